@@ -1,0 +1,48 @@
+/* qw-cli.h: qiwang-cli, a thin face over the core
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib.h>
+#include <json-glib/json-glib.h>
+
+G_BEGIN_DECLS
+
+/* Exit statuses */
+#define QW_CLI_OK      0
+#define QW_CLI_FAILED  1
+#define QW_CLI_USAGE   2
+
+typedef int (*QwCliHandler) (int argc, char **argv);
+
+typedef struct
+{
+  const char   *name;
+  QwCliHandler  handler;
+  const char   *usage;
+  const char   *summary;
+} QwCliCommand;
+
+int      qw_cli_fail        (GError     *error);
+int      qw_cli_usage_error (const char *command,
+                             const char *message);
+gboolean qw_cli_parse       (GOptionEntry *entries,
+                             const char   *command,
+                             const char   *parameter_string,
+                             int          *argc,
+                             char       ***argv,
+                             GError      **error);
+void     qw_cli_print_json  (JsonNode   *node);
+void     qw_cli_print_table (GPtrArray  *rows);
+JsonNode *qw_cli_string_or_null (const char *text);
+
+/* Commands */
+int qw_cli_idcard        (int argc, char **argv);
+int qw_cli_check_entries (int argc, char **argv);
+int qw_cli_new           (int argc, char **argv);
+int qw_cli_import        (int argc, char **argv);
+int qw_cli_entries       (int argc, char **argv);
+int qw_cli_demo          (int argc, char **argv);
+
+G_END_DECLS

@@ -1,0 +1,38 @@
+/* qw-csv.h: reading the spreadsheets that associations already keep
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/* Files larger than this are not a registration list. */
+#define QW_CSV_MAX_BYTES (64 * 1024 * 1024)
+
+typedef struct
+{
+  GPtrArray *rows;        /* GStrv per record, the header first */
+  GArray    *lines;       /* int: the file line on which each record starts */
+  char      *encoding;    /* "UTF-8", "UTF-8 (BOM)", "GB18030", "UTF-16LE" */
+  char       separator;   /* ',' or '\t' */
+} QwCsv;
+
+QwCsv *qw_csv_parse_data  (const char  *data,
+                           gsize        length,
+                           GError     **error);
+QwCsv *qw_csv_read_file   (const char  *path,
+                           GError     **error);
+void   qw_csv_free        (QwCsv       *csv);
+char  *qw_csv_decode      (const char  *data,
+                           gsize        length,
+                           char       **encoding,
+                           GError     **error);
+void   qw_csv_append_field (GString    *out,
+                            const char *field,
+                            char        separator);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (QwCsv, qw_csv_free)
+
+G_END_DECLS

@@ -1,0 +1,17 @@
+/* qw-data.h: where Qiwang's data files (rulesets, schemas, templates) live
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+const char *qw_data_dir       (void);
+char       *qw_data_file      (const char *first_element,
+                               ...) G_GNUC_NULL_TERMINATED;
+
+const char *qw_locale_dir     (void);
+
+G_END_DECLS

@@ -1,0 +1,548 @@
+/* qw-document.c: a Qiwang document, one SQLite file (.qiwang)
+ *
+ * The document is the only place that speaks SQL. Every public function that
+ * writes runs in one transaction, so a crash leaves either the whole action or
+ * none of it; WAL with synchronous=FULL keeps committed actions across a power
+ * cut. Opening never writes to a file until it has been recognised as a
+ * Qiwang document that this version can read.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "qw-document"
+
+#include "config.h"
+
+#include <errno.h>
+#include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "qw-document-private.h"
+#include "qw-error.h"
+#include "qw-schema.sql.h"
+
+/* "QIWG": marks the file as ours in the SQLite header (PRAGMA application_id). */
+#define QW_APPLICATION_ID 0x51495747
+
+static const char *const schema_steps[] = {
+  QW_SCHEMA_STEP_1,
+  QW_SCHEMA_STEP_2,
+  QW_SCHEMA_STEP_3,
+};
+
+struct _QwDocument
+{
+  GObject         parent_instance;
+  sqlite3        *db;
+  char           *path;
+  QwDocumentKind  kind;
+  int             depth;   /* open savepoints */
+};
+
+G_DEFINE_FINAL_TYPE (QwDocument, qw_document, G_TYPE_OBJECT)
+
+enum {
+  CHANGED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+int
+qw_document_schema_version (void)
+{
+  return (int) G_N_ELEMENTS (schema_steps);
+}
+
+/* Helpers shared with the other core modules */
+
+sqlite3 *
+_qw_document_get_db (QwDocument *self)
+{
+  return self->db;
+}
+
+void
+_qw_document_set_error (QwDocument  *self,
+                        GError     **error,
+                        const char  *what)
+{
+  int code = sqlite3_errcode (self->db);
+  int kind = QW_ERROR_FAILED;
+
+  if (code == SQLITE_CONSTRAINT)
+    kind = QW_ERROR_CONFLICT;
+  else if (code == SQLITE_CORRUPT || code == SQLITE_NOTADB)
+    kind = QW_ERROR_CORRUPT;
+  else if (code == SQLITE_IOERR || code == SQLITE_FULL || code == SQLITE_READONLY
+           || code == SQLITE_CANTOPEN)
+    kind = QW_ERROR_IO;
+  g_set_error (error, QW_ERROR, kind, _("%s: %s"), what, sqlite3_errmsg (self->db));
+}
+
+sqlite3_stmt *
+_qw_document_prepare (QwDocument  *self,
+                      const char  *sql,
+                      GError     **error)
+{
+  sqlite3_stmt *stmt = NULL;
+
+  if (sqlite3_prepare_v2 (self->db, sql, -1, &stmt, NULL) != SQLITE_OK)
+    {
+      _qw_document_set_error (self, error, _("The document could not be read"));
+      return NULL;
+    }
+  return stmt;
+}
+
+gboolean
+_qw_document_exec (QwDocument  *self,
+                   const char  *sql,
+                   GError     **error)
+{
+  if (sqlite3_exec (self->db, sql, NULL, NULL, NULL) != SQLITE_OK)
+    {
+      _qw_document_set_error (self, error, _("The document could not be changed"));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+_qw_document_step_done (QwDocument    *self,
+                        sqlite3_stmt  *stmt,
+                        GError       **error)
+{
+  int rc = sqlite3_step (stmt);
+
+  if (rc != SQLITE_DONE && rc != SQLITE_ROW)
+    {
+      _qw_document_set_error (self, error, _("The document could not be changed"));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+const char *
+_qw_column_text (sqlite3_stmt *stmt,
+                 int           column)
+{
+  const unsigned char *text = sqlite3_column_text (stmt, column);
+
+  return text != NULL ? (const char *) text : "";
+}
+
+void
+_qw_bind_text (sqlite3_stmt *stmt,
+               int           index,
+               const char   *text)
+{
+  sqlite3_bind_text (stmt, index, text != NULL ? text : "", -1, SQLITE_TRANSIENT);
+}
+
+/* Transactions */
+
+gboolean
+qw_document_begin (QwDocument  *self,
+                   GError     **error)
+{
+  g_return_val_if_fail (QW_IS_DOCUMENT (self), FALSE);
+
+  if (!_qw_document_exec (self, "SAVEPOINT qw", error))
+    return FALSE;
+  self->depth++;
+  return TRUE;
+}
+
+gboolean
+qw_document_commit (QwDocument  *self,
+                    GError     **error)
+{
+  g_return_val_if_fail (QW_IS_DOCUMENT (self), FALSE);
+  g_return_val_if_fail (self->depth > 0, FALSE);
+
+  if (!_qw_document_exec (self, "RELEASE qw", error))
+    {
+      qw_document_rollback (self);
+      return FALSE;
+    }
+  self->depth--;
+  return TRUE;
+}
+
+void
+qw_document_rollback (QwDocument *self)
+{
+  g_return_if_fail (QW_IS_DOCUMENT (self));
+  g_return_if_fail (self->depth > 0);
+
+  sqlite3_exec (self->db, "ROLLBACK TO qw; RELEASE qw", NULL, NULL, NULL);
+  self->depth--;
+}
+
+void
+qw_document_emit_changed (QwDocument *self,
+                          const char *what)
+{
+  g_signal_emit (self, signals[CHANGED], g_quark_from_string (what), what);
+}
+
+/* Opening and creating */
+
+static void
+qw_document_finalize (GObject *object)
+{
+  QwDocument *self = QW_DOCUMENT (object);
+
+  if (self->db != NULL)
+    sqlite3_close_v2 (self->db);
+  g_free (self->path);
+  G_OBJECT_CLASS (qw_document_parent_class)->finalize (object);
+}
+
+static void
+qw_document_class_init (QwDocumentClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = qw_document_finalize;
+
+  /**
+   * QwDocument::changed:
+   * @what: "events", "entries", "games", "sections", "region"
+   *
+   * Emitted after a committed change, with @what as the detail.
+   */
+  signals[CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass),
+                                   G_SIGNAL_RUN_LAST | G_SIGNAL_DETAILED, 0, NULL, NULL,
+                                   NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+}
+
+static void
+qw_document_init (QwDocument *self)
+{
+}
+
+static int
+query_int (sqlite3    *db,
+           const char *sql,
+           int         fallback)
+{
+  sqlite3_stmt *stmt = NULL;
+  int value = fallback;
+
+  if (sqlite3_prepare_v2 (db, sql, -1, &stmt, NULL) == SQLITE_OK && sqlite3_step (stmt) == SQLITE_ROW)
+    value = sqlite3_column_int (stmt, 0);
+  sqlite3_finalize (stmt);
+  return value;
+}
+
+static gboolean
+configure_connection (QwDocument  *self,
+                      GError     **error)
+{
+  sqlite3_busy_timeout (self->db, 5000);
+  sqlite3_extended_result_codes (self->db, 0);
+  return _qw_document_exec (self,
+                            "PRAGMA foreign_keys = ON;"
+                            "PRAGMA journal_mode = WAL;"
+                            "PRAGMA synchronous = FULL;",
+                            error);
+}
+
+static gboolean
+apply_steps (QwDocument  *self,
+             int          from_version,
+             GError     **error)
+{
+  int target = qw_document_schema_version ();
+  g_autofree char *set_version = g_strdup_printf ("PRAGMA user_version = %d", target);
+
+  if (!qw_document_begin (self, error))
+    return FALSE;
+  for (int v = from_version; v < target; v++)
+    if (!_qw_document_exec (self, schema_steps[v], error))
+      {
+        qw_document_rollback (self);
+        return FALSE;
+      }
+  if (!_qw_document_exec (self, set_version, error))
+    {
+      qw_document_rollback (self);
+      return FALSE;
+    }
+  return qw_document_commit (self, error);
+}
+
+static QwDocument *
+open_connection (const char  *path,
+                 int          flags,
+                 GError     **error)
+{
+  g_autoptr(QwDocument) self = g_object_new (QW_TYPE_DOCUMENT, NULL);
+  g_autofree char *display_name = g_filename_display_name (path);
+
+  self->path = g_strdup (path);
+  if (sqlite3_open_v2 (path, &self->db, flags, NULL) != SQLITE_OK)
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_IO, _("%s cannot be opened: %s"),
+                   display_name, self->db != NULL ? sqlite3_errmsg (self->db) : g_strerror (errno));
+      return NULL;
+    }
+  return g_steal_pointer (&self);
+}
+
+static void
+remove_with_journal (const char *path)
+{
+  g_autofree char *wal = g_strconcat (path, "-wal", NULL);
+  g_autofree char *shm = g_strconcat (path, "-shm", NULL);
+
+  g_unlink (path);
+  g_unlink (wal);
+  g_unlink (shm);
+}
+
+/**
+ * qw_document_create:
+ * @path: where to write; an existing file there is replaced
+ *
+ * Creates an empty document of the current schema.
+ */
+QwDocument *
+qw_document_create (const char      *path,
+                    QwDocumentKind   kind,
+                    GError         **error)
+{
+  g_autoptr(QwDocument) self = NULL;
+  g_autofree char *set_id = g_strdup_printf ("PRAGMA application_id = %d", QW_APPLICATION_ID);
+
+  remove_with_journal (path);
+  self = open_connection (path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, error);
+  if (self == NULL)
+    return NULL;
+  self->kind = kind;
+  if (!_qw_document_exec (self, set_id, error) || !configure_connection (self, error)
+      || !apply_steps (self, 0, error))
+    return NULL;
+  if (!qw_document_set_meta (self, "kind", qw_document_kind_to_code (kind), error)
+      || !qw_document_set_meta (self, "created-by", PACKAGE_NAME " " PACKAGE_VERSION, error))
+    return NULL;
+  return g_steal_pointer (&self);
+}
+
+static gboolean
+has_sqlite_header (const char  *path,
+                   GError     **error)
+{
+  g_autofree char *display_name = g_filename_display_name (path);
+  char header[16] = { 0 };
+  FILE *f = g_fopen (path, "rb");
+  gsize n;
+
+  if (f == NULL)
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_IO, _("%s cannot be opened: %s"),
+                   display_name, g_strerror (errno));
+      return FALSE;
+    }
+  n = fread (header, 1, sizeof header, f);
+  fclose (f);
+  if (n != sizeof header || memcmp (header, "SQLite format 3", 16) != 0)
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_CORRUPT,
+                   _("%s is not a Qiwang document (it is not a database file)"), display_name);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* Looks at the file without writing to it: ours, not newer, not damaged.
+ * Returns its schema version, or -1. */
+static int
+inspect (const char  *path,
+         GError     **error)
+{
+  g_autoptr(QwDocument) probe = NULL;
+  g_autofree char *display_name = g_filename_display_name (path);
+  g_autofree char *check = NULL;
+  g_autoptr(sqlite3_stmt) stmt = NULL;
+  int version;
+
+  if (!has_sqlite_header (path, error))
+    return -1;
+  probe = open_connection (path, SQLITE_OPEN_READONLY, error);
+  if (probe == NULL)
+    return -1;
+  if (query_int (probe->db, "PRAGMA application_id", 0) != QW_APPLICATION_ID)
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_CORRUPT,
+                   _("%s is a database, but not a Qiwang document"), display_name);
+      return -1;
+    }
+  version = query_int (probe->db, "PRAGMA user_version", -1);
+  if (version > qw_document_schema_version ())
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_NEWER_SCHEMA,
+                   _("%s was written by a newer version of Qiwang (document version %d; this "
+                     "version reads up to %d). Update Qiwang to open it."),
+                   display_name, version, qw_document_schema_version ());
+      return -1;
+    }
+  if (sqlite3_prepare_v2 (probe->db, "PRAGMA quick_check", -1, &stmt, NULL) != SQLITE_OK
+      || sqlite3_step (stmt) != SQLITE_ROW
+      || !g_str_equal (_qw_column_text (stmt, 0), "ok"))
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_CORRUPT,
+                   _("%s is damaged and cannot be opened (%s). The file was left as it is; "
+                     "a backup copy may hold your data."),
+                   display_name, stmt != NULL ? _qw_column_text (stmt, 0) : sqlite3_errmsg (probe->db));
+      return -1;
+    }
+  if (version < 1)
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_CORRUPT,
+                   _("%s is not a complete Qiwang document"), display_name);
+      return -1;
+    }
+  return version;
+}
+
+int
+qw_document_peek_version (const char  *path,
+                          GError     **error)
+{
+  return inspect (path, error);
+}
+
+/* Before a migration, the old file is copied aside, so an older Qiwang can
+ * still open it and nothing is lost if the migration goes wrong. */
+static gboolean
+backup_before_migration (QwDocument  *self,
+                         int          version,
+                         GError     **error)
+{
+  g_autofree char *backup_path = g_strdup_printf ("%s.v%d.bak", self->path, version);
+  sqlite3 *dest = NULL;
+  sqlite3_backup *backup;
+  int rc;
+
+  if (sqlite3_open_v2 (backup_path, &dest, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL) != SQLITE_OK)
+    {
+      sqlite3_close_v2 (dest);
+      g_set_error (error, QW_ERROR, QW_ERROR_IO, _("A backup copy could not be written to %s"),
+                   backup_path);
+      return FALSE;
+    }
+  backup = sqlite3_backup_init (dest, "main", self->db, "main");
+  rc = backup != NULL ? sqlite3_backup_step (backup, -1) : SQLITE_ERROR;
+  sqlite3_backup_finish (backup);
+  sqlite3_close_v2 (dest);
+  if (rc != SQLITE_DONE)
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_IO, _("A backup copy could not be written to %s"),
+                   backup_path);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static QwDocumentKind
+kind_from_code (const char *code)
+{
+  if (g_strcmp0 (code, "region") == 0)
+    return QW_DOCUMENT_REGION;
+  if (g_strcmp0 (code, "national") == 0)
+    return QW_DOCUMENT_NATIONAL;
+  return QW_DOCUMENT_STOP;
+}
+
+/**
+ * qw_document_open:
+ *
+ * Opens a document, bringing an older schema up to date (after copying the
+ * file to <path>.v<N>.bak). A file that is not a Qiwang document, is damaged,
+ * or was written by a newer version is refused and left untouched.
+ */
+QwDocument *
+qw_document_open (const char  *path,
+                  GError     **error)
+{
+  g_autoptr(QwDocument) self = NULL;
+  g_autofree char *kind = NULL;
+  int version = inspect (path, error);
+
+  if (version < 0)
+    return NULL;
+  self = open_connection (path, SQLITE_OPEN_READWRITE, error);
+  if (self == NULL || !configure_connection (self, error))
+    return NULL;
+  if (version < qw_document_schema_version ())
+    {
+      g_info ("Migrating %s from version %d to %d", path, version, qw_document_schema_version ());
+      if (!backup_before_migration (self, version, error) || !apply_steps (self, version, error))
+        return NULL;
+    }
+  kind = qw_document_get_meta (self, "kind");
+  self->kind = kind_from_code (kind);
+  return g_steal_pointer (&self);
+}
+
+const char *
+qw_document_get_path (QwDocument *self)
+{
+  g_return_val_if_fail (QW_IS_DOCUMENT (self), NULL);
+  return self->path;
+}
+
+QwDocumentKind
+qw_document_get_kind (QwDocument *self)
+{
+  g_return_val_if_fail (QW_IS_DOCUMENT (self), QW_DOCUMENT_STOP);
+  return self->kind;
+}
+
+const char *
+qw_document_kind_to_code (QwDocumentKind kind)
+{
+  switch (kind)
+    {
+    case QW_DOCUMENT_REGION:
+      return "region";
+    case QW_DOCUMENT_NATIONAL:
+      return "national";
+    case QW_DOCUMENT_STOP:
+    default:
+      return "stop";
+    }
+}
+
+char *
+qw_document_get_meta (QwDocument *self,
+                      const char *key)
+{
+  g_autoptr(sqlite3_stmt) stmt = _qw_document_prepare (self, "SELECT value FROM meta WHERE key = ?", NULL);
+
+  if (stmt == NULL)
+    return NULL;
+  _qw_bind_text (stmt, 1, key);
+  if (sqlite3_step (stmt) != SQLITE_ROW)
+    return NULL;
+  return g_strdup (_qw_column_text (stmt, 0));
+}
+
+gboolean
+qw_document_set_meta (QwDocument  *self,
+                      const char  *key,
+                      const char  *value,
+                      GError     **error)
+{
+  g_autoptr(sqlite3_stmt) stmt =
+    _qw_document_prepare (self, "INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", error);
+
+  if (stmt == NULL)
+    return FALSE;
+  _qw_bind_text (stmt, 1, key);
+  _qw_bind_text (stmt, 2, value);
+  return _qw_document_step_done (self, stmt, error);
+}

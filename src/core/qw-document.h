@@ -1,0 +1,99 @@
+/* qw-document.h: a Qiwang document, one SQLite file (.qiwang)
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "qw-entry.h"
+#include "qw-event.h"
+
+G_BEGIN_DECLS
+
+#define QW_TYPE_DOCUMENT (qw_document_get_type ())
+
+G_DECLARE_FINAL_TYPE (QwDocument, qw_document, QW, DOCUMENT, GObject)
+
+typedef enum
+{
+  QW_DOCUMENT_STOP = 0,     /* one event run here: a preliminary or a provincial final */
+  QW_DOCUMENT_REGION,       /* a province's stops, its quota and its final */
+  QW_DOCUMENT_NATIONAL,     /* the regions' nominees */
+} QwDocumentKind;
+
+#define QW_DOCUMENT_SUFFIX ".qiwang"
+
+int             qw_document_schema_version  (void);
+
+QwDocument     *qw_document_create          (const char     *path,
+                                             QwDocumentKind  kind,
+                                             GError        **error);
+QwDocument     *qw_document_open            (const char     *path,
+                                             GError        **error);
+int             qw_document_peek_version    (const char     *path,
+                                             GError        **error);
+const char     *qw_document_get_path        (QwDocument     *self);
+QwDocumentKind  qw_document_get_kind        (QwDocument     *self);
+const char     *qw_document_kind_to_code    (QwDocumentKind  kind);
+char           *qw_document_get_meta        (QwDocument     *self,
+                                             const char     *key);
+gboolean        qw_document_set_meta        (QwDocument     *self,
+                                             const char     *key,
+                                             const char     *value,
+                                             GError        **error);
+
+/* One user action is one transaction. These nest (savepoints). */
+gboolean        qw_document_begin           (QwDocument     *self,
+                                             GError        **error);
+gboolean        qw_document_commit          (QwDocument     *self,
+                                             GError        **error);
+void            qw_document_rollback        (QwDocument     *self);
+void            qw_document_emit_changed    (QwDocument     *self,
+                                             const char     *what);
+
+/* Events */
+gboolean        qw_document_add_event       (QwDocument     *self,
+                                             QwEvent        *event,
+                                             GError        **error);
+gboolean        qw_document_update_event    (QwDocument     *self,
+                                             const QwEvent  *event,
+                                             GError        **error);
+gboolean        qw_document_delete_event    (QwDocument     *self,
+                                             gint64          event_id,
+                                             GError        **error);
+QwEvent        *qw_document_get_event       (QwDocument     *self,
+                                             gint64          event_id,
+                                             GError        **error);
+QwEvent        *qw_document_get_main_event  (QwDocument     *self,
+                                             GError        **error);
+GPtrArray      *qw_document_list_events     (QwDocument     *self,
+                                             GError        **error);
+
+/* Entries */
+gboolean        qw_document_add_entry       (QwDocument     *self,
+                                             QwEntry        *entry,
+                                             GError        **error);
+gboolean        qw_document_add_entries     (QwDocument     *self,
+                                             gint64          event_id,
+                                             GPtrArray      *entries,
+                                             GError        **error);
+gboolean        qw_document_update_entry    (QwDocument     *self,
+                                             const QwEntry  *entry,
+                                             GError        **error);
+gboolean        qw_document_delete_entries  (QwDocument     *self,
+                                             const gint64   *ids,
+                                             guint           n_ids,
+                                             GError        **error);
+QwEntry        *qw_document_get_entry       (QwDocument     *self,
+                                             gint64          entry_id,
+                                             GError        **error);
+GPtrArray      *qw_document_list_entries    (QwDocument     *self,
+                                             gint64          event_id,
+                                             GError        **error);
+int             qw_document_count_entries   (QwDocument     *self,
+                                             gint64          event_id);
+int             qw_document_next_entry_no   (QwDocument     *self,
+                                             gint64          event_id);
+
+G_END_DECLS

@@ -1,0 +1,27 @@
+/* qw-error.h: the core's error domain
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+#define QW_ERROR (qw_error_quark ())
+
+typedef enum
+{
+  QW_ERROR_FAILED,         /* anything else */
+  QW_ERROR_INVALID,        /* input that breaks a rule or a schema */
+  QW_ERROR_NOT_FOUND,      /* a named thing does not exist */
+  QW_ERROR_NEWER_SCHEMA,   /* a document written by a newer Qiwang */
+  QW_ERROR_CORRUPT,        /* a damaged or foreign file */
+  QW_ERROR_IO,             /* reading or writing failed */
+  QW_ERROR_TOO_LARGE,      /* an input over the size limits */
+  QW_ERROR_CONFLICT,       /* the action clashes with the document's state */
+} QwError;
+
+GQuark qw_error_quark (void);
+
+G_END_DECLS

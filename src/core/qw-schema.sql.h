@@ -1,0 +1,137 @@
+/* qw-schema.sql.h: the document schema, one step per version
+ *
+ * Step N brings a document from user_version N-1 to N. Steps are never edited
+ * once released: a change is a new step, so that every older document can be
+ * brought forward.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+/* Version 1: registration. */
+#define QW_SCHEMA_STEP_1 \
+  "CREATE TABLE meta (" \
+  "  key TEXT PRIMARY KEY," \
+  "  value TEXT NOT NULL" \
+  ");" \
+  "CREATE TABLE event (" \
+  "  id INTEGER PRIMARY KEY," \
+  "  ruleset TEXT NOT NULL," \
+  "  name TEXT NOT NULL DEFAULT ''," \
+  "  level TEXT NOT NULL DEFAULT 'preliminary'" \
+  "    CHECK (level IN ('preliminary', 'provincial-final', 'national-final'))," \
+  "  region TEXT NOT NULL DEFAULT ''," \
+  "  place_city TEXT NOT NULL DEFAULT ''," \
+  "  place_county TEXT NOT NULL DEFAULT ''," \
+  "  place_town TEXT NOT NULL DEFAULT ''," \
+  "  host TEXT NOT NULL DEFAULT ''," \
+  "  host_level TEXT NOT NULL DEFAULT ''" \
+  "    CHECK (host_level IN ('', 'province', 'city', 'county', 'township'))," \
+  "  prefecture TEXT NOT NULL DEFAULT ''," \
+  "  county_city TEXT NOT NULL DEFAULT ''," \
+  "  honours TEXT NOT NULL DEFAULT ''," \
+  "  start_date TEXT NOT NULL DEFAULT ''," \
+  "  end_date TEXT NOT NULL DEFAULT ''," \
+  "  venue TEXT NOT NULL DEFAULT ''," \
+  "  organiser TEXT NOT NULL DEFAULT ''," \
+  "  chief_arbiter TEXT NOT NULL DEFAULT ''," \
+  "  chief_arbiter_grade TEXT NOT NULL DEFAULT ''," \
+  "  system TEXT NOT NULL DEFAULT 'swiss'," \
+  "  rounds INTEGER NOT NULL DEFAULT 7 CHECK (rounds >= 0)," \
+  "  minutes INTEGER NOT NULL DEFAULT 0 CHECK (minutes >= 0)," \
+  "  increment INTEGER NOT NULL DEFAULT 0 CHECK (increment >= 0)," \
+  "  source TEXT NOT NULL DEFAULT 'local' CHECK (source IN ('local', 'imported', 'manual'))," \
+  "  participants INTEGER NOT NULL DEFAULT 0 CHECK (participants >= 0)," \
+  "  digest TEXT NOT NULL DEFAULT ''" \
+  ");" \
+  "CREATE TABLE player (" \
+  "  id INTEGER PRIMARY KEY," \
+  "  name TEXT NOT NULL DEFAULT ''," \
+  "  sex TEXT NOT NULL DEFAULT '' CHECK (sex IN ('', 'M', 'F'))," \
+  "  birth TEXT NOT NULL DEFAULT ''," \
+  "  doc_kind TEXT NOT NULL DEFAULT 'resident' CHECK (doc_kind IN ('resident', 'other'))," \
+  "  id_number TEXT NOT NULL DEFAULT ''," \
+  "  unit TEXT NOT NULL DEFAULT ''," \
+  "  grade TEXT NOT NULL DEFAULT ''," \
+  "  phone TEXT NOT NULL DEFAULT ''" \
+  ");" \
+  "CREATE INDEX player_id_number ON player (id_number);" \
+  "CREATE TABLE entry (" \
+  "  id INTEGER PRIMARY KEY," \
+  "  event_id INTEGER NOT NULL REFERENCES event (id) ON DELETE CASCADE," \
+  "  player_id INTEGER NOT NULL UNIQUE REFERENCES player (id) ON DELETE CASCADE," \
+  "  no INTEGER NOT NULL CHECK (no >= 1)," \
+  "  declared_group TEXT NOT NULL DEFAULT ''," \
+  "  group_code TEXT NOT NULL DEFAULT ''," \
+  "  status TEXT NOT NULL DEFAULT 'active' CHECK (status IN ('active', 'withdrawn'))," \
+  "  rating INTEGER NOT NULL DEFAULT 0," \
+  "  UNIQUE (event_id, no)" \
+  ");" \
+  "CREATE INDEX entry_event ON entry (event_id, group_code);"
+
+/* Version 2: play. A section is a group as played, with its own system and
+ * settings; a game with no black player is a bye. */
+#define QW_SCHEMA_STEP_2 \
+  "ALTER TABLE entry ADD COLUMN withdrawn_before INTEGER NOT NULL DEFAULT 0;" \
+  "CREATE TABLE section (" \
+  "  id INTEGER PRIMARY KEY," \
+  "  event_id INTEGER NOT NULL REFERENCES event (id) ON DELETE CASCADE," \
+  "  code TEXT NOT NULL," \
+  "  name TEXT NOT NULL DEFAULT ''," \
+  "  system TEXT NOT NULL DEFAULT 'swiss' CHECK (system IN ('swiss', 'round-robin', 'knockout'))," \
+  "  rounds INTEGER NOT NULL DEFAULT 7 CHECK (rounds >= 0)," \
+  "  settings TEXT NOT NULL DEFAULT ''," \
+  "  UNIQUE (event_id, code)" \
+  ");" \
+  "CREATE TABLE game (" \
+  "  id INTEGER PRIMARY KEY," \
+  "  section_id INTEGER NOT NULL REFERENCES section (id) ON DELETE CASCADE," \
+  "  round INTEGER NOT NULL CHECK (round >= 1)," \
+  "  board INTEGER NOT NULL CHECK (board >= 1)," \
+  "  red INTEGER NOT NULL REFERENCES entry (id) ON DELETE CASCADE," \
+  "  black INTEGER REFERENCES entry (id) ON DELETE CASCADE," \
+  "  result TEXT NOT NULL DEFAULT ''" \
+  "    CHECK (result IN ('', '2:0', '1:1', '0:2', '+:-', '-:+', '-:-', 'bye'))," \
+  "  red_fouls INTEGER NOT NULL DEFAULT 0 CHECK (red_fouls >= 0)," \
+  "  black_fouls INTEGER NOT NULL DEFAULT 0 CHECK (black_fouls >= 0)," \
+  "  playoff TEXT NOT NULL DEFAULT '' CHECK (playoff IN ('', 'red', 'black'))," \
+  "  armageddon INTEGER NOT NULL DEFAULT 0," \
+  "  manual INTEGER NOT NULL DEFAULT 0," \
+  "  explain TEXT NOT NULL DEFAULT ''," \
+  "  UNIQUE (section_id, round, board)" \
+  ");" \
+  "CREATE INDEX game_red ON game (red);" \
+  "CREATE INDEX game_black ON game (black);" \
+  "CREATE TABLE round_log (" \
+  "  id INTEGER PRIMARY KEY," \
+  "  section_id INTEGER NOT NULL REFERENCES section (id) ON DELETE CASCADE," \
+  "  round INTEGER NOT NULL," \
+  "  at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%S', 'now'))," \
+  "  message TEXT NOT NULL" \
+  ");"
+
+/* Version 3: region. Standings as received in a results file, and nominees
+ * received from regions (in a national document). */
+#define QW_SCHEMA_STEP_3 \
+  "CREATE TABLE standing (" \
+  "  section_id INTEGER NOT NULL REFERENCES section (id) ON DELETE CASCADE," \
+  "  rank INTEGER NOT NULL CHECK (rank >= 1)," \
+  "  entry_id INTEGER NOT NULL REFERENCES entry (id) ON DELETE CASCADE," \
+  "  points REAL NOT NULL DEFAULT 0," \
+  "  tiebreaks TEXT NOT NULL DEFAULT ''," \
+  "  PRIMARY KEY (section_id, rank)" \
+  ");" \
+  "CREATE TABLE nominee (" \
+  "  id INTEGER PRIMARY KEY," \
+  "  region TEXT NOT NULL," \
+  "  group_code TEXT NOT NULL DEFAULT ''," \
+  "  name TEXT NOT NULL DEFAULT ''," \
+  "  sex TEXT NOT NULL DEFAULT ''," \
+  "  birth TEXT NOT NULL DEFAULT ''," \
+  "  id_number TEXT NOT NULL DEFAULT ''," \
+  "  unit TEXT NOT NULL DEFAULT ''," \
+  "  rank INTEGER NOT NULL DEFAULT 0," \
+  "  reason TEXT NOT NULL DEFAULT ''," \
+  "  source TEXT NOT NULL DEFAULT ''" \
+  ");" \
+  "CREATE INDEX nominee_id_number ON nominee (id_number);"

@@ -1,0 +1,84 @@
+/* qw-swiss.h: the Swiss pairing engine (积分编排制, 《象棋竞赛规则》附录二)
+ *
+ * Pure: no document, no GTK. The caller (qw-play.c) turns a section's games
+ * into QwSwissPlayer records, and the engine returns the boards.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+typedef struct
+{
+  int          id;            /* the caller's handle, unique, >= 0 */
+  double       score;         /* points so far (byes and forfeit wins included) */
+  int          seed;          /* seeding rank, 0 = first (rating, grade, typed order or lottery) */
+  int          unit;          /* interned 单位, -1 for none */
+  int          reds;          /* games played as red */
+  int          blacks;        /* games played as black */
+  signed char  last[2];       /* the last two colours, last[0] the most recent: +1 red, -1 black, 0 none */
+  gboolean     had_bye;
+  int          float_last;    /* +1 floated up last round, -1 floated down, 0 neither */
+  const int   *opponents;     /* ids of everyone already met (no rematch) */
+  int          n_opponents;
+} QwSwissPlayer;
+
+typedef enum
+{
+  QW_FIRST_ROUND_LANYAO = 0,  /* 拦腰: 1 v n/2+1, 2 v n/2+2, … (default) */
+  QW_FIRST_ROUND_SHOUWEI,     /* 首尾: 1 v n, 2 v n-1, … */
+  QW_FIRST_ROUND_LINJIN,      /* 临近: 1 v 2, 3 v 4, … */
+  QW_FIRST_ROUND_RANDOM,      /* random pairs from the lottery seed */
+} QwFirstRoundMode;
+
+typedef struct
+{
+  int               round;          /* the round being paired, from 1 */
+  gboolean          avoid_units;    /* 同单位回避 for this round (soft: preference 4) */
+  int               max_run;        /* hard: at most this many games in a row with one colour (2) */
+  int               max_difference; /* hard: |reds - blacks| never exceeds this (2) */
+  QwFirstRoundMode  first_round;    /* round 1 only */
+  guint64           lottery_seed;   /* round 1 "random" mode, and any lottery the engine draws */
+} QwSwissOptions;
+
+typedef struct
+{
+  int   red;                  /* player id */
+  int   black;                /* player id, -1 for the bye */
+  char *explain;              /* why: score group, float down/up, colour reason (translated) */
+} QwSwissPair;
+
+typedef struct
+{
+  GArray    *pairs;           /* QwSwissPair in board order; the bye, if any, last */
+  GPtrArray *unpairable;      /* on failure: one message per player who cannot be paired, with why */
+} QwSwissResult;
+
+/**
+ * qw_swiss_pair:
+ * @players: (array length=n_players): the players to pair this round
+ *   (withdrawn and excluded players are simply not passed). For round 1
+ *   they are in seeding order.
+ * @out: (out caller-allocates): cleared with qw_swiss_result_clear()
+ *
+ * Pairs one round. Hard rules: no rematch, the colour limits, at most one
+ * bye per player (the bye goes to the lowest-scored player who has not had
+ * one), every player paired once. If a pairing that keeps every hard rule
+ * exists, it is found; among them the engine prefers, in order: the most
+ * pairs; the smallest score differences, top group first; colour
+ * preferences; unit avoidance; seeding order.
+ *
+ * Returns: %FALSE with @error (QW_ERROR_CONFLICT) and out->unpairable filled
+ *   when no valid pairing exists.
+ */
+gboolean qw_swiss_pair         (const QwSwissPlayer  *players,
+                                guint                 n_players,
+                                const QwSwissOptions *options,
+                                QwSwissResult        *out,
+                                GError              **error);
+void     qw_swiss_result_clear (QwSwissResult        *result);
+
+G_END_DECLS
