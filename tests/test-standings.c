@@ -251,6 +251,33 @@ test_up_to_round (void)
   g_assert_cmpfloat (row_of (rows, 5)->tiebreaks[QW_TB_OPPONENTS], ==, 1);
 }
 
+/* A round just paired (its bye recorded, no result yet) does not count:
+ * the standings stay those after round 3. */
+static void
+test_fresh_round_ignored (void)
+{
+  g_autoptr(QwRuleset) rules = ruleset ();
+  g_autoptr(GPtrArray) entries = make_entries (5);
+  g_autoptr(GPtrArray) games = five_player_games ();
+  g_autoptr(QwSection) section = section_with_chain (QW_SYSTEM_SWISS, "opponents");
+  g_autoptr(GPtrArray) rows = NULL;
+
+  add_game (games, 4, 1, 1, 5, QW_RESULT_NONE, 0, 0);
+  add_game (games, 4, 2, 4, 2, QW_RESULT_NONE, 0, 0);
+  add_game (games, 4, 3, 3, 0, QW_RESULT_BYE, 0, 0);
+  rows = qw_standings_compute (rules, section, entries, games, 0);
+  g_assert_cmpuint (row_of (rows, 1)->rounds->len, ==, 3);
+  g_assert_cmpfloat (row_of (rows, 3)->points, ==, 1);
+  g_assert_cmpfloat (row_of (rows, 1)->tiebreaks[QW_TB_EARLIER_ROUNDS], ==, 4);
+  g_clear_pointer (&rows, g_ptr_array_unref);
+  /* Once a result is in, round 4 counts, the bye with it. */
+  ((QwGame *) g_ptr_array_index (games, 9))->result = QW_RESULT_DRAW;
+  rows = qw_standings_compute (rules, section, entries, games, 0);
+  g_assert_cmpuint (row_of (rows, 1)->rounds->len, ==, 4);
+  g_assert_cmpfloat (row_of (rows, 3)->points, ==, 3);
+  g_assert_cmpfloat (row_of (rows, 1)->points, ==, 6);
+}
+
 /* 直胜: 2 and 1 both have 2 points; 2 beat 1, so 2 ranks first although 1
  * has the lower number. Four players, two rounds:
  *   R1: 2 v 1 2:0, 3 v 4 2:0;  R2: 1 v 4 2:0, 3 v 2 2:0.
@@ -386,6 +413,7 @@ main (int    argc,
   g_test_add_func ("/standings/order-progressive", test_order_progressive);
   g_test_add_func ("/standings/shared-place", test_shared_place);
   g_test_add_func ("/standings/up-to-round", test_up_to_round);
+  g_test_add_func ("/standings/fresh-round-ignored", test_fresh_round_ignored);
   g_test_add_func ("/standings/direct-two", test_direct_two);
   g_test_add_func ("/standings/direct-cycle", test_direct_cycle);
   g_test_add_func ("/standings/round-robin-cancelled", test_round_robin_cancelled);

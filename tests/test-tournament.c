@@ -854,6 +854,55 @@ test_swiss_invariants (Fixture       *f,
   g_assert_cmpint (completed, >=, tournaments * 8 / 10);
 }
 
+/* The demo has a section for each formal group with players, and open-m
+ * three rounds played and the fourth paired, the same every time. */
+static void
+test_demo (Fixture       *f,
+           gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(QwDocument) doc = qw_demo_create (f->path, &error);
+  g_autoptr(QwEvent) event = NULL;
+  g_autoptr(GPtrArray) sections = NULL;
+  g_autoptr(QwSection) open_m = NULL;
+  g_autoptr(GPtrArray) games = NULL;
+  g_autofree char *other = g_build_filename (f->dir, "again.qiwang", NULL);
+  g_autoptr(QwDocument) again = NULL;
+  g_autoptr(QwSection) open_m2 = NULL;
+  g_autoptr(GPtrArray) games2 = NULL;
+
+  g_assert_no_error (error);
+  event = qw_document_get_main_event (doc, &error);
+  sections = qw_document_list_sections (doc, event->id, &error);
+  g_assert_cmpuint (sections->len, ==, 8);
+  open_m = qw_document_get_section (doc, event->id, "open-m", &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (qw_document_last_round (doc, open_m->id), ==, 4);
+  games = qw_document_list_games (doc, open_m->id, &error);
+  for (guint i = 0; i < games->len; i++)
+    {
+      QwGame *g = g_ptr_array_index (games, i);
+
+      if (g->round <= 3 || g->black == 0)
+        g_assert_cmpint (g->result, !=, QW_RESULT_NONE);
+      else
+        g_assert_cmpint (g->result, ==, QW_RESULT_NONE);
+    }
+
+  again = qw_demo_create (other, &error);
+  open_m2 = qw_document_get_section (again, event->id, "open-m", &error);
+  games2 = qw_document_list_games (again, open_m2->id, &error);
+  g_assert_cmpuint (games->len, ==, games2->len);
+  for (guint i = 0; i < games->len; i++)
+    {
+      QwGame *a = g_ptr_array_index (games, i), *b = g_ptr_array_index (games2, i);
+
+      g_assert_cmpint (a->red, ==, b->red);
+      g_assert_cmpint (a->black, ==, b->black);
+      g_assert_cmpint (a->result, ==, b->result);
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -869,6 +918,7 @@ main (int    argc,
   ADD ("/tournament/round-robin", test_round_robin);
   ADD ("/tournament/knockout", test_knockout);
   ADD ("/tournament/swiss-invariants", test_swiss_invariants);
+  ADD ("/tournament/demo", test_demo);
 #undef ADD
   return g_test_run ();
 }

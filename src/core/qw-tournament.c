@@ -531,6 +531,8 @@ pair_swiss (State      *s,
       p.float_last = h->float_last;
       p.opponents = (const int *) h->opponents->data;
       p.n_opponents = (int) h->opponents->len;
+      p.number = e->no;
+      p.run = h->run_colour * h->run_length;
       g_array_append_val (players, p);
     }
   if (players->len < 2)
