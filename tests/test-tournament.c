@@ -854,6 +854,123 @@ test_swiss_invariants (Fixture       *f,
   g_assert_cmpint (completed, >=, tournaments * 8 / 10);
 }
 
+static char *
+draw_numbers (Fixture *f)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(QwSection) stored = qw_tournament_find_section (f->doc, "open-m", FALSE, &error);
+  g_auto(GStrv) ids = g_strsplit (stored->settings.draw, ",", -1);
+  GString *out = g_string_new (NULL);
+
+  for (guint i = 0; ids[i] != NULL; i++)
+    for (guint k = 0; k < f->entries->len; k++)
+      {
+        QwEntry *e = g_ptr_array_index (f->entries, k);
+
+        if (e->id == g_ascii_strtoll (ids[i], NULL, 10))
+          g_string_append_printf (out, "%s%d", out->len > 0 ? "," : "", e->no);
+      }
+  return g_string_free (out, FALSE);
+}
+
+static void
+set_seeding (Fixture    *f,
+             const char *seeding,
+             guint64     lottery_seed)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (qw_section_settings_set (&f->section->settings, "seeding", seeding, &error));
+  f->section->settings.lottery_seed = lottery_seed;
+  g_assert_true (qw_document_update_section (f->doc, f->section, &error));
+  g_assert_no_error (error);
+}
+
+/* Round 1's draw by rating (unrated players after the rated, by lot), by
+ * grade, in typed order, or all by lot, reproducible from the seed. */
+static void
+test_seeding (Fixture       *f,
+              gconstpointer  data)
+{
+  static const struct
+  {
+    int         rating;
+    const char *grade;
+  } players[] = {
+    { 1800, "一级棋士" }, { 0, "棋协大师" }, { 2100, "" }, { 1900, "十一级棋士" }, { 0, "三级棋士" },
+    { 2100, "地方大师" },
+  };
+  g_autoptr(GError) error = NULL;
+  g_autofree char *lottery_a = NULL;
+  g_autofree char *lottery_b = NULL;
+
+  make_stop (f, "swiss", 6, 5, 8);
+  for (guint i = 0; i < G_N_ELEMENTS (players); i++)
+    {
+      QwEntry *e = g_ptr_array_index (f->entries, i);
+
+      e->rating = players[i].rating;
+      g_free (e->grade);
+      e->grade = g_strdup (players[i].grade);
+      g_assert_true (qw_document_update_entry (f->doc, e, &error));
+    }
+
+  /* Rating: 3 and 6 (2100, by number), 4 (1900), 1 (1800), then 2 and 5 by lot. */
+  set_seeding (f, "rating", 77);
+  pair (f);
+  {
+    g_autofree char *draw = draw_numbers (f);
+
+    g_assert_true (g_str_has_prefix (draw, "3,6,4,1,"));
+  }
+  g_assert_true (qw_tournament_unpair_last (f->doc, f->section, TRUE, &error));
+
+  /* Grade: 棋协大师 (2), 地方大师 (6), 一级棋士 (1), 三级棋士 (5), 十一级棋士 (4), then 3. */
+  set_seeding (f, "grade", 77);
+  pair (f);
+  {
+    g_autofree char *draw = draw_numbers (f);
+
+    g_assert_cmpstr (draw, ==, "2,6,1,5,4,3");
+  }
+  g_assert_true (qw_tournament_unpair_last (f->doc, f->section, TRUE, &error));
+
+  set_seeding (f, "order", 77);
+  pair (f);
+  {
+    g_autofree char *draw = draw_numbers (f);
+
+    g_assert_cmpstr (draw, ==, "1,2,3,4,5,6");
+  }
+  g_assert_true (qw_tournament_unpair_last (f->doc, f->section, TRUE, &error));
+
+  /* The lottery: the same seed draws the same order. */
+  set_seeding (f, "lottery", 12345);
+  pair (f);
+  lottery_a = draw_numbers (f);
+  g_assert_true (qw_tournament_unpair_last (f->doc, f->section, TRUE, &error));
+  pair (f);
+  lottery_b = draw_numbers (f);
+  g_assert_cmpstr (lottery_a, ==, lottery_b);
+  g_assert_cmpuint (strlen (lottery_a), ==, strlen ("1,2,3,4,5,6"));
+}
+
+static void
+test_grade_rank (void)
+{
+  g_assert_cmpint (qw_grade_rank (""), ==, 0);
+  g_assert_cmpint (qw_grade_rank (NULL), ==, 0);
+  g_assert_cmpint (qw_grade_rank ("特级大师"), ==, 1);
+  g_assert_cmpint (qw_grade_rank ("国家大师"), ==, 2);
+  g_assert_cmpint (qw_grade_rank ("棋协大师"), ==, 3);
+  g_assert_cmpint (qw_grade_rank ("地方大师"), ==, 4);
+  g_assert_cmpint (qw_grade_rank ("一级棋士"), ==, 5);
+  g_assert_cmpint (qw_grade_rank ("十级棋士"), ==, 14);
+  g_assert_cmpint (qw_grade_rank ("十一级棋士"), ==, 15);
+  g_assert_cmpint (qw_grade_rank ("十六级棋士"), ==, 20);
+  g_assert_cmpint (qw_grade_rank ("业余爱好者"), ==, 0);
+}
+
 /* The demo has a section for each formal group with players, and open-m
  * three rounds played and the fourth paired, the same every time. */
 static void
@@ -909,6 +1026,7 @@ main (int    argc,
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/tournament/settings", test_settings);
+  g_test_add_func ("/tournament/grade-rank", test_grade_rank);
 #define ADD(path, func) g_test_add (path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
   ADD ("/tournament/sections", test_sections);
   ADD ("/tournament/swiss-flow", test_swiss_flow);
@@ -919,6 +1037,7 @@ main (int    argc,
   ADD ("/tournament/knockout", test_knockout);
   ADD ("/tournament/swiss-invariants", test_swiss_invariants);
   ADD ("/tournament/demo", test_demo);
+  ADD ("/tournament/seeding", test_seeding);
 #undef ADD
   return g_test_run ();
 }
