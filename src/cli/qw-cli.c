@@ -25,6 +25,16 @@ static const QwCliCommand commands[] = {
   { "import", qw_cli_import, "import DOC FILE.csv [--json]", N_("Import a registration list into a document") },
   { "entries", qw_cli_entries, "entries DOC [--json]", N_("List a document’s entries (ID numbers masked)") },
   { "demo", qw_cli_demo, "demo DOC", N_("Write the demo document") },
+  { "quota", qw_cli_quota, "quota [--ruleset ID] [--json] STOPS.csv|REGION.qiwang",
+    N_("A region’s national-final places, with their reasons") },
+  { "new-region", qw_cli_new_region, "new-region DOC --region R [--ruleset ID] [--national]",
+    N_("Create a region (or national) document") },
+  { "import-results", qw_cli_import_results, "import-results REGION.qiwang FILE.xml... [--json]",
+    N_("Import stops’ results files into a region") },
+  { "import-stops", qw_cli_import_stops, "import-stops REGION.qiwang STOPS.csv",
+    N_("Add stops that did not use Qiwang, from a stops CSV") },
+  { "region", qw_cli_region, "region REGION.qiwang [--json]",
+    N_("A region’s stops, validity, totals and warnings") },
 };
 
 static void

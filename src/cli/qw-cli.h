@@ -44,5 +44,10 @@ int qw_cli_new           (int argc, char **argv);
 int qw_cli_import        (int argc, char **argv);
 int qw_cli_entries       (int argc, char **argv);
 int qw_cli_demo          (int argc, char **argv);
+int qw_cli_quota          (int argc, char **argv);
+int qw_cli_new_region     (int argc, char **argv);
+int qw_cli_import_results (int argc, char **argv);
+int qw_cli_import_stops   (int argc, char **argv);
+int qw_cli_region         (int argc, char **argv);
 
 G_END_DECLS
