@@ -4,7 +4,9 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "qw-error.h"
+#include "qw-standings.h"
 #include "qw-stops-csv.h"
+#include "qw-tournament.h"
 #include "region-fixtures.h"
 
 #define STOP_NAME "2021年第六届全国象棋业余棋王赛广东赛区白花（镇）预选赛"
@@ -445,6 +447,139 @@ test_delete_stop (Fixture       *f,
   import_ok (f, results, QW_IMPORT_ADDED);
 }
 
+/* Plays @rounds rounds of a group of the demo stop with results that
+ * depend only on the board, a forfeit and a withdrawal included. */
+static void
+play_group (QwDocument *doc,
+            const char *code,
+            int         rounds)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(QwSection) section = qw_tournament_find_section (doc, code, TRUE, &error);
+
+  g_assert_no_error (error);
+  section->rounds = rounds;
+  g_assert_true (qw_document_update_section (doc, section, &error));
+  for (int round = 1; round <= rounds; round++)
+    {
+      g_autoptr(GPtrArray) games = NULL;
+      int paired = qw_tournament_pair_next (doc, section, NULL, &error);
+
+      g_assert_no_error (error);
+      g_assert_cmpint (paired, ==, round);
+      games = qw_document_list_games (doc, section->id, &error);
+      g_assert_no_error (error);
+      for (guint i = 0; i < games->len; i++)
+        {
+          const QwGame *g = g_ptr_array_index (games, i);
+          QwResultInput input = { QW_RESULT_RED_WIN, 0, 0, QW_PLAYOFF_NONE, FALSE };
+
+          if (g->round != round || g->black == 0)
+            continue;
+          input.result = (g->board + round) % 3 == 0 ? QW_RESULT_DRAW
+                         : (g->board + round) % 3 == 1 ? QW_RESULT_RED_WIN : QW_RESULT_BLACK_WIN;
+          if (round == 2 && g->board == 2)
+            input.result = QW_RESULT_RED_BY_FORFEIT;
+          input.black_fouls = round == 3 && g->board == 1;
+          g_assert_true (qw_tournament_record_result (doc, section, round, g->board, &input, &error));
+          g_assert_no_error (error);
+          if (round == 3 && g->board == 3)
+            {
+              g_assert_true (qw_tournament_withdraw (doc, section, g->black, &error));
+              g_assert_no_error (error);
+            }
+        }
+    }
+}
+
+/* Standings as the stop computes them equal the standings the region
+ * received through the results file. */
+static void
+assert_same_standings (QwDocument *stop,
+                       QwDocument *region,
+                       gint64      region_event_id,
+                       const char *code)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(QwSection) section = qw_tournament_find_section (stop, code, FALSE, &error);
+  g_autoptr(QwEvent) event = qw_document_get_main_event (stop, &error);
+  g_autoptr(QwRuleset) ruleset = qw_ruleset_lookup (event->ruleset, &error);
+  g_autoptr(GPtrArray) entries = qw_document_list_section_entries (stop, section, &error);
+  g_autoptr(GPtrArray) games = qw_document_list_games (stop, section->id, &error);
+  g_autoptr(GPtrArray) rows = qw_standings_compute (ruleset, section, entries, games, 0);
+  g_autoptr(QwSection) received_section = qw_document_get_section (region, region_event_id, code, &error);
+  g_autoptr(GPtrArray) received = NULL;
+  g_auto(GStrv) chain = g_strsplit (section->settings.tiebreaks, ",", -1);
+
+  g_assert_no_error (error);
+  received = qw_document_list_received_standings (region, received_section->id, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (rows->len, >, 0);
+  g_assert_cmpuint (rows->len, ==, received->len);
+  for (guint i = 0; i < rows->len; i++)
+    {
+      const QwStandingRow *a = g_ptr_array_index (rows, i);
+      const QwReceivedStanding *b = g_ptr_array_index (received, i);
+
+      g_assert_cmpint (a->rank, ==, b->place);
+      g_assert_cmpint (a->no, ==, b->no);
+      g_assert_cmpstr (a->name, ==, b->name);
+      g_assert_cmpstr (a->unit, ==, b->unit);
+      g_assert_cmpfloat (a->points, ==, b->points);
+      g_assert_cmpuint (b->tiebreaks->len, ==, g_strv_length (chain));
+      for (guint t = 0; chain[t] != NULL; t++)
+        {
+          QwTiebreak tb;
+
+          g_assert_true (qw_tiebreak_from_code (chain[t], &tb));
+          g_assert_cmpfloat (a->tiebreaks[tb], ==, g_array_index (b->tiebreaks, double, t));
+        }
+    }
+}
+
+static void
+test_stop_round_trip (Fixture       *f,
+                      gconstpointer  data)
+{
+  g_autofree char *stop_path = g_build_filename (f->dir, "stop.qiwang", NULL);
+  g_autofree char *xml_path = g_build_filename (f->dir, "stop.xml", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(QwDocument) stop = qw_demo_create (stop_path, &error);
+  g_autoptr(QwResults) exported = NULL;
+  g_autoptr(QwResults) again = NULL;
+  g_autoptr(QwResults) read = NULL;
+  g_autoptr(QwRegionSummary) s = NULL;
+  gint64 id;
+
+  g_assert_no_error (error);
+  play_group (stop, "open-m", 5);
+  play_group (stop, "junior-m", 4);
+  exported = qw_results_from_document (stop, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (qw_results_count_players (exported), ==, qw_document_count_entries (stop, exported->event->id));
+  g_assert_true (qw_results_write_file (exported, xml_path, FALSE, &error));
+  g_assert_no_error (error);
+  read = qw_results_read_file (xml_path, &error);
+  g_assert_no_error (error);
+  id = import_ok (f, read, QW_IMPORT_ADDED);
+  assert_same_standings (stop, f->doc, id, "open-m");
+  assert_same_standings (stop, f->doc, id, "junior-m");
+
+  /* Exported again, the stop keeps its id: the region replaces it. */
+  again = qw_results_from_document (stop, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (again->uid, ==, exported->uid);
+  g_assert_true (qw_results_write_file (again, xml_path, FALSE, &error));
+  g_clear_pointer (&read, qw_results_free);
+  read = qw_results_read_file (xml_path, &error);
+  g_assert_no_error (error);
+  import_ok (f, read, QW_IMPORT_UNCHANGED);
+
+  s = summary (f);
+  g_assert_cmpint (s->n_valid, ==, 1);
+  g_assert_cmpint (s->participants, ==, qw_results_count_players (exported));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -463,6 +598,7 @@ main (int    argc,
   ADD ("/region/arbiters-and-dates", test_arbiters_and_dates);
   ADD ("/region/final-eligibility", test_final_eligibility);
   ADD ("/region/delete-stop", test_delete_stop);
+  ADD ("/region/stop-round-trip", test_stop_round_trip);
 
 #undef ADD
 

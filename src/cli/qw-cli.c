@@ -58,6 +58,10 @@ static const QwCliCommand commands[] = {
     N_("Add stops that did not use Qiwang, from a stops CSV") },
   { "region", qw_cli_region, "region REGION.qiwang [--json]",
     N_("A region’s stops, validity, totals and warnings") },
+  { "export", qw_cli_export, "export DOC --out FILE.xml|FILE.html|FILE.csv [--public] [--event ID]",
+    N_("Write the results file (成绩表), or the public standings") },
+  { "check-final", qw_cli_check_final, "check-final REGION.qiwang [FINAL.qiwang] [--json]",
+    N_("Check the provincial final: entries, chief arbiter, dates") },
 };
 
 static void

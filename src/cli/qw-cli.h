@@ -65,5 +65,7 @@ int qw_cli_new_region     (int argc, char **argv);
 int qw_cli_import_results (int argc, char **argv);
 int qw_cli_import_stops   (int argc, char **argv);
 int qw_cli_region         (int argc, char **argv);
+int qw_cli_export         (int argc, char **argv);
+int qw_cli_check_final    (int argc, char **argv);
 
 G_END_DECLS

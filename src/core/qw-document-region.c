@@ -19,6 +19,7 @@
 #include "qw-error.h"
 #include "qw-idcard.h"
 #include "qw-region.h"
+#include "qw-standings.h"
 
 #define UID_KEY_PREFIX "stop-uid:"
 
@@ -219,13 +220,27 @@ entry_id_for (GHashTable *entry_ids,
   return id != NULL ? *id : 0;
 }
 
+/* The chain as received, kept in comment lines that the play settings
+ * reader skips; a chain that this version knows is also stored as the
+ * section's own tiebreaks setting. */
 static char *
 section_settings (const QwResultsGroup *group)
 {
   g_autofree char *codes = g_strjoinv (",", group->tiebreak_codes);
   g_autofree char *names = g_strjoinv (",", group->tiebreak_names);
+  GString *out = g_string_new (NULL);
+  gboolean known = group->tiebreak_codes[0] != NULL;
 
-  return g_strdup_printf ("tiebreaks=%s\ntiebreak-names=%s\n", codes, names);
+  for (guint i = 0; group->tiebreak_codes[i] != NULL; i++)
+    {
+      QwTiebreak tb;
+
+      known = known && qw_tiebreak_from_code (group->tiebreak_codes[i], &tb);
+    }
+  if (known)
+    g_string_append_printf (out, "tiebreaks=%s\n", codes);
+  g_string_append_printf (out, "# received-tiebreaks=%s\n# received-tiebreak-names=%s\n", codes, names);
+  return g_string_free (out, FALSE);
 }
 
 static gint64
@@ -642,16 +657,17 @@ qw_document_list_received_standings (QwDocument  *doc,
 
 /* An imported stop, back as results (public exports, nominees, checks) */
 
+/* A "# key=value" line written by section_settings(). */
 static char *
 settings_value (const char *settings,
                 const char *key)
 {
   g_auto(GStrv) lines = g_strsplit (settings, "\n", -1);
-  gsize key_len = strlen (key);
+  g_autofree char *prefix = g_strconcat ("# ", key, "=", NULL);
 
   for (guint i = 0; lines[i] != NULL; i++)
-    if (strncmp (lines[i], key, key_len) == 0 && lines[i][key_len] == '=')
-      return g_strdup (lines[i] + key_len + 1);
+    if (g_str_has_prefix (lines[i], prefix))
+      return g_strdup (lines[i] + strlen (prefix));
   return g_strdup ("");
 }
 
@@ -756,8 +772,8 @@ read_sections (QwDocument  *doc,
     {
       QwResultsGroup *group = qw_results_group_new (_qw_column_text (stmt, 1));
       const char *settings = _qw_column_text (stmt, 5);
-      g_autofree char *codes = settings_value (settings, "tiebreaks");
-      g_autofree char *names = settings_value (settings, "tiebreak-names");
+      g_autofree char *codes = settings_value (settings, "received-tiebreaks");
+      g_autofree char *names = settings_value (settings, "received-tiebreak-names");
 
       g_ptr_array_add (results->groups, group);
       g_free (group->name);

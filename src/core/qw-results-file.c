@@ -328,6 +328,9 @@ qw_results_to_xml (const QwResults  *results,
 {
   g_autoptr(GString) content = g_string_new ("  <content>\n");
   g_autoptr(GString) attrs = g_string_new (NULL);
+  g_autoptr(QwResults) check = NULL;
+  g_autoptr(GError) local_error = NULL;
+  char *text;
 
   g_return_val_if_fail (results->uid != NULL, NULL);
 
@@ -339,7 +342,18 @@ qw_results_to_xml (const QwResults  *results,
   qw_xml_append_attr_int (attrs, "version", RESULTS_VERSION);
   qw_xml_append_attr (attrs, "form", public_form ? "public" : "private");
   qw_xml_append_attr (attrs, "generator", PACKAGE_NAME " " PACKAGE_VERSION);
-  return qw_xml_seal ("results", attrs->str, content->str, digest, error);
+  text = qw_xml_seal ("results", attrs->str, content->str, digest, error);
+  /* Never hand out a file that Qiwang itself would refuse. */
+  if (text != NULL && (check = qw_results_read_memory (text, strlen (text), _("the results file"),
+                                                       &local_error)) == NULL)
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_INVALID,
+                   _("The results cannot be exported: %s"), local_error->message);
+      g_clear_pointer (&text, g_free);
+      if (digest != NULL)
+        g_clear_pointer (digest, g_free);
+    }
+  return text;
 }
 
 gboolean

@@ -12,6 +12,7 @@
 
 #include <glib.h>
 
+#include "qw-document.h"
 #include "qw-entry.h"
 #include "qw-event.h"
 
@@ -89,6 +90,14 @@ QwResults          *qw_results_read_memory     (const char        *data,
                                                 const char        *display_name,
                                                 GError           **error);
 QwResults          *qw_results_read_file       (const char        *path,
+                                                GError           **error);
+
+/* From a document (qw-results-export.c): computed standings for an event
+ * run in the document, the received ones for an imported stop. */
+QwResults          *qw_results_from_event      (QwDocument        *doc,
+                                                gint64             event_id,
+                                                GError           **error);
+QwResults          *qw_results_from_document   (QwDocument        *doc,
                                                 GError           **error);
 
 /* Public standings for posting online: masked ID numbers, no phone, no birth date. */
