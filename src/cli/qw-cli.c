@@ -62,6 +62,12 @@ static const QwCliCommand commands[] = {
     N_("Write the results file (成绩表), or the public standings") },
   { "check-final", qw_cli_check_final, "check-final REGION.qiwang [FINAL.qiwang] [--json]",
     N_("Check the provincial final: entries, chief arbiter, dates") },
+  { "nominees", qw_cli_nominees, "nominees REGION.qiwang|NATIONAL.qiwang [--out FILE.xml|FILE.csv] [--private] [--json]",
+    N_("A region’s nominees for the national final (or a national document’s, with duplicates)") },
+  { "import-nominees", qw_cli_import_nominees, "import-nominees NATIONAL.qiwang FILE.xml...",
+    N_("Import regions’ nominee files; players nominated by two regions are flagged") },
+  { "team-result", qw_cli_team_result, "team-result DOC|RESULTS.xml [--best N] [--by unit|province] [--json]",
+    N_("Team results: the sum of the best places in the formal groups") },
 };
 
 static void

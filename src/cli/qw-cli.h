@@ -67,5 +67,8 @@ int qw_cli_import_stops   (int argc, char **argv);
 int qw_cli_region         (int argc, char **argv);
 int qw_cli_export         (int argc, char **argv);
 int qw_cli_check_final    (int argc, char **argv);
+int qw_cli_nominees       (int argc, char **argv);
+int qw_cli_import_nominees (int argc, char **argv);
+int qw_cli_team_result    (int argc, char **argv);
 
 G_END_DECLS

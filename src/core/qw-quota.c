@@ -72,11 +72,11 @@ quota_place_free (gpointer data)
   g_free (p);
 }
 
-static void
-quota_bonus_free (gpointer data)
+void
+qw_quota_bonus_free (QwQuotaBonus *b)
 {
-  QwQuotaBonus *b = data;
-
+  if (b == NULL)
+    return;
   g_free (b->reason);
   g_free (b->label);
   g_free (b->host);
@@ -84,6 +84,21 @@ quota_bonus_free (gpointer data)
   g_strfreev (b->stops);
   g_free (b->explanation);
   g_free (b);
+}
+
+QwQuotaBonus *
+qw_quota_bonus_copy (const QwQuotaBonus *b)
+{
+  QwQuotaBonus *copy = g_new0 (QwQuotaBonus, 1);
+
+  copy->reason = g_strdup (b->reason);
+  copy->label = g_strdup (b->label);
+  copy->host = g_strdup (b->host);
+  copy->places = b->places;
+  copy->groups = g_strdup (b->groups);
+  copy->stops = b->stops != NULL ? g_strdupv (b->stops) : g_new0 (char *, 1);
+  copy->explanation = g_strdup (b->explanation);
+  return copy;
 }
 
 void
@@ -455,7 +470,7 @@ qw_quota_compute (const QwRuleset *ruleset,
 
   quota = g_new0 (QwQuota, 1);
   quota->places = g_ptr_array_new_with_free_func (quota_place_free);
-  quota->bonuses = g_ptr_array_new_with_free_func (quota_bonus_free);
+  quota->bonuses = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_quota_bonus_free);
   count_stops (ruleset, stops, quota);
   compute_tier (ruleset, quota);
   compute_bonuses (ruleset, stops, quota);

@@ -55,6 +55,9 @@ typedef struct
   char  *explanation;         /* translated sentence */
 } QwQuotaBonus;
 
+QwQuotaBonus *qw_quota_bonus_copy (const QwQuotaBonus *bonus);
+void          qw_quota_bonus_free (QwQuotaBonus       *bonus);
+
 typedef struct
 {
   int         stops;          /* preliminaries listed */
