@@ -288,9 +288,12 @@ test_national_duplicates (void)
   g_autoptr(QwDocument) region = fixture_region (dir, "广东");
   g_autofree char *shared = fixture_id_number (77, "1988-08-08", QW_SEX_MALE);
   g_autofree char *shared_lower = g_ascii_strdown (shared, -1);
-  g_autoptr(QwNomineeList) gd = through_xml (sample_list ("广东", shared));
-  g_autoptr(QwNomineeList) gx = through_xml (sample_list ("广西", shared_lower));
-  g_autoptr(QwNomineeList) gd_fixed = through_xml (sample_list ("广东", NULL));
+  g_autoptr(QwNomineeList) gd_sent = sample_list ("广东", shared);
+  g_autoptr(QwNomineeList) gx_sent = sample_list ("广西", shared_lower);
+  g_autoptr(QwNomineeList) gd_fixed_sent = sample_list ("广东", NULL);
+  g_autoptr(QwNomineeList) gd = through_xml (gd_sent);
+  g_autoptr(QwNomineeList) gx = through_xml (gx_sent);
+  g_autoptr(QwNomineeList) gd_fixed = through_xml (gd_fixed_sent);
   g_autoptr(GPtrArray) duplicates = NULL;
   g_autoptr(GPtrArray) all = NULL;
   const QwNomineeDuplicate *d;

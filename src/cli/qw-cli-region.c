@@ -401,7 +401,8 @@ qw_cli_import_stops (int    argc,
 /* region */
 
 static JsonNode *
-summary_to_json (const QwRegionSummary *summary)
+summary_to_json (const QwRegionSummary *summary,
+                 int                    decided)
 {
   g_autoptr(JsonBuilder) b = json_builder_new ();
 
@@ -454,6 +455,11 @@ summary_to_json (const QwRegionSummary *summary)
   json_builder_add_int_value (b, summary->participants);
   json_builder_set_member_name (b, "final");
   json_builder_add_boolean_value (b, summary->final);
+  json_builder_set_member_name (b, "decided_places");
+  if (decided >= 0)
+    json_builder_add_int_value (b, decided);
+  else
+    json_builder_add_null_value (b);
   json_builder_set_member_name (b, "warnings");
   json_builder_begin_array (b);
   for (guint i = 0; i < summary->warnings->len; i++)
@@ -465,7 +471,8 @@ summary_to_json (const QwRegionSummary *summary)
 
 static void
 print_summary (const QwRuleset       *ruleset,
-               const QwRegionSummary *summary)
+               const QwRegionSummary *summary,
+               int                    decided)
 {
   g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
 
@@ -489,6 +496,8 @@ print_summary (const QwRuleset       *ruleset,
              "participants: %d\n"),
            summary->n_preliminaries, ruleset->valid_stop_min_players, summary->n_valid,
            summary->final ? _("yes") : _("no"), summary->participants);
+  if (decided >= 0)
+    g_print (_("Places decided by the association: %d\n"), decided);
   for (guint i = 0; i < summary->warnings->len; i++)
     g_print (_("Warning: %s\n"), (char *) g_ptr_array_index (summary->warnings, i));
 }
@@ -498,8 +507,11 @@ qw_cli_region (int    argc,
                char **argv)
 {
   gboolean json = FALSE;
+  int decided = -2;
   GOptionEntry entries[] = {
     { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print JSON"), NULL },
+    { "decided-places", 0, 0, G_OPTION_ARG_INT, &decided,
+      N_("Record the places the association decided (no tier reached); -1 clears it"), "N" },
     { NULL },
   };
   g_autoptr(GError) error = NULL;
@@ -511,17 +523,20 @@ qw_cli_region (int    argc,
     return qw_cli_usage_error ("region", error->message);
   if (argc != 2)
     return qw_cli_usage_error ("region", _("give the region document"));
+  if (decided < -2)
+    return qw_cli_usage_error ("region", _("--decided-places is a number of places, or -1"));
   doc = open_region (argv[1], &error);
-  if (doc == NULL || (ruleset = qw_document_region_ruleset (doc, &error)) == NULL
+  if (doc == NULL || (decided >= -1 && !qw_document_region_set_decided_places (doc, decided, &error))
+      || (ruleset = qw_document_region_ruleset (doc, &error)) == NULL
       || (summary = qw_document_region_summary (doc, ruleset, &error)) == NULL)
     return qw_cli_fail (g_steal_pointer (&error));
   if (json)
     {
-      g_autoptr(JsonNode) root = summary_to_json (summary);
+      g_autoptr(JsonNode) root = summary_to_json (summary, qw_document_region_get_decided_places (doc));
 
       qw_cli_print_json (root);
     }
   else
-    print_summary (ruleset, summary);
+    print_summary (ruleset, summary, qw_document_region_get_decided_places (doc));
   return QW_CLI_OK;
 }

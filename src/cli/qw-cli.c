@@ -56,7 +56,7 @@ static const QwCliCommand commands[] = {
     N_("Import stops’ results files into a region") },
   { "import-stops", qw_cli_import_stops, "import-stops REGION.qiwang STOPS.csv",
     N_("Add stops that did not use Qiwang, from a stops CSV") },
-  { "region", qw_cli_region, "region REGION.qiwang [--json]",
+  { "region", qw_cli_region, "region REGION.qiwang [--decided-places N] [--json]",
     N_("A region’s stops, validity, totals and warnings") },
   { "export", qw_cli_export, "export DOC --out FILE.xml|FILE.html|FILE.csv [--public] [--event ID]",
     N_("Write the results file (成绩表), or the public standings") },

@@ -65,6 +65,36 @@ qw_document_region_ruleset (QwDocument  *doc,
   return qw_ruleset_lookup ("qiwang-2021", error);
 }
 
+gboolean
+qw_document_region_set_decided_places (QwDocument  *doc,
+                                       int          places,
+                                       GError     **error)
+{
+  g_autofree char *text = places >= 0 ? g_strdup_printf ("%d", places) : g_strdup ("");
+
+  if (places > 1000)
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_INVALID,
+                   _("%d places is not a plausible number for one region"), places);
+      return FALSE;
+    }
+  if (!qw_document_set_meta (doc, "decided-places", text, error))
+    return FALSE;
+  qw_document_emit_changed (doc, "region");
+  return TRUE;
+}
+
+int
+qw_document_region_get_decided_places (QwDocument *doc)
+{
+  g_autofree char *text = qw_document_get_meta (doc, "decided-places");
+  gint64 value;
+
+  if (text == NULL || !g_ascii_string_to_signed (text, 10, 0, 1000, &value, NULL))
+    return -1;
+  return (int) value;
+}
+
 /* Importing a results file */
 
 static gint64

@@ -62,6 +62,12 @@ gboolean          qw_document_region_setup        (QwDocument        *doc,
                                                    GError           **error);
 QwRuleset        *qw_document_region_ruleset      (QwDocument        *doc,
                                                    GError           **error);
+/* When no tier is reached the association decides the number of places;
+ * the province records it here (-1: not recorded). */
+gboolean          qw_document_region_set_decided_places (QwDocument  *doc,
+                                                         int          places,
+                                                         GError     **error);
+int               qw_document_region_get_decided_places (QwDocument  *doc);
 
 /* Stops */
 gboolean          qw_document_import_results      (QwDocument        *doc,
