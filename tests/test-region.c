@@ -433,6 +433,23 @@ test_final_eligibility (Fixture       *f,
 }
 
 static void
+test_decided_places (Fixture       *f,
+                     gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_assert_cmpint (qw_document_region_get_decided_places (f->doc), ==, -1);
+  g_assert_true (qw_document_region_set_decided_places (f->doc, 4, &error));
+  g_assert_cmpint (qw_document_region_get_decided_places (f->doc), ==, 4);
+  g_assert_false (qw_document_region_set_decided_places (f->doc, 5000, &error));
+  g_assert_error (error, QW_ERROR, QW_ERROR_INVALID);
+  g_assert_cmpint (qw_document_region_get_decided_places (f->doc), ==, 4);
+  g_clear_error (&error);
+  g_assert_true (qw_document_region_set_decided_places (f->doc, -1, &error));
+  g_assert_cmpint (qw_document_region_get_decided_places (f->doc), ==, -1);
+}
+
+static void
 test_delete_stop (Fixture       *f,
                   gconstpointer  data)
 {
@@ -598,6 +615,7 @@ main (int    argc,
   ADD ("/region/arbiters-and-dates", test_arbiters_and_dates);
   ADD ("/region/final-eligibility", test_final_eligibility);
   ADD ("/region/delete-stop", test_delete_stop);
+  ADD ("/region/decided-places", test_decided_places);
   ADD ("/region/stop-round-trip", test_stop_round_trip);
 
 #undef ADD

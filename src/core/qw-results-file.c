@@ -565,14 +565,18 @@ check_group (const QwResultsGroup  *group,
 {
   guint n_tiebreaks = g_strv_length (group->tiebreak_codes);
   g_autoptr(GHashTable) boards = g_hash_table_new (g_direct_hash, g_direct_equal);
+  g_autoptr(GHashTable) numbers = g_hash_table_new (g_direct_hash, g_direct_equal);
+
+  for (guint i = 0; i < group->players->len; i++)
+    g_hash_table_add (numbers, GINT_TO_POINTER (((QwEntry *) g_ptr_array_index (group->players, i))->no));
 
   for (guint i = 0; i < group->games->len; i++)
     {
       const QwResultsGame *g = g_ptr_array_index (group->games, i);
       int key = g->round * 100000 + g->board;
 
-      if (qw_results_group_find_player (group, g->red) == NULL
-          || (g->black > 0 && qw_results_group_find_player (group, g->black) == NULL))
+      if (!g_hash_table_contains (numbers, GINT_TO_POINTER (g->red))
+          || (g->black > 0 && !g_hash_table_contains (numbers, GINT_TO_POINTER (g->black))))
         {
           g_set_error (error, QW_ERROR, QW_ERROR_INVALID,
                        _("%s: group %s, round %d, board %d names a player of another group"),
@@ -591,7 +595,7 @@ check_group (const QwResultsGroup  *group,
     {
       const QwResultsStanding *s = g_ptr_array_index (group->standings, i);
 
-      if (qw_results_group_find_player (group, s->no) == NULL || s->tiebreaks->len != n_tiebreaks)
+      if (!g_hash_table_contains (numbers, GINT_TO_POINTER (s->no)) || s->tiebreaks->len != n_tiebreaks)
         {
           g_set_error (error, QW_ERROR, QW_ERROR_INVALID,
                        _("%s: group %s, standing %d does not match the group's players or "
