@@ -722,6 +722,35 @@ tiebreak_value (const QwResultsGroup    *group,
   return "";
 }
 
+static void
+csv_standing_row (GString                 *out,
+                  const QwResultsGroup    *group,
+                  const QwResultsStanding *s,
+                  const QwEntry           *e,
+                  GPtrArray               *columns)
+{
+  g_autofree char *rank = g_strdup_printf ("%d", s->rank);
+  g_autofree char *masked = qw_idcard_mask (e->id_number);
+  g_autofree char *points = format_number (s->points);
+  const char *fields[] = { group_display (group), rank, e->name, qw_sex_to_chinese (e->sex),
+                           e->unit, masked, points };
+
+  for (guint f = 0; f < G_N_ELEMENTS (fields); f++)
+    {
+      if (f > 0)
+        g_string_append_c (out, ',');
+      qw_csv_append_field (out, fields[f], ',');
+    }
+  for (guint c = 0; c < columns->len; c++)
+    {
+      g_autofree char *owned = NULL;
+
+      g_string_append_c (out, ',');
+      qw_csv_append_field (out, tiebreak_value (group, s, g_ptr_array_index (columns, c), &owned), ',');
+    }
+  g_string_append (out, "\r\n");
+}
+
 /**
  * qw_results_standings_csv:
  *
@@ -748,27 +777,9 @@ qw_results_standings_csv (const QwResults *results)
         {
           const QwResultsStanding *s = g_ptr_array_index (group->standings, r);
           const QwEntry *e = qw_results_group_find_player (group, s->no);
-          g_autofree char *rank = g_strdup_printf ("%d", s->rank);
-          g_autofree char *masked = qw_idcard_mask (e->id_number);
-          g_autofree char *points = format_number (s->points);
-          const char *fields[] = { group_display (group), rank, e->name, qw_sex_to_chinese (e->sex),
-                                   e->unit, masked, points };
 
-          for (guint f = 0; f < G_N_ELEMENTS (fields); f++)
-            {
-              if (f > 0)
-                g_string_append_c (out, ',');
-              qw_csv_append_field (out, fields[f], ',');
-            }
-          for (guint c = 0; c < columns->len; c++)
-            {
-              g_autofree char *owned = NULL;
-
-              g_string_append_c (out, ',');
-              qw_csv_append_field (out, tiebreak_value (group, s, g_ptr_array_index (columns, c),
-                                                        &owned), ',');
-            }
-          g_string_append (out, "\r\n");
+          if (e != NULL)
+            csv_standing_row (out, group, s, e, columns);
         }
     }
   return g_string_free (out, FALSE);
@@ -803,10 +814,15 @@ html_group (GString              *out,
     {
       const QwResultsStanding *s = g_ptr_array_index (group->standings, r);
       const QwEntry *e = qw_results_group_find_player (group, s->no);
-      g_autofree char *rank = g_strdup_printf ("%d", s->rank);
-      g_autofree char *masked = qw_idcard_mask (e->id_number);
-      g_autofree char *points = format_number (s->points);
+      g_autofree char *rank = NULL;
+      g_autofree char *masked = NULL;
+      g_autofree char *points = NULL;
 
+      if (e == NULL)
+        continue;
+      rank = g_strdup_printf ("%d", s->rank);
+      masked = qw_idcard_mask (e->id_number);
+      points = format_number (s->points);
       g_string_append (out, "<tr>");
       html_cell (out, "td", rank);
       html_cell (out, "td", e->name);
