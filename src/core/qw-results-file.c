@@ -649,9 +649,12 @@ qw_results_read_memory (const char  *data,
 
   if (length > QW_RESULTS_MAX_BYTES)
     {
+      g_autofree char *size = g_format_size (length);
+      g_autofree char *limit = g_format_size (QW_RESULTS_MAX_BYTES);
+
       g_set_error (error, QW_ERROR, QW_ERROR_TOO_LARGE,
-                   _("%s is too large to be a results file (%" G_GSIZE_FORMAT " bytes; the limit "
-                     "is %d)"), display_name, length, QW_RESULTS_MAX_BYTES);
+                   _("%s is too large to be a results file (%s; the limit is %s)"),
+                   display_name, size, limit);
       return NULL;
     }
   doc = qw_xml_read_sealed (data, length, display_name, schema, &content, &digest, error);
