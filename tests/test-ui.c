@@ -17,7 +17,10 @@
 #include "qw-entries-page.h"
 #include "qw-entry-dialog.h"
 #include "qw-entry-item.h"
+#include "qw-board-item.h"
 #include "qw-new-stop-dialog.h"
+#include "qw-rounds-page.h"
+#include "qw-standings-page.h"
 #include "qw-window.h"
 
 static char *tmp_dir;
@@ -194,6 +197,56 @@ test_entry_dialog (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* An arbiter's round from the keyboard: a key per board, the selection
+ * moving on by itself; then the next round is paired. */
+static void
+test_rounds_and_standings (void)
+{
+  QwWindow *window = new_window ();
+  g_autofree char *path = demo_path ();
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  QwRoundsPage *rounds;
+  QwStandingsPage *standings;
+  GListModel *boards;
+  guint n;
+  int round;
+  static const guint keys[] = { GDK_KEY_1, GDK_KEY_2, GDK_KEY_3 };
+
+  g_assert_true (qw_window_open_file (window, file));
+  qw_window_show_page (window, "rounds");
+  rounds = QW_ROUNDS_PAGE (qw_window_get_page (window, "rounds"));
+  g_assert_true (qw_rounds_page_select_group (rounds, "open-m"));
+  round = qw_rounds_page_get_round (rounds);
+  g_assert_cmpint (round, ==, 4);
+  boards = qw_rounds_page_get_boards (rounds);
+  n = g_list_model_get_n_items (boards);
+  g_assert_cmpuint (n, ==, 15);
+  /* The first half of the boards from the keyboard, then a screenshot mid-round. */
+  qw_rounds_page_select_board (rounds, 0);
+  for (guint i = 0; i < n / 2; i++)
+    g_assert_true (qw_rounds_page_key_result (rounds, keys[i % 3]));
+  screenshot (GTK_WIDGET (window), "screenshot-rounds.png");
+  for (guint i = n / 2; i < n; i++)
+    g_assert_true (qw_rounds_page_key_result (rounds, keys[i % 3]));
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(QwBoardItem) board = g_list_model_get_item (boards, i);
+
+      g_assert_true (qw_board_item_has_result (board) || qw_board_item_is_bye (board));
+    }
+  g_assert_true (qw_rounds_page_pair_next (rounds, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (qw_rounds_page_get_round (rounds), ==, 5);
+
+  qw_window_show_page (window, "standings");
+  standings = QW_STANDINGS_PAGE (qw_window_get_page (window, "standings"));
+  g_assert_true (qw_standings_page_select_group (standings, "open-m"));
+  g_assert_cmpuint (g_list_model_get_n_items (qw_standings_page_get_rows (standings)), ==, 30);
+  screenshot (GTK_WIDGET (window), "screenshot-standings.png");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -229,6 +282,7 @@ main (int    argc,
   g_test_add_func ("/ui/entries-page", test_entries_page);
   g_test_add_func ("/ui/new-stop-dialog", test_new_stop_dialog);
   g_test_add_func ("/ui/entry-dialog", test_entry_dialog);
+  g_test_add_func ("/ui/rounds-and-standings", test_rounds_and_standings);
   rc = g_test_run ();
   return rc;
 }

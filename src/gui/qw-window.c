@@ -13,6 +13,8 @@
 #include "qw-entries-page.h"
 #include "qw-error.h"
 #include "qw-new-stop-dialog.h"
+#include "qw-rounds-page.h"
+#include "qw-standings-page.h"
 #include "qw-window.h"
 
 struct _QwWindow
@@ -31,6 +33,8 @@ struct _QwWindow
   GtkWidget            *undo_button;
   GtkWidget            *print_button;
   QwEntriesPage        *entries_page;
+  QwRoundsPage         *rounds_page;
+  QwStandingsPage      *standings_page;
 
   QwDocument           *doc;
   QwEvent              *event;
@@ -137,6 +141,9 @@ page_changed_cb (QwWindow *self)
   const char *name = adw_view_stack_get_visible_child_name (self->view_stack);
 
   gtk_widget_set_visible (self->print_button, self->doc != NULL && g_strcmp0 (name, "entries") != 0);
+  /* Results may have changed on the rounds page. */
+  if (self->doc != NULL && g_strcmp0 (name, "standings") == 0)
+    qw_standings_page_refresh (self->standings_page);
 }
 
 void
@@ -165,6 +172,8 @@ static void
 clear_document (QwWindow *self)
 {
   qw_entries_page_set_document (self->entries_page, NULL, NULL, NULL);
+  qw_rounds_page_set_document (self->rounds_page, NULL, NULL, NULL);
+  qw_standings_page_set_document (self->standings_page, NULL, NULL, NULL);
   g_clear_object (&self->doc);
   g_clear_pointer (&self->event, qw_event_free);
   g_clear_pointer (&self->ruleset, qw_ruleset_unref);
@@ -229,6 +238,8 @@ qw_window_open_file (QwWindow *self,
   self->file = g_object_ref (file);
   g_signal_connect_object (self->doc, "changed", G_CALLBACK (document_changed_cb), self, G_CONNECT_SWAPPED);
   qw_entries_page_set_document (self->entries_page, self->doc, self->event, self->ruleset);
+  qw_rounds_page_set_document (self->rounds_page, self->doc, self->event, self->ruleset);
+  qw_standings_page_set_document (self->standings_page, self->doc, self->event, self->ruleset);
   gtk_stack_set_visible_child_name (self->main_stack, "document");
   adw_view_stack_set_visible_child_name (self->view_stack, "entries");
   if (get_app (self) != NULL)
@@ -468,6 +479,8 @@ qw_window_class_init (QwWindowClass *klass)
   GTK_WINDOW_CLASS (klass)->close_request = qw_window_close_request;
 
   g_type_ensure (QW_TYPE_ENTRIES_PAGE);
+  g_type_ensure (QW_TYPE_ROUNDS_PAGE);
+  g_type_ensure (QW_TYPE_STANDINGS_PAGE);
   gtk_widget_class_set_template_from_resource (widget_class, "/cn/qiwang/Qiwang/ui/qw-window.ui");
   gtk_widget_class_bind_template_child (widget_class, QwWindow, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, QwWindow, header_bar);
@@ -481,6 +494,8 @@ qw_window_class_init (QwWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, QwWindow, undo_button);
   gtk_widget_class_bind_template_child (widget_class, QwWindow, print_button);
   gtk_widget_class_bind_template_child (widget_class, QwWindow, entries_page);
+  gtk_widget_class_bind_template_child (widget_class, QwWindow, rounds_page);
+  gtk_widget_class_bind_template_child (widget_class, QwWindow, standings_page);
   gtk_widget_class_bind_template_callback (widget_class, recent_row_activated_cb);
   gtk_widget_class_bind_template_callback (widget_class, page_changed_cb);
 

@@ -1,0 +1,180 @@
+/* qw-board-item.c: one board of a round on the rounds page
+ *
+ * Model code, no widgets: a game with both players' names, units and the
+ * points they brought into the round, as the pairing sheet shows them.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "qw-board-item"
+
+#include "config.h"
+
+#include "qw-board-item.h"
+#include "qw-standings.h"
+
+struct _QwBoardItem
+{
+  GObject   parent_instance;
+  QwGame   *game;
+  int       no[2];
+  char     *name[2];
+  char     *unit[2];
+  double    points[2];
+};
+
+G_DEFINE_FINAL_TYPE (QwBoardItem, qw_board_item, G_TYPE_OBJECT)
+
+static void
+qw_board_item_finalize (GObject *object)
+{
+  QwBoardItem *self = QW_BOARD_ITEM (object);
+
+  g_clear_pointer (&self->game, qw_game_free);
+  for (int i = 0; i < 2; i++)
+    {
+      g_free (self->name[i]);
+      g_free (self->unit[i]);
+    }
+  G_OBJECT_CLASS (qw_board_item_parent_class)->finalize (object);
+}
+
+static void
+qw_board_item_class_init (QwBoardItemClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = qw_board_item_finalize;
+}
+
+static void
+qw_board_item_init (QwBoardItem *self)
+{
+}
+
+static void
+set_side (QwBoardItem   *self,
+          int            i,
+          const QwEntry *entry,
+          double         points)
+{
+  self->no[i] = entry != NULL ? entry->no : 0;
+  self->name[i] = g_strdup (entry != NULL ? entry->name : "");
+  self->unit[i] = g_strdup (entry != NULL ? entry->unit : "");
+  self->points[i] = points;
+}
+
+QwBoardItem *
+qw_board_item_new (const QwGame  *game,
+                   const QwEntry *red,
+                   double         red_points,
+                   const QwEntry *black,
+                   double         black_points)
+{
+  QwBoardItem *self = g_object_new (QW_TYPE_BOARD_ITEM, NULL);
+
+  self->game = qw_game_copy (game);
+  set_side (self, 0, red, red_points);
+  set_side (self, 1, black, black_points);
+  return self;
+}
+
+const QwGame *
+qw_board_item_get_game (QwBoardItem *self)
+{
+  return self->game;
+}
+
+void
+qw_board_item_get_side (QwBoardItem *self,
+                        gboolean     red,
+                        QwBoardSide *side)
+{
+  int i = red ? 0 : 1;
+
+  side->no = self->no[i];
+  side->name = self->name[i];
+  side->unit = self->unit[i];
+  side->points = self->points[i];
+}
+
+gboolean
+qw_board_item_is_bye (QwBoardItem *self)
+{
+  return self->game->black == 0;
+}
+
+gboolean
+qw_board_item_has_result (QwBoardItem *self)
+{
+  return self->game->result != QW_RESULT_NONE;
+}
+
+/* 2 → "2", 2.5 → "2.5": scores with the ruleset's halves only when needed. */
+char *
+qw_format_points (double points)
+{
+  if (points == (double) (gint64) points)
+    return g_strdup_printf ("%" G_GINT64_FORMAT, (gint64) points);
+  return g_strdup_printf ("%.1f", points);
+}
+
+static const QwEntry *
+find_entry (GHashTable *by_id,
+            gint64      id)
+{
+  return id != 0 ? g_hash_table_lookup (by_id, &id) : NULL;
+}
+
+/**
+ * qw_board_items_load:
+ *
+ * The boards of @round, each player with the points from the rounds before.
+ * Returns: (transfer full): a store of #QwBoardItem in board order
+ */
+GListStore *
+qw_board_items_load (QwDocument       *doc,
+                     const QwRuleset  *ruleset,
+                     const QwSection  *section,
+                     int               round,
+                     GError          **error)
+{
+  g_autoptr(GPtrArray) entries = qw_document_list_section_entries (doc, section, error);
+  g_autoptr(GPtrArray) games = entries != NULL ? qw_document_list_games (doc, section->id, error) : NULL;
+  g_autoptr(GPtrArray) before = NULL;
+  g_autoptr(GHashTable) by_id = g_hash_table_new (g_int64_hash, g_int64_equal);
+  g_autoptr(GHashTable) points = g_hash_table_new_full (g_int64_hash, g_int64_equal, NULL, g_free);
+  GListStore *store;
+
+  if (games == NULL)
+    return NULL;
+  for (guint i = 0; i < entries->len; i++)
+    {
+      QwEntry *e = g_ptr_array_index (entries, i);
+
+      g_hash_table_insert (by_id, &e->id, e);
+    }
+  if (round > 1)
+    {
+      before = qw_standings_compute (ruleset, section, entries, games, round - 1);
+      for (guint i = 0; before != NULL && i < before->len; i++)
+        {
+          QwStandingRow *row = g_ptr_array_index (before, i);
+
+          g_hash_table_insert (points, &row->entry_id, g_memdup2 (&row->points, sizeof row->points));
+        }
+    }
+  store = g_list_store_new (QW_TYPE_BOARD_ITEM);
+  for (guint i = 0; i < games->len; i++)
+    {
+      QwGame *g = g_ptr_array_index (games, i);
+      double *rp, *bp;
+      g_autoptr(QwBoardItem) item = NULL;
+
+      if (g->round != round)
+        continue;
+      rp = g_hash_table_lookup (points, &g->red);
+      bp = g->black != 0 ? g_hash_table_lookup (points, &g->black) : NULL;
+      item = qw_board_item_new (g, find_entry (by_id, g->red), rp != NULL ? *rp : 0,
+                                find_entry (by_id, g->black), bp != NULL ? *bp : 0);
+      g_list_store_append (store, item);
+    }
+  return store;
+}

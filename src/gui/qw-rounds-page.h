@@ -1,0 +1,40 @@
+/* qw-rounds-page.h: pair rounds and enter results, group by group
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <adwaita.h>
+
+#include "qw-document.h"
+#include "qw-ruleset.h"
+
+G_BEGIN_DECLS
+
+#define QW_TYPE_ROUNDS_PAGE (qw_rounds_page_get_type ())
+
+G_DECLARE_FINAL_TYPE (QwRoundsPage, qw_rounds_page, QW, ROUNDS_PAGE, GtkWidget)
+
+void        qw_rounds_page_set_document    (QwRoundsPage  *self,
+                                            QwDocument    *doc,
+                                            const QwEvent *event,
+                                            QwRuleset     *ruleset);
+gboolean    qw_rounds_page_select_group    (QwRoundsPage  *self,
+                                            const char    *code);
+const char *qw_rounds_page_get_group       (QwRoundsPage  *self);
+int         qw_rounds_page_get_round       (QwRoundsPage  *self);
+GListModel *qw_rounds_page_get_boards      (QwRoundsPage  *self);
+gboolean    qw_rounds_page_pair_next       (QwRoundsPage  *self,
+                                            GError       **error);
+gboolean    qw_rounds_page_enter_result    (QwRoundsPage  *self,
+                                            guint          position,
+                                            const char    *code,
+                                            GError       **error);
+void        qw_rounds_page_select_board    (QwRoundsPage  *self,
+                                            guint          position);
+gboolean    qw_rounds_page_key_result      (QwRoundsPage  *self,
+                                            guint          keyval);
+void        qw_rounds_page_activate_action (QwRoundsPage  *self,
+                                            const char    *name);
+
+G_END_DECLS

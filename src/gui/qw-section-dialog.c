@@ -1,0 +1,423 @@
+/* qw-section-dialog.c: a group's play settings and tie-break chain
+ *
+ * Every choice the rules leave open is a setting of the group, with the
+ * ruleset's default: the system, seeding and the lottery seed, the first
+ * round's pairing mode, same-unit avoidance, the forfeit limit, and the
+ * tie-break chain (a preset of 《规则》第14条, or an ordered custom list).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "qw-section-dialog"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "qw-error.h"
+#include "qw-section-dialog.h"
+#include "qw-standings.h"
+#include "qw-tiebreak-names.h"
+
+static const char *systems[] = { "swiss", "round-robin", "knockout" };
+static const char *seedings[] = { "rating", "grade", "order", "lottery" };
+static const char *first_rounds[] = { "lanyao", "shouwei", "linjin", "random" };
+static const char *unit_modes[] = { "off", "first-round", "always" };
+static const char *presets[] = { "opponents", "progressive", "round-robin", "knockout" };
+
+struct _QwSectionDialog
+{
+  AdwWindow            parent_instance;
+
+  AdwWindowTitle      *title;
+  AdwComboRow         *system_row;
+  AdwActionRow        *rounds_row;
+  GtkSpinButton       *rounds_spin;
+  AdwActionRow        *double_row;
+  GtkSwitch           *double_switch;
+  AdwActionRow        *armageddon_row;
+  GtkSwitch           *armageddon_switch;
+  AdwComboRow         *seeding_row;
+  AdwEntryRow         *lottery_row;
+  AdwComboRow         *first_round_row;
+  AdwComboRow         *unit_row;
+  GtkSpinButton       *forfeit_spin;
+  GtkSwitch           *met_switch;
+  AdwPreferencesGroup *chain_group;
+  AdwComboRow         *preset_row;
+  AdwComboRow         *add_row;
+
+  QwDocument          *doc;
+  QwRuleset           *ruleset;
+  QwSection           *section;
+  GArray              *chain;       /* QwTiebreak, in order */
+  GPtrArray           *chain_rows;  /* the rows showing it */
+  gboolean             updating;
+};
+
+G_DEFINE_FINAL_TYPE (QwSectionDialog, qw_section_dialog, ADW_TYPE_WINDOW)
+
+enum {
+  SAVED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static guint
+index_of (const char  *value,
+          const char **list,
+          guint        n)
+{
+  for (guint i = 0; i < n; i++)
+    if (g_strcmp0 (value, list[i]) == 0)
+      return i;
+  return 0;
+}
+
+static void rebuild_chain_rows (QwSectionDialog *self);
+
+static void
+move_clicked_cb (GtkButton       *button,
+                 QwSectionDialog *self)
+{
+  guint i = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "index"));
+  int delta = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (button), "delta"));
+  QwTiebreak tmp;
+
+  if (delta == 0)
+    g_array_remove_index (self->chain, i);
+  else
+    {
+      tmp = g_array_index (self->chain, QwTiebreak, i);
+      g_array_index (self->chain, QwTiebreak, i) = g_array_index (self->chain, QwTiebreak, i + delta);
+      g_array_index (self->chain, QwTiebreak, i + delta) = tmp;
+    }
+  rebuild_chain_rows (self);
+}
+
+static GtkWidget *
+chain_button (QwSectionDialog *self,
+              const char      *icon,
+              const char      *tooltip,
+              guint            index,
+              int              delta,
+              gboolean         sensitive)
+{
+  GtkWidget *button = gtk_button_new_from_icon_name (icon);
+
+  gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
+  gtk_widget_set_tooltip_text (button, tooltip);
+  gtk_widget_set_sensitive (button, sensitive);
+  gtk_widget_add_css_class (button, "flat");
+  g_object_set_data (G_OBJECT (button), "index", GUINT_TO_POINTER (index));
+  g_object_set_data (G_OBJECT (button), "delta", GINT_TO_POINTER (delta));
+  g_signal_connect (button, "clicked", G_CALLBACK (move_clicked_cb), self);
+  return button;
+}
+
+/* One row per criterion, numbered, with up, down and remove buttons. */
+static void
+rebuild_chain_rows (QwSectionDialog *self)
+{
+  for (guint i = 0; i < self->chain_rows->len; i++)
+    adw_preferences_group_remove (self->chain_group, g_ptr_array_index (self->chain_rows, i));
+  g_ptr_array_set_size (self->chain_rows, 0);
+  for (guint i = 0; i < self->chain->len; i++)
+    {
+      QwTiebreak tb = g_array_index (self->chain, QwTiebreak, i);
+      GtkWidget *row = adw_action_row_new ();
+      g_autofree char *title = g_strdup_printf ("%u. %s", i + 1, qw_tiebreak_label (tb));
+
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), qw_tiebreak_description (tb));
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), chain_button (self, "go-up-symbolic", _("Earlier"), i, -1, i > 0));
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), chain_button (self, "go-down-symbolic", _("Later"), i, 1,
+                                                                     i + 1 < self->chain->len));
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), chain_button (self, "list-remove-symbolic", _("Remove"), i, 0,
+                                                                     TRUE));
+      adw_preferences_group_add (self->chain_group, row);
+      g_ptr_array_add (self->chain_rows, row);
+    }
+}
+
+/**
+ * qw_section_dialog_set_chain:
+ * @chain: a comma-separated list of tie-break codes
+ */
+void
+qw_section_dialog_set_chain (QwSectionDialog *self,
+                             const char      *chain)
+{
+  g_auto(GStrv) codes = g_strsplit (chain != NULL ? chain : "", ",", -1);
+
+  g_array_set_size (self->chain, 0);
+  for (guint i = 0; codes[i] != NULL; i++)
+    {
+      QwTiebreak tb;
+
+      if (qw_tiebreak_from_code (g_strstrip (codes[i]), &tb))
+        g_array_append_val (self->chain, tb);
+    }
+  rebuild_chain_rows (self);
+}
+
+char *
+qw_section_dialog_get_chain (QwSectionDialog *self)
+{
+  g_autoptr(GPtrArray) codes = g_ptr_array_new ();
+
+  for (guint i = 0; i < self->chain->len; i++)
+    g_ptr_array_add (codes, (gpointer) qw_tiebreak_to_code (g_array_index (self->chain, QwTiebreak, i)));
+  g_ptr_array_add (codes, NULL);
+  return g_strjoinv (",", (char **) codes->pdata);
+}
+
+static void
+preset_changed_cb (QwSectionDialog *self)
+{
+  guint i = adw_combo_row_get_selected (self->preset_row);
+  g_autofree char *chain = NULL;
+
+  if (self->updating || i >= G_N_ELEMENTS (presets))
+    return;
+  chain = qw_tiebreak_preset (presets[i]);
+  qw_section_dialog_set_chain (self, chain);
+}
+
+static void
+add_criterion_cb (QwSectionDialog *self)
+{
+  guint i = adw_combo_row_get_selected (self->add_row);
+  QwTiebreak tb = (QwTiebreak) (i - 1);
+
+  if (self->updating || i == 0 || i > QW_N_TIEBREAKS)
+    return;
+  for (guint k = 0; k < self->chain->len; k++)
+    if (g_array_index (self->chain, QwTiebreak, k) == tb)
+      goto reset;
+  g_array_append_val (self->chain, tb);
+  rebuild_chain_rows (self);
+reset:
+  self->updating = TRUE;
+  adw_combo_row_set_selected (self->add_row, 0);
+  self->updating = FALSE;
+}
+
+static void
+system_changed_cb (QwSectionDialog *self)
+{
+  guint system = adw_combo_row_get_selected (self->system_row);
+
+  gtk_widget_set_visible (GTK_WIDGET (self->rounds_row), system == 0);
+  gtk_widget_set_visible (GTK_WIDGET (self->double_row), system == 1);
+  gtk_widget_set_visible (GTK_WIDGET (self->armageddon_row), system == 2);
+  gtk_widget_set_visible (GTK_WIDGET (self->first_round_row), system == 0);
+}
+
+static gboolean
+set_key (QwSectionSettings  *settings,
+         const char         *key,
+         const char         *value,
+         GError            **error)
+{
+  return qw_section_settings_set (settings, key, value, error);
+}
+
+/**
+ * qw_section_dialog_save:
+ *
+ * Checks every field, then writes the section in one transaction. A bad
+ * value (a lottery seed that is not a number, an empty chain) changes
+ * nothing.
+ */
+gboolean
+qw_section_dialog_save (QwSectionDialog  *self,
+                        GError          **error)
+{
+  g_autoptr(QwSection) section = qw_section_copy (self->section);
+  g_autofree char *chain = qw_section_dialog_get_chain (self);
+  g_autofree char *forfeits = g_strdup_printf ("%d", gtk_spin_button_get_value_as_int (self->forfeit_spin));
+  g_autofree char *lottery = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->lottery_row))));
+
+  if (chain[0] == '\0')
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_INVALID, _("Keep at least one tie-break"));
+      return FALSE;
+    }
+  qw_system_from_code (systems[adw_combo_row_get_selected (self->system_row)], &section->system);
+  section->rounds = gtk_spin_button_get_value_as_int (self->rounds_spin);
+  if (!set_key (&section->settings, "seeding", seedings[adw_combo_row_get_selected (self->seeding_row)], error)
+      || !set_key (&section->settings, "lottery_seed", lottery, error)
+      || !set_key (&section->settings, "first_round", first_rounds[adw_combo_row_get_selected (self->first_round_row)], error)
+      || !set_key (&section->settings, "unit_avoid", unit_modes[adw_combo_row_get_selected (self->unit_row)], error)
+      || !set_key (&section->settings, "forfeit_limit", forfeits, error)
+      || !set_key (&section->settings, "forfeit_counts_as_met",
+                   gtk_switch_get_active (self->met_switch) ? "true" : "false", error)
+      || !set_key (&section->settings, "double_round_robin",
+                   gtk_switch_get_active (self->double_switch) ? "true" : "false", error)
+      || !set_key (&section->settings, "armageddon",
+                   gtk_switch_get_active (self->armageddon_switch) ? "true" : "false", error)
+      || !set_key (&section->settings, "tiebreaks", chain, error))
+    return FALSE;
+  if (!qw_document_update_section (self->doc, section, error))
+    return FALSE;
+  qw_section_free (self->section);
+  self->section = g_steal_pointer (&section);
+  g_signal_emit (self, signals[SAVED], 0);
+  return TRUE;
+}
+
+static void
+save_clicked_cb (QwSectionDialog *self)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (qw_section_dialog_save (self, &error))
+    {
+      gtk_window_destroy (GTK_WINDOW (self));
+      return;
+    }
+  {
+    GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (self), _("The settings could not be saved"),
+                                                 error->message);
+
+    adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
+    gtk_window_present (GTK_WINDOW (dialog));
+  }
+}
+
+static void
+fill (QwSectionDialog *self,
+      gboolean         started)
+{
+  const QwSectionSettings *s = &self->section->settings;
+  g_autofree char *lottery = g_strdup_printf ("%" G_GUINT64_FORMAT, s->lottery_seed);
+  g_autofree char *title = g_strdup_printf (_("%s: Settings"), self->section->name);
+
+  self->updating = TRUE;
+  adw_window_title_set_title (self->title, title);
+  adw_combo_row_set_selected (self->system_row, (guint) self->section->system);
+  gtk_spin_button_set_value (self->rounds_spin, self->section->rounds);
+  gtk_switch_set_active (self->double_switch, s->double_round_robin);
+  gtk_switch_set_active (self->armageddon_switch, s->armageddon);
+  adw_combo_row_set_selected (self->seeding_row, index_of (s->seeding, seedings, G_N_ELEMENTS (seedings)));
+  gtk_editable_set_text (GTK_EDITABLE (self->lottery_row), lottery);
+  adw_combo_row_set_selected (self->first_round_row, index_of (s->first_round, first_rounds, G_N_ELEMENTS (first_rounds)));
+  adw_combo_row_set_selected (self->unit_row, index_of (s->unit_avoid, unit_modes, G_N_ELEMENTS (unit_modes)));
+  gtk_spin_button_set_value (self->forfeit_spin, s->forfeit_limit);
+  gtk_switch_set_active (self->met_switch, s->forfeit_counts_as_met);
+  adw_combo_row_set_selected (self->preset_row, G_N_ELEMENTS (presets));
+  for (guint i = 0; i < G_N_ELEMENTS (presets); i++)
+    {
+      g_autofree char *chain = qw_tiebreak_preset (presets[i]);
+
+      if (g_strcmp0 (chain, s->tiebreaks) == 0)
+        adw_combo_row_set_selected (self->preset_row, i);
+    }
+  qw_section_dialog_set_chain (self, s->tiebreaks);
+  /* The draw is fixed by round 1: the system and seeding cannot change after it. */
+  gtk_widget_set_sensitive (GTK_WIDGET (self->system_row), !started);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->seeding_row), !started);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->lottery_row), !started);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->first_round_row), !started);
+  self->updating = FALSE;
+  system_changed_cb (self);
+}
+
+static void
+qw_section_dialog_dispose (GObject *object)
+{
+  QwSectionDialog *self = QW_SECTION_DIALOG (object);
+
+  g_clear_object (&self->doc);
+  g_clear_pointer (&self->ruleset, qw_ruleset_unref);
+  g_clear_pointer (&self->section, qw_section_free);
+  g_clear_pointer (&self->chain, g_array_unref);
+  g_clear_pointer (&self->chain_rows, g_ptr_array_unref);
+  gtk_widget_dispose_template (GTK_WIDGET (self), QW_TYPE_SECTION_DIALOG);
+  G_OBJECT_CLASS (qw_section_dialog_parent_class)->dispose (object);
+}
+
+static void
+qw_section_dialog_class_init (QwSectionDialogClass *klass)
+{
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  G_OBJECT_CLASS (klass)->dispose = qw_section_dialog_dispose;
+  signals[SAVED] = g_signal_new ("saved", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                                 NULL, NULL, NULL, G_TYPE_NONE, 0);
+  gtk_widget_class_set_template_from_resource (widget_class, "/cn/qiwang/Qiwang/ui/qw-section-dialog.ui");
+#define BIND(name) gtk_widget_class_bind_template_child (widget_class, QwSectionDialog, name)
+  BIND (title);
+  BIND (system_row);
+  BIND (rounds_row);
+  BIND (rounds_spin);
+  BIND (double_row);
+  BIND (double_switch);
+  BIND (armageddon_row);
+  BIND (armageddon_switch);
+  BIND (seeding_row);
+  BIND (lottery_row);
+  BIND (first_round_row);
+  BIND (unit_row);
+  BIND (forfeit_spin);
+  BIND (met_switch);
+  BIND (chain_group);
+  BIND (preset_row);
+  BIND (add_row);
+#undef BIND
+  gtk_widget_class_bind_template_callback (widget_class, save_clicked_cb);
+  gtk_widget_class_bind_template_callback (widget_class, system_changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, preset_changed_cb);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
+}
+
+static void
+qw_section_dialog_init (QwSectionDialog *self)
+{
+  const char *system_names[] = { _("Swiss (积分编排制)"), _("Round robin (循环制)"), _("Knockout (淘汰制)"), NULL };
+  const char *seeding_names[] = { _("By rating (等级分)"), _("By grade (等级)"), _("In registration order"),
+                                  _("By lottery (抽签)"), NULL };
+  const char *first_names[] = { _("Top half v bottom half (拦腰)"), _("First v last (首尾)"),
+                                _("Neighbours (临近)"), _("Random"), NULL };
+  const char *unit_names[] = { _("Off"), _("Round 1 only"), _("Every round"), NULL };
+  const char *preset_names[] = { _("Swiss, opponents’ score (对手分)"), _("Swiss, progressive score (累进分)"),
+                                 _("Round robin (小分)"), _("Knockout"), _("Custom"), NULL };
+  g_autoptr(GtkStringList) criteria = gtk_string_list_new (NULL);
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+  self->chain = g_array_new (FALSE, FALSE, sizeof (QwTiebreak));
+  self->chain_rows = g_ptr_array_new ();
+  self->updating = TRUE;
+  adw_combo_row_set_model (self->system_row, G_LIST_MODEL (gtk_string_list_new (system_names)));
+  adw_combo_row_set_model (self->seeding_row, G_LIST_MODEL (gtk_string_list_new (seeding_names)));
+  adw_combo_row_set_model (self->first_round_row, G_LIST_MODEL (gtk_string_list_new (first_names)));
+  adw_combo_row_set_model (self->unit_row, G_LIST_MODEL (gtk_string_list_new (unit_names)));
+  adw_combo_row_set_model (self->preset_row, G_LIST_MODEL (gtk_string_list_new (preset_names)));
+  gtk_string_list_append (criteria, _("Choose…"));
+  for (int tb = 0; tb < QW_N_TIEBREAKS; tb++)
+    gtk_string_list_append (criteria, qw_tiebreak_label ((QwTiebreak) tb));
+  adw_combo_row_set_model (self->add_row, G_LIST_MODEL (criteria));
+  g_signal_connect_swapped (self->add_row, "notify::selected", G_CALLBACK (add_criterion_cb), self);
+  self->updating = FALSE;
+}
+
+/**
+ * qw_section_dialog_new:
+ * @started: round 1 has been paired: the draw (system, seeding) is fixed
+ */
+QwSectionDialog *
+qw_section_dialog_new (GtkWindow       *parent,
+                       QwDocument      *doc,
+                       QwRuleset       *ruleset,
+                       const QwSection *section,
+                       gboolean         started)
+{
+  QwSectionDialog *self = g_object_new (QW_TYPE_SECTION_DIALOG, "transient-for", parent, NULL);
+
+  self->doc = g_object_ref (doc);
+  self->ruleset = qw_ruleset_ref (ruleset);
+  self->section = qw_section_copy (section);
+  fill (self, started);
+  return self;
+}
