@@ -36,11 +36,11 @@ static void
 test_sex_from_17th_digit (void)
 {
   char id[19] = "44010219900101123";
+  QwIdInfo info;
 
   /* 17th digit 3: odd, a man. */
   id[17] = qw_idcard_check_digit (id);
   id[18] = '\0';
-  QwIdInfo info;
   qw_idcard_parse (id, &info);
   g_assert_true (info.valid);
   g_assert_cmpint (info.sex, ==, QW_SEX_MALE);
@@ -90,6 +90,7 @@ test_leap_day (void)
 {
   char id[19] = "44010220000229123";
   char bad[19] = "44010219000229123";
+  QwIdInfo info;
 
   id[17] = qw_idcard_check_digit (id);
   id[18] = '\0';
@@ -97,7 +98,6 @@ test_leap_day (void)
   /* 1900 was not a leap year. */
   bad[17] = qw_idcard_check_digit (bad);
   bad[18] = '\0';
-  QwIdInfo info;
   qw_idcard_parse (bad, &info);
   g_assert_cmpint (info.error, ==, QW_ID_ERROR_DATE);
 }
