@@ -23,8 +23,8 @@ qw_csv_free (QwCsv *csv)
 {
   if (csv == NULL)
     return;
-  g_ptr_array_unref (csv->rows);
-  g_array_unref (csv->lines);
+  g_clear_pointer (&csv->rows, g_ptr_array_unref);
+  g_clear_pointer (&csv->lines, g_array_unref);
   g_free (csv->encoding);
   g_free (csv);
 }

@@ -47,9 +47,9 @@ qw_entry_import_free (QwEntryImport *import)
 {
   if (import == NULL)
     return;
-  g_ptr_array_unref (import->entries);
-  g_array_unref (import->rows);
-  g_ptr_array_unref (import->rejected);
+  g_clear_pointer (&import->entries, g_ptr_array_unref);
+  g_clear_pointer (&import->rows, g_array_unref);
+  g_clear_pointer (&import->rejected, g_ptr_array_unref);
   g_strfreev (import->ignored_columns);
   g_free (import->encoding);
   g_free (import);

@@ -297,6 +297,20 @@ qw_problem_message (QwProblem problem)
     }
 }
 
+/* A few characters for a badge in a table cell; the message is the tooltip. */
+const char *
+qw_problem_short_label (QwProblem problem)
+{
+  static const char *labels[QW_N_PROBLEMS] = {
+    N_("ID format"), N_("ID region"), N_("ID date"), N_("Check digit"), N_("Birth ≠ ID"),
+    N_("Sex ≠ ID"), N_("No name"), N_("No birth date"), N_("Bad birth date"), N_("No sex"),
+    N_("No ID"), N_("Title too high"), N_("Escort needed"), N_("Duplicate"), N_("Group differs"),
+  };
+
+  g_return_val_if_fail (problem < QW_N_PROBLEMS, NULL);
+  return _(labels[problem]);
+}
+
 /* Errors make an entry unfit to play until fixed; the rest are notices the
  * desk acts on (an escort, a declared group to correct). */
 gboolean

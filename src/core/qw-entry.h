@@ -107,6 +107,7 @@ char       *qw_entry_identity_key     (const QwEntry        *entry);
 
 const char *qw_problem_code           (QwProblem  problem);
 const char *qw_problem_message        (QwProblem  problem);
+const char *qw_problem_short_label    (QwProblem  problem);
 gboolean    qw_problem_is_error       (QwProblem  problem);
 guint       qw_problem_count          (guint      problems);
 
