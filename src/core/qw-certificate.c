@@ -171,6 +171,25 @@ check_fields (const char  *text,
   return TRUE;
 }
 
+/* The element's text with each line's indentation in the file removed (but
+ * not the full-width spaces that indent a Chinese paragraph), so that a line
+ * break in the file is a line break on paper. */
+static char *
+paragraphs (xmlNode *node)
+{
+  g_autofree char *raw = qw_xml_get_text (node);
+  g_auto(GStrv) lines = g_strsplit (raw, "\n", -1);
+  g_autoptr(GPtrArray) kept = g_ptr_array_new ();
+
+  for (guint i = 0; lines[i] != NULL; i++)
+    if (*g_strstrip (lines[i]) != '\0' || (kept->len > 0 && lines[i + 1] != NULL))
+      g_ptr_array_add (kept, lines[i]);
+  while (kept->len > 0 && *(char *) g_ptr_array_index (kept, kept->len - 1) == '\0')
+    g_ptr_array_set_size (kept, kept->len - 1);
+  g_ptr_array_add (kept, NULL);
+  return g_strjoinv ("\n", (char **) kept->pdata);
+}
+
 static gboolean
 read_text (QwCertificateTemplate *self,
            xmlNode               *node,
@@ -178,9 +197,8 @@ read_text (QwCertificateTemplate *self,
            GError               **error)
 {
   Item item = { ITEM_TEXT };
-  g_autofree char *text = qw_xml_get_text (node);
+  g_autofree char *text = paragraphs (node);
 
-  g_strstrip (text);
   if (!check_fields (text, display, (int) xmlGetLineNo (node), error))
     return FALSE;
   item.x = qw_xml_get_prop_double (node, "x", 0);
@@ -194,6 +212,7 @@ read_text (QwCertificateTemplate *self,
   item.style.max_lines = MAX (1, qw_xml_get_prop_int (node, "lines", 1));
   item.style.rgb = prop_colour (node, "colour", 0x000000);
   item.style.letter_spacing = qw_xml_get_prop_double (node, "letter-spacing", 0);
+  item.style.line_spacing = qw_xml_get_prop_double (node, "line-spacing", 0);
   item.family = qw_xml_get_prop (node, "family");
   if (item.family != NULL)
     {

@@ -212,9 +212,9 @@ player_lists (const QwPModel *model,
 {
   static const QwColumn columns[] = {
     { "序号", NULL, 1.2, QW_ALIGN_CENTER, 1 },
-    { "姓名", NULL, 2.4, QW_ALIGN_CENTER, 2 },
+    { "姓名", NULL, 2.4, QW_ALIGN_CENTER, 3 },
     { "性别", NULL, 1.1, QW_ALIGN_CENTER, 1 },
-    { "单位", NULL, 5, QW_ALIGN_LEFT, 2 },
+    { "单位", NULL, 5, QW_ALIGN_LEFT, 3 },
     { "等级", NULL, 2.2, QW_ALIGN_CENTER, 1 },
   };
 

@@ -257,7 +257,7 @@ side_mark (const QwPGame *g,
     case QW_RESULT_DOUBLE_FORFEIT:
       return "弃权";
     case QW_RESULT_BYE:
-      return red ? "轮空" : "";
+      return "";
     case QW_RESULT_RED_WIN:
     case QW_RESULT_BLACK_WIN:
     default:
@@ -446,6 +446,11 @@ render_group (QwPrintout     *out,
   Bracket b = { out, model, group, rounds_for_players (group->players->len) };
 
   _qw_frame_start (frame, title, subtitle);
+  if (group->system != QW_SYSTEM_KNOCKOUT)
+    {
+      _qw_frame_notice (frame, "本组不采用淘汰制，没有淘汰赛对阵图。");
+      return;
+    }
   if (group->players->len < 2)
     {
       _qw_frame_notice (frame, group->players->len == 0 ? "本组暂无棋手。" : "本组只有一名棋手，无需对阵。");

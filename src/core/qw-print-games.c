@@ -16,7 +16,7 @@
 
 #include "qw-print-private.h"
 
-#define SLIP_MIN_HEIGHT 180.0
+#define SLIP_MIN_HEIGHT 165.0
 #define SLIP_GAP        (8 * QW_MM)
 
 /* The round a group's sheet shows: the requested one, or its latest. */
@@ -94,13 +94,13 @@ result_text (const QwPModel *model,
 static const QwColumn pairing_columns[] = {
   { "台号", NULL, 4.2, QW_ALIGN_CENTER, 1 },
   { "序号", "红　方", 4.2, QW_ALIGN_CENTER, 1 },
-  { "姓名", "红　方", 8.5, QW_ALIGN_CENTER, 2 },
-  { "单位", "红　方", 14, QW_ALIGN_LEFT, 2 },
+  { "姓名", "红　方", 8.5, QW_ALIGN_CENTER, 3 },
+  { "单位", "红　方", 14, QW_ALIGN_LEFT, 3 },
   { "积分", "红　方", 4.4, QW_ALIGN_CENTER, 1 },
   { "结果", NULL, 6.6, QW_ALIGN_CENTER, 2 },
   { "序号", "黑　方", 4.2, QW_ALIGN_CENTER, 1 },
-  { "姓名", "黑　方", 8.5, QW_ALIGN_CENTER, 2 },
-  { "单位", "黑　方", 14, QW_ALIGN_LEFT, 2 },
+  { "姓名", "黑　方", 8.5, QW_ALIGN_CENTER, 3 },
+  { "单位", "黑　方", 14, QW_ALIGN_LEFT, 3 },
   { "积分", "黑　方", 4.4, QW_ALIGN_CENTER, 1 },
 };
 
@@ -280,7 +280,7 @@ draw_slip (Slip           *s,
   static const char *heads[] = { "", "序号", "姓名", "单位", "结果", "犯规", "签名" };
   double edges[G_N_ELEMENTS (weights) + 1];
   double width = s->right - s->left, total = 0, x = s->left, y = top;
-  double row = MAX (22, (height - 92) / 3);
+  double head = 20, row = MAX (22, (height - 22 - 16 - 19 - head - 6 - 16) / 2);
   g_autofree char *line = NULL;
 
   for (guint i = 0; i < G_N_ELEMENTS (weights); i++)
@@ -299,8 +299,8 @@ draw_slip (Slip           *s,
   line = g_strdup_printf ("组别：%s　　　第 %d 轮　　　第 %d 台", group->name, game->round, game->board);
   slip_text (s, s->left, y, width, 16, 11, QW_ALIGN_LEFT, FALSE, line);
   y += 19;
-  slip_row (s, edges, G_N_ELEMENTS (heads), y, row * 0.8, heads, TRUE);
-  y += row * 0.8;
+  slip_row (s, edges, G_N_ELEMENTS (heads), y, head, heads, TRUE);
+  y += head;
   slip_side (s, edges, y, row, "红方", _qw_pgroup_player (group, game->red));
   y += row;
   slip_side (s, edges, y, row, "黑方", _qw_pgroup_player (group, game->black));
@@ -315,8 +315,8 @@ static void
 cut_line (Slip   *s,
           double  y)
 {
-  QwTextStyle style = _qw_text_style (QW_FONT_SANS, 7, QW_ALIGN_LEFT);
-  QwBox label = { s->left, y - 10, 60, 9 };
+  QwTextStyle style = _qw_text_style (QW_FONT_SANS, 7, QW_ALIGN_RIGHT);
+  QwBox label = { s->right - 60, y + 1.5, 60, 9 };
 
   style.rgb = 0x707070;
   _qw_page_line (s->page, s->left - 20, y, s->right + 20, y, 0.5, 3, 0x707070);

@@ -61,6 +61,7 @@ typedef struct
   int         max_lines;    /* 1: one line, shrinking; more: may wrap to that many */
   guint32     rgb;          /* 0xRRGGBB */
   double      letter_spacing; /* points */
+  double      line_spacing;   /* baseline distance as a factor of the line height; 0: the font's */
 } QwTextStyle;
 
 typedef struct

@@ -130,8 +130,8 @@ standings_table (const QwPGroup *group,
   static const QwColumn fixed[] = {
     { "名次", NULL, 3.2, QW_ALIGN_CENTER, 1 },
     { "序号", NULL, 3.2, QW_ALIGN_CENTER, 1 },
-    { "姓名", NULL, 6.5, QW_ALIGN_CENTER, 2 },
-    { "单位", NULL, 10, QW_ALIGN_LEFT, 2 },
+    { "姓名", NULL, 6.5, QW_ALIGN_CENTER, 3 },
+    { "单位", NULL, 10, QW_ALIGN_LEFT, 3 },
   };
 
   g_array_append_vals (columns, fixed, G_N_ELEMENTS (fixed));
@@ -308,8 +308,8 @@ crosstable_table (const QwPGroup *group)
   g_autoptr(GPtrArray) strings = g_ptr_array_new_with_free_func (g_free);
   static const QwColumn fixed[] = {
     { "序号", NULL, 3.2, QW_ALIGN_CENTER, 1 },
-    { "姓名", NULL, 6.5, QW_ALIGN_CENTER, 2 },
-    { "单位", NULL, 10, QW_ALIGN_LEFT, 2 },
+    { "姓名", NULL, 6.5, QW_ALIGN_CENTER, 3 },
+    { "单位", NULL, 10, QW_ALIGN_LEFT, 3 },
   };
 
   g_array_append_vals (columns, fixed, G_N_ELEMENTS (fixed));

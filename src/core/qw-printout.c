@@ -44,6 +44,7 @@ typedef struct
   double          size;
   gboolean        bold;
   double          letter_spacing;
+  double          line_spacing;
   int             width;        /* Pango units, -1: no wrapping */
   int             height;       /* with ellipsizing: -lines */
   gboolean        ellipsize;
@@ -438,6 +439,7 @@ apply_params (PangoLayout        *layout,
   pango_layout_set_ellipsize (layout, p->ellipsize ? PANGO_ELLIPSIZE_END : PANGO_ELLIPSIZE_NONE);
   pango_layout_set_height (layout, p->ellipsize ? p->height : -1);
   pango_layout_set_alignment (layout, p->alignment);
+  pango_layout_set_line_spacing (layout, (float) p->line_spacing);
   pango_layout_set_text (layout, text, -1);
 }
 
@@ -463,6 +465,7 @@ base_params (const QwTextStyle *style,
   p.size = size;
   p.bold = style->bold;
   p.letter_spacing = style->letter_spacing;
+  p.line_spacing = style->line_spacing;
   p.width = -1;
   p.alignment = style->align == QW_ALIGN_CENTER ? PANGO_ALIGN_CENTER
               : style->align == QW_ALIGN_RIGHT ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT;
@@ -612,6 +615,7 @@ _qw_printout_line_height (QwPrintout        *self,
   if (cached != NULL)
     return *cached;
   p.letter_spacing = 0;
+  p.line_spacing = 0;
   apply_params (self->scratch, &p, "国");
   logical_size (self->scratch, &w, &h);
   cached = g_new (double, 1);
