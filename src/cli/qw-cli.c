@@ -25,6 +25,29 @@ static const QwCliCommand commands[] = {
   { "import", qw_cli_import, "import DOC FILE.csv [--json]", N_("Import a registration list into a document") },
   { "entries", qw_cli_entries, "entries DOC [--json]", N_("List a document’s entries (ID numbers masked)") },
   { "demo", qw_cli_demo, "demo DOC", N_("Write the demo document") },
+  { "simulate", qw_cli_simulate,
+    "simulate DOC --system swiss|round-robin|knockout --players N --rounds R --seed S [--draw-rate P] "
+    "[--forfeit-rate P] [--withdraw-rate P]",
+    N_("Create a document with one group (open-m) of generated players and play every round") },
+  { "pair", qw_cli_pair, "pair DOC GROUP", N_("Pair the next round of a group") },
+  { "unpair", qw_cli_unpair, "unpair DOC GROUP [--force]", N_("Remove the last round of a group") },
+  { "result", qw_cli_result,
+    "result DOC GROUP ROUND BOARD 2:0|1:1|0:2|+:-|-:+|-:- [--red-fouls N] [--black-fouls N] [--playoff red|black|draw] "
+    "[--armageddon]",
+    N_("Record a result") },
+  { "undo", qw_cli_undo, "undo DOC GROUP ROUND BOARD", N_("Undo a result") },
+  { "games", qw_cli_games, "games DOC GROUP [--round N] [--json]", N_("List a group’s games") },
+  { "standings", qw_cli_standings, "standings DOC GROUP [--round N] [--json]", N_("Standings with the tie-breaks") },
+  { "explain", qw_cli_explain, "explain DOC GROUP ROUND", N_("Why each pair of a round was made") },
+  { "withdraw", qw_cli_withdraw, "withdraw DOC GROUP NO", N_("A player withdraws (退赛): not paired any more") },
+  { "reinstate", qw_cli_reinstate, "reinstate DOC GROUP NO", N_("Take back a withdrawal") },
+  { "swap", qw_cli_swap, "swap DOC GROUP ROUND NO NO", N_("Swap two players in the last round (checked, logged)") },
+  { "repair", qw_cli_repair, "repair DOC GROUP ROUND BOARD RED [BLACK]",
+    N_("Re-pair a board of the last round (checked, logged)") },
+  { "check", qw_cli_check, "check DOC GROUP ROUND", N_("List the rules a round breaks") },
+  { "log", qw_cli_log, "log DOC GROUP", N_("The arbiter’s changes to a group") },
+  { "sections", qw_cli_sections, "sections DOC", N_("The groups as played, with their settings") },
+  { "settings", qw_cli_settings, "settings DOC GROUP [KEY=VALUE...]", N_("Show or change a group’s settings") },
 };
 
 static void

@@ -44,5 +44,21 @@ int qw_cli_new           (int argc, char **argv);
 int qw_cli_import        (int argc, char **argv);
 int qw_cli_entries       (int argc, char **argv);
 int qw_cli_demo          (int argc, char **argv);
+int qw_cli_simulate      (int argc, char **argv);
+int qw_cli_pair          (int argc, char **argv);
+int qw_cli_unpair        (int argc, char **argv);
+int qw_cli_result        (int argc, char **argv);
+int qw_cli_undo          (int argc, char **argv);
+int qw_cli_games         (int argc, char **argv);
+int qw_cli_standings     (int argc, char **argv);
+int qw_cli_explain       (int argc, char **argv);
+int qw_cli_withdraw      (int argc, char **argv);
+int qw_cli_reinstate     (int argc, char **argv);
+int qw_cli_swap          (int argc, char **argv);
+int qw_cli_repair        (int argc, char **argv);
+int qw_cli_check         (int argc, char **argv);
+int qw_cli_log           (int argc, char **argv);
+int qw_cli_sections      (int argc, char **argv);
+int qw_cli_settings      (int argc, char **argv);
 
 G_END_DECLS

@@ -24,6 +24,10 @@ typedef struct
   int          float_last;    /* +1 floated up last round, -1 floated down, 0 neither */
   const int   *opponents;     /* ids of everyone already met (no rematch) */
   int          n_opponents;
+  /* Added after the first version; a zero-initialised struct gets the fallback. */
+  int          number;        /* 序号 shown in explanations and used by the colour rule; 0: seed + 1 */
+  int          run;           /* signed length of the current colour run (+3: the last three red),
+                               * needed only when max_run > 2; 0: derived from last[] */
 } QwSwissPlayer;
 
 typedef enum
@@ -38,8 +42,9 @@ typedef struct
 {
   int               round;          /* the round being paired, from 1 */
   gboolean          avoid_units;    /* 同单位回避 for this round (soft: preference 4) */
-  int               max_run;        /* hard: at most this many games in a row with one colour (2) */
-  int               max_difference; /* hard: |reds - blacks| never exceeds this (2) */
+  int               max_run;        /* hard: at most this many games in a row with one colour (2);
+                                     * 0 means the default 2 */
+  int               max_difference; /* hard: |reds - blacks| never exceeds this (2); 0: the default 2 */
   QwFirstRoundMode  first_round;    /* round 1 only */
   guint64           lottery_seed;   /* round 1 "random" mode, and any lottery the engine draws */
 } QwSwissOptions;
