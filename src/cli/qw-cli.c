@@ -48,6 +48,10 @@ static const QwCliCommand commands[] = {
   { "log", qw_cli_log, "log DOC GROUP", N_("The arbiter’s changes to a group") },
   { "sections", qw_cli_sections, "sections DOC", N_("The groups as played, with their settings") },
   { "settings", qw_cli_settings, "settings DOC GROUP [KEY=VALUE...]", N_("Show or change a group’s settings") },
+  { "print", qw_cli_print,
+    "print DOC pairings|slips|standings|crosstable|bracket|certificates|awards|booklet --out FILE.pdf "
+    "[--group G] [--round R] [--paper P] [--png-dir DIR]",
+    N_("Print a document (PDF, and PNG pages with --png-dir)") },
 };
 
 static void

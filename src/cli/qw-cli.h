@@ -60,5 +60,6 @@ int qw_cli_check         (int argc, char **argv);
 int qw_cli_log           (int argc, char **argv);
 int qw_cli_sections      (int argc, char **argv);
 int qw_cli_settings      (int argc, char **argv);
+int qw_cli_print         (int argc, char **argv);
 
 G_END_DECLS

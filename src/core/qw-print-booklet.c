@@ -253,7 +253,7 @@ first_round (const QwPModel *model,
       const QwPGroup *g = g_ptr_array_index (model->groups, i);
 
       group_heading (frame, g->name, i == 0);
-      _qw_emit_pairings_table (frame, model, g, 1);
+      _qw_emit_pairings_table (frame, model, g, 1, FALSE);
     }
 }
 

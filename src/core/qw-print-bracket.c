@@ -18,6 +18,7 @@
 
 #include "config.h"
 
+#include "qw-knockout.h"
 #include "qw-print-private.h"
 
 #define PAGE_DEPTH 5            /* rounds per page: 16 first-round matches */
@@ -192,6 +193,60 @@ build_tree (Bracket *b)
                 child->red = sides[k];
                 child->bye = TRUE;
               }
+          }
+      }
+  return placed == b->group->games->len;
+}
+
+/* With the draw known, the bracket is exactly the one the knockout engine
+ * pairs from (qw-knockout.c): the seeds in slot order, each match's winner
+ * going up to meet the winner of the neighbouring match. */
+static gboolean
+build_from_draw (Bracket *b)
+{
+  const GArray *draw = b->group->draw;
+  g_autoptr(GArray) seeds = qw_knockout_slots ((int) draw->len);
+  g_autofree gboolean *used = g_new0 (gboolean, MAX (1, b->group->games->len));
+  guint placed = 0;
+
+  if (seeds->len != 2 * slots_in_round (b, 1))
+    return FALSE;
+  for (int r = 1; r <= b->rounds; r++)
+    for (guint m = 0; m < slots_in_round (b, r); m++)
+      {
+        Slot *s = &b->slots[r][m];
+        int sides[2];
+        int game = -1;
+
+        if (r == 1)
+          for (int k = 0; k < 2; k++)
+            {
+              int seed = g_array_index (seeds, int, 2 * m + k);
+
+              sides[k] = seed <= (int) draw->len ? g_array_index (draw, int, seed - 1) : -1;
+            }
+        else
+          {
+            sides[0] = slot_winner (b, r - 1, 2 * m);
+            sides[1] = slot_winner (b, r - 1, 2 * m + 1);
+          }
+        for (int k = 0; k < 2 && game < 0; k++)
+          if (sides[k] >= 0)
+            game = find_game (b->group, r, sides[k]);
+        if (game >= 0)
+          {
+            if (used[game])
+              return FALSE;
+            used[game] = TRUE;
+            placed++;
+            set_slot (b, r, m, game);
+          }
+        else if (r == 1)
+          {
+            /* Not paired yet, or an empty place: show who is drawn there. */
+            s->red = sides[0] >= 0 ? sides[0] : sides[1];
+            s->black = sides[0] >= 0 ? sides[1] : -1;
+            s->bye = s->black < 0 && s->red >= 0;
           }
       }
   return placed == b->group->games->len;
@@ -443,7 +498,8 @@ render_group (QwPrintout     *out,
 {
   g_autofree char *title = g_strdup_printf ("%s 淘汰赛对阵图", group->name);
   g_autofree char *subtitle = _qw_event_subtitle (model->event);
-  Bracket b = { out, model, group, rounds_for_players (group->players->len) };
+  Bracket b = { out, model, group,
+                rounds_for_players (group->draw->len >= 2 ? group->draw->len : group->players->len) };
 
   _qw_frame_start (frame, title, subtitle);
   if (group->system != QW_SYSTEM_KNOCKOUT)
@@ -468,7 +524,7 @@ render_group (QwPrintout     *out,
       for (guint i = 0; i < slots_in_round (&b, r); i++)
         b.slots[r][i] = (Slot) { -1, -1, -1, FALSE };
     }
-  if (!build_tree (&b))
+  if (!(group->draw->len >= 2 ? build_from_draw (&b) : build_tree (&b)))
     draw_lists (&b, frame);
   else if (b.rounds <= PAGE_DEPTH)
     draw_part (&b, frame, 1, b.rounds, 0);

@@ -314,7 +314,8 @@ typedef struct
   double   *x;            /* column edges, n_columns + 1 */
   double    pad_x;
   double    pad_y;
-  double    header_row;   /* height of one header row */
+  double    header_top;   /* the group titles' row (two-row headers) */
+  double    header_bottom; /* the column titles' row, or the only row */
   gboolean  two_rows;     /* some columns have a group header */
   double    chunk_top;    /* top of the table on this page */
 } Emit;
@@ -366,7 +367,7 @@ cell (Emit              *e,
 static double
 header_height (Emit *e)
 {
-  return e->header_row * (e->two_rows ? 2 : 1);
+  return (e->two_rows ? e->header_top : 0) + e->header_bottom;
 }
 
 static void
@@ -394,9 +395,9 @@ emit_header (Emit *e)
 
           while (end < t->columns->len && same_group (column_at (t, end), c))
             end++;
-          cell (e, &style, e->x[i], e->x[end], y, e->header_row, c->group, TRUE);
+          cell (e, &style, e->x[i], e->x[end], y, e->header_top, c->group, TRUE);
         }
-      cell (e, &style, e->x[i], e->x[i + 1], y + e->header_row, e->header_row, c->title, TRUE);
+      cell (e, &style, e->x[i], e->x[i + 1], y + e->header_top, e->header_bottom, c->title, TRUE);
     }
   e->frame->y = y + header_height (e);
 }
@@ -454,26 +455,35 @@ emit_row (Emit      *e,
   e->frame->y = y + height;
 }
 
-/* The header row's height: one line, or two where a title must wrap. */
-static double
-measure_header_row (Emit *e)
+/* The header rows' heights: a line each, or two where a title must wrap.
+ * Titles without a group span both rows of a two-row header, so only what
+ * they need beyond the top row goes into the bottom one. */
+static void
+measure_header (Emit *e)
 {
   QwTable *t = e->table;
-  int lines = 1;
+  int grouped = 1, single = 1;
+  double line = _qw_printout_line_height (e->frame->out, &(QwTextStyle) { .font = QW_FONT_SANS,
+                                                                         .size = t->font_size,
+                                                                         .bold = TRUE });
 
   for (guint i = 0; i < t->columns->len; i++)
     {
       const Column *c = column_at (t, i);
       QwTextStyle style = cell_style (e, c, TRUE);
+      int lines = MIN (2, _qw_printout_lines_needed (e->frame->out, &style,
+                                                      e->x[i + 1] - e->x[i] - 2 * e->pad_x, c->title));
 
-      lines = MAX (lines, MIN (2, _qw_printout_lines_needed (e->frame->out, &style,
-                                                             e->x[i + 1] - e->x[i] - 2 * e->pad_x,
-                                                             c->title)));
+      if (c->group != NULL)
+        grouped = MAX (grouped, lines);
+      else
+        single = MAX (single, lines);
     }
-  return lines * _qw_printout_line_height (e->frame->out, &(QwTextStyle) { .font = QW_FONT_SANS,
-                                                                          .size = t->font_size,
-                                                                          .bold = TRUE })
-         + 2 * e->pad_y;
+  e->header_top = line + 2 * e->pad_y;
+  if (e->two_rows)
+    e->header_bottom = MAX (grouped * line + 2 * e->pad_y, single * line + 2 * e->pad_y - e->header_top);
+  else
+    e->header_bottom = single * line + 2 * e->pad_y;
 }
 
 /**
@@ -505,7 +515,7 @@ _qw_table_emit (QwTable *table,
   edges[table->columns->len] = frame->right;
   e.pad_x = MAX (1.5, table->font_size * 0.3);
   e.pad_y = MAX (1.5, table->font_size * 0.3);
-  e.header_row = measure_header_row (&e);
+  measure_header (&e);
 
   _qw_frame_ensure (frame, header_height (&e) + table->font_size * 2);
   emit_header (&e);

@@ -125,13 +125,16 @@ player_cells (const QwPModel *model,
  * _qw_emit_pairings_table:
  *
  * The table of one group's round, from the frame's cursor, with the bye on
- * the last line and the legend for forfeits when there are any.
+ * the last line and the legend for forfeits when there are any. Without
+ * @with_results the result column is left blank (the booklet is printed
+ * before play).
  */
 void
 _qw_emit_pairings_table (QwFrame        *frame,
                          const QwPModel *model,
                          const QwPGroup *group,
-                         int             round)
+                         int             round,
+                         gboolean        with_results)
 {
   g_autoptr(QwTable) table = _qw_table_new (pairing_columns, G_N_ELEMENTS (pairing_columns), 10);
   gboolean forfeit = FALSE;
@@ -151,7 +154,7 @@ _qw_emit_pairings_table (QwFrame        *frame,
         continue;
       cells[0] = g_strdup_printf ("%d", g->board);
       player_cells (model, group, g->red, round, cells + 1);
-      cells[5] = result_text (model, g, &forfeit);
+      cells[5] = with_results ? result_text (model, g, &forfeit) : NULL;
       if (g->black < 0)
         cells[7] = g_strdup ("轮空");
       else
@@ -195,7 +198,7 @@ _qw_render_pairings (QwPrintout     *out,
       g_autofree char *title = round_title (group, round, "对阵表");
 
       _qw_frame_start (&frame, title, subtitle);
-      _qw_emit_pairings_table (&frame, model, group, round);
+      _qw_emit_pairings_table (&frame, model, group, round, TRUE);
       if (missing_games_notice (group, round) == NULL)
         signature_line (&frame, "编排：____________　　裁判长：____________");
     }

@@ -47,6 +47,7 @@ group_free (gpointer data)
   g_clear_pointer (&g->players, g_ptr_array_unref);
   g_clear_pointer (&g->games, g_array_unref);
   g_clear_pointer (&g->standings, g_ptr_array_unref);
+  g_clear_pointer (&g->draw, g_array_unref);
   g_clear_pointer (&g->by_id, g_hash_table_unref);
   g_free (g);
 }
@@ -203,6 +204,32 @@ parse_tiebreaks (QwPGroup   *group,
     }
 }
 
+/* The draw, "id,id,…" fixed at round 1, as player indices; left empty
+ * when it names anyone who is not in the group. */
+static void
+parse_draw (QwPGroup   *group,
+            const char *draw)
+{
+  g_auto(GStrv) ids = NULL;
+
+  if (draw == NULL || *draw == '\0')
+    return;
+  ids = g_strsplit (draw, ",", -1);
+  for (guint i = 0; ids[i] != NULL; i++)
+    {
+      gint64 id;
+      int index;
+
+      if (!g_ascii_string_to_signed (g_strstrip (ids[i]), 10, 1, G_MAXINT64, &id, NULL)
+          || (index = player_index (group, id)) < 0)
+        {
+          g_array_set_size (group->draw, 0);
+          return;
+        }
+      g_array_append_val (group->draw, index);
+    }
+}
+
 static QwPGroup *
 copy_group (const QwRuleset    *ruleset,
             const QwPrintGroup *in)
@@ -215,6 +242,7 @@ copy_group (const QwRuleset    *ruleset,
   group->games = g_array_new (FALSE, TRUE, sizeof (QwPGame));
   group->standings = g_ptr_array_new_with_free_func (standing_free);
   group->tiebreaks = g_array_new (FALSE, TRUE, sizeof (QwTiebreak));
+  group->draw = g_array_new (FALSE, TRUE, sizeof (int));
   group->by_id = g_hash_table_new (g_int64_hash, g_int64_equal);
   group->code = g_strdup (section != NULL && section->code != NULL ? section->code : "");
   if (section != NULL && section->name != NULL && *section->name != '\0')
@@ -233,6 +261,8 @@ copy_group (const QwRuleset    *ruleset,
   copy_players (group, in->entries);
   copy_games (group, in->games);
   copy_standings (group, in->standings);
+  if (section != NULL)
+    parse_draw (group, section->settings.draw);
   return group;
 }
 

@@ -175,6 +175,7 @@ typedef struct
   GPtrArray  *players;      /* QwPPlayer, by 序号 */
   GArray     *games;        /* QwPGame, by round then board */
   GPtrArray  *standings;    /* QwPStanding, ranked; empty when none was given */
+  GArray     *draw;         /* int player indices in drawing order (knockout seeds); may be empty */
   GHashTable *by_id;        /* entry id → player index + 1 */
 } QwPGroup;
 
@@ -288,6 +289,7 @@ void        _qw_render_awards          (QwPrintout *out, const QwPModel *model);
 
 /* Shared by the pairing sheet and the booklet (qw-print-games.c). */
 void        _qw_emit_pairings_table    (QwFrame *frame, const QwPModel *model,
-                                        const QwPGroup *group, int round);
+                                        const QwPGroup *group, int round,
+                                        gboolean with_results);
 
 G_END_DECLS

@@ -224,12 +224,11 @@ _qw_render_standings (QwPrintout     *out,
       int rounds = rounds_played (group);
       g_autoptr(GArray) tiebreaks = tiebreak_columns (group);
       g_autoptr(QwTable) table = NULL;
-      g_autofree char *title = rounds > 0
-        ? g_strdup_printf ("%s 成绩表（第%d轮后）", group->name, rounds)
-        : g_strdup_printf ("%s 成绩表", group->name);
+      g_autofree char *title = g_strdup_printf ("%s 成绩表", group->name);
+      g_autofree char *after = rounds > 0 ? g_strdup_printf ("第%d轮后　%s", rounds, subtitle) : g_strdup (subtitle);
       const char *notice = group_notice (group);
 
-      _qw_frame_start (&frame, title, subtitle);
+      _qw_frame_start (&frame, title, after);
       if (notice != NULL)
         {
           _qw_frame_notice (&frame, notice);

@@ -23,6 +23,7 @@
 #include <cairo.h>
 #include <glib-object.h>
 
+#include "qw-document.h"
 #include "qw-event.h"
 #include "qw-play.h"
 #include "qw-ruleset.h"
@@ -137,6 +138,25 @@ gboolean     qw_print_to_png            (QwPrintout  *printout,
                                          double       dpi,
                                          const char  *path,
                                          GError     **error);
+
+/* Printing straight from a document (qw-print-source.c). */
+typedef struct
+{
+  const char *group;            /* a group's code or name; NULL: every group the kind applies to */
+  int         round;            /* pairings, slips: the round (0: each group's latest);
+                                 * standings: after this round (0: all) */
+  QwPaper     paper;
+  const char *template_path;    /* certificates, awards */
+  double      offset_x_mm;
+  double      offset_y_mm;
+  int         max_place;        /* awards: 0 = 8 */
+} QwPrintOptions;
+
+QwPrintout  *qw_print_document          (QwDocument            *doc,
+                                         QwPrintKind            kind,
+                                         const QwPrintOptions  *options,
+                                         GPtrArray            **notes,
+                                         GError               **error);
 
 /* The font families chosen for body text and for certificates, after looking
  * at what is installed (for messages and checks). */
