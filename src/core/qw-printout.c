@@ -1012,10 +1012,18 @@ sink_open (Sink        *sink,
            GError     **error)
 {
   g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) local = NULL;
 
   sink->error = NULL;
-  sink->stream = G_OUTPUT_STREAM (g_file_replace (file, NULL, FALSE, G_FILE_CREATE_NONE, NULL, error));
-  return sink->stream != NULL;
+  sink->stream = G_OUTPUT_STREAM (g_file_replace (file, NULL, FALSE, G_FILE_CREATE_NONE, NULL, &local));
+  if (sink->stream == NULL)
+    {
+      g_autofree char *display = g_filename_display_name (path);
+
+      g_set_error (error, QW_ERROR, QW_ERROR_IO, _("%s could not be written: %s"), display, local->message);
+      return FALSE;
+    }
+  return TRUE;
 }
 
 /* Closes the file, replacing the old one only when everything was written;
