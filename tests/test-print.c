@@ -13,6 +13,7 @@
 
 #include <fontconfig/fontconfig.h>
 #include <glib/gstdio.h>
+#include <pango/pangocairo.h>
 #include <string.h>
 
 #include "qw-certificate.h"
@@ -188,23 +189,24 @@ check_pdf (QwPrintout *printout,
   lines = g_strsplit (fonts, "\n", -1);
   for (guint i = 2; lines[i] != NULL; i++)
     {
-      g_auto(GStrv) cols = NULL;
-      guint n = 0;
+      g_auto(GStrv) words = NULL;
+      g_autoptr(GPtrArray) cols = g_ptr_array_new ();
+      guint n;
 
       if (*lines[i] == '\0')
         continue;
       n_fonts++;
       /* name type… encoding emb sub uni object ID: emb and sub are the 5th
        * and 4th fields from the end. */
-      cols = g_strsplit_set (g_strstrip (lines[i]), " ", -1);
-      for (guint k = 0; cols[k] != NULL; k++)
-        if (*cols[k] != '\0')
-          cols[n++] = cols[k];
-      cols[n] = NULL;
+      words = g_strsplit_set (g_strstrip (lines[i]), " ", -1);
+      for (guint k = 0; words[k] != NULL; k++)
+        if (*words[k] != '\0')
+          g_ptr_array_add (cols, words[k]);
+      n = cols->len;
       g_assert_cmpuint (n, >=, 7);
-      g_assert_cmpstr (cols[n - 5], ==, "yes");   /* embedded */
-      g_assert_cmpstr (cols[n - 4], ==, "yes");   /* subset */
-      if (expected != NULL && strstr (cols[0], expected) != NULL)
+      g_assert_cmpstr (g_ptr_array_index (cols, n - 5), ==, "yes");   /* embedded */
+      g_assert_cmpstr (g_ptr_array_index (cols, n - 4), ==, "yes");   /* subset */
+      if (expected != NULL && strstr (g_ptr_array_index (cols, 0), expected) != NULL)
         cjk++;
     }
   g_assert_cmpuint (n_fonts, >, 0);
@@ -324,14 +326,14 @@ played_demo (void)
   return doc;
 }
 
+static QwDocument *demo_doc = NULL;
+
 static QwDocument *
 demo (void)
 {
-  static QwDocument *doc = NULL;
-
-  if (doc == NULL)
-    doc = played_demo ();
-  return doc;
+  if (demo_doc == NULL)
+    demo_doc = played_demo ();
+  return demo_doc;
 }
 
 static void
@@ -488,7 +490,6 @@ long_document (const char *file,
   int no = 1;
 
   g_assert_no_error (error);
-  event->ruleset = g_strdup ("qiwang-2021");
   /* An event name far longer than the scheme's, to stress the headers. */
   event->name = g_strdup (absurd ? "2021年第六届全国象棋业余棋王赛广东赛区惠州市惠东县白花镇暨稔山镇平海镇多祝镇吉隆镇黄埠镇联合预选赛" :
                           "2021年第六届全国象棋业余棋王赛广东赛区惠州市惠东县白花镇预选赛");
@@ -872,10 +873,32 @@ test_replace_only_on_success (void)
   g_assert_true (g_str_has_prefix (contents, "%PDF-"));
 }
 
+/* cairo 1.16 loses a buffer of its font subsetter each time a PDF with a
+ * CJK font is finished (a bare cairo program shows the same), which is not
+ * ours to fix; everything else must be freed. The suppression needs whole
+ * stacks, which the fast unwinder does not give through libraries built
+ * without frame pointers. */
+const char *__asan_default_options (void);
+const char *__lsan_default_suppressions (void);
+
+const char *
+__asan_default_options (void)
+{
+  return "fast_unwind_on_malloc=0:malloc_context_size=16";
+}
+
+const char *
+__lsan_default_suppressions (void)
+{
+  return "leak:cairo_surface_finish\n";
+}
+
 int
 main (int    argc,
       char **argv)
 {
+  int status;
+
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/print/fonts", test_fonts);
@@ -897,5 +920,14 @@ main (int    argc,
   g_test_add_func ("/print/certificate/offsets", test_template_offsets);
   g_test_add_func ("/print/errors", test_errors);
   g_test_add_func ("/print/replace-only-on-success", test_replace_only_on_success);
-  return g_test_run ();
+  status = g_test_run ();
+
+  /* Release the process-wide font caches (Pango's font map, cairo's font
+   * faces, fontconfig's configuration) so that the sanitizer build reports
+   * only real leaks. */
+  g_clear_object (&demo_doc);
+  pango_cairo_font_map_set_default (NULL);
+  cairo_debug_reset_static_data ();
+  FcFini ();
+  return status;
 }
