@@ -221,6 +221,8 @@ main (int    argc,
     gtk_css_provider_load_from_resource (css, "/cn/qiwang/Qiwang/style.css");
     gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (css),
                                                 GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+    gtk_icon_theme_add_resource_path (gtk_icon_theme_get_for_display (gdk_display_get_default ()),
+                                      "/cn/qiwang/Qiwang/icons");
   }
   tmp_dir = g_dir_make_tmp ("qiwang-ui-XXXXXX", NULL);
   g_test_add_func ("/ui/welcome", test_welcome);

@@ -60,6 +60,7 @@ struct _QwEntriesPage
   GtkSortListModel  *sort_model;
   GtkMultiSelection *selection;
   GPtrArray         *filter_groups;  /* group codes for the drop-down's group items */
+  char              *needle;         /* the search text, case-folded; NULL when empty */
 
   QwDocument        *doc;
   QwEvent           *event;
@@ -357,7 +358,6 @@ filter_func (gpointer item,
 {
   QwEntriesPage *self = user_data;
   QwEntryItem *entry_item = item;
-  const char *text = gtk_editable_get_text (GTK_EDITABLE (self->search_entry));
   guint selected = gtk_drop_down_get_selected (self->filter_dropdown);
   const QwEntryCheck *check = qw_entry_item_get_check (entry_item);
 
@@ -372,14 +372,7 @@ filter_func (gpointer item,
       if (check->group == NULL || !g_str_equal (check->group->code, code))
         return FALSE;
     }
-  if (text != NULL && *text != '\0')
-    {
-      g_autofree char *needle = g_utf8_casefold (text, -1);
-      g_autofree char *haystack = g_utf8_casefold (qw_entry_item_get_search_key (entry_item), -1);
-
-      return strstr (haystack, needle) != NULL;
-    }
-  return TRUE;
+  return self->needle == NULL || strstr (qw_entry_item_get_search_key (entry_item), self->needle) != NULL;
 }
 
 static void
@@ -430,6 +423,11 @@ update_summary (QwEntriesPage *self)
 static void
 refilter (QwEntriesPage *self)
 {
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (self->search_entry));
+
+  g_clear_pointer (&self->needle, g_free);
+  if (text != NULL && *text != '\0')
+    self->needle = g_utf8_casefold (text, -1);
   gtk_filter_changed (GTK_FILTER (self->filter), GTK_FILTER_CHANGE_DIFFERENT);
   update_summary (self);
 }
@@ -1017,6 +1015,7 @@ qw_entries_page_dispose (GObject *object)
   g_clear_pointer (&self->undo, g_ptr_array_unref);
   g_clear_pointer (&self->redo, g_ptr_array_unref);
   g_clear_pointer (&self->filter_groups, g_ptr_array_unref);
+  g_clear_pointer (&self->needle, g_free);
   G_OBJECT_CLASS (qw_entries_page_parent_class)->dispose (object);
 }
 

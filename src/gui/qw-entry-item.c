@@ -86,8 +86,13 @@ qw_entry_item_new (QwEntry            *entry,
   self->masked_id = qw_idcard_mask (entry->id_number);
   self->problems_text = join_problems (check->problems);
   /* The search matches name, unit, number and the masked ID's visible digits. */
-  self->search_key = g_strdup_printf ("%d %s %s %s", entry->no, entry->name != NULL ? entry->name : "",
-                                      entry->unit != NULL ? entry->unit : "", self->masked_id);
+  {
+    g_autofree char *key = g_strdup_printf ("%d %s %s %s", entry->no, entry->name != NULL ? entry->name : "",
+                                            entry->unit != NULL ? entry->unit : "", self->masked_id);
+
+    /* Case-folded once here, so a search compares bytes only. */
+    self->search_key = g_utf8_casefold (key, -1);
+  }
   /* Collation keys once, so that sorting 20,000 rows by name is cheap. */
   self->name_key = g_utf8_collate_key (entry->name != NULL ? entry->name : "", -1);
   self->unit_key = g_utf8_collate_key (entry->unit != NULL ? entry->unit : "", -1);

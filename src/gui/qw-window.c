@@ -107,7 +107,10 @@ fill_recent (QwWindow *self)
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->recent_list))) != NULL)
     gtk_list_box_remove (self->recent_list, child);
   if (get_app (self) == NULL)
-    return;
+    {
+      gtk_widget_set_visible (GTK_WIDGET (self->recent_group), FALSE);
+      return;
+    }
   recent = qw_application_get_recent (get_app (self));
   for (guint i = 0; recent[i] != NULL; i++)
     if (g_file_test (recent[i], G_FILE_TEST_IS_REGULAR))
