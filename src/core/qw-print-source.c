@@ -262,7 +262,7 @@ nothing_message (QwPrintKind kind)
     {
     case QW_PRINT_PAIRINGS:
     case QW_PRINT_SLIPS:
-      return _("No group has been paired yet (or none has the round asked for)");
+      return _("No group has been paired yet");
     case QW_PRINT_CROSSTABLE:
       return _("No group of this event is played as a round robin");
     case QW_PRINT_BRACKET:
@@ -387,6 +387,19 @@ qw_print_document (QwDocument            *doc,
       if (kind == QW_PRINT_CERTIFICATES || kind == QW_PRINT_AWARDS)
         note_unfinished (doc, s, found_notes);
       g_ptr_array_add (groups, &s->group);
+    }
+  if (groups->len == 0 && options->round > 0 && (kind == QW_PRINT_PAIRINGS || kind == QW_PRINT_SLIPS))
+    {
+      int last = 0;
+
+      for (guint i = 0; i < sources->len; i++)
+        last = MAX (last, ((Source *) g_ptr_array_index (sources, i))->last_round);
+      if (last > 0)
+        {
+          g_set_error (error, QW_ERROR, QW_ERROR_NOT_FOUND,
+                       _("No group has round %d: the latest paired round is %d"), options->round, last);
+          return NULL;
+        }
     }
   if (groups->len == 0)
     {
