@@ -124,7 +124,8 @@ main (int    argc,
       char **argv)
 {
   int n = argc > 1 ? atoi (argv[1]) : 1000;
-  g_autofree char *dir = argc > 2 ? g_strdup (argv[2]) : g_dir_make_tmp ("qiwang-bench-XXXXXX", NULL);
+  gboolean keep = argc > 2;
+  g_autofree char *dir = keep ? g_strdup (argv[2]) : g_dir_make_tmp ("qiwang-bench-print-XXXXXX", NULL);
   g_autofree char *champions_pdf = g_build_filename (dir, "certificates.pdf", NULL);
   g_autofree char *awards_pdf = g_build_filename (dir, "awards.pdf", NULL);
   g_autoptr(GRand) rand = g_rand_new_with_seed (20210703);
@@ -161,5 +162,11 @@ main (int    argc,
   request.max_place = n;
   run (QW_PRINT_AWARDS, &request, awards_pdf, n);
   g_print ("Goal: %d certificates in under 3 s, PDF under 5 MB\n", n);
+  if (!keep)
+    {
+      g_remove (champions_pdf);
+      g_remove (awards_pdf);
+      g_rmdir (dir);
+    }
   return 0;
 }

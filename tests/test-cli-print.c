@@ -175,6 +175,24 @@ test_bad_input (void)
     }
 }
 
+static void
+remove_tree (const char *path)
+{
+  g_autoptr(GDir) d = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+
+      if (g_file_test (child, G_FILE_TEST_IS_DIR))
+        remove_tree (child);
+      else
+        g_remove (child);
+    }
+  g_rmdir (path);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -200,6 +218,7 @@ main (int    argc,
   g_test_add_func ("/cli/print/options", test_options);
   g_test_add_func ("/cli/print/bad-input", test_bad_input);
   status = g_test_run ();
+  remove_tree (dir);
   g_free (dir);
   g_strfreev (child_env);
   return status;

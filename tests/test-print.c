@@ -227,19 +227,19 @@ ruleset (void)
   return r;
 }
 
+static char *test_dir = NULL;
+
 static char *
 temp_path (const char *name)
 {
-  static char *dir = NULL;
-
-  if (dir == NULL)
+  if (test_dir == NULL)
     {
       g_autoptr(GError) error = NULL;
 
-      dir = g_dir_make_tmp ("qiwang-print-XXXXXX", &error);
+      test_dir = g_dir_make_tmp ("qiwang-print-XXXXXX", &error);
       g_assert_no_error (error);
     }
-  return g_build_filename (dir, name, NULL);
+  return g_build_filename (test_dir, name, NULL);
 }
 
 static void
@@ -873,6 +873,24 @@ test_replace_only_on_success (void)
   g_assert_true (g_str_has_prefix (contents, "%PDF-"));
 }
 
+/* The test's files are all at the top of its temporary folder. */
+static void
+remove_dir (const char *path)
+{
+  g_autoptr(GDir) d = path != NULL ? g_dir_open (path, 0, NULL) : NULL;
+  const char *name;
+
+  if (d == NULL)
+    return;
+  while ((name = g_dir_read_name (d)) != NULL)
+    {
+      g_autofree char *file = g_build_filename (path, name, NULL);
+
+      g_remove (file);
+    }
+  g_rmdir (path);
+}
+
 /* cairo 1.16 loses a buffer of its font subsetter each time a PDF with a
  * CJK font is finished (a bare cairo program shows the same), which is not
  * ours to fix; everything else must be freed. The suppression needs whole
@@ -926,6 +944,8 @@ main (int    argc,
    * faces, fontconfig's configuration) so that the sanitizer build reports
    * only real leaks. */
   g_clear_object (&demo_doc);
+  remove_dir (test_dir);
+  g_clear_pointer (&test_dir, g_free);
   pango_cairo_font_map_set_default (NULL);
   cairo_debug_reset_static_data ();
   FcFini ();

@@ -226,6 +226,7 @@ player_lists (const QwPModel *model,
       g_autofree char *heading = g_strdup_printf ("%s（%u人）", g->name, g->players->len);
 
       group_heading (frame, heading, i == 0);
+      _qw_table_set_caption (table, g->name);
       if (g->players->len == 0)
         {
           _qw_frame_notice (frame, "本组暂无棋手。");
@@ -253,7 +254,7 @@ first_round (const QwPModel *model,
       const QwPGroup *g = g_ptr_array_index (model->groups, i);
 
       group_heading (frame, g->name, i == 0);
-      _qw_emit_pairings_table (frame, model, g, 1, FALSE);
+      _qw_emit_pairings_table (frame, model, g, 1, FALSE, g->name);
     }
 }
 

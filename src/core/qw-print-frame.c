@@ -223,6 +223,7 @@ struct _QwTable
   GArray    *columns;   /* Column */
   GArray    *rows;      /* Row */
   double     font_size;
+  char      *caption;   /* repeated with （续） above the header on later pages */
 };
 
 static void
@@ -271,6 +272,7 @@ _qw_table_free (QwTable *table)
 {
   g_array_unref (table->columns);
   g_array_unref (table->rows);
+  g_free (table->caption);
   g_free (table);
 }
 
@@ -285,6 +287,16 @@ _qw_table_add_row (QwTable            *table,
   for (guint i = 0; i < table->columns->len; i++)
     row.cells[i] = g_strdup (cells[i] != NULL ? cells[i] : "");
   g_array_append_val (table->rows, row);
+}
+
+/* When the table goes on over a page, the new page says whose table it is
+ * (in a booklet, which group's). */
+void
+_qw_table_set_caption (QwTable    *table,
+                       const char *caption)
+{
+  g_free (table->caption);
+  table->caption = g_strdup (caption);
 }
 
 /* Shades one cell of the last row added (a cross-table's diagonal). */
@@ -528,6 +540,15 @@ _qw_table_emit (QwTable *table,
         {
           close_chunk (&e);
           _qw_frame_continue (frame);
+          if (table->caption != NULL)
+            {
+              g_autofree char *caption = g_strconcat (table->caption, "（续）", NULL);
+              QwTextStyle style = _qw_text_style (QW_FONT_SANS, 12, QW_ALIGN_LEFT);
+
+              style.bold = TRUE;
+              _qw_frame_paragraph (frame, &style, caption);
+              _qw_frame_space (frame, 3);
+            }
           emit_header (&e);
         }
       emit_row (&e, row, height);

@@ -127,14 +127,15 @@ player_cells (const QwPModel *model,
  * The table of one group's round, from the frame's cursor, with the bye on
  * the last line and the legend for forfeits when there are any. Without
  * @with_results the result column is left blank (the booklet is printed
- * before play).
+ * before play). A @caption is repeated when the table goes on over a page.
  */
 void
 _qw_emit_pairings_table (QwFrame        *frame,
                          const QwPModel *model,
                          const QwPGroup *group,
                          int             round,
-                         gboolean        with_results)
+                         gboolean        with_results,
+                         const char     *caption)
 {
   g_autoptr(QwTable) table = _qw_table_new (pairing_columns, G_N_ELEMENTS (pairing_columns), 10);
   gboolean forfeit = FALSE;
@@ -145,6 +146,8 @@ _qw_emit_pairings_table (QwFrame        *frame,
       _qw_frame_notice (frame, notice);
       return;
     }
+  if (caption != NULL)
+    _qw_table_set_caption (table, caption);
   for (guint i = 0; i < group->games->len; i++)
     {
       const QwPGame *g = &g_array_index (group->games, QwPGame, i);
@@ -198,7 +201,7 @@ _qw_render_pairings (QwPrintout     *out,
       g_autofree char *title = round_title (group, round, "对阵表");
 
       _qw_frame_start (&frame, title, subtitle);
-      _qw_emit_pairings_table (&frame, model, group, round, TRUE);
+      _qw_emit_pairings_table (&frame, model, group, round, TRUE, NULL);
       if (missing_games_notice (group, round) == NULL)
         signature_line (&frame, "编排：____________　　裁判长：____________");
     }

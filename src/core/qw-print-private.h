@@ -266,6 +266,8 @@ QwTable    *_qw_table_new              (const QwColumn *columns,
 void        _qw_table_add_row          (QwTable        *table,
                                         const char * const *cells,
                                         guint           flags);
+void        _qw_table_set_caption      (QwTable        *table,
+                                        const char     *caption);
 void        _qw_table_shade_cell       (QwTable        *table,
                                         guint           column);
 guint       _qw_table_n_rows           (QwTable        *table);
@@ -290,6 +292,6 @@ void        _qw_render_awards          (QwPrintout *out, const QwPModel *model);
 /* Shared by the pairing sheet and the booklet (qw-print-games.c). */
 void        _qw_emit_pairings_table    (QwFrame *frame, const QwPModel *model,
                                         const QwPGroup *group, int round,
-                                        gboolean with_results);
+                                        gboolean with_results, const char *caption);
 
 G_END_DECLS
