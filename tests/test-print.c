@@ -491,11 +491,13 @@ long_document (const char *file,
 
   g_assert_no_error (error);
   /* An event name far longer than the scheme's, to stress the headers. */
-  event->name = g_strdup (absurd ? "2021年第六届全国象棋业余棋王赛广东赛区惠州市惠东县白花镇暨稔山镇平海镇多祝镇吉隆镇黄埠镇联合预选赛" :
-                          "2021年第六届全国象棋业余棋王赛广东赛区惠州市惠东县白花镇预选赛");
+  event->name = g_strdup (absurd ? "2021年第六届全国象棋业余棋王赛广东赛区惠州市惠东县白花镇暨稔山镇"
+                                   "平海镇多祝镇吉隆镇黄埠镇联合预选赛"
+                                 : "2021年第六届全国象棋业余棋王赛广东赛区惠州市惠东县白花镇预选赛");
   event->region = g_strdup ("广东");
   event->place_town = g_strdup ("白花镇");
-  event->organiser = g_strdup (absurd ? "惠州市惠东县象棋协会、惠东县文化广电旅游体育局、白花镇人民政府" : "惠东县象棋协会");
+  event->organiser = g_strdup (absurd ? "惠州市惠东县象棋协会、惠东县文化广电旅游体育局、白花镇人民政府"
+                                      : "惠东县象棋协会");
   event->start_date = qw_date_make (2021, 7, 3);
   event->venue = g_strdup ("惠东县白花镇文化活动中心多功能厅");
   event->rounds = 5;
@@ -510,7 +512,8 @@ long_document (const char *file,
         if (absurd)
           {
             e->name = g_strdup ("欧阳司马诸葛慕容东方皇甫尉迟公孙长孙宇文上官夏侯端木");
-            e->unit = g_strdup ("广东省惠州市惠东县白花镇人民政府文化体育服务中心老年人象棋协会第二分会暨少年儿童象棋培训基地");
+            e->unit = g_strdup ("广东省惠州市惠东县白花镇人民政府文化体育服务中心"
+                                "老年人象棋协会第二分会暨少年儿童象棋培训基地");
           }
         else
           {

@@ -108,8 +108,7 @@ scoring_text (const QwRuleset *r)
 }
 
 static void
-information (QwPrintout     *out,
-             const QwPModel *model,
+information (const QwPModel *model,
              QwFrame        *frame)
 {
   static const QwColumn columns[] = {
@@ -187,7 +186,6 @@ information (QwPrintout     *out,
       _qw_frame_space (frame, 3);
       _qw_table_emit (groups, frame);
     }
-  (void) out;
 }
 
 static void
@@ -266,7 +264,7 @@ _qw_render_booklet (QwPrintout     *out,
 
   _qw_frame_init (&frame, out, model->header);
   cover (out, model);
-  information (out, model, &frame);
+  information (model, &frame);
   player_lists (model, &frame);
   first_round (model, &frame);
   _qw_frame_clear (&frame);

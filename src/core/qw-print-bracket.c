@@ -366,7 +366,8 @@ draw_slot (const Bracket  *b,
   _qw_page_rect (page, &box, 0.7, 0, 0x000000, FALSE, 0);
   _qw_page_line (page, box.x, cy, box.x + box.width, cy, 0.3, 0, 0x808080);
   box_line (b, page, &upper, red_text, g != NULL ? side_mark (g, TRUE) : "", winner >= 0 && winner == red);
-  box_line (b, page, &lower, black_text, g != NULL ? side_mark (g, FALSE) : "", winner >= 0 && winner == black && !s->bye);
+  box_line (b, page, &lower, black_text, g != NULL ? side_mark (g, FALSE) : "",
+            winner >= 0 && winner == black && !s->bye);
 
   /* The connector to the next round's box. */
   if (round < geo->high || round < b->rounds)

@@ -238,7 +238,8 @@ _qw_render_standings (QwPrintout     *out,
       for (guint r = 0; r < group->standings->len; r++)
         add_standing_row (table, group, g_ptr_array_index (group->standings, r), rounds, tiebreaks);
       _qw_table_emit (table, &frame);
-      signature (&frame, "注：对手栏为对手序号及本人所执棋色（红/黑）；“弃”为弃权；名次按积分及表中所列顺序的比较项目确定。");
+      signature (&frame, "注：对手栏为对手序号及本人所执棋色（红/黑）；“弃”为弃权；"
+                         "名次按积分及表中所列顺序的比较项目确定。");
     }
   _qw_frame_clear (&frame);
 }
@@ -386,7 +387,8 @@ _qw_render_crosstable (QwPrintout     *out,
           continue;
         }
       emit_crosstable (&frame, model, group);
-      signature (&frame, "注：横行为本人对各序号棋手的得分；“+”为对方弃权，“-”为本人弃权；小分为所胜对手积分之和加所和对手积分之半。");
+      signature (&frame, "注：横行为本人对各序号棋手的得分；“+”为对方弃权，“-”为本人弃权；"
+                         "小分为所胜对手积分之和加所和对手积分之半。");
     }
   _qw_frame_clear (&frame);
 }

@@ -683,10 +683,9 @@ set_stroke (cairo_t  *cr,
 }
 
 static void
-draw_op (QwPrintout *self,
-         cairo_t    *cr,
+draw_op (cairo_t     *cr,
          PangoLayout *layout,
-         const Op   *op)
+         const Op    *op)
 {
   switch (op->kind)
     {
@@ -753,7 +752,7 @@ qw_printout_draw_page (QwPrintout *self,
   cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
   cairo_set_line_join (cr, CAIRO_LINE_JOIN_MITER);
   for (guint i = 0; i < p->ops->len; i++)
-    draw_op (self, cr, layout, &g_array_index (p->ops, Op, i));
+    draw_op (cr, layout, &g_array_index (p->ops, Op, i));
   cairo_restore (cr);
 }
 
