@@ -441,7 +441,11 @@ qw_cli_pair (int    argc,
     return qw_cli_fail (g_steal_pointer (&error));
   print_notes (notes);
   if (round == 1)
-    g_print (_("Lottery seed (抽签种子): %" G_GUINT64_FORMAT "\n"), p.section->settings.lottery_seed);
+    {
+      g_autofree char *seed = g_strdup_printf ("%" G_GUINT64_FORMAT, p.section->settings.lottery_seed);
+
+      g_print (_("Lottery seed (抽签种子): %s\n"), seed);
+    }
   print_games_table (&p, games, round);
   return QW_CLI_OK;
 }
@@ -1158,8 +1162,12 @@ qw_cli_simulate (int    argc,
   ok = simulate_play (doc, section, rand, &rates, entries, &played, &error);
   if (!qw_document_commit (doc, ok ? &error : NULL) && ok)
     return qw_cli_fail (g_steal_pointer (&error));
-  g_print (_("%s: %d players, %s, %d rounds played, lottery seed %" G_GUINT64_FORMAT "\n"), argv[1], players,
-           qw_system_to_code (system), played, section->settings.lottery_seed);
+  {
+    g_autofree char *lottery = g_strdup_printf ("%" G_GUINT64_FORMAT, section->settings.lottery_seed);
+
+    g_print (_("%s: %d players, %s, %d rounds played, lottery seed %s\n"), argv[1], players,
+             qw_system_to_code (system), played, lottery);
+  }
   if (!ok)
     return qw_cli_fail (g_steal_pointer (&error));
   return QW_CLI_OK;

@@ -60,6 +60,16 @@ int qw_cli_check         (int argc, char **argv);
 int qw_cli_log           (int argc, char **argv);
 int qw_cli_sections      (int argc, char **argv);
 int qw_cli_settings      (int argc, char **argv);
+int qw_cli_quota          (int argc, char **argv);
+int qw_cli_new_region     (int argc, char **argv);
+int qw_cli_import_results (int argc, char **argv);
+int qw_cli_import_stops   (int argc, char **argv);
+int qw_cli_region         (int argc, char **argv);
+int qw_cli_export         (int argc, char **argv);
+int qw_cli_check_final    (int argc, char **argv);
+int qw_cli_nominees       (int argc, char **argv);
+int qw_cli_import_nominees (int argc, char **argv);
+int qw_cli_team_result    (int argc, char **argv);
 int qw_cli_print         (int argc, char **argv);
 
 G_END_DECLS

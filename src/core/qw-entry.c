@@ -243,6 +243,46 @@ qw_entry_check_all (const QwRuleset      *ruleset,
     }
 }
 
+/**
+ * qw_entry_placement:
+ *
+ * The group an entry plays in: a declared display group (行业组) or local
+ * group (新人组, kept as typed) is the player's choice; otherwise the formal
+ * group of the birth date and sex. Empty when none can be derived yet.
+ */
+char *
+qw_entry_placement (const QwRuleset    *ruleset,
+                    const QwEntry      *entry,
+                    const QwEntryCheck *check)
+{
+  if (check->declared != NULL && check->declared->kind != QW_GROUP_FORMAL)
+    return g_strdup (check->declared->code);
+  if (check->declared == NULL && !is_blank (entry->declared_group))
+    return g_strstrip (g_strdup (entry->declared_group));
+  return g_strdup (check->group != NULL ? check->group->code : "");
+}
+
+/* Places every entry that has no group yet (a fresh registration or import). */
+void
+qw_entries_place (const QwRuleset *ruleset,
+                  GPtrArray       *entries,
+                  QwDate           event_date)
+{
+  QwCheckOptions options = { event_date, FALSE };
+
+  for (guint i = 0; i < entries->len; i++)
+    {
+      QwEntry *entry = g_ptr_array_index (entries, i);
+      QwEntryCheck check;
+
+      if (!is_blank (entry->group_code))
+        continue;
+      qw_entry_check (ruleset, entry, &options, &check);
+      g_free (entry->group_code);
+      entry->group_code = qw_entry_placement (ruleset, entry, &check);
+    }
+}
+
 const char *
 qw_problem_code (QwProblem problem)
 {

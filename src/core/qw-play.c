@@ -314,7 +314,14 @@ qw_section_settings_parse (QwSectionSettings *settings,
           continue;
         }
       *eq = '\0';
-      if (!qw_section_settings_set (settings, g_strstrip (line), g_strstrip (eq + 1), &error))
+      g_strstrip (line);
+      /* A key from a newer version is not an error here. */
+      if (!g_strv_contains (setting_keys, line))
+        {
+          g_debug ("Ignoring the unknown section setting %s", line);
+          continue;
+        }
+      if (!qw_section_settings_set (settings, line, g_strstrip (eq + 1), &error))
         g_warning ("Ignoring a stored section setting: %s", error->message);
     }
 }

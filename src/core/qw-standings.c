@@ -203,11 +203,19 @@ collect_games (Table     *t,
                GPtrArray *games,
                int        up_to_round)
 {
-  int last = 0;
+  int last = 0, started = 0;
 
+  /* A round just paired, with nothing but its bye recorded, does not count
+   * yet: the standings are those after the last round with results. */
   for (guint i = 0; i < games->len; i++)
-    last = MAX (last, ((QwGame *) g_ptr_array_index (games, i))->round);
-  t->n_rounds = up_to_round > 0 ? MIN (up_to_round, last) : last;
+    {
+      const QwGame *g = g_ptr_array_index (games, i);
+
+      last = MAX (last, g->round);
+      if (g->result != QW_RESULT_NONE && g->result != QW_RESULT_BYE)
+        started = MAX (started, g->round);
+    }
+  t->n_rounds = up_to_round > 0 ? MIN (up_to_round, last) : started;
   mark_cancelled (t, games);
   t->games = g_ptr_array_new ();
   for (guint i = 0; i < games->len; i++)

@@ -531,6 +531,8 @@ pair_swiss (State      *s,
       p.float_last = h->float_last;
       p.opponents = (const int *) h->opponents->data;
       p.n_opponents = (int) h->opponents->len;
+      p.number = e->no;
+      p.run = h->run_colour * h->run_length;
       g_array_append_val (players, p);
     }
   if (players->len < 2)
@@ -548,13 +550,15 @@ pair_swiss (State      *s,
   options.lottery_seed = s->section->settings.lottery_seed;
   if (!qw_swiss_pair ((const QwSwissPlayer *) players->data, players->len, &options, &result, error))
     {
+      /* The engine's verdict first, then one line per player and why. */
       if (result.unpairable != NULL && result.unpairable->len > 0 && error != NULL && *error != NULL)
         {
-          g_autofree char *why = NULL;
+          g_autoptr(GString) message = g_string_new ((*error)->message);
 
-          g_ptr_array_add (result.unpairable, NULL);
-          why = g_strjoinv ("\n", (char **) result.unpairable->pdata);
-          g_prefix_error (error, "%s\n", why);
+          for (guint k = 0; k < result.unpairable->len; k++)
+            g_string_append_printf (message, "\n%s", (char *) g_ptr_array_index (result.unpairable, k));
+          g_free ((*error)->message);
+          (*error)->message = g_string_free (g_steal_pointer (&message), FALSE);
         }
       qw_swiss_result_clear (&result);
       return FALSE;

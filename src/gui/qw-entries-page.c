@@ -725,6 +725,23 @@ selection_changed_cb (QwEntriesPage *self)
 
 /* The entry dialog */
 
+/* Ages and groups are counted on the event's first day (today if unset). */
+static QwDate
+event_date (QwEntriesPage *self)
+{
+  return qw_date_is_set (self->event->start_date) ? self->event->start_date : qw_date_today ();
+}
+
+static void
+place_entry (QwEntriesPage *self,
+             QwEntry       *entry)
+{
+  g_autoptr(GPtrArray) one = g_ptr_array_new ();
+
+  g_ptr_array_add (one, entry);
+  qw_entries_place (self->ruleset, one, event_date (self));
+}
+
 static gboolean
 entry_saved_cb (QwEntriesPage *self,
                 QwEntry       *entry,
@@ -739,6 +756,7 @@ entry_saved_cb (QwEntriesPage *self,
       g_autoptr(QwEntry) added = qw_entry_copy (entry);
 
       added->event_id = self->event->id;
+      place_entry (self, added);
       if (!qw_document_add_entry (self->doc, added, &error))
         {
           show_error (self, _("The entry could not be added"), error);
@@ -752,7 +770,15 @@ entry_saved_cb (QwEntriesPage *self,
     {
       g_autoptr(QwEntry) old = qw_document_get_entry (self->doc, entry->id, &error);
       g_autoptr(GPtrArray) before = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_entry_free);
+      g_autoptr(QwEntry) edited = qw_entry_copy (entry);
 
+      /* A corrected birth date moves the player, until the first pairing fixes the group. */
+      if (!qw_document_entry_has_games (self->doc, entry->id))
+        {
+          g_clear_pointer (&edited->group_code, g_free);
+          place_entry (self, edited);
+        }
+      entry = edited;
       if (old == NULL || !qw_document_update_entry (self->doc, entry, &error))
         {
           show_error (self, _("The entry could not be saved"), error);
@@ -834,12 +860,10 @@ static guint
 count_problems (QwEntriesPage *self,
                 GPtrArray     *entries)
 {
-  QwCheckOptions options = { self->event->start_date, FALSE };
+  QwCheckOptions options = { event_date (self), FALSE };
   g_autofree QwEntryCheck *checks = g_new0 (QwEntryCheck, MAX (entries->len, 1));
   guint n = 0;
 
-  if (!qw_date_is_set (options.event_date))
-    options.event_date = qw_date_today ();
   qw_entry_check_all (self->ruleset, entries, &options, checks);
   for (guint i = 0; i < entries->len; i++)
     n += checks[i].problems != 0;
@@ -870,6 +894,7 @@ qw_entries_page_import_file (QwEntriesPage  *self,
   import = qw_entry_import_file (path, error);
   if (import == NULL)
     return FALSE;
+  qw_entries_place (self->ruleset, import->entries, event_date (self));
   if (!qw_document_add_entries (self->doc, self->event->id, import->entries, error))
     return FALSE;
   message = g_strdup_printf (ngettext ("Imported %u entry", "Imported %u entries", import->entries->len),
