@@ -253,6 +253,9 @@ set_system (QwDocument *doc,
   g_autoptr(QwRuleset) r = ruleset ();
 
   g_assert_no_error (error);
+  /* A group already under way keeps its system and draw. */
+  if (qw_document_last_round (doc, section->id) > 0)
+    return;
   section->system = system;
   section->rounds = rounds;
   qw_section_settings_clear (&section->settings);
@@ -261,8 +264,34 @@ set_system (QwDocument *doc,
   g_assert_no_error (error);
 }
 
-/* A result for every board, varied but fixed: wins both ways, draws (a
- * knockout draw goes to a play-off) and the odd forfeit. */
+/* A result for every board still open, varied but fixed: wins both ways,
+ * draws (a knockout draw goes to a play-off) and the odd forfeit. */
+static void
+record_results (QwDocument      *doc,
+                const QwSection *section)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) games = qw_document_list_games (doc, section->id, &error);
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < games->len; i++)
+    {
+      const QwGame *g = g_ptr_array_index (games, i);
+      QwResultInput input = { 0 };
+      int k = (g->board * 7 + g->round * 3) % 11;
+
+      if (g->result != QW_RESULT_NONE || g->black == 0)
+        continue;
+      input.result = k < 4 ? QW_RESULT_RED_WIN : k < 7 ? QW_RESULT_BLACK_WIN : k < 10 ? QW_RESULT_DRAW
+                   : QW_RESULT_BLACK_BY_FORFEIT;
+      if (input.result == QW_RESULT_DRAW && section->system == QW_SYSTEM_KNOCKOUT)
+        input.playoff = k == 7 ? QW_PLAYOFF_RED : QW_PLAYOFF_BLACK;
+      qw_tournament_record_result (doc, section, g->round, g->board, &input, &error);
+      g_assert_no_error (error);
+    }
+}
+
+/* Plays the group to its end from wherever it stands. */
 static void
 play_group (QwDocument *doc,
             const char *code)
@@ -271,30 +300,13 @@ play_group (QwDocument *doc,
   g_autoptr(QwSection) section = qw_tournament_find_section (doc, code, TRUE, &error);
 
   g_assert_no_error (error);
-  while (qw_document_last_round (doc, section->id) < qw_tournament_total_rounds (doc, section))
+  for (;;)
     {
-      int round = qw_tournament_pair_next (doc, section, NULL, &error);
-      g_autoptr(GPtrArray) games = NULL;
-
+      record_results (doc, section);
+      if (qw_document_last_round (doc, section->id) >= qw_tournament_total_rounds (doc, section))
+        break;
+      g_assert_cmpint (qw_tournament_pair_next (doc, section, NULL, &error), >, 0);
       g_assert_no_error (error);
-      g_assert_cmpint (round, >, 0);
-      games = qw_document_list_games (doc, section->id, &error);
-      g_assert_no_error (error);
-      for (guint i = 0; i < games->len; i++)
-        {
-          const QwGame *g = g_ptr_array_index (games, i);
-          QwResultInput input = { 0 };
-          int k = (g->board * 7 + round * 3) % 11;
-
-          if (g->round != round || g->black == 0)
-            continue;
-          input.result = k < 4 ? QW_RESULT_RED_WIN : k < 7 ? QW_RESULT_BLACK_WIN : k < 10 ? QW_RESULT_DRAW
-                       : QW_RESULT_BLACK_BY_FORFEIT;
-          if (input.result == QW_RESULT_DRAW && section->system == QW_SYSTEM_KNOCKOUT)
-            input.playoff = k == 7 ? QW_PLAYOFF_RED : QW_PLAYOFF_BLACK;
-          qw_tournament_record_result (doc, section, round, g->board, &input, &error);
-          g_assert_no_error (error);
-        }
     }
 }
 
