@@ -68,6 +68,10 @@ static const QwCliCommand commands[] = {
     N_("Import regions’ nominee files; players nominated by two regions are flagged") },
   { "team-result", qw_cli_team_result, "team-result DOC|RESULTS.xml [--best N] [--by unit|province] [--json]",
     N_("Team results: the sum of the best places in the formal groups") },
+  { "print", qw_cli_print,
+    "print DOC pairings|slips|standings|crosstable|bracket|certificates|awards|booklet --out FILE.pdf "
+    "[--group G] [--round R] [--paper P] [--png-dir DIR]",
+    N_("Print a document (PDF, and PNG pages with --png-dir)") },
 };
 
 static void

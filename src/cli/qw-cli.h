@@ -70,5 +70,6 @@ int qw_cli_check_final    (int argc, char **argv);
 int qw_cli_nominees       (int argc, char **argv);
 int qw_cli_import_nominees (int argc, char **argv);
 int qw_cli_team_result    (int argc, char **argv);
+int qw_cli_print         (int argc, char **argv);
 
 G_END_DECLS
