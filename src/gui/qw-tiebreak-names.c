@@ -18,7 +18,7 @@ static const struct {
   [QW_TB_PROGRESSIVE] = { N_("Progressive score (累进分)"), N_("Prog."),
                           N_("Sum of the running totals after each round") },
   [QW_TB_WINS] = { N_("Wins (胜局)"), N_("Wins"), N_("Games won, byes and forfeit wins included") },
-  [QW_TB_BLACK_GAMES] = { N_("Games as black (后走局数)"), N_("Black"), N_("More games as black ranks higher") },
+  [QW_TB_BLACK_GAMES] = { N_("Games as black (后走局数)"), N_("Black games"), N_("More games as black ranks higher") },
   [QW_TB_BLACK_WINS] = { N_("Wins as black (后走胜局)"), N_("Black wins"), N_("Games won as black") },
   [QW_TB_FOULS] = { N_("Fouls (犯规)"), N_("Fouls"), N_("Fewer fouls ranks higher") },
   [QW_TB_SONNEBORN] = { N_("Sonneborn–Berger (小分)"), N_("S-B"),
