@@ -750,6 +750,9 @@ test_greedy_trap_rematch (void)
   g_assert_cmpint (partner_of (&r, 3), ==, 4);
   g_assert_true (partner_of (&r, 5) == 1 || partner_of (&r, 5) == 2);
   g_assert_true (partner_of (&r, 6) == 1 || partner_of (&r, 6) == 2);
+  g_assert_nonnull (strstr (g_array_index (r.pairs, QwSwissPair, 1).explain, "floats down from the 6-point group"));
+  g_assert_nonnull (strstr (g_array_index (r.pairs, QwSwissPair, 1).explain, "floats up from the 2-point group"));
+  g_assert_nonnull (strstr (g_array_index (r.pairs, QwSwissPair, 0).explain, "Score group 6"));
   /* The boards: the same-score pair first. */
   g_assert_cmpint (g_array_index (r.pairs, QwSwissPair, 0).red + g_array_index (r.pairs, QwSwissPair, 0).black, ==, 7);
   qw_swiss_result_clear (&r);
@@ -908,6 +911,88 @@ test_impossible_bye (void)
 }
 
 static void
+test_units_later_round (void)
+{
+  /* Four on the same score with identical colour histories: 拦腰 pairs 1-3
+   * and 2-4, but 1 and 3 are from one unit, so with 同单位回避 the engine
+   * pairs 1-4 and 2-3 instead (unit avoidance ranks above seeding order). */
+  static const Spec specs[] = {
+    { 1, 4, "RB", NULL, FALSE, 7 }, { 2, 4, "RB", NULL, FALSE, 8 },
+    { 3, 4, "RB", NULL, FALSE, 7 }, { 4, 4, "RB", NULL, FALSE, 9 },
+  };
+  g_autofree QwSwissPlayer *ps = build_players (specs, G_N_ELEMENTS (specs));
+  QwSwissOptions o = later_round (3);
+  QwSwissResult r;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (qw_swiss_pair (ps, 4, &o, &r, &error));
+  g_assert_cmpint (partner_of (&r, 1), ==, 3);
+  qw_swiss_result_clear (&r);
+
+  o.avoid_units = TRUE;
+  g_assert_true (qw_swiss_pair (ps, 4, &o, &r, &error));
+  g_assert_cmpint (partner_of (&r, 1), ==, 4);
+  g_assert_cmpint (partner_of (&r, 2), ==, 3);
+  qw_swiss_result_clear (&r);
+
+  /* Soft: when the only valid pairing keeps them together, it is made. */
+  {
+    static const int m1[] = { 2, 4, 0 }, m2[] = { 1, 0 }, m4[] = { 1, 0 };
+
+    ps[0].opponents = m1;
+    ps[0].n_opponents = 2;
+    ps[1].opponents = m2;
+    ps[1].n_opponents = 1;
+    ps[3].opponents = m4;
+    ps[3].n_opponents = 1;
+  }
+  g_assert_true (qw_swiss_pair (ps, 4, &o, &r, &error));
+  g_assert_cmpint (partner_of (&r, 1), ==, 3);
+  g_assert_nonnull (strstr (g_array_index (r.pairs, QwSwissPair, 0).explain, "same unit"));
+  qw_swiss_result_clear (&r);
+}
+
+static void
+test_colour_limits (void)
+{
+  /* No. 1 had red twice running; with the limits left at 0 (the default 2)
+   * and even though No. 2 is due red by balance, No. 1 must play black. */
+  static const Spec specs[] = {
+    { 1, 4, "BRR", NULL, FALSE, -1 }, { 2, 4, "BRRB", NULL, FALSE, -1 },
+  };
+  g_autofree QwSwissPlayer *ps = build_players (specs, G_N_ELEMENTS (specs));
+  QwSwissOptions o = { 0 };
+  QwSwissResult r;
+  g_autoptr(GError) error = NULL;
+
+  o.round = 5;
+  g_assert_true (qw_swiss_pair (ps, 2, &o, &r, &error));
+  g_assert_cmpint (g_array_index (r.pairs, QwSwissPair, 0).red, ==, 2);
+  g_assert_nonnull (strstr (g_array_index (r.pairs, QwSwissPair, 0).explain,
+                            "red would be a third red in a row"));
+  qw_swiss_result_clear (&r);
+
+  /* A limit of three in a row needs the run field: No. 2 has had red three
+   * times running (last[] only shows two) and is due red by balance (-1),
+   * yet must not get a fourth red. */
+  o.max_run = 3;
+  ps[0].reds = 2;
+  ps[0].blacks = 2;
+  ps[0].last[0] = -1;
+  ps[0].last[1] = 1;
+  ps[1].reds = 3;
+  ps[1].blacks = 4;
+  ps[1].last[0] = 1;
+  ps[1].last[1] = 1;
+  ps[1].run = 3;
+  g_assert_true (qw_swiss_pair (ps, 2, &o, &r, &error));
+  g_assert_cmpint (g_array_index (r.pairs, QwSwissPair, 0).red, ==, 1);
+  g_assert_nonnull (strstr (g_array_index (r.pairs, QwSwissPair, 0).explain,
+                            "red 4 times in a row"));
+  qw_swiss_result_clear (&r);
+}
+
+static void
 test_bad_input (void)
 {
   static const Spec specs[] = {
@@ -921,6 +1006,14 @@ test_bad_input (void)
   g_assert_false (qw_swiss_pair (ps, 2, &o, &r, &error));
   g_assert_error (error, QW_ERROR, QW_ERROR_INVALID);
   g_assert_cmpstr (error->message, ==, "Player handle 1 is given twice");
+  qw_swiss_result_clear (&r);
+  g_clear_error (&error);
+
+  ps[1].id = 2;
+  ps[1].n_opponents = 3;
+  g_assert_false (qw_swiss_pair (ps, 2, &o, &r, &error));
+  g_assert_error (error, QW_ERROR, QW_ERROR_INVALID);
+  g_assert_cmpstr (error->message, ==, "Player handle 2 has a broken list of opponents");
   qw_swiss_result_clear (&r);
 }
 
@@ -1097,6 +1190,8 @@ main (int   argc,
   g_test_add_func ("/swiss/impossible/colours", test_impossible_colours);
   g_test_add_func ("/swiss/impossible/shortage", test_impossible_shortage);
   g_test_add_func ("/swiss/impossible/bye", test_impossible_bye);
+  g_test_add_func ("/swiss/units-later-round", test_units_later_round);
+  g_test_add_func ("/swiss/colour-limits", test_colour_limits);
   g_test_add_func ("/swiss/bad-input", test_bad_input);
   g_test_add_func ("/swiss/invariants/small", test_invariants_small);
   g_test_add_func ("/swiss/invariants/large", test_invariants_large);

@@ -292,6 +292,12 @@ engine_init (Engine               *e,
                        _("Player handle %d is negative"), players[i].id);
           return FALSE;
         }
+      if (players[i].n_opponents < 0 || (players[i].n_opponents > 0 && players[i].opponents == NULL))
+        {
+          g_set_error (error, QW_ERROR, QW_ERROR_INVALID,
+                       _("Player handle %d has a broken list of opponents"), players[i].id);
+          return FALSE;
+        }
       if (g_hash_table_contains (index, GINT_TO_POINTER (players[i].id)))
         {
           g_set_error (error, QW_ERROR, QW_ERROR_INVALID,
@@ -299,7 +305,7 @@ engine_init (Engine               *e,
           return FALSE;
         }
       g_hash_table_insert (index, GINT_TO_POINTER (players[i].id), GINT_TO_POINTER (i + 1));
-      total += MAX (players[i].n_opponents, 0);
+      total += players[i].n_opponents;
     }
   total *= 2;
 
