@@ -207,6 +207,27 @@ test_passport (void)
 }
 
 static void
+test_placement (void)
+{
+  g_autoptr(GPtrArray) list = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_entry_free);
+  const char *declared[] = { "", "行业组", "新人组", "少年组", "" };
+  const char *expected[] = { "open-m", "industry", "新人组", "open-m", "already" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (declared); i++)
+    {
+      QwEntry *e = entry_born ("1990-01-01", QW_SEX_MALE);
+
+      e->declared_group = g_strdup (declared[i]);
+      g_ptr_array_add (list, e);
+    }
+  /* A group already set (by the arbiter, or by play) is left alone. */
+  ((QwEntry *) list->pdata[4])->group_code = g_strdup ("already");
+  qw_entries_place (ruleset, list, qw_date_make (2021, 7, 1));
+  for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
+    g_assert_cmpstr (((QwEntry *) list->pdata[i])->group_code, ==, expected[i]);
+}
+
+static void
 test_codes (void)
 {
   g_assert_cmpstr (qw_problem_code (QW_PROBLEM_ID_FORMAT), ==, "id-format");
@@ -238,6 +259,7 @@ main (int    argc,
   g_test_add_func ("/entry/declared-group", test_declared_group);
   g_test_add_func ("/entry/duplicates", test_duplicates);
   g_test_add_func ("/entry/passport", test_passport);
+  g_test_add_func ("/entry/placement", test_placement);
   g_test_add_func ("/entry/codes", test_codes);
   rc = g_test_run ();
   qw_ruleset_unref (ruleset);

@@ -302,6 +302,7 @@ qw_cli_import (int    argc,
   g_autoptr(GError) error = NULL;
   g_autoptr(QwDocument) doc = NULL;
   g_autoptr(QwEvent) event = NULL;
+  g_autoptr(QwRuleset) ruleset = NULL;
   g_autoptr(QwEntryImport) import = NULL;
 
   if (!qw_cli_parse (entries, "import", "DOC FILE.csv", &argc, &argv, &error))
@@ -311,8 +312,15 @@ qw_cli_import (int    argc,
   doc = qw_document_open (argv[1], &error);
   if (doc == NULL || (event = qw_document_get_main_event (doc, &error)) == NULL)
     return qw_cli_fail (g_steal_pointer (&error));
+  ruleset = qw_ruleset_lookup (event->ruleset, &error);
+  if (ruleset == NULL)
+    return qw_cli_fail (g_steal_pointer (&error));
   import = qw_entry_import_file (argv[2], &error);
-  if (import == NULL || !qw_document_add_entries (doc, event->id, import->entries, &error))
+  if (import == NULL)
+    return qw_cli_fail (g_steal_pointer (&error));
+  qw_entries_place (ruleset, import->entries,
+                    qw_date_is_set (event->start_date) ? event->start_date : qw_date_today ());
+  if (!qw_document_add_entries (doc, event->id, import->entries, &error))
     return qw_cli_fail (g_steal_pointer (&error));
 
   if (json)

@@ -8,6 +8,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 gboolean
 qw_date_is_set (QwDate date)
@@ -190,14 +191,16 @@ qw_date_age_on (QwDate birth,
   return age;
 }
 
+/* Called for every entry checked (a birth date may not lie in the future), so
+ * it avoids GDateTime's time-zone lookups. */
 QwDate
 qw_date_today (void)
 {
-  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+  time_t now = time (NULL);
+  struct tm tm;
 
-  return qw_date_make (g_date_time_get_year (now),
-                       g_date_time_get_month (now),
-                       g_date_time_get_day_of_month (now));
+  localtime_r (&now, &tm);
+  return qw_date_make (tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday);
 }
 
 int

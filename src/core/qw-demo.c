@@ -12,10 +12,13 @@
 
 #include "config.h"
 
+#include <math.h>
 #include <string.h>
 
 #include "qw-demo.h"
 #include "qw-idcard.h"
+#include "qw-play.h"
+#include "qw-tournament.h"
 
 static const char *surnames[] = {
   "王", "李", "张", "刘", "陈", "杨", "黄", "赵", "吴", "周", "徐", "孙", "马", "朱", "胡",
@@ -242,6 +245,97 @@ demo_event (void)
   return event;
 }
 
+/* A result as a strong field plays it: Elo's expectation decides, with
+ * draws and the odd foul. */
+static void
+demo_result (GRand         *rand,
+             const QwEntry *red,
+             const QwEntry *black,
+             QwResultInput *input)
+{
+  double u = g_rand_double (rand);
+  double expect = 1.0 / (1.0 + pow (10.0, (black->rating - red->rating) / 400.0));
+
+  input->result = u < 0.25 ? QW_RESULT_DRAW
+                : g_rand_double (rand) < expect ? QW_RESULT_RED_WIN : QW_RESULT_BLACK_WIN;
+  input->red_fouls = g_rand_int_range (rand, 0, 20) == 0 ? 1 : 0;
+  input->black_fouls = g_rand_int_range (rand, 0, 20) == 0 ? 1 : 0;
+  input->playoff = QW_PLAYOFF_NONE;
+  input->armageddon = FALSE;
+}
+
+static const QwEntry *
+find_entry (GPtrArray *entries,
+            gint64     id)
+{
+  for (guint i = 0; i < entries->len; i++)
+    if (((QwEntry *) g_ptr_array_index (entries, i))->id == id)
+      return g_ptr_array_index (entries, i);
+  return NULL;
+}
+
+static gboolean
+demo_play_round (QwDocument  *doc,
+                 QwSection   *section,
+                 GPtrArray   *entries,
+                 GRand       *rand,
+                 gboolean     results,
+                 GError     **error)
+{
+  g_autoptr(GPtrArray) games = NULL;
+  int round = qw_tournament_pair_next (doc, section, NULL, error);
+
+  if (round == 0 || (games = qw_document_list_games (doc, section->id, error)) == NULL)
+    return FALSE;
+  for (guint i = 0; results && i < games->len; i++)
+    {
+      const QwGame *g = g_ptr_array_index (games, i);
+      QwResultInput input;
+
+      if (g->round != round || g->black == 0)
+        continue;
+      demo_result (rand, find_entry (entries, g->red), find_entry (entries, g->black), &input);
+      /* One player does not turn up in round 2. */
+      if (round == 2 && g->board == 5)
+        input = (QwResultInput) { QW_RESULT_RED_BY_FORFEIT, 0, 0, QW_PLAYOFF_NONE, FALSE };
+      if (!qw_tournament_record_result (doc, section, round, g->board, &input, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* Every formal group with players gets its section; open-m has played
+ * three rounds and has round 4 paired, waiting for results. */
+static gboolean
+demo_play (QwDocument  *doc,
+           QwEvent     *event,
+           GPtrArray   *entries,
+           GError     **error)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (20210704);
+  g_autoptr(QwSection) open_m = NULL;
+
+  for (guint g = 0; g < G_N_ELEMENTS (demo_groups); g++)
+    {
+      QwSection *section = qw_document_ensure_section (doc, event->id, demo_groups[g].code, error);
+
+      if (section == NULL)
+        return FALSE;
+      if (g_str_equal (section->code, "open-m"))
+        open_m = section;
+      else
+        qw_section_free (section);
+    }
+  /* A fixed lottery seed, so the demo is the same every time. */
+  open_m->settings.lottery_seed = 20210703;
+  if (!qw_document_update_section (doc, open_m, error))
+    return FALSE;
+  for (int round = 1; round <= 4; round++)
+    if (!demo_play_round (doc, open_m, entries, rand, round <= 3, error))
+      return FALSE;
+  return TRUE;
+}
+
 /**
  * qw_demo_create:
  * @path: where to write the demo (replaced if it exists)
@@ -260,7 +354,8 @@ qw_demo_create (const char  *path,
   if (!qw_document_begin (doc, error))
     return NULL;
   if (!qw_document_add_event (doc, event, error)
-      || !qw_document_add_entries (doc, event->id, entries, error))
+      || !qw_document_add_entries (doc, event->id, entries, error)
+      || !demo_play (doc, event, entries, error))
     {
       qw_document_rollback (doc);
       return NULL;

@@ -546,6 +546,20 @@ qw_document_list_entries (QwDocument  *self,
   return entries;
 }
 
+/* Whether the entry has been paired in any game: its group is then fixed. */
+gboolean
+qw_document_entry_has_games (QwDocument *self,
+                             gint64      entry_id)
+{
+  g_autoptr(sqlite3_stmt) stmt =
+    _qw_document_prepare (self, "SELECT 1 FROM game WHERE red = ?1 OR black = ?1 LIMIT 1", NULL);
+
+  if (stmt == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (stmt, 1, entry_id);
+  return sqlite3_step (stmt) == SQLITE_ROW;
+}
+
 int
 qw_document_count_entries (QwDocument *self,
                            gint64      event_id)

@@ -243,6 +243,46 @@ qw_entry_check_all (const QwRuleset      *ruleset,
     }
 }
 
+/**
+ * qw_entry_placement:
+ *
+ * The group an entry plays in: a declared display group (行业组) or local
+ * group (新人组, kept as typed) is the player's choice; otherwise the formal
+ * group of the birth date and sex. Empty when none can be derived yet.
+ */
+char *
+qw_entry_placement (const QwRuleset    *ruleset,
+                    const QwEntry      *entry,
+                    const QwEntryCheck *check)
+{
+  if (check->declared != NULL && check->declared->kind != QW_GROUP_FORMAL)
+    return g_strdup (check->declared->code);
+  if (check->declared == NULL && !is_blank (entry->declared_group))
+    return g_strstrip (g_strdup (entry->declared_group));
+  return g_strdup (check->group != NULL ? check->group->code : "");
+}
+
+/* Places every entry that has no group yet (a fresh registration or import). */
+void
+qw_entries_place (const QwRuleset *ruleset,
+                  GPtrArray       *entries,
+                  QwDate           event_date)
+{
+  QwCheckOptions options = { event_date, FALSE };
+
+  for (guint i = 0; i < entries->len; i++)
+    {
+      QwEntry *entry = g_ptr_array_index (entries, i);
+      QwEntryCheck check;
+
+      if (!is_blank (entry->group_code))
+        continue;
+      qw_entry_check (ruleset, entry, &options, &check);
+      g_free (entry->group_code);
+      entry->group_code = qw_entry_placement (ruleset, entry, &check);
+    }
+}
+
 const char *
 qw_problem_code (QwProblem problem)
 {
@@ -295,6 +335,20 @@ qw_problem_message (QwProblem problem)
     default:
       g_return_val_if_reached (NULL);
     }
+}
+
+/* A few characters for a badge in a table cell; the message is the tooltip. */
+const char *
+qw_problem_short_label (QwProblem problem)
+{
+  static const char *labels[QW_N_PROBLEMS] = {
+    N_("ID format"), N_("ID region"), N_("ID date"), N_("Check digit"), N_("Birth ≠ ID"),
+    N_("Sex ≠ ID"), N_("No name"), N_("No birth date"), N_("Bad birth date"), N_("No sex"),
+    N_("No ID"), N_("Title too high"), N_("Escort needed"), N_("Duplicate"), N_("Group differs"),
+  };
+
+  g_return_val_if_fail (problem < QW_N_PROBLEMS, NULL);
+  return _(labels[problem]);
 }
 
 /* Errors make an entry unfit to play until fixed; the rest are notices the

@@ -104,9 +104,16 @@ void        qw_entry_check_all        (const QwRuleset      *ruleset,
                                        const QwCheckOptions *options,
                                        QwEntryCheck         *out);
 char       *qw_entry_identity_key     (const QwEntry        *entry);
+char       *qw_entry_placement        (const QwRuleset      *ruleset,
+                                       const QwEntry        *entry,
+                                       const QwEntryCheck   *check);
+void        qw_entries_place          (const QwRuleset      *ruleset,
+                                       GPtrArray            *entries,
+                                       QwDate                event_date);
 
 const char *qw_problem_code           (QwProblem  problem);
 const char *qw_problem_message        (QwProblem  problem);
+const char *qw_problem_short_label    (QwProblem  problem);
 gboolean    qw_problem_is_error       (QwProblem  problem);
 guint       qw_problem_count          (guint      problems);
 

@@ -53,6 +53,9 @@ typedef struct
   gboolean  forfeit_counts_as_met; /* a forfeited game counts as met for the no-rematch rule */
   char     *tiebreaks;           /* comma-separated chain of QwTiebreak codes, see qw-standings.h */
   gboolean  double_round_robin;  /* round robin: two games per pairing, colours swapped */
+  char     *draw;                /* entry ids in drawing order (seeding or lottery), fixed
+                                  * when round 1 is paired; Berger numbers and bracket seeds */
+  gboolean  armageddon;          /* knockout: play-offs are armageddon games (a draw is a black win) */
 } QwSectionSettings;
 
 typedef struct
@@ -108,6 +111,36 @@ void         qw_result_points       (const QwRuleset *ruleset,
                                      double          *red,
                                      double          *black);
 
+/* Whether the game was played over the board (not a bye, not a forfeit). */
+gboolean     qw_result_is_played    (QwResult    result);
+/* Whether the red (or black) player forfeited the game (弃权). */
+gboolean     qw_result_forfeited_by (QwResult    result,
+                                     gboolean    red);
+
+/* Section settings as key=value lines (section.settings). Keys: seeding,
+ * lottery_seed, first_round, unit_avoid, forfeit_limit, forfeit_counts_as_met,
+ * tiebreaks, double_round_robin, armageddon, draw. */
+void         qw_section_settings_init     (QwSectionSettings       *settings,
+                                           const QwRuleset         *ruleset,
+                                           QwSystem                 system);
+void         qw_section_settings_clear    (QwSectionSettings       *settings);
+void         qw_section_settings_copy     (QwSectionSettings       *dest,
+                                           const QwSectionSettings *src);
+char        *qw_section_settings_to_text  (const QwSectionSettings *settings);
+/* Reads stored lines over the defaults already in @settings; a line that
+ * cannot be read keeps the default (and is logged). */
+void         qw_section_settings_parse    (QwSectionSettings       *settings,
+                                           const char              *text);
+/* Sets one key from text as typed by a user: a bad key or value is an error
+ * (QW_ERROR_INVALID) naming what is accepted, and changes nothing. */
+gboolean     qw_section_settings_set      (QwSectionSettings       *settings,
+                                           const char              *key,
+                                           const char              *value,
+                                           GError                 **error);
+const char * const *qw_section_settings_keys (void);
+/* Rank of a grade text for seeding: 1 for 特级大师 … larger is weaker, 0 unknown. */
+int          qw_grade_rank          (const char *grade);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (QwSection, qw_section_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (QwGame, qw_game_free)
 
@@ -134,5 +167,55 @@ GPtrArray   *qw_document_list_games      (QwDocument  *doc,
 GPtrArray   *qw_document_list_section_entries (QwDocument *doc,
                                                const QwSection *section,
                                                GError    **error);
+
+/* Lower-level writes used by qw-tournament.c, which checks the rules and
+ * wraps each user action in one transaction. These do not check the rules. */
+gboolean     qw_document_add_games       (QwDocument  *doc,
+                                          GPtrArray   *games,
+                                          GError     **error);
+QwGame      *qw_document_get_game        (QwDocument  *doc,
+                                          gint64       section_id,
+                                          int          round,
+                                          int          board,
+                                          GError     **error);
+gboolean     qw_document_update_game     (QwDocument  *doc,
+                                          const QwGame *game,
+                                          GError     **error);
+gboolean     qw_document_delete_round    (QwDocument  *doc,
+                                          gint64       section_id,
+                                          int          round,
+                                          GError     **error);
+/* The last round that has games, 0 before round 1. */
+int          qw_document_last_round      (QwDocument  *doc,
+                                          gint64       section_id);
+/* @before_round: the first round the entry is no longer paired in; 0 makes
+ * it active again. */
+gboolean     qw_document_set_withdrawn   (QwDocument  *doc,
+                                          gint64       entry_id,
+                                          int          before_round,
+                                          GError     **error);
+/* entry id (gint64 *) → GINT_TO_POINTER (first round not paired), for the
+ * section's withdrawn entries. */
+GHashTable  *qw_document_list_withdrawals (QwDocument *doc,
+                                           const QwSection *section,
+                                           GError    **error);
+
+typedef struct
+{
+  int   round;
+  char *at;                       /* ISO date and time, UTC */
+  char *message;
+} QwRoundLogLine;
+
+void         qw_round_log_line_free      (QwRoundLogLine *line);
+gboolean     qw_document_log_round       (QwDocument  *doc,
+                                          gint64       section_id,
+                                          int          round,
+                                          const char  *message,
+                                          GError     **error);
+/* (element-type QwRoundLogLine), oldest first */
+GPtrArray   *qw_document_list_round_log  (QwDocument  *doc,
+                                          gint64       section_id,
+                                          GError     **error);
 
 G_END_DECLS

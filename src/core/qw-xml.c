@@ -159,9 +159,11 @@ qw_xml_read_file (const char *path,
     }
   if ((guint64) st.st_size > max_bytes)
     {
-      g_set_error (error, QW_ERROR, QW_ERROR_TOO_LARGE,
-                   _("%s is too large (%" G_GUINT64_FORMAT " bytes; the limit is %" G_GSIZE_FORMAT ")"),
-                   display_name, (guint64) st.st_size, max_bytes);
+      g_autofree char *size = g_format_size ((guint64) st.st_size);
+      g_autofree char *limit = g_format_size (max_bytes);
+
+      g_set_error (error, QW_ERROR, QW_ERROR_TOO_LARGE, _("%s is too large (%s; the limit is %s)"),
+                   display_name, size, limit);
       return NULL;
     }
   if (!g_file_get_contents (path, &data, &length, error))

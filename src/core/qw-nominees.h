@@ -1,0 +1,93 @@
+/* qw-nominees.h: a region's nominees for the national final, and the
+ * national document that collects every region's
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "qw-document.h"
+#include "qw-quota.h"
+#include "qw-results-file.h"
+#include "qw-ruleset.h"
+
+G_BEGIN_DECLS
+
+#define QW_NOMINEES_MAX_BYTES (4 * 1024 * 1024)
+
+typedef struct
+{
+  char      *region;
+  char      *line;         /* the quota line: "open-m", "senior", "display" */
+  char      *line_label;   /* "老年组" */
+  char      *group_code;   /* the group played at the final: "senior-f" */
+  char      *group_name;
+  int        rank;         /* place in that group at the provincial final */
+  char      *name;
+  QwSex      sex;
+  char      *birth;
+  char      *id_number;
+  char      *unit;
+  char      *reason;       /* why this player */
+} QwNominee;
+
+typedef struct
+{
+  char      *region;
+  char      *ruleset;
+  char      *tier;         /* "A", "B", or "" when the association decides */
+  int        leader;
+  char      *final_name;
+  GPtrArray *nominees;     /* QwNominee, by quota line, then place */
+  GPtrArray *bonuses;      /* QwQuotaBonus: extra places that the host names */
+  GPtrArray *notes;        /* translated: lines that the final's standings cannot fill */
+  char      *digest;       /* when read from or written to a file */
+} QwNomineeList;
+
+QwNominee     *qw_nominee_new            (void);
+void           qw_nominee_free           (QwNominee        *nominee);
+QwNomineeList *qw_nominee_list_new       (void);
+void           qw_nominee_list_free      (QwNomineeList    *list);
+
+QwNomineeList *qw_nominees_select        (const QwRuleset  *ruleset,
+                                          const QwQuota    *quota,
+                                          const QwResults  *final,
+                                          const char       *region);
+QwNomineeList *qw_document_region_nominees (QwDocument     *doc,
+                                           GError        **error);
+char          *qw_nominees_to_xml        (const QwNomineeList *list,
+                                          char            **digest,
+                                          GError          **error);
+QwNomineeList *qw_nominees_read_memory   (const char       *data,
+                                          gsize             length,
+                                          const char       *display_name,
+                                          GError          **error);
+QwNomineeList *qw_nominees_read_file     (const char       *path,
+                                          GError          **error);
+char          *qw_nominees_to_csv        (const QwNomineeList *list,
+                                          gboolean          mask_ids);
+
+/* The national document (qw-document-nominees.c) */
+typedef struct
+{
+  char      *id_number;
+  char      *name;
+  GStrv      regions;      /* every region that nominated the player, sorted */
+  char      *message;
+} QwNomineeDuplicate;
+
+gboolean       qw_document_import_nominees   (QwDocument          *doc,
+                                              const QwNomineeList *list,
+                                              int                 *replaced,
+                                              GError             **error);
+GPtrArray     *qw_document_list_nominees     (QwDocument          *doc,
+                                              GError             **error);
+GPtrArray     *qw_document_nominee_duplicates (QwDocument         *doc,
+                                               GError            **error);
+void           qw_nominee_duplicate_free     (QwNomineeDuplicate  *duplicate);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (QwNominee, qw_nominee_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (QwNomineeList, qw_nominee_list_free)
+
+G_END_DECLS
