@@ -76,8 +76,34 @@ typedef struct
  * pairs; the smallest score differences, top group first; colour
  * preferences; unit avoidance; seeding order.
  *
+ * Conventions (the rules leave them open):
+ * - Round 1 (options->round <= 1): players are taken in @seed order; with an
+ *   odd count the lowest seed who has not had a bye gets it. The random mode
+ *   shuffles with a GRand seeded from both halves of lottery_seed and pairs
+ *   neighbours, so a stored seed reproduces the draw. Colours follow board
+ *   parity (WXC practice): on odd boards the higher seed is red, on even
+ *   boards black. With avoid_units, a same-unit board swaps its lower-seeded
+ *   player with the nearest board where that separates both. If players
+ *   already carry history that this would break, the general engine pairs
+ *   the round instead.
+ * - Later rounds: inside a score group the i-th of m players (by seed) is
+ *   ideally paired with the (i + m/2)-th (拦腰), after colour preferences and
+ *   unit avoidance. Floaters join the top of the next group.
+ * - Colours within a pair: the only assignment the hard limits allow; else
+ *   the lower reds-minus-blacks balance is red (with equal games, fewer
+ *   reds); then fewer reds; then the one who had black more recently
+ *   (last[0], then last[1]); then in odd rounds the smaller @number is red,
+ *   in even rounds the larger.
+ * - Boards are ordered by the pair's higher score, then its lower score,
+ *   then the better seed; the bye is last.
+ * - float_last is accepted but not used: the rules do not ask for it.
+ *
+ * @out need not be initialised; on return it always holds two (possibly
+ * empty) arrays, to be freed with qw_swiss_result_clear(), also on failure.
+ *
  * Returns: %FALSE with @error (QW_ERROR_CONFLICT) and out->unpairable filled
- *   when no valid pairing exists.
+ *   when no valid pairing exists (out->pairs is then empty), or with
+ *   QW_ERROR_INVALID for duplicate or negative ids or a NULL opponent list.
  */
 gboolean qw_swiss_pair         (const QwSwissPlayer  *players,
                                 guint                 n_players,
