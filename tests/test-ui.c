@@ -19,6 +19,7 @@
 #include "qw-entry-item.h"
 #include "qw-board-item.h"
 #include "qw-new-stop-dialog.h"
+#include "qw-print-dialog.h"
 #include "qw-rounds-page.h"
 #include "qw-standings-page.h"
 #include "qw-window.h"
@@ -247,6 +248,34 @@ test_rounds_and_standings (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static void
+test_print_dialog (void)
+{
+  QwWindow *window = new_window ();
+  g_autofree char *path = demo_path ();
+  g_autofree char *pdf = g_build_filename (tmp_dir, "pairings.pdf", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GFile) pdf_file = g_file_new_for_path (pdf);
+  g_autoptr(GError) error = NULL;
+  QwPrintDialog *dialog;
+  QwPrintout *printout;
+
+  g_assert_true (qw_window_open_file (window, file));
+  dialog = qw_print_dialog_new (GTK_WINDOW (window), qw_window_get_document (window), QW_PRINT_PAIRINGS,
+                                "open-m", 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+  printout = qw_print_dialog_get_printout (dialog);
+  g_assert_nonnull (printout);
+  g_assert_cmpuint (qw_printout_get_n_pages (printout), >=, 1);
+  g_assert_cmpuint (qw_printout_get_missing_glyphs (printout), ==, 0);
+  screenshot (GTK_WIDGET (dialog), "screenshot-print.png");
+  g_assert_true (qw_print_dialog_export_pdf (dialog, pdf_file, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_test (pdf, G_FILE_TEST_IS_REGULAR));
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -283,6 +312,7 @@ main (int    argc,
   g_test_add_func ("/ui/new-stop-dialog", test_new_stop_dialog);
   g_test_add_func ("/ui/entry-dialog", test_entry_dialog);
   g_test_add_func ("/ui/rounds-and-standings", test_rounds_and_standings);
+  g_test_add_func ("/ui/print-dialog", test_print_dialog);
   rc = g_test_run ();
   return rc;
 }

@@ -13,6 +13,7 @@
 #include "qw-entries-page.h"
 #include "qw-error.h"
 #include "qw-new-stop-dialog.h"
+#include "qw-print-dialog.h"
 #include "qw-rounds-page.h"
 #include "qw-standings-page.h"
 #include "qw-window.h"
@@ -56,6 +57,7 @@ update_actions (QwWindow *self)
   gboolean has_doc = self->doc != NULL;
   static const char *doc_actions[] = {
     "win.close-document", "win.import-entries", "win.export-entries", "win.add-entry", "win.find",
+    "win.print",
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (doc_actions); i++)
@@ -140,7 +142,7 @@ page_changed_cb (QwWindow *self)
 {
   const char *name = adw_view_stack_get_visible_child_name (self->view_stack);
 
-  gtk_widget_set_visible (self->print_button, self->doc != NULL && g_strcmp0 (name, "entries") != 0);
+  gtk_widget_set_visible (self->print_button, self->doc != NULL);
   /* Results may have changed on the rounds page. */
   if (self->doc != NULL && g_strcmp0 (name, "standings") == 0)
     qw_standings_page_refresh (self->standings_page);
@@ -408,6 +410,38 @@ undo_action (GtkWidget  *widget,
     qw_entries_page_activate_action (self->entries_page, action_name + strlen ("win."));
 }
 
+/* Opens the print dialog on what the page shows: the rounds page's group and
+ * round as a pairing sheet, the standings page's group as standings, and the
+ * booklet from the entries page. */
+static void
+print_action (GtkWidget  *widget,
+              const char *action_name,
+              GVariant   *parameter)
+{
+  QwWindow *self = QW_WINDOW (widget);
+  const char *page = adw_view_stack_get_visible_child_name (self->view_stack);
+  QwPrintKind kind = QW_PRINT_BOOKLET;
+  const char *group = NULL;
+  int round = 0;
+  QwPrintDialog *dialog;
+
+  if (self->doc == NULL)
+    return;
+  if (g_strcmp0 (page, "rounds") == 0)
+    {
+      kind = QW_PRINT_PAIRINGS;
+      group = qw_rounds_page_get_group (self->rounds_page);
+      round = qw_rounds_page_get_round (self->rounds_page);
+    }
+  else if (g_strcmp0 (page, "standings") == 0)
+    {
+      kind = QW_PRINT_STANDINGS;
+      group = qw_standings_page_get_group (self->standings_page);
+    }
+  dialog = qw_print_dialog_new (GTK_WINDOW (self), self->doc, kind, group, round);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
 static void
 show_page_action (GtkWidget  *widget,
                   const char *action_name,
@@ -510,6 +544,7 @@ qw_window_class_init (QwWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo_action);
   gtk_widget_class_install_action (widget_class, "win.redo", NULL, undo_action);
   gtk_widget_class_install_action (widget_class, "win.show-page", "s", show_page_action);
+  gtk_widget_class_install_action (widget_class, "win.print", NULL, print_action);
 }
 
 static void

@@ -1,0 +1,423 @@
+/* qw-print-dialog.c: choose a document to print, preview it, print or export PDF
+ *
+ * The preview, the PDF and the printer all draw with the same renderer
+ * (src/core/qw-print*.c), so what the arbiter sees is what comes out.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "qw-print-dialog"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "qw-play.h"
+#include "qw-print-dialog.h"
+
+/* Papers in the drop-down, after "the document's usual". */
+static const QwPaper papers[] = {
+  QW_PAPER_DEFAULT, QW_PAPER_A4_PORTRAIT, QW_PAPER_A4_LANDSCAPE, QW_PAPER_A3_PORTRAIT, QW_PAPER_A3_LANDSCAPE,
+};
+
+struct _QwPrintDialog
+{
+  AdwWindow            parent_instance;
+
+  AdwWindowTitle      *title;
+  GtkWidget           *print_button;
+  GtkWidget           *pdf_button;
+  AdwComboRow         *kind_row;
+  AdwComboRow         *group_row;
+  AdwActionRow        *round_row;
+  GtkSpinButton       *round_spin;
+  AdwComboRow         *paper_row;
+  AdwPreferencesGroup *certificate_group;
+  GtkSpinButton       *offset_x_spin;
+  GtkSpinButton       *offset_y_spin;
+  AdwActionRow        *places_row;
+  GtkSpinButton       *places_spin;
+  AdwPreferencesGroup *notes_group;
+  AdwActionRow        *notes_row;
+  GtkStack            *preview_stack;
+  GtkPicture          *preview;
+  AdwStatusPage       *error_status;
+  GtkWidget           *previous_button;
+  GtkWidget           *next_button;
+  GtkLabel            *page_label;
+
+  QwDocument          *doc;
+  GPtrArray           *group_codes;   /* NULL first: every group */
+  QwPrintout          *printout;
+  guint                page;
+  gboolean             updating;
+};
+
+G_DEFINE_FINAL_TYPE (QwPrintDialog, qw_print_dialog, ADW_TYPE_WINDOW)
+
+static QwPrintKind
+selected_kind (QwPrintDialog *self)
+{
+  return (QwPrintKind) adw_combo_row_get_selected (self->kind_row);
+}
+
+/* Renders the page at the preview's size as a texture. */
+static void
+show_page (QwPrintDialog *self)
+{
+  g_autofree char *label = NULL;
+  guint n = self->printout != NULL ? qw_printout_get_n_pages (self->printout) : 0;
+  double width, height, scale;
+  cairo_surface_t *surface;
+  cairo_t *cr;
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  int w, h;
+
+  gtk_widget_set_sensitive (self->previous_button, self->page > 0);
+  gtk_widget_set_sensitive (self->next_button, self->page + 1 < n);
+  label = n > 0 ? g_strdup_printf (_("Page %u of %u"), self->page + 1, n) : g_strdup ("");
+  gtk_label_set_text (self->page_label, label);
+  if (n == 0)
+    return;
+  qw_printout_get_page_size (self->printout, &width, &height);
+  /* About 100 dpi: sharp enough on screen, fast to draw. */
+  scale = 100.0 / 72.0;
+  w = (int) (width * scale);
+  h = (int) (height * scale);
+  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
+  cr = cairo_create (surface);
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  cairo_paint (cr);
+  cairo_scale (cr, scale, scale);
+  qw_printout_draw_page (self->printout, cr, self->page);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  bytes = g_bytes_new (cairo_image_surface_get_data (surface),
+                       (gsize) cairo_image_surface_get_stride (surface) * (gsize) h);
+  texture = gdk_memory_texture_new (w, h, GDK_MEMORY_DEFAULT, bytes, (gsize) cairo_image_surface_get_stride (surface));
+  gtk_picture_set_paintable (self->preview, GDK_PAINTABLE (texture));
+  cairo_surface_destroy (surface);
+}
+
+static void
+rebuild (QwPrintDialog *self)
+{
+  QwPrintKind kind = selected_kind (self);
+  guint group = adw_combo_row_get_selected (self->group_row);
+  QwPrintOptions options = { 0 };
+  g_autoptr(GPtrArray) notes = NULL;
+  g_autoptr(GError) error = NULL;
+  gboolean certificates = kind == QW_PRINT_CERTIFICATES || kind == QW_PRINT_AWARDS;
+
+  gtk_widget_set_visible (GTK_WIDGET (self->round_row),
+                          kind == QW_PRINT_PAIRINGS || kind == QW_PRINT_SLIPS || kind == QW_PRINT_STANDINGS);
+  gtk_widget_set_visible (GTK_WIDGET (self->certificate_group), certificates);
+  gtk_widget_set_visible (GTK_WIDGET (self->places_row), kind == QW_PRINT_AWARDS);
+  options.group = group < self->group_codes->len ? g_ptr_array_index (self->group_codes, group) : NULL;
+  options.round = gtk_spin_button_get_value_as_int (self->round_spin);
+  options.paper = papers[MIN (adw_combo_row_get_selected (self->paper_row), G_N_ELEMENTS (papers) - 1)];
+  options.offset_x_mm = gtk_spin_button_get_value (self->offset_x_spin);
+  options.offset_y_mm = gtk_spin_button_get_value (self->offset_y_spin);
+  options.max_place = gtk_spin_button_get_value_as_int (self->places_spin);
+
+  g_clear_object (&self->printout);
+  self->page = 0;
+  self->printout = qw_print_document (self->doc, kind, &options, &notes, &error);
+  gtk_widget_set_sensitive (self->print_button, self->printout != NULL);
+  gtk_widget_set_sensitive (self->pdf_button, self->printout != NULL);
+  if (notes != NULL && notes->len > 0)
+    {
+      g_autofree char *joined = NULL;
+      g_autofree char *escaped = NULL;
+
+      g_ptr_array_add (notes, NULL);
+      joined = g_strjoinv ("\n", (char **) notes->pdata);
+      escaped = g_markup_escape_text (joined, -1);
+      adw_action_row_set_subtitle (self->notes_row, escaped);
+    }
+  gtk_widget_set_visible (GTK_WIDGET (self->notes_group), notes != NULL && notes->len > 0);
+  if (self->printout == NULL)
+    {
+      adw_status_page_set_description (self->error_status, error != NULL ? error->message : NULL);
+      gtk_stack_set_visible_child_name (self->preview_stack, "error");
+      show_page (self);
+      return;
+    }
+  adw_window_title_set_subtitle (self->title, qw_printout_get_title (self->printout));
+  gtk_stack_set_visible_child_name (self->preview_stack, "page");
+  show_page (self);
+}
+
+static void
+option_changed_cb (QwPrintDialog *self)
+{
+  if (!self->updating)
+    rebuild (self);
+}
+
+static void
+previous_clicked_cb (QwPrintDialog *self)
+{
+  if (self->page > 0)
+    self->page--;
+  show_page (self);
+}
+
+static void
+next_clicked_cb (QwPrintDialog *self)
+{
+  if (self->printout != NULL && self->page + 1 < qw_printout_get_n_pages (self->printout))
+    self->page++;
+  show_page (self);
+}
+
+QwPrintout *
+qw_print_dialog_get_printout (QwPrintDialog *self)
+{
+  return self->printout;
+}
+
+static void
+show_error (QwPrintDialog *self,
+            const char    *heading,
+            const GError  *error)
+{
+  GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (self), heading, error != NULL ? error->message : NULL);
+
+  g_warning ("%s: %s", heading, error != NULL ? error->message : "");
+  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+/* Printing through GtkPrintOperation: the renderer lays the document out on
+ * the printer's paper (in points, the whole sheet) and draws page by page. */
+
+static void
+begin_print_cb (GtkPrintOperation *operation,
+                GtkPrintContext   *context,
+                QwPrintDialog     *self)
+{
+  qw_printout_set_page_size (self->printout, gtk_print_context_get_width (context),
+                             gtk_print_context_get_height (context));
+  gtk_print_operation_set_n_pages (operation, (int) qw_printout_get_n_pages (self->printout));
+}
+
+static void
+draw_page_cb (GtkPrintOperation *operation,
+              GtkPrintContext   *context,
+              int                page,
+              QwPrintDialog     *self)
+{
+  qw_printout_draw_page (self->printout, gtk_print_context_get_cairo_context (context), (guint) page);
+}
+
+static void
+end_print_cb (GtkPrintOperation *operation,
+              GtkPrintContext   *context,
+              QwPrintDialog     *self)
+{
+  /* Back to the preview's paper. */
+  rebuild (self);
+}
+
+/* A4 or A3 by name, so that printers pick the right tray, turned as the
+ * document is laid out. */
+static GtkPageSetup *
+page_setup_for (QwPrintout *printout)
+{
+  GtkPageSetup *setup = gtk_page_setup_new ();
+  g_autoptr(GtkPaperSize) paper = NULL;
+  double width, height;
+
+  qw_printout_get_page_size (printout, &width, &height);
+  paper = gtk_paper_size_new (MIN (width, height) > 800 ? GTK_PAPER_NAME_A3 : GTK_PAPER_NAME_A4);
+  gtk_page_setup_set_paper_size (setup, paper);
+  gtk_page_setup_set_orientation (setup, width > height ? GTK_PAGE_ORIENTATION_LANDSCAPE
+                                                        : GTK_PAGE_ORIENTATION_PORTRAIT);
+  return setup;
+}
+
+static void
+print_clicked_cb (QwPrintDialog *self)
+{
+  g_autoptr(GtkPrintOperation) operation = gtk_print_operation_new ();
+  g_autoptr(GtkPageSetup) setup = NULL;
+  g_autoptr(GError) error = NULL;
+  GtkPrintOperationResult result;
+
+  if (self->printout == NULL)
+    return;
+  setup = page_setup_for (self->printout);
+  gtk_print_operation_set_default_page_setup (operation, setup);
+  gtk_print_operation_set_use_full_page (operation, TRUE);
+  gtk_print_operation_set_unit (operation, GTK_UNIT_POINTS);
+  gtk_print_operation_set_job_name (operation, qw_printout_get_title (self->printout));
+  gtk_print_operation_set_embed_page_setup (operation, TRUE);
+  g_signal_connect (operation, "begin-print", G_CALLBACK (begin_print_cb), self);
+  g_signal_connect (operation, "draw-page", G_CALLBACK (draw_page_cb), self);
+  g_signal_connect (operation, "end-print", G_CALLBACK (end_print_cb), self);
+  result = gtk_print_operation_run (operation, GTK_PRINT_OPERATION_ACTION_PRINT_DIALOG, GTK_WINDOW (self), &error);
+  if (result == GTK_PRINT_OPERATION_RESULT_ERROR)
+    show_error (self, _("The document could not be printed"), error);
+}
+
+gboolean
+qw_print_dialog_export_pdf (QwPrintDialog  *self,
+                            GFile          *file,
+                            GError        **error)
+{
+  g_autofree char *path = g_file_get_path (file);
+
+  g_return_val_if_fail (self->printout != NULL, FALSE);
+  return qw_print_to_pdf (self->printout, path, error);
+}
+
+static void
+pdf_response_cb (GtkNativeDialog *chooser,
+                 int              response,
+                 QwPrintDialog   *self)
+{
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+      g_autoptr(GError) error = NULL;
+
+      if (!qw_print_dialog_export_pdf (self, file, &error))
+        show_error (self, _("The PDF could not be written"), error);
+    }
+  gtk_native_dialog_destroy (chooser);
+  g_object_unref (chooser);
+}
+
+static void
+pdf_clicked_cb (QwPrintDialog *self)
+{
+  GtkFileChooserNative *chooser;
+  g_autofree char *name = NULL;
+
+  if (self->printout == NULL)
+    return;
+  name = g_strdup_printf ("%s.pdf", qw_printout_get_title (self->printout));
+  g_strdelimit (name, "/\\:", '-');
+  chooser = gtk_file_chooser_native_new (_("Export PDF"), GTK_WINDOW (self), GTK_FILE_CHOOSER_ACTION_SAVE,
+                                         _("_Export"), _("_Cancel"));
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
+  g_signal_connect (chooser, "response", G_CALLBACK (pdf_response_cb), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+}
+
+static void
+fill_groups (QwPrintDialog *self,
+             const char    *selected)
+{
+  g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
+  g_autoptr(QwEvent) event = qw_document_get_main_event (self->doc, NULL);
+  g_autoptr(GPtrArray) sections = event != NULL ? qw_document_list_sections (self->doc, event->id, NULL) : NULL;
+  guint position = 0;
+
+  gtk_string_list_append (names, _("Every Group"));
+  g_ptr_array_add (self->group_codes, NULL);
+  for (guint i = 0; sections != NULL && i < sections->len; i++)
+    {
+      QwSection *s = g_ptr_array_index (sections, i);
+
+      gtk_string_list_append (names, s->name != NULL && s->name[0] != '\0' ? s->name : s->code);
+      g_ptr_array_add (self->group_codes, g_strdup (s->code));
+      if (g_strcmp0 (selected, s->code) == 0)
+        position = i + 1;
+    }
+  adw_combo_row_set_model (self->group_row, G_LIST_MODEL (names));
+  adw_combo_row_set_selected (self->group_row, position);
+}
+
+static void
+qw_print_dialog_dispose (GObject *object)
+{
+  QwPrintDialog *self = QW_PRINT_DIALOG (object);
+
+  g_clear_object (&self->printout);
+  g_clear_object (&self->doc);
+  g_clear_pointer (&self->group_codes, g_ptr_array_unref);
+  gtk_widget_dispose_template (GTK_WIDGET (self), QW_TYPE_PRINT_DIALOG);
+  G_OBJECT_CLASS (qw_print_dialog_parent_class)->dispose (object);
+}
+
+static void
+qw_print_dialog_class_init (QwPrintDialogClass *klass)
+{
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  G_OBJECT_CLASS (klass)->dispose = qw_print_dialog_dispose;
+  gtk_widget_class_set_template_from_resource (widget_class, "/cn/qiwang/Qiwang/ui/qw-print-dialog.ui");
+#define BIND(name) gtk_widget_class_bind_template_child (widget_class, QwPrintDialog, name)
+  BIND (title);
+  BIND (print_button);
+  BIND (pdf_button);
+  BIND (kind_row);
+  BIND (group_row);
+  BIND (round_row);
+  BIND (round_spin);
+  BIND (paper_row);
+  BIND (certificate_group);
+  BIND (offset_x_spin);
+  BIND (offset_y_spin);
+  BIND (places_row);
+  BIND (places_spin);
+  BIND (notes_group);
+  BIND (notes_row);
+  BIND (preview_stack);
+  BIND (preview);
+  BIND (error_status);
+  BIND (previous_button);
+  BIND (next_button);
+  BIND (page_label);
+#undef BIND
+  gtk_widget_class_bind_template_callback (widget_class, option_changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, previous_clicked_cb);
+  gtk_widget_class_bind_template_callback (widget_class, next_clicked_cb);
+  gtk_widget_class_bind_template_callback (widget_class, print_clicked_cb);
+  gtk_widget_class_bind_template_callback (widget_class, pdf_clicked_cb);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
+}
+
+static void
+qw_print_dialog_init (QwPrintDialog *self)
+{
+  g_autoptr(GtkStringList) kinds = gtk_string_list_new (NULL);
+  const char *paper_names[] = { _("The document’s usual paper"), _("A4 portrait"), _("A4 landscape"),
+                                _("A3 portrait"), _("A3 landscape"), NULL };
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+  self->group_codes = g_ptr_array_new_with_free_func (g_free);
+  for (int k = 0; k < QW_N_PRINT_KINDS; k++)
+    gtk_string_list_append (kinds, qw_print_kind_to_chinese ((QwPrintKind) k));
+  self->updating = TRUE;
+  adw_combo_row_set_model (self->kind_row, G_LIST_MODEL (kinds));
+  adw_combo_row_set_model (self->paper_row, G_LIST_MODEL (gtk_string_list_new (paper_names)));
+  self->updating = FALSE;
+}
+
+/**
+ * qw_print_dialog_new:
+ * @group: (nullable): the group to start with; %NULL for every group
+ * @round: the round to start with; 0 for the latest
+ */
+QwPrintDialog *
+qw_print_dialog_new (GtkWindow   *parent,
+                     QwDocument  *doc,
+                     QwPrintKind  kind,
+                     const char  *group,
+                     int          round)
+{
+  QwPrintDialog *self = g_object_new (QW_TYPE_PRINT_DIALOG, "transient-for", parent, NULL);
+
+  self->doc = g_object_ref (doc);
+  self->updating = TRUE;
+  adw_combo_row_set_selected (self->kind_row, (guint) kind);
+  fill_groups (self, group);
+  gtk_spin_button_set_value (self->round_spin, round);
+  self->updating = FALSE;
+  rebuild (self);
+  return self;
+}
