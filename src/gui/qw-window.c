@@ -248,6 +248,7 @@ qw_window_open_file (QwWindow *self,
     qw_application_add_recent (get_app (self), file);
   update_title (self);
   update_actions (self);
+  page_changed_cb (self);
   return TRUE;
 }
 
