@@ -1,0 +1,496 @@
+/* qw-rounds-page-actions.c: the rounds page's dialogs and round actions
+ *
+ * Pairing and unpairing, the explain view, the rule check, manual swaps,
+ * withdrawals, fouls and play-offs, and the group settings.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "qw-rounds-page"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "qw-rounds-page-private.h"
+#include "qw-section-dialog.h"
+#include "qw-tournament.h"
+
+/* A message dialog with a list of lines, for warnings and explanations. */
+static void
+show_lines (QwRoundsPage *self,
+            const char   *heading,
+            const char   *body,
+            GPtrArray    *lines)
+{
+  GtkWidget *dialog = adw_message_dialog_new (_qw_rounds_page_parent_window (self), heading, body);
+  GtkWidget *label;
+  GtkWidget *scrolled;
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  for (guint i = 0; lines != NULL && i < lines->len; i++)
+    g_string_append_printf (text, "%s%s", i > 0 ? "\n\n" : "", (char *) g_ptr_array_index (lines, i));
+  if (text->len > 0)
+    {
+      label = gtk_label_new (text->str);
+      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+      gtk_label_set_xalign (GTK_LABEL (label), 0);
+      gtk_label_set_selectable (GTK_LABEL (label), TRUE);
+      scrolled = gtk_scrolled_window_new ();
+      gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), label);
+      gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (scrolled), TRUE);
+      gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (scrolled), 420);
+      gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+      gtk_widget_set_size_request (scrolled, 560, -1);
+      adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), scrolled);
+    }
+  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+/* Fouls and the play-off of a drawn knockout game */
+
+typedef struct
+{
+  QwRoundsPage *self;
+  int           round;
+  int           board;
+  GtkWidget    *red_spin;
+  GtkWidget    *black_spin;
+  GtkWidget    *playoff_dropdown;
+  GtkWidget    *armageddon_check;
+} FoulsDialog;
+
+static void
+fouls_response_cb (AdwMessageDialog *dialog,
+                   const char       *response,
+                   FoulsDialog      *d)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(QwGame) game = NULL;
+  QwResultInput input = { 0 };
+
+  if (g_str_equal (response, "save"))
+    {
+      game = qw_document_get_game (d->self->doc, d->self->section->id, d->round, d->board, &error);
+      if (game != NULL)
+        {
+          input.result = game->result;
+          input.red_fouls = gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (d->red_spin));
+          input.black_fouls = gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (d->black_spin));
+          if (d->playoff_dropdown != NULL)
+            {
+              guint p = gtk_drop_down_get_selected (GTK_DROP_DOWN (d->playoff_dropdown));
+
+              input.playoff = p == 1 ? QW_PLAYOFF_RED : p == 2 ? QW_PLAYOFF_BLACK : QW_PLAYOFF_NONE;
+              input.armageddon = gtk_check_button_get_active (GTK_CHECK_BUTTON (d->armageddon_check));
+            }
+        }
+      if (game == NULL
+          || !qw_tournament_record_result (d->self->doc, d->self->section, d->round, d->board, &input, &error))
+        _qw_rounds_page_show_error (d->self, _("The fouls could not be saved"), error);
+      _qw_rounds_page_reload_boards (d->self);
+    }
+  g_object_unref (d->self);
+  g_free (d);
+}
+
+static GtkWidget *
+labelled (GtkWidget  *grid,
+          int         row,
+          const char *text,
+          GtkWidget  *widget)
+{
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_grid_attach (GTK_GRID (grid), label, 0, row, 1, 1);
+  gtk_grid_attach (GTK_GRID (grid), widget, 1, row, 1, 1);
+  return widget;
+}
+
+void
+_qw_rounds_page_open_fouls_dialog (QwRoundsPage *self)
+{
+  g_autoptr(QwBoardItem) board = _qw_rounds_page_board_at (self, gtk_single_selection_get_selected (self->selection));
+  const QwGame *game;
+  FoulsDialog *d;
+  GtkWidget *dialog, *grid;
+  g_autofree char *heading = NULL;
+  QwBoardSide red, black;
+
+  if (board == NULL || qw_board_item_is_bye (board))
+    return;
+  game = qw_board_item_get_game (board);
+  if (game->result == QW_RESULT_NONE)
+    {
+      _qw_rounds_page_toast (self, _("Enter the result first, then the fouls"));
+      return;
+    }
+  qw_board_item_get_side (board, TRUE, &red);
+  qw_board_item_get_side (board, FALSE, &black);
+  d = g_new0 (FoulsDialog, 1);
+  d->self = g_object_ref (self);
+  d->round = game->round;
+  d->board = game->board;
+  grid = gtk_grid_new ();
+  gtk_grid_set_row_spacing (GTK_GRID (grid), 8);
+  gtk_grid_set_column_spacing (GTK_GRID (grid), 12);
+  d->red_spin = labelled (grid, 0, red.name, gtk_spin_button_new_with_range (0, 99, 1));
+  d->black_spin = labelled (grid, 1, black.name, gtk_spin_button_new_with_range (0, 99, 1));
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (d->red_spin), game->red_fouls);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (d->black_spin), game->black_fouls);
+  if (self->section->system == QW_SYSTEM_KNOCKOUT && game->result == QW_RESULT_DRAW)
+    {
+      const char *choices[] = { _("Not played yet"), _("Red won the play-off"), _("Black won the play-off"), NULL };
+
+      d->playoff_dropdown = labelled (grid, 2, _("Play-off"), gtk_drop_down_new_from_strings (choices));
+      gtk_drop_down_set_selected (GTK_DROP_DOWN (d->playoff_dropdown),
+                                  game->playoff == QW_PLAYOFF_RED ? 1 : game->playoff == QW_PLAYOFF_BLACK ? 2 : 0);
+      d->armageddon_check = gtk_check_button_new_with_label (_("Armageddon (a draw counts as a black win)"));
+      gtk_check_button_set_active (GTK_CHECK_BUTTON (d->armageddon_check),
+                                   game->armageddon || self->section->settings.armageddon);
+      gtk_grid_attach (GTK_GRID (grid), d->armageddon_check, 0, 3, 2, 1);
+    }
+  heading = g_strdup_printf (_("Board %d: Fouls"), game->board);
+  dialog = adw_message_dialog_new (_qw_rounds_page_parent_window (self), heading,
+                                   _("Fouls (犯规) count in the tie-breaks: fewer ranks higher."));
+  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), grid);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _("_Cancel"), "save", _("_Save"), NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "save", ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "save");
+  g_signal_connect (dialog, "response", G_CALLBACK (fouls_response_cb), d);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+/* Round actions */
+
+/**
+ * qw_rounds_page_pair_next:
+ *
+ * Pairs the next round of the group shown and shows it, with the first board
+ * selected for results. Players left out (withdrawn, too many forfeits) are
+ * reported in a toast.
+ */
+gboolean
+qw_rounds_page_pair_next (QwRoundsPage  *self,
+                          GError       **error)
+{
+  g_autoptr(GPtrArray) notes = NULL;
+  int round;
+
+  if (self->section == NULL)
+    return FALSE;
+  round = qw_tournament_pair_next (self->doc, self->section, &notes, error);
+  if (round == 0)
+    return FALSE;
+  _qw_rounds_page_show_round (self, round);
+  gtk_widget_grab_focus (GTK_WIDGET (self->column_view));
+  if (notes != NULL && notes->len > 0)
+    show_lines (self, _("Players Not Paired"), NULL, notes);
+  else
+    {
+      g_autofree char *message = g_strdup_printf (_("Round %d paired"), round);
+
+      _qw_rounds_page_toast (self, message);
+    }
+  return TRUE;
+}
+
+static void
+pair_next_action (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *parameter)
+{
+  QwRoundsPage *self = QW_ROUNDS_PAGE (widget);
+  g_autoptr(GError) error = NULL;
+
+  if (!qw_rounds_page_pair_next (self, &error) && error != NULL)
+    _qw_rounds_page_show_error (self, _("The next round could not be paired"), error);
+}
+
+static gboolean
+round_has_results (QwRoundsPage *self,
+                   int           round)
+{
+  g_autoptr(GPtrArray) games = qw_document_list_games (self->doc, self->section->id, NULL);
+
+  for (guint i = 0; games != NULL && i < games->len; i++)
+    {
+      QwGame *g = g_ptr_array_index (games, i);
+
+      if (g->round == round && g->black != 0 && g->result != QW_RESULT_NONE)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static void
+unpair_response_cb (AdwMessageDialog *dialog,
+                    const char       *response,
+                    QwRoundsPage     *self)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *message = NULL;
+  int round = self->last_round;
+
+  if (!g_str_equal (response, "unpair"))
+    return;
+  if (!qw_tournament_unpair_last (self->doc, self->section, TRUE, &error))
+    {
+      _qw_rounds_page_show_error (self, _("The round could not be unpaired"), error);
+      return;
+    }
+  message = g_strdup_printf (_("Round %d unpaired"), round);
+  _qw_rounds_page_toast (self, message);
+  _qw_rounds_page_show_round (self, 0);
+}
+
+static void
+unpair_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
+{
+  QwRoundsPage *self = QW_ROUNDS_PAGE (widget);
+  g_autofree char *heading = NULL;
+  gboolean results;
+  GtkWidget *dialog;
+
+  if (self->section == NULL || self->last_round == 0)
+    return;
+  results = round_has_results (self, self->last_round);
+  heading = g_strdup_printf (_("Unpair Round %d?"), self->last_round);
+  dialog = adw_message_dialog_new (_qw_rounds_page_parent_window (self), heading,
+                                   results ? _("Its results are lost with it. The earlier rounds stay as they are.")
+                                           : _("Its pairings are removed; pair it again when ready."));
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _("_Cancel"),
+                                    "unpair", results ? _("_Unpair and Discard Results") : _("_Unpair"), NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "unpair", ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_signal_connect_object (dialog, "response", G_CALLBACK (unpair_response_cb), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+explain_action (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  QwRoundsPage *self = QW_ROUNDS_PAGE (widget);
+  g_autoptr(GPtrArray) lines = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) log = NULL;
+  g_autofree char *heading = NULL;
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->boards));
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(QwBoardItem) board = g_list_model_get_item (G_LIST_MODEL (self->boards), i);
+      const QwGame *game = qw_board_item_get_game (board);
+      QwBoardSide red, black;
+
+      qw_board_item_get_side (board, TRUE, &red);
+      qw_board_item_get_side (board, FALSE, &black);
+      if (black.no > 0)
+        g_ptr_array_add (lines, g_strdup_printf (_("Board %d · %d %s (red) v %d %s\n%s"), game->board, red.no, red.name,
+                                                 black.no, black.name, game->explain));
+      else
+        g_ptr_array_add (lines, g_strdup_printf (_("Board %d · %d %s: bye\n%s"), game->board, red.no, red.name,
+                                                 game->explain));
+    }
+  log = qw_document_list_round_log (self->doc, self->section->id, NULL);
+  for (guint i = 0; log != NULL && i < log->len; i++)
+    {
+      QwRoundLogLine *line = g_ptr_array_index (log, i);
+
+      if (line->round == self->round)
+        g_ptr_array_add (lines, g_strdup_printf (_("Arbiter, %s: %s"), line->at, line->message));
+    }
+  heading = g_strdup_printf (_("Round %d: Why Each Pair"), self->round);
+  show_lines (self, heading, _("Score groups from the top down, same score first; no rematch; colours within the limits."), lines);
+}
+
+static void
+check_action (GtkWidget  *widget,
+              const char *action_name,
+              GVariant   *parameter)
+{
+  QwRoundsPage *self = QW_ROUNDS_PAGE (widget);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) warnings = qw_tournament_check_round (self->doc, self->section, self->round, &error);
+  g_autofree char *heading = g_strdup_printf (_("Round %d Against the Rules"), self->round);
+
+  if (warnings == NULL)
+    _qw_rounds_page_show_error (self, _("The round could not be checked"), error);
+  else if (warnings->len == 0)
+    show_lines (self, heading, _("The round keeps every rule."), NULL);
+  else
+    show_lines (self, heading, NULL, warnings);
+}
+
+/* Swapping two players, withdrawing one */
+
+static GPtrArray *
+section_entries (QwRoundsPage *self)
+{
+  return qw_document_list_section_entries (self->doc, self->section, NULL);
+}
+
+static GtkWidget *
+player_dropdown (GPtrArray *entries)
+{
+  g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
+
+  for (guint i = 0; i < entries->len; i++)
+    {
+      QwEntry *e = g_ptr_array_index (entries, i);
+      g_autofree char *label = g_strdup_printf ("%d %s", e->no, e->name);
+
+      gtk_string_list_append (names, label);
+    }
+  return gtk_drop_down_new (G_LIST_MODEL (g_steal_pointer (&names)), NULL);
+}
+
+static void
+swap_response_cb (AdwMessageDialog *dialog,
+                  const char       *response,
+                  QwRoundsPage     *self)
+{
+  GPtrArray *entries = g_object_get_data (G_OBJECT (dialog), "entries");
+  GtkDropDown *a = g_object_get_data (G_OBJECT (dialog), "a");
+  GtkDropDown *b = g_object_get_data (G_OBJECT (dialog), "b");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) warnings = NULL;
+
+  if (!g_str_equal (response, "swap"))
+    return;
+  warnings = qw_tournament_swap_players (self->doc, self->section, self->round,
+                                         ((QwEntry *) g_ptr_array_index (entries, gtk_drop_down_get_selected (a)))->id,
+                                         ((QwEntry *) g_ptr_array_index (entries, gtk_drop_down_get_selected (b)))->id,
+                                         &error);
+  if (warnings == NULL)
+    {
+      _qw_rounds_page_show_error (self, _("The players could not be swapped"), error);
+      return;
+    }
+  _qw_rounds_page_reload_boards (self);
+  if (warnings->len > 0)
+    show_lines (self, _("Swapped, but the Round Now Breaks Rules"), _("The change is recorded in the round log."), warnings);
+  else
+    _qw_rounds_page_toast (self, _("Players swapped; the change is recorded"));
+}
+
+static void
+swap_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  QwRoundsPage *self = QW_ROUNDS_PAGE (widget);
+  GPtrArray *entries = section_entries (self);
+  GtkWidget *dialog, *grid;
+
+  if (entries == NULL || entries->len < 2)
+    {
+      g_clear_pointer (&entries, g_ptr_array_unref);
+      return;
+    }
+  grid = gtk_grid_new ();
+  gtk_grid_set_row_spacing (GTK_GRID (grid), 8);
+  gtk_grid_set_column_spacing (GTK_GRID (grid), 12);
+  dialog = adw_message_dialog_new (_qw_rounds_page_parent_window (self), _("Swap Two Players"),
+                                   _("They exchange their places in this round (on one board: their colours). "
+                                     "The change is checked against the rules and recorded."));
+  g_object_set_data (G_OBJECT (dialog), "a", labelled (grid, 0, _("Player"), player_dropdown (entries)));
+  g_object_set_data (G_OBJECT (dialog), "b", labelled (grid, 1, _("With"), player_dropdown (entries)));
+  g_object_set_data_full (G_OBJECT (dialog), "entries", entries, (GDestroyNotify) g_ptr_array_unref);
+  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), grid);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _("_Cancel"), "swap", _("S_wap"), NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "swap", ADW_RESPONSE_SUGGESTED);
+  g_signal_connect_object (dialog, "response", G_CALLBACK (swap_response_cb), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+withdraw_response_cb (AdwMessageDialog *dialog,
+                      const char       *response,
+                      QwRoundsPage     *self)
+{
+  GPtrArray *entries = g_object_get_data (G_OBJECT (dialog), "entries");
+  GtkDropDown *who = g_object_get_data (G_OBJECT (dialog), "who");
+  QwEntry *e;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *message = NULL;
+
+  if (!g_str_equal (response, "withdraw"))
+    return;
+  e = g_ptr_array_index (entries, gtk_drop_down_get_selected (who));
+  if (!qw_tournament_withdraw (self->doc, self->section, e->id, &error))
+    {
+      _qw_rounds_page_show_error (self, _("The player could not be withdrawn"), error);
+      return;
+    }
+  message = g_strdup_printf (_("%s withdrew and is not paired from the next round"), e->name);
+  _qw_rounds_page_toast (self, message);
+  _qw_rounds_page_reload_boards (self);
+}
+
+static void
+withdraw_action (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *parameter)
+{
+  QwRoundsPage *self = QW_ROUNDS_PAGE (widget);
+  GPtrArray *entries = section_entries (self);
+  GtkWidget *dialog;
+
+  if (entries == NULL || entries->len == 0)
+    {
+      g_clear_pointer (&entries, g_ptr_array_unref);
+      return;
+    }
+  dialog = adw_message_dialog_new (_qw_rounds_page_parent_window (self), _("Withdraw a Player (退赛)"),
+                                   _("The player keeps the results so far and is not paired from the next round."));
+  g_object_set_data (G_OBJECT (dialog), "who", player_dropdown (entries));
+  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), g_object_get_data (G_OBJECT (dialog), "who"));
+  g_object_set_data_full (G_OBJECT (dialog), "entries", entries, (GDestroyNotify) g_ptr_array_unref);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _("_Cancel"),
+                                    "withdraw", _("_Withdraw"), NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "withdraw", ADW_RESPONSE_DESTRUCTIVE);
+  g_signal_connect_object (dialog, "response", G_CALLBACK (withdraw_response_cb), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+settings_saved_cb (QwRoundsPage *self)
+{
+  g_autofree char *code = g_strdup (self->section->code);
+
+  _qw_rounds_page_load_section (self, code);
+}
+
+static void
+settings_action (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *parameter)
+{
+  QwRoundsPage *self = QW_ROUNDS_PAGE (widget);
+  QwSectionDialog *dialog;
+
+  if (self->section == NULL)
+    return;
+  dialog = qw_section_dialog_new (_qw_rounds_page_parent_window (self), self->doc, self->ruleset, self->section,
+                                  self->last_round > 0);
+  g_signal_connect_object (dialog, "saved", G_CALLBACK (settings_saved_cb), self, G_CONNECT_SWAPPED);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+void
+_qw_rounds_page_class_actions_init (GtkWidgetClass *widget_class)
+{
+  gtk_widget_class_install_action (widget_class, "rounds.pair-next", NULL, pair_next_action);
+  gtk_widget_class_install_action (widget_class, "rounds.unpair", NULL, unpair_action);
+  gtk_widget_class_install_action (widget_class, "rounds.explain", NULL, explain_action);
+  gtk_widget_class_install_action (widget_class, "rounds.check", NULL, check_action);
+  gtk_widget_class_install_action (widget_class, "rounds.swap", NULL, swap_action);
+  gtk_widget_class_install_action (widget_class, "rounds.withdraw", NULL, withdraw_action);
+  gtk_widget_class_install_action (widget_class, "rounds.settings", NULL, settings_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_r, GDK_CONTROL_MASK, "rounds.pair-next", NULL);
+}

@@ -1,0 +1,53 @@
+/* qw-rounds-page-private.h: shared by qw-rounds-page.c and qw-rounds-page-actions.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "qw-board-item.h"
+#include "qw-rounds-page.h"
+
+G_BEGIN_DECLS
+
+struct _QwRoundsPage
+{
+  GtkWidget           parent_instance;
+
+  GtkWidget          *box;
+  GtkDropDown        *group_dropdown;
+  GtkDropDown        *round_dropdown;
+  GtkLabel           *status_label;
+  GtkStack           *content_stack;
+  GtkColumnView      *column_view;
+  AdwStatusPage      *unpaired_status;
+
+  GListStore         *boards;
+  GtkSingleSelection *selection;
+
+  QwDocument         *doc;
+  QwEvent            *event;
+  QwRuleset          *ruleset;
+  GPtrArray          *group_codes;    /* the drop-down's groups, in order */
+  QwSection          *section;        /* the selected group's section */
+  int                 round;          /* the round shown, 0 when none is paired */
+  int                 last_round;
+  gboolean            updating;
+};
+
+void         _qw_rounds_page_toast              (QwRoundsPage *self,
+                                                 const char   *message);
+void         _qw_rounds_page_show_error         (QwRoundsPage *self,
+                                                 const char   *heading,
+                                                 const GError *error);
+GtkWindow   *_qw_rounds_page_parent_window      (QwRoundsPage *self);
+void         _qw_rounds_page_reload_boards      (QwRoundsPage *self);
+void         _qw_rounds_page_show_round         (QwRoundsPage *self,
+                                                 int           round);
+void         _qw_rounds_page_load_section       (QwRoundsPage *self,
+                                                 const char   *code);
+QwBoardItem *_qw_rounds_page_board_at           (QwRoundsPage *self,
+                                                 guint         position);
+void         _qw_rounds_page_open_fouls_dialog  (QwRoundsPage *self);
+void         _qw_rounds_page_class_actions_init (GtkWidgetClass *widget_class);
+
+G_END_DECLS
