@@ -53,20 +53,28 @@ screenshot (GtkWidget  *widget,
   g_autofree char *path = g_build_filename (g_getenv ("G_TEST_BUILDDIR") != NULL
                                             ? g_getenv ("G_TEST_BUILDDIR") : ".",
                                             name, NULL);
-  g_autoptr(GdkPaintable) paintable = NULL;
-  g_autoptr(GtkSnapshot) snapshot = NULL;
+  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
   g_autoptr(GskRenderNode) node = NULL;
   g_autoptr(GdkTexture) texture = NULL;
-  int width, height;
+  int width = 0, height = 0;
 
   spin (400);
-  width = gtk_widget_get_width (widget);
-  height = gtk_widget_get_height (widget);
-  g_assert_cmpint (width, >, 0);
-  paintable = gtk_widget_paintable_new (widget);
-  snapshot = gtk_snapshot_new ();
-  gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot), width, height);
-  node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
+  /* A window just presented or changed needs a few frames before it can be
+   * drawn (many more under the sanitizers): try until it draws. */
+  for (int i = 0; i < 100 && node == NULL; i++)
+    {
+      g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
+
+      width = gtk_widget_get_width (widget);
+      height = gtk_widget_get_height (widget);
+      if (gtk_widget_get_mapped (widget) && width > 0 && height > 0)
+        {
+          gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot), width, height);
+          node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
+        }
+      if (node == NULL)
+        spin (100);
+    }
   g_assert_nonnull (node);
   texture = gsk_renderer_render_texture (gtk_native_get_renderer (gtk_widget_get_native (widget)), node,
                                          &GRAPHENE_RECT_INIT (0, 0, width, height));
