@@ -19,6 +19,7 @@
 #include <locale.h>
 
 #include "qw-data.h"
+#include "qw-error.h"
 #include "qw-demo.h"
 #include "qw-import-report.h"
 #include "qw-national-page.h"
@@ -392,6 +393,32 @@ run_final (QwDocument *doc,
   play_group (doc, "family", 1);
 }
 
+/* Drops files on a page as a file manager would: through its drop target. */
+static void
+drop_files (GtkWidget *page,
+            GPtrArray *files)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (page);
+  GSList *list = NULL;
+  GValue value = G_VALUE_INIT;
+  gboolean dropped = FALSE;
+
+  for (guint i = files->len; i > 0; i--)
+    list = g_slist_prepend (list, g_ptr_array_index (files, i - 1));
+  g_value_init (&value, GDK_TYPE_FILE_LIST);
+  g_value_take_boxed (&value, gdk_file_list_new_from_list (list));
+  g_slist_free (list);
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_DROP_TARGET (controller))
+        g_signal_emit_by_name (controller, "drop", &value, 10.0, 10.0, &dropped);
+    }
+  g_value_unset (&value);
+  g_assert_true (dropped);
+}
+
 static void
 wait_for_import (QwRegionPage *page)
 {
@@ -517,8 +544,8 @@ test_region_page (void)
   g_assert_true (page_shown (window, "region"));
   g_assert_false (page_shown (window, "national"));
 
-  /* The whole folder at once, as a drop brings it. */
-  qw_region_page_import_files (page, files);
+  /* The whole folder at once, dropped on the page. */
+  drop_files (GTK_WIDGET (page), files);
   wait_for_import (page);
   g_assert_cmpuint (count_outcomes (qw_region_page_get_outcomes (page), QW_FILE_ADDED), ==, 7);
   g_assert_cmpuint (count_outcomes (qw_region_page_get_outcomes (page), QW_FILE_REJECTED), ==, 2);
@@ -587,14 +614,48 @@ test_region_page (void)
     g_assert_nonnull (find_stop (model, "惠州市博罗县预选赛"));
   }
 
+  /* A typed-in stop is corrected: renamed, with its new count. */
+  {
+    g_autoptr(QwStopSummary) fixed = qw_stop_summary_new ();
+    g_autoptr(QwEvent) original = NULL;
+
+    item = find_stop (model, "汕头市潮阳区预选赛");
+    original = qw_event_copy (qw_stop_item_get_event (item));
+    fixed->name = g_strdup (PREFIX "汕头市潮南区预选赛");
+    fixed->level = QW_LEVEL_PRELIMINARY;
+    fixed->host_level = QW_HOST_COUNTY;
+    fixed->host = g_strdup ("潮南区文化馆");
+    fixed->prefecture = g_strdup ("汕头市");
+    fixed->participants = 18;
+    g_assert_true (qw_region_page_save_stop (page, fixed, original, &error));
+    g_assert_no_error (error);
+    g_assert_null (find_stop (model, "汕头市潮阳区预选赛"));
+    item = find_stop (model, "汕头市潮南区预选赛");
+    g_assert_nonnull (item);
+    g_assert_false (qw_stop_item_get_valid (item));
+    g_assert_cmpuint (g_list_model_get_n_items (model), ==, 15);
+    g_assert_cmpint (qw_region_page_get_quota (page)->valid_stops, ==, 12);
+    /* A name the region lists already is refused, and nothing changes. */
+    g_free (fixed->name);
+    fixed->name = g_strdup (PREFIX "东莞市预选赛");
+    g_clear_pointer (&original, qw_event_free);
+    original = qw_event_copy (qw_stop_item_get_event (item));
+    g_assert_false (qw_region_page_save_stop (page, fixed, original, &error));
+    g_assert_error (error, QW_ERROR, QW_ERROR_INVALID);
+    g_clear_error (&error);
+    g_assert_nonnull (find_stop (model, "汕头市潮南区预选赛"));
+  }
+
   /* The same folder again: the results files change nothing; the stops CSV
-   * rewrites its own rows. */
+   * rewrites its rows, and adds back the one renamed by hand. */
   qw_region_page_import_files (page, files);
   wait_for_import (page);
   g_assert_cmpuint (count_outcomes (qw_region_page_get_outcomes (page), QW_FILE_UNCHANGED), ==, 6);
-  g_assert_cmpuint (count_outcomes (qw_region_page_get_outcomes (page), QW_FILE_REPLACED), ==, 1);
+  g_assert_cmpuint (count_outcomes (qw_region_page_get_outcomes (page), QW_FILE_ADDED), ==, 1);
+  g_assert_cmpuint (count_outcomes (qw_region_page_get_outcomes (page), QW_FILE_REJECTED), ==, 2);
   close_toplevels (ADW_TYPE_MESSAGE_DIALOG);
-  g_assert_cmpuint (g_list_model_get_n_items (model), ==, 15);
+  /* The CSV brings 潮阳区 back beside the corrected 潮南区. */
+  g_assert_cmpuint (g_list_model_get_n_items (model), ==, 16);
 
   /* The nominees go out: the sealed file reads back, the public CSV masks IDs. */
   out = g_file_new_for_path (xml_out);
@@ -638,6 +699,10 @@ test_region_empty (void)
   no_tier = g_strdup (_("No Tier"));
   g_assert_cmpstr (qw_quota_card_get_tier_text (qw_region_page_get_quota_card (page)), ==, no_tier);
   screenshot (GTK_WIDGET (window), "screenshot-region-empty.png");
+
+  /* No tier: the association's number is recorded from the card. */
+  g_signal_emit_by_name (qw_region_page_get_quota_card (page), "decide-places", 6);
+  g_assert_cmpint (qw_document_region_get_decided_places (qw_window_get_document (window)), ==, 6);
 
   /* The province runs its final in this document: the entries page appears. */
   {

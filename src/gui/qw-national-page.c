@@ -876,10 +876,11 @@ drop_cb (GtkDropTarget  *target,
          double          y,
          QwNationalPage *self)
 {
+  g_autoptr(GSList) list = gdk_file_list_get_files (g_value_get_boxed (value));
   g_autoptr(GPtrArray) files = g_ptr_array_new_with_free_func (g_object_unref);
   g_autoptr(GPtrArray) outcomes = NULL;
 
-  for (GSList *l = g_value_get_boxed (value); l != NULL; l = l->next)
+  for (GSList *l = list; l != NULL; l = l->next)
     g_ptr_array_add (files, g_object_ref (l->data));
   if (self->doc == NULL || files->len == 0)
     return FALSE;

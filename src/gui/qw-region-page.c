@@ -42,7 +42,6 @@ struct _QwRegionPage
   GtkOverlay          *overlay;
   GtkRevealer         *drop_revealer;
   GtkSearchEntry      *search_entry;
-  GtkWidget           *delete_button;
   GtkLabel            *preliminaries_value;
   GtkLabel            *valid_value;
   GtkLabel            *valid_caption;
@@ -163,15 +162,15 @@ static const struct {
   gboolean    expand;
 } columns[N_COLUMNS] = {
   [COL_NAME] = { N_("Stop"), 170, TRUE },
-  [COL_TYPE] = { N_("Type"), 58, FALSE },
-  [COL_HOST_LEVEL] = { N_("Level"), 46, FALSE },
+  [COL_TYPE] = { N_("Type"), 56, FALSE },
+  [COL_HOST_LEVEL] = { N_("Level"), 44, FALSE },
   [COL_HOST] = { N_("Host Unit"), 110, TRUE },
   [COL_PREFECTURE] = { N_("Prefecture"), 64, FALSE },
   [COL_COUNTY_CITY] = { N_("County-Level City"), 64, FALSE },
   [COL_HONOURS] = { N_("Honours"), 96, FALSE },
   [COL_PARTICIPANTS] = { N_("Players"), 52, FALSE },
   [COL_VALID] = { N_("Validity"), 76, FALSE },
-  [COL_SOURCE] = { N_("Source"), 68, FALSE },
+  [COL_SOURCE] = { N_("Source"), 76, FALSE },
 };
 
 static void
@@ -459,6 +458,28 @@ group_clear (AdwPreferencesGroup *group,
   g_ptr_array_set_size (rows, 0);
 }
 
+static void
+add_check (QwRegionPage *self,
+           const char   *title,
+           const char   *subtitle,
+           const char   *icon_name,
+           const char   *css_class)
+{
+  group_add_row (self->checks_group, self->check_rows,
+                 qw_message_row_new (title, subtitle, icon_name, css_class));
+}
+
+static void
+add_nominee_note (QwRegionPage *self,
+                  const char   *title,
+                  const char   *subtitle,
+                  const char   *icon_name,
+                  const char   *css_class)
+{
+  group_add_row (self->nominees_group, self->nominee_rows,
+                 qw_message_row_new (title, subtitle, icon_name, css_class));
+}
+
 /* Totals */
 
 static void
@@ -508,6 +529,32 @@ update_status (QwRegionPage *self)
 
 /* Checks: arbiters, dates, and the provincial final's players */
 
+/* The final's players who played no preliminary, one per line when opened. */
+static GtkWidget *
+unplayed_row (GPtrArray *problems,
+              guint      n_players)
+{
+  GtkWidget *expander = adw_expander_row_new ();
+  GtkWidget *icon = gtk_image_new_from_icon_name ("dialog-warning-symbolic");
+  g_autofree char *title = g_strdup_printf (ngettext ("%u of the provincial final’s %u players played no "
+                                                      "preliminary of this region",
+                                                      "%u of the provincial final’s %u players played no "
+                                                      "preliminary of this region", n_players),
+                                            problems->len, n_players);
+  g_autofree char *markup = escaped (title);
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (expander), markup);
+  adw_expander_row_set_subtitle (ADW_EXPANDER_ROW (expander),
+                                 _("Only players of a preliminary may enter the provincial final"));
+  gtk_widget_add_css_class (icon, "warning");
+  adw_expander_row_add_prefix (ADW_EXPANDER_ROW (expander), icon);
+  for (guint i = 0; i < problems->len; i++)
+    adw_expander_row_add_row (ADW_EXPANDER_ROW (expander),
+                              qw_message_row_new (((QwFinalEntryCheck *) problems->pdata[i])->message, NULL,
+                                                  "avatar-default-symbolic", NULL));
+  return expander;
+}
+
 static void
 add_final_entry_checks (QwRegionPage       *self,
                         const QwRegionStop *final)
@@ -523,9 +570,8 @@ add_final_entry_checks (QwRegionPage       *self,
     checks = qw_document_region_check_final_entries (self->doc, entries, &n_unchecked, &error);
   if (checks == NULL)
     {
-      group_add_row (self->checks_group, self->check_rows,
-                     qw_message_row_new (_("The provincial final’s players could not be checked"), error->message,
-                                  "dialog-error-symbolic", "error"));
+      add_check (self, _("The provincial final’s players could not be checked"), error->message,
+                 "dialog-error-symbolic", "error");
       self->n_warnings++;
       return;
     }
@@ -541,31 +587,11 @@ add_final_entry_checks (QwRegionPage       *self,
       title = g_strdup_printf (ngettext ("The provincial final’s %u player played a preliminary of this region",
                                          "All %u players of the provincial final played a preliminary of this region",
                                          checks->len), checks->len);
-      group_add_row (self->checks_group, self->check_rows,
-                     qw_message_row_new (title, NULL, "emblem-ok-symbolic", "success"));
+      add_check (self, title, NULL, "emblem-ok-symbolic", "success");
     }
   else
     {
-      GtkWidget *expander = adw_expander_row_new ();
-      g_autofree char *markup = NULL;
-
-      title = g_strdup_printf (ngettext ("%u of the provincial final’s %u players played no preliminary "
-                                         "of this region",
-                                         "%u of the provincial final’s %u players played no preliminary "
-                                         "of this region", checks->len),
-                               problems->len, checks->len);
-      markup = escaped (title);
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (expander), markup);
-      adw_expander_row_set_subtitle (ADW_EXPANDER_ROW (expander),
-                                     _("Only players of a preliminary may enter the provincial final"));
-      adw_expander_row_add_prefix (ADW_EXPANDER_ROW (expander),
-                                   gtk_image_new_from_icon_name ("dialog-warning-symbolic"));
-      gtk_widget_add_css_class (expander, "warning-row");
-      for (guint i = 0; i < problems->len; i++)
-        adw_expander_row_add_row (ADW_EXPANDER_ROW (expander),
-                                  qw_message_row_new (((QwFinalEntryCheck *) problems->pdata[i])->message, NULL,
-                                               "avatar-default-symbolic", NULL));
-      group_add_row (self->checks_group, self->check_rows, expander);
+      group_add_row (self->checks_group, self->check_rows, unplayed_row (problems, checks->len));
       self->n_warnings += problems->len;
     }
   if (n_unchecked > 0)
@@ -576,8 +602,7 @@ add_final_entry_checks (QwRegionPage       *self,
                                                          "so they cannot be checked against them", n_unchecked),
                                                n_unchecked);
 
-      group_add_row (self->checks_group, self->check_rows,
-                     qw_message_row_new (text, NULL, "dialog-information-symbolic", NULL));
+      add_check (self, text, NULL, "dialog-information-symbolic", NULL);
     }
 }
 
@@ -605,22 +630,18 @@ update_checks (QwRegionPage *self)
   group_clear (self->checks_group, self->check_rows);
   self->n_warnings = self->summary->warnings->len;
   for (guint i = 0; i < self->summary->warnings->len; i++)
-    group_add_row (self->checks_group, self->check_rows,
-                   qw_message_row_new (g_ptr_array_index (self->summary->warnings, i), NULL,
-                                "dialog-warning-symbolic", "warning"));
+    add_check (self, g_ptr_array_index (self->summary->warnings, i), NULL, "dialog-warning-symbolic", "warning");
   if (final == NULL)
     group_add_row (self->checks_group, self->check_rows, no_final_row ());
   else if (final->event->source == QW_SOURCE_MANUAL)
-    group_add_row (self->checks_group, self->check_rows,
-                   qw_message_row_new (_("The provincial final was typed in"),
-                                _("Import its results file to check its players and to name the nominees"),
-                                "dialog-information-symbolic", NULL));
+    add_check (self, _("The provincial final was typed in"),
+               _("Import its results file to check its players and to name the nominees"),
+               "dialog-information-symbolic", NULL);
   else
     add_final_entry_checks (self, final);
   if (self->summary->warnings->len == 0 && final != NULL && final->event->source != QW_SOURCE_MANUAL)
-    group_add_row (self->checks_group, self->check_rows,
-                   qw_message_row_new (_("Chief arbiters’ grades and the final’s dates are in order"), NULL,
-                                "emblem-ok-symbolic", "success"));
+    add_check (self, _("Chief arbiters’ grades and the final’s dates are in order"), NULL,
+               "emblem-ok-symbolic", "success");
 }
 
 /* Nominees */
@@ -656,17 +677,15 @@ update_nominees (QwRegionPage *self)
   gtk_widget_set_sensitive (self->export_button, self->nominees != NULL);
   if (self->nominees == NULL)
     {
-      group_add_row (self->nominees_group, self->nominee_rows,
-                     qw_message_row_new (_("No nominees yet"), error->message, "dialog-information-symbolic", NULL));
+      add_nominee_note (self, _("No nominees yet"), error->message, "dialog-information-symbolic", NULL);
       return;
     }
   for (guint i = 0; i < self->nominees->nominees->len; i++)
     group_add_row (self->nominees_group, self->nominee_rows,
                    nominee_row (g_ptr_array_index (self->nominees->nominees, i)));
   for (guint i = 0; i < self->nominees->notes->len; i++)
-    group_add_row (self->nominees_group, self->nominee_rows,
-                   qw_message_row_new (g_ptr_array_index (self->nominees->notes, i), NULL,
-                                "dialog-warning-symbolic", "warning"));
+    add_nominee_note (self, g_ptr_array_index (self->nominees->notes, i), NULL, "dialog-warning-symbolic",
+                      "warning");
   for (guint i = 0; i < self->nominees->bonuses->len; i++)
     bonus_places += ((QwQuotaBonus *) g_ptr_array_index (self->nominees->bonuses, i))->places;
   if (bonus_places > 0)
@@ -677,8 +696,7 @@ update_nominees (QwRegionPage *self)
                                                          "the players", bonus_places),
                                                bonus_places);
 
-      group_add_row (self->nominees_group, self->nominee_rows,
-                     qw_message_row_new (text, NULL, "list-add-symbolic", NULL));
+      add_nominee_note (self, text, NULL, "list-add-symbolic", NULL);
     }
 }
 
@@ -928,7 +946,7 @@ drop_cb (GtkDropTarget *target,
          double         y,
          QwRegionPage  *self)
 {
-  GSList *list = g_value_get_boxed (value);
+  g_autoptr(GSList) list = gdk_file_list_get_files (g_value_get_boxed (value));
   g_autoptr(GPtrArray) files = g_ptr_array_new_with_free_func (g_object_unref);
 
   gtk_revealer_set_reveal_child (self->drop_revealer, FALSE);
@@ -1545,7 +1563,6 @@ qw_region_page_class_init (QwRegionPageClass *klass)
   BIND (overlay);
   BIND (drop_revealer);
   BIND (search_entry);
-  BIND (delete_button);
   BIND (preliminaries_value);
   BIND (valid_value);
   BIND (valid_caption);

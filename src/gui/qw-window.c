@@ -352,7 +352,11 @@ void
 qw_window_show_page (QwWindow   *self,
                      const char *name)
 {
-  if (self->doc != NULL && adw_view_stack_get_child_by_name (self->view_stack, name) != NULL)
+  GtkWidget *child = adw_view_stack_get_child_by_name (self->view_stack, name);
+
+  /* A region document has no rounds, a stop document no region page. */
+  if (self->doc != NULL && child != NULL
+      && adw_view_stack_page_get_visible (adw_view_stack_get_page (self->view_stack, child)))
     adw_view_stack_set_visible_child_name (self->view_stack, name);
 }
 
