@@ -171,6 +171,29 @@ static const struct {
   [COL_CHECK] = { N_("Check"), 150, FALSE },
 };
 
+/* Asked for when shown, not set while binding (that costs a pointer query
+ * per cell). */
+static gboolean
+query_tooltip_cb (GtkWidget   *widget,
+                  int          x,
+                  int          y,
+                  gboolean     keyboard,
+                  GtkTooltip  *tooltip,
+                  GtkListItem *list_item)
+{
+  QwNomineeItem *item = gtk_list_item_get_item (list_item);
+  const char *text = NULL;
+
+  if (item == NULL)
+    return FALSE;
+  text = GTK_IS_LABEL (widget) && gtk_widget_has_css_class (widget, "problem-badge")
+         ? item->duplicate : item->nominee->unit;
+  if (text == NULL || text[0] == '\0')
+    return FALSE;
+  gtk_tooltip_set_text (tooltip, text);
+  return TRUE;
+}
+
 static void
 setup_cb (GtkSignalListItemFactory *factory,
           GtkListItem              *list_item,
@@ -187,6 +210,11 @@ setup_cb (GtkSignalListItemFactory *factory,
     gtk_widget_set_halign (label, GTK_ALIGN_START);
   if (col == COL_GROUP)
     gtk_widget_add_css_class (label, "group-badge");
+  if (col == COL_UNIT || col == COL_CHECK)
+    {
+      gtk_widget_set_has_tooltip (label, TRUE);
+      g_signal_connect (label, "query-tooltip", G_CALLBACK (query_tooltip_cb), list_item);
+    }
   gtk_list_item_set_child (list_item, label);
 }
 
@@ -201,7 +229,6 @@ bind_cb (GtkSignalListItemFactory *factory,
   GtkWidget *label = gtk_list_item_get_child (list_item);
   g_autofree char *place = NULL;
 
-  gtk_widget_set_tooltip_text (label, NULL);
   gtk_widget_remove_css_class (label, "problem-badge");
   gtk_widget_remove_css_class (label, "error");
   switch (col)
@@ -227,7 +254,6 @@ bind_cb (GtkSignalListItemFactory *factory,
       break;
     case COL_UNIT:
       gtk_label_set_text (GTK_LABEL (label), n->unit);
-      gtk_widget_set_tooltip_text (label, n->unit);
       break;
     case COL_CHECK:
       gtk_label_set_text (GTK_LABEL (label), item->duplicate != NULL ? _("Two Regions") : "");
@@ -236,7 +262,6 @@ bind_cb (GtkSignalListItemFactory *factory,
         {
           gtk_widget_add_css_class (label, "problem-badge");
           gtk_widget_add_css_class (label, "error");
-          gtk_widget_set_tooltip_text (label, item->duplicate);
         }
       break;
     case N_COLUMNS:

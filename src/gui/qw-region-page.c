@@ -173,6 +173,72 @@ static const struct {
   [COL_SOURCE] = { N_("Source"), 76, FALSE },
 };
 
+/* Tooltips are asked for when shown, never set while binding: setting one
+ * makes GTK query the pointer, a round trip per cell that made binding a
+ * few hundred rows take most of a second. */
+static const char *
+tooltip_for (QwStopItem *item,
+             Column      col)
+{
+  const QwEvent *e = qw_stop_item_get_event (item);
+
+  switch (col)
+    {
+    case COL_NAME:
+      return e->name;
+    case COL_HOST:
+      return e->host;
+    case COL_HONOURS:
+      return e->honours;
+    case COL_SOURCE:
+      return qw_stop_item_get_dates_text (item);
+    case COL_VALID:
+      if (e->level == QW_LEVEL_PRELIMINARY && !qw_stop_item_get_valid (item))
+        return _("Its players count towards the region’s participants, but it is not a valid stop");
+      return NULL;
+    case COL_TYPE:
+    case COL_HOST_LEVEL:
+    case COL_PREFECTURE:
+    case COL_COUNTY_CITY:
+    case COL_PARTICIPANTS:
+    case N_COLUMNS:
+    default:
+      return NULL;
+    }
+}
+
+static gboolean
+query_tooltip_cb (GtkWidget  *widget,
+                  int         x,
+                  int         y,
+                  gboolean    keyboard,
+                  GtkTooltip *tooltip,
+                  gpointer    user_data)
+{
+  GtkListItem *list_item = g_object_get_data (G_OBJECT (widget), "list-item");
+  gpointer item = list_item != NULL ? gtk_list_item_get_item (list_item) : NULL;
+  const char *text = item != NULL ? tooltip_for (item, GPOINTER_TO_INT (user_data)) : NULL;
+
+  if (text == NULL || text[0] == '\0')
+    return FALSE;
+  gtk_tooltip_set_text (tooltip, text);
+  return TRUE;
+}
+
+static void
+set_cell (GtkListItem *list_item,
+          GtkWidget   *child,
+          Column       col)
+{
+  if (col == COL_NAME || col == COL_HOST || col == COL_HONOURS || col == COL_SOURCE || col == COL_VALID)
+    {
+      g_object_set_data (G_OBJECT (child), "list-item", list_item);
+      gtk_widget_set_has_tooltip (child, TRUE);
+      g_signal_connect (child, "query-tooltip", G_CALLBACK (query_tooltip_cb), GINT_TO_POINTER (col));
+    }
+  gtk_list_item_set_child (list_item, child);
+}
+
 static void
 setup_label_cb (GtkSignalListItemFactory *factory,
                 GtkListItem              *item,
@@ -187,7 +253,7 @@ setup_label_cb (GtkSignalListItemFactory *factory,
     gtk_widget_add_css_class (label, "numeric");
   if (col == COL_VALID)
     gtk_widget_set_halign (label, GTK_ALIGN_START);
-  gtk_list_item_set_child (item, label);
+  set_cell (item, label, col);
 }
 
 static void
@@ -195,7 +261,7 @@ setup_box_cb (GtkSignalListItemFactory *factory,
               GtkListItem              *item,
               gpointer                  user_data)
 {
-  gtk_list_item_set_child (item, gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4));
+  set_cell (item, gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4), COL_HONOURS);
 }
 
 static void
@@ -211,13 +277,11 @@ bind_valid (GtkLabel   *label,
     {
       gtk_label_set_text (label, "—");
       gtk_widget_add_css_class (GTK_WIDGET (label), "dim-label");
-      gtk_widget_set_tooltip_text (GTK_WIDGET (label), NULL);
     }
   else if (qw_stop_item_get_valid (item))
     {
       gtk_label_set_text (label, _("Valid Stop"));
       gtk_widget_add_css_class (GTK_WIDGET (label), "valid-badge");
-      gtk_widget_set_tooltip_text (GTK_WIDGET (label), NULL);
     }
   else
     {
@@ -225,9 +289,6 @@ bind_valid (GtkLabel   *label,
                                   min_players);
       gtk_label_set_text (label, short_of);
       gtk_widget_add_css_class (GTK_WIDGET (label), "dim-label");
-      gtk_widget_set_tooltip_text (GTK_WIDGET (label),
-                                   _("Its players count towards the region’s participants, but it is "
-                                     "not a valid stop"));
     }
 }
 
@@ -243,12 +304,10 @@ bind_label_cb (GtkSignalListItemFactory *factory,
   QwRegionPage *self = g_object_get_data (G_OBJECT (factory), "page");
   g_autofree char *number = NULL;
 
-  gtk_widget_set_tooltip_text (GTK_WIDGET (label), NULL);
   switch (col)
     {
     case COL_NAME:
       gtk_label_set_text (label, qw_stop_item_get_short_name (item));
-      gtk_widget_set_tooltip_text (GTK_WIDGET (label), e->name);
       break;
     case COL_TYPE:
       gtk_label_set_text (label, qw_level_to_chinese (e->level));
@@ -258,7 +317,6 @@ bind_label_cb (GtkSignalListItemFactory *factory,
       break;
     case COL_HOST:
       gtk_label_set_text (label, e->host);
-      gtk_widget_set_tooltip_text (GTK_WIDGET (label), e->host);
       break;
     case COL_PREFECTURE:
       gtk_label_set_text (label, e->prefecture);
@@ -275,7 +333,6 @@ bind_label_cb (GtkSignalListItemFactory *factory,
       break;
     case COL_SOURCE:
       gtk_label_set_text (label, qw_stop_item_get_source_text (item));
-      gtk_widget_set_tooltip_text (GTK_WIDGET (label), qw_stop_item_get_dates_text (item));
       break;
     case COL_HONOURS:
     case N_COLUMNS:
@@ -303,7 +360,6 @@ bind_honours_cb (GtkSignalListItemFactory *factory,
       gtk_widget_add_css_class (badge, "honour-badge");
       gtk_box_append (GTK_BOX (box), badge);
     }
-  gtk_widget_set_tooltip_text (box, qw_stop_item_get_event (item)->honours);
 }
 
 static int
