@@ -61,6 +61,7 @@ struct _QwNewStopDialog
   GPtrArray      *form_rows;    /* their rows in name_group */
   GPtrArray      *form_checks;  /* and their radio buttons */
   gboolean        updating;
+  QwDocument     *target;       /* a region document the event is added to, or NULL: a new file */
 };
 
 G_DEFINE_FINAL_TYPE (QwNewStopDialog, qw_new_stop_dialog, ADW_TYPE_WINDOW)
@@ -397,6 +398,28 @@ save_response_cb (GtkNativeDialog *chooser,
   g_object_unref (chooser);
 }
 
+/* A region document runs its provincial final itself: the event goes into
+ * that document rather than a new file. */
+static void
+add_to_target (QwNewStopDialog *self)
+{
+  g_autoptr(QwEvent) event = qw_new_stop_dialog_get_event (self);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GFile) file = g_file_new_for_path (qw_document_get_path (self->target));
+
+  if (!qw_document_add_event (self->target, event, &error))
+    {
+      GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (self), _("The event could not be added"),
+                                                   error->message);
+
+      adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
+      gtk_window_present (GTK_WINDOW (dialog));
+      return;
+    }
+  g_signal_emit (self, signals[CREATED], 0, file);
+  gtk_window_destroy (GTK_WINDOW (self));
+}
+
 static void
 create_clicked_cb (QwNewStopDialog *self)
 {
@@ -404,6 +427,11 @@ create_clicked_cb (QwNewStopDialog *self)
   g_autofree char *name = g_strconcat (event->name, QW_DOCUMENT_SUFFIX, NULL);
   GtkFileChooserNative *chooser;
 
+  if (self->target != NULL)
+    {
+      add_to_target (self);
+      return;
+    }
   chooser = gtk_file_chooser_native_new (_("Save the New Event"), GTK_WINDOW (self),
                                          GTK_FILE_CHOOSER_ACTION_SAVE, _("C_reate"), _("_Cancel"));
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
@@ -466,6 +494,7 @@ qw_new_stop_dialog_dispose (GObject *object)
   QwNewStopDialog *self = QW_NEW_STOP_DIALOG (object);
 
   g_clear_pointer (&self->ruleset, qw_ruleset_unref);
+  g_clear_object (&self->target);
   g_clear_pointer (&self->ruleset_ids, g_strfreev);
   g_clear_pointer (&self->form_names, g_ptr_array_unref);
   g_clear_pointer (&self->form_rows, g_ptr_array_unref);
@@ -552,6 +581,43 @@ qw_new_stop_dialog_init (QwNewStopDialog *self)
   adw_combo_row_set_model (self->ruleset_row, G_LIST_MODEL (ruleset_names));
   self->updating = FALSE;
   ruleset_changed_cb (self);
+}
+
+/**
+ * qw_new_stop_dialog_set_target:
+ * @doc: a region document
+ *
+ * The dialog sets up the region's provincial final in @doc itself, instead
+ * of creating a new document; ::created then gives @doc's file.
+ */
+void
+qw_new_stop_dialog_set_target (QwNewStopDialog *self,
+                               QwDocument      *doc)
+{
+  g_autofree char *region = qw_document_get_meta (doc, "region");
+
+  g_return_if_fail (QW_IS_NEW_STOP_DIALOG (self));
+
+  g_set_object (&self->target, doc);
+  self->updating = TRUE;
+  adw_combo_row_set_selected (self->level_row, 1);
+  set_combo_to (self->region_row, region);
+  self->updating = FALSE;
+  gtk_widget_set_sensitive (GTK_WIDGET (self->level_row), FALSE);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->region_row), FALSE);
+  gtk_button_set_label (GTK_BUTTON (self->create_button), _("_Add"));
+  field_changed_cb (self);
+}
+
+/**
+ * qw_regions:
+ *
+ * Returns: (transfer none): the regions (赛区) a document can belong to
+ */
+const char * const *
+qw_regions (void)
+{
+  return (const char * const *) regions;
 }
 
 QwNewStopDialog *

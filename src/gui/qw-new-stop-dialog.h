@@ -6,6 +6,7 @@
 
 #include <adwaita.h>
 
+#include "qw-document.h"
 #include "qw-event.h"
 
 G_BEGIN_DECLS
@@ -21,5 +22,8 @@ void             qw_new_stop_dialog_set_event  (QwNewStopDialog  *self,
 gboolean         qw_new_stop_dialog_create_at  (QwNewStopDialog  *self,
                                                 GFile            *file,
                                                 GError          **error);
+void             qw_new_stop_dialog_set_target (QwNewStopDialog  *self,
+                                                QwDocument       *doc);
+const char * const *qw_regions                 (void);
 
 G_END_DECLS

@@ -12,10 +12,14 @@
 #include "qw-demo.h"
 #include "qw-entries-page.h"
 #include "qw-error.h"
+#include "qw-national-page.h"
+#include "qw-new-region-dialog.h"
 #include "qw-new-stop-dialog.h"
 #include "qw-print-dialog.h"
 #include "qw-rounds-page.h"
 #include "qw-standings-page.h"
+#include "qw-region-page.h"
+#include "qw-region.h"
 #include "qw-window.h"
 
 struct _QwWindow
@@ -36,9 +40,11 @@ struct _QwWindow
   QwEntriesPage        *entries_page;
   QwRoundsPage         *rounds_page;
   QwStandingsPage      *standings_page;
+  QwRegionPage         *region_page;
+  QwNationalPage       *national_page;
 
   QwDocument           *doc;
-  QwEvent              *event;
+  QwEvent              *event;          /* the locally run event; NULL in a region without one */
   QwRuleset            *ruleset;
   GFile                *file;
 };
@@ -62,7 +68,25 @@ update_actions (QwWindow *self)
 
   for (guint i = 0; i < G_N_ELEMENTS (doc_actions); i++)
     gtk_widget_action_set_enabled (GTK_WIDGET (self), doc_actions[i], has_doc);
+  /* A region or national document may run no event of its own: no entries. */
+  for (guint i = 1; i < G_N_ELEMENTS (doc_actions); i++)
+    gtk_widget_action_set_enabled (GTK_WIDGET (self), doc_actions[i], has_doc && self->event != NULL);
   gtk_widget_set_visible (self->undo_button, has_doc);
+}
+
+/* A region document is about its region ("广东赛区"), a national one about
+ * the season's nominees. */
+static char *
+document_title (QwWindow *self)
+{
+  g_autofree char *region = qw_document_get_meta (self->doc, "region");
+
+  if (qw_document_get_kind (self->doc) == QW_DOCUMENT_NATIONAL)
+    /* Translators: the title of a national document, "2021年第六届全国象棋业余棋王赛 Nominees" */
+    return g_strdup_printf (_("%s Nominees"), self->ruleset->name);
+  if (region == NULL || region[0] == '\0')
+    return g_strdup (self->ruleset->name);
+  return g_strconcat (region, self->ruleset->region_suffix != NULL ? self->ruleset->region_suffix : "", NULL);
 }
 
 static void
@@ -77,6 +101,16 @@ update_title (QwWindow *self)
       return;
     }
   basename = g_file_get_basename (self->file);
+  if (qw_document_get_kind (self->doc) != QW_DOCUMENT_STOP)
+    {
+      g_autofree char *title = document_title (self);
+
+      adw_view_switcher_title_set_title (self->switcher_title, title);
+      adw_view_switcher_title_set_subtitle (self->switcher_title, basename);
+      gtk_window_set_title (GTK_WINDOW (self), title);
+      gtk_stack_set_visible_child_name (self->title_stack, "document");
+      return;
+    }
   adw_view_switcher_title_set_title (self->switcher_title,
                                      self->event != NULL && self->event->name[0] != '\0'
                                      ? self->event->name : basename);
@@ -142,9 +176,12 @@ page_changed_cb (QwWindow *self)
 {
   const char *name = adw_view_stack_get_visible_child_name (self->view_stack);
 
-  gtk_widget_set_visible (self->print_button, self->doc != NULL);
+  /* Every page of a stop prints; the region and national pages have their own exports. */
+  gtk_widget_set_visible (self->print_button, self->doc != NULL && self->event != NULL
+                                             && g_strcmp0 (name, "region") != 0
+                                             && g_strcmp0 (name, "national") != 0);
   /* Results may have changed on the rounds page. */
-  if (self->doc != NULL && g_strcmp0 (name, "standings") == 0)
+  if (self->doc != NULL && self->event != NULL && g_strcmp0 (name, "standings") == 0)
     qw_standings_page_refresh (self->standings_page);
 }
 
@@ -176,6 +213,8 @@ clear_document (QwWindow *self)
   qw_entries_page_set_document (self->entries_page, NULL, NULL, NULL);
   qw_rounds_page_set_document (self->rounds_page, NULL, NULL, NULL);
   qw_standings_page_set_document (self->standings_page, NULL, NULL, NULL);
+  qw_region_page_set_document (self->region_page, NULL, NULL);
+  qw_national_page_set_document (self->national_page, NULL, NULL);
   g_clear_object (&self->doc);
   g_clear_pointer (&self->event, qw_event_free);
   g_clear_pointer (&self->ruleset, qw_ruleset_unref);
@@ -197,6 +236,63 @@ document_changed_cb (QwWindow   *self,
   g_clear_pointer (&self->event, qw_event_free);
   self->event = g_steal_pointer (&event);
   update_title (self);
+}
+
+/* A stop document is about its event; a region or national document holds
+ * its region's (or the regions') data, and may run an event of its own,
+ * such as the provincial final. */
+static gboolean
+load_document (QwDocument  *doc,
+               QwEvent    **event,
+               QwRuleset  **ruleset,
+               GError     **error)
+{
+  g_autoptr(GError) local_error = NULL;
+
+  if (qw_document_get_kind (doc) == QW_DOCUMENT_STOP)
+    {
+      *event = qw_document_get_main_event (doc, error);
+      if (*event != NULL)
+        *ruleset = qw_ruleset_lookup ((*event)->ruleset, error);
+      return *ruleset != NULL;
+    }
+  *ruleset = qw_document_region_ruleset (doc, error);
+  if (*ruleset == NULL)
+    return FALSE;
+  *event = qw_document_get_main_event (doc, &local_error);
+  if (*event == NULL && !g_error_matches (local_error, QW_ERROR, QW_ERROR_NOT_FOUND))
+    {
+      g_propagate_error (error, g_steal_pointer (&local_error));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* The region page for a region document, the national page for a national
+ * one; the pages of an event (entries, …) when the document runs one. */
+static void
+show_pages_for (QwWindow       *self,
+                QwDocumentKind  kind)
+{
+  g_autoptr(GtkSelectionModel) pages = adw_view_stack_get_pages (self->view_stack);
+  const char *first = kind == QW_DOCUMENT_REGION ? "region"
+                      : kind == QW_DOCUMENT_NATIONAL ? "national" : "entries";
+
+  for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (pages)); i++)
+    {
+      g_autoptr(AdwViewStackPage) page = g_list_model_get_item (G_LIST_MODEL (pages), i);
+      const char *name = adw_view_stack_page_get_name (page);
+      gboolean visible;
+
+      if (g_strcmp0 (name, "region") == 0)
+        visible = kind == QW_DOCUMENT_REGION;
+      else if (g_strcmp0 (name, "national") == 0)
+        visible = kind == QW_DOCUMENT_NATIONAL;
+      else
+        visible = self->event != NULL;
+      adw_view_stack_page_set_visible (page, visible);
+    }
+  adw_view_stack_set_visible_child_name (self->view_stack, first);
 }
 
 /**
@@ -224,11 +320,9 @@ qw_window_open_file (QwWindow *self,
       return FALSE;
     }
   doc = qw_document_open (path, &error);
-  if (doc != NULL)
-    event = qw_document_get_main_event (doc, &error);
-  if (event != NULL)
-    ruleset = qw_ruleset_lookup (event->ruleset, &error);
-  if (ruleset == NULL)
+  if (doc != NULL && !load_document (doc, &event, &ruleset, &error))
+    g_clear_object (&doc);
+  if (doc == NULL)
     {
       qw_window_show_error (self, _("The document could not be opened"), error);
       return FALSE;
@@ -239,11 +333,18 @@ qw_window_open_file (QwWindow *self,
   self->ruleset = g_steal_pointer (&ruleset);
   self->file = g_object_ref (file);
   g_signal_connect_object (self->doc, "changed", G_CALLBACK (document_changed_cb), self, G_CONNECT_SWAPPED);
-  qw_entries_page_set_document (self->entries_page, self->doc, self->event, self->ruleset);
-  qw_rounds_page_set_document (self->rounds_page, self->doc, self->event, self->ruleset);
-  qw_standings_page_set_document (self->standings_page, self->doc, self->event, self->ruleset);
+  if (self->event != NULL)
+    {
+      qw_entries_page_set_document (self->entries_page, self->doc, self->event, self->ruleset);
+      qw_rounds_page_set_document (self->rounds_page, self->doc, self->event, self->ruleset);
+      qw_standings_page_set_document (self->standings_page, self->doc, self->event, self->ruleset);
+    }
+  if (qw_document_get_kind (self->doc) == QW_DOCUMENT_REGION)
+    qw_region_page_set_document (self->region_page, self->doc, self->ruleset);
+  if (qw_document_get_kind (self->doc) == QW_DOCUMENT_NATIONAL)
+    qw_national_page_set_document (self->national_page, self->doc, self->ruleset);
+  show_pages_for (self, qw_document_get_kind (self->doc));
   gtk_stack_set_visible_child_name (self->main_stack, "document");
-  adw_view_stack_set_visible_child_name (self->view_stack, "entries");
   if (get_app (self) != NULL)
     qw_application_add_recent (get_app (self), file);
   update_title (self);
@@ -268,7 +369,11 @@ void
 qw_window_show_page (QwWindow   *self,
                      const char *name)
 {
-  if (self->doc != NULL && adw_view_stack_get_child_by_name (self->view_stack, name) != NULL)
+  GtkWidget *child = adw_view_stack_get_child_by_name (self->view_stack, name);
+
+  /* A region document has no rounds, a stop document no region page. */
+  if (self->doc != NULL && child != NULL
+      && adw_view_stack_page_get_visible (adw_view_stack_get_page (self->view_stack, child)))
     adw_view_stack_set_visible_child_name (self->view_stack, name);
 }
 
@@ -373,6 +478,25 @@ new_stop_action (GtkWidget  *widget,
   qw_window_open_new_stop_dialog (QW_WINDOW (widget));
 }
 
+void
+qw_window_open_new_region_dialog (QwWindow       *self,
+                                  QwDocumentKind  kind)
+{
+  QwNewRegionDialog *dialog = qw_new_region_dialog_new (GTK_WINDOW (self), kind);
+
+  g_signal_connect_object (dialog, "created", G_CALLBACK (new_stop_created_cb), self, G_CONNECT_SWAPPED);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+new_region_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  qw_window_open_new_region_dialog (QW_WINDOW (widget), g_str_equal (action_name, "win.new-national")
+                                                        ? QW_DOCUMENT_NATIONAL : QW_DOCUMENT_REGION);
+}
+
 static void
 close_document_action (GtkWidget  *widget,
                        const char *action_name,
@@ -406,8 +530,15 @@ undo_action (GtkWidget  *widget,
              GVariant   *parameter)
 {
   QwWindow *self = QW_WINDOW (widget);
+  const char *page = adw_view_stack_get_visible_child_name (self->view_stack);
 
-  if (self->doc != NULL)
+  if (self->doc == NULL)
+    return;
+  if (g_strcmp0 (page, "region") == 0 && g_str_equal (action_name, "win.undo"))
+    qw_region_page_undo (self->region_page);
+  else if (g_strcmp0 (page, "region") == 0 || g_strcmp0 (page, "national") == 0)
+    qw_window_show_toast (self, _("Nothing to redo"));
+  else
     qw_entries_page_activate_action (self->entries_page, action_name + strlen ("win."));
 }
 
@@ -516,6 +647,8 @@ qw_window_class_init (QwWindowClass *klass)
   g_type_ensure (QW_TYPE_ENTRIES_PAGE);
   g_type_ensure (QW_TYPE_ROUNDS_PAGE);
   g_type_ensure (QW_TYPE_STANDINGS_PAGE);
+  g_type_ensure (QW_TYPE_REGION_PAGE);
+  g_type_ensure (QW_TYPE_NATIONAL_PAGE);
   gtk_widget_class_set_template_from_resource (widget_class, "/cn/qiwang/Qiwang/ui/qw-window.ui");
   gtk_widget_class_bind_template_child (widget_class, QwWindow, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, QwWindow, header_bar);
@@ -531,12 +664,16 @@ qw_window_class_init (QwWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, QwWindow, entries_page);
   gtk_widget_class_bind_template_child (widget_class, QwWindow, rounds_page);
   gtk_widget_class_bind_template_child (widget_class, QwWindow, standings_page);
+  gtk_widget_class_bind_template_child (widget_class, QwWindow, region_page);
+  gtk_widget_class_bind_template_child (widget_class, QwWindow, national_page);
   gtk_widget_class_bind_template_callback (widget_class, recent_row_activated_cb);
   gtk_widget_class_bind_template_callback (widget_class, page_changed_cb);
 
   gtk_widget_class_install_action (widget_class, "win.open", NULL, open_action);
   gtk_widget_class_install_action (widget_class, "win.demo", NULL, demo_action);
   gtk_widget_class_install_action (widget_class, "win.new-stop", NULL, new_stop_action);
+  gtk_widget_class_install_action (widget_class, "win.new-region", NULL, new_region_action);
+  gtk_widget_class_install_action (widget_class, "win.new-national", NULL, new_region_action);
   gtk_widget_class_install_action (widget_class, "win.close-document", NULL, close_document_action);
   gtk_widget_class_install_action (widget_class, "win.import-entries", NULL, forward_to_entries);
   gtk_widget_class_install_action (widget_class, "win.export-entries", NULL, forward_to_entries);

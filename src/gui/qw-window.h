@@ -31,5 +31,7 @@ void        qw_window_show_page        (QwWindow      *self,
 GtkWidget  *qw_window_get_page         (QwWindow      *self,
                                         const char    *name);
 void        qw_window_open_new_stop_dialog (QwWindow  *self);
+void        qw_window_open_new_region_dialog (QwWindow       *self,
+                                              QwDocumentKind  kind);
 
 G_END_DECLS

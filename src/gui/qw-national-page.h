@@ -1,0 +1,30 @@
+/* qw-national-page.h: the national organiser's document: every region's nominees
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <adwaita.h>
+
+#include "qw-document.h"
+#include "qw-ruleset.h"
+
+G_BEGIN_DECLS
+
+#define QW_TYPE_NATIONAL_PAGE (qw_national_page_get_type ())
+
+G_DECLARE_FINAL_TYPE (QwNationalPage, qw_national_page, QW, NATIONAL_PAGE, GtkWidget)
+
+void        qw_national_page_set_document     (QwNationalPage  *self,
+                                               QwDocument      *doc,
+                                               QwRuleset       *ruleset);
+GPtrArray  *qw_national_page_import_files     (QwNationalPage  *self,
+                                               GPtrArray       *files);
+gboolean    qw_national_page_load_final       (QwNationalPage  *self,
+                                               GFile           *file,
+                                               GError         **error);
+GListModel *qw_national_page_get_model        (QwNationalPage  *self);
+guint       qw_national_page_get_n_duplicates (QwNationalPage  *self);
+GPtrArray  *qw_national_page_get_teams        (QwNationalPage  *self);
+
+G_END_DECLS

@@ -1,0 +1,1676 @@
+/* qw-region-page.c: a province's region document: stops, totals, quota, nominees
+ *
+ * The page a region document opens on. On the left, the region's totals
+ * and every stop (imported from its results file, typed in, or run in this
+ * document); on the right, what follows from them: the quota card, the
+ * checks on arbiters, dates and the provincial final's players, and the
+ * nominees. Files are imported by dropping them on the page or with a
+ * chooser; every file gets its line in a report.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "qw-region-page"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <string.h>
+
+#include "qw-error.h"
+#include "qw-import-report.h"
+#include "qw-new-stop-dialog.h"
+#include "qw-region-import.h"
+#include "qw-region-page.h"
+#include "qw-region.h"
+#include "qw-stop-dialog.h"
+#include "qw-stop-item.h"
+#include "qw-window.h"
+
+/* Deleted stops, as needed to put them back: an imported stop's results as
+ * received, a typed-in stop's fields. */
+typedef struct
+{
+  GPtrArray *results;   /* QwResults */
+  GPtrArray *manual;    /* QwStopSummary */
+  char      *label;
+} UndoStep;
+
+struct _QwRegionPage
+{
+  GtkWidget            parent_instance;
+
+  GtkOverlay          *overlay;
+  GtkRevealer         *drop_revealer;
+  GtkSearchEntry      *search_entry;
+  GtkLabel            *preliminaries_value;
+  GtkLabel            *valid_value;
+  GtkLabel            *valid_caption;
+  GtkLabel            *final_value;
+  GtkLabel            *participants_value;
+  GtkLabel            *participants_caption;
+  GtkStack            *content_stack;
+  GtkColumnView       *column_view;
+  GtkLabel            *status_label;
+  QwQuotaCard         *quota_card;
+  AdwPreferencesGroup *checks_group;
+  AdwPreferencesGroup *nominees_group;
+  GtkWidget           *export_button;
+
+  GListStore          *store;
+  GtkFilterListModel  *filter_model;
+  GtkCustomFilter     *filter;
+  GtkSortListModel    *sort_model;
+  GtkMultiSelection   *selection;
+  char                *needle;
+  GPtrArray           *check_rows;      /* rows of checks_group */
+  GPtrArray           *nominee_rows;    /* rows of nominees_group */
+
+  QwDocument          *doc;
+  QwRuleset           *ruleset;
+  QwRegionSummary     *summary;
+  QwQuota             *quota;
+  QwNomineeList       *nominees;
+  guint                n_warnings;
+  GPtrArray           *undo;            /* UndoStep */
+  GPtrArray           *outcomes;        /* QwFileOutcome of the last import */
+  GCancellable        *cancellable;
+  gboolean             busy;            /* files are being read */
+  gboolean             importing;       /* reload once at the end, not per file */
+};
+
+G_DEFINE_FINAL_TYPE (QwRegionPage, qw_region_page, GTK_TYPE_WIDGET)
+
+static void reload   (QwRegionPage *self);
+static void set_busy (QwRegionPage *self,
+                      gboolean      busy);
+
+static void
+undo_step_free (gpointer data)
+{
+  UndoStep *step = data;
+
+  g_ptr_array_unref (step->results);
+  g_ptr_array_unref (step->manual);
+  g_free (step->label);
+  g_free (step);
+}
+
+static QwWindow *
+get_window (QwRegionPage *self)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+
+  return QW_IS_WINDOW (root) ? QW_WINDOW (root) : NULL;
+}
+
+static GtkWindow *
+get_parent (QwRegionPage *self)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+
+  return GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL;
+}
+
+static void
+toast (QwRegionPage *self,
+       const char   *message)
+{
+  QwWindow *window = get_window (self);
+
+  if (window != NULL)
+    qw_window_show_toast (window, message);
+}
+
+static void
+show_error (QwRegionPage *self,
+            const char   *heading,
+            const GError *error)
+{
+  QwWindow *window = get_window (self);
+
+  if (window != NULL)
+    qw_window_show_error (window, heading, error);
+  else
+    g_warning ("%s: %s", heading, error != NULL ? error->message : "");
+}
+
+static char *
+escaped (const char *text)
+{
+  return g_markup_escape_text (text != NULL ? text : "", -1);
+}
+/* Columns */
+
+typedef enum
+{
+  COL_NAME,
+  COL_TYPE,
+  COL_HOST_LEVEL,
+  COL_HOST,
+  COL_PREFECTURE,
+  COL_COUNTY_CITY,
+  COL_HONOURS,
+  COL_PARTICIPANTS,
+  COL_VALID,
+  COL_SOURCE,
+  N_COLUMNS
+} Column;
+
+static const struct {
+  const char *title;
+  int         width;
+  gboolean    expand;
+} columns[N_COLUMNS] = {
+  [COL_NAME] = { N_("Stop"), 170, TRUE },
+  [COL_TYPE] = { N_("Type"), 56, FALSE },
+  [COL_HOST_LEVEL] = { N_("Level"), 44, FALSE },
+  [COL_HOST] = { N_("Host Unit"), 110, TRUE },
+  [COL_PREFECTURE] = { N_("Prefecture"), 64, FALSE },
+  [COL_COUNTY_CITY] = { N_("County-Level City"), 64, FALSE },
+  [COL_HONOURS] = { N_("Honours"), 96, FALSE },
+  [COL_PARTICIPANTS] = { N_("Players"), 52, FALSE },
+  [COL_VALID] = { N_("Validity"), 76, FALSE },
+  [COL_SOURCE] = { N_("Source"), 76, FALSE },
+};
+
+/* Tooltips are asked for when shown, never set while binding: setting one
+ * makes GTK query the pointer, a round trip per cell that made binding a
+ * few hundred rows take most of a second. */
+static const char *
+tooltip_for (QwStopItem *item,
+             Column      col)
+{
+  const QwEvent *e = qw_stop_item_get_event (item);
+
+  switch (col)
+    {
+    case COL_NAME:
+      return e->name;
+    case COL_HOST:
+      return e->host;
+    case COL_HONOURS:
+      return e->honours;
+    case COL_SOURCE:
+      return qw_stop_item_get_dates_text (item);
+    case COL_VALID:
+      if (e->level == QW_LEVEL_PRELIMINARY && !qw_stop_item_get_valid (item))
+        return _("Its players count towards the region’s participants, but it is not a valid stop");
+      return NULL;
+    case COL_TYPE:
+    case COL_HOST_LEVEL:
+    case COL_PREFECTURE:
+    case COL_COUNTY_CITY:
+    case COL_PARTICIPANTS:
+    case N_COLUMNS:
+    default:
+      return NULL;
+    }
+}
+
+static gboolean
+query_tooltip_cb (GtkWidget  *widget,
+                  int         x,
+                  int         y,
+                  gboolean    keyboard,
+                  GtkTooltip *tooltip,
+                  gpointer    user_data)
+{
+  GtkListItem *list_item = g_object_get_data (G_OBJECT (widget), "list-item");
+  gpointer item = list_item != NULL ? gtk_list_item_get_item (list_item) : NULL;
+  const char *text = item != NULL ? tooltip_for (item, GPOINTER_TO_INT (user_data)) : NULL;
+
+  if (text == NULL || text[0] == '\0')
+    return FALSE;
+  gtk_tooltip_set_text (tooltip, text);
+  return TRUE;
+}
+
+static void
+set_cell (GtkListItem *list_item,
+          GtkWidget   *child,
+          Column       col)
+{
+  if (col == COL_NAME || col == COL_HOST || col == COL_HONOURS || col == COL_SOURCE || col == COL_VALID)
+    {
+      g_object_set_data (G_OBJECT (child), "list-item", list_item);
+      gtk_widget_set_has_tooltip (child, TRUE);
+      g_signal_connect (child, "query-tooltip", G_CALLBACK (query_tooltip_cb), GINT_TO_POINTER (col));
+    }
+  gtk_list_item_set_child (list_item, child);
+}
+
+static void
+setup_label_cb (GtkSignalListItemFactory *factory,
+                GtkListItem              *item,
+                gpointer                  user_data)
+{
+  Column col = GPOINTER_TO_INT (user_data);
+  GtkWidget *label = gtk_label_new (NULL);
+
+  gtk_label_set_xalign (GTK_LABEL (label), col == COL_PARTICIPANTS ? 1 : 0);
+  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+  if (col == COL_PARTICIPANTS)
+    gtk_widget_add_css_class (label, "numeric");
+  if (col == COL_VALID)
+    gtk_widget_set_halign (label, GTK_ALIGN_START);
+  set_cell (item, label, col);
+}
+
+static void
+setup_box_cb (GtkSignalListItemFactory *factory,
+              GtkListItem              *item,
+              gpointer                  user_data)
+{
+  set_cell (item, gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4), COL_HONOURS);
+}
+
+static void
+bind_valid (GtkLabel   *label,
+            QwStopItem *item,
+            int         min_players)
+{
+  g_autofree char *short_of = NULL;
+
+  gtk_widget_remove_css_class (GTK_WIDGET (label), "valid-badge");
+  gtk_widget_remove_css_class (GTK_WIDGET (label), "dim-label");
+  if (qw_stop_item_get_event (item)->level != QW_LEVEL_PRELIMINARY)
+    {
+      gtk_label_set_text (label, "—");
+      gtk_widget_add_css_class (GTK_WIDGET (label), "dim-label");
+    }
+  else if (qw_stop_item_get_valid (item))
+    {
+      gtk_label_set_text (label, _("Valid Stop"));
+      gtk_widget_add_css_class (GTK_WIDGET (label), "valid-badge");
+    }
+  else
+    {
+      short_of = g_strdup_printf (ngettext ("Fewer than %d player", "Fewer than %d players", min_players),
+                                  min_players);
+      gtk_label_set_text (label, short_of);
+      gtk_widget_add_css_class (GTK_WIDGET (label), "dim-label");
+    }
+}
+
+static void
+bind_label_cb (GtkSignalListItemFactory *factory,
+               GtkListItem              *list_item,
+               gpointer                  user_data)
+{
+  Column col = GPOINTER_TO_INT (user_data);
+  QwStopItem *item = gtk_list_item_get_item (list_item);
+  const QwEvent *e = qw_stop_item_get_event (item);
+  GtkLabel *label = GTK_LABEL (gtk_list_item_get_child (list_item));
+  QwRegionPage *self = g_object_get_data (G_OBJECT (factory), "page");
+  g_autofree char *number = NULL;
+
+  switch (col)
+    {
+    case COL_NAME:
+      gtk_label_set_text (label, qw_stop_item_get_short_name (item));
+      break;
+    case COL_TYPE:
+      gtk_label_set_text (label, qw_level_to_chinese (e->level));
+      break;
+    case COL_HOST_LEVEL:
+      gtk_label_set_text (label, e->host_level != QW_HOST_UNKNOWN ? qw_host_level_to_chinese (e->host_level) : "");
+      break;
+    case COL_HOST:
+      gtk_label_set_text (label, e->host);
+      break;
+    case COL_PREFECTURE:
+      gtk_label_set_text (label, e->prefecture);
+      break;
+    case COL_COUNTY_CITY:
+      gtk_label_set_text (label, e->county_city);
+      break;
+    case COL_PARTICIPANTS:
+      number = g_strdup_printf ("%d", qw_stop_item_get_participants (item));
+      gtk_label_set_text (label, number);
+      break;
+    case COL_VALID:
+      bind_valid (label, item, self->ruleset != NULL ? self->ruleset->valid_stop_min_players : 0);
+      break;
+    case COL_SOURCE:
+      gtk_label_set_text (label, qw_stop_item_get_source_text (item));
+      break;
+    case COL_HONOURS:
+    case N_COLUMNS:
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+static void
+bind_honours_cb (GtkSignalListItemFactory *factory,
+                 GtkListItem              *list_item,
+                 gpointer                  user_data)
+{
+  QwStopItem *item = gtk_list_item_get_item (list_item);
+  GtkWidget *box = gtk_list_item_get_child (list_item);
+  g_auto(GStrv) honours = qw_honours_split (qw_stop_item_get_event (item)->honours);
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (box)) != NULL)
+    gtk_box_remove (GTK_BOX (box), child);
+  for (guint i = 0; honours[i] != NULL; i++)
+    {
+      GtkWidget *badge = gtk_label_new (honours[i]);
+
+      gtk_widget_add_css_class (badge, "honour-badge");
+      gtk_box_append (GTK_BOX (box), badge);
+    }
+}
+
+static int
+compare_column (QwStopItem *x,
+                QwStopItem *y,
+                Column      col)
+{
+  const QwEvent *a = qw_stop_item_get_event (x), *b = qw_stop_item_get_event (y);
+
+  switch (col)
+    {
+    case COL_NAME:
+      return g_utf8_collate (qw_stop_item_get_short_name (x), qw_stop_item_get_short_name (y));
+    case COL_TYPE:
+      return (int) a->level - (int) b->level;
+    case COL_HOST_LEVEL:
+      return (int) a->host_level - (int) b->host_level;
+    case COL_HOST:
+      return g_utf8_collate (a->host, b->host);
+    case COL_PREFECTURE:
+      return g_utf8_collate (a->prefecture, b->prefecture);
+    case COL_COUNTY_CITY:
+      return g_utf8_collate (a->county_city, b->county_city);
+    case COL_HONOURS:
+      return g_utf8_collate (a->honours, b->honours);
+    case COL_PARTICIPANTS:
+      return qw_stop_item_get_participants (x) - qw_stop_item_get_participants (y);
+    case COL_VALID:
+      return (int) qw_stop_item_get_valid (x) - (int) qw_stop_item_get_valid (y);
+    case COL_SOURCE:
+      return (int) a->source - (int) b->source;
+    case N_COLUMNS:
+    default:
+      return 0;
+    }
+}
+
+static int
+compare_items (gconstpointer a,
+               gconstpointer b,
+               gpointer      user_data)
+{
+  QwStopItem *x = (QwStopItem *) a, *y = (QwStopItem *) b;
+  int r = compare_column (x, y, GPOINTER_TO_INT (user_data));
+
+  /* Ties keep the region's order: preliminaries by date, the final last. */
+  if (r == 0)
+    r = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (x), "position"))
+        - GPOINTER_TO_INT (g_object_get_data (G_OBJECT (y), "position"));
+  return r < 0 ? GTK_ORDERING_SMALLER : r > 0 ? GTK_ORDERING_LARGER : GTK_ORDERING_EQUAL;
+}
+
+static void
+add_columns (QwRegionPage *self)
+{
+  for (int col = 0; col < N_COLUMNS; col++)
+    {
+      GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
+      GtkColumnViewColumn *column;
+      g_autoptr(GtkSorter) sorter = NULL;
+
+      g_object_set_data (G_OBJECT (factory), "page", self);
+      if (col == COL_HONOURS)
+        {
+          g_signal_connect (factory, "setup", G_CALLBACK (setup_box_cb), NULL);
+          g_signal_connect (factory, "bind", G_CALLBACK (bind_honours_cb), NULL);
+        }
+      else
+        {
+          g_signal_connect (factory, "setup", G_CALLBACK (setup_label_cb), GINT_TO_POINTER (col));
+          g_signal_connect (factory, "bind", G_CALLBACK (bind_label_cb), GINT_TO_POINTER (col));
+        }
+      column = gtk_column_view_column_new (_(columns[col].title), factory);
+      gtk_column_view_column_set_resizable (column, TRUE);
+      gtk_column_view_column_set_expand (column, columns[col].expand);
+      gtk_column_view_column_set_fixed_width (column, columns[col].width);
+      sorter = GTK_SORTER (gtk_custom_sorter_new (compare_items, GINT_TO_POINTER (col), NULL));
+      gtk_column_view_column_set_sorter (column, sorter);
+      gtk_column_view_append_column (self->column_view, column);
+      g_object_unref (column);
+    }
+}
+
+/* Filtering */
+
+static gboolean
+filter_func (gpointer item,
+             gpointer user_data)
+{
+  QwRegionPage *self = user_data;
+  const QwEvent *e = qw_stop_item_get_event (item);
+  g_autofree char *haystack = NULL;
+  g_autofree char *folded = NULL;
+
+  if (self->needle == NULL)
+    return TRUE;
+  haystack = g_strjoin (" ", e->name, e->host, e->prefecture, e->county_city, e->honours, NULL);
+  folded = g_utf8_casefold (haystack, -1);
+  return strstr (folded, self->needle) != NULL;
+}
+
+static void
+update_content (QwRegionPage *self)
+{
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->store));
+  guint shown = g_list_model_get_n_items (G_LIST_MODEL (self->filter_model));
+
+  if (n == 0)
+    gtk_stack_set_visible_child_name (self->content_stack, "empty");
+  else if (shown == 0)
+    gtk_stack_set_visible_child_name (self->content_stack, "no-results");
+  else
+    gtk_stack_set_visible_child_name (self->content_stack, "list");
+}
+
+static void
+search_changed_cb (QwRegionPage *self)
+{
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (self->search_entry));
+
+  g_clear_pointer (&self->needle, g_free);
+  if (text != NULL && text[0] != '\0')
+    self->needle = g_utf8_casefold (text, -1);
+  gtk_filter_changed (GTK_FILTER (self->filter), GTK_FILTER_CHANGE_DIFFERENT);
+  update_content (self);
+}
+
+static void
+stop_search_cb (QwRegionPage *self)
+{
+  gtk_editable_set_text (GTK_EDITABLE (self->search_entry), "");
+}
+
+/* Rows of the sidebar's groups, rebuilt on every reload */
+
+static GtkWidget *
+group_add_row (AdwPreferencesGroup *group,
+               GPtrArray           *rows,
+               GtkWidget           *row)
+{
+  adw_preferences_group_add (group, row);
+  g_ptr_array_add (rows, row);
+  return row;
+}
+
+static void
+group_clear (AdwPreferencesGroup *group,
+             GPtrArray           *rows)
+{
+  for (guint i = 0; i < rows->len; i++)
+    adw_preferences_group_remove (group, g_ptr_array_index (rows, i));
+  g_ptr_array_set_size (rows, 0);
+}
+
+static void
+add_check (QwRegionPage *self,
+           const char   *title,
+           const char   *subtitle,
+           const char   *icon_name,
+           const char   *css_class)
+{
+  group_add_row (self->checks_group, self->check_rows,
+                 qw_message_row_new (title, subtitle, icon_name, css_class));
+}
+
+static void
+add_nominee_note (QwRegionPage *self,
+                  const char   *title,
+                  const char   *subtitle,
+                  const char   *icon_name,
+                  const char   *css_class)
+{
+  group_add_row (self->nominees_group, self->nominee_rows,
+                 qw_message_row_new (title, subtitle, icon_name, css_class));
+}
+
+/* Totals */
+
+static void
+update_totals (QwRegionPage *self)
+{
+  const QwRegionSummary *s = self->summary;
+  g_autofree char *preliminaries = g_strdup_printf ("%d", s->n_preliminaries);
+  g_autofree char *valid = g_strdup_printf ("%d", s->n_valid);
+  g_autofree char *participants = g_strdup_printf ("%'d", s->participants);
+  g_autofree char *valid_caption = g_strdup_printf (ngettext ("Valid Stops (%d or more player)",
+                                                              "Valid Stops (%d or more players)",
+                                                              self->ruleset->valid_stop_min_players),
+                                                    self->ruleset->valid_stop_min_players);
+
+  gtk_label_set_text (self->preliminaries_value, preliminaries);
+  gtk_label_set_text (self->valid_value, valid);
+  gtk_label_set_text (self->valid_caption, valid_caption);
+  gtk_label_set_text (self->final_value, s->final ? _("Listed") : _("None Yet"));
+  gtk_label_set_text (self->participants_value, participants);
+  gtk_label_set_text (self->participants_caption, self->ruleset->participants_include_final
+                                                  ? _("Participants, the Final Included")
+                                                  : _("Participants in Preliminaries"));
+}
+
+static void
+update_status (QwRegionPage *self)
+{
+  guint counts[3] = { 0, 0, 0 };
+  g_autofree char *text = NULL;
+
+  if (self->busy)
+    {
+      gtk_label_set_text (self->status_label, _("Reading the files…"));
+      return;
+    }
+  for (guint i = 0; self->summary != NULL && i < self->summary->stops->len; i++)
+    {
+      const QwRegionStop *stop = g_ptr_array_index (self->summary->stops, i);
+
+      counts[CLAMP ((int) stop->event->source, 0, 2)]++;
+    }
+  text = g_strdup_printf (_("%u from results files, %u typed in, %u run in this document · Drop results "
+                            "files here to import them"),
+                          counts[QW_SOURCE_IMPORTED], counts[QW_SOURCE_MANUAL], counts[QW_SOURCE_LOCAL]);
+  gtk_label_set_text (self->status_label, text);
+}
+
+/* Checks: arbiters, dates, and the provincial final's players */
+
+/* The final's players who played no preliminary, one per line when opened. */
+static GtkWidget *
+unplayed_row (GPtrArray *problems,
+              guint      n_players)
+{
+  GtkWidget *expander = adw_expander_row_new ();
+  GtkWidget *icon = gtk_image_new_from_icon_name ("dialog-warning-symbolic");
+  g_autofree char *title = g_strdup_printf (ngettext ("%u of the provincial final’s %u players played no "
+                                                      "preliminary of this region",
+                                                      "%u of the provincial final’s %u players played no "
+                                                      "preliminary of this region", n_players),
+                                            problems->len, n_players);
+  g_autofree char *markup = escaped (title);
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (expander), markup);
+  adw_expander_row_set_subtitle (ADW_EXPANDER_ROW (expander),
+                                 _("Only players of a preliminary may enter the provincial final"));
+  gtk_widget_add_css_class (icon, "warning");
+  adw_expander_row_add_prefix (ADW_EXPANDER_ROW (expander), icon);
+  for (guint i = 0; i < problems->len; i++)
+    adw_expander_row_add_row (ADW_EXPANDER_ROW (expander),
+                              qw_message_row_new (((QwFinalEntryCheck *) problems->pdata[i])->message, NULL,
+                                                  "avatar-default-symbolic", NULL));
+  return expander;
+}
+
+static void
+add_final_entry_checks (QwRegionPage       *self,
+                        const QwRegionStop *final)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) entries = qw_document_list_entries (self->doc, final->event->id, &error);
+  g_autoptr(GPtrArray) checks = NULL;
+  g_autoptr(GPtrArray) problems = g_ptr_array_new ();
+  g_autofree char *title = NULL;
+  int n_unchecked = 0;
+
+  if (entries != NULL)
+    checks = qw_document_region_check_final_entries (self->doc, entries, &n_unchecked, &error);
+  if (checks == NULL)
+    {
+      add_check (self, _("The provincial final’s players could not be checked"), error->message,
+                 "dialog-error-symbolic", "error");
+      self->n_warnings++;
+      return;
+    }
+  for (guint i = 0; i < checks->len; i++)
+    {
+      QwFinalEntryCheck *check = g_ptr_array_index (checks, i);
+
+      if (check->message != NULL)
+        g_ptr_array_add (problems, check);
+    }
+  if (problems->len == 0)
+    {
+      title = g_strdup_printf (ngettext ("The provincial final’s %u player played a preliminary of this region",
+                                         "All %u players of the provincial final played a preliminary of this region",
+                                         checks->len), checks->len);
+      add_check (self, title, NULL, "emblem-ok-symbolic", "success");
+    }
+  else
+    {
+      group_add_row (self->checks_group, self->check_rows, unplayed_row (problems, checks->len));
+      self->n_warnings += problems->len;
+    }
+  if (n_unchecked > 0)
+    {
+      g_autofree char *text = g_strdup_printf (ngettext ("%d preliminary was typed in without its players, so "
+                                                         "they cannot be checked against it",
+                                                         "%d preliminaries were typed in without their players, "
+                                                         "so they cannot be checked against them", n_unchecked),
+                                               n_unchecked);
+
+      add_check (self, text, NULL, "dialog-information-symbolic", NULL);
+    }
+}
+
+/* No final yet: it is imported once held elsewhere, or run here. */
+static GtkWidget *
+no_final_row (void)
+{
+  GtkWidget *row = qw_message_row_new (_("No provincial final yet"),
+                                       _("Import its results file once it is held, or run it in this "
+                                         "document"),
+                                       "dialog-information-symbolic", NULL);
+  GtkWidget *button = gtk_button_new_with_mnemonic (_("_Run It Here…"));
+
+  gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "region.run-final");
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), button);
+  return row;
+}
+
+static void
+update_checks (QwRegionPage *self)
+{
+  const QwRegionStop *final = qw_region_summary_final (self->summary);
+
+  group_clear (self->checks_group, self->check_rows);
+  self->n_warnings = self->summary->warnings->len;
+  for (guint i = 0; i < self->summary->warnings->len; i++)
+    add_check (self, g_ptr_array_index (self->summary->warnings, i), NULL, "dialog-warning-symbolic", "warning");
+  if (final == NULL)
+    group_add_row (self->checks_group, self->check_rows, no_final_row ());
+  else if (final->event->source == QW_SOURCE_MANUAL)
+    add_check (self, _("The provincial final was typed in"),
+               _("Import its results file to check its players and to name the nominees"),
+               "dialog-information-symbolic", NULL);
+  else
+    add_final_entry_checks (self, final);
+  if (self->summary->warnings->len == 0 && final != NULL && final->event->source != QW_SOURCE_MANUAL)
+    add_check (self, _("Chief arbiters’ grades and the final’s dates are in order"), NULL,
+               "emblem-ok-symbolic", "success");
+}
+
+/* Nominees */
+
+static GtkWidget *
+nominee_row (const QwNominee *n)
+{
+  GtkWidget *row = adw_action_row_new ();
+  GtkWidget *badge = gtk_label_new (n->line_label[0] != '\0' ? n->line_label : n->line);
+  g_autofree char *title = escaped (n->name);
+  /* Translators: a nominee's place: "公开组男子 1st · 惠州市棋院" */
+  g_autofree char *subtitle = g_strdup_printf (_("%s, place %d · %s"), n->group_name, n->rank, n->unit);
+  g_autofree char *subtitle_markup = escaped (subtitle);
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle_markup);
+  gtk_widget_set_tooltip_text (row, n->reason);
+  gtk_widget_add_css_class (badge, "group-badge");
+  gtk_widget_set_valign (badge, GTK_ALIGN_CENTER);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), badge);
+  return row;
+}
+
+static void
+update_nominees (QwRegionPage *self)
+{
+  g_autoptr(GError) error = NULL;
+  int bonus_places = 0;
+
+  group_clear (self->nominees_group, self->nominee_rows);
+  g_clear_pointer (&self->nominees, qw_nominee_list_free);
+  self->nominees = qw_document_region_nominees (self->doc, &error);
+  gtk_widget_set_sensitive (self->export_button, self->nominees != NULL);
+  if (self->nominees == NULL)
+    {
+      add_nominee_note (self, _("No nominees yet"), error->message, "dialog-information-symbolic", NULL);
+      return;
+    }
+  for (guint i = 0; i < self->nominees->nominees->len; i++)
+    group_add_row (self->nominees_group, self->nominee_rows,
+                   nominee_row (g_ptr_array_index (self->nominees->nominees, i)));
+  for (guint i = 0; i < self->nominees->notes->len; i++)
+    add_nominee_note (self, g_ptr_array_index (self->nominees->notes, i), NULL, "dialog-warning-symbolic",
+                      "warning");
+  for (guint i = 0; i < self->nominees->bonuses->len; i++)
+    bonus_places += ((QwQuotaBonus *) g_ptr_array_index (self->nominees->bonuses, i))->places;
+  if (bonus_places > 0)
+    {
+      g_autofree char *text = g_strdup_printf (ngettext ("%d extra place goes with the list; its host names "
+                                                         "the player",
+                                                         "%d extra places go with the list; their hosts name "
+                                                         "the players", bonus_places),
+                                               bonus_places);
+
+      add_nominee_note (self, text, NULL, "list-add-symbolic", NULL);
+    }
+}
+
+/* Loading */
+
+static void
+fill_store (QwRegionPage *self)
+{
+  g_autoptr(GPtrArray) items = g_ptr_array_new_with_free_func (g_object_unref);
+
+  for (guint i = 0; i < self->summary->stops->len; i++)
+    {
+      QwStopItem *item = qw_stop_item_new (g_ptr_array_index (self->summary->stops, i), self->ruleset,
+                                           self->summary->region);
+
+      g_object_set_data (G_OBJECT (item), "position", GUINT_TO_POINTER (i));
+      g_ptr_array_add (items, item);
+    }
+  g_list_store_splice (self->store, 0, g_list_model_get_n_items (G_LIST_MODEL (self->store)),
+                       items->pdata, items->len);
+}
+
+static void
+reload (QwRegionPage *self)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(QwRegionSummary) summary = NULL;
+  g_autoptr(GPtrArray) stops = NULL;
+
+  if (self->doc == NULL)
+    {
+      g_list_store_remove_all (self->store);
+      update_content (self);
+      return;
+    }
+  summary = qw_document_region_summary (self->doc, self->ruleset, &error);
+  if (summary == NULL)
+    {
+      show_error (self, _("The region could not be read"), error);
+      return;
+    }
+  g_clear_pointer (&self->summary, qw_region_summary_free);
+  self->summary = g_steal_pointer (&summary);
+  stops = qw_region_summary_quota_stops (self->summary);
+  g_clear_pointer (&self->quota, qw_quota_free);
+  self->quota = qw_quota_compute (self->ruleset, stops);
+  fill_store (self);
+  update_content (self);
+  update_totals (self);
+  update_status (self);
+  qw_quota_card_set_quota (self->quota_card, self->ruleset, self->quota,
+                           qw_document_region_get_decided_places (self->doc));
+  update_checks (self);
+  update_nominees (self);
+}
+
+static void
+document_changed_cb (QwRegionPage *self,
+                     const char   *what)
+{
+  static const char *relevant[] = { "region", "events", "entries", "games", NULL };
+
+  if (!self->importing && g_strv_contains (relevant, what != NULL ? what : ""))
+    reload (self);
+}
+
+void
+qw_region_page_set_document (QwRegionPage *self,
+                             QwDocument   *doc,
+                             QwRuleset    *ruleset)
+{
+  g_return_if_fail (QW_IS_REGION_PAGE (self));
+
+  if (self->doc != NULL)
+    g_signal_handlers_disconnect_by_data (self->doc, self);
+  g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
+  self->cancellable = g_cancellable_new ();
+  set_busy (self, FALSE);
+  g_clear_object (&self->doc);
+  g_clear_pointer (&self->ruleset, qw_ruleset_unref);
+  g_clear_pointer (&self->summary, qw_region_summary_free);
+  g_clear_pointer (&self->quota, qw_quota_free);
+  g_clear_pointer (&self->nominees, qw_nominee_list_free);
+  g_ptr_array_set_size (self->undo, 0);
+  if (doc != NULL)
+    {
+      self->doc = g_object_ref (doc);
+      self->ruleset = qw_ruleset_ref (ruleset);
+      g_signal_connect_swapped (doc, "changed", G_CALLBACK (document_changed_cb), self);
+    }
+  gtk_editable_set_text (GTK_EDITABLE (self->search_entry), "");
+  reload (self);
+}
+
+/* Importing files */
+
+static void
+show_report (QwRegionPage *self)
+{
+  gtk_window_present (GTK_WINDOW (qw_import_report_new (get_parent (self), self->outcomes)));
+}
+
+static void
+set_busy (QwRegionPage *self,
+          gboolean      busy)
+{
+  self->busy = busy;
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "region.import-results", !busy);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "region.import-stops", !busy);
+  update_status (self);
+}
+
+static void
+files_read_cb (GObject      *source,
+               GAsyncResult *result,
+               gpointer      user_data)
+{
+  g_autoptr(QwRegionPage) self = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) read = qw_region_read_files_finish (result, &error);
+
+  /* Cancelled: the page has another document, or is going away. */
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+  set_busy (self, FALSE);
+  if (read == NULL)
+    {
+      show_error (self, _("Nothing was imported"), error);
+      return;
+    }
+  if (self->doc == NULL)
+    return;
+  self->importing = TRUE;
+  g_clear_pointer (&self->outcomes, g_ptr_array_unref);
+  self->outcomes = qw_region_import_read (self->doc, read);
+  self->importing = FALSE;
+  reload (self);
+  show_report (self);
+}
+
+/**
+ * qw_region_page_import_files:
+ * @files: (element-type GFile): results files, stops CSVs or stop documents
+ *
+ * Reads the files in a worker thread, imports each one into the region
+ * document (a file is taken whole or not at all), then shows a report.
+ */
+void
+qw_region_page_import_files (QwRegionPage *self,
+                             GPtrArray    *files)
+{
+  g_return_if_fail (QW_IS_REGION_PAGE (self));
+
+  if (self->doc == NULL || self->busy || files->len == 0)
+    return;
+  set_busy (self, TRUE);
+  qw_region_read_files_async (self->ruleset, files, self->cancellable, files_read_cb, g_object_ref (self));
+}
+
+gboolean
+qw_region_page_is_busy (QwRegionPage *self)
+{
+  g_return_val_if_fail (QW_IS_REGION_PAGE (self), FALSE);
+  return self->busy;
+}
+
+/**
+ * qw_region_page_get_outcomes:
+ *
+ * Returns: (element-type QwFileOutcome) (nullable): the last import's outcomes
+ */
+GPtrArray *
+qw_region_page_get_outcomes (QwRegionPage *self)
+{
+  g_return_val_if_fail (QW_IS_REGION_PAGE (self), NULL);
+  return self->outcomes;
+}
+
+static void
+import_response_cb (GtkNativeDialog *chooser,
+                    int              response,
+                    QwRegionPage    *self)
+{
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr(GListModel) chosen = gtk_file_chooser_get_files (GTK_FILE_CHOOSER (chooser));
+      g_autoptr(GPtrArray) files = g_ptr_array_new_with_free_func (g_object_unref);
+
+      for (guint i = 0; i < g_list_model_get_n_items (chosen); i++)
+        g_ptr_array_add (files, g_list_model_get_item (chosen, i));
+      qw_region_page_import_files (self, files);
+    }
+  gtk_native_dialog_destroy (chooser);
+  g_object_unref (chooser);
+}
+
+static void
+choose_files (QwRegionPage  *self,
+              const char    *title,
+              GtkFileFilter *filter)
+{
+  GtkFileChooserNative *chooser;
+
+  chooser = gtk_file_chooser_native_new (title, get_parent (self), GTK_FILE_CHOOSER_ACTION_OPEN,
+                                         _("_Import"), _("_Cancel"));
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
+  gtk_file_chooser_set_select_multiple (GTK_FILE_CHOOSER (chooser), TRUE);
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
+  g_signal_connect (chooser, "response", G_CALLBACK (import_response_cb), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+}
+
+static void
+import_results_action (GtkWidget  *widget,
+                       const char *action_name,
+                       GVariant   *parameter)
+{
+  g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
+
+  gtk_file_filter_set_name (filter, _("Results files (.xml) and stops’ documents (.qiwang)"));
+  gtk_file_filter_add_pattern (filter, "*.xml");
+  gtk_file_filter_add_pattern (filter, "*.XML");
+  gtk_file_filter_add_pattern (filter, "*" QW_DOCUMENT_SUFFIX);
+  choose_files (QW_REGION_PAGE (widget), _("Import Stops’ Results Files"), filter);
+}
+
+static void
+import_stops_action (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
+{
+  g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
+
+  gtk_file_filter_set_name (filter, _("Stops CSV (名称,类型,级别,承办单位,地级市,县级市,荣誉,参赛人数)"));
+  gtk_file_filter_add_pattern (filter, "*.csv");
+  gtk_file_filter_add_pattern (filter, "*.CSV");
+  choose_files (QW_REGION_PAGE (widget), _("Import a Stops CSV"), filter);
+}
+
+/* Drag and drop */
+
+static gboolean
+drop_cb (GtkDropTarget *target,
+         const GValue  *value,
+         double         x,
+         double         y,
+         QwRegionPage  *self)
+{
+  g_autoptr(GSList) list = gdk_file_list_get_files (g_value_get_boxed (value));
+  g_autoptr(GPtrArray) files = g_ptr_array_new_with_free_func (g_object_unref);
+
+  gtk_revealer_set_reveal_child (self->drop_revealer, FALSE);
+  for (GSList *l = list; l != NULL; l = l->next)
+    g_ptr_array_add (files, g_object_ref (l->data));
+  if (files->len == 0 || self->doc == NULL || self->busy)
+    return FALSE;
+  qw_region_page_import_files (self, files);
+  return TRUE;
+}
+
+static GdkDragAction
+drop_enter_cb (GtkDropTarget *target,
+               double         x,
+               double         y,
+               QwRegionPage  *self)
+{
+  if (self->doc == NULL || self->busy)
+    return 0;
+  gtk_revealer_set_reveal_child (self->drop_revealer, TRUE);
+  return GDK_ACTION_COPY;
+}
+
+static void
+drop_leave_cb (GtkDropTarget *target,
+               QwRegionPage  *self)
+{
+  gtk_revealer_set_reveal_child (self->drop_revealer, FALSE);
+}
+
+static void
+add_drop_target (QwRegionPage *self)
+{
+  GtkDropTarget *target = gtk_drop_target_new (GDK_TYPE_FILE_LIST, GDK_ACTION_COPY);
+
+  g_signal_connect (target, "drop", G_CALLBACK (drop_cb), self);
+  g_signal_connect (target, "enter", G_CALLBACK (drop_enter_cb), self);
+  g_signal_connect (target, "leave", G_CALLBACK (drop_leave_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (target));
+}
+
+/* Typed-in stops */
+
+static gboolean
+name_taken (QwRegionPage        *self,
+            const QwStopSummary *stop,
+            const QwEvent       *original)
+{
+  for (guint i = 0; self->summary != NULL && i < self->summary->stops->len; i++)
+    {
+      const QwEvent *e = ((QwRegionStop *) g_ptr_array_index (self->summary->stops, i))->event;
+
+      if ((original == NULL || e->id != original->id) && e->level == stop->level
+          && g_strcmp0 (e->name, stop->name) == 0)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/**
+ * qw_region_page_save_stop:
+ * @original: (nullable): the typed-in stop edited, or %NULL for a new one
+ *
+ * Adds or updates a typed-in stop, in one transaction.
+ */
+gboolean
+qw_region_page_save_stop (QwRegionPage         *self,
+                          const QwStopSummary  *stop,
+                          const QwEvent        *original,
+                          GError              **error)
+{
+  g_autoptr(GPtrArray) one = g_ptr_array_new ();
+  int added = 0, replaced = 0;
+
+  g_return_val_if_fail (QW_IS_REGION_PAGE (self), FALSE);
+  g_return_val_if_fail (self->doc != NULL, FALSE);
+
+  if (stop->name == NULL || stop->name[0] == '\0')
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_INVALID, _("Give the stop’s official name"));
+      return FALSE;
+    }
+  if (name_taken (self, stop, original))
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_INVALID,
+                   _("The region lists a %s named “%s” already; edit that one instead"),
+                   qw_level_to_chinese (stop->level), stop->name);
+      return FALSE;
+    }
+  g_ptr_array_add (one, (gpointer) stop);
+  self->importing = TRUE;
+  if (!qw_document_begin (self->doc, error))
+    goto fail;
+  /* Renamed: the stop is found by its name, so the old one goes first. */
+  if (original != NULL && !qw_document_delete_stop (self->doc, original->id, error))
+    goto rollback;
+  if (!qw_document_import_stops (self->doc, one, &added, &replaced, error))
+    goto rollback;
+  if (!qw_document_commit (self->doc, error))
+    goto fail;
+  self->importing = FALSE;
+  reload (self);
+  return TRUE;
+
+rollback:
+  qw_document_rollback (self->doc);
+fail:
+  self->importing = FALSE;
+  return FALSE;
+}
+
+static gboolean
+stop_saved_cb (QwRegionPage  *self,
+               QwStopSummary *stop,
+               QwStopDialog  *dialog)
+{
+  const QwEvent *original = g_object_get_data (G_OBJECT (dialog), "original");
+  g_autoptr(GError) error = NULL;
+  g_autofree char *message = NULL;
+
+  if (!qw_region_page_save_stop (self, stop, original, &error))
+    {
+      show_error (self, _("The stop could not be saved"), error);
+      return FALSE;
+    }
+  message = g_strdup_printf (original != NULL ? _("Saved %s") : _("Added %s"), stop->name);
+  toast (self, message);
+  return TRUE;
+}
+
+static void
+open_stop_dialog (QwRegionPage  *self,
+                  const QwEvent *original)
+{
+  QwStopDialog *dialog;
+
+  if (self->doc == NULL)
+    return;
+  dialog = qw_stop_dialog_new (get_parent (self), self->ruleset, original);
+  if (original != NULL)
+    g_object_set_data_full (G_OBJECT (dialog), "original", qw_event_copy (original),
+                            (GDestroyNotify) qw_event_free);
+  g_signal_connect_object (dialog, "save", G_CALLBACK (stop_saved_cb), self, G_CONNECT_SWAPPED);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+final_created_cb (QwRegionPage *self,
+                  GFile        *file)
+{
+  QwWindow *window = get_window (self);
+
+  /* Opened again, the window finds the final and shows its entries page. */
+  if (window != NULL)
+    qw_window_open_file (window, file);
+}
+
+static void
+run_final_action (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *parameter)
+{
+  QwRegionPage *self = QW_REGION_PAGE (widget);
+  QwNewStopDialog *dialog;
+
+  if (self->doc == NULL)
+    return;
+  dialog = qw_new_stop_dialog_new (get_parent (self));
+  qw_new_stop_dialog_set_target (dialog, self->doc);
+  g_signal_connect_object (dialog, "created", G_CALLBACK (final_created_cb), self, G_CONNECT_SWAPPED);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+add_stop_action (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *parameter)
+{
+  open_stop_dialog (QW_REGION_PAGE (widget), NULL);
+}
+
+static void
+row_activated_cb (QwRegionPage *self,
+                  guint         position)
+{
+  g_autoptr(QwStopItem) item = g_list_model_get_item (G_LIST_MODEL (self->selection), position);
+  const QwEvent *e;
+
+  if (item == NULL)
+    return;
+  e = qw_stop_item_get_event (item);
+  switch (e->source)
+    {
+    case QW_SOURCE_MANUAL:
+      open_stop_dialog (self, e);
+      break;
+    case QW_SOURCE_LOCAL:
+      gtk_widget_activate_action (GTK_WIDGET (self), "win.show-page", "s", "entries");
+      break;
+    case QW_SOURCE_IMPORTED:
+    default:
+      toast (self, _("This stop came from its results file: import a newer file to change it"));
+      break;
+    }
+}
+
+/* Deleting, with undo */
+
+static UndoStep *
+undo_step_for (QwRegionPage  *self,
+               GPtrArray     *events,
+               GError       **error)
+{
+  UndoStep *step = g_new0 (UndoStep, 1);
+
+  step->results = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_results_free);
+  step->manual = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_stop_summary_free);
+  for (guint i = 0; i < events->len; i++)
+    {
+      const QwEvent *e = g_ptr_array_index (events, i);
+      QwStopSummary *s;
+      QwResults *results;
+
+      if (e->source == QW_SOURCE_IMPORTED)
+        {
+          if ((results = qw_document_imported_results (self->doc, e->id, error)) == NULL)
+            {
+              undo_step_free (step);
+              return NULL;
+            }
+          g_ptr_array_add (step->results, results);
+          continue;
+        }
+      s = qw_stop_summary_new ();
+      s->name = g_strdup (e->name);
+      s->level = e->level;
+      s->host_level = e->host_level;
+      s->host = g_strdup (e->host);
+      s->prefecture = g_strdup (e->prefecture);
+      s->county_city = g_strdup (e->county_city);
+      s->honours = g_strdup (e->honours);
+      s->participants = e->participants;
+      g_ptr_array_add (step->manual, s);
+    }
+  return step;
+}
+
+static gboolean
+delete_events (QwRegionPage  *self,
+               GPtrArray     *events,
+               GError       **error)
+{
+  if (!qw_document_begin (self->doc, error))
+    return FALSE;
+  for (guint i = 0; i < events->len; i++)
+    if (!qw_document_delete_stop (self->doc, ((QwEvent *) g_ptr_array_index (events, i))->id, error))
+      {
+        qw_document_rollback (self->doc);
+        return FALSE;
+      }
+  return qw_document_commit (self->doc, error);
+}
+
+static void
+undo_toast_clicked_cb (AdwToast     *t,
+                       QwRegionPage *self)
+{
+  qw_region_page_undo (self);
+}
+
+static void
+toast_with_undo (QwRegionPage *self,
+                 const char   *message)
+{
+  GtkWidget *overlay = gtk_widget_get_ancestor (GTK_WIDGET (self), ADW_TYPE_TOAST_OVERLAY);
+  AdwToast *t;
+
+  if (overlay == NULL)
+    return;
+  t = adw_toast_new (message);
+  adw_toast_set_button_label (t, _("_Undo"));
+  adw_toast_set_priority (t, ADW_TOAST_PRIORITY_HIGH);
+  g_signal_connect_object (t, "button-clicked", G_CALLBACK (undo_toast_clicked_cb), self, 0);
+  adw_toast_overlay_add_toast (ADW_TOAST_OVERLAY (overlay), t);
+}
+
+/**
+ * qw_region_page_delete_stops:
+ * @events: (element-type QwEvent): imported or typed-in stops
+ *
+ * Deletes the stops in one transaction; the deletion can be undone. A stop
+ * run in this document is not deleted here (its entries and games would go
+ * with it).
+ */
+gboolean
+qw_region_page_delete_stops (QwRegionPage  *self,
+                             GPtrArray     *events,
+                             GError       **error)
+{
+  UndoStep *step;
+
+  g_return_val_if_fail (QW_IS_REGION_PAGE (self), FALSE);
+
+  for (guint i = 0; i < events->len; i++)
+    if (((QwEvent *) g_ptr_array_index (events, i))->source == QW_SOURCE_LOCAL)
+      {
+        g_set_error (error, QW_ERROR, QW_ERROR_INVALID,
+                     _("%s is run in this document; it cannot be deleted from the region’s list"),
+                     ((QwEvent *) g_ptr_array_index (events, i))->name);
+        return FALSE;
+      }
+  step = undo_step_for (self, events, error);
+  if (step == NULL)
+    return FALSE;
+  if (!delete_events (self, events, error))
+    {
+      undo_step_free (step);
+      return FALSE;
+    }
+  step->label = events->len == 1
+                ? g_strdup_printf (_("Deleted %s"), ((QwEvent *) events->pdata[0])->name)
+                : g_strdup_printf (ngettext ("Deleted %u stop", "Deleted %u stops", events->len), events->len);
+  g_ptr_array_add (self->undo, step);
+  toast_with_undo (self, step->label);
+  return TRUE;
+}
+
+static gboolean
+restore (QwRegionPage  *self,
+         UndoStep      *step,
+         GError       **error)
+{
+  if (!qw_document_begin (self->doc, error))
+    return FALSE;
+  for (guint i = 0; i < step->results->len; i++)
+    if (!qw_document_import_results (self->doc, g_ptr_array_index (step->results, i), NULL, NULL, error))
+      goto fail;
+  if (step->manual->len > 0 && !qw_document_import_stops (self->doc, step->manual, NULL, NULL, error))
+    goto fail;
+  return qw_document_commit (self->doc, error);
+
+fail:
+  qw_document_rollback (self->doc);
+  return FALSE;
+}
+
+void
+qw_region_page_undo (QwRegionPage *self)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *message = NULL;
+  UndoStep *step;
+
+  g_return_if_fail (QW_IS_REGION_PAGE (self));
+
+  if (self->doc == NULL || self->undo->len == 0)
+    {
+      toast (self, _("Nothing to undo"));
+      return;
+    }
+  step = g_ptr_array_steal_index (self->undo, self->undo->len - 1);
+  self->importing = TRUE;
+  if (!restore (self, step, &error))
+    show_error (self, _("The change could not be undone"), error);
+  else
+    {
+      message = g_strdup_printf (_("Undone: %s"), step->label);
+      toast (self, message);
+    }
+  self->importing = FALSE;
+  undo_step_free (step);
+  reload (self);
+}
+
+static GPtrArray *
+selected_events (QwRegionPage *self)
+{
+  g_autoptr(GtkBitset) set = gtk_selection_model_get_selection (GTK_SELECTION_MODEL (self->selection));
+  GPtrArray *events = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_event_free);
+  GtkBitsetIter iter;
+  guint pos;
+
+  if (gtk_bitset_iter_init_first (&iter, set, &pos))
+    do
+      {
+        g_autoptr(QwStopItem) item = g_list_model_get_item (G_LIST_MODEL (self->selection), pos);
+
+        g_ptr_array_add (events, qw_event_copy (qw_stop_item_get_event (item)));
+      }
+    while (gtk_bitset_iter_next (&iter, &pos));
+  return events;
+}
+
+static void
+delete_stops_action (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
+{
+  QwRegionPage *self = QW_REGION_PAGE (widget);
+  g_autoptr(GPtrArray) events = selected_events (self);
+  g_autoptr(GError) error = NULL;
+
+  if (self->doc == NULL || events->len == 0)
+    return;
+  self->importing = TRUE;
+  if (!qw_region_page_delete_stops (self, events, &error))
+    show_error (self, _("The stops could not be deleted"), error);
+  self->importing = FALSE;
+  reload (self);
+}
+
+static void
+selection_changed_cb (QwRegionPage *self)
+{
+  g_autoptr(GtkBitset) set = gtk_selection_model_get_selection (GTK_SELECTION_MODEL (self->selection));
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "region.delete-stops", !gtk_bitset_is_empty (set));
+}
+
+static gboolean
+key_pressed_cb (GtkEventControllerKey *controller,
+                guint                  keyval,
+                guint                  keycode,
+                GdkModifierType        state,
+                QwRegionPage          *self)
+{
+  if (keyval == GDK_KEY_Delete && (state & GDK_MODIFIER_MASK) == 0)
+    {
+      gtk_widget_activate_action (GTK_WIDGET (self), "region.delete-stops", NULL);
+      return TRUE;
+    }
+  return FALSE;
+}
+
+/* The places the association decided, when no tier is reached */
+
+static void
+decide_places_cb (QwRegionPage *self,
+                  int           places)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *message = NULL;
+
+  if (self->doc == NULL)
+    return;
+  if (!qw_document_region_set_decided_places (self->doc, places, &error))
+    {
+      show_error (self, _("The places could not be recorded"), error);
+      return;
+    }
+  message = g_strdup_printf (ngettext ("Recorded %d place decided by the association",
+                                       "Recorded %d places decided by the association", places), places);
+  toast (self, message);
+}
+
+/* Exporting the nominees */
+
+/**
+ * qw_region_page_export_nominees:
+ * @format: "xml" (the sealed file for the national organiser), "csv" (with
+ *   ID numbers) or "public-csv" (ID numbers masked, for posting)
+ */
+gboolean
+qw_region_page_export_nominees (QwRegionPage  *self,
+                                const char    *format,
+                                GFile         *file,
+                                GError       **error)
+{
+  g_autofree char *path = g_file_get_path (file);
+  g_autofree char *text = NULL;
+
+  g_return_val_if_fail (QW_IS_REGION_PAGE (self), FALSE);
+
+  if (self->nominees == NULL)
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_NOT_FOUND, _("The region has no nominees yet"));
+      return FALSE;
+    }
+  if (path == NULL)
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_IO, _("Only local files can be written"));
+      return FALSE;
+    }
+  if (g_str_equal (format, "xml"))
+    text = qw_nominees_to_xml (self->nominees, NULL, error);
+  else
+    text = qw_nominees_to_csv (self->nominees, g_str_equal (format, "public-csv"));
+  return text != NULL && g_file_set_contents (path, text, -1, error);
+}
+
+static void
+export_response_cb (GtkNativeDialog *chooser,
+                    int              response,
+                    QwRegionPage    *self)
+{
+  const char *format = g_object_get_data (G_OBJECT (chooser), "format");
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+      g_autoptr(GError) error = NULL;
+
+      if (qw_region_page_export_nominees (self, format, file, &error))
+        toast (self, _("Nominees exported"));
+      else
+        show_error (self, _("The nominees could not be exported"), error);
+    }
+  gtk_native_dialog_destroy (chooser);
+  g_object_unref (chooser);
+}
+
+static void
+export_nominees_action (GtkWidget  *widget,
+                        const char *action_name,
+                        GVariant   *parameter)
+{
+  QwRegionPage *self = QW_REGION_PAGE (widget);
+  const char *format = g_variant_get_string (parameter, NULL);
+  GtkFileChooserNative *chooser;
+  g_autofree char *name = NULL;
+
+  if (self->nominees == NULL)
+    return;
+  /* File names stay Chinese: they travel to the organiser as they are. */
+  if (g_str_equal (format, "xml"))
+    name = g_strdup_printf ("%s赛区-全国总决赛推荐名单.xml", self->nominees->region);
+  else if (g_str_equal (format, "csv"))
+    name = g_strdup_printf ("%s赛区-推荐名单.csv", self->nominees->region);
+  else
+    name = g_strdup_printf ("%s赛区-推荐名单-公示.csv", self->nominees->region);
+  chooser = gtk_file_chooser_native_new (_("Export the Nominees"), get_parent (self),
+                                         GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"), _("_Cancel"));
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
+  g_object_set_data_full (G_OBJECT (chooser), "format", g_strdup (format), g_free);
+  g_signal_connect (chooser, "response", G_CALLBACK (export_response_cb), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+}
+
+/* Accessors (the window and the UI tests) */
+
+GListModel *
+qw_region_page_get_model (QwRegionPage *self)
+{
+  g_return_val_if_fail (QW_IS_REGION_PAGE (self), NULL);
+  return G_LIST_MODEL (self->sort_model);
+}
+
+QwQuotaCard *
+qw_region_page_get_quota_card (QwRegionPage *self)
+{
+  g_return_val_if_fail (QW_IS_REGION_PAGE (self), NULL);
+  return self->quota_card;
+}
+
+const QwQuota *
+qw_region_page_get_quota (QwRegionPage *self)
+{
+  g_return_val_if_fail (QW_IS_REGION_PAGE (self), NULL);
+  return self->quota;
+}
+
+const QwNomineeList *
+qw_region_page_get_nominees (QwRegionPage *self)
+{
+  g_return_val_if_fail (QW_IS_REGION_PAGE (self), NULL);
+  return self->nominees;
+}
+
+guint
+qw_region_page_get_n_warnings (QwRegionPage *self)
+{
+  g_return_val_if_fail (QW_IS_REGION_PAGE (self), 0);
+  return self->n_warnings;
+}
+
+/* GObject */
+
+static void
+qw_region_page_dispose (GObject *object)
+{
+  QwRegionPage *self = QW_REGION_PAGE (object);
+
+  g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
+  if (self->doc != NULL)
+    g_signal_handlers_disconnect_by_data (self->doc, self);
+  g_clear_object (&self->doc);
+  g_clear_pointer (&self->ruleset, qw_ruleset_unref);
+  g_clear_pointer (&self->summary, qw_region_summary_free);
+  g_clear_pointer (&self->quota, qw_quota_free);
+  g_clear_pointer (&self->nominees, qw_nominee_list_free);
+  gtk_widget_dispose_template (GTK_WIDGET (self), QW_TYPE_REGION_PAGE);
+  g_clear_object (&self->selection);
+  g_clear_object (&self->store);
+  g_clear_pointer (&self->check_rows, g_ptr_array_unref);
+  g_clear_pointer (&self->nominee_rows, g_ptr_array_unref);
+  g_clear_pointer (&self->undo, g_ptr_array_unref);
+  g_clear_pointer (&self->outcomes, g_ptr_array_unref);
+  g_clear_pointer (&self->needle, g_free);
+  G_OBJECT_CLASS (qw_region_page_parent_class)->dispose (object);
+}
+
+static void
+qw_region_page_class_init (QwRegionPageClass *klass)
+{
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  G_OBJECT_CLASS (klass)->dispose = qw_region_page_dispose;
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  g_type_ensure (QW_TYPE_QUOTA_CARD);
+  gtk_widget_class_set_template_from_resource (widget_class, "/cn/qiwang/Qiwang/ui/qw-region-page.ui");
+#define BIND(name) gtk_widget_class_bind_template_child (widget_class, QwRegionPage, name)
+  BIND (overlay);
+  BIND (drop_revealer);
+  BIND (search_entry);
+  BIND (preliminaries_value);
+  BIND (valid_value);
+  BIND (valid_caption);
+  BIND (final_value);
+  BIND (participants_value);
+  BIND (participants_caption);
+  BIND (content_stack);
+  BIND (column_view);
+  BIND (status_label);
+  BIND (quota_card);
+  BIND (checks_group);
+  BIND (nominees_group);
+  BIND (export_button);
+#undef BIND
+  gtk_widget_class_bind_template_callback (widget_class, search_changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, stop_search_cb);
+  gtk_widget_class_bind_template_callback (widget_class, row_activated_cb);
+  gtk_widget_class_bind_template_callback (widget_class, decide_places_cb);
+
+  gtk_widget_class_install_action (widget_class, "region.import-results", NULL, import_results_action);
+  gtk_widget_class_install_action (widget_class, "region.import-stops", NULL, import_stops_action);
+  gtk_widget_class_install_action (widget_class, "region.add-stop", NULL, add_stop_action);
+  gtk_widget_class_install_action (widget_class, "region.run-final", NULL, run_final_action);
+  gtk_widget_class_install_action (widget_class, "region.delete-stops", NULL, delete_stops_action);
+  gtk_widget_class_install_action (widget_class, "region.export-nominees", "s", export_nominees_action);
+}
+
+static void
+qw_region_page_init (QwRegionPage *self)
+{
+  GtkEventController *keys;
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+  self->undo = g_ptr_array_new_with_free_func (undo_step_free);
+  self->check_rows = g_ptr_array_new ();
+  self->nominee_rows = g_ptr_array_new ();
+  self->cancellable = g_cancellable_new ();
+  self->store = g_list_store_new (QW_TYPE_STOP_ITEM);
+  self->filter = gtk_custom_filter_new (filter_func, self, NULL);
+  self->filter_model = gtk_filter_list_model_new (G_LIST_MODEL (g_object_ref (self->store)),
+                                                  GTK_FILTER (self->filter));
+  self->sort_model = gtk_sort_list_model_new (G_LIST_MODEL (self->filter_model), NULL);
+  self->selection = gtk_multi_selection_new (G_LIST_MODEL (self->sort_model));
+  add_columns (self);
+  gtk_sort_list_model_set_sorter (self->sort_model, gtk_column_view_get_sorter (self->column_view));
+  gtk_column_view_set_model (self->column_view, GTK_SELECTION_MODEL (self->selection));
+  g_signal_connect_swapped (self->selection, "selection-changed", G_CALLBACK (selection_changed_cb), self);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "region.delete-stops", FALSE);
+
+  keys = gtk_event_controller_key_new ();
+  g_signal_connect (keys, "key-pressed", G_CALLBACK (key_pressed_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self->column_view), keys);
+  add_drop_target (self);
+  update_content (self);
+}

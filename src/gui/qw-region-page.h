@@ -1,0 +1,46 @@
+/* qw-region-page.h: a province's region document: stops, totals, quota, nominees
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <adwaita.h>
+
+#include "qw-document.h"
+#include "qw-nominees.h"
+#include "qw-quota-card.h"
+#include "qw-quota.h"
+#include "qw-ruleset.h"
+
+G_BEGIN_DECLS
+
+#define QW_TYPE_REGION_PAGE (qw_region_page_get_type ())
+
+G_DECLARE_FINAL_TYPE (QwRegionPage, qw_region_page, QW, REGION_PAGE, GtkWidget)
+
+void                 qw_region_page_set_document    (QwRegionPage        *self,
+                                                     QwDocument          *doc,
+                                                     QwRuleset           *ruleset);
+void                 qw_region_page_import_files    (QwRegionPage        *self,
+                                                     GPtrArray           *files);
+gboolean             qw_region_page_is_busy         (QwRegionPage        *self);
+GPtrArray           *qw_region_page_get_outcomes    (QwRegionPage        *self);
+gboolean             qw_region_page_save_stop       (QwRegionPage        *self,
+                                                     const QwStopSummary *stop,
+                                                     const QwEvent       *original,
+                                                     GError             **error);
+gboolean             qw_region_page_delete_stops    (QwRegionPage        *self,
+                                                     GPtrArray           *events,
+                                                     GError             **error);
+void                 qw_region_page_undo            (QwRegionPage        *self);
+gboolean             qw_region_page_export_nominees (QwRegionPage        *self,
+                                                     const char          *format,
+                                                     GFile               *file,
+                                                     GError             **error);
+GListModel          *qw_region_page_get_model       (QwRegionPage        *self);
+QwQuotaCard         *qw_region_page_get_quota_card  (QwRegionPage        *self);
+const QwQuota       *qw_region_page_get_quota       (QwRegionPage        *self);
+const QwNomineeList *qw_region_page_get_nominees    (QwRegionPage        *self);
+guint                qw_region_page_get_n_warnings  (QwRegionPage        *self);
+
+G_END_DECLS
