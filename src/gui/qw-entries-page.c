@@ -151,6 +151,41 @@ static const struct {
   [COL_PROBLEMS] = { N_("Problems"), 220, TRUE },
 };
 
+/* Tooltips are computed when asked for: setting one on every cell while
+ * binding makes GTK query the pointer for each row and slows scrolling. */
+static gboolean
+label_query_tooltip_cb (GtkWidget  *widget,
+                        int         x,
+                        int         y,
+                        gboolean    keyboard,
+                        GtkTooltip *tooltip,
+                        gpointer    user_data)
+{
+  const char *text = gtk_label_get_text (GTK_LABEL (widget));
+
+  if (text == NULL || *text == '\0')
+    return FALSE;
+  gtk_tooltip_set_text (tooltip, text);
+  return TRUE;
+}
+
+static gboolean
+problems_query_tooltip_cb (GtkWidget  *widget,
+                           int         x,
+                           int         y,
+                           gboolean    keyboard,
+                           GtkTooltip *tooltip,
+                           gpointer    user_data)
+{
+  QwEntryItem *item = g_object_get_data (G_OBJECT (widget), "item");
+  const char *text = item != NULL ? qw_entry_item_get_problems_text (item) : NULL;
+
+  if (text == NULL || *text == '\0')
+    return FALSE;
+  gtk_tooltip_set_text (tooltip, text);
+  return TRUE;
+}
+
 static void
 setup_text_cb (GtkSignalListItemFactory *factory,
                GtkListItem              *item,
@@ -163,6 +198,11 @@ setup_text_cb (GtkSignalListItemFactory *factory,
   gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
   if (col == COL_NO || col == COL_ID || col == COL_BIRTH)
     gtk_widget_add_css_class (label, "numeric");
+  if (col == COL_UNIT)
+    {
+      gtk_widget_set_has_tooltip (label, TRUE);
+      g_signal_connect (label, "query-tooltip", G_CALLBACK (label_query_tooltip_cb), NULL);
+    }
   if (col == COL_GROUP)
     {
       gtk_widget_add_css_class (label, "group-badge");
@@ -178,6 +218,8 @@ setup_problems_cb (GtkSignalListItemFactory *factory,
 {
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4);
 
+  gtk_widget_set_has_tooltip (box, TRUE);
+  g_signal_connect (box, "query-tooltip", G_CALLBACK (problems_query_tooltip_cb), NULL);
   gtk_list_item_set_child (item, box);
 }
 
@@ -227,7 +269,6 @@ bind_text_cb (GtkSignalListItemFactory *factory,
       break;
     case COL_UNIT:
       gtk_label_set_text (label, e->unit);
-      gtk_widget_set_tooltip_text (GTK_WIDGET (label), e->unit);
       break;
     case COL_GRADE:
       gtk_label_set_text (label, e->grade);
@@ -250,7 +291,6 @@ problem_badge (QwProblem problem)
 
   gtk_widget_add_css_class (badge, "problem-badge");
   gtk_widget_add_css_class (badge, qw_problem_is_error (problem) ? "error" : "warning");
-  gtk_widget_set_tooltip_text (badge, qw_problem_message (problem));
   return badge;
 }
 
@@ -269,7 +309,7 @@ bind_problems_cb (GtkSignalListItemFactory *factory,
   for (int p = 0; p < QW_N_PROBLEMS; p++)
     if (problems & QW_PROBLEM_BIT (p))
       gtk_box_append (GTK_BOX (box), problem_badge ((QwProblem) p));
-  gtk_widget_set_tooltip_text (box, qw_entry_item_get_problems_text (entry_item));
+  g_object_set_data_full (G_OBJECT (box), "item", g_object_ref (entry_item), g_object_unref);
 }
 
 static int
