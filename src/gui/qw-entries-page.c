@@ -96,29 +96,6 @@ get_window (QwEntriesPage *self)
   return QW_IS_WINDOW (root) ? QW_WINDOW (root) : NULL;
 }
 
-static void
-toast (QwEntriesPage *self,
-       const char    *message)
-{
-  QwWindow *window = get_window (self);
-
-  if (window != NULL)
-    qw_window_show_toast (window, message);
-}
-
-static void
-show_error (QwEntriesPage *self,
-            const char    *heading,
-            const GError  *error)
-{
-  QwWindow *window = get_window (self);
-
-  if (window != NULL)
-    qw_window_show_error (window, heading, error);
-  else
-    g_warning ("%s: %s", heading, error->message);
-}
-
 /* Columns */
 
 typedef enum
@@ -531,7 +508,7 @@ reload (QwEntriesPage *self)
   fresh = qw_entry_items_load (self->doc, self->ruleset, self->event, &error);
   if (fresh == NULL)
     {
-      show_error (self, _("The entries could not be read"), error);
+      qw_window_error_for (GTK_WIDGET (self), _("The entries could not be read"), error);
       return;
     }
   n = g_list_model_get_n_items (G_LIST_MODEL (fresh));
@@ -664,19 +641,19 @@ undo_or_redo (QwEntriesPage *self,
 
   if (from->len == 0)
     {
-      toast (self, undo ? _("Nothing to undo") : _("Nothing to redo"));
+      qw_window_toast_for (GTK_WIDGET (self), undo ? _("Nothing to undo") : _("Nothing to redo"));
       return;
     }
   step = g_ptr_array_steal_index (from, from->len - 1);
   if (!apply_step (self, step, undo, &error))
     {
-      show_error (self, undo ? _("The change could not be undone") : _("The change could not be redone"), error);
+      qw_window_error_for (GTK_WIDGET (self), undo ? _("The change could not be undone") : _("The change could not be redone"), error);
       undo_step_free (step);
       return;
     }
   message = g_strdup_printf (undo ? _("Undone: %s") : _("Redone: %s"), step->label);
   g_ptr_array_add (to, step);
-  toast (self, message);
+  qw_window_toast_for (GTK_WIDGET (self), message);
 }
 
 static void
@@ -738,7 +715,7 @@ delete_selected (QwEntriesPage *self)
     return;
   if (!delete_list (self, entries, &error))
     {
-      show_error (self, _("The entries could not be deleted"), error);
+      qw_window_error_for (GTK_WIDGET (self), _("The entries could not be deleted"), error);
       return;
     }
   if (entries->len == 1)
@@ -799,7 +776,7 @@ entry_saved_cb (QwEntriesPage *self,
       place_entry (self, added);
       if (!qw_document_add_entry (self->doc, added, &error))
         {
-          show_error (self, _("The entry could not be added"), error);
+          qw_window_error_for (GTK_WIDGET (self), _("The entry could not be added"), error);
           return FALSE;
         }
       g_ptr_array_add (after, g_steal_pointer (&added));
@@ -821,7 +798,7 @@ entry_saved_cb (QwEntriesPage *self,
       entry = edited;
       if (old == NULL || !qw_document_update_entry (self->doc, entry, &error))
         {
-          show_error (self, _("The entry could not be saved"), error);
+          qw_window_error_for (GTK_WIDGET (self), _("The entry could not be saved"), error);
           return FALSE;
         }
       g_ptr_array_add (before, g_steal_pointer (&old));
@@ -829,7 +806,7 @@ entry_saved_cb (QwEntriesPage *self,
       message = g_strdup_printf (_("Edited %s"), entry->name);
       push_undo (self, UNDO_EDITED, before, after, message);
     }
-  toast (self, message);
+  qw_window_toast_for (GTK_WIDGET (self), message);
   return TRUE;
 }
 
@@ -959,7 +936,7 @@ import_response_cb (GtkNativeDialog *chooser,
       g_autoptr(GError) error = NULL;
 
       if (!qw_entries_page_import_file (self, file, &error))
-        show_error (self, _("Nothing was imported"), error);
+        qw_window_error_for (GTK_WIDGET (self), _("Nothing was imported"), error);
     }
   gtk_native_dialog_destroy (chooser);
   g_object_unref (chooser);
@@ -999,9 +976,9 @@ export_response_cb (GtkNativeDialog *chooser,
       g_autofree char *path = g_file_get_path (file);
 
       if (csv == NULL || !g_file_set_contents (path, csv, -1, &error))
-        show_error (self, _("The list could not be exported"), error);
+        qw_window_error_for (GTK_WIDGET (self), _("The list could not be exported"), error);
       else
-        toast (self, _("Registration list exported"));
+        qw_window_toast_for (GTK_WIDGET (self), _("Registration list exported"));
     }
   gtk_native_dialog_destroy (chooser);
   g_object_unref (chooser);

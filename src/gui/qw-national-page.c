@@ -128,19 +128,6 @@ get_parent (QwNationalPage *self)
   return GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL;
 }
 
-static void
-show_error (QwNationalPage *self,
-            const char     *heading,
-            const GError   *error)
-{
-  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
-
-  if (QW_IS_WINDOW (root))
-    qw_window_show_error (QW_WINDOW (root), heading, error);
-  else
-    g_warning ("%s: %s", heading, error != NULL ? error->message : "");
-}
-
 /* Columns */
 
 typedef enum
@@ -707,7 +694,7 @@ reload (QwNationalPage *self)
   nominees = qw_document_list_nominees (self->doc, &error);
   if (nominees == NULL)
     {
-      show_error (self, _("The nominees could not be read"), error);
+      qw_window_error_for (GTK_WIDGET (self), _("The nominees could not be read"), error);
       return;
     }
   duplicates = fill_duplicates (self);
@@ -868,7 +855,7 @@ final_response_cb (GtkNativeDialog *chooser,
       g_autoptr(GError) error = NULL;
 
       if (!qw_national_page_load_final (self, file, &error))
-        show_error (self, _("The team results could not be computed"), error);
+        qw_window_error_for (GTK_WIDGET (self), _("The team results could not be computed"), error);
     }
   gtk_native_dialog_destroy (chooser);
   g_object_unref (chooser);

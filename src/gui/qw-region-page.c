@@ -111,29 +111,6 @@ get_parent (QwRegionPage *self)
   return GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL;
 }
 
-static void
-toast (QwRegionPage *self,
-       const char   *message)
-{
-  QwWindow *window = get_window (self);
-
-  if (window != NULL)
-    qw_window_show_toast (window, message);
-}
-
-static void
-show_error (QwRegionPage *self,
-            const char   *heading,
-            const GError *error)
-{
-  QwWindow *window = get_window (self);
-
-  if (window != NULL)
-    qw_window_show_error (window, heading, error);
-  else
-    g_warning ("%s: %s", heading, error != NULL ? error->message : "");
-}
-
 static char *
 escaped (const char *text)
 {
@@ -791,7 +768,7 @@ reload (QwRegionPage *self)
   summary = qw_document_region_summary (self->doc, self->ruleset, &error);
   if (summary == NULL)
     {
-      show_error (self, _("The region could not be read"), error);
+      qw_window_error_for (GTK_WIDGET (self), _("The region could not be read"), error);
       return;
     }
   g_clear_pointer (&self->summary, qw_region_summary_free);
@@ -881,7 +858,7 @@ files_read_cb (GObject      *source,
   set_busy (self, FALSE);
   if (read == NULL)
     {
-      show_error (self, _("Nothing was imported"), error);
+      qw_window_error_for (GTK_WIDGET (self), _("Nothing was imported"), error);
       return;
     }
   if (self->doc == NULL)
@@ -1125,11 +1102,11 @@ stop_saved_cb (QwRegionPage  *self,
 
   if (!qw_region_page_save_stop (self, stop, original, &error))
     {
-      show_error (self, _("The stop could not be saved"), error);
+      qw_window_error_for (GTK_WIDGET (self), _("The stop could not be saved"), error);
       return FALSE;
     }
   message = g_strdup_printf (original != NULL ? _("Saved %s") : _("Added %s"), stop->name);
-  toast (self, message);
+  qw_window_toast_for (GTK_WIDGET (self), message);
   return TRUE;
 }
 
@@ -1204,7 +1181,7 @@ row_activated_cb (QwRegionPage *self,
       break;
     case QW_SOURCE_IMPORTED:
     default:
-      toast (self, _("This stop came from its results file: import a newer file to change it"));
+      qw_window_toast_for (GTK_WIDGET (self), _("This stop came from its results file: import a newer file to change it"));
       break;
     }
 }
@@ -1360,17 +1337,17 @@ qw_region_page_undo (QwRegionPage *self)
 
   if (self->doc == NULL || self->undo->len == 0)
     {
-      toast (self, _("Nothing to undo"));
+      qw_window_toast_for (GTK_WIDGET (self), _("Nothing to undo"));
       return;
     }
   step = g_ptr_array_steal_index (self->undo, self->undo->len - 1);
   self->importing = TRUE;
   if (!restore (self, step, &error))
-    show_error (self, _("The change could not be undone"), error);
+    qw_window_error_for (GTK_WIDGET (self), _("The change could not be undone"), error);
   else
     {
       message = g_strdup_printf (_("Undone: %s"), step->label);
-      toast (self, message);
+      qw_window_toast_for (GTK_WIDGET (self), message);
     }
   self->importing = FALSE;
   undo_step_free (step);
@@ -1409,7 +1386,7 @@ delete_stops_action (GtkWidget  *widget,
     return;
   self->importing = TRUE;
   if (!qw_region_page_delete_stops (self, events, &error))
-    show_error (self, _("The stops could not be deleted"), error);
+    qw_window_error_for (GTK_WIDGET (self), _("The stops could not be deleted"), error);
   self->importing = FALSE;
   reload (self);
 }
@@ -1450,12 +1427,12 @@ decide_places_cb (QwRegionPage *self,
     return;
   if (!qw_document_region_set_decided_places (self->doc, places, &error))
     {
-      show_error (self, _("The places could not be recorded"), error);
+      qw_window_error_for (GTK_WIDGET (self), _("The places could not be recorded"), error);
       return;
     }
   message = g_strdup_printf (ngettext ("Recorded %d place decided by the association",
                                        "Recorded %d places decided by the association", places), places);
-  toast (self, message);
+  qw_window_toast_for (GTK_WIDGET (self), message);
 }
 
 /* Exporting the nominees */
@@ -1506,9 +1483,9 @@ export_response_cb (GtkNativeDialog *chooser,
       g_autoptr(GError) error = NULL;
 
       if (qw_region_page_export_nominees (self, format, file, &error))
-        toast (self, _("Nominees exported"));
+        qw_window_toast_for (GTK_WIDGET (self), _("Nominees exported"));
       else
-        show_error (self, _("The nominees could not be exported"), error);
+        qw_window_error_for (GTK_WIDGET (self), _("The nominees could not be exported"), error);
     }
   gtk_native_dialog_destroy (chooser);
   g_object_unref (chooser);

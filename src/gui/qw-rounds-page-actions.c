@@ -14,6 +14,7 @@
 #include "qw-rounds-page-private.h"
 #include "qw-section-dialog.h"
 #include "qw-tournament.h"
+#include "qw-window.h"
 
 /* A message dialog with a list of lines, for warnings and explanations. */
 static void
@@ -87,7 +88,7 @@ fouls_response_cb (AdwMessageDialog *dialog,
         }
       if (game == NULL
           || !qw_tournament_record_result (d->self->doc, d->self->section, d->round, d->board, &input, &error))
-        _qw_rounds_page_show_error (d->self, _("The fouls could not be saved"), error);
+        qw_window_error_for (GTK_WIDGET (d->self), _("The fouls could not be saved"), error);
       _qw_rounds_page_reload_boards (d->self);
     }
   g_object_unref (d->self);
@@ -123,7 +124,7 @@ _qw_rounds_page_open_fouls_dialog (QwRoundsPage *self)
   game = qw_board_item_get_game (board);
   if (game->result == QW_RESULT_NONE)
     {
-      _qw_rounds_page_toast (self, _("Enter the result first, then the fouls"));
+      qw_window_toast_for (GTK_WIDGET (self), _("Enter the result first, then the fouls"));
       return;
     }
   qw_board_item_get_side (board, TRUE, &red);
@@ -191,7 +192,7 @@ qw_rounds_page_pair_next (QwRoundsPage  *self,
     {
       g_autofree char *message = g_strdup_printf (_("Round %d paired"), round);
 
-      _qw_rounds_page_toast (self, message);
+      qw_window_toast_for (GTK_WIDGET (self), message);
     }
   return TRUE;
 }
@@ -205,7 +206,7 @@ pair_next_action (GtkWidget  *widget,
   g_autoptr(GError) error = NULL;
 
   if (!qw_rounds_page_pair_next (self, &error) && error != NULL)
-    _qw_rounds_page_show_error (self, _("The next round could not be paired"), error);
+    qw_window_error_for (GTK_WIDGET (self), _("The next round could not be paired"), error);
 }
 
 static gboolean
@@ -237,11 +238,11 @@ unpair_response_cb (AdwMessageDialog *dialog,
     return;
   if (!qw_tournament_unpair_last (self->doc, self->section, TRUE, &error))
     {
-      _qw_rounds_page_show_error (self, _("The round could not be unpaired"), error);
+      qw_window_error_for (GTK_WIDGET (self), _("The round could not be unpaired"), error);
       return;
     }
   message = g_strdup_printf (_("Round %d unpaired"), round);
-  _qw_rounds_page_toast (self, message);
+  qw_window_toast_for (GTK_WIDGET (self), message);
   _qw_rounds_page_show_round (self, 0);
 }
 
@@ -319,7 +320,7 @@ check_action (GtkWidget  *widget,
   g_autofree char *heading = g_strdup_printf (_("Round %d Against the Rules"), self->round);
 
   if (warnings == NULL)
-    _qw_rounds_page_show_error (self, _("The round could not be checked"), error);
+    qw_window_error_for (GTK_WIDGET (self), _("The round could not be checked"), error);
   else if (warnings->len == 0)
     show_lines (self, heading, _("The round keeps every rule."), NULL);
   else
@@ -368,14 +369,14 @@ swap_response_cb (AdwMessageDialog *dialog,
                                          &error);
   if (warnings == NULL)
     {
-      _qw_rounds_page_show_error (self, _("The players could not be swapped"), error);
+      qw_window_error_for (GTK_WIDGET (self), _("The players could not be swapped"), error);
       return;
     }
   _qw_rounds_page_reload_boards (self);
   if (warnings->len > 0)
     show_lines (self, _("Swapped, but the Round Now Breaks Rules"), _("The change is recorded in the round log."), warnings);
   else
-    _qw_rounds_page_toast (self, _("Players swapped; the change is recorded"));
+    qw_window_toast_for (GTK_WIDGET (self), _("Players swapped; the change is recorded"));
 }
 
 static void
@@ -424,11 +425,11 @@ withdraw_response_cb (AdwMessageDialog *dialog,
   e = g_ptr_array_index (entries, gtk_drop_down_get_selected (who));
   if (!qw_tournament_withdraw (self->doc, self->section, e->id, &error))
     {
-      _qw_rounds_page_show_error (self, _("The player could not be withdrawn"), error);
+      qw_window_error_for (GTK_WIDGET (self), _("The player could not be withdrawn"), error);
       return;
     }
   message = g_strdup_printf (_("%s withdrew and is not paired from the next round"), e->name);
-  _qw_rounds_page_toast (self, message);
+  qw_window_toast_for (GTK_WIDGET (self), message);
   _qw_rounds_page_reload_boards (self);
 }
 

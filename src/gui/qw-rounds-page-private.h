@@ -34,11 +34,6 @@ struct _QwRoundsPage
   gboolean            updating;
 };
 
-void         _qw_rounds_page_toast              (QwRoundsPage *self,
-                                                 const char   *message);
-void         _qw_rounds_page_show_error         (QwRoundsPage *self,
-                                                 const char   *heading,
-                                                 const GError *error);
 GtkWindow   *_qw_rounds_page_parent_window      (QwRoundsPage *self);
 void         _qw_rounds_page_reload_boards      (QwRoundsPage *self);
 void         _qw_rounds_page_show_round         (QwRoundsPage *self,

@@ -37,33 +37,6 @@ G_DEFINE_FINAL_TYPE (QwRoundsPage, qw_rounds_page, GTK_TYPE_WIDGET)
 static void document_changed_cb (QwRoundsPage *self,
                                  const char   *what);
 
-static QwWindow *
-get_window (QwRoundsPage *self)
-{
-  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
-
-  return QW_IS_WINDOW (root) ? QW_WINDOW (root) : NULL;
-}
-
-void
-_qw_rounds_page_toast (QwRoundsPage *self,
-       const char   *message)
-{
-  if (get_window (self) != NULL)
-    qw_window_show_toast (get_window (self), message);
-}
-
-void
-_qw_rounds_page_show_error (QwRoundsPage *self,
-            const char   *heading,
-            const GError *error)
-{
-  if (get_window (self) != NULL)
-    qw_window_show_error (get_window (self), heading, error);
-  else
-    g_warning ("%s: %s", heading, error != NULL ? error->message : "");
-}
-
 GtkWindow *
 _qw_rounds_page_parent_window (QwRoundsPage *self)
 {
@@ -382,7 +355,7 @@ _qw_rounds_page_reload_boards (QwRoundsPage *self)
   fresh = qw_board_items_load (self->doc, self->ruleset, self->section, self->round, &error);
   if (fresh == NULL)
     {
-      _qw_rounds_page_show_error (self, _("The round could not be read"), error);
+      qw_window_error_for (GTK_WIDGET (self), _("The round could not be read"), error);
       return;
     }
   n = g_list_model_get_n_items (G_LIST_MODEL (fresh));
@@ -426,7 +399,7 @@ _qw_rounds_page_load_section (QwRoundsPage *self,
     {
       self->section = qw_document_ensure_section (self->doc, self->event->id, code, &error);
       if (self->section == NULL)
-        _qw_rounds_page_show_error (self, _("The group could not be read"), error);
+        qw_window_error_for (GTK_WIDGET (self), _("The group could not be read"), error);
     }
   _qw_rounds_page_show_round (self, 0);
 }
@@ -672,7 +645,7 @@ result_clicked_cb (GtkToggleButton *button,
   code = qw_board_item_get_game (board)->result == result_buttons[index].result ? "" : result_buttons[index].code;
   if (!qw_rounds_page_enter_result (self, position, code, &error))
     {
-      _qw_rounds_page_show_error (self, _("The result could not be entered"), error);
+      qw_window_error_for (GTK_WIDGET (self), _("The result could not be entered"), error);
       _qw_rounds_page_reload_boards (self);
     }
 }
@@ -723,7 +696,7 @@ qw_rounds_page_key_result (QwRoundsPage *self,
   if (position == GTK_INVALID_LIST_POSITION)
     return FALSE;
   if (!qw_rounds_page_enter_result (self, position, code, &error))
-    _qw_rounds_page_show_error (self, _("The result could not be entered"), error);
+    qw_window_error_for (GTK_WIDGET (self), _("The result could not be entered"), error);
   return TRUE;
 }
 

@@ -319,9 +319,8 @@ compute (QwStandingsPage *self,
   rows = games != NULL ? qw_standings_compute (self->ruleset, self->section, entries, games, up_to_round) : NULL;
   if (rows == NULL)
     {
-      if (error != NULL && QW_IS_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))))
-        qw_window_show_error (QW_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))),
-                              _("The standings could not be computed"), error);
+      if (error != NULL)
+        qw_window_error_for (GTK_WIDGET (self), _("The standings could not be computed"), error);
       return;
     }
   items = g_ptr_array_new_full (rows->len, g_object_unref);

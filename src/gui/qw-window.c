@@ -207,6 +207,41 @@ qw_window_show_error (QwWindow     *self,
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
+/**
+ * qw_window_toast_for:
+ * @widget: any widget inside a #QwWindow
+ *
+ * Shows a toast on the window that holds @widget (nothing if it has none).
+ */
+void
+qw_window_toast_for (GtkWidget  *widget,
+                     const char *message)
+{
+  GtkRoot *root = gtk_widget_get_root (widget);
+
+  if (QW_IS_WINDOW (root))
+    qw_window_show_toast (QW_WINDOW (root), message);
+}
+
+/**
+ * qw_window_error_for:
+ * @widget: any widget inside a window
+ *
+ * Shows an error over the window that holds @widget, and logs it.
+ */
+void
+qw_window_error_for (GtkWidget    *widget,
+                     const char   *heading,
+                     const GError *error)
+{
+  GtkRoot *root = gtk_widget_get_root (widget);
+
+  if (QW_IS_WINDOW (root))
+    qw_window_show_error (QW_WINDOW (root), heading, error);
+  else
+    g_warning ("%s: %s", heading, error != NULL ? error->message : "");
+}
+
 static void
 clear_document (QwWindow *self)
 {

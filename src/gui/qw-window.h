@@ -26,6 +26,11 @@ void        qw_window_show_toast       (QwWindow      *self,
 void        qw_window_show_error       (QwWindow      *self,
                                         const char    *heading,
                                         const GError  *error);
+void        qw_window_toast_for        (GtkWidget     *widget,
+                                        const char    *message);
+void        qw_window_error_for        (GtkWidget     *widget,
+                                        const char    *heading,
+                                        const GError  *error);
 void        qw_window_show_page        (QwWindow      *self,
                                         const char    *name);
 GtkWidget  *qw_window_get_page         (QwWindow      *self,
