@@ -88,14 +88,6 @@ copy_entries (GPtrArray *entries)
   return g_ptr_array_copy (entries, (GCopyFunc) (void (*) (void)) qw_entry_copy, NULL);
 }
 
-static QwWindow *
-get_window (QwEntriesPage *self)
-{
-  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
-
-  return QW_IS_WINDOW (root) ? QW_WINDOW (root) : NULL;
-}
-
 /* Columns */
 
 typedef enum
@@ -657,32 +649,9 @@ undo_or_redo (QwEntriesPage *self,
 }
 
 static void
-undo_toast_clicked_cb (AdwToast      *toast_widget,
-                       QwEntriesPage *self)
+undo_clicked_cb (QwEntriesPage *self)
 {
   undo_or_redo (self, TRUE);
-}
-
-static void
-toast_with_undo (QwEntriesPage *self,
-                 const char    *message)
-{
-  QwWindow *window = get_window (self);
-  AdwToast *t;
-
-  if (window == NULL)
-    return;
-  t = adw_toast_new (message);
-  adw_toast_set_button_label (t, _("_Undo"));
-  adw_toast_set_priority (t, ADW_TOAST_PRIORITY_HIGH);
-  g_signal_connect_object (t, "button-clicked", G_CALLBACK (undo_toast_clicked_cb), self, 0);
-  /* The window's overlay shows it; qw_window_show_toast takes plain text only. */
-  {
-    GtkWidget *overlay = gtk_widget_get_ancestor (GTK_WIDGET (self), ADW_TYPE_TOAST_OVERLAY);
-
-    if (overlay != NULL)
-      adw_toast_overlay_add_toast (ADW_TOAST_OVERLAY (overlay), t);
-  }
 }
 
 static GPtrArray *
@@ -723,7 +692,7 @@ delete_selected (QwEntriesPage *self)
   else
     message = g_strdup_printf (ngettext ("Deleted %u entry", "Deleted %u entries", entries->len), entries->len);
   push_undo (self, UNDO_DELETED, entries, NULL, message);
-  toast_with_undo (self, message);
+  qw_window_undo_toast_for (GTK_WIDGET (self), message, G_CALLBACK (undo_clicked_cb), self);
 }
 
 static void

@@ -1243,29 +1243,6 @@ delete_events (QwRegionPage  *self,
   return qw_document_commit (self->doc, error);
 }
 
-static void
-undo_toast_clicked_cb (AdwToast     *t,
-                       QwRegionPage *self)
-{
-  qw_region_page_undo (self);
-}
-
-static void
-toast_with_undo (QwRegionPage *self,
-                 const char   *message)
-{
-  GtkWidget *overlay = gtk_widget_get_ancestor (GTK_WIDGET (self), ADW_TYPE_TOAST_OVERLAY);
-  AdwToast *t;
-
-  if (overlay == NULL)
-    return;
-  t = adw_toast_new (message);
-  adw_toast_set_button_label (t, _("_Undo"));
-  adw_toast_set_priority (t, ADW_TOAST_PRIORITY_HIGH);
-  g_signal_connect_object (t, "button-clicked", G_CALLBACK (undo_toast_clicked_cb), self, 0);
-  adw_toast_overlay_add_toast (ADW_TOAST_OVERLAY (overlay), t);
-}
-
 /**
  * qw_region_page_delete_stops:
  * @events: (element-type QwEvent): imported or typed-in stops
@@ -1303,7 +1280,7 @@ qw_region_page_delete_stops (QwRegionPage  *self,
                 ? g_strdup_printf (_("Deleted %s"), ((QwEvent *) events->pdata[0])->name)
                 : g_strdup_printf (ngettext ("Deleted %u stop", "Deleted %u stops", events->len), events->len);
   g_ptr_array_add (self->undo, step);
-  toast_with_undo (self, step->label);
+  qw_window_undo_toast_for (GTK_WIDGET (self), step->label, G_CALLBACK (qw_region_page_undo), self);
   return TRUE;
 }
 

@@ -224,6 +224,31 @@ qw_window_toast_for (GtkWidget  *widget,
 }
 
 /**
+ * qw_window_undo_toast_for:
+ * @undo: called as undo (@instance) when the toast's Undo button is pressed
+ * @instance: a GObject; the button does nothing once it is finalized
+ *
+ * Shows a toast with an Undo button on the window that holds @widget.
+ */
+void
+qw_window_undo_toast_for (GtkWidget  *widget,
+                          const char *message,
+                          GCallback   undo,
+                          gpointer    instance)
+{
+  GtkWidget *overlay = gtk_widget_get_ancestor (widget, ADW_TYPE_TOAST_OVERLAY);
+  AdwToast *toast;
+
+  if (overlay == NULL)
+    return;
+  toast = adw_toast_new (message);
+  adw_toast_set_button_label (toast, _("_Undo"));
+  adw_toast_set_priority (toast, ADW_TOAST_PRIORITY_HIGH);
+  g_signal_connect_object (toast, "button-clicked", undo, instance, G_CONNECT_SWAPPED);
+  adw_toast_overlay_add_toast (ADW_TOAST_OVERLAY (overlay), toast);
+}
+
+/**
  * qw_window_error_for:
  * @widget: any widget inside a window
  *

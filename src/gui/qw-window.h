@@ -28,6 +28,10 @@ void        qw_window_show_error       (QwWindow      *self,
                                         const GError  *error);
 void        qw_window_toast_for        (GtkWidget     *widget,
                                         const char    *message);
+void        qw_window_undo_toast_for   (GtkWidget     *widget,
+                                        const char    *message,
+                                        GCallback      undo,
+                                        gpointer       instance);
 void        qw_window_error_for        (GtkWidget     *widget,
                                         const char    *heading,
                                         const GError  *error);
