@@ -14,6 +14,9 @@
 #include "qw-demo.h"
 #include "qw-entries-page.h"
 #include "qw-window.h"
+#include "qw-date.h"
+#include "qw-document-entries.h"
+#include "qw-event.h"
 
 static void
 spin_until_idle (void)

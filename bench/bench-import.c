@@ -11,6 +11,10 @@
 #include "qw-demo.h"
 #include "qw-document.h"
 #include "qw-entry-import.h"
+#include "qw-date.h"
+#include "qw-document-entries.h"
+#include "qw-entry-check.h"
+#include "qw-event.h"
 
 static char *
 make_csv (guint rows)

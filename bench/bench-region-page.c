@@ -20,6 +20,9 @@
 #include "qw-region-page.h"
 #include "qw-region.h"
 #include "qw-window.h"
+#include "qw-date.h"
+#include "qw-entry.h"
+#include "qw-event.h"
 
 #define N_FILES   40
 #define N_PLAYERS 300

@@ -15,6 +15,9 @@
 #include "qw-quota.h"
 #include "qw-region.h"
 #include "qw-results-file.h"
+#include "qw-date.h"
+#include "qw-entry.h"
+#include "qw-event.h"
 
 #define ROUNDS 9
 

@@ -16,6 +16,10 @@
 
 #include "qw-demo.h"
 #include "qw-print.h"
+#include "qw-date.h"
+#include "qw-entry.h"
+#include "qw-event.h"
+#include "qw-game.h"
 
 static const char *units[] = {
   "白花镇象棋协会", "惠东县象棋协会", "惠东县少年宫", "白花镇中心小学", "惠东县实验学校", "惠州市棋院",

@@ -12,6 +12,10 @@
 #include "qw-document.h"
 #include "qw-region.h"
 #include "qw-results-file.h"
+#include "qw-date.h"
+#include "qw-document-entries.h"
+#include "qw-entry.h"
+#include "qw-event.h"
 
 /* A valid resident ID number for a birth date and sex, from a seed. */
 static inline char *

@@ -7,6 +7,7 @@
 
 #include "qw-entry-import.h"
 #include "qw-error.h"
+#include "qw-entry.h"
 
 static const char *sample =
   "姓名,性别,出生日期,身份证号,单位,等级,组别,手机\n"

@@ -9,6 +9,10 @@
 #include "qw-document.h"
 #include "qw-error.h"
 #include "qw-schema.sql.h"
+#include "qw-date.h"
+#include "qw-document-entries.h"
+#include "qw-entry.h"
+#include "qw-event.h"
 
 typedef struct
 {

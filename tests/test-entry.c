@@ -7,6 +7,9 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "qw-entry.h"
+#include "qw-date.h"
+#include "qw-entry-check.h"
+#include "qw-idcard.h"
 
 static QwRuleset *ruleset;
 

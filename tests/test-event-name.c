@@ -3,6 +3,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "qw-event-name.h"
+#include "qw-event.h"
 
 static QwRuleset *ruleset;
 

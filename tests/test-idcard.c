@@ -3,6 +3,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "qw-idcard.h"
+#include "qw-date.h"
 
 static void
 test_worked_example (void)

@@ -4,6 +4,7 @@
  */
 #include "qw-error.h"
 #include "qw-knockout.h"
+#include "qw-game.h"
 
 static const int field_sizes[] = { 2, 3, 4, 5, 6, 7, 8, 9, 12, 13, 16, 17, 31, 33, 100 };
 

@@ -7,6 +7,8 @@
 #include "qw-nominees.h"
 #include "qw-stops-csv.h"
 #include "qw-team.h"
+#include "qw-entry.h"
+#include "qw-event.h"
 #include "region-fixtures.h"
 
 static QwRuleset *

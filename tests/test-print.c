@@ -22,6 +22,14 @@
 #include "qw-event-name.h"
 #include "qw-print.h"
 #include "qw-tournament.h"
+#include "qw-date.h"
+#include "qw-document-entries.h"
+#include "qw-document-play.h"
+#include "qw-entry.h"
+#include "qw-event.h"
+#include "qw-game.h"
+#include "qw-play.h"
+#include "qw-print-source.h"
 
 /* Measuring */
 

@@ -8,6 +8,7 @@
 #include "qw-quota.h"
 #include "qw-ruleset.h"
 #include "qw-stops-csv.h"
+#include "qw-event.h"
 
 static QwRuleset *
 ruleset (void)

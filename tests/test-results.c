@@ -6,6 +6,7 @@
 #include "qw-error.h"
 #include "qw-idcard.h"
 #include "qw-xml-seal.h"
+#include "qw-entry.h"
 #include "region-fixtures.h"
 
 static char *

@@ -6,6 +6,8 @@
 
 #include "qw-entry.h"
 #include "qw-standings.h"
+#include "qw-game.h"
+#include "qw-tiebreak.h"
 
 static QwRuleset *
 ruleset (void)

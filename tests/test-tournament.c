@@ -15,6 +15,12 @@
 #include "qw-play.h"
 #include "qw-standings.h"
 #include "qw-tournament.h"
+#include "qw-date.h"
+#include "qw-document-entries.h"
+#include "qw-document-play.h"
+#include "qw-entry.h"
+#include "qw-event.h"
+#include "qw-game.h"
 
 typedef struct
 {

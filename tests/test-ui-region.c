@@ -32,6 +32,14 @@
 #include "qw-team.h"
 #include "qw-tournament.h"
 #include "qw-window.h"
+#include "qw-date.h"
+#include "qw-document-entries.h"
+#include "qw-document-play.h"
+#include "qw-entry-check.h"
+#include "qw-entry.h"
+#include "qw-event.h"
+#include "qw-game.h"
+#include "qw-results-export.h"
 
 #define PREFIX "2021年第六届全国象棋业余棋王赛广东赛区"
 

@@ -23,6 +23,9 @@
 #include "qw-rounds-page.h"
 #include "qw-standings-page.h"
 #include "qw-window.h"
+#include "qw-date.h"
+#include "qw-entry.h"
+#include "qw-event.h"
 
 static char *tmp_dir;
 

@@ -20,6 +20,13 @@
 #include "qw-ruleset.h"
 #include "qw-standings.h"
 #include "qw-tournament.h"
+#include "qw-date.h"
+#include "qw-document-entries.h"
+#include "qw-document-play.h"
+#include "qw-entry.h"
+#include "qw-event.h"
+#include "qw-game.h"
+#include "qw-tiebreak.h"
 
 /* What most commands open: the document, its event, ruleset and a group. */
 typedef struct

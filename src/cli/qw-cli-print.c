@@ -11,6 +11,7 @@
 #include "qw-cli.h"
 #include "qw-document.h"
 #include "qw-print.h"
+#include "qw-print-source.h"
 
 static char *
 kind_list (void)

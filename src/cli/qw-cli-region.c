@@ -15,6 +15,8 @@
 #include "qw-results-file.h"
 #include "qw-ruleset.h"
 #include "qw-stops-csv.h"
+#include "qw-date.h"
+#include "qw-event.h"
 
 static GPtrArray *region_stops (const char  *path,
                                 const char  *ruleset_id,

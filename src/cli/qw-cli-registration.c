@@ -13,6 +13,12 @@
 #include "qw-error.h"
 #include "qw-event-name.h"
 #include "qw-ruleset.h"
+#include "qw-date.h"
+#include "qw-document-entries.h"
+#include "qw-entry-check.h"
+#include "qw-entry.h"
+#include "qw-event.h"
+#include "qw-idcard.h"
 
 /* idcard */
 

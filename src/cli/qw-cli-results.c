@@ -14,6 +14,9 @@
 #include "qw-region.h"
 #include "qw-results-file.h"
 #include "qw-team.h"
+#include "qw-document-entries.h"
+#include "qw-event.h"
+#include "qw-results-export.h"
 
 /* export */
 

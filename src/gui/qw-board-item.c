@@ -11,6 +11,9 @@
 
 #include "qw-board-item.h"
 #include "qw-standings.h"
+#include "qw-document-play.h"
+#include "qw-entry.h"
+#include "qw-game.h"
 
 struct _QwBoardItem
 {

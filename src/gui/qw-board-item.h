@@ -7,7 +7,8 @@
 #include <gio/gio.h>
 
 #include "qw-entry.h"
-#include "qw-play.h"
+#include "qw-document.h"
+#include "qw-game.h"
 
 G_BEGIN_DECLS
 

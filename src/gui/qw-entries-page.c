@@ -17,6 +17,11 @@
 #include "qw-entry-import.h"
 #include "qw-entry-item.h"
 #include "qw-window.h"
+#include "qw-date.h"
+#include "qw-document-entries.h"
+#include "qw-entry-check.h"
+#include "qw-entry.h"
+#include "qw-event.h"
 
 typedef enum
 {

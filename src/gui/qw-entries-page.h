@@ -8,6 +8,7 @@
 
 #include "qw-document.h"
 #include "qw-ruleset.h"
+#include "qw-event.h"
 
 G_BEGIN_DECLS
 

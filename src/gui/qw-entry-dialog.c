@@ -13,6 +13,11 @@
 #include <glib/gi18n.h>
 
 #include "qw-entry-dialog.h"
+#include "qw-date.h"
+#include "qw-entry-check.h"
+#include "qw-entry.h"
+#include "qw-event.h"
+#include "qw-idcard.h"
 
 struct _QwEntryDialog
 {

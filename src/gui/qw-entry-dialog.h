@@ -8,6 +8,7 @@
 
 #include "qw-entry.h"
 #include "qw-event.h"
+#include "qw-ruleset.h"
 
 G_BEGIN_DECLS
 

@@ -13,6 +13,12 @@
 #include <glib/gi18n.h>
 
 #include "qw-entry-item.h"
+#include "qw-date.h"
+#include "qw-document-entries.h"
+#include "qw-entry-check.h"
+#include "qw-entry.h"
+#include "qw-event.h"
+#include "qw-idcard.h"
 
 struct _QwEntryItem
 {

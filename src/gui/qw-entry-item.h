@@ -8,6 +8,8 @@
 
 #include "qw-document.h"
 #include "qw-entry.h"
+#include "qw-entry-check.h"
+#include "qw-event.h"
 
 G_BEGIN_DECLS
 

@@ -24,6 +24,8 @@
 #include "qw-region-import.h"
 #include "qw-team.h"
 #include "qw-window.h"
+#include "qw-entry-check.h"
+#include "qw-results-export.h"
 
 #define FINAL_META_KEY "national-final-file"
 

@@ -12,6 +12,9 @@
 #include "qw-event-name.h"
 #include "qw-new-stop-dialog.h"
 #include "qw-ruleset.h"
+#include "qw-date.h"
+#include "qw-document-entries.h"
+#include "qw-event.h"
 
 /* 赛区: the provinces, and the cities with separate planning status that the
  * scheme also lets host a region. */

@@ -13,6 +13,11 @@
 
 #include "qw-play.h"
 #include "qw-print-dialog.h"
+#include "qw-document-entries.h"
+#include "qw-document-play.h"
+#include "qw-event.h"
+#include "qw-game.h"
+#include "qw-print-source.h"
 
 /* Papers in the drop-down, after "the document's usual". */
 static const QwPaper papers[] = {

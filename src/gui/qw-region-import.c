@@ -18,6 +18,7 @@
 
 #include "qw-error.h"
 #include "qw-region-import.h"
+#include "qw-results-export.h"
 
 /* One file as read, before anything is written. */
 typedef struct

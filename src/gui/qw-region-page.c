@@ -25,6 +25,8 @@
 #include "qw-stop-dialog.h"
 #include "qw-stop-item.h"
 #include "qw-window.h"
+#include "qw-document-entries.h"
+#include "qw-event.h"
 
 /* Deleted stops, as needed to put them back: an imported stop's results as
  * received, a typed-in stop's fields. */

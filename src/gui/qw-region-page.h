@@ -11,6 +11,7 @@
 #include "qw-quota-card.h"
 #include "qw-quota.h"
 #include "qw-ruleset.h"
+#include "qw-event.h"
 
 G_BEGIN_DECLS
 

@@ -15,6 +15,9 @@
 #include "qw-section-dialog.h"
 #include "qw-tournament.h"
 #include "qw-window.h"
+#include "qw-document-play.h"
+#include "qw-entry.h"
+#include "qw-game.h"
 
 /* A message dialog with a list of lines, for warnings and explanations. */
 static void

@@ -6,6 +6,8 @@
 
 #include "qw-board-item.h"
 #include "qw-rounds-page.h"
+#include "qw-event.h"
+#include "qw-game.h"
 
 G_BEGIN_DECLS
 

@@ -18,6 +18,11 @@
 #include "qw-rounds-page-private.h"
 #include "qw-tournament.h"
 #include "qw-window.h"
+#include "qw-document-entries.h"
+#include "qw-document-play.h"
+#include "qw-entry.h"
+#include "qw-event.h"
+#include "qw-game.h"
 
 /* The six results, in the order of the buttons and of the keys 1, 2, 3, +, -, 0. */
 static const struct {
@@ -397,7 +402,7 @@ _qw_rounds_page_load_section (QwRoundsPage *self,
   g_clear_pointer (&self->section, qw_section_free);
   if (code != NULL)
     {
-      self->section = qw_document_ensure_section (self->doc, self->event->id, code, &error);
+      self->section = qw_tournament_ensure_section (self->doc, self->event, code, &error);
       if (self->section == NULL)
         qw_window_error_for (GTK_WIDGET (self), _("The group could not be read"), error);
     }

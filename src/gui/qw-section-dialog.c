@@ -16,7 +16,11 @@
 #include "qw-error.h"
 #include "qw-section-dialog.h"
 #include "qw-standings.h"
-#include "qw-tiebreak-names.h"
+#include "qw-tiebreak.h"
+#include "qw-document-play.h"
+#include "qw-game.h"
+#include "qw-play.h"
+#include "qw-tiebreak.h"
 
 static const char *systems[] = { "swiss", "round-robin", "knockout" };
 static const char *seedings[] = { "rating", "grade", "order", "lottery" };

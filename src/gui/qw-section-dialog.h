@@ -8,6 +8,7 @@
 
 #include "qw-document.h"
 #include "qw-play.h"
+#include "qw-game.h"
 
 G_BEGIN_DECLS
 

@@ -14,9 +14,15 @@
 #include "qw-board-item.h"
 #include "qw-section-dialog.h"
 #include "qw-standings-page.h"
-#include "qw-tiebreak-names.h"
+#include "qw-standings.h"
+#include "qw-tiebreak.h"
 #include "qw-tournament.h"
 #include "qw-window.h"
+#include "qw-document-play.h"
+#include "qw-event.h"
+#include "qw-game.h"
+#include "qw-standings.h"
+#include "qw-tiebreak.h"
 
 /* A row of the table: owns one QwStandingRow. */
 #define QW_TYPE_STANDING_ITEM (qw_standing_item_get_type ())
@@ -346,7 +352,7 @@ load_section (QwStandingsPage *self,
   g_clear_pointer (&self->section, qw_section_free);
   self->last_round = 0;
   if (code != NULL)
-    self->section = qw_document_ensure_section (self->doc, self->event->id, code, NULL);
+    self->section = qw_tournament_ensure_section (self->doc, self->event, code, NULL);
   if (self->section != NULL)
     games = qw_document_list_games (self->doc, self->section->id, NULL);
   if (games != NULL)

@@ -13,6 +13,7 @@
 #include <glib/gi18n.h>
 
 #include "qw-stop-dialog.h"
+#include "qw-event.h"
 
 /* The host levels a preliminary's host may have, in the combo's order. */
 static const QwHostLevel host_levels[] = { QW_HOST_CITY, QW_HOST_COUNTY, QW_HOST_TOWNSHIP };

@@ -14,6 +14,8 @@
 #include <string.h>
 
 #include "qw-stop-item.h"
+#include "qw-date.h"
+#include "qw-event.h"
 
 struct _QwStopItem
 {

@@ -21,6 +21,8 @@
 #include "qw-region-page.h"
 #include "qw-region.h"
 #include "qw-window.h"
+#include "qw-document-entries.h"
+#include "qw-event.h"
 
 struct _QwWindow
 {

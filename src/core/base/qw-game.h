@@ -1,0 +1,145 @@
+/* qw-game.h: sections (groups as played), games and result codes, as the
+ * document stores them
+ *
+ * Plain data shared by the store, the play engines, the region and the
+ * printers; the rules of play are in play/.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib-object.h>
+
+#include "qw-ruleset.h"
+
+G_BEGIN_DECLS
+
+typedef enum
+{
+  QW_SYSTEM_SWISS = 0,        /* 积分编排制 */
+  QW_SYSTEM_ROUND_ROBIN,      /* 循环制 */
+  QW_SYSTEM_KNOCKOUT,         /* 淘汰制 */
+} QwSystem;
+
+typedef enum
+{
+  QW_RESULT_NONE = 0,         /* ""    not played yet */
+  QW_RESULT_RED_WIN,          /* "2:0" */
+  QW_RESULT_DRAW,             /* "1:1" */
+  QW_RESULT_BLACK_WIN,        /* "0:2" */
+  QW_RESULT_RED_BY_FORFEIT,   /* "+:-" black forfeited (弃权) */
+  QW_RESULT_BLACK_BY_FORFEIT, /* "-:+" red forfeited */
+  QW_RESULT_DOUBLE_FORFEIT,   /* "-:-" both forfeited, or an agreed draw without play */
+  QW_RESULT_BYE,              /* "bye" the red player had no opponent */
+} QwResult;
+
+typedef enum
+{
+  QW_PLAYOFF_NONE = 0,        /* knockout: the game decided the tie, or not a knockout */
+  QW_PLAYOFF_RED,             /* a drawn tie went to red in the play-off */
+  QW_PLAYOFF_BLACK,           /* … to black (in an armageddon a drawn play-off is a black win) */
+} QwPlayoff;
+
+/* Settings of a section; defaults come from the ruleset's <play>. Stored as
+ * key=value lines in section.settings. */
+typedef struct
+{
+  char     *seeding;             /* "rating", "grade", "order" (typed order) or "lottery" */
+  guint64   lottery_seed;        /* stored and printed so the draw can be audited */
+  char     *first_round;         /* "lanyao" (拦腰, default), "shouwei" (首尾), "linjin" (临近), "random" */
+  char     *unit_avoid;          /* "off", "first-round", "always" (同单位回避) */
+  int       forfeit_limit;       /* consecutive forfeits that end pairing; 0 = never */
+  gboolean  forfeit_counts_as_met; /* a forfeited game counts as met for the no-rematch rule */
+  char     *tiebreaks;           /* comma-separated chain of QwTiebreak codes, see qw-standings.h */
+  gboolean  double_round_robin;  /* round robin: two games per pairing, colours swapped */
+  char     *draw;                /* entry ids in drawing order (seeding or lottery), fixed
+                                  * when round 1 is paired; Berger numbers and bracket seeds */
+  gboolean  armageddon;          /* knockout: play-offs are armageddon games (a draw is a black win) */
+} QwSectionSettings;
+
+typedef struct
+{
+  gint64             id;
+  gint64             event_id;
+  char              *code;        /* "open-m", or a local group's code */
+  char              *name;        /* "公开组男子" */
+  QwSystem           system;
+  int                rounds;      /* planned rounds (Swiss); round robin and knockout derive theirs */
+  QwSectionSettings  settings;
+} QwSection;
+
+typedef struct
+{
+  gint64     id;
+  gint64     section_id;
+  int        round;               /* from 1 */
+  int        board;               /* from 1; the bye is on the last board */
+  gint64     red;                 /* entry id */
+  gint64     black;               /* entry id, 0 for a bye */
+  QwResult   result;
+  int        red_fouls;           /* 犯规 in this game */
+  int        black_fouls;
+  QwPlayoff  playoff;
+  gboolean   armageddon;
+  gboolean   manual;              /* changed by the arbiter after pairing */
+  char      *explain;             /* why the engine made this pair (explain view) */
+} QwGame;
+
+#define QW_TYPE_SECTION (qw_section_get_type ())
+#define QW_TYPE_GAME (qw_game_get_type ())
+
+GType        qw_section_get_type    (void) G_GNUC_CONST;
+QwSection   *qw_section_new         (void);
+QwSection   *qw_section_copy        (const QwSection *section);
+void         qw_section_free        (QwSection       *section);
+GType        qw_game_get_type       (void) G_GNUC_CONST;
+QwGame      *qw_game_new            (void);
+QwGame      *qw_game_copy           (const QwGame    *game);
+void         qw_game_free           (QwGame          *game);
+
+const char  *qw_system_to_code      (QwSystem    system);     /* "swiss", "round-robin", "knockout" */
+gboolean     qw_system_from_code    (const char *code,
+                                     QwSystem   *out);
+const char  *qw_result_to_code      (QwResult    result);     /* "2:0", …, "bye", "" */
+gboolean     qw_result_from_code    (const char *code,
+                                     QwResult   *out);
+/* Points of the red and black player for a result, from the ruleset's six
+ * values plus bye and forfeit values. */
+void         qw_result_points       (const QwRuleset *ruleset,
+                                     QwResult         result,
+                                     double          *red,
+                                     double          *black);
+
+/* Whether the game was played over the board (not a bye, not a forfeit). */
+gboolean     qw_result_is_played    (QwResult    result);
+/* Whether the red (or black) player forfeited the game (弃权). */
+gboolean     qw_result_forfeited_by (QwResult    result,
+                                     gboolean    red);
+
+/* Section settings as key=value lines (section.settings). Keys: seeding,
+ * lottery_seed, first_round, unit_avoid, forfeit_limit, forfeit_counts_as_met,
+ * tiebreaks, double_round_robin, armageddon, draw. */
+/* The rulebook's defaults with an empty tie-break chain (the system's preset). */
+void         qw_section_settings_init_stored (QwSectionSettings    *settings);
+void         qw_section_settings_clear    (QwSectionSettings       *settings);
+void         qw_section_settings_copy     (QwSectionSettings       *dest,
+                                           const QwSectionSettings *src);
+char        *qw_section_settings_to_text  (const QwSectionSettings *settings);
+/* Reads stored lines over the defaults already in @settings; a line that
+ * cannot be read keeps the default (and is logged). The tie-break chain is
+ * taken as stored: play/qw-tiebreak.h reads it, and skips a code it does not
+ * know (one written by a newer version). */
+void         qw_section_settings_parse    (QwSectionSettings       *settings,
+                                           const char              *text);
+/* Sets one stored key; enumerations and numbers are checked, the tie-break
+ * chain is not (qw_section_settings_set in play/ checks what users type). */
+gboolean     qw_section_settings_set_stored (QwSectionSettings     *settings,
+                                             const char            *key,
+                                             const char            *value,
+                                             GError               **error);
+const char * const *qw_section_settings_keys (void);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (QwSection, qw_section_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (QwGame, qw_game_free)
+
+G_END_DECLS

@@ -1,0 +1,647 @@
+/* qw-ruleset.c: a season's rules, loaded from data/rulesets/<id>.xml
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "qw-ruleset"
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "qw-data.h"
+#include "qw-error.h"
+#include "qw-ruleset.h"
+#include "qw-xml.h"
+#include "qw-date.h"
+
+/* A ruleset is a few kilobytes; anything far larger is not one. */
+#define RULESET_MAX_BYTES (4 * 1024 * 1024)
+
+static void
+group_rule_free (gpointer data)
+{
+  QwGroupRule *g = data;
+
+  g_free (g->code);
+  g_free (g->name);
+  g_free (g->short_name);
+  g_free (g->category);
+  g_strfreev (g->aliases);
+  g_free (g);
+}
+
+static void
+category_free (gpointer data)
+{
+  QwCategory *c = data;
+
+  g_free (c->code);
+  g_free (c->name);
+  g_free (c);
+}
+
+static void
+quota_line_free (gpointer data)
+{
+  QwQuotaLine *l = data;
+
+  g_free (l->group);
+  g_free (l->label);
+  g_free (l);
+}
+
+static void
+quota_tier_free (gpointer data)
+{
+  QwQuotaTier *t = data;
+
+  g_free (t->id);
+  g_ptr_array_unref (t->lines);
+  g_free (t);
+}
+
+static void
+bonus_rule_free (gpointer data)
+{
+  QwBonusRule *b = data;
+
+  g_free (b->reason);
+  g_free (b->label);
+  g_free (b->honour);
+  g_free (b->host_level);
+  g_free (b->groups);
+  g_free (b);
+}
+
+static void
+arbiter_rule_free (gpointer data)
+{
+  QwArbiterRule *a = data;
+
+  g_free (a->level);
+  g_free (a->min_grade);
+  g_free (a);
+}
+
+static void
+ruleset_clear (gpointer data)
+{
+  QwRuleset *self = data;
+
+  g_free (self->id);
+  g_free (self->name);
+  g_free (self->source);
+  g_free (self->path);
+  g_clear_pointer (&self->groups, g_ptr_array_unref);
+  g_clear_pointer (&self->categories, g_ptr_array_unref);
+  g_strfreev (self->barred_titles);
+  g_free (self->swiss_first_round);
+  g_free (self->swiss_tiebreaks);
+  g_free (self->round_robin_tiebreaks);
+  g_free (self->unit_avoid);
+  g_strfreev (self->arbiter_grades);
+  g_clear_pointer (&self->arbiter_rules, g_ptr_array_unref);
+  g_clear_pointer (&self->tiers, g_ptr_array_unref);
+  g_free (self->otherwise);
+  g_clear_pointer (&self->bonuses, g_ptr_array_unref);
+  g_free (self->name_prefix);
+  g_free (self->region_suffix);
+  g_free (self->preliminary_suffix);
+  g_strfreev (self->final_forms);
+  g_strfreev (self->admin_suffixes);
+}
+
+QwRuleset *
+qw_ruleset_ref (QwRuleset *self)
+{
+  return g_atomic_rc_box_acquire (self);
+}
+
+void
+qw_ruleset_unref (QwRuleset *self)
+{
+  g_atomic_rc_box_release_full (self, ruleset_clear);
+}
+
+static QwDate
+prop_date (xmlNode    *node,
+           const char *name)
+{
+  g_autofree char *value = qw_xml_get_prop (node, name);
+  QwDate date = QW_DATE_NONE;
+
+  if (value != NULL)
+    qw_date_parse_iso (value, &date);
+  return date;
+}
+
+static GStrv
+collect_texts (xmlNode    *parent,
+               const char *name)
+{
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+
+  qw_xml_foreach_child (parent, name, node)
+    {
+      g_autofree char *text = qw_xml_get_text (node);
+
+      g_strv_builder_add (builder, g_strstrip (text));
+    }
+  return g_strv_builder_end (builder);
+}
+
+static QwGroupRule *
+parse_group (xmlNode *node)
+{
+  QwGroupRule *g = g_new0 (QwGroupRule, 1);
+  g_autofree char *kind = qw_xml_get_prop (node, "kind");
+  g_autofree char *sex = qw_xml_get_prop (node, "sex");
+
+  g->code = qw_xml_get_prop (node, "code");
+  g->category = qw_xml_get_prop (node, "category");
+  g->name = qw_xml_child_text (node, "name");
+  g->short_name = qw_xml_child_text (node, "short");
+  g->aliases = collect_texts (node, "alias");
+  g->kind = g_strcmp0 (kind, "formal") == 0 ? QW_GROUP_FORMAL
+          : g_strcmp0 (kind, "display") == 0 ? QW_GROUP_DISPLAY : QW_GROUP_LOCAL;
+  g->sex = qw_sex_parse (sex);
+  g->born_from = prop_date (node, "born-from");
+  g->born_to = prop_date (node, "born-to");
+  return g;
+}
+
+static void
+parse_groups (QwRuleset *self,
+              xmlNode   *groups)
+{
+  xmlNode *categories = qw_xml_first_child (groups, "categories");
+
+  self->groups = g_ptr_array_new_with_free_func (group_rule_free);
+  qw_xml_foreach_child (groups, "group", node)
+    g_ptr_array_add (self->groups, parse_group (node));
+
+  self->categories = g_ptr_array_new_with_free_func (category_free);
+  qw_xml_foreach_child (categories, "category", node)
+    {
+      QwCategory *c = g_new0 (QwCategory, 1);
+
+      c->code = qw_xml_get_prop (node, "code");
+      c->name = qw_xml_get_text (node);
+      g_ptr_array_add (self->categories, c);
+    }
+}
+
+static void
+parse_scoring (QwRuleset *self,
+               xmlNode   *node)
+{
+  static const char *names[QW_N_SCORES] = {
+    "red-win", "red-draw", "red-loss", "black-win", "black-draw", "black-loss",
+    "bye", "forfeit-win", "forfeit-loss",
+  };
+
+  for (guint i = 0; i < QW_N_SCORES; i++)
+    self->scores[i] = qw_xml_get_prop_double (node, names[i], 0);
+}
+
+static void
+parse_play (QwRuleset *self,
+            xmlNode   *node)
+{
+  self->swiss_first_round = qw_xml_get_prop (node, "swiss-first-round");
+  self->swiss_tiebreaks = qw_xml_get_prop (node, "swiss-tiebreaks");
+  self->round_robin_tiebreaks = qw_xml_get_prop (node, "round-robin-tiebreaks");
+  self->unit_avoid = qw_xml_get_prop (node, "unit-avoid");
+  self->forfeit_limit = qw_xml_get_prop_int (node, "forfeit-limit", 2);
+  self->forfeit_counts_as_met = qw_xml_get_prop_bool (node, "forfeit-counts-as-met", TRUE);
+  self->max_same_colour_run = qw_xml_get_prop_int (node, "max-same-colour-run", 2);
+  self->max_colour_difference = qw_xml_get_prop_int (node, "max-colour-difference", 2);
+}
+
+static QwQuotaTier *
+parse_tier (xmlNode *node)
+{
+  QwQuotaTier *t = g_new0 (QwQuotaTier, 1);
+
+  t->id = qw_xml_get_prop (node, "id");
+  t->valid_stops = qw_xml_get_prop_int (node, "valid-stops", 0);
+  t->participants = qw_xml_get_prop_int (node, "participants", 0);
+  t->needs_final = qw_xml_get_prop_bool (node, "provincial-final", TRUE);
+  t->leader = qw_xml_get_prop_int (node, "leader", 0);
+  t->lines = g_ptr_array_new_with_free_func (quota_line_free);
+  qw_xml_foreach_child (node, "line", line_node)
+    {
+      QwQuotaLine *l = g_new0 (QwQuotaLine, 1);
+
+      l->group = qw_xml_get_prop (line_node, "group");
+      l->label = g_strstrip (qw_xml_get_text (line_node));
+      l->min = qw_xml_get_prop_int (line_node, "min", 0);
+      l->max = qw_xml_get_prop_int (line_node, "max", 0);
+      g_ptr_array_add (t->lines, l);
+    }
+  return t;
+}
+
+static QwBonusRule *
+parse_bonus (xmlNode *node)
+{
+  QwBonusRule *b = g_new0 (QwBonusRule, 1);
+  g_autofree char *per = qw_xml_get_prop (node, "per");
+
+  b->reason = qw_xml_get_prop (node, "reason");
+  b->label = g_strstrip (qw_xml_get_text (node));
+  b->honour = qw_xml_get_prop (node, "honour");
+  b->host_level = qw_xml_get_prop (node, "host-level");
+  b->groups = qw_xml_get_prop (node, "groups");
+  b->scope = g_strcmp0 (per, "prefecture") == 0 ? QW_BONUS_PER_PREFECTURE
+           : g_strcmp0 (per, "county-city") == 0 ? QW_BONUS_PER_COUNTY_CITY : QW_BONUS_PER_HOST;
+  b->min_stops = qw_xml_get_prop_int (node, "min-stops", 1);
+  b->places = qw_xml_get_prop_int (node, "places", 0);
+  return b;
+}
+
+static void
+parse_quota (QwRuleset *self,
+             xmlNode   *quota)
+{
+  g_autofree char *participants = qw_xml_get_prop (quota, "participants");
+  g_autofree char *bonus_stops = qw_xml_get_prop (quota, "bonus-stops");
+
+  self->participants_include_final = g_strcmp0 (participants, "preliminaries-only") != 0;
+  self->bonus_valid_stops_only = g_strcmp0 (bonus_stops, "all") != 0;
+  self->tiers = g_ptr_array_new_with_free_func (quota_tier_free);
+  qw_xml_foreach_child (quota, "tier", node)
+    g_ptr_array_add (self->tiers, parse_tier (node));
+  self->otherwise = g_strstrip (qw_xml_child_text (quota, "otherwise"));
+  self->bonuses = g_ptr_array_new_with_free_func (bonus_rule_free);
+  qw_xml_foreach_child (quota, "bonus", node)
+    g_ptr_array_add (self->bonuses, parse_bonus (node));
+}
+
+static void
+parse_arbiters (QwRuleset *self,
+                xmlNode   *root)
+{
+  self->arbiter_grades = collect_texts (qw_xml_first_child (root, "arbiter-grades"), "grade");
+  self->arbiter_rules = g_ptr_array_new_with_free_func (arbiter_rule_free);
+  qw_xml_foreach_child (root, "chief-arbiter", node)
+    {
+      QwArbiterRule *a = g_new0 (QwArbiterRule, 1);
+
+      a->level = qw_xml_get_prop (node, "level");
+      a->min_grade = qw_xml_get_prop (node, "min-grade");
+      g_ptr_array_add (self->arbiter_rules, a);
+    }
+}
+
+static void
+parse_event_name (QwRuleset *self,
+                  xmlNode   *node)
+{
+  self->name_prefix = qw_xml_get_prop (node, "prefix");
+  self->region_suffix = qw_xml_get_prop (node, "region-suffix");
+  self->preliminary_suffix = qw_xml_get_prop (node, "preliminary-suffix");
+  self->final_forms = collect_texts (node, "final-form");
+  self->admin_suffixes = collect_texts (node, "admin-suffix");
+}
+
+static void
+parse_misc (QwRuleset *self,
+            xmlNode   *root)
+{
+  xmlNode *node;
+  g_autofree char *deadline = NULL;
+
+  node = qw_xml_first_child (root, "eligibility");
+  self->escort_age = qw_xml_get_prop_int (node, "escort-age", 70);
+  self->barred_titles = collect_texts (node, "barred-title");
+
+  node = qw_xml_first_child (root, "recommend");
+  self->recommend_min_rounds = qw_xml_get_prop_int (node, "min-rounds", 0);
+  self->recommend_min_minutes = qw_xml_get_prop_int (node, "min-minutes-per-round", 0);
+  self->recommend_increment = qw_xml_get_prop_bool (node, "increment", FALSE);
+
+  node = qw_xml_first_child (root, "valid-stop");
+  self->valid_stop_min_players = qw_xml_get_prop_int (node, "min-players", 20);
+
+  node = qw_xml_first_child (root, "provincial-final");
+  deadline = qw_xml_get_prop (node, "deadline");
+  if (deadline != NULL && strlen (deadline) == 5)
+    {
+      self->final_deadline_month = atoi (deadline);
+      self->final_deadline_day = atoi (deadline + 3);
+    }
+  self->final_after_preliminaries = qw_xml_get_prop_bool (node, "after-all-preliminaries", TRUE);
+
+  node = qw_xml_first_child (root, "team");
+  self->team_best = qw_xml_get_prop_int (node, "best", 7);
+}
+
+/* Checks what the schema cannot express: birth ranges in order, categories known. */
+static gboolean
+check_semantics (QwRuleset  *self,
+                 const char *display_name,
+                 GError    **error)
+{
+  for (guint i = 0; i < self->groups->len; i++)
+    {
+      QwGroupRule *g = g_ptr_array_index (self->groups, i);
+
+      if (qw_date_is_set (g->born_from) && qw_date_is_set (g->born_to)
+          && qw_date_compare (g->born_from, g->born_to) > 0)
+        {
+          g_set_error (error, QW_ERROR, QW_ERROR_INVALID,
+                       _("%s: group %s ends before it starts (born-from is after born-to)"),
+                       display_name, g->code);
+          return FALSE;
+        }
+      if (qw_ruleset_category_name (self, g->category) == NULL)
+        {
+          g_set_error (error, QW_ERROR, QW_ERROR_INVALID,
+                       _("%s: group %s names an unknown category %s"),
+                       display_name, g->code, g->category);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+/**
+ * qw_ruleset_load_file:
+ * @path: a ruleset XML file
+ *
+ * Loads and validates a ruleset against data/rulesets/ruleset.xsd. Errors name
+ * the file, the line and the problem.
+ */
+QwRuleset *
+qw_ruleset_load_file (const char  *path,
+                      GError     **error)
+{
+  g_autofree char *schema = qw_data_file ("rulesets", "ruleset.xsd", NULL);
+  g_autofree char *display_name = g_filename_display_basename (path);
+  g_autoptr(xmlDoc) doc = NULL;
+  g_autoptr(QwRuleset) self = NULL;
+  xmlNode *root;
+
+  doc = qw_xml_read_file (path, RULESET_MAX_BYTES, schema, error);
+  if (doc == NULL)
+    return NULL;
+  root = xmlDocGetRootElement (doc);
+  self = g_atomic_rc_box_new0 (QwRuleset);
+  self->path = g_strdup (path);
+  self->id = qw_xml_get_prop (root, "id");
+  self->season = qw_xml_get_prop_int (root, "season", 0);
+  self->name = g_strstrip (qw_xml_child_text (root, "name"));
+  self->source = qw_xml_child_text (root, "source");
+  parse_groups (self, qw_xml_first_child (root, "groups"));
+  parse_scoring (self, qw_xml_first_child (root, "scoring"));
+  parse_play (self, qw_xml_first_child (root, "play"));
+  parse_arbiters (self, root);
+  parse_quota (self, qw_xml_first_child (root, "quota"));
+  parse_event_name (self, qw_xml_first_child (root, "event-name"));
+  parse_misc (self, root);
+  if (!check_semantics (self, display_name, error))
+    return NULL;
+  return g_steal_pointer (&self);
+}
+
+/**
+ * qw_ruleset_lookup:
+ * @id: a ruleset id such as "qiwang-2021", or a path to a ruleset file
+ *
+ * Finds data/rulesets/<id>.xml. Loaded rulesets are cached for the process.
+ */
+QwRuleset *
+qw_ruleset_lookup (const char  *id,
+                   GError     **error)
+{
+  G_LOCK_DEFINE_STATIC (cache);
+  static GHashTable *cache = NULL;
+  g_autofree char *file = NULL;
+  g_autofree char *path = NULL;
+  QwRuleset *found;
+
+  g_return_val_if_fail (id != NULL, NULL);
+
+  if (strchr (id, '/') != NULL || g_str_has_suffix (id, ".xml"))
+    return qw_ruleset_load_file (id, error);
+
+  G_LOCK (cache);
+  if (cache == NULL)
+    cache = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                   (GDestroyNotify) qw_ruleset_unref);
+  found = g_hash_table_lookup (cache, id);
+  if (found != NULL)
+    {
+      found = qw_ruleset_ref (found);
+      G_UNLOCK (cache);
+      return found;
+    }
+  G_UNLOCK (cache);
+
+  file = g_strconcat (id, ".xml", NULL);
+  path = qw_data_file ("rulesets", file, NULL);
+  if (!g_file_test (path, G_FILE_TEST_IS_REGULAR))
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_NOT_FOUND,
+                   _("There is no ruleset “%s” (looked for %s)"), id, path);
+      return NULL;
+    }
+  found = qw_ruleset_load_file (path, error);
+  if (found == NULL)
+    return NULL;
+  G_LOCK (cache);
+  g_hash_table_replace (cache, g_strdup (id), qw_ruleset_ref (found));
+  G_UNLOCK (cache);
+  return found;
+}
+
+static int
+compare_strings (gconstpointer a,
+                 gconstpointer b)
+{
+  return g_strcmp0 (*(const char * const *) a, *(const char * const *) b);
+}
+
+char **
+qw_ruleset_list_ids (void)
+{
+  g_autofree char *dir_path = qw_data_file ("rulesets", NULL);
+  g_autoptr(GDir) dir = g_dir_open (dir_path, 0, NULL);
+  g_autoptr(GPtrArray) ids = g_ptr_array_new ();
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    if (g_str_has_suffix (name, ".xml"))
+      g_ptr_array_add (ids, g_strndup (name, strlen (name) - 4));
+  g_ptr_array_sort (ids, compare_strings);
+  g_ptr_array_add (ids, NULL);
+  return (char **) g_ptr_array_free (g_steal_pointer (&ids), FALSE);
+}
+
+const QwGroupRule *
+qw_ruleset_find_group (const QwRuleset *self,
+                       const char      *code)
+{
+  if (code == NULL)
+    return NULL;
+  for (guint i = 0; i < self->groups->len; i++)
+    {
+      const QwGroupRule *g = g_ptr_array_index (self->groups, i);
+
+      if (g_str_equal (g->code, code))
+        return g;
+    }
+  return NULL;
+}
+
+static gboolean
+group_has_name (const QwGroupRule *g,
+                const char        *text)
+{
+  return g_str_equal (g->code, text) || g_str_equal (g->name, text)
+         || g_str_equal (g->short_name, text) || g_strv_contains ((const char * const *) g->aliases, text);
+}
+
+/**
+ * qw_ruleset_match_group_name:
+ * @text: a group as typed: a code ("open-m"), a name ("公开组男子"), an alias, or a
+ *   category name ("公开组", "少年组") which @sex completes
+ *
+ * Returns: (nullable): the group, or %NULL if the text names none of the ruleset's groups
+ */
+const QwGroupRule *
+qw_ruleset_match_group_name (const QwRuleset *self,
+                             const char      *text,
+                             QwSex            sex)
+{
+  g_autofree char *t = NULL;
+
+  if (text == NULL)
+    return NULL;
+  t = g_strstrip (g_strdup (text));
+  if (*t == '\0')
+    return NULL;
+  for (guint i = 0; i < self->groups->len; i++)
+    {
+      const QwGroupRule *g = g_ptr_array_index (self->groups, i);
+
+      if (group_has_name (g, t))
+        return g;
+    }
+  /* A category ("公开组", "open") plus the sex picks the group. */
+  for (guint i = 0; i < self->groups->len; i++)
+    {
+      const QwGroupRule *g = g_ptr_array_index (self->groups, i);
+      const char *category_name = qw_ruleset_category_name (self, g->category);
+
+      if ((g_strcmp0 (category_name, t) == 0 || g_str_equal (g->category, t))
+          && (g->sex == QW_SEX_UNKNOWN || g->sex == sex))
+        return g;
+    }
+  return NULL;
+}
+
+static gboolean
+birth_in_range (const QwGroupRule *g,
+                QwDate             birth)
+{
+  if (qw_date_is_set (g->born_from) && qw_date_compare (birth, g->born_from) < 0)
+    return FALSE;
+  if (qw_date_is_set (g->born_to) && qw_date_compare (birth, g->born_to) > 0)
+    return FALSE;
+  return TRUE;
+}
+
+/**
+ * qw_ruleset_group_for:
+ *
+ * The formal group that a date of birth and a sex fall in, or %NULL.
+ */
+const QwGroupRule *
+qw_ruleset_group_for (const QwRuleset *self,
+                      QwDate           birth,
+                      QwSex            sex)
+{
+  if (!qw_date_is_set (birth) || sex == QW_SEX_UNKNOWN)
+    return NULL;
+  for (guint i = 0; i < self->groups->len; i++)
+    {
+      const QwGroupRule *g = g_ptr_array_index (self->groups, i);
+
+      if (g->kind == QW_GROUP_FORMAL && g->sex == sex && birth_in_range (g, birth))
+        return g;
+    }
+  return NULL;
+}
+
+const char *
+qw_ruleset_category_name (const QwRuleset *self,
+                          const char      *code)
+{
+  if (code == NULL)
+    return NULL;
+  for (guint i = 0; i < self->categories->len; i++)
+    {
+      const QwCategory *c = g_ptr_array_index (self->categories, i);
+
+      if (g_str_equal (c->code, code))
+        return c->name;
+    }
+  return NULL;
+}
+
+gboolean
+qw_ruleset_is_barred_title (const QwRuleset *self,
+                            const char      *grade)
+{
+  if (grade == NULL || *grade == '\0')
+    return FALSE;
+  for (guint i = 0; self->barred_titles[i] != NULL; i++)
+    if (strstr (grade, self->barred_titles[i]) != NULL)
+      return TRUE;
+  return FALSE;
+}
+
+/* 0 for the highest grade; -1 when the text names no known grade. A grade such
+ * as "国家级裁判" matches "国家级". */
+int
+qw_ruleset_arbiter_grade_rank (const QwRuleset *self,
+                               const char      *grade)
+{
+  if (grade == NULL)
+    return -1;
+  for (int i = 0; self->arbiter_grades[i] != NULL; i++)
+    if (strstr (grade, self->arbiter_grades[i]) != NULL)
+      return i;
+  return -1;
+}
+
+const char *
+qw_ruleset_min_arbiter_grade (const QwRuleset *self,
+                              const char      *level)
+{
+  for (guint i = 0; i < self->arbiter_rules->len; i++)
+    {
+      const QwArbiterRule *a = g_ptr_array_index (self->arbiter_rules, i);
+
+      if (g_strcmp0 (a->level, level) == 0)
+        return a->min_grade;
+    }
+  return NULL;
+}
+
+/* The display name of a group code, falling back to the code itself for local
+ * groups that the ruleset does not know. */
+char *
+qw_ruleset_group_label (const QwRuleset *self,
+                        const char      *code)
+{
+  const QwGroupRule *g = qw_ruleset_find_group (self, code);
+
+  if (g != NULL)
+    return g_strdup (g->name);
+  return g_strdup (code != NULL ? code : "");
+}

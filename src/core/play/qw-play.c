@@ -1,0 +1,120 @@
+/* qw-play.c: the rules of section settings: defaults, what users type, grades
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "qw-play"
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <string.h>
+
+#include "qw-error.h"
+#include "qw-play.h"
+#include "qw-tiebreak.h"
+#include "qw-game.h"
+
+static const char *
+or_default (const char *value,
+            const char *fallback)
+{
+  return value != NULL && *value != '\0' ? value : fallback;
+}
+
+/**
+ * qw_section_settings_init:
+ *
+ * Fills @settings with the ruleset's defaults for a section played with
+ * @system. The tie-break chain is the ruleset's preset for the system.
+ */
+void
+qw_section_settings_init (QwSectionSettings *settings,
+                          const QwRuleset   *ruleset,
+                          QwSystem           system)
+{
+  const char *preset;
+
+  memset (settings, 0, sizeof *settings);
+  settings->seeding = g_strdup ("rating");
+  settings->first_round = g_strdup (or_default (ruleset != NULL ? ruleset->swiss_first_round : NULL,
+                                                "lanyao"));
+  settings->unit_avoid = g_strdup (or_default (ruleset != NULL ? ruleset->unit_avoid : NULL, "off"));
+  settings->forfeit_limit = ruleset != NULL ? ruleset->forfeit_limit : 2;
+  settings->forfeit_counts_as_met = ruleset != NULL ? ruleset->forfeit_counts_as_met : TRUE;
+  if (system == QW_SYSTEM_ROUND_ROBIN)
+    preset = or_default (ruleset != NULL ? ruleset->round_robin_tiebreaks : NULL, "round-robin");
+  else if (system == QW_SYSTEM_KNOCKOUT)
+    preset = "knockout";
+  else
+    preset = or_default (ruleset != NULL ? ruleset->swiss_tiebreaks : NULL, "opponents");
+  settings->tiebreaks = qw_tiebreak_preset (preset);
+  if (settings->tiebreaks == NULL)
+    settings->tiebreaks = qw_tiebreak_preset ("opponents");
+  settings->draw = g_strdup ("");
+  settings->armageddon = TRUE;
+}
+
+gboolean
+qw_section_settings_set (QwSectionSettings  *s,
+                         const char         *key,
+                         const char         *value,
+                         GError            **error)
+{
+  g_return_val_if_fail (key != NULL && value != NULL, FALSE);
+
+  if (g_str_equal (key, "tiebreaks"))
+    {
+      char *chain = qw_tiebreak_normalize_chain (value, error);
+
+      if (chain == NULL)
+        return FALSE;
+      g_free (s->tiebreaks);
+      s->tiebreaks = chain;
+      return TRUE;
+    }
+  return qw_section_settings_set_stored (s, key, value, error);
+}
+
+/* Grades, strongest first. The CXA's 20 levels (特级大师 … 十六级棋士) with the
+ * GAS athlete grades slotted in beside their usual equivalents. */
+static const struct
+{
+  const char *text;
+  int         rank;
+} grade_ranks[] = {
+  { "国际级运动健将", 1 },
+  { "特级大师", 1 },
+  { "运动健将", 2 },
+  { "国家大师", 2 },
+  { "荣誉棋协大师", 3 },
+  { "棋协大师", 3 },
+  { "一级运动员", 3 },
+  { "地方大师", 4 },
+  { "二级运动员", 5 },
+  { "三级运动员", 6 },
+};
+
+static const char *chinese_numbers[] = {
+  "一", "二", "三", "四", "五", "六", "七", "八", "九", "十",
+  "十一", "十二", "十三", "十四", "十五", "十六",
+};
+
+int
+qw_grade_rank (const char *grade)
+{
+  if (grade == NULL || *grade == '\0')
+    return 0;
+  for (guint i = 0; i < G_N_ELEMENTS (grade_ranks); i++)
+    if (strstr (grade, grade_ranks[i].text) != NULL)
+      return grade_ranks[i].rank;
+  /* "N级棋士": 一级棋士 is rank 5 … 十六级棋士 rank 20. Longest numbers first,
+   * so that 十一 is not read as 十. */
+  for (int i = (int) G_N_ELEMENTS (chinese_numbers) - 1; i >= 0; i--)
+    {
+      g_autofree char *text = g_strconcat (chinese_numbers[i], "级棋士", NULL);
+
+      if (strstr (grade, text) != NULL)
+        return 5 + i;
+    }
+  return 0;
+}

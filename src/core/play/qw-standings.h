@@ -1,0 +1,56 @@
+/* qw-standings.h: standings with the Chinese tie-breaks (《象棋竞赛规则》第14条)
+ *
+ * Contract between the standings, the CLI, the results file and the printers.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "qw-game.h"
+#include "qw-tiebreak.h"
+
+G_BEGIN_DECLS
+
+
+typedef struct
+{
+  int        round;
+  gint64     opponent;    /* entry id, 0 for a bye or no game */
+  int        opponent_no; /* 序号, 0 for a bye */
+  char       colour;      /* 'R', 'B', or 0 (bye / not paired) */
+  QwResult   result;      /* as recorded in the game */
+  double     points;      /* this player's points in the round */
+} QwRoundCell;
+
+typedef struct
+{
+  int        rank;        /* 1.. never shared unless every criterion ties */
+  gint64     entry_id;
+  int        no;          /* 序号 */
+  char      *name;
+  char      *unit;
+  double     points;
+  double     tiebreaks[QW_N_TIEBREAKS]; /* every value, whatever the chain uses */
+  GArray    *rounds;      /* QwRoundCell, one per round played so far */
+  gboolean   withdrawn;
+} QwStandingRow;
+
+
+/**
+ * qw_standings_compute:
+ * @entries: (element-type QwEntry): the section's entries
+ * @games: (element-type QwGame): the section's games
+ * @up_to_round: last round to count; 0 for all
+ *
+ * Returns: (element-type QwStandingRow): ranked rows
+ */
+GPtrArray   *qw_standings_compute  (const QwRuleset *ruleset,
+                                    const QwSection *section,
+                                    GPtrArray       *entries,
+                                    GPtrArray       *games,
+                                    int              up_to_round);
+void         qw_standing_row_free  (QwStandingRow   *row);
+
+G_END_DECLS

@@ -1,0 +1,1638 @@
+/* qw-tournament.c: the arbiter's actions on a section of a document
+ *
+ * Each action loads what it needs from the document, checks the rules, and
+ * writes in one transaction. The Swiss engine (qw-swiss.c) is pure; this is
+ * where a section's games become its QwSwissPlayer records: scores, colours
+ * of the games actually played, opponents met (a forfeit counts as met when
+ * the section says so), byes, units and seeding.
+ *
+ * The draw (the seeding order, by rating, grade, typed order or lottery) is
+ * fixed when round 1 is paired and stored in the section's settings with the
+ * lottery seed, so that it can be audited and every later round uses the
+ * same Berger numbers, bracket seeds and Swiss seeds.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "qw-tournament"
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "qw-error.h"
+#include "qw-knockout.h"
+#include "qw-roundrobin.h"
+#include "qw-swiss.h"
+#include "qw-tournament.h"
+#include "qw-document-entries.h"
+#include "qw-document-play.h"
+#include "qw-entry.h"
+#include "qw-event.h"
+#include "qw-game.h"
+#include "qw-play.h"
+
+/* What an action needs from the document. */
+typedef struct
+{
+  QwDocument      *doc;
+  const QwSection *section;
+  QwRuleset       *ruleset;
+  GPtrArray       *entries;    /* QwEntry, by 序号 */
+  GPtrArray       *games;      /* QwGame, by round and board */
+  GHashTable      *withdrawn;  /* entry id → first round not paired */
+  GHashTable      *index;      /* entry id → index in entries + 1 */
+  int              last_round;
+} State;
+
+/* A player's past, before the round being paired or checked. */
+typedef struct
+{
+  double       score;
+  double       score_before_last;
+  int          reds;
+  int          blacks;
+  signed char  last[2];        /* colours of the last two games played, most recent first */
+  signed char  run_colour;     /* colour of the current run of games played */
+  int          run_length;
+  gboolean     had_bye;
+  int          float_last;
+  GArray      *opponents;      /* int: entry indices met */
+  int          forfeit_run;
+  gboolean     forfeit_out;    /* reached the section's consecutive-forfeit limit */
+} History;
+
+static void
+state_clear (State *s)
+{
+  g_clear_pointer (&s->ruleset, qw_ruleset_unref);
+  g_clear_pointer (&s->entries, g_ptr_array_unref);
+  g_clear_pointer (&s->games, g_ptr_array_unref);
+  g_clear_pointer (&s->withdrawn, g_hash_table_unref);
+  g_clear_pointer (&s->index, g_hash_table_unref);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (State, state_clear)
+
+static gboolean
+state_load (State            *s,
+            QwDocument       *doc,
+            const QwSection  *section,
+            GError          **error)
+{
+  g_autoptr(QwEvent) event = qw_document_get_event (doc, section->event_id, error);
+
+  s->doc = doc;
+  s->section = section;
+  if (event == NULL || (s->ruleset = qw_ruleset_lookup (event->ruleset, error)) == NULL)
+    return FALSE;
+  s->entries = qw_document_list_section_entries (doc, section, error);
+  if (s->entries == NULL)
+    return FALSE;
+  s->games = qw_document_list_games (doc, section->id, error);
+  if (s->games == NULL)
+    return FALSE;
+  s->withdrawn = qw_document_list_withdrawals (doc, section, error);
+  if (s->withdrawn == NULL)
+    return FALSE;
+  s->index = g_hash_table_new (g_int64_hash, g_int64_equal);
+  for (guint i = 0; i < s->entries->len; i++)
+    {
+      QwEntry *e = g_ptr_array_index (s->entries, i);
+
+      g_hash_table_insert (s->index, &e->id, GINT_TO_POINTER (i + 1));
+    }
+  s->last_round = 0;
+  for (guint i = 0; i < s->games->len; i++)
+    s->last_round = MAX (s->last_round, ((QwGame *) g_ptr_array_index (s->games, i))->round);
+  return TRUE;
+}
+
+static int
+state_find (State  *s,
+            gint64  entry_id)
+{
+  return GPOINTER_TO_INT (g_hash_table_lookup (s->index, &entry_id)) - 1;
+}
+
+static QwEntry *
+state_entry (State  *s,
+             gint64  entry_id)
+{
+  int i = state_find (s, entry_id);
+
+  return i >= 0 ? g_ptr_array_index (s->entries, i) : NULL;
+}
+
+static int
+withdrawn_before (State  *s,
+                  gint64  entry_id)
+{
+  gpointer value = g_hash_table_lookup (s->withdrawn, &entry_id);
+
+  return value != NULL ? GPOINTER_TO_INT (value) : 0;
+}
+
+/* "No. 12 王伟", how players are named in messages. */
+static char *
+player_label (State  *s,
+              gint64  entry_id)
+{
+  QwEntry *e = state_entry (s, entry_id);
+
+  if (e == NULL)
+    return g_strdup (_("an unknown player"));
+  return g_strdup_printf (_("No. %d %s"), e->no, e->name);
+}
+
+/* Histories */
+
+static void
+histories_free (History *h,
+                guint    n)
+{
+  for (guint i = 0; i < n; i++)
+    g_clear_pointer (&h[i].opponents, g_array_unref);
+  g_free (h);
+}
+
+static gboolean
+counts_as_met (const QwSection *section,
+               QwResult         result)
+{
+  if (qw_result_is_played (result) || result == QW_RESULT_NONE)
+    return TRUE;
+  return section->settings.forfeit_counts_as_met;
+}
+
+static void
+push_colour (History     *h,
+             signed char  colour)
+{
+  h->last[1] = h->last[0];
+  h->last[0] = colour;
+  if (colour > 0)
+    h->reds++;
+  else
+    h->blacks++;
+  if (h->run_colour == colour)
+    h->run_length++;
+  else
+    {
+      h->run_colour = colour;
+      h->run_length = 1;
+    }
+}
+
+static void
+track_forfeits (History         *h,
+                const QwSection *section,
+                gboolean         forfeited)
+{
+  h->forfeit_run = forfeited ? h->forfeit_run + 1 : 0;
+  if (section->settings.forfeit_limit > 0 && h->forfeit_run >= section->settings.forfeit_limit)
+    h->forfeit_out = TRUE;
+}
+
+static void
+history_add_game (State        *s,
+                  History      *hist,
+                  const QwGame *g)
+{
+  int r = state_find (s, g->red), b = state_find (s, g->black);
+  double rp, bp;
+
+  if (r < 0)
+    return;
+  qw_result_points (s->ruleset, g->result, &rp, &bp);
+  hist[r].score += rp;
+  hist[r].had_bye = hist[r].had_bye || g->result == QW_RESULT_BYE;
+  track_forfeits (&hist[r], s->section, qw_result_forfeited_by (g->result, TRUE));
+  if (b < 0)
+    return;
+  hist[b].score += bp;
+  track_forfeits (&hist[b], s->section, qw_result_forfeited_by (g->result, FALSE));
+  if (counts_as_met (s->section, g->result))
+    {
+      g_array_append_val (hist[r].opponents, b);
+      g_array_append_val (hist[b].opponents, r);
+    }
+  if (qw_result_is_played (g->result))
+    {
+      push_colour (&hist[r], +1);
+      push_colour (&hist[b], -1);
+    }
+}
+
+/* Who floated last round: the one whose opponent had a different score. */
+static void
+set_floats (State   *s,
+            History *hist,
+            int      last)
+{
+  for (guint i = 0; i < s->games->len; i++)
+    {
+      const QwGame *g = g_ptr_array_index (s->games, i);
+      int r = state_find (s, g->red), b = state_find (s, g->black);
+      double diff;
+
+      if (g->round != last || r < 0 || b < 0)
+        continue;
+      diff = hist[r].score_before_last - hist[b].score_before_last;
+      if (diff > 1e-9)
+        {
+          hist[r].float_last = -1;
+          hist[b].float_last = +1;
+        }
+      else if (diff < -1e-9)
+        {
+          hist[r].float_last = +1;
+          hist[b].float_last = -1;
+        }
+    }
+}
+
+/* Every player's history over the rounds before @round. */
+static History *
+histories_compute (State *s,
+                   int    round)
+{
+  History *hist = g_new0 (History, MAX (s->entries->len, 1));
+  gboolean snapped = FALSE;
+
+  for (guint i = 0; i < s->entries->len; i++)
+    hist[i].opponents = g_array_new (FALSE, FALSE, sizeof (int));
+  for (guint i = 0; i < s->games->len; i++)
+    {
+      const QwGame *g = g_ptr_array_index (s->games, i);
+
+      if (g->round >= round)
+        break;
+      /* Games come by round: snapshot the scores as the last round begins. */
+      if (!snapped && g->round == round - 1)
+        {
+          for (guint k = 0; k < s->entries->len; k++)
+            hist[k].score_before_last = hist[k].score;
+          snapped = TRUE;
+        }
+      history_add_game (s, hist, g);
+    }
+  set_floats (s, hist, round - 1);
+  return hist;
+}
+
+static gboolean
+excluded (State   *s,
+          History *hist,
+          int      index,
+          int      round)
+{
+  QwEntry *e = g_ptr_array_index (s->entries, index);
+  int before = withdrawn_before (s, e->id);
+
+  return (before > 0 && before <= round) || hist[index].forfeit_out;
+}
+
+static char *
+exclusion_reason (State   *s,
+                  History *hist,
+                  int      index,
+                  int      round)
+{
+  QwEntry *e = g_ptr_array_index (s->entries, index);
+  g_autofree char *who = player_label (s, e->id);
+  int before = withdrawn_before (s, e->id);
+
+  if (before > 0 && before <= round)
+    return g_strdup_printf (_("%s has withdrawn (退赛) and is not paired"), who);
+  return g_strdup_printf (_("%s forfeited %d games in a row and is no longer paired"), who,
+                          s->section->settings.forfeit_limit);
+}
+
+/* Seeding and the draw */
+
+static void
+shuffle (int     *items,
+         guint    n,
+         guint64  seed,
+         guint32  salt)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed_array ((const guint32[]) { (guint32) seed,
+                                                                          (guint32) (seed >> 32), salt }, 3);
+
+  for (guint i = n; i > 1; i--)
+    {
+      guint j = (guint) g_rand_int_range (rand, 0, (gint32) i);
+      int tmp = items[i - 1];
+
+      items[i - 1] = items[j];
+      items[j] = tmp;
+    }
+}
+
+typedef struct
+{
+  State    *state;
+  gboolean  by_grade;
+} SeedContext;
+
+static int
+seed_key_compare (gconstpointer pa,
+                  gconstpointer pb,
+                  gpointer      user_data)
+{
+  SeedContext *ctx = user_data;
+  const QwEntry *a = g_ptr_array_index (ctx->state->entries, *(const int *) pa);
+  const QwEntry *b = g_ptr_array_index (ctx->state->entries, *(const int *) pb);
+
+  if (ctx->by_grade && qw_grade_rank (a->grade) != qw_grade_rank (b->grade))
+    return qw_grade_rank (a->grade) - qw_grade_rank (b->grade);
+  if (a->rating != b->rating)
+    return b->rating - a->rating;
+  return a->no - b->no;
+}
+
+static gboolean
+has_seed_key (const QwEntry *e,
+              gboolean       by_grade)
+{
+  return by_grade ? qw_grade_rank (e->grade) > 0 : e->rating > 0;
+}
+
+/* Orders @items (entry indices) by the section's seeding. Players without a
+ * rating (or grade) come after the others, in an order drawn by lot (§2.3). */
+static void
+seed_order (State *s,
+            int   *items,
+            guint  n)
+{
+  const QwSectionSettings *set = &s->section->settings;
+  gboolean by_grade = g_strcmp0 (set->seeding, "grade") == 0;
+  SeedContext ctx = { s, by_grade };
+  guint keyed = 0;
+
+  if (g_strcmp0 (set->seeding, "lottery") == 0)
+    {
+      shuffle (items, n, set->lottery_seed, 1);
+      return;
+    }
+  if (g_strcmp0 (set->seeding, "order") == 0)
+    return;   /* already by 序号 */
+  for (guint i = 0; i < n; i++)
+    if (has_seed_key (g_ptr_array_index (s->entries, items[i]), by_grade))
+      {
+        int tmp = items[keyed];
+
+        items[keyed++] = items[i];
+        items[i] = tmp;
+      }
+  g_qsort_with_data (items, (gint) keyed, sizeof (int), seed_key_compare, &ctx);
+  /* The unkeyed tail, in 序号 order before the lot. */
+  g_qsort_with_data (items + keyed, (gint) (n - keyed), sizeof (int), seed_key_compare, &ctx);
+  shuffle (items + keyed, n - keyed, set->lottery_seed, 2);
+}
+
+/* The draw as entry indices: the stored one, then anyone placed later, by 序号. */
+static GArray *
+draw_order (State *s)
+{
+  g_auto(GStrv) ids = g_strsplit (s->section->settings.draw != NULL ? s->section->settings.draw : "", ",", -1);
+  g_autofree gboolean *in = g_new0 (gboolean, MAX (s->entries->len, 1));
+  GArray *order = g_array_new (FALSE, FALSE, sizeof (int));
+
+  for (guint i = 0; ids[i] != NULL; i++)
+    {
+      int k = state_find (s, g_ascii_strtoll (ids[i], NULL, 10));
+
+      if (k >= 0 && !in[k])
+        {
+          in[k] = TRUE;
+          g_array_append_val (order, k);
+        }
+    }
+  for (guint i = 0; i < s->entries->len; i++)
+    if (!in[i])
+      g_array_append_val (order, i);
+  return order;
+}
+
+/* Round 1 fixes the draw: the players then active, in seeding order. */
+static void
+fix_draw (State     *s,
+          QwSection *section,
+          History   *hist)
+{
+  g_autoptr(GArray) items = g_array_new (FALSE, FALSE, sizeof (int));
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  if (section->settings.lottery_seed == 0)
+    section->settings.lottery_seed = ((guint64) g_random_int () << 32) | g_random_int ();
+  for (guint i = 0; i < s->entries->len; i++)
+    if (!excluded (s, hist, (int) i, 1))
+      g_array_append_val (items, i);
+  seed_order (s, (int *) items->data, items->len);
+  for (guint i = 0; i < items->len; i++)
+    {
+      QwEntry *e = g_ptr_array_index (s->entries, g_array_index (items, int, i));
+
+      g_string_append_printf (text, "%s%" G_GINT64_FORMAT, i > 0 ? "," : "", e->id);
+    }
+  g_free (section->settings.draw);
+  section->settings.draw = g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+/* Building a round's games */
+
+static QwGame *
+new_game (const QwSection *section,
+          int              round,
+          gint64           red,
+          gint64           black,
+          char            *explain)
+{
+  QwGame *g = qw_game_new ();
+
+  g->section_id = section->id;
+  g->round = round;
+  g->red = red;
+  g->black = black;
+  g->result = black == 0 ? QW_RESULT_BYE : QW_RESULT_NONE;
+  g->explain = explain;
+  return g;
+}
+
+static int
+intern_unit (GHashTable *units,
+             const char *unit)
+{
+  gpointer value;
+
+  if (unit == NULL || *unit == '\0')
+    return -1;
+  if (!g_hash_table_lookup_extended (units, unit, NULL, &value))
+    {
+      value = GINT_TO_POINTER (g_hash_table_size (units));
+      g_hash_table_insert (units, (gpointer) unit, value);
+    }
+  return GPOINTER_TO_INT (value);
+}
+
+static QwFirstRoundMode
+first_round_mode (const char *code)
+{
+  if (g_strcmp0 (code, "shouwei") == 0)
+    return QW_FIRST_ROUND_SHOUWEI;
+  if (g_strcmp0 (code, "linjin") == 0)
+    return QW_FIRST_ROUND_LINJIN;
+  if (g_strcmp0 (code, "random") == 0)
+    return QW_FIRST_ROUND_RANDOM;
+  return QW_FIRST_ROUND_LANYAO;
+}
+
+static gboolean
+unit_avoid_applies (const QwSection *section,
+                    int              round)
+{
+  const char *mode = section->settings.unit_avoid;
+
+  return g_strcmp0 (mode, "always") == 0 || (g_strcmp0 (mode, "first-round") == 0 && round == 1);
+}
+
+static gboolean
+pair_swiss (State      *s,
+            History    *hist,
+            int         round,
+            GPtrArray  *games,
+            GPtrArray  *notes,
+            GError    **error)
+{
+  g_autoptr(GArray) order = draw_order (s);
+  g_autoptr(GArray) players = g_array_new (FALSE, TRUE, sizeof (QwSwissPlayer));
+  g_autoptr(GHashTable) units = g_hash_table_new (g_str_hash, g_str_equal);
+  QwSwissResult result = { NULL, NULL };
+  QwSwissOptions options = { 0 };
+
+  for (guint k = 0; k < order->len; k++)
+    {
+      int i = g_array_index (order, int, k);
+      QwEntry *e = g_ptr_array_index (s->entries, i);
+      History *h = &hist[i];
+      QwSwissPlayer p = { 0 };
+
+      if (excluded (s, hist, i, round))
+        {
+          g_ptr_array_add (notes, exclusion_reason (s, hist, i, round));
+          continue;
+        }
+      p.id = i;
+      p.score = h->score;
+      p.seed = (int) players->len;
+      p.unit = intern_unit (units, e->unit);
+      p.reds = h->reds;
+      p.blacks = h->blacks;
+      p.last[0] = h->last[0];
+      p.last[1] = h->last[1];
+      p.had_bye = h->had_bye;
+      p.float_last = h->float_last;
+      p.opponents = (const int *) h->opponents->data;
+      p.n_opponents = (int) h->opponents->len;
+      p.number = e->no;
+      p.run = h->run_colour * h->run_length;
+      g_array_append_val (players, p);
+    }
+  if (players->len < 2)
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_CONFLICT,
+                   _("Round %d cannot be paired: only %u player can play"), round, players->len);
+      return FALSE;
+    }
+
+  options.round = round;
+  options.avoid_units = unit_avoid_applies (s->section, round);
+  options.max_run = s->ruleset->max_same_colour_run > 0 ? s->ruleset->max_same_colour_run : 2;
+  options.max_difference = s->ruleset->max_colour_difference > 0 ? s->ruleset->max_colour_difference : 2;
+  options.first_round = first_round_mode (s->section->settings.first_round);
+  options.lottery_seed = s->section->settings.lottery_seed;
+  if (!qw_swiss_pair ((const QwSwissPlayer *) players->data, players->len, &options, &result, error))
+    {
+      /* The engine's verdict first, then one line per player and why. */
+      if (result.unpairable != NULL && result.unpairable->len > 0 && error != NULL && *error != NULL)
+        {
+          g_autoptr(GString) message = g_string_new ((*error)->message);
+
+          for (guint k = 0; k < result.unpairable->len; k++)
+            g_string_append_printf (message, "\n%s", (char *) g_ptr_array_index (result.unpairable, k));
+          g_free ((*error)->message);
+          (*error)->message = g_string_free (g_steal_pointer (&message), FALSE);
+        }
+      qw_swiss_result_clear (&result);
+      return FALSE;
+    }
+  for (guint k = 0; k < result.pairs->len; k++)
+    {
+      QwSwissPair *pair = &g_array_index (result.pairs, QwSwissPair, k);
+      QwEntry *red = g_ptr_array_index (s->entries, pair->red);
+      QwEntry *black = pair->black >= 0 ? g_ptr_array_index (s->entries, pair->black) : NULL;
+
+      g_ptr_array_add (games, new_game (s->section, round, red->id, black != NULL ? black->id : 0,
+                                        g_strdup (pair->explain != NULL ? pair->explain : "")));
+    }
+  qw_swiss_result_clear (&result);
+  return TRUE;
+}
+
+/* In a round robin or a knockout the schedule is fixed: a player who has
+ * withdrawn (or is out for forfeits) loses the game by forfeit. */
+static void
+forfeit_absent (State   *s,
+                History *hist,
+                QwGame  *g)
+{
+  gboolean red_out = excluded (s, hist, state_find (s, g->red), g->round);
+  gboolean black_out = g->black != 0 && excluded (s, hist, state_find (s, g->black), g->round);
+
+  if (g->black == 0)
+    {
+      /* Only a knockout keeps such a game, so that the absent player does not go through. */
+      if (red_out)
+        g->result = QW_RESULT_DOUBLE_FORFEIT;
+      return;
+    }
+  if (red_out && black_out)
+    g->result = QW_RESULT_DOUBLE_FORFEIT;
+  else if (red_out)
+    g->result = QW_RESULT_BLACK_BY_FORFEIT;
+  else if (black_out)
+    g->result = QW_RESULT_RED_BY_FORFEIT;
+}
+
+static int
+draw_size (State *s)
+{
+  g_auto(GStrv) ids = g_strsplit (s->section->settings.draw != NULL ? s->section->settings.draw : "", ",", -1);
+  int n = 0;
+
+  for (guint i = 0; ids[i] != NULL; i++)
+    if (state_find (s, g_ascii_strtoll (ids[i], NULL, 10)) >= 0)
+      n++;
+  return n;
+}
+
+static gboolean
+pair_round_robin (State      *s,
+                  History    *hist,
+                  int         round,
+                  GPtrArray  *games,
+                  GPtrArray  *notes,
+                  GError    **error)
+{
+  g_autoptr(GArray) order = draw_order (s);
+  int n = draw_size (s);
+  int cycle = qw_berger_rounds (n);
+  g_autoptr(GArray) pairs = NULL;
+  GPtrArray *byes = g_ptr_array_new ();
+
+  if (n < 2)
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_CONFLICT, _("A round robin needs at least 2 players"));
+      g_ptr_array_unref (byes);
+      return FALSE;
+    }
+  for (guint k = (guint) n; k < order->len; k++)
+    {
+      int late = g_array_index (order, int, k);
+      g_autofree char *who = NULL;
+
+      if (excluded (s, hist, late, round))
+        continue;
+      who = player_label (s, ((QwEntry *) g_ptr_array_index (s->entries, late))->id);
+      g_ptr_array_add (notes, g_strdup_printf (_("%s was placed after the draw and is not in the "
+                                                 "round robin"), who));
+    }
+  pairs = qw_roundrobin_round (n, round, s->section->settings.double_round_robin);
+  for (guint k = 0; k < pairs->len; k++)
+    {
+      QwBergerPair *p = &g_array_index (pairs, QwBergerPair, k);
+      QwEntry *red = g_ptr_array_index (s->entries, g_array_index (order, int, p->red - 1));
+      QwEntry *black = p->black > 0 ? g_ptr_array_index (s->entries, g_array_index (order, int, p->black - 1)) : NULL;
+      int table_round = (round - 1) % cycle + 1;
+      QwGame *g;
+
+      if (black == NULL)
+        {
+          if (excluded (s, hist, state_find (s, red->id), round))
+            continue;   /* an absent player does not collect a bye */
+          g = new_game (s->section, round, red->id, 0,
+                        g_strdup_printf (_("Berger table, round %d: number %d has the bye"), table_round, p->red));
+        }
+      else
+        g = new_game (s->section, round, red->id, black->id,
+                      g_strdup_printf (_("Berger table, round %d: number %d (red) v number %d"),
+                                       table_round, p->red, p->black));
+      forfeit_absent (s, hist, g);
+      g_ptr_array_add (g->black == 0 ? byes : games, g);
+    }
+  for (guint k = 0; k < byes->len; k++)
+    g_ptr_array_add (games, g_ptr_array_index (byes, k));
+  g_ptr_array_unref (byes);
+  return TRUE;
+}
+
+static gboolean
+pair_knockout (State      *s,
+               History    *hist,
+               int         round,
+               GPtrArray  *games,
+               GError    **error)
+{
+  g_autoptr(GArray) order = draw_order (s);
+  int n = draw_size (s);
+  g_autofree gint64 *draw = g_new0 (gint64, MAX (n, 1));
+  g_autoptr(GArray) pairs = NULL;
+  g_autoptr(GPtrArray) byes = g_ptr_array_new ();
+
+  for (int k = 0; k < n; k++)
+    draw[k] = ((QwEntry *) g_ptr_array_index (s->entries, g_array_index (order, int, k)))->id;
+  pairs = qw_knockout_pair_round (draw, n, s->games, round, s->section->settings.lottery_seed, error);
+  if (pairs == NULL)
+    return FALSE;
+  for (guint k = 0; k < pairs->len; k++)
+    {
+      QwKnockoutPair *p = &g_array_index (pairs, QwKnockoutPair, k);
+      QwGame *g = new_game (s->section, round, p->red, p->black,
+                            p->black != 0
+                            ? g_strdup_printf (_("Knockout round %d, match %d of the bracket"), round, p->match + 1)
+                            : g_strdup_printf (_("Knockout round %d, match %d of the bracket: no opponent, "
+                                                 "goes through"), round, p->match + 1));
+
+      forfeit_absent (s, hist, g);
+      g_ptr_array_add (p->black != 0 ? games : byes, g);
+    }
+  /* Byes on the last boards. */
+  for (guint k = 0; k < byes->len; k++)
+    g_ptr_array_add (games, g_steal_pointer (&byes->pdata[k]));
+  return TRUE;
+}
+
+/* Public API */
+
+/**
+ * qw_tournament_new_section:
+ * @code: a group code the ruleset knows, or that entries are placed in
+ *
+ * The section a group plays in before anything is stored: the event's
+ * system and rounds, the ruleset's default settings. Nothing is written.
+ */
+QwSection *
+qw_tournament_new_section (QwDocument     *doc,
+                           const QwEvent  *event,
+                           const char     *code,
+                           GError        **error)
+{
+  g_autoptr(QwRuleset) ruleset = NULL;
+  const QwGroupRule *group;
+  QwSection *section;
+
+  g_return_val_if_fail (QW_IS_DOCUMENT (doc), NULL);
+  g_return_val_if_fail (code != NULL, NULL);
+
+  if ((ruleset = qw_ruleset_lookup (event->ruleset, error)) == NULL)
+    return NULL;
+  group = qw_ruleset_find_group (ruleset, code);
+  if (group == NULL && !qw_document_group_has_entries (doc, event->id, code))
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_NOT_FOUND,
+                   _("There is no group “%s”: the ruleset does not define it and no entry is placed in it"),
+                   code);
+      return NULL;
+    }
+  section = g_new0 (QwSection, 1);
+  section->event_id = event->id;
+  section->code = g_strdup (code);
+  section->name = g_strdup (group != NULL ? group->name : code);
+  if (!qw_system_from_code (event->system, &section->system))
+    section->system = QW_SYSTEM_SWISS;
+  section->rounds = event->rounds > 0 ? event->rounds : 7;
+  qw_section_settings_init (&section->settings, ruleset, section->system);
+  return section;
+}
+
+/* The stored section of @code, or a new one with its defaults, stored. */
+QwSection *
+qw_tournament_ensure_section (QwDocument     *doc,
+                              const QwEvent  *event,
+                              const char     *code,
+                              GError        **error)
+{
+  g_autoptr(QwSection) section = qw_document_get_section (doc, event->id, code, NULL);
+
+  if (section != NULL)
+    return g_steal_pointer (&section);
+  section = qw_tournament_new_section (doc, event, code, error);
+  if (section == NULL || !qw_document_add_section (doc, section, error))
+    return NULL;
+  return g_steal_pointer (&section);
+}
+
+QwSection *
+qw_tournament_find_section (QwDocument  *doc,
+                            const char  *code,
+                            gboolean     create,
+                            GError     **error)
+{
+  g_autoptr(QwEvent) event = NULL;
+
+  g_return_val_if_fail (QW_IS_DOCUMENT (doc), NULL);
+
+  event = qw_document_get_main_event (doc, error);
+  if (event == NULL)
+    return NULL;
+  if (create)
+    return qw_tournament_ensure_section (doc, event, code, error);
+  return qw_document_get_section (doc, event->id, code, error);
+}
+
+static int
+total_rounds (State *s)
+{
+  const QwSection *section = s->section;
+  int n = draw_size (s);
+
+  if (section->system == QW_SYSTEM_SWISS)
+    return section->rounds;
+  if (n == 0)
+    for (guint i = 0; i < s->entries->len; i++)
+      n += withdrawn_before (s, ((QwEntry *) g_ptr_array_index (s->entries, i))->id) == 0 ? 1 : 0;
+  if (section->system == QW_SYSTEM_ROUND_ROBIN)
+    return qw_roundrobin_rounds (n, section->settings.double_round_robin);
+  return qw_knockout_rounds (n);
+}
+
+int
+qw_tournament_total_rounds (QwDocument      *doc,
+                            const QwSection *section)
+{
+  g_auto(State) s = { 0 };
+
+  if (!state_load (&s, doc, section, NULL))
+    return section->rounds;
+  return total_rounds (&s);
+}
+
+static gboolean
+check_round_complete (State   *s,
+                      GError **error)
+{
+  g_autoptr(GString) boards = g_string_new (NULL);
+  guint missing = 0;
+
+  for (guint i = 0; i < s->games->len; i++)
+    {
+      const QwGame *g = g_ptr_array_index (s->games, i);
+
+      if (g->round == s->last_round && g->result == QW_RESULT_NONE)
+        {
+          if (missing++ < 10)
+            g_string_append_printf (boards, "%s%d", boards->len > 0 ? ", " : "", g->board);
+        }
+    }
+  if (missing == 0)
+    return TRUE;
+  if (missing == 1)
+    g_set_error (error, QW_ERROR, QW_ERROR_CONFLICT, _("Round %d is not finished: board %s has no result"),
+                 s->last_round, boards->str);
+  else
+    g_set_error (error, QW_ERROR, QW_ERROR_CONFLICT,
+                 _("Round %d is not finished: %u boards have no result (%s%s)"), s->last_round, missing,
+                 boards->str, missing > 10 ? "…" : "");
+  return FALSE;
+}
+
+static void
+number_boards (GPtrArray *games)
+{
+  for (guint i = 0; i < games->len; i++)
+    ((QwGame *) g_ptr_array_index (games, i))->board = (int) i + 1;
+}
+
+static gboolean
+pair_by_system (State      *s,
+                History    *hist,
+                int         round,
+                GPtrArray  *games,
+                GPtrArray  *notes,
+                GError    **error)
+{
+  switch (s->section->system)
+    {
+    case QW_SYSTEM_ROUND_ROBIN:
+      return pair_round_robin (s, hist, round, games, notes, error);
+    case QW_SYSTEM_KNOCKOUT:
+      return pair_knockout (s, hist, round, games, error);
+    case QW_SYSTEM_SWISS:
+    default:
+      return pair_swiss (s, hist, round, games, notes, error);
+    }
+}
+
+static gboolean
+store_round (QwDocument  *doc,
+             QwSection   *section,
+             int          round,
+             GPtrArray   *games,
+             GError     **error)
+{
+  if (!qw_document_begin (doc, error))
+    return FALSE;
+  if ((round == 1 && !qw_document_update_section (doc, section, error))
+      || !qw_document_add_games (doc, games, error))
+    {
+      qw_document_rollback (doc);
+      return FALSE;
+    }
+  if (!qw_document_commit (doc, error))
+    return FALSE;
+  qw_document_emit_changed (doc, "games");
+  return TRUE;
+}
+
+int
+qw_tournament_pair_next (QwDocument  *doc,
+                         QwSection   *section,
+                         GPtrArray  **notes,
+                         GError     **error)
+{
+  g_auto(State) s = { 0 };
+  g_autoptr(GPtrArray) games = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_game_free);
+  g_autoptr(GPtrArray) left_out = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(QwSection) updated = qw_section_copy (section);
+  History *hist;
+  int round, total;
+  gboolean ok;
+
+  g_return_val_if_fail (QW_IS_DOCUMENT (doc), 0);
+
+  if (!state_load (&s, doc, updated, error) || !check_round_complete (&s, error))
+    return 0;
+  round = s.last_round + 1;
+  hist = histories_compute (&s, round);
+  if (round == 1)
+    fix_draw (&s, updated, hist);
+  total = total_rounds (&s);
+  if (round > total)
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_CONFLICT,
+                   section->system == QW_SYSTEM_SWISS
+                   ? _("All %d planned rounds of group %s have been paired; raise the number of rounds "
+                       "to pair more")
+                   : _("All %d rounds of group %s have been paired"), total, section->code);
+      histories_free (hist, s.entries->len);
+      return 0;
+    }
+  ok = pair_by_system (&s, hist, round, games, left_out, error);
+  histories_free (hist, s.entries->len);
+  if (!ok)
+    return 0;
+  number_boards (games);
+  if (!store_round (doc, updated, round, games, error))
+    return 0;
+  if (round == 1)
+    {
+      qw_section_settings_clear (&section->settings);
+      qw_section_settings_copy (&section->settings, &updated->settings);
+    }
+  if (notes != NULL)
+    *notes = g_steal_pointer (&left_out);
+  return round;
+}
+
+/* A forfeit the pairing recorded itself, because the player had withdrawn. */
+static gboolean
+automatic_result (State        *s,
+                  const QwGame *g)
+{
+  int red = withdrawn_before (s, g->red), black = g->black != 0 ? withdrawn_before (s, g->black) : 0;
+  gboolean red_absent = red > 0 && red <= g->round, black_absent = black > 0 && black <= g->round;
+
+  switch (g->result)
+    {
+    case QW_RESULT_NONE:
+    case QW_RESULT_BYE:
+      return TRUE;
+    case QW_RESULT_BLACK_BY_FORFEIT:
+      return red_absent;
+    case QW_RESULT_RED_BY_FORFEIT:
+      return black_absent;
+    case QW_RESULT_DOUBLE_FORFEIT:
+      return red_absent && (g->black == 0 || black_absent);
+    case QW_RESULT_RED_WIN:
+    case QW_RESULT_DRAW:
+    case QW_RESULT_BLACK_WIN:
+    default:
+      return FALSE;
+    }
+}
+
+gboolean
+qw_tournament_unpair_last (QwDocument  *doc,
+                           QwSection   *section,
+                           gboolean     force,
+                           GError     **error)
+{
+  g_auto(State) s = { 0 };
+  g_autoptr(GString) boards = g_string_new (NULL);
+  g_autoptr(QwSection) updated = qw_section_copy (section);
+  g_autofree char *message = NULL;
+
+  g_return_val_if_fail (QW_IS_DOCUMENT (doc), FALSE);
+
+  if (!state_load (&s, doc, section, error))
+    return FALSE;
+  if (s.last_round == 0)
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_CONFLICT, _("No round of group %s has been paired"), section->code);
+      return FALSE;
+    }
+  for (guint i = 0; i < s.games->len; i++)
+    {
+      const QwGame *g = g_ptr_array_index (s.games, i);
+
+      if (g->round == s.last_round && !automatic_result (&s, g))
+        g_string_append_printf (boards, "%s%d", boards->len > 0 ? ", " : "", g->board);
+    }
+  if (boards->len > 0 && !force)
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_CONFLICT,
+                   _("Round %d already has results (boards %s); undo them first, or unpair it anyway to "
+                     "discard them"), s.last_round, boards->str);
+      return FALSE;
+    }
+  message = boards->len > 0
+            ? g_strdup_printf (_("Round %d unpaired, discarding the results of boards %s"), s.last_round, boards->str)
+            : g_strdup_printf (_("Round %d unpaired"), s.last_round);
+  if (!qw_document_begin (doc, error))
+    return FALSE;
+  if (s.last_round == 1)
+    {
+      g_free (updated->settings.draw);
+      updated->settings.draw = g_strdup ("");
+    }
+  if (!qw_document_delete_round (doc, section->id, s.last_round, error)
+      || (s.last_round == 1 && !qw_document_update_section (doc, updated, error))
+      || !qw_document_log_round (doc, section->id, s.last_round, message, error))
+    {
+      qw_document_rollback (doc);
+      return FALSE;
+    }
+  if (!qw_document_commit (doc, error))
+    return FALSE;
+  if (s.last_round == 1)
+    {
+      qw_section_settings_clear (&section->settings);
+      qw_section_settings_copy (&section->settings, &updated->settings);
+    }
+  qw_document_emit_changed (doc, "games");
+  return TRUE;
+}
+
+/* Results */
+
+static gboolean
+check_input (const QwSection      *section,
+             const QwResultInput  *input,
+             GError              **error)
+{
+  switch (input->result)
+    {
+    case QW_RESULT_RED_WIN:
+    case QW_RESULT_DRAW:
+    case QW_RESULT_BLACK_WIN:
+    case QW_RESULT_RED_BY_FORFEIT:
+    case QW_RESULT_BLACK_BY_FORFEIT:
+    case QW_RESULT_DOUBLE_FORFEIT:
+      break;
+    case QW_RESULT_NONE:
+    case QW_RESULT_BYE:
+    default:
+      g_set_error (error, QW_ERROR, QW_ERROR_INVALID,
+                   _("A result is one of 2:0, 1:1, 0:2, +:-, -:+ or -:-"));
+      return FALSE;
+    }
+  if (input->red_fouls < 0 || input->black_fouls < 0 || input->red_fouls > 99 || input->black_fouls > 99)
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_INVALID, _("A foul count is a number from 0 to 99"));
+      return FALSE;
+    }
+  if ((input->playoff != QW_PLAYOFF_NONE || input->armageddon)
+      && (section->system != QW_SYSTEM_KNOCKOUT || input->result != QW_RESULT_DRAW))
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_INVALID,
+                   _("A play-off is recorded only for a drawn knockout game"));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static char *
+describe_result (const QwGame *g)
+{
+  const char *code = qw_result_to_code (g->result);
+
+  return g_strdup (*code != '\0' ? code : _("no result"));
+}
+
+gboolean
+qw_tournament_record_result (QwDocument           *doc,
+                             const QwSection      *section,
+                             int                   round,
+                             int                   board,
+                             const QwResultInput  *input,
+                             GError              **error)
+{
+  g_autoptr(QwGame) game = NULL;
+  g_autoptr(QwGame) before = NULL;
+  g_autofree char *message = NULL;
+  int last;
+
+  g_return_val_if_fail (QW_IS_DOCUMENT (doc), FALSE);
+
+  if (!check_input (section, input, error))
+    return FALSE;
+  game = qw_document_get_game (doc, section->id, round, board, error);
+  if (game == NULL)
+    return FALSE;
+  if (game->black == 0)
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_CONFLICT,
+                   _("Board %d of round %d is a bye; it has no result to record"), board, round);
+      return FALSE;
+    }
+  before = qw_game_copy (game);
+  game->result = input->result;
+  game->red_fouls = input->red_fouls;
+  game->black_fouls = input->black_fouls;
+  game->playoff = input->playoff;
+  game->armageddon = input->armageddon;
+  last = qw_document_last_round (doc, section->id);
+  if (round < last && section->system == QW_SYSTEM_KNOCKOUT
+      && qw_knockout_winner (before) != qw_knockout_winner (game))
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_CONFLICT,
+                   _("Round %d was paired from this result; unpair it before changing who went through"), last);
+      return FALSE;
+    }
+  if (round < last && before->result != game->result)
+    {
+      g_autofree char *from = describe_result (before);
+
+      message = g_strdup_printf (_("Round %d, board %d: result changed from %s to %s after round %d was paired"),
+                                 round, board, from, qw_result_to_code (game->result), last);
+    }
+  if (!qw_document_begin (doc, error))
+    return FALSE;
+  if (!qw_document_update_game (doc, game, error)
+      || (message != NULL && !qw_document_log_round (doc, section->id, round, message, error)))
+    {
+      qw_document_rollback (doc);
+      return FALSE;
+    }
+  if (!qw_document_commit (doc, error))
+    return FALSE;
+  qw_document_emit_changed (doc, "games");
+  return TRUE;
+}
+
+gboolean
+qw_tournament_undo_result (QwDocument       *doc,
+                           const QwSection  *section,
+                           int               round,
+                           int               board,
+                           GError          **error)
+{
+  g_autoptr(QwGame) game = NULL;
+  int last;
+
+  g_return_val_if_fail (QW_IS_DOCUMENT (doc), FALSE);
+
+  game = qw_document_get_game (doc, section->id, round, board, error);
+  if (game == NULL)
+    return FALSE;
+  if (game->black == 0 || game->result == QW_RESULT_NONE)
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_CONFLICT,
+                   game->black == 0 ? _("Board %d of round %d is a bye; it has no result to undo")
+                                    : _("Board %d of round %d has no result to undo"), board, round);
+      return FALSE;
+    }
+  last = qw_document_last_round (doc, section->id);
+  if (round < last)
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_CONFLICT,
+                   _("Round %d has been paired since; unpair it first, or record the corrected result"), last);
+      return FALSE;
+    }
+  game->result = QW_RESULT_NONE;
+  game->red_fouls = game->black_fouls = 0;
+  game->playoff = QW_PLAYOFF_NONE;
+  game->armageddon = FALSE;
+  if (!qw_document_begin (doc, error))
+    return FALSE;
+  if (!qw_document_update_game (doc, game, error))
+    {
+      qw_document_rollback (doc);
+      return FALSE;
+    }
+  if (!qw_document_commit (doc, error))
+    return FALSE;
+  qw_document_emit_changed (doc, "games");
+  return TRUE;
+}
+
+/* Withdrawals */
+
+static gboolean
+set_withdrawn (QwDocument       *doc,
+               const QwSection  *section,
+               gint64            entry_id,
+               gboolean          withdraw,
+               GError          **error)
+{
+  g_auto(State) s = { 0 };
+  g_autofree char *who = NULL;
+  g_autofree char *message = NULL;
+  QwEntry *e;
+  int before;
+
+  if (!state_load (&s, doc, section, error))
+    return FALSE;
+  e = state_entry (&s, entry_id);
+  if (e == NULL)
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_NOT_FOUND, _("The player is not in group %s"), section->code);
+      return FALSE;
+    }
+  who = player_label (&s, entry_id);
+  if (withdraw == (e->status == QW_STATUS_WITHDRAWN))
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_CONFLICT,
+                   withdraw ? _("%s has already withdrawn") : _("%s has not withdrawn"), who);
+      return FALSE;
+    }
+  before = withdraw ? s.last_round + 1 : 0;
+  message = withdraw
+            ? g_strdup_printf (_("%s withdrew (退赛) and is not paired from round %d"), who, before)
+            : g_strdup_printf (_("%s is back and is paired again from round %d"), who, s.last_round + 1);
+  if (!qw_document_begin (doc, error))
+    return FALSE;
+  if (!qw_document_set_withdrawn (doc, entry_id, before, error)
+      || !qw_document_log_round (doc, section->id, s.last_round + 1, message, error))
+    {
+      qw_document_rollback (doc);
+      return FALSE;
+    }
+  if (!qw_document_commit (doc, error))
+    return FALSE;
+  qw_document_emit_changed (doc, "entries");
+  return TRUE;
+}
+
+gboolean
+qw_tournament_withdraw (QwDocument       *doc,
+                        const QwSection  *section,
+                        gint64            entry_id,
+                        GError          **error)
+{
+  g_return_val_if_fail (QW_IS_DOCUMENT (doc), FALSE);
+  return set_withdrawn (doc, section, entry_id, TRUE, error);
+}
+
+gboolean
+qw_tournament_reinstate (QwDocument       *doc,
+                         const QwSection  *section,
+                         gint64            entry_id,
+                         GError          **error)
+{
+  g_return_val_if_fail (QW_IS_DOCUMENT (doc), FALSE);
+  return set_withdrawn (doc, section, entry_id, FALSE, error);
+}
+
+/* Checking a round against the rules */
+
+static void
+check_colour (State      *s,
+              History    *h,
+              gint64      id,
+              signed char colour,
+              int         board,
+              GPtrArray  *out)
+{
+  int max_run = s->ruleset->max_same_colour_run > 0 ? s->ruleset->max_same_colour_run : 2;
+  int max_diff = s->ruleset->max_colour_difference > 0 ? s->ruleset->max_colour_difference : 2;
+  int run = h->run_colour == colour ? h->run_length + 1 : 1;
+  int diff = (h->reds - h->blacks) + colour;
+  g_autofree char *who = player_label (s, id);
+
+  if (run > max_run)
+    g_ptr_array_add (out, g_strdup_printf (colour > 0 ? _("Board %d: %s would play red %d times in a row")
+                                                      : _("Board %d: %s would play black %d times in a row"),
+                                           board, who, run));
+  if (ABS (diff) > max_diff)
+    g_ptr_array_add (out, g_strdup_printf (diff > 0 ? _("Board %d: %s would have %d more reds than blacks")
+                                                    : _("Board %d: %s would have %d more blacks than reds"),
+                                           board, who, ABS (diff)));
+}
+
+static gboolean
+have_met (History *h,
+          int      other)
+{
+  for (guint i = 0; i < h->opponents->len; i++)
+    if (g_array_index (h->opponents, int, i) == other)
+      return TRUE;
+  return FALSE;
+}
+
+static void
+check_pair (State        *s,
+            History      *hist,
+            const QwGame *g,
+            GPtrArray    *out)
+{
+  int r = state_find (s, g->red), b = state_find (s, g->black);
+  QwEntry *red, *black;
+  g_autofree char *rw = NULL, *bw = NULL;
+
+  if (r < 0 || b < 0)
+    return;
+  red = g_ptr_array_index (s->entries, r);
+  black = g_ptr_array_index (s->entries, b);
+  rw = player_label (s, red->id);
+  bw = player_label (s, black->id);
+  if (have_met (&hist[r], b))
+    g_ptr_array_add (out, g_strdup_printf (_("Board %d: %s and %s have already met"), g->board, rw, bw));
+  if (s->section->system != QW_SYSTEM_SWISS)
+    return;
+  check_colour (s, &hist[r], red->id, +1, g->board, out);
+  check_colour (s, &hist[b], black->id, -1, g->board, out);
+  if (unit_avoid_applies (s->section, g->round) && red->unit != NULL && *red->unit != '\0'
+      && g_strcmp0 (red->unit, black->unit) == 0)
+    g_ptr_array_add (out, g_strdup_printf (_("Board %d: %s and %s are from the same unit (%s)"),
+                                           g->board, rw, bw, red->unit));
+}
+
+static void
+check_bye (State        *s,
+           History      *hist,
+           const QwGame *g,
+           const int    *seen,
+           GPtrArray    *out)
+{
+  int r = state_find (s, g->red);
+  g_autofree char *who = NULL;
+
+  if (r < 0 || s->section->system != QW_SYSTEM_SWISS)
+    return;
+  who = player_label (s, g->red);
+  if (hist[r].had_bye)
+    g_ptr_array_add (out, g_strdup_printf (_("%s has a second bye"), who));
+  /* §2.3: the bye goes to the lowest-scored player who has not had one. */
+  for (guint i = 0; i < s->entries->len; i++)
+    if (seen[i] > 0 && (int) i != r && !hist[i].had_bye && hist[i].score < hist[r].score - 1e-9)
+      {
+        g_autofree char *other = player_label (s, ((QwEntry *) g_ptr_array_index (s->entries, i))->id);
+
+        g_ptr_array_add (out, g_strdup_printf (_("The bye should go to %s, who has a lower score and no "
+                                                 "bye yet, not to %s"), other, who));
+        break;
+      }
+}
+
+static void
+check_presence (State     *s,
+                History   *hist,
+                int        round,
+                const int *seen,
+                GPtrArray *out)
+{
+  for (guint i = 0; i < s->entries->len; i++)
+    {
+      QwEntry *e = g_ptr_array_index (s->entries, i);
+      g_autofree char *who = player_label (s, e->id);
+      gboolean out_of_play = excluded (s, hist, (int) i, round);
+
+      if (seen[i] > 1)
+        g_ptr_array_add (out, g_strdup_printf (_("%s is paired %d times in round %d"), who, seen[i], round));
+      if (seen[i] > 0 && out_of_play)
+        g_ptr_array_add (out, g_strdup_printf (_("%s is paired in round %d but is out of play"), who, round));
+      if (seen[i] == 0 && !out_of_play && s->section->system == QW_SYSTEM_SWISS)
+        g_ptr_array_add (out, g_strdup_printf (_("%s is not paired in round %d"), who, round));
+    }
+}
+
+static GPtrArray *
+check_loaded_round (State *s,
+                    int    round)
+{
+  GPtrArray *out = g_ptr_array_new_with_free_func (g_free);
+  History *hist = histories_compute (s, round);
+  g_autofree int *seen = g_new0 (int, MAX (s->entries->len, 1));
+
+  for (guint i = 0; i < s->games->len; i++)
+    {
+      const QwGame *g = g_ptr_array_index (s->games, i);
+      int r = state_find (s, g->red), b = state_find (s, g->black);
+
+      if (g->round != round)
+        continue;
+      if (r >= 0)
+        seen[r]++;
+      if (b >= 0)
+        seen[b]++;
+    }
+  check_presence (s, hist, round, seen, out);
+  for (guint i = 0; i < s->games->len; i++)
+    {
+      const QwGame *g = g_ptr_array_index (s->games, i);
+
+      if (g->round != round)
+        continue;
+      if (g->black != 0)
+        check_pair (s, hist, g, out);
+      else
+        check_bye (s, hist, g, seen, out);
+    }
+  histories_free (hist, s->entries->len);
+  return out;
+}
+
+GPtrArray *
+qw_tournament_check_round (QwDocument       *doc,
+                           const QwSection  *section,
+                           int               round,
+                           GError          **error)
+{
+  g_auto(State) s = { 0 };
+
+  g_return_val_if_fail (QW_IS_DOCUMENT (doc), NULL);
+
+  if (!state_load (&s, doc, section, error))
+    return NULL;
+  return check_loaded_round (&s, round);
+}
+
+/* Manual changes */
+
+static QwGame *
+game_of (State  *s,
+         int     round,
+         gint64  player)
+{
+  for (guint i = 0; i < s->games->len; i++)
+    {
+      QwGame *g = g_ptr_array_index (s->games, i);
+
+      if (g->round == round && (g->red == player || (g->black != 0 && g->black == player)))
+        return g;
+    }
+  return NULL;
+}
+
+static void
+mark_manual (QwGame *g)
+{
+  g_autofree char *old = g->explain;
+
+  g->manual = TRUE;
+  if (old == NULL || strstr (old, _("Changed by the arbiter")) == NULL)
+    g->explain = g_strdup_printf ("%s%s%s", old != NULL ? old : "", old != NULL && *old != '\0' ? "\n" : "",
+                                  _("Changed by the arbiter"));
+  else
+    g->explain = g_steal_pointer (&old);
+}
+
+static void
+replace_player (QwGame *g,
+                gint64  from,
+                gint64  to)
+{
+  if (g->red == from)
+    g->red = to;
+  else if (g->black == from)
+    g->black = to;
+  mark_manual (g);
+}
+
+static gboolean
+changeable (const QwGame  *g,
+            GError       **error)
+{
+  if (g == NULL || g->result == QW_RESULT_NONE || g->result == QW_RESULT_BYE)
+    return TRUE;
+  g_set_error (error, QW_ERROR, QW_ERROR_CONFLICT,
+               _("Board %d of round %d has a result; undo it before changing the pairing"), g->board, g->round);
+  return FALSE;
+}
+
+/* Exchanges @a and @b in @round in memory. */
+static gboolean
+swap_in_round (State   *s,
+               int      round,
+               gint64   a,
+               gint64   b,
+               GError **error)
+{
+  QwGame *ga = game_of (s, round, a), *gb = game_of (s, round, b);
+
+  if (a == b)
+    return TRUE;
+  if (state_entry (s, a) == NULL || state_entry (s, b) == NULL)
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_NOT_FOUND, _("Both players must be in group %s"), s->section->code);
+      return FALSE;
+    }
+  if (ga == NULL && gb == NULL)
+    {
+      g_autofree char *wa = player_label (s, a), *wb = player_label (s, b);
+
+      g_set_error (error, QW_ERROR, QW_ERROR_CONFLICT, _("Neither %s nor %s is paired in round %d"), wa, wb, round);
+      return FALSE;
+    }
+  if (!changeable (ga, error) || !changeable (gb, error))
+    return FALSE;
+  if (ga == gb)
+    {
+      gint64 red = ga->red;
+
+      ga->red = ga->black;
+      ga->black = red;
+      mark_manual (ga);
+      return TRUE;
+    }
+  if (ga != NULL)
+    replace_player (ga, a, b);
+  if (gb != NULL)
+    replace_player (gb, b, a);
+  return TRUE;
+}
+
+static gboolean
+check_last_round (State   *s,
+                  int      round,
+                  GError **error)
+{
+  if (round >= 1 && round == s->last_round)
+    return TRUE;
+  g_set_error (error, QW_ERROR, QW_ERROR_CONFLICT,
+               s->last_round == 0 ? _("No round has been paired yet")
+                                  : _("Only the last round paired (round %d) can be changed"), s->last_round);
+  return FALSE;
+}
+
+/* Writes the manually changed games of @round, logs the change with the
+ * warnings it causes, and returns them. */
+static GPtrArray *
+store_manual_change (State       *s,
+                     int          round,
+                     const char  *what,
+                     GError     **error)
+{
+  g_autoptr(GPtrArray) warnings = check_loaded_round (s, round);
+  g_autoptr(GString) message = g_string_new (what);
+
+  for (guint i = 0; i < warnings->len; i++)
+    g_string_append_printf (message, "\n%s %s", _("Warning:"), (char *) g_ptr_array_index (warnings, i));
+  if (!qw_document_begin (s->doc, error))
+    return NULL;
+  for (guint i = 0; i < s->games->len; i++)
+    {
+      QwGame *g = g_ptr_array_index (s->games, i);
+
+      if (g->round == round && g->manual && !qw_document_update_game (s->doc, g, error))
+        goto fail;
+    }
+  if (!qw_document_log_round (s->doc, s->section->id, round, message->str, error))
+    goto fail;
+  if (!qw_document_commit (s->doc, error))
+    return NULL;
+  qw_document_emit_changed (s->doc, "games");
+  return g_steal_pointer (&warnings);
+
+fail:
+  qw_document_rollback (s->doc);
+  return NULL;
+}
+
+GPtrArray *
+qw_tournament_swap_players (QwDocument       *doc,
+                            const QwSection  *section,
+                            int               round,
+                            gint64            a,
+                            gint64            b,
+                            GError          **error)
+{
+  g_auto(State) s = { 0 };
+  g_autofree char *wa = NULL, *wb = NULL, *what = NULL;
+
+  g_return_val_if_fail (QW_IS_DOCUMENT (doc), NULL);
+
+  if (!state_load (&s, doc, section, error) || !check_last_round (&s, round, error))
+    return NULL;
+  if (a == b)
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_INVALID, _("Give two different players to swap"));
+      return NULL;
+    }
+  if (!swap_in_round (&s, round, a, b, error))
+    return NULL;
+  wa = player_label (&s, a);
+  wb = player_label (&s, b);
+  what = g_strdup_printf (_("Round %d: the arbiter swapped %s and %s"), round, wa, wb);
+  return store_manual_change (&s, round, what, error);
+}
+
+GPtrArray *
+qw_tournament_repair_board (QwDocument       *doc,
+                            const QwSection  *section,
+                            int               round,
+                            int               board,
+                            gint64            red,
+                            gint64            black,
+                            GError          **error)
+{
+  g_auto(State) s = { 0 };
+  g_autofree char *wr = NULL, *wb = NULL, *what = NULL;
+  QwGame *g = NULL;
+
+  g_return_val_if_fail (QW_IS_DOCUMENT (doc), NULL);
+
+  if (!state_load (&s, doc, section, error) || !check_last_round (&s, round, error))
+    return NULL;
+  for (guint i = 0; i < s.games->len && g == NULL; i++)
+    {
+      QwGame *candidate = g_ptr_array_index (s.games, i);
+
+      if (candidate->round == round && candidate->board == board)
+        g = candidate;
+    }
+  if (g == NULL)
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_NOT_FOUND, _("Round %d has no board %d"), round, board);
+      return NULL;
+    }
+  if (red == black || red == 0 || (black == 0) != (g->black == 0))
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_INVALID,
+                   g->black == 0 ? _("Board %d is a bye: give the one player who takes it")
+                                 : _("Give two different players for board %d"), board);
+      return NULL;
+    }
+  /* Two exchanges: red into the red place, then black into the black place. */
+  if (!swap_in_round (&s, round, g->red, red, error)
+      || (black != 0 && !swap_in_round (&s, round, g->black, black, error)))
+    return NULL;
+  wr = player_label (&s, red);
+  wb = black != 0 ? player_label (&s, black) : g_strdup (_("the bye"));
+  what = g_strdup_printf (_("Round %d: the arbiter re-paired board %d as %s v %s"), round, board, wr, wb);
+  return store_manual_change (&s, round, what, error);
+}

@@ -1,0 +1,127 @@
+/* qw-tournament.h: the arbiter's actions on a section of a document
+ *
+ * What the GUI and the CLI call: pair the next round (Swiss, round robin or
+ * knockout), unpair the last one, record or undo a result, withdraw a
+ * player, and change a pairing by hand. Each call that writes is one
+ * transaction, and leaves the document untouched when it fails.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "qw-document-entries.h"
+#include "qw-document-play.h"
+#include "qw-play.h"
+#include "qw-event.h"
+#include "qw-game.h"
+
+G_BEGIN_DECLS
+
+typedef struct
+{
+  QwResult   result;        /* 2:0 1:1 0:2 +:- -:+ -:- */
+  int        red_fouls;     /* 犯规 */
+  int        black_fouls;
+  QwPlayoff  playoff;       /* knockout, drawn game: who won the play-off */
+  gboolean   armageddon;    /* the play-off was an armageddon (a draw is a black win) */
+} QwResultInput;
+
+QwSection *qw_tournament_new_section   (QwDocument         *doc,
+                                        const QwEvent      *event,
+                                        const char         *code,
+                                        GError            **error);
+QwSection *qw_tournament_ensure_section (QwDocument        *doc,
+                                        const QwEvent      *event,
+                                        const char         *code,
+                                        GError            **error);
+
+/* The section of @code in the document's main event; with @create, made
+ * from the ruleset's defaults when it does not exist yet. */
+QwSection *qw_tournament_find_section  (QwDocument         *doc,
+                                        const char         *code,
+                                        gboolean            create,
+                                        GError            **error);
+
+/* Rounds the section plays: its planned rounds for a Swiss, the Berger
+ * table's for a round robin, the bracket's for a knockout (from the draw
+ * once fixed, else from the players who would be drawn). */
+int        qw_tournament_total_rounds  (QwDocument         *doc,
+                                        const QwSection    *section);
+
+/**
+ * qw_tournament_pair_next:
+ * @section: updated in place when round 1 fixes the draw and lottery seed
+ * @notes: (out) (optional) (element-type utf8): players left out and why
+ *
+ * Pairs the next round. The previous round must be complete.
+ *
+ * Returns: the round paired, or 0 with @error
+ */
+int        qw_tournament_pair_next     (QwDocument         *doc,
+                                        QwSection          *section,
+                                        GPtrArray         **notes,
+                                        GError            **error);
+
+/* Removes the last round. A round with results entered is removed only with
+ * @force. Unpairing round 1 releases the draw (the lottery seed stays). */
+gboolean   qw_tournament_unpair_last   (QwDocument         *doc,
+                                        QwSection          *section,
+                                        gboolean            force,
+                                        GError            **error);
+
+gboolean   qw_tournament_record_result (QwDocument         *doc,
+                                        const QwSection    *section,
+                                        int                 round,
+                                        int                 board,
+                                        const QwResultInput *input,
+                                        GError            **error);
+gboolean   qw_tournament_undo_result   (QwDocument         *doc,
+                                        const QwSection    *section,
+                                        int                 round,
+                                        int                 board,
+                                        GError            **error);
+
+/* 退赛: the player is not paired from the next round on. */
+gboolean   qw_tournament_withdraw      (QwDocument         *doc,
+                                        const QwSection    *section,
+                                        gint64              entry_id,
+                                        GError            **error);
+gboolean   qw_tournament_reinstate     (QwDocument         *doc,
+                                        const QwSection    *section,
+                                        gint64              entry_id,
+                                        GError            **error);
+
+/**
+ * qw_tournament_swap_players:
+ *
+ * Exchanges two players' places in @round (on one board: their colours).
+ * A player not paired in the round takes the other's place. The change is
+ * recorded in the round log and checked against the rules.
+ *
+ * Returns: (element-type utf8): one warning per rule the round now breaks
+ *   (empty when none), or %NULL with @error when nothing was changed
+ */
+GPtrArray *qw_tournament_swap_players  (QwDocument         *doc,
+                                        const QwSection    *section,
+                                        int                 round,
+                                        gint64              a,
+                                        gint64              b,
+                                        GError            **error);
+/* Puts @red and @black on @board, moving the players they displace to the
+ * places @red and @black came from. Returns warnings as above. */
+GPtrArray *qw_tournament_repair_board  (QwDocument         *doc,
+                                        const QwSection    *section,
+                                        int                 round,
+                                        int                 board,
+                                        gint64              red,
+                                        gint64              black,
+                                        GError            **error);
+/* Every rule @round breaks (element-type utf8), e.g. after manual changes. */
+GPtrArray *qw_tournament_check_round   (QwDocument         *doc,
+                                        const QwSection    *section,
+                                        int                 round,
+                                        GError            **error);
+
+G_END_DECLS

@@ -1,0 +1,575 @@
+/* qw-certificate.c: certificate layouts, and the certificates drawn from them
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "qw-certificate"
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <libxml/tree.h>
+#include <string.h>
+
+#include "qw-certificate.h"
+#include "qw-data.h"
+#include "qw-error.h"
+#include "qw-event-name.h"
+#include "qw-print-private.h"
+#include "qw-xml.h"
+#include "qw-date.h"
+#include "qw-event.h"
+
+/* A layout is a few kilobytes. */
+#define TEMPLATE_MAX_BYTES (256 * 1024)
+
+typedef enum
+{
+  ITEM_TEXT,
+  ITEM_LINE,
+  ITEM_SEAL,
+} ItemKind;
+
+typedef struct
+{
+  ItemKind     kind;
+  double       x, y, width, height;  /* mm; a line's second point is x + width, y + height */
+  double       line_width;           /* points */
+  guint32      rgb;
+  gboolean     show;
+  QwTextStyle  style;
+  char        *family;               /* owned; style.family points here */
+  char        *text;
+} Item;
+
+struct _QwCertificateTemplate
+{
+  char     *path;
+  char     *name;
+  gboolean  award;
+  QwPaper   paper;
+  double    offset_x;               /* mm */
+  double    offset_y;
+  gboolean  border;
+  double    border_inset;           /* mm */
+  double    border_width;           /* points */
+  guint32   border_rgb;
+  double    inner_inset;            /* mm, 0: none */
+  double    inner_width;
+  GArray   *items;                  /* Item */
+};
+
+static const char *fields[] = {
+  "name", "honorific", "unit", "group", "event", "title", "place", "issuer", "date", "date-cn",
+};
+
+static void
+item_clear (gpointer data)
+{
+  Item *item = data;
+
+  g_free (item->family);
+  g_free (item->text);
+}
+
+void
+qw_certificate_template_free (QwCertificateTemplate *self)
+{
+  if (self == NULL)
+    return;
+  g_free (self->path);
+  g_free (self->name);
+  g_clear_pointer (&self->items, g_array_unref);
+  g_free (self);
+}
+
+char *
+qw_certificate_template_default_path (gboolean award)
+{
+  return qw_data_file ("certificates", award ? "award.xml" : "champion.xml", NULL);
+}
+
+static guint32
+prop_colour (xmlNode    *node,
+             const char *name,
+             guint32     fallback)
+{
+  g_autofree char *value = qw_xml_get_prop (node, name);
+
+  /* The schema has checked the form #rrggbb. */
+  if (value == NULL || strlen (value) != 7)
+    return fallback;
+  return (guint32) g_ascii_strtoull (value + 1, NULL, 16);
+}
+
+static QwAlign
+prop_align (xmlNode *node)
+{
+  g_autofree char *value = qw_xml_get_prop (node, "align");
+
+  if (g_strcmp0 (value, "center") == 0)
+    return QW_ALIGN_CENTER;
+  if (g_strcmp0 (value, "right") == 0)
+    return QW_ALIGN_RIGHT;
+  return QW_ALIGN_LEFT;
+}
+
+static QwVAlign
+prop_valign (xmlNode *node)
+{
+  g_autofree char *value = qw_xml_get_prop (node, "valign");
+
+  if (g_strcmp0 (value, "top") == 0)
+    return QW_VALIGN_TOP;
+  if (g_strcmp0 (value, "bottom") == 0)
+    return QW_VALIGN_BOTTOM;
+  return QW_VALIGN_MIDDLE;
+}
+
+static QwFontRole
+prop_font (xmlNode *node)
+{
+  g_autofree char *value = qw_xml_get_prop (node, "font");
+
+  if (g_strcmp0 (value, "sans") == 0)
+    return QW_FONT_SANS;
+  if (g_strcmp0 (value, "serif") == 0)
+    return QW_FONT_SERIF;
+  return QW_FONT_KAI;
+}
+
+/* Every {field} in @text must be one we can fill. */
+static gboolean
+check_fields (const char  *text,
+              const char  *display,
+              int          line,
+              GError     **error)
+{
+  for (const char *p = strchr (text, '{'); p != NULL; p = strchr (p + 1, '{'))
+    {
+      const char *end = strchr (p, '}');
+      g_autofree char *field = NULL;
+      gboolean known = FALSE;
+
+      if (end == NULL)
+        {
+          g_set_error (error, QW_ERROR, QW_ERROR_INVALID,
+                       _("%s, line %d: a field is opened with “{” but never closed"), display, line);
+          return FALSE;
+        }
+      field = g_strndup (p + 1, end - p - 1);
+      for (guint i = 0; i < G_N_ELEMENTS (fields); i++)
+        known |= g_str_equal (field, fields[i]);
+      if (!known)
+        {
+          g_autofree char *list = g_strjoinv ("} {", (char **) (const char *[]) {
+            fields[0], fields[1], fields[2], fields[3], fields[4], fields[5], fields[6], fields[7],
+            fields[8], fields[9], NULL });
+
+          g_set_error (error, QW_ERROR, QW_ERROR_INVALID,
+                       _("%s, line %d: unknown field {%s}; the fields are {%s}"), display, line, field, list);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+/* The element's text with each line's indentation in the file removed (but
+ * not the full-width spaces that indent a Chinese paragraph), so that a line
+ * break in the file is a line break on paper. */
+static char *
+paragraphs (xmlNode *node)
+{
+  g_autofree char *raw = qw_xml_get_text (node);
+  g_auto(GStrv) lines = g_strsplit (raw, "\n", -1);
+  g_autoptr(GPtrArray) kept = g_ptr_array_new ();
+
+  for (guint i = 0; lines[i] != NULL; i++)
+    if (*g_strstrip (lines[i]) != '\0' || (kept->len > 0 && lines[i + 1] != NULL))
+      g_ptr_array_add (kept, lines[i]);
+  while (kept->len > 0 && *(char *) g_ptr_array_index (kept, kept->len - 1) == '\0')
+    g_ptr_array_set_size (kept, kept->len - 1);
+  g_ptr_array_add (kept, NULL);
+  return g_strjoinv ("\n", (char **) kept->pdata);
+}
+
+static gboolean
+read_text (QwCertificateTemplate *self,
+           xmlNode               *node,
+           const char            *display,
+           GError               **error)
+{
+  Item item = { ITEM_TEXT };
+  g_autofree char *text = paragraphs (node);
+
+  if (!check_fields (text, display, (int) xmlGetLineNo (node), error))
+    return FALSE;
+  item.x = qw_xml_get_prop_double (node, "x", 0);
+  item.y = qw_xml_get_prop_double (node, "y", 0);
+  item.width = qw_xml_get_prop_double (node, "width", 10);
+  item.height = qw_xml_get_prop_double (node, "height", 10);
+  item.style = _qw_text_style (prop_font (node), qw_xml_get_prop_double (node, "size", 12), prop_align (node));
+  item.style.min_size = qw_xml_get_prop_double (node, "min-size", 0);
+  item.style.bold = qw_xml_get_prop_bool (node, "bold", FALSE);
+  item.style.valign = prop_valign (node);
+  item.style.max_lines = MAX (1, qw_xml_get_prop_int (node, "lines", 1));
+  item.style.rgb = prop_colour (node, "colour", 0x000000);
+  item.style.letter_spacing = qw_xml_get_prop_double (node, "letter-spacing", 0);
+  item.style.line_spacing = qw_xml_get_prop_double (node, "line-spacing", 0);
+  item.family = qw_xml_get_prop (node, "family");
+  if (item.family != NULL)
+    {
+      /* The named family first, the role's fonts behind it for anything it lacks. */
+      char *list = g_strconcat (item.family, ",", _qw_font_family (item.style.font), NULL);
+
+      g_free (item.family);
+      item.family = list;
+    }
+  item.style.family = item.family;
+  item.text = g_steal_pointer (&text);
+  g_array_append_val (self->items, item);
+  return TRUE;
+}
+
+static void
+read_line (QwCertificateTemplate *self,
+           xmlNode               *node)
+{
+  Item item = { ITEM_LINE };
+
+  item.x = qw_xml_get_prop_double (node, "x1", 0);
+  item.y = qw_xml_get_prop_double (node, "y1", 0);
+  item.width = qw_xml_get_prop_double (node, "x2", 0) - item.x;
+  item.height = qw_xml_get_prop_double (node, "y2", 0) - item.y;
+  item.line_width = qw_xml_get_prop_double (node, "width", 0.8);
+  item.rgb = prop_colour (node, "colour", 0x000000);
+  g_array_append_val (self->items, item);
+}
+
+static void
+read_seal (QwCertificateTemplate *self,
+           xmlNode               *node)
+{
+  Item item = { ITEM_SEAL };
+
+  item.x = qw_xml_get_prop_double (node, "x", 0);
+  item.y = qw_xml_get_prop_double (node, "y", 0);
+  item.width = qw_xml_get_prop_double (node, "diameter", 40);
+  item.show = qw_xml_get_prop_bool (node, "show", TRUE);
+  g_array_append_val (self->items, item);
+}
+
+/**
+ * qw_certificate_template_load:
+ * @path: a layout file; validated against data/certificates/certificate.xsd
+ *
+ * Returns: (transfer full): the layout, or %NULL with @error saying which
+ *   line is wrong and why
+ */
+QwCertificateTemplate *
+qw_certificate_template_load (const char  *path,
+                              GError     **error)
+{
+  g_autofree char *schema = qw_data_file ("certificates", "certificate.xsd", NULL);
+  g_autofree char *display = g_filename_display_name (path);
+  g_autoptr(xmlDoc) doc = qw_xml_read_file (path, TEMPLATE_MAX_BYTES, schema, error);
+  g_autoptr(QwCertificateTemplate) self = NULL;
+  g_autofree char *kind = NULL, *paper = NULL;
+  xmlNode *root, *border;
+
+  if (doc == NULL)
+    return NULL;
+  root = xmlDocGetRootElement (doc);
+  self = g_new0 (QwCertificateTemplate, 1);
+  self->path = g_strdup (path);
+  self->items = g_array_new (FALSE, TRUE, sizeof (Item));
+  g_array_set_clear_func (self->items, item_clear);
+  kind = qw_xml_get_prop (root, "kind");
+  self->award = g_strcmp0 (kind, "award") == 0;
+  paper = qw_xml_get_prop (root, "paper");
+  if (paper == NULL || !qw_paper_from_code (paper, &self->paper))
+    self->paper = QW_PAPER_A4_LANDSCAPE;
+  self->offset_x = qw_xml_get_prop_double (root, "offset-x", 0);
+  self->offset_y = qw_xml_get_prop_double (root, "offset-y", 0);
+  self->name = qw_xml_child_text (root, "name");
+  if (self->name == NULL)
+    self->name = g_path_get_basename (path);
+
+  border = qw_xml_first_child (root, "border");
+  if (border != NULL)
+    {
+      self->border = TRUE;
+      self->border_inset = qw_xml_get_prop_double (border, "inset", 10);
+      self->border_width = qw_xml_get_prop_double (border, "width", 2.5);
+      self->border_rgb = prop_colour (border, "colour", 0xb8860b);
+      self->inner_inset = qw_xml_get_prop_double (border, "inner-inset", 0);
+      self->inner_width = qw_xml_get_prop_double (border, "inner-width", 0.8);
+    }
+  for (xmlNode *n = root->children; n != NULL; n = n->next)
+    {
+      if (n->type != XML_ELEMENT_NODE)
+        continue;
+      if (g_str_equal ((const char *) n->name, "text") && !read_text (self, n, display, error))
+        return NULL;
+      else if (g_str_equal ((const char *) n->name, "line"))
+        read_line (self, n);
+      else if (g_str_equal ((const char *) n->name, "seal"))
+        read_seal (self, n);
+    }
+  return g_steal_pointer (&self);
+}
+
+gboolean
+qw_certificate_template_is_award (const QwCertificateTemplate *self)
+{
+  return self->award;
+}
+
+const char *
+qw_certificate_template_get_name (const QwCertificateTemplate *self)
+{
+  return self->name;
+}
+
+QwPaper
+qw_certificate_template_get_paper (const QwCertificateTemplate *self)
+{
+  return self->paper;
+}
+
+void
+qw_certificate_template_get_offset (const QwCertificateTemplate *self,
+                                    double                      *x_mm,
+                                    double                      *y_mm)
+{
+  *x_mm = self->offset_x;
+  *y_mm = self->offset_y;
+}
+
+void
+qw_certificate_template_set_offset (QwCertificateTemplate *self,
+                                    double                 x_mm,
+                                    double                 y_mm)
+{
+  self->offset_x = x_mm;
+  self->offset_y = y_mm;
+}
+
+/* Dates and places in words */
+
+static const char *digits[] = { "〇", "一", "二", "三", "四", "五", "六", "七", "八", "九" };
+
+/* 1 … 31 the way dates are read: 十, 十一, 二十, 二十一, 三十一. */
+static void
+append_small_number (GString *s,
+                     int      n)
+{
+  if (n >= 20)
+    g_string_append (s, digits[n / 10]);
+  if (n >= 10)
+    g_string_append (s, "十");
+  if (n % 10 != 0 || n < 10)
+    g_string_append (s, digits[n % 10]);
+}
+
+char *
+qw_certificate_chinese_date (QwDate date)
+{
+  GString *s = g_string_new (NULL);
+  char year[8];
+
+  if (!qw_date_is_set (date))
+    return g_string_free (s, FALSE);
+  g_snprintf (year, sizeof year, "%04d", date.year);
+  for (const char *c = year; *c != '\0'; c++)
+    g_string_append (s, digits[*c - '0']);
+  g_string_append (s, "年");
+  append_small_number (s, date.month);
+  g_string_append (s, "月");
+  append_small_number (s, date.day);
+  g_string_append (s, "日");
+  return g_string_free (s, FALSE);
+}
+
+char *
+qw_certificate_place_text (int place)
+{
+  GString *s = g_string_new ("第");
+
+  if (place <= 0 || place >= 100)
+    g_string_append_printf (s, "%d", place);
+  else
+    append_small_number (s, place);
+  g_string_append (s, "名");
+  return g_string_free (s, FALSE);
+}
+
+/* Rendering */
+
+typedef struct
+{
+  const char *values[G_N_ELEMENTS (fields)];
+} Fields;
+
+static char *
+expand (const char   *text,
+        const Fields *values)
+{
+  GString *out = g_string_new (NULL);
+  const char *p = text;
+
+  while (*p != '\0')
+    {
+      const char *open = strchr (p, '{');
+      const char *close = open != NULL ? strchr (open, '}') : NULL;
+
+      if (open == NULL || close == NULL)
+        {
+          g_string_append (out, p);
+          break;
+        }
+      g_string_append_len (out, p, open - p);
+      for (guint i = 0; i < G_N_ELEMENTS (fields); i++)
+        if (strlen (fields[i]) == (gsize) (close - open - 1) && strncmp (open + 1, fields[i], close - open - 1) == 0)
+          g_string_append (out, values->values[i] != NULL ? values->values[i] : "");
+      p = close + 1;
+    }
+  return g_string_free (out, FALSE);
+}
+
+static void
+draw_border (const QwCertificateTemplate *tpl,
+             QwPrintout                  *out,
+             QwPage                      *page)
+{
+  double ox = tpl->offset_x * QW_MM, oy = tpl->offset_y * QW_MM;
+  double w = _qw_printout_width (out), h = _qw_printout_height (out);
+  double inset = tpl->border_inset * QW_MM;
+  QwBox outer = { ox + inset, oy + inset, w - 2 * inset, h - 2 * inset };
+
+  _qw_page_rect (page, &outer, tpl->border_width, 0, tpl->border_rgb, FALSE, 0);
+  if (tpl->inner_inset > 0)
+    {
+      double inner = tpl->inner_inset * QW_MM;
+      QwBox box = { ox + inner, oy + inner, w - 2 * inner, h - 2 * inner };
+
+      _qw_page_rect (page, &box, tpl->inner_width, 0, tpl->border_rgb, FALSE, 0);
+    }
+}
+
+static void
+draw_certificate (const QwCertificateTemplate *tpl,
+                  QwPrintout                  *out,
+                  const Fields                *values)
+{
+  QwPage *page = _qw_printout_add_page (out, FALSE);
+  double ox = tpl->offset_x, oy = tpl->offset_y;
+
+  if (tpl->border)
+    draw_border (tpl, out, page);
+  for (guint i = 0; i < tpl->items->len; i++)
+    {
+      const Item *item = &g_array_index (tpl->items, Item, i);
+
+      switch (item->kind)
+        {
+        case ITEM_TEXT:
+          {
+            g_autofree char *text = expand (item->text, values);
+            QwBox box = { (item->x + ox) * QW_MM, (item->y + oy) * QW_MM,
+                          item->width * QW_MM, item->height * QW_MM };
+
+            _qw_page_text (out, page, &item->style, &box, text);
+          }
+          break;
+        case ITEM_LINE:
+          _qw_page_line (page, (item->x + ox) * QW_MM, (item->y + oy) * QW_MM,
+                         (item->x + item->width + ox) * QW_MM, (item->y + item->height + oy) * QW_MM,
+                         item->line_width, 0, item->rgb);
+          break;
+        case ITEM_SEAL:
+          if (item->show)
+            _qw_page_circle (page, (item->x + ox) * QW_MM, (item->y + oy) * QW_MM,
+                             item->width * QW_MM / 2, 0.6, 2.5, 0xa0a0a0);
+          break;
+        default:
+          g_assert_not_reached ();
+        }
+    }
+}
+
+/* Children and juniors are addressed as 同学, adults as 同志. */
+static const char *
+honorific (const QwPGroup *group)
+{
+  if (g_str_equal (group->category, "child") || g_str_equal (group->category, "junior"))
+    return "同学";
+  return "同志";
+}
+
+static void
+render (QwPrintout     *out,
+        const QwPModel *model,
+        gboolean        awards)
+{
+  const QwCertificateTemplate *tpl = model->template;
+  const QwEvent *event = model->event;
+  g_autofree char *title = qw_event_champion_title (model->ruleset, event);
+  QwDate day = qw_date_is_set (event->end_date) ? event->end_date : event->start_date;
+  g_autofree char *date = qw_date_to_chinese (day);
+  g_autofree char *date_cn = qw_certificate_chinese_date (day);
+  const char *issuer = event->organiser != NULL && *event->organiser != '\0' ? event->organiser
+                       : event->host != NULL ? event->host : "";
+  int last_place = awards ? model->max_place : 1;
+  Fields values = { { NULL } };
+  guint printed = 0;
+
+  values.values[4] = model->header;
+  values.values[5] = title;
+  values.values[7] = issuer;
+  values.values[8] = date;
+  values.values[9] = date_cn;
+  for (guint g = 0; g < model->groups->len; g++)
+    {
+      const QwPGroup *group = g_ptr_array_index (model->groups, g);
+
+      for (guint i = 0; i < group->standings->len; i++)
+        {
+          const QwPStanding *s = g_ptr_array_index (group->standings, i);
+          const QwPPlayer *p = _qw_pgroup_player (group, s->player);
+          g_autofree char *place = awards ? qw_certificate_place_text (s->rank) : g_strdup ("冠军");
+
+          if (s->rank < 1 || s->rank > last_place)
+            continue;
+          values.values[0] = p->name;
+          values.values[1] = honorific (group);
+          values.values[2] = p->unit;
+          values.values[3] = group->name;
+          values.values[6] = place;
+          draw_certificate (tpl, out, &values);
+          printed++;
+        }
+    }
+  if (printed == 0)
+    {
+      QwFrame frame;
+
+      _qw_frame_init (&frame, out, model->header);
+      _qw_frame_start (&frame, awards ? "奖状" : "棋王证书", NULL);
+      _qw_frame_notice (&frame, "尚无名次：录入成绩、排出名次后才能打印。");
+      _qw_frame_clear (&frame);
+    }
+}
+
+void
+_qw_render_certificates (QwPrintout     *out,
+                         const QwPModel *model)
+{
+  render (out, model, FALSE);
+}
+
+void
+_qw_render_awards (QwPrintout     *out,
+                   const QwPModel *model)
+{
+  render (out, model, TRUE);
+}

@@ -1,0 +1,428 @@
+/* qw-print-source.c: printing straight from a document
+ *
+ * Gathers what a document kind needs from the document (the main event, its
+ * groups with their entries, games and standings), picks the groups the kind
+ * applies to, and lays the printout out. What the CLI's print command and
+ * the GUI's print and export actions call.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "qw-print"
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "qw-error.h"
+#include "qw-print-source.h"
+#include "qw-tournament.h"
+#include "qw-document-entries.h"
+#include "qw-document-play.h"
+#include "qw-entry.h"
+#include "qw-event.h"
+#include "qw-game.h"
+#include "qw-play.h"
+
+typedef struct
+{
+  QwSection    *section;
+  GPtrArray    *entries;
+  GPtrArray    *games;
+  GPtrArray    *standings;
+  int           last_round;
+  QwPrintGroup  group;
+} Source;
+
+static void
+source_free (gpointer data)
+{
+  Source *s = data;
+
+  g_clear_pointer (&s->section, qw_section_free);
+  g_clear_pointer (&s->entries, g_ptr_array_unref);
+  g_clear_pointer (&s->games, g_ptr_array_unref);
+  g_clear_pointer (&s->standings, g_ptr_array_unref);
+  g_free (s);
+}
+
+/* A group with entries but no section yet (never paired) is printed as a
+ * section with the event's system and the ruleset's defaults; nothing is
+ * written to the document. */
+static QwSection *
+unstored_section (const QwEvent   *event,
+                  const QwRuleset *ruleset,
+                  const char      *code)
+{
+  QwSection *section = qw_section_new ();
+
+  section->event_id = event->id;
+  section->code = g_strdup (code);
+  section->name = qw_ruleset_group_label (ruleset, code);
+  if (!qw_system_from_code (event->system, &section->system))
+    section->system = QW_SYSTEM_SWISS;
+  section->rounds = event->rounds;
+  qw_section_settings_clear (&section->settings);
+  qw_section_settings_init (&section->settings, ruleset, section->system);
+  return section;
+}
+
+static int
+compare_codes (gconstpointer a,
+               gconstpointer b)
+{
+  return g_strcmp0 (*(const char * const *) a, *(const char * const *) b);
+}
+
+/* Every group of the event that has a section or entries: the ruleset's
+ * groups in the ruleset's order, then local groups by code. */
+static GPtrArray *
+group_codes (const QwRuleset *ruleset,
+             GPtrArray       *sections,
+             GPtrArray       *entries)
+{
+  g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GPtrArray) local = g_ptr_array_new ();
+  GPtrArray *codes = g_ptr_array_new_with_free_func (g_free);
+
+  for (guint i = 0; i < sections->len; i++)
+    g_hash_table_add (seen, ((QwSection *) g_ptr_array_index (sections, i))->code);
+  for (guint i = 0; i < entries->len; i++)
+    {
+      const QwEntry *e = g_ptr_array_index (entries, i);
+
+      if (e->group_code != NULL && *e->group_code != '\0')
+        g_hash_table_add (seen, e->group_code);
+    }
+  for (guint i = 0; i < ruleset->groups->len; i++)
+    {
+      const QwGroupRule *rule = g_ptr_array_index (ruleset->groups, i);
+
+      if (g_hash_table_remove (seen, rule->code))
+        g_ptr_array_add (codes, g_strdup (rule->code));
+    }
+  {
+    GHashTableIter iter;
+    gpointer key;
+
+    g_hash_table_iter_init (&iter, seen);
+    while (g_hash_table_iter_next (&iter, &key, NULL))
+      g_ptr_array_add (local, key);
+  }
+  g_ptr_array_sort (local, compare_codes);
+  for (guint i = 0; i < local->len; i++)
+    g_ptr_array_add (codes, g_strdup (g_ptr_array_index (local, i)));
+  return codes;
+}
+
+static QwSection *
+find_section (GPtrArray  *sections,
+              const char *code)
+{
+  for (guint i = 0; i < sections->len; i++)
+    {
+      QwSection *s = g_ptr_array_index (sections, i);
+
+      if (g_str_equal (s->code, code))
+        return s;
+    }
+  return NULL;
+}
+
+/* "open-m", "公开组男子" or an alias such as "公开男": the group's code. A
+ * group of the ruleset is accepted even when nobody plays in it yet. */
+static const char *
+resolve_group (const QwRuleset *ruleset,
+               GPtrArray       *codes,
+               const char      *wanted)
+{
+  const QwGroupRule *rule;
+
+  for (guint i = 0; i < codes->len; i++)
+    if (g_str_equal (g_ptr_array_index (codes, i), wanted))
+      return g_ptr_array_index (codes, i);
+  rule = qw_ruleset_find_group (ruleset, wanted);
+  if (rule == NULL)
+    rule = qw_ruleset_match_group_name (ruleset, wanted, QW_SEX_UNKNOWN);
+  return rule != NULL ? rule->code : NULL;
+}
+
+static Source *
+load_group (QwDocument      *doc,
+            const QwEvent   *event,
+            const QwRuleset *ruleset,
+            GPtrArray       *sections,
+            const char      *code,
+            int              up_to_round,
+            GError         **error)
+{
+  Source *s = g_new0 (Source, 1);
+  QwSection *stored = find_section (sections, code);
+
+  s->section = stored != NULL ? qw_section_copy (stored) : unstored_section (event, ruleset, code);
+  s->entries = qw_document_list_section_entries (doc, s->section, error);
+  if (s->entries == NULL)
+    {
+      source_free (s);
+      return NULL;
+    }
+  if (stored != NULL)
+    {
+      s->games = qw_document_list_games (doc, stored->id, error);
+      if (s->games == NULL)
+        {
+          source_free (s);
+          return NULL;
+        }
+    }
+  else
+    s->games = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_game_free);
+  for (guint i = 0; i < s->games->len; i++)
+    s->last_round = MAX (s->last_round, ((QwGame *) g_ptr_array_index (s->games, i))->round);
+  if (s->games->len > 0)
+    s->standings = qw_standings_compute (ruleset, s->section, s->entries, s->games, up_to_round);
+  s->group = (QwPrintGroup) { s->section, s->entries, s->games, s->standings };
+  return s;
+}
+
+static gboolean
+has_round (const Source *s,
+           int           round)
+{
+  for (guint i = 0; i < s->games->len; i++)
+    if (((QwGame *) g_ptr_array_index (s->games, i))->round == round)
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
+has_result (const Source *s)
+{
+  for (guint i = 0; i < s->games->len; i++)
+    if (((QwGame *) g_ptr_array_index (s->games, i))->result != QW_RESULT_NONE)
+      return TRUE;
+  return FALSE;
+}
+
+/* Whether @kind has anything to show for the group; when the group was asked
+ * for by name, @error says why not. */
+static gboolean
+applies (QwPrintKind   kind,
+         const Source *s,
+         int           round,
+         GError      **error)
+{
+  const char *name = s->section->name;
+
+  switch (kind)
+    {
+    case QW_PRINT_PAIRINGS:
+    case QW_PRINT_SLIPS:
+      if (s->last_round == 0)
+        {
+          g_set_error (error, QW_ERROR, QW_ERROR_CONFLICT, _("Group %s has not been paired yet"), name);
+          return FALSE;
+        }
+      if (round > 0 && !has_round (s, round))
+        {
+          g_set_error (error, QW_ERROR, QW_ERROR_NOT_FOUND,
+                       _("Group %s has no round %d: its last paired round is %d"), name, round, s->last_round);
+          return FALSE;
+        }
+      return TRUE;
+    case QW_PRINT_STANDINGS:
+    case QW_PRINT_CERTIFICATES:
+    case QW_PRINT_AWARDS:
+      if (!has_result (s))
+        {
+          g_set_error (error, QW_ERROR, QW_ERROR_CONFLICT, _("Group %s has no results yet"), name);
+          return FALSE;
+        }
+      return TRUE;
+    case QW_PRINT_CROSSTABLE:
+      if (s->section->system != QW_SYSTEM_ROUND_ROBIN)
+        {
+          g_set_error (error, QW_ERROR, QW_ERROR_CONFLICT,
+                       _("Group %s is not played as a round robin; print its standings instead"), name);
+          return FALSE;
+        }
+      return TRUE;
+    case QW_PRINT_BRACKET:
+      if (s->section->system != QW_SYSTEM_KNOCKOUT)
+        {
+          g_set_error (error, QW_ERROR, QW_ERROR_CONFLICT,
+                       _("Group %s is not played as a knockout; print its standings instead"), name);
+          return FALSE;
+        }
+      return TRUE;
+    case QW_PRINT_BOOKLET:
+    case QW_N_PRINT_KINDS:
+    default:
+      return TRUE;
+    }
+}
+
+static const char *
+nothing_message (QwPrintKind kind)
+{
+  switch (kind)
+    {
+    case QW_PRINT_PAIRINGS:
+    case QW_PRINT_SLIPS:
+      return _("No group has been paired yet");
+    case QW_PRINT_CROSSTABLE:
+      return _("No group of this event is played as a round robin");
+    case QW_PRINT_BRACKET:
+      return _("No group of this event is played as a knockout");
+    case QW_PRINT_STANDINGS:
+    case QW_PRINT_CERTIFICATES:
+    case QW_PRINT_AWARDS:
+      return _("No group has results yet");
+    case QW_PRINT_BOOKLET:
+    case QW_N_PRINT_KINDS:
+    default:
+      return _("The event has no groups yet");
+    }
+}
+
+/* Certificates before the last round would crown a leader, not a champion:
+ * say so (the arbiter may still want a proof print). */
+static void
+note_unfinished (QwDocument   *doc,
+                 const Source *s,
+                 GPtrArray    *notes)
+{
+  int total = qw_tournament_total_rounds (doc, s->section);
+  gboolean open = FALSE;
+
+  for (guint i = 0; i < s->games->len; i++)
+    open |= ((QwGame *) g_ptr_array_index (s->games, i))->result == QW_RESULT_NONE;
+  if (s->last_round < total || open)
+    g_ptr_array_add (notes, g_strdup_printf (_("Group %s has not finished (round %d of %d): its places "
+                                               "are not final"), s->section->name, s->last_round, total));
+}
+
+/**
+ * qw_print_document:
+ * @options: (nullable): which group, round, paper…
+ * @notes: (out) (optional) (element-type utf8): warnings worth showing, e.g.
+ *   certificates for a group that has not finished
+ *
+ * Lays out a document of @kind for the document's main event: for every
+ * group the kind applies to (knockout groups for a bracket, groups with
+ * results for standings, …) or for the one group asked for.
+ *
+ * Returns: (transfer full): the printout, or %NULL with @error saying why
+ *   there is nothing to print
+ */
+QwPrintout *
+qw_print_document (QwDocument            *doc,
+                   QwPrintKind            kind,
+                   const QwPrintOptions  *options,
+                   GPtrArray            **notes,
+                   GError               **error)
+{
+  QwPrintOptions defaults = { 0 };
+  g_autoptr(QwEvent) event = NULL;
+  g_autoptr(QwRuleset) ruleset = NULL;
+  g_autoptr(GPtrArray) sections = NULL, entries = NULL, codes = NULL;
+  g_autoptr(GPtrArray) sources = g_ptr_array_new_with_free_func (source_free);
+  g_autoptr(GPtrArray) groups = g_ptr_array_new ();
+  g_autoptr(GPtrArray) found_notes = g_ptr_array_new_with_free_func (g_free);
+  QwPrintRequest request = { 0 };
+  int up_to = 0;
+
+  g_return_val_if_fail (QW_IS_DOCUMENT (doc), NULL);
+  g_return_val_if_fail (kind < QW_N_PRINT_KINDS, NULL);
+
+  if (options == NULL)
+    options = &defaults;
+  if (options->round < 0)
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_INVALID, _("Rounds are numbered from 1"));
+      return NULL;
+    }
+  event = qw_document_get_main_event (doc, error);
+  if (event == NULL || (ruleset = qw_ruleset_lookup (event->ruleset, error)) == NULL
+      || (sections = qw_document_list_sections (doc, event->id, error)) == NULL
+      || (entries = qw_document_list_entries (doc, event->id, error)) == NULL)
+    return NULL;
+  codes = group_codes (ruleset, sections, entries);
+  if (options->group != NULL)
+    {
+      g_autofree char *code = g_strdup (resolve_group (ruleset, codes, options->group));
+      g_autoptr(GString) known = g_string_new (NULL);
+
+      if (code == NULL)
+        {
+          for (guint i = 0; i < codes->len; i++)
+            g_string_append_printf (known, "%s%s", i > 0 ? ", " : "", (char *) g_ptr_array_index (codes, i));
+          g_set_error (error, QW_ERROR, QW_ERROR_NOT_FOUND, _("The event has no group “%s”; its groups are: %s"),
+                       options->group, known->len > 0 ? known->str : _("none"));
+          return NULL;
+        }
+      g_ptr_array_set_size (codes, 0);
+      g_ptr_array_add (codes, g_steal_pointer (&code));
+    }
+  if (kind == QW_PRINT_STANDINGS)
+    up_to = options->round;
+  for (guint i = 0; i < codes->len; i++)
+    {
+      g_autoptr(GError) why = NULL;
+      Source *s = load_group (doc, event, ruleset, sections, g_ptr_array_index (codes, i), up_to, error);
+
+      if (s == NULL)
+        return NULL;
+      g_ptr_array_add (sources, s);
+      if (!applies (kind, s, kind == QW_PRINT_STANDINGS ? 0 : options->round, &why))
+        {
+          gboolean system_wrong = kind == QW_PRINT_CROSSTABLE || kind == QW_PRINT_BRACKET;
+          gboolean round_wrong = why->code == QW_ERROR_NOT_FOUND;
+
+          /* Among all groups, those without anything to show are left out.
+           * A group asked for by name is printed anyway when it merely has
+           * nothing yet, so that the sheet says so; a wrong round or system
+           * is an error. */
+          if (options->group == NULL)
+            continue;
+          if (system_wrong || round_wrong)
+            {
+              g_propagate_error (error, g_steal_pointer (&why));
+              return NULL;
+            }
+        }
+      if (kind == QW_PRINT_CERTIFICATES || kind == QW_PRINT_AWARDS)
+        note_unfinished (doc, s, found_notes);
+      g_ptr_array_add (groups, &s->group);
+    }
+  if (groups->len == 0 && options->round > 0 && (kind == QW_PRINT_PAIRINGS || kind == QW_PRINT_SLIPS))
+    {
+      int last = 0;
+
+      for (guint i = 0; i < sources->len; i++)
+        last = MAX (last, ((Source *) g_ptr_array_index (sources, i))->last_round);
+      if (last > 0)
+        {
+          g_set_error (error, QW_ERROR, QW_ERROR_NOT_FOUND,
+                       _("No group has round %d: the latest paired round is %d"), options->round, last);
+          return NULL;
+        }
+    }
+  if (groups->len == 0)
+    {
+      g_set_error_literal (error, QW_ERROR, QW_ERROR_NOT_FOUND, nothing_message (kind));
+      return NULL;
+    }
+
+  request.event = event;
+  request.ruleset = ruleset;
+  request.groups = groups;
+  request.round = kind == QW_PRINT_STANDINGS ? 0 : options->round;
+  request.max_place = options->max_place;
+  request.template_path = options->template_path;
+  request.offset_x_mm = options->offset_x_mm;
+  request.offset_y_mm = options->offset_y_mm;
+  request.paper = options->paper;
+  if (notes != NULL)
+    *notes = g_steal_pointer (&found_notes);
+  return qw_printout_new (kind, &request, error);
+}

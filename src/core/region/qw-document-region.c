@@ -1,0 +1,1242 @@
+/* qw-document-region.c: the region document's tables (stops, standings as
+ * received) and the checks the province runs on them
+ *
+ * A results file is imported in one transaction: the stop's event, its
+ * players, sections, games and standings, or nothing. The same stop sent
+ * again replaces the earlier import; it is recognised by the id in the file
+ * (kept in meta as "stop-uid:<uid>"), or else by name, first day and host.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "qw-region"
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <string.h>
+
+#include "qw-document-private.h"
+#include "qw-error.h"
+#include "qw-idcard.h"
+#include "qw-region.h"
+#include "qw-standings.h"
+#include "qw-date.h"
+#include "qw-document-entries.h"
+#include "qw-entry-check.h"
+#include "qw-entry.h"
+#include "qw-event.h"
+#include "qw-tiebreak.h"
+
+#define UID_KEY_PREFIX "stop-uid:"
+
+/* The region and its ruleset */
+
+gboolean
+qw_document_region_setup (QwDocument  *doc,
+                          const char  *region,
+                          const char  *ruleset_id,
+                          GError     **error)
+{
+  g_autoptr(QwRuleset) ruleset = qw_ruleset_lookup (ruleset_id, error);
+
+  if (ruleset == NULL || !qw_document_begin (doc, error))
+    return FALSE;
+  if (!qw_document_set_meta (doc, "region", region != NULL ? region : "", error)
+      || !qw_document_set_meta (doc, "ruleset", ruleset->id, error))
+    {
+      qw_document_rollback (doc);
+      return FALSE;
+    }
+  if (!qw_document_commit (doc, error))
+    return FALSE;
+  qw_document_emit_changed (doc, "region");
+  return TRUE;
+}
+
+/* The ruleset named in meta, else the first event's, else the default. */
+QwRuleset *
+qw_document_region_ruleset (QwDocument  *doc,
+                            GError     **error)
+{
+  g_autofree char *id = qw_document_get_meta (doc, "ruleset");
+  g_autoptr(sqlite3_stmt) stmt = NULL;
+
+  if (id != NULL && id[0] != '\0')
+    return qw_ruleset_lookup (id, error);
+  stmt = _qw_document_prepare (doc, "SELECT ruleset FROM event ORDER BY id LIMIT 1", error);
+  if (stmt == NULL)
+    return NULL;
+  if (sqlite3_step (stmt) == SQLITE_ROW)
+    return qw_ruleset_lookup (_qw_column_text (stmt, 0), error);
+  return qw_ruleset_lookup ("qiwang-2021", error);
+}
+
+gboolean
+qw_document_region_set_decided_places (QwDocument  *doc,
+                                       int          places,
+                                       GError     **error)
+{
+  g_autofree char *text = places >= 0 ? g_strdup_printf ("%d", places) : g_strdup ("");
+
+  if (places > 1000)
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_INVALID,
+                   _("%d places is not a plausible number for one region"), places);
+      return FALSE;
+    }
+  if (!qw_document_set_meta (doc, "decided-places", text, error))
+    return FALSE;
+  qw_document_emit_changed (doc, "region");
+  return TRUE;
+}
+
+int
+qw_document_region_get_decided_places (QwDocument *doc)
+{
+  g_autofree char *text = qw_document_get_meta (doc, "decided-places");
+  gint64 value;
+
+  if (text == NULL || !g_ascii_string_to_signed (text, 10, 0, 1000, &value, NULL))
+    return -1;
+  return (int) value;
+}
+
+/* Importing a results file */
+
+static gint64
+query_id (QwDocument   *doc,
+          sqlite3_stmt *stmt)
+{
+  return stmt != NULL && sqlite3_step (stmt) == SQLITE_ROW ? sqlite3_column_int64 (stmt, 0) : 0;
+}
+
+static gboolean
+event_exists (QwDocument *doc,
+              gint64      event_id)
+{
+  g_autoptr(sqlite3_stmt) stmt = _qw_document_prepare (doc, "SELECT id FROM event WHERE id = ?", NULL);
+
+  if (stmt == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (stmt, 1, event_id);
+  return query_id (doc, stmt) == event_id;
+}
+
+static gint64
+find_by_uid (QwDocument *doc,
+             const char *uid)
+{
+  g_autofree char *key = g_strconcat (UID_KEY_PREFIX, uid, NULL);
+  g_autofree char *value = qw_document_get_meta (doc, key);
+  gint64 id;
+
+  if (value == NULL || !g_ascii_string_to_signed (value, 10, 1, G_MAXINT64, &id, NULL))
+    return 0;
+  return event_exists (doc, id) ? id : 0;
+}
+
+/* The same stop, sent before: by its id, else by name, first day and host; a
+ * stop typed in by hand (no dates) is matched by its name. */
+static gint64
+find_existing_stop (QwDocument      *doc,
+                    const QwResults *results)
+{
+  const QwEvent *e = results->event;
+  char start[QW_DATE_ISO_LEN];
+  g_autoptr(sqlite3_stmt) stmt = NULL;
+  gint64 id = results->uid != NULL ? find_by_uid (doc, results->uid) : 0;
+
+  if (id > 0)
+    return id;
+  qw_date_to_iso (e->start_date, start);
+  stmt = _qw_document_prepare (doc,
+                               "SELECT id FROM event WHERE name = ? AND level = ? AND "
+                               "((source = 'imported' AND start_date = ? AND host = ?) "
+                               " OR source = 'manual') "
+                               "ORDER BY source = 'imported' DESC, id LIMIT 1", NULL);
+  if (stmt == NULL)
+    return 0;
+  _qw_bind_text (stmt, 1, e->name);
+  _qw_bind_text (stmt, 2, qw_level_to_code (e->level));
+  _qw_bind_text (stmt, 3, start);
+  _qw_bind_text (stmt, 4, e->host);
+  return query_id (doc, stmt);
+}
+
+static char *
+event_digest (QwDocument *doc,
+              gint64      event_id)
+{
+  g_autoptr(sqlite3_stmt) stmt = _qw_document_prepare (doc, "SELECT digest FROM event WHERE id = ?", NULL);
+
+  if (stmt == NULL)
+    return NULL;
+  sqlite3_bind_int64 (stmt, 1, event_id);
+  return sqlite3_step (stmt) == SQLITE_ROW ? g_strdup (_qw_column_text (stmt, 0)) : NULL;
+}
+
+/* The file must suit this region before anything is written. */
+static gboolean
+check_importable (QwDocument       *doc,
+                  const QwResults  *results,
+                  GError          **error)
+{
+  g_autoptr(QwRuleset) ruleset = qw_document_region_ruleset (doc, error);
+  g_autofree char *region = qw_document_get_meta (doc, "region");
+  const QwEvent *e = results->event;
+
+  if (ruleset == NULL)
+    return FALSE;
+  if (qw_document_get_kind (doc) != QW_DOCUMENT_REGION)
+    g_set_error (error, QW_ERROR, QW_ERROR_INVALID,
+                 _("Results files are imported into a region document; this is a %s document"),
+                 qw_document_kind_to_code (qw_document_get_kind (doc)));
+  else if (results->is_public)
+    g_set_error (error, QW_ERROR, QW_ERROR_INVALID,
+                 _("“%s” is the public form of a results file (ID numbers masked); the province "
+                   "needs the private form to check its players"), e->name);
+  else if (e->level == QW_LEVEL_NATIONAL_FINAL)
+    g_set_error (error, QW_ERROR, QW_ERROR_INVALID,
+                 _("“%s” is a national final, not a stop of a region"), e->name);
+  else if (g_strcmp0 (e->ruleset, ruleset->id) != 0)
+    g_set_error (error, QW_ERROR, QW_ERROR_INVALID,
+                 _("“%s” was run under the ruleset %s; this region uses %s"),
+                 e->name, e->ruleset, ruleset->id);
+  else if (region != NULL && region[0] != '\0' && e->region != NULL && e->region[0] != '\0'
+           && !g_str_equal (region, e->region))
+    g_set_error (error, QW_ERROR, QW_ERROR_INVALID,
+                 _("“%s” is a stop of the %s region; this document is the %s region"),
+                 e->name, e->region, region);
+  else
+    return TRUE;
+  return FALSE;
+}
+
+static gboolean
+insert_entries (QwDocument       *doc,
+                const QwResults  *results,
+                gint64            event_id,
+                GHashTable       *entry_ids,
+                GError          **error)
+{
+  g_autoptr(GPtrArray) entries = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_entry_free);
+
+  for (guint i = 0; i < results->groups->len; i++)
+    {
+      const QwResultsGroup *group = g_ptr_array_index (results->groups, i);
+
+      for (guint p = 0; p < group->players->len; p++)
+        {
+          QwEntry *copy = qw_entry_copy (g_ptr_array_index (group->players, p));
+
+          copy->id = 0;
+          copy->event_id = event_id;
+          g_free (copy->phone);
+          copy->phone = g_strdup ("");
+          g_ptr_array_add (entries, copy);
+        }
+    }
+  if (!qw_document_add_entries (doc, event_id, entries, error))
+    return FALSE;
+  for (guint i = 0; i < entries->len; i++)
+    {
+      const QwEntry *e = g_ptr_array_index (entries, i);
+
+      g_hash_table_insert (entry_ids, GINT_TO_POINTER (e->no), g_memdup2 (&e->id, sizeof e->id));
+    }
+  return TRUE;
+}
+
+static gint64
+entry_id_for (GHashTable *entry_ids,
+              int         no)
+{
+  gint64 *id = g_hash_table_lookup (entry_ids, GINT_TO_POINTER (no));
+
+  return id != NULL ? *id : 0;
+}
+
+/* The chain as received, kept in comment lines that the play settings
+ * reader skips; a chain that this version knows is also stored as the
+ * section's own tiebreaks setting. */
+static char *
+section_settings (const QwResultsGroup *group)
+{
+  g_autofree char *codes = g_strjoinv (",", group->tiebreak_codes);
+  g_autofree char *names = g_strjoinv (",", group->tiebreak_names);
+  GString *out = g_string_new (NULL);
+  gboolean known = group->tiebreak_codes[0] != NULL;
+
+  for (guint i = 0; group->tiebreak_codes[i] != NULL; i++)
+    {
+      QwTiebreak tb;
+
+      known = known && qw_tiebreak_from_code (group->tiebreak_codes[i], &tb);
+    }
+  if (known)
+    g_string_append_printf (out, "tiebreaks=%s\n", codes);
+  g_string_append_printf (out, "# received-tiebreaks=%s\n# received-tiebreak-names=%s\n", codes, names);
+  return g_string_free (out, FALSE);
+}
+
+static gint64
+insert_section (QwDocument            *doc,
+                const QwResultsGroup  *group,
+                gint64                 event_id,
+                GError               **error)
+{
+  g_autoptr(sqlite3_stmt) stmt =
+    _qw_document_prepare (doc, "INSERT INTO section (event_id, code, name, system, rounds, settings) "
+                               "VALUES (?,?,?,?,?,?)", error);
+  g_autofree char *settings = section_settings (group);
+
+  if (stmt == NULL)
+    return 0;
+  sqlite3_bind_int64 (stmt, 1, event_id);
+  _qw_bind_text (stmt, 2, group->code);
+  _qw_bind_text (stmt, 3, group->name);
+  _qw_bind_text (stmt, 4, group->system);
+  sqlite3_bind_int (stmt, 5, group->rounds);
+  _qw_bind_text (stmt, 6, settings);
+  if (!_qw_document_step_done (doc, stmt, error))
+    return 0;
+  return sqlite3_last_insert_rowid (_qw_document_get_db (doc));
+}
+
+static gboolean
+insert_games (QwDocument            *doc,
+              const QwResultsGroup  *group,
+              gint64                 section_id,
+              GHashTable            *entry_ids,
+              GError               **error)
+{
+  g_autoptr(sqlite3_stmt) stmt =
+    _qw_document_prepare (doc, "INSERT INTO game (section_id, round, board, red, black, result, "
+                               "red_fouls, black_fouls, playoff, armageddon) VALUES (?,?,?,?,?,?,?,?,?,?)",
+                          error);
+
+  if (stmt == NULL)
+    return FALSE;
+  for (guint i = 0; i < group->games->len; i++)
+    {
+      const QwResultsGame *g = g_ptr_array_index (group->games, i);
+
+      sqlite3_reset (stmt);
+      sqlite3_bind_int64 (stmt, 1, section_id);
+      sqlite3_bind_int (stmt, 2, g->round);
+      sqlite3_bind_int (stmt, 3, g->board);
+      sqlite3_bind_int64 (stmt, 4, entry_id_for (entry_ids, g->red));
+      if (g->black > 0)
+        sqlite3_bind_int64 (stmt, 5, entry_id_for (entry_ids, g->black));
+      else
+        sqlite3_bind_null (stmt, 5);
+      _qw_bind_text (stmt, 6, g->result);
+      sqlite3_bind_int (stmt, 7, g->red_fouls);
+      sqlite3_bind_int (stmt, 8, g->black_fouls);
+      _qw_bind_text (stmt, 9, g->playoff);
+      sqlite3_bind_int (stmt, 10, g->armageddon);
+      if (!_qw_document_step_done (doc, stmt, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* "values=12 30" and, when the printed place differs from the position
+ * (a complete tie), ";place=2". */
+static char *
+standing_text (const QwResultsStanding *s,
+               int                      position)
+{
+  GString *out = g_string_new ("values=");
+
+  for (guint i = 0; i < s->tiebreaks->len; i++)
+    {
+      char buffer[G_ASCII_DTOSTR_BUF_SIZE];
+
+      if (i > 0)
+        g_string_append_c (out, ' ');
+      g_string_append (out, g_ascii_formatd (buffer, sizeof buffer, "%.15g",
+                                             g_array_index (s->tiebreaks, double, i)));
+    }
+  if (s->rank != position)
+    g_string_append_printf (out, ";place=%d", s->rank);
+  return g_string_free (out, FALSE);
+}
+
+static gboolean
+insert_standings (QwDocument            *doc,
+                  const QwResultsGroup  *group,
+                  gint64                 section_id,
+                  GHashTable            *entry_ids,
+                  GError               **error)
+{
+  g_autoptr(sqlite3_stmt) stmt =
+    _qw_document_prepare (doc, "INSERT INTO standing (section_id, rank, entry_id, points, tiebreaks) "
+                               "VALUES (?,?,?,?,?)", error);
+
+  if (stmt == NULL)
+    return FALSE;
+  for (guint i = 0; i < group->standings->len; i++)
+    {
+      const QwResultsStanding *s = g_ptr_array_index (group->standings, i);
+      g_autofree char *text = standing_text (s, (int) i + 1);
+
+      sqlite3_reset (stmt);
+      sqlite3_bind_int64 (stmt, 1, section_id);
+      sqlite3_bind_int (stmt, 2, (int) i + 1);
+      sqlite3_bind_int64 (stmt, 3, entry_id_for (entry_ids, s->no));
+      sqlite3_bind_double (stmt, 4, s->points);
+      _qw_bind_text (stmt, 5, text);
+      if (!_qw_document_step_done (doc, stmt, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+insert_stop (QwDocument       *doc,
+             const QwResults  *results,
+             gint64           *event_id,
+             GError          **error)
+{
+  g_autoptr(QwEvent) event = qw_event_copy (results->event);
+  g_autoptr(GHashTable) entry_ids = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL, g_free);
+  g_autofree char *uid_key = NULL;
+  g_autofree char *id_text = NULL;
+
+  event->id = 0;
+  event->source = QW_SOURCE_IMPORTED;
+  event->participants = qw_results_count_players (results);
+  g_free (event->digest);
+  event->digest = g_strdup (results->digest != NULL ? results->digest : "");
+  if (!qw_document_add_event (doc, event, error)
+      || !insert_entries (doc, results, event->id, entry_ids, error))
+    return FALSE;
+  for (guint i = 0; i < results->groups->len; i++)
+    {
+      const QwResultsGroup *group = g_ptr_array_index (results->groups, i);
+      gint64 section_id;
+
+      /* Players placed in no group have no section. */
+      if (group->code[0] == '\0')
+        continue;
+      section_id = insert_section (doc, group, event->id, error);
+      if (section_id == 0 || !insert_games (doc, group, section_id, entry_ids, error)
+          || !insert_standings (doc, group, section_id, entry_ids, error))
+        return FALSE;
+    }
+  uid_key = g_strconcat (UID_KEY_PREFIX, results->uid, NULL);
+  id_text = g_strdup_printf ("%" G_GINT64_FORMAT, event->id);
+  if (results->uid != NULL && !qw_document_set_meta (doc, uid_key, id_text, error))
+    return FALSE;
+  *event_id = event->id;
+  return TRUE;
+}
+
+static gboolean
+delete_uid_keys (QwDocument  *doc,
+                 gint64       event_id,
+                 GError     **error)
+{
+  g_autoptr(sqlite3_stmt) stmt =
+    _qw_document_prepare (doc, "DELETE FROM meta WHERE key LIKE '" UID_KEY_PREFIX "%' AND value = ?",
+                          error);
+  g_autofree char *id_text = g_strdup_printf ("%" G_GINT64_FORMAT, event_id);
+
+  if (stmt == NULL)
+    return FALSE;
+  _qw_bind_text (stmt, 1, id_text);
+  return _qw_document_step_done (doc, stmt, error);
+}
+
+/**
+ * qw_document_import_results:
+ * @outcome: (out) (optional): added, replaced or unchanged
+ * @event_id: (out) (optional): the stop's event
+ *
+ * Imports a stop's results (read with qw_results_read_file()) into a region
+ * document in one transaction. A stop imported before is replaced.
+ */
+gboolean
+qw_document_import_results (QwDocument       *doc,
+                            const QwResults  *results,
+                            QwImportOutcome  *outcome,
+                            gint64           *event_id,
+                            GError          **error)
+{
+  g_autofree char *old_digest = NULL;
+  gint64 existing, new_id = 0;
+
+  g_return_val_if_fail (QW_IS_DOCUMENT (doc), FALSE);
+  g_return_val_if_fail (results != NULL, FALSE);
+
+  if (!check_importable (doc, results, error) || !qw_document_begin (doc, error))
+    return FALSE;
+  existing = find_existing_stop (doc, results);
+  old_digest = existing > 0 ? event_digest (doc, existing) : NULL;
+  if (existing > 0 && results->digest != NULL && g_strcmp0 (old_digest, results->digest) == 0)
+    {
+      qw_document_rollback (doc);
+      if (outcome != NULL)
+        *outcome = QW_IMPORT_UNCHANGED;
+      if (event_id != NULL)
+        *event_id = existing;
+      return TRUE;
+    }
+  if ((existing > 0 && (!delete_uid_keys (doc, existing, error)
+                        || !qw_document_delete_event (doc, existing, error)))
+      || !insert_stop (doc, results, &new_id, error))
+    {
+      qw_document_rollback (doc);
+      return FALSE;
+    }
+  if (!qw_document_commit (doc, error))
+    return FALSE;
+  if (outcome != NULL)
+    *outcome = existing > 0 ? QW_IMPORT_REPLACED : QW_IMPORT_ADDED;
+  if (event_id != NULL)
+    *event_id = new_id;
+  qw_document_emit_changed (doc, "region");
+  return TRUE;
+}
+
+gboolean
+qw_document_delete_stop (QwDocument  *doc,
+                         gint64       event_id,
+                         GError     **error)
+{
+  if (!qw_document_begin (doc, error))
+    return FALSE;
+  if (!delete_uid_keys (doc, event_id, error) || !qw_document_delete_event (doc, event_id, error))
+    {
+      qw_document_rollback (doc);
+      return FALSE;
+    }
+  if (!qw_document_commit (doc, error))
+    return FALSE;
+  qw_document_emit_changed (doc, "region");
+  return TRUE;
+}
+
+/* Stops typed in or read from a stops CSV */
+
+static QwEvent *
+event_from_stop (const QwStopSummary *stop,
+                 const char          *ruleset_id,
+                 const char          *region)
+{
+  QwEvent *e = qw_event_new ();
+
+  g_free (e->ruleset);
+  e->ruleset = g_strdup (ruleset_id);
+  e->name = g_strdup (stop->name);
+  e->level = stop->level;
+  e->region = g_strdup (region != NULL ? region : "");
+  e->host = g_strdup (stop->host);
+  e->host_level = stop->host_level;
+  e->prefecture = g_strdup (stop->prefecture);
+  e->county_city = g_strdup (stop->county_city);
+  e->honours = g_strdup (stop->honours);
+  e->source = QW_SOURCE_MANUAL;
+  e->participants = stop->participants;
+  return e;
+}
+
+/* A manual stop of the same name and level, or -1 when a stop imported from
+ * its results file already stands for it (the file is worth more). */
+static gint64
+find_manual_stop (QwDocument          *doc,
+                  const QwStopSummary *stop)
+{
+  g_autoptr(sqlite3_stmt) stmt =
+    _qw_document_prepare (doc, "SELECT id, source FROM event WHERE name = ? AND level = ? "
+                               "ORDER BY source = 'manual' DESC, id LIMIT 1", NULL);
+
+  if (stmt == NULL)
+    return 0;
+  _qw_bind_text (stmt, 1, stop->name);
+  _qw_bind_text (stmt, 2, qw_level_to_code (stop->level));
+  if (sqlite3_step (stmt) != SQLITE_ROW)
+    return 0;
+  return g_str_equal (_qw_column_text (stmt, 1), "manual") ? sqlite3_column_int64 (stmt, 0) : -1;
+}
+
+/**
+ * qw_document_import_stops:
+ * @stops: (element-type QwStopSummary): from qw_stops_csv_read_file() or typed in
+ * @added: (out) (optional):
+ * @replaced: (out) (optional): stops typed in before under the same name
+ *
+ * Adds the stops as manual events in one transaction. A stop that was
+ * imported from its results file is kept as it is.
+ */
+gboolean
+qw_document_import_stops (QwDocument  *doc,
+                          GPtrArray   *stops,
+                          int         *added,
+                          int         *replaced,
+                          GError     **error)
+{
+  g_autoptr(QwRuleset) ruleset = qw_document_region_ruleset (doc, error);
+  g_autofree char *region = qw_document_get_meta (doc, "region");
+  int n_added = 0, n_replaced = 0;
+
+  if (ruleset == NULL || !qw_document_begin (doc, error))
+    return FALSE;
+  for (guint i = 0; i < stops->len; i++)
+    {
+      const QwStopSummary *stop = g_ptr_array_index (stops, i);
+      g_autoptr(QwEvent) event = event_from_stop (stop, ruleset->id, region);
+      gint64 existing = find_manual_stop (doc, stop);
+
+      if (existing < 0)
+        continue;
+      event->id = existing;
+      if (existing > 0 ? !qw_document_update_event (doc, event, error)
+                       : !qw_document_add_event (doc, event, error))
+        {
+          qw_document_rollback (doc);
+          return FALSE;
+        }
+      if (existing > 0)
+        n_replaced++;
+      else
+        n_added++;
+    }
+  if (!qw_document_commit (doc, error))
+    return FALSE;
+  if (added != NULL)
+    *added = n_added;
+  if (replaced != NULL)
+    *replaced = n_replaced;
+  qw_document_emit_changed (doc, "region");
+  return TRUE;
+}
+
+/* Standings as received */
+
+void
+qw_received_standing_free (QwReceivedStanding *standing)
+{
+  if (standing == NULL)
+    return;
+  g_free (standing->name);
+  g_free (standing->unit);
+  g_array_unref (standing->tiebreaks);
+  g_free (standing);
+}
+
+static void
+parse_standing_text (QwReceivedStanding *s,
+                     const char         *text)
+{
+  g_auto(GStrv) fields = g_strsplit (text, ";", -1);
+
+  s->place = s->rank;
+  for (guint i = 0; fields[i] != NULL; i++)
+    {
+      if (g_str_has_prefix (fields[i], "place="))
+        s->place = (int) g_ascii_strtoll (fields[i] + 6, NULL, 10);
+      else if (g_str_has_prefix (fields[i], "values="))
+        {
+          g_auto(GStrv) values = g_strsplit (fields[i] + 7, " ", -1);
+
+          for (guint v = 0; values[v] != NULL; v++)
+            if (values[v][0] != '\0')
+              {
+                double value = g_ascii_strtod (values[v], NULL);
+
+                g_array_append_val (s->tiebreaks, value);
+              }
+        }
+    }
+}
+
+/**
+ * qw_document_list_received_standings:
+ *
+ * Returns: (element-type QwReceivedStanding): a section's standings as they
+ *   came in the results file, best first
+ */
+GPtrArray *
+qw_document_list_received_standings (QwDocument  *doc,
+                                     gint64       section_id,
+                                     GError     **error)
+{
+  g_autoptr(sqlite3_stmt) stmt =
+    _qw_document_prepare (doc, "SELECT s.rank, s.entry_id, e.no, p.name, p.unit, s.points, s.tiebreaks "
+                               "FROM standing s JOIN entry e ON e.id = s.entry_id "
+                               "JOIN player p ON p.id = e.player_id "
+                               "WHERE s.section_id = ? ORDER BY s.rank", error);
+  GPtrArray *rows;
+
+  if (stmt == NULL)
+    return NULL;
+  sqlite3_bind_int64 (stmt, 1, section_id);
+  rows = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_received_standing_free);
+  while (sqlite3_step (stmt) == SQLITE_ROW)
+    {
+      QwReceivedStanding *s = g_new0 (QwReceivedStanding, 1);
+
+      s->rank = sqlite3_column_int (stmt, 0);
+      s->entry_id = sqlite3_column_int64 (stmt, 1);
+      s->no = sqlite3_column_int (stmt, 2);
+      s->name = g_strdup (_qw_column_text (stmt, 3));
+      s->unit = g_strdup (_qw_column_text (stmt, 4));
+      s->points = sqlite3_column_double (stmt, 5);
+      s->tiebreaks = g_array_new (FALSE, TRUE, sizeof (double));
+      parse_standing_text (s, _qw_column_text (stmt, 6));
+      g_ptr_array_add (rows, s);
+    }
+  return rows;
+}
+
+/* An imported stop, back as results (public exports, nominees, checks) */
+
+/* A "# key=value" line written by section_settings(). */
+static char *
+settings_value (const char *settings,
+                const char *key)
+{
+  g_auto(GStrv) lines = g_strsplit (settings, "\n", -1);
+  g_autofree char *prefix = g_strconcat ("# ", key, "=", NULL);
+
+  for (guint i = 0; lines[i] != NULL; i++)
+    if (g_str_has_prefix (lines[i], prefix))
+      return g_strdup (lines[i] + strlen (prefix));
+  return g_strdup ("");
+}
+
+static GStrv
+split_list (const char *text)
+{
+  if (text == NULL || text[0] == '\0')
+    return g_new0 (char *, 1);
+  return g_strsplit (text, ",", -1);
+}
+
+static gboolean
+read_games (QwDocument      *doc,
+            gint64           section_id,
+            QwResultsGroup  *group,
+            GError         **error)
+{
+  g_autoptr(sqlite3_stmt) stmt =
+    _qw_document_prepare (doc, "SELECT g.round, g.board, r.no, b.no, g.result, g.red_fouls, "
+                               "g.black_fouls, g.playoff, g.armageddon FROM game g "
+                               "JOIN entry r ON r.id = g.red LEFT JOIN entry b ON b.id = g.black "
+                               "WHERE g.section_id = ? ORDER BY g.round, g.board", error);
+
+  if (stmt == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (stmt, 1, section_id);
+  while (sqlite3_step (stmt) == SQLITE_ROW)
+    {
+      QwResultsGame *g = qw_results_game_new ();
+
+      g->round = sqlite3_column_int (stmt, 0);
+      g->board = sqlite3_column_int (stmt, 1);
+      g->red = sqlite3_column_int (stmt, 2);
+      g->black = sqlite3_column_int (stmt, 3);
+      g_free (g->result);
+      g->result = g_strdup (_qw_column_text (stmt, 4));
+      g->red_fouls = sqlite3_column_int (stmt, 5);
+      g->black_fouls = sqlite3_column_int (stmt, 6);
+      g_free (g->playoff);
+      g->playoff = g_strdup (_qw_column_text (stmt, 7));
+      g->armageddon = sqlite3_column_int (stmt, 8) != 0;
+      g_ptr_array_add (group->games, g);
+    }
+  return TRUE;
+}
+
+static gboolean
+read_standings (QwDocument      *doc,
+                gint64           section_id,
+                QwResultsGroup  *group,
+                GError         **error)
+{
+  g_autoptr(GPtrArray) rows = qw_document_list_received_standings (doc, section_id, error);
+
+  if (rows == NULL)
+    return FALSE;
+  for (guint i = 0; i < rows->len; i++)
+    {
+      const QwReceivedStanding *r = g_ptr_array_index (rows, i);
+      QwResultsStanding *s = qw_results_standing_new ();
+
+      s->rank = r->place;
+      s->no = r->no;
+      s->points = r->points;
+      g_array_append_vals (s->tiebreaks, r->tiebreaks->data, r->tiebreaks->len);
+      g_ptr_array_add (group->standings, s);
+    }
+  return TRUE;
+}
+
+/* Moves the entries of @code from @entries into @group. */
+static void
+take_players (GPtrArray      *entries,
+              const char     *code,
+              QwResultsGroup *group)
+{
+  for (guint i = 0; i < entries->len;)
+    {
+      QwEntry *e = g_ptr_array_index (entries, i);
+
+      if (g_strcmp0 (e->group_code, code) == 0)
+        g_ptr_array_add (group->players, g_ptr_array_steal_index (entries, i));
+      else
+        i++;
+    }
+}
+
+static gboolean
+read_sections (QwDocument  *doc,
+               QwResults   *results,
+               GPtrArray   *entries,
+               GError     **error)
+{
+  g_autoptr(sqlite3_stmt) stmt =
+    _qw_document_prepare (doc, "SELECT id, code, name, system, rounds, settings FROM section "
+                               "WHERE event_id = ? ORDER BY id", error);
+
+  if (stmt == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (stmt, 1, results->event->id);
+  while (sqlite3_step (stmt) == SQLITE_ROW)
+    {
+      QwResultsGroup *group = qw_results_group_new (_qw_column_text (stmt, 1));
+      const char *settings = _qw_column_text (stmt, 5);
+      g_autofree char *codes = settings_value (settings, "received-tiebreaks");
+      g_autofree char *names = settings_value (settings, "received-tiebreak-names");
+
+      g_ptr_array_add (results->groups, group);
+      g_free (group->name);
+      group->name = g_strdup (_qw_column_text (stmt, 2));
+      g_free (group->system);
+      group->system = g_strdup (_qw_column_text (stmt, 3));
+      group->rounds = sqlite3_column_int (stmt, 4);
+      g_strfreev (group->tiebreak_codes);
+      group->tiebreak_codes = split_list (codes);
+      g_strfreev (group->tiebreak_names);
+      group->tiebreak_names = split_list (names);
+      take_players (entries, group->code, group);
+      if (!read_games (doc, sqlite3_column_int64 (stmt, 0), group, error)
+          || !read_standings (doc, sqlite3_column_int64 (stmt, 0), group, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+static char *
+find_uid (QwDocument *doc,
+          gint64      event_id)
+{
+  g_autoptr(sqlite3_stmt) stmt =
+    _qw_document_prepare (doc, "SELECT key FROM meta WHERE key LIKE '" UID_KEY_PREFIX "%' AND value = ?",
+                          NULL);
+  g_autofree char *id_text = g_strdup_printf ("%" G_GINT64_FORMAT, event_id);
+
+  if (stmt == NULL)
+    return NULL;
+  _qw_bind_text (stmt, 1, id_text);
+  if (sqlite3_step (stmt) != SQLITE_ROW)
+    return NULL;
+  return g_strdup (_qw_column_text (stmt, 0) + strlen (UID_KEY_PREFIX));
+}
+
+/**
+ * qw_document_imported_results:
+ *
+ * Returns: an imported stop as it was received: event, groups, players,
+ *   games and standings (players placed in no group come last)
+ */
+QwResults *
+qw_document_imported_results (QwDocument  *doc,
+                              gint64       event_id,
+                              GError     **error)
+{
+  g_autoptr(QwResults) results = qw_results_new ();
+  g_autoptr(GPtrArray) entries = NULL;
+  QwEvent *event = qw_document_get_event (doc, event_id, error);
+
+  if (event == NULL)
+    return NULL;
+  qw_event_free (results->event);
+  results->event = event;
+  if (event->source != QW_SOURCE_IMPORTED)
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_INVALID,
+                   _("“%s” was not imported from a results file"), event->name);
+      return NULL;
+    }
+  results->uid = find_uid (doc, event_id);
+  results->digest = g_strdup (event->digest);
+  entries = qw_document_list_entries (doc, event_id, error);
+  if (entries == NULL || !read_sections (doc, results, entries, error))
+    return NULL;
+  if (entries->len > 0)
+    {
+      QwResultsGroup *rest = qw_results_group_new ("");
+
+      g_ptr_array_extend_and_steal (rest->players, g_steal_pointer (&entries));
+      g_ptr_array_add (results->groups, rest);
+    }
+  return g_steal_pointer (&results);
+}
+
+/* Summary */
+
+static void
+region_stop_free (gpointer data)
+{
+  QwRegionStop *stop = data;
+
+  qw_event_free (stop->event);
+  g_free (stop);
+}
+
+void
+qw_region_summary_free (QwRegionSummary *summary)
+{
+  if (summary == NULL)
+    return;
+  g_free (summary->region);
+  g_clear_pointer (&summary->stops, g_ptr_array_unref);
+  g_clear_pointer (&summary->warnings, g_ptr_array_unref);
+  g_free (summary);
+}
+
+/* Preliminaries by first day (undated last), then by name; the final last. */
+static int
+compare_stops (gconstpointer a,
+               gconstpointer b)
+{
+  const QwRegionStop *x = *(QwRegionStop * const *) a;
+  const QwRegionStop *y = *(QwRegionStop * const *) b;
+  gboolean x_dated = qw_date_is_set (x->event->start_date);
+  gboolean y_dated = qw_date_is_set (y->event->start_date);
+
+  if (x->event->level != y->event->level)
+    return x->event->level < y->event->level ? -1 : 1;
+  if (x_dated != y_dated)
+    return x_dated ? -1 : 1;
+  if (x_dated && qw_date_compare (x->event->start_date, y->event->start_date) != 0)
+    return qw_date_compare (x->event->start_date, y->event->start_date);
+  return g_strcmp0 (x->event->name, y->event->name);
+}
+
+/**
+ * qw_check_chief_arbiter:
+ *
+ * Returns: (nullable): why the chief arbiter's grade falls short of the
+ *   ruleset's minimum for the event's level, or %NULL when it does not
+ */
+char *
+qw_check_chief_arbiter (const QwRuleset *ruleset,
+                        const QwEvent   *event)
+{
+  const char *min_grade = qw_ruleset_min_arbiter_grade (ruleset, qw_level_to_code (event->level));
+  int needed, rank;
+
+  if (min_grade == NULL)
+    return NULL;
+  needed = qw_ruleset_arbiter_grade_rank (ruleset, min_grade);
+  rank = qw_ruleset_arbiter_grade_rank (ruleset, event->chief_arbiter_grade);
+  if (event->chief_arbiter == NULL || event->chief_arbiter[0] == '\0')
+    return g_strdup_printf (_("%s: no chief arbiter is named; a %s needs one of grade %s or above"),
+                            event->name, qw_level_to_chinese (event->level), min_grade);
+  if (rank < 0)
+    return g_strdup_printf (_("%s: the chief arbiter %s has no known grade (“%s”); a %s needs %s "
+                              "or above"),
+                            event->name, event->chief_arbiter,
+                            event->chief_arbiter_grade != NULL ? event->chief_arbiter_grade : "",
+                            qw_level_to_chinese (event->level), min_grade);
+  if (rank > needed)
+    return g_strdup_printf (_("%s: the chief arbiter %s is %s; a %s needs %s or above"),
+                            event->name, event->chief_arbiter, event->chief_arbiter_grade,
+                            qw_level_to_chinese (event->level), min_grade);
+  return NULL;
+}
+
+static QwDate
+last_day (const QwEvent *e)
+{
+  return qw_date_is_set (e->end_date) ? e->end_date : e->start_date;
+}
+
+/**
+ * qw_region_check_final_dates:
+ *
+ * Returns: (element-type utf8): warnings: the final does not come after every
+ *   preliminary of the region, or ends after the ruleset's deadline
+ */
+GPtrArray *
+qw_region_check_final_dates (const QwRuleset       *ruleset,
+                             const QwEvent         *final,
+                             const QwRegionSummary *summary)
+{
+  GPtrArray *warnings = g_ptr_array_new_with_free_func (g_free);
+  QwDate end = last_day (final);
+  char day[QW_DATE_ISO_LEN];
+
+  if (!qw_date_is_set (final->start_date))
+    {
+      g_ptr_array_add (warnings, g_strdup_printf (_("%s has no dates, so they cannot be checked"),
+                                                  final->name));
+      return warnings;
+    }
+  for (guint i = 0; ruleset->final_after_preliminaries && i < summary->stops->len; i++)
+    {
+      const QwEvent *stop = ((QwRegionStop *) g_ptr_array_index (summary->stops, i))->event;
+      char stop_day[QW_DATE_ISO_LEN];
+
+      if (stop->level != QW_LEVEL_PRELIMINARY || !qw_date_is_set (last_day (stop))
+          || qw_date_compare (final->start_date, last_day (stop)) > 0)
+        continue;
+      qw_date_to_iso (final->start_date, day);
+      qw_date_to_iso (last_day (stop), stop_day);
+      g_ptr_array_add (warnings,
+                       g_strdup_printf (_("The provincial final starts on %s, but the preliminary %s "
+                                          "ends on %s: the final must come after every preliminary"),
+                                        day, stop->name, stop_day));
+    }
+  if (ruleset->final_deadline_month > 0
+      && qw_date_compare (end, qw_date_make (end.year, ruleset->final_deadline_month,
+                                             ruleset->final_deadline_day)) > 0)
+    {
+      qw_date_to_iso (end, day);
+      g_ptr_array_add (warnings,
+                       g_strdup_printf (_("The provincial final ends on %s, after the deadline of "
+                                          "%02d-%02d"),
+                                        day, ruleset->final_deadline_month, ruleset->final_deadline_day));
+    }
+  return warnings;
+}
+
+const QwRegionStop *
+qw_region_summary_final (const QwRegionSummary *summary)
+{
+  for (guint i = 0; i < summary->stops->len; i++)
+    {
+      const QwRegionStop *stop = g_ptr_array_index (summary->stops, i);
+
+      if (stop->event->level == QW_LEVEL_PROVINCIAL_FINAL)
+        return stop;
+    }
+  return NULL;
+}
+
+static void
+add_warnings (const QwRuleset *ruleset,
+              QwRegionSummary *summary)
+{
+  const QwRegionStop *final = qw_region_summary_final (summary);
+  int n_finals = 0;
+
+  for (guint i = 0; i < summary->stops->len; i++)
+    {
+      const QwRegionStop *stop = g_ptr_array_index (summary->stops, i);
+      char *warning;
+
+      if (stop->event->level == QW_LEVEL_PROVINCIAL_FINAL)
+        n_finals++;
+      /* A stop typed in by hand says nothing about its arbiter. */
+      if (stop->event->source != QW_SOURCE_MANUAL
+          && (warning = qw_check_chief_arbiter (ruleset, stop->event)) != NULL)
+        g_ptr_array_add (summary->warnings, warning);
+    }
+  if (n_finals > 1)
+    g_ptr_array_add (summary->warnings,
+                     g_strdup_printf (_("The region lists %d provincial finals; it holds one"), n_finals));
+  if (final != NULL && final->event->source != QW_SOURCE_MANUAL)
+    {
+      g_autoptr(GPtrArray) dates = qw_region_check_final_dates (ruleset, final->event, summary);
+
+      g_ptr_array_extend_and_steal (summary->warnings, g_steal_pointer (&dates));
+    }
+}
+
+/**
+ * qw_document_region_summary:
+ *
+ * Returns: every stop with its level, host, participants and validity, the
+ *   region's totals and the warnings
+ */
+QwRegionSummary *
+qw_document_region_summary (QwDocument       *doc,
+                            const QwRuleset  *ruleset,
+                            GError          **error)
+{
+  g_autoptr(QwRegionSummary) summary = g_new0 (QwRegionSummary, 1);
+  g_autoptr(GPtrArray) events = qw_document_list_events (doc, error);
+
+  if (events == NULL)
+    return NULL;
+  summary->region = qw_document_get_meta (doc, "region");
+  if (summary->region == NULL)
+    summary->region = g_strdup ("");
+  summary->stops = g_ptr_array_new_with_free_func (region_stop_free);
+  summary->warnings = g_ptr_array_new_with_free_func (g_free);
+  for (guint i = 0; i < events->len; i++)
+    {
+      const QwEvent *event = g_ptr_array_index (events, i);
+      QwRegionStop *stop;
+
+      if (event->level == QW_LEVEL_NATIONAL_FINAL)
+        continue;
+      stop = g_new0 (QwRegionStop, 1);
+      stop->event = qw_event_copy (event);
+      stop->participants = stop->event->source == QW_SOURCE_MANUAL
+                           ? stop->event->participants
+                           : qw_document_count_entries (doc, stop->event->id);
+      stop->valid = stop->event->level == QW_LEVEL_PRELIMINARY
+                    && stop->participants >= ruleset->valid_stop_min_players;
+      if (stop->event->level == QW_LEVEL_PRELIMINARY)
+        {
+          summary->n_preliminaries++;
+          summary->n_valid += stop->valid;
+          summary->participants += stop->participants;
+        }
+      else
+        {
+          summary->final = TRUE;
+          if (ruleset->participants_include_final)
+            summary->participants += stop->participants;
+        }
+      g_ptr_array_add (summary->stops, stop);
+    }
+  g_ptr_array_sort (summary->stops, compare_stops);
+  add_warnings (ruleset, summary);
+  return g_steal_pointer (&summary);
+}
+
+/**
+ * qw_region_summary_quota_stops:
+ *
+ * Returns: (element-type QwStopSummary): the stops as qw_quota_compute() takes them
+ */
+GPtrArray *
+qw_region_summary_quota_stops (const QwRegionSummary *summary)
+{
+  GPtrArray *stops = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_stop_summary_free);
+
+  for (guint i = 0; i < summary->stops->len; i++)
+    {
+      const QwRegionStop *r = g_ptr_array_index (summary->stops, i);
+      QwStopSummary *s = qw_stop_summary_new ();
+
+      s->name = g_strdup (r->event->name);
+      s->level = r->event->level;
+      s->host_level = r->event->host_level;
+      s->host = g_strdup (r->event->host);
+      s->prefecture = g_strdup (r->event->prefecture);
+      s->county_city = g_strdup (r->event->county_city);
+      s->honours = g_strdup (r->event->honours);
+      s->participants = r->participants;
+      g_ptr_array_add (stops, s);
+    }
+  return stops;
+}
+
+/* The provincial final's entries against the preliminaries */
+
+void
+qw_final_entry_check_free (QwFinalEntryCheck *check)
+{
+  if (check == NULL)
+    return;
+  qw_entry_free (check->entry);
+  g_free (check->stops);
+  g_free (check->message);
+  g_free (check);
+}
+
+/* ID number → the names of the preliminaries it played, joined by 、. */
+static GHashTable *
+preliminary_players (QwDocument  *doc,
+                     int         *n_unchecked,
+                     GError     **error)
+{
+  g_autoptr(GHashTable) players = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  g_autoptr(GPtrArray) events = qw_document_list_events (doc, error);
+
+  if (events == NULL)
+    return NULL;
+  *n_unchecked = 0;
+  for (guint i = 0; i < events->len; i++)
+    {
+      const QwEvent *event = g_ptr_array_index (events, i);
+      g_autoptr(GPtrArray) entries = NULL;
+
+      if (event->level != QW_LEVEL_PRELIMINARY)
+        continue;
+      if (event->source == QW_SOURCE_MANUAL)
+        {
+          (*n_unchecked)++;
+          continue;
+        }
+      entries = qw_document_list_entries (doc, event->id, error);
+      if (entries == NULL)
+        return NULL;
+      for (guint j = 0; j < entries->len; j++)
+        {
+          char *key = qw_entry_identity_key (g_ptr_array_index (entries, j));
+          const char *before;
+
+          if (key == NULL)
+            continue;
+          before = g_hash_table_lookup (players, key);
+          g_hash_table_replace (players, key,
+                                before != NULL ? g_strconcat (before, "、", event->name, NULL)
+                                               : g_strdup (event->name));
+        }
+    }
+  return g_steal_pointer (&players);
+}
+
+/**
+ * qw_document_region_check_final_entries:
+ * @entries: (element-type QwEntry): the provincial final's entries
+ * @n_unchecked_stops: (out): preliminaries typed in without players, which
+ *   cannot be checked against
+ *
+ * Only players of a preliminary may enter the provincial final (七(二)4(4)):
+ * each entry is looked up by ID number among the region's preliminaries.
+ *
+ * Returns: (element-type QwFinalEntryCheck): one per entry, in order
+ */
+GPtrArray *
+qw_document_region_check_final_entries (QwDocument  *doc,
+                                        GPtrArray   *entries,
+                                        int         *n_unchecked_stops,
+                                        GError     **error)
+{
+  g_autoptr(GHashTable) players = preliminary_players (doc, n_unchecked_stops, error);
+  GPtrArray *checks;
+
+  if (players == NULL)
+    return NULL;
+  checks = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_final_entry_check_free);
+  for (guint i = 0; i < entries->len; i++)
+    {
+      const QwEntry *entry = g_ptr_array_index (entries, i);
+      QwFinalEntryCheck *check = g_new0 (QwFinalEntryCheck, 1);
+      g_autofree char *key = qw_entry_identity_key (entry);
+      g_autofree char *masked = qw_idcard_mask (entry->id_number);
+      const char *stops = key != NULL ? g_hash_table_lookup (players, key) : NULL;
+
+      check->entry = qw_entry_copy (entry);
+      check->played = stops != NULL;
+      check->stops = g_strdup (stops != NULL ? stops : "");
+      if (key == NULL)
+        check->message = g_strdup_printf (_("%s has no ID number, so it cannot be checked against "
+                                            "the preliminaries"), entry->name);
+      else if (stops == NULL)
+        check->message = g_strdup_printf (_("%s (%s) played in no preliminary of this region"),
+                                          entry->name, masked);
+      g_ptr_array_add (checks, check);
+    }
+  return checks;
+}

@@ -1,0 +1,519 @@
+/* qw-nominees.c: a region's nominees for the national final
+ *
+ * Each quota line is filled from the provincial final's standings: the line's
+ * groups (a group code such as open-m, a category such as senior that takes
+ * both sexes, or "display" for every display group) give their players in
+ * place order; across groups, every group's first place comes before any
+ * second place, and groups go in the ruleset's order. A line takes as many
+ * players as its maximum. This is the stated default: the scheme leaves the
+ * method to each region's own rules (七(五)1), and the province may change
+ * the list before sending it. Extra places (象棋之乡, …) are named by their
+ * host and travel in the file as places, not players.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "qw-nominees"
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <string.h>
+
+#include "qw-csv.h"
+#include "qw-data.h"
+#include "qw-error.h"
+#include "qw-idcard.h"
+#include "qw-nominees.h"
+#include "qw-region.h"
+#include "qw-xml.h"
+#include "qw-xml-seal.h"
+#include "qw-entry-check.h"
+#include "qw-entry.h"
+#include "qw-event.h"
+#include "qw-results-export.h"
+
+#define NOMINEES_NS "https://qiwang.cn/ns/nominees/1"
+#define NOMINEES_VERSION 1
+
+QwNominee *
+qw_nominee_new (void)
+{
+  return g_new0 (QwNominee, 1);
+}
+
+void
+qw_nominee_free (QwNominee *n)
+{
+  if (n == NULL)
+    return;
+  g_free (n->region);
+  g_free (n->line);
+  g_free (n->line_label);
+  g_free (n->group_code);
+  g_free (n->group_name);
+  g_free (n->name);
+  g_free (n->birth);
+  g_free (n->id_number);
+  g_free (n->unit);
+  g_free (n->reason);
+  g_free (n);
+}
+
+QwNomineeList *
+qw_nominee_list_new (void)
+{
+  QwNomineeList *list = g_new0 (QwNomineeList, 1);
+
+  list->nominees = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_nominee_free);
+  list->bonuses = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_quota_bonus_free);
+  list->notes = g_ptr_array_new_with_free_func (g_free);
+  return list;
+}
+
+void
+qw_nominee_list_free (QwNomineeList *list)
+{
+  if (list == NULL)
+    return;
+  g_free (list->region);
+  g_free (list->ruleset);
+  g_free (list->tier);
+  g_free (list->final_name);
+  g_ptr_array_unref (list->nominees);
+  g_ptr_array_unref (list->bonuses);
+  g_ptr_array_unref (list->notes);
+  g_free (list->digest);
+  g_free (list);
+}
+
+/* Selection */
+
+static const char *
+kind_code (QwGroupKind kind)
+{
+  switch (kind)
+    {
+    case QW_GROUP_FORMAL:
+      return "formal";
+    case QW_GROUP_DISPLAY:
+      return "display";
+    case QW_GROUP_LOCAL:
+    default:
+      return "local";
+    }
+}
+
+/* A line names a group, a category, or a kind of group. */
+static gboolean
+line_takes (const QwQuotaPlace *line,
+            const QwGroupRule  *rule)
+{
+  return g_str_equal (line->group, rule->code)
+         || g_strcmp0 (line->group, rule->category) == 0
+         || g_str_equal (line->group, kind_code (rule->kind));
+}
+
+static int
+rule_index (const QwRuleset *ruleset,
+            const char      *code)
+{
+  for (guint i = 0; i < ruleset->groups->len; i++)
+    if (g_str_equal (((QwGroupRule *) g_ptr_array_index (ruleset->groups, i))->code, code))
+      return (int) i;
+  return -1;
+}
+
+typedef struct
+{
+  const QwResultsGroup    *group;
+  const QwResultsStanding *standing;
+  const QwEntry           *player;
+  int                      group_order;
+} Candidate;
+
+static int
+compare_candidates (gconstpointer a,
+                    gconstpointer b)
+{
+  const Candidate *x = a;
+  const Candidate *y = b;
+
+  if (x->standing->rank != y->standing->rank)
+    return x->standing->rank < y->standing->rank ? -1 : 1;
+  if (x->group_order != y->group_order)
+    return x->group_order < y->group_order ? -1 : 1;
+  return 0;
+}
+
+static GArray *
+candidates_for (const QwRuleset    *ruleset,
+                const QwQuotaPlace *line,
+                const QwResults    *final)
+{
+  GArray *candidates = g_array_new (FALSE, FALSE, sizeof (Candidate));
+
+  for (guint g = 0; g < final->groups->len; g++)
+    {
+      const QwResultsGroup *group = g_ptr_array_index (final->groups, g);
+      const QwGroupRule *rule = qw_ruleset_find_group (ruleset, group->code);
+
+      if (rule == NULL || !line_takes (line, rule))
+        continue;
+      for (guint s = 0; s < group->standings->len; s++)
+        {
+          Candidate c = { group, g_ptr_array_index (group->standings, s), NULL,
+                          rule_index (ruleset, group->code) };
+
+          c.player = qw_results_group_find_player (group, c.standing->no);
+          /* A player who withdrew does not go on to the national final. */
+          if (c.player != NULL && c.player->status != QW_STATUS_WITHDRAWN)
+            g_array_append_val (candidates, c);
+        }
+    }
+  g_array_sort (candidates, compare_candidates);
+  return candidates;
+}
+
+static QwNominee *
+nominee_from (const Candidate    *c,
+              const QwQuotaPlace *line,
+              const char         *tier,
+              const char         *region)
+{
+  QwNominee *n = qw_nominee_new ();
+  const char *group_name = c->group->name[0] != '\0' ? c->group->name : c->group->code;
+
+  n->region = g_strdup (region);
+  n->line = g_strdup (line->group);
+  n->line_label = g_strdup (line->label);
+  n->group_code = g_strdup (c->group->code);
+  n->group_name = g_strdup (group_name);
+  n->rank = c->standing->rank;
+  n->name = g_strdup (c->player->name);
+  n->sex = c->player->sex;
+  n->birth = g_strdup (c->player->birth);
+  n->id_number = g_strdup (c->player->id_number);
+  n->unit = g_strdup (c->player->unit);
+  if (line->min == line->max)
+    /* Translators: "Place 1 in 老年组女子 at the provincial final (tier B: 1 place for 老年组)" */
+    n->reason = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                              "Place %d in %s at the provincial final (tier %s: %d place for %s)",
+                                              "Place %d in %s at the provincial final (tier %s: %d places for %s)",
+                                              (gulong) line->max),
+                                 n->rank, group_name, tier, line->max, line->label);
+  else
+    n->reason = g_strdup_printf (_("Place %d in %s at the provincial final (tier %s: %d to %d places "
+                                   "for %s)"),
+                                 n->rank, group_name, tier, line->min, line->max, line->label);
+  return n;
+}
+
+static void
+fill_line (QwNomineeList      *list,
+           const QwRuleset    *ruleset,
+           const QwQuotaPlace *line,
+           const QwResults    *final,
+           GHashTable         *chosen)
+{
+  g_autoptr(GArray) candidates = candidates_for (ruleset, line, final);
+  int taken = 0;
+
+  for (guint i = 0; i < candidates->len && taken < line->max; i++)
+    {
+      const Candidate *c = &g_array_index (candidates, Candidate, i);
+      char *key = qw_entry_identity_key (c->player);
+
+      /* A player placed in two groups (a family pair and an open group) is nominated once. */
+      if (key != NULL && !g_hash_table_add (chosen, key))
+        continue;
+      g_ptr_array_add (list->nominees, nominee_from (c, line, list->tier, list->region));
+      taken++;
+    }
+  if (taken < line->max)
+    g_ptr_array_add (list->notes,
+                     g_strdup_printf (_("%s: %d of %d places filled; the provincial final's standings "
+                                        "have no more players for it"),
+                                      line->label, taken, line->max));
+}
+
+/**
+ * qw_nominees_select:
+ * @quota: the region's quota
+ * @final: the provincial final's results (its standings)
+ *
+ * Returns: the nominees by quota line, the extra places and what could not
+ *   be filled
+ */
+QwNomineeList *
+qw_nominees_select (const QwRuleset *ruleset,
+                    const QwQuota   *quota,
+                    const QwResults *final,
+                    const char      *region)
+{
+  QwNomineeList *list = qw_nominee_list_new ();
+  g_autoptr(GHashTable) chosen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+
+  list->region = g_strdup (region != NULL ? region : "");
+  list->ruleset = g_strdup (ruleset->id);
+  list->tier = g_strdup (quota->tier != NULL ? quota->tier : "");
+  list->leader = quota->leader;
+  list->final_name = g_strdup (final != NULL ? final->event->name : "");
+  if (quota->tier == NULL)
+    g_ptr_array_add (list->notes, g_strdup (quota->tier_reason));
+  for (guint i = 0; final != NULL && i < quota->places->len; i++)
+    fill_line (list, ruleset, g_ptr_array_index (quota->places, i), final, chosen);
+  for (guint i = 0; i < quota->bonuses->len; i++)
+    g_ptr_array_add (list->bonuses, qw_quota_bonus_copy (g_ptr_array_index (quota->bonuses, i)));
+  return list;
+}
+
+/**
+ * qw_document_region_nominees:
+ *
+ * Returns: the nominees of a region document: its quota filled from its
+ *   provincial final's standings (imported from the final's results file,
+ *   or computed when the final is run in the document)
+ */
+QwNomineeList *
+qw_document_region_nominees (QwDocument  *doc,
+                             GError     **error)
+{
+  g_autoptr(QwRuleset) ruleset = qw_document_region_ruleset (doc, error);
+  g_autoptr(QwRegionSummary) summary = NULL;
+  g_autoptr(GPtrArray) stops = NULL;
+  g_autoptr(QwQuota) quota = NULL;
+  g_autoptr(QwResults) final = NULL;
+  const QwRegionStop *final_stop = NULL;
+
+  if (ruleset == NULL || (summary = qw_document_region_summary (doc, ruleset, error)) == NULL)
+    return NULL;
+  for (guint i = 0; i < summary->stops->len && final_stop == NULL; i++)
+    {
+      const QwRegionStop *stop = g_ptr_array_index (summary->stops, i);
+
+      if (stop->event->level == QW_LEVEL_PROVINCIAL_FINAL && stop->event->source != QW_SOURCE_MANUAL)
+        final_stop = stop;
+    }
+  if (final_stop == NULL)
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_NOT_FOUND,
+                   _("The region has no provincial final with standings: import the final’s "
+                     "results file first"));
+      return NULL;
+    }
+  final = qw_results_from_event (doc, final_stop->event->id, error);
+  if (final == NULL)
+    return NULL;
+  stops = qw_region_summary_quota_stops (summary);
+  quota = qw_quota_compute (ruleset, stops);
+  return qw_nominees_select (ruleset, quota, final, summary->region);
+}
+
+/* The file */
+
+char *
+qw_nominees_to_xml (const QwNomineeList  *list,
+                    char                **digest,
+                    GError              **error)
+{
+  g_autoptr(GString) content = g_string_new ("  <content>\n    <region");
+  g_autoptr(GString) attrs = g_string_new (NULL);
+
+  qw_xml_append_attr (content, "ruleset", list->ruleset);
+  qw_xml_append_attr (content, "tier", list->tier);
+  qw_xml_append_attr_int (content, "leader", list->leader);
+  qw_xml_append_attr (content, "final", list->final_name);
+  g_string_append_c (content, '>');
+  qw_xml_append_escaped (content, list->region);
+  g_string_append (content, "</region>\n");
+  for (guint i = 0; i < list->nominees->len; i++)
+    {
+      const QwNominee *n = g_ptr_array_index (list->nominees, i);
+      const char *sex = qw_sex_to_code (n->sex);
+
+      g_string_append (content, "    <nominee");
+      qw_xml_append_attr (content, "line", n->line);
+      qw_xml_append_attr (content, "group", n->group_code);
+      qw_xml_append_attr (content, "group-name", n->group_name);
+      qw_xml_append_attr_int (content, "rank", n->rank);
+      qw_xml_append_attr (content, "name", n->name);
+      qw_xml_append_attr (content, "sex", sex != NULL ? sex : "");
+      qw_xml_append_attr (content, "birth", n->birth != NULL ? n->birth : "");
+      qw_xml_append_attr (content, "id", n->id_number != NULL ? n->id_number : "");
+      qw_xml_append_attr (content, "unit", n->unit != NULL ? n->unit : "");
+      g_string_append_c (content, '>');
+      qw_xml_append_escaped (content, n->reason);
+      g_string_append (content, "</nominee>\n");
+    }
+  for (guint i = 0; i < list->bonuses->len; i++)
+    {
+      const QwQuotaBonus *b = g_ptr_array_index (list->bonuses, i);
+
+      g_string_append (content, "    <bonus");
+      qw_xml_append_attr (content, "reason", b->reason);
+      qw_xml_append_attr (content, "host", b->host);
+      qw_xml_append_attr_int (content, "places", b->places);
+      qw_xml_append_attr (content, "groups", b->groups);
+      g_string_append_c (content, '>');
+      qw_xml_append_escaped (content, b->explanation);
+      g_string_append (content, "</bonus>\n");
+    }
+  g_string_append (content, "  </content>\n");
+  qw_xml_append_attr (attrs, "xmlns", NOMINEES_NS);
+  qw_xml_append_attr_int (attrs, "version", NOMINEES_VERSION);
+  qw_xml_append_attr (attrs, "generator", PACKAGE_NAME " " PACKAGE_VERSION);
+  return qw_xml_seal ("nominees", attrs->str, content->str, digest, error);
+}
+
+static char *
+prop_or_empty (xmlNode    *node,
+               const char *name)
+{
+  char *value = qw_xml_get_prop (node, name);
+
+  return value != NULL ? value : g_strdup ("");
+}
+
+static QwNominee *
+read_nominee (xmlNode    *node,
+              const char *region)
+{
+  QwNominee *n = qw_nominee_new ();
+  g_autofree char *sex = qw_xml_get_prop (node, "sex");
+
+  n->region = g_strdup (region);
+  n->line = prop_or_empty (node, "line");
+  n->line_label = g_strdup ("");
+  n->group_code = prop_or_empty (node, "group");
+  n->group_name = prop_or_empty (node, "group-name");
+  n->rank = qw_xml_get_prop_int (node, "rank", 0);
+  n->name = prop_or_empty (node, "name");
+  n->sex = qw_sex_parse (sex);
+  n->birth = prop_or_empty (node, "birth");
+  n->id_number = prop_or_empty (node, "id");
+  n->unit = prop_or_empty (node, "unit");
+  n->reason = qw_xml_get_text (node);
+  return n;
+}
+
+static QwNomineeList *
+list_from_content (xmlNode *content)
+{
+  QwNomineeList *list = qw_nominee_list_new ();
+  xmlNode *region = qw_xml_first_child (content, "region");
+
+  list->region = g_strstrip (qw_xml_get_text (region));
+  list->ruleset = prop_or_empty (region, "ruleset");
+  list->tier = prop_or_empty (region, "tier");
+  list->leader = qw_xml_get_prop_int (region, "leader", 0);
+  list->final_name = prop_or_empty (region, "final");
+  qw_xml_foreach_child (content, "nominee", node)
+    g_ptr_array_add (list->nominees, read_nominee (node, list->region));
+  qw_xml_foreach_child (content, "bonus", node)
+    {
+      QwQuotaBonus *b = g_new0 (QwQuotaBonus, 1);
+
+      b->reason = prop_or_empty (node, "reason");
+      b->label = g_strdup ("");
+      b->host = prop_or_empty (node, "host");
+      b->places = qw_xml_get_prop_int (node, "places", 0);
+      b->groups = prop_or_empty (node, "groups");
+      b->stops = g_new0 (char *, 1);
+      b->explanation = qw_xml_get_text (node);
+      g_ptr_array_add (list->bonuses, b);
+    }
+  return list;
+}
+
+QwNomineeList *
+qw_nominees_read_memory (const char  *data,
+                         gsize        length,
+                         const char  *display_name,
+                         GError     **error)
+{
+  g_autofree char *schema = qw_data_file ("schemas", "nominees.xsd", NULL);
+  g_autofree char *digest = NULL;
+  g_autoptr(xmlDoc) doc = NULL;
+  xmlNode *content = NULL;
+  QwNomineeList *list;
+
+  if (length > QW_NOMINEES_MAX_BYTES)
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_TOO_LARGE,
+                   _("%s is too large to be a list of nominees"), display_name);
+      return NULL;
+    }
+  doc = qw_xml_read_sealed (data, length, display_name, schema, &content, &digest, error);
+  if (doc == NULL)
+    return NULL;
+  list = list_from_content (content);
+  list->digest = g_steal_pointer (&digest);
+  return list;
+}
+
+QwNomineeList *
+qw_nominees_read_file (const char  *path,
+                       GError     **error)
+{
+  g_autofree char *schema = qw_data_file ("schemas", "nominees.xsd", NULL);
+  g_autofree char *digest = NULL;
+  g_autoptr(xmlDoc) doc = NULL;
+  xmlNode *content = NULL;
+  QwNomineeList *list;
+
+  doc = qw_xml_read_sealed_file (path, QW_NOMINEES_MAX_BYTES, schema, &content, &digest, error);
+  if (doc == NULL)
+    return NULL;
+  list = list_from_content (content);
+  list->digest = g_steal_pointer (&digest);
+  return list;
+}
+
+/**
+ * qw_nominees_to_csv:
+ * @mask_ids: for anything that leaves the province's hands except the
+ *   national organiser
+ *
+ * Returns: 赛区, 名额, 组别, 名次, 姓名, 性别, 出生日期, 身份证号, 单位, 理由; then a
+ *   line per extra place (名额 "额外名额×N", the host in 单位); UTF-8 with a BOM
+ */
+char *
+qw_nominees_to_csv (const QwNomineeList *list,
+                    gboolean             mask_ids)
+{
+  GString *out = g_string_new ("\xEF\xBB\xBF" "赛区,名额,组别,名次,姓名,性别,出生日期,身份证号,单位,理由\r\n");
+
+  for (guint i = 0; i < list->nominees->len; i++)
+    {
+      const QwNominee *n = g_ptr_array_index (list->nominees, i);
+      g_autofree char *rank = g_strdup_printf ("%d", n->rank);
+      g_autofree char *id = mask_ids ? qw_idcard_mask (n->id_number) : g_strdup (n->id_number);
+      const char *fields[] = { list->region, n->line_label[0] != '\0' ? n->line_label : n->line,
+                               n->group_name, rank, n->name, qw_sex_to_chinese (n->sex),
+                               mask_ids ? "" : n->birth, id, n->unit, n->reason };
+
+      for (guint f = 0; f < G_N_ELEMENTS (fields); f++)
+        {
+          if (f > 0)
+            g_string_append_c (out, ',');
+          qw_csv_append_field (out, fields[f], ',');
+        }
+      g_string_append (out, "\r\n");
+    }
+  for (guint i = 0; i < list->bonuses->len; i++)
+    {
+      const QwQuotaBonus *b = g_ptr_array_index (list->bonuses, i);
+      g_autofree char *places = g_strdup_printf ("额外名额×%d", b->places);
+      const char *groups = g_strcmp0 (b->groups, "junior-or-child") == 0 ? "少年组或儿童组" : "不限";
+      const char *fields[] = { list->region, places, groups, "", "", "", "", "", b->host, b->explanation };
+
+      for (guint f = 0; f < G_N_ELEMENTS (fields); f++)
+        {
+          if (f > 0)
+            g_string_append_c (out, ',');
+          qw_csv_append_field (out, fields[f], ',');
+        }
+      g_string_append (out, "\r\n");
+    }
+  return g_string_free (out, FALSE);
+}

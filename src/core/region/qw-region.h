@@ -1,0 +1,127 @@
+/* qw-region.h: a province's region document: its stops, totals, quota and final
+ *
+ * Stops arrive three ways: imported from a stop's results file (source
+ * 'imported', with players, games and the standings as received), typed in
+ * or read from a stops CSV (source 'manual', a participant count only), or
+ * run in the document itself (source 'local', e.g. the provincial final).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "qw-document.h"
+#include "qw-quota.h"
+#include "qw-results-file.h"
+#include "qw-ruleset.h"
+#include "qw-entry.h"
+#include "qw-event.h"
+
+G_BEGIN_DECLS
+
+typedef struct
+{
+  QwEvent  *event;
+  int       participants;   /* players (imported, local) or the typed count (manual) */
+  gboolean  valid;          /* a preliminary with at least the ruleset's minimum */
+} QwRegionStop;
+
+typedef struct
+{
+  char      *region;
+  GPtrArray *stops;          /* QwRegionStop: preliminaries by date, then the final */
+  int        n_preliminaries;
+  int        n_valid;
+  int        participants;   /* as the quota counts them (ruleset: with or without the final) */
+  gboolean   final;
+  GPtrArray *warnings;       /* translated sentences: arbiter grades, dates, two finals */
+} QwRegionSummary;
+
+typedef enum
+{
+  QW_IMPORT_ADDED = 0,
+  QW_IMPORT_REPLACED,        /* the same stop was there: it was replaced */
+  QW_IMPORT_UNCHANGED,       /* the very same file was already imported */
+} QwImportOutcome;
+
+typedef struct
+{
+  int      rank;             /* position, from 1 */
+  int      place;            /* as printed (shared only on a complete tie) */
+  gint64   entry_id;
+  int      no;
+  char    *name;
+  char    *unit;
+  double   points;
+  GArray  *tiebreaks;        /* double, in the section's chain order */
+} QwReceivedStanding;
+
+/* The region and its ruleset */
+gboolean          qw_document_region_setup        (QwDocument        *doc,
+                                                   const char        *region,
+                                                   const char        *ruleset_id,
+                                                   GError           **error);
+QwRuleset        *qw_document_region_ruleset      (QwDocument        *doc,
+                                                   GError           **error);
+/* When no tier is reached the association decides the number of places;
+ * the province records it here (-1: not recorded). */
+gboolean          qw_document_region_set_decided_places (QwDocument  *doc,
+                                                         int          places,
+                                                         GError     **error);
+int               qw_document_region_get_decided_places (QwDocument  *doc);
+
+/* Stops */
+gboolean          qw_document_import_results      (QwDocument        *doc,
+                                                   const QwResults   *results,
+                                                   QwImportOutcome   *outcome,
+                                                   gint64            *event_id,
+                                                   GError           **error);
+gboolean          qw_document_import_stops        (QwDocument        *doc,
+                                                   GPtrArray         *stops,
+                                                   int               *added,
+                                                   int               *replaced,
+                                                   GError           **error);
+gboolean          qw_document_delete_stop         (QwDocument        *doc,
+                                                   gint64             event_id,
+                                                   GError           **error);
+QwResults        *qw_document_imported_results    (QwDocument        *doc,
+                                                   gint64             event_id,
+                                                   GError           **error);
+GPtrArray        *qw_document_list_received_standings (QwDocument    *doc,
+                                                       gint64         section_id,
+                                                       GError       **error);
+void              qw_received_standing_free       (QwReceivedStanding *standing);
+
+/* Summary and quota */
+QwRegionSummary  *qw_document_region_summary      (QwDocument        *doc,
+                                                   const QwRuleset   *ruleset,
+                                                   GError           **error);
+void              qw_region_summary_free          (QwRegionSummary   *summary);
+GPtrArray        *qw_region_summary_quota_stops   (const QwRegionSummary *summary);
+const QwRegionStop *qw_region_summary_final       (const QwRegionSummary *summary);
+
+/* Checks (warnings: the GUI shows them, nothing is forbidden) */
+char             *qw_check_chief_arbiter          (const QwRuleset   *ruleset,
+                                                   const QwEvent     *event);
+GPtrArray        *qw_region_check_final_dates     (const QwRuleset   *ruleset,
+                                                   const QwEvent     *final,
+                                                   const QwRegionSummary *summary);
+
+typedef struct
+{
+  QwEntry  *entry;           /* the final's entry */
+  gboolean  played;          /* the ID number appears in an imported preliminary */
+  char     *stops;           /* the preliminaries it appears in, joined by 、 */
+  char     *message;         /* NULL when played */
+} QwFinalEntryCheck;
+
+GPtrArray        *qw_document_region_check_final_entries (QwDocument *doc,
+                                                          GPtrArray  *entries,
+                                                          int        *n_unchecked_stops,
+                                                          GError    **error);
+void              qw_final_entry_check_free       (QwFinalEntryCheck *check);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (QwRegionSummary, qw_region_summary_free)
+
+G_END_DECLS

@@ -1,0 +1,875 @@
+/* qw-results-file.c: the results file (成绩表) that every stop sends
+ *
+ * The file is written as text (readable, stable layout) and sealed with the
+ * digest of its content. Reading treats it as hostile: size limit, no DTD,
+ * schema validation, digest check, then the cross-references the schema
+ * cannot express (a game's players belong to the game's group).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "qw-results-file"
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <string.h>
+
+#include "qw-csv.h"
+#include "qw-data.h"
+#include "qw-error.h"
+#include "qw-idcard.h"
+#include "qw-results-file.h"
+#include "qw-xml.h"
+#include "qw-xml-seal.h"
+#include "qw-date.h"
+#include "qw-entry.h"
+#include "qw-event.h"
+
+#define RESULTS_NS "https://qiwang.cn/ns/results/1"
+#define RESULTS_VERSION 1
+
+/* Values */
+
+QwResultsGame *
+qw_results_game_new (void)
+{
+  QwResultsGame *game = g_new0 (QwResultsGame, 1);
+
+  game->result = g_strdup ("");
+  game->playoff = g_strdup ("");
+  return game;
+}
+
+void
+qw_results_game_free (QwResultsGame *game)
+{
+  if (game == NULL)
+    return;
+  g_free (game->result);
+  g_free (game->playoff);
+  g_free (game);
+}
+
+QwResultsStanding *
+qw_results_standing_new (void)
+{
+  QwResultsStanding *standing = g_new0 (QwResultsStanding, 1);
+
+  standing->tiebreaks = g_array_new (FALSE, TRUE, sizeof (double));
+  return standing;
+}
+
+void
+qw_results_standing_free (QwResultsStanding *standing)
+{
+  if (standing == NULL)
+    return;
+  g_array_unref (standing->tiebreaks);
+  g_free (standing);
+}
+
+QwResultsGroup *
+qw_results_group_new (const char *code)
+{
+  QwResultsGroup *group = g_new0 (QwResultsGroup, 1);
+
+  group->code = g_strdup (code != NULL ? code : "");
+  group->name = g_strdup ("");
+  group->system = g_strdup ("swiss");
+  group->tiebreak_codes = g_new0 (char *, 1);
+  group->tiebreak_names = g_new0 (char *, 1);
+  group->players = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_entry_free);
+  group->games = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_results_game_free);
+  group->standings = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_results_standing_free);
+  return group;
+}
+
+void
+qw_results_group_free (QwResultsGroup *group)
+{
+  if (group == NULL)
+    return;
+  g_free (group->code);
+  g_free (group->name);
+  g_free (group->system);
+  g_strfreev (group->tiebreak_codes);
+  g_strfreev (group->tiebreak_names);
+  g_ptr_array_unref (group->players);
+  g_ptr_array_unref (group->games);
+  g_ptr_array_unref (group->standings);
+  g_free (group);
+}
+
+QwResults *
+qw_results_new (void)
+{
+  QwResults *results = g_new0 (QwResults, 1);
+
+  results->event = qw_event_new ();
+  results->groups = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_results_group_free);
+  return results;
+}
+
+void
+qw_results_free (QwResults *results)
+{
+  if (results == NULL)
+    return;
+  g_free (results->uid);
+  qw_event_free (results->event);
+  g_ptr_array_unref (results->groups);
+  g_free (results->digest);
+  g_free (results);
+}
+
+int
+qw_results_count_players (const QwResults *results)
+{
+  int n = 0;
+
+  for (guint i = 0; i < results->groups->len; i++)
+    n += (int) ((QwResultsGroup *) g_ptr_array_index (results->groups, i))->players->len;
+  return n;
+}
+
+const QwEntry *
+qw_results_group_find_player (const QwResultsGroup *group,
+                              int                   no)
+{
+  for (guint i = 0; i < group->players->len; i++)
+    {
+      const QwEntry *e = g_ptr_array_index (group->players, i);
+
+      if (e->no == no)
+        return e;
+    }
+  return NULL;
+}
+
+/* Writing */
+
+static void
+append_double_attr (GString    *out,
+                    const char *name,
+                    double      value)
+{
+  char buffer[G_ASCII_DTOSTR_BUF_SIZE];
+
+  qw_xml_append_attr (out, name, g_ascii_formatd (buffer, sizeof buffer, "%.15g", value));
+}
+
+static void
+append_date_attr (GString    *out,
+                  const char *name,
+                  QwDate      date)
+{
+  char iso[QW_DATE_ISO_LEN];
+
+  if (!qw_date_is_set (date))
+    return;
+  qw_date_to_iso (date, iso);
+  qw_xml_append_attr (out, name, iso);
+}
+
+static void
+write_event (GString         *out,
+             const QwResults *results)
+{
+  const QwEvent *e = results->event;
+  g_auto(GStrv) honours = NULL;
+  g_autofree char *honour_text = g_strdup (e->honours != NULL ? e->honours : "");
+
+  g_string_append (out, "    <event");
+  qw_xml_append_attr (out, "uid", results->uid);
+  qw_xml_append_attr (out, "ruleset", e->ruleset);
+  qw_xml_append_attr (out, "level", qw_level_to_code (e->level));
+  qw_xml_append_attr (out, "system", e->system != NULL && e->system[0] != '\0' ? e->system : "swiss");
+  qw_xml_append_attr_int (out, "rounds", e->rounds);
+  qw_xml_append_attr_int (out, "minutes", e->minutes);
+  qw_xml_append_attr_int (out, "increment", e->increment);
+  g_string_append (out, ">\n");
+  qw_xml_append_element (out, "      ", "name", e->name, FALSE);
+  qw_xml_append_element (out, "      ", "region", e->region, FALSE);
+  g_string_append (out, "      <place");
+  qw_xml_append_attr (out, "city", e->place_city != NULL ? e->place_city : "");
+  qw_xml_append_attr (out, "county", e->place_county != NULL ? e->place_county : "");
+  qw_xml_append_attr (out, "town", e->place_town != NULL ? e->place_town : "");
+  g_string_append (out, "/>\n      <host");
+  qw_xml_append_attr (out, "level", qw_host_level_to_code (e->host_level));
+  qw_xml_append_attr (out, "prefecture", e->prefecture != NULL ? e->prefecture : "");
+  qw_xml_append_attr (out, "county-city", e->county_city != NULL ? e->county_city : "");
+  g_string_append_c (out, '>');
+  qw_xml_append_escaped (out, e->host);
+  g_string_append (out, "</host>\n");
+  g_strdelimit (honour_text, ";；,，", ';');
+  honours = g_strsplit (honour_text, ";", -1);
+  for (guint i = 0; honours[i] != NULL; i++)
+    {
+      g_auto(GStrv) parts = g_strsplit (honours[i], "、", -1);
+
+      for (guint j = 0; parts[j] != NULL; j++)
+        qw_xml_append_element (out, "      ", "honour", g_strstrip (parts[j]), TRUE);
+    }
+  g_string_append (out, "      <dates");
+  append_date_attr (out, "start", e->start_date);
+  append_date_attr (out, "end", e->end_date);
+  g_string_append (out, "/>\n");
+  qw_xml_append_element (out, "      ", "venue", e->venue, TRUE);
+  qw_xml_append_element (out, "      ", "organiser", e->organiser, TRUE);
+  g_string_append (out, "      <chief-arbiter");
+  qw_xml_append_attr (out, "grade", e->chief_arbiter_grade != NULL ? e->chief_arbiter_grade : "");
+  g_string_append_c (out, '>');
+  qw_xml_append_escaped (out, e->chief_arbiter);
+  g_string_append (out, "</chief-arbiter>\n    </event>\n");
+}
+
+static void
+write_player (GString       *out,
+              const QwEntry *e,
+              gboolean       public_form)
+{
+  g_autofree char *masked = public_form ? qw_idcard_mask (e->id_number) : NULL;
+
+  g_string_append (out, "      <player");
+  qw_xml_append_attr_int (out, "no", e->no);
+  qw_xml_append_attr (out, "name", e->name != NULL ? e->name : "");
+  qw_xml_append_attr (out, "sex", qw_sex_to_code (e->sex) != NULL ? qw_sex_to_code (e->sex) : "");
+  if (!public_form)
+    qw_xml_append_attr (out, "birth", e->birth != NULL ? e->birth : "");
+  qw_xml_append_attr (out, "id", public_form ? masked : (e->id_number != NULL ? e->id_number : ""));
+  qw_xml_append_attr (out, "id-kind", e->doc_kind == QW_DOC_OTHER ? "other" : "resident");
+  qw_xml_append_attr (out, "unit", e->unit != NULL ? e->unit : "");
+  qw_xml_append_attr (out, "grade", e->grade != NULL ? e->grade : "");
+  qw_xml_append_attr (out, "declared-group", e->declared_group != NULL ? e->declared_group : "");
+  qw_xml_append_attr (out, "status", e->status == QW_STATUS_WITHDRAWN ? "withdrawn" : "active");
+  qw_xml_append_attr_int (out, "rating", e->rating);
+  g_string_append (out, "/>\n");
+}
+
+static void
+write_game (GString             *out,
+            const QwResultsGame *g)
+{
+  g_string_append (out, "      <game");
+  qw_xml_append_attr_int (out, "round", g->round);
+  qw_xml_append_attr_int (out, "board", g->board);
+  qw_xml_append_attr_int (out, "red", g->red);
+  if (g->black > 0)
+    qw_xml_append_attr_int (out, "black", g->black);
+  qw_xml_append_attr (out, "result", g->result != NULL ? g->result : "");
+  qw_xml_append_attr_int (out, "red-fouls", g->red_fouls);
+  qw_xml_append_attr_int (out, "black-fouls", g->black_fouls);
+  qw_xml_append_attr (out, "playoff", g->playoff != NULL ? g->playoff : "");
+  qw_xml_append_attr (out, "armageddon", g->armageddon ? "true" : "false");
+  g_string_append (out, "/>\n");
+}
+
+static void
+write_standing (GString                 *out,
+                const QwResultsStanding *s)
+{
+  g_autoptr(GString) values = g_string_new (NULL);
+
+  for (guint i = 0; i < s->tiebreaks->len; i++)
+    {
+      char buffer[G_ASCII_DTOSTR_BUF_SIZE];
+
+      if (i > 0)
+        g_string_append_c (values, ' ');
+      g_string_append (values, g_ascii_formatd (buffer, sizeof buffer, "%.15g",
+                                                g_array_index (s->tiebreaks, double, i)));
+    }
+  g_string_append (out, "      <standing");
+  qw_xml_append_attr_int (out, "rank", s->rank);
+  qw_xml_append_attr_int (out, "no", s->no);
+  append_double_attr (out, "points", s->points);
+  qw_xml_append_attr (out, "tiebreaks", values->str);
+  g_string_append (out, "/>\n");
+}
+
+static void
+write_group (GString              *out,
+             const QwResultsGroup *group,
+             gboolean              public_form)
+{
+  g_string_append (out, "    <group");
+  qw_xml_append_attr (out, "code", group->code);
+  qw_xml_append_attr (out, "name", group->name);
+  qw_xml_append_attr (out, "system", group->system);
+  qw_xml_append_attr_int (out, "rounds", group->rounds);
+  g_string_append (out, ">\n");
+  for (guint i = 0; group->tiebreak_codes[i] != NULL; i++)
+    {
+      g_string_append (out, "      <tiebreak");
+      qw_xml_append_attr (out, "code", group->tiebreak_codes[i]);
+      g_string_append_c (out, '>');
+      if (group->tiebreak_names != NULL && i < g_strv_length (group->tiebreak_names))
+        qw_xml_append_escaped (out, group->tiebreak_names[i]);
+      g_string_append (out, "</tiebreak>\n");
+    }
+  for (guint i = 0; i < group->players->len; i++)
+    write_player (out, g_ptr_array_index (group->players, i), public_form);
+  for (guint i = 0; i < group->games->len; i++)
+    write_game (out, g_ptr_array_index (group->games, i));
+  for (guint i = 0; i < group->standings->len; i++)
+    write_standing (out, g_ptr_array_index (group->standings, i));
+  g_string_append (out, "    </group>\n");
+}
+
+/**
+ * qw_results_to_xml:
+ * @public_form: mask ID numbers and leave out dates of birth
+ * @digest: (out) (optional): the digest written into the file
+ *
+ * Returns: the results file's text
+ */
+char *
+qw_results_to_xml (const QwResults  *results,
+                   gboolean          public_form,
+                   char            **digest,
+                   GError          **error)
+{
+  g_autoptr(GString) content = g_string_new ("  <content>\n");
+  g_autoptr(GString) attrs = g_string_new (NULL);
+  g_autoptr(QwResults) check = NULL;
+  g_autoptr(GError) local_error = NULL;
+  char *text;
+
+  g_return_val_if_fail (results->uid != NULL, NULL);
+
+  write_event (content, results);
+  for (guint i = 0; i < results->groups->len; i++)
+    write_group (content, g_ptr_array_index (results->groups, i), public_form);
+  g_string_append (content, "  </content>\n");
+  qw_xml_append_attr (attrs, "xmlns", RESULTS_NS);
+  qw_xml_append_attr_int (attrs, "version", RESULTS_VERSION);
+  qw_xml_append_attr (attrs, "form", public_form ? "public" : "private");
+  qw_xml_append_attr (attrs, "generator", PACKAGE_NAME " " PACKAGE_VERSION);
+  text = qw_xml_seal ("results", attrs->str, content->str, digest, error);
+  /* Never hand out a file that Qiwang itself would refuse. */
+  if (text != NULL && (check = qw_results_read_memory (text, strlen (text), _("the results file"),
+                                                       &local_error)) == NULL)
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_INVALID,
+                   _("The results cannot be exported: %s"), local_error->message);
+      g_clear_pointer (&text, g_free);
+      if (digest != NULL)
+        g_clear_pointer (digest, g_free);
+    }
+  return text;
+}
+
+gboolean
+qw_results_write_file (const QwResults  *results,
+                       const char       *path,
+                       gboolean          public_form,
+                       GError          **error)
+{
+  g_autofree char *text = qw_results_to_xml (results, public_form, NULL, error);
+
+  if (text == NULL)
+    return FALSE;
+  /* g_file_set_contents writes a temporary file and renames it: never half a file. */
+  return g_file_set_contents (path, text, -1, error);
+}
+
+/* Reading */
+
+static char *
+prop_or_empty (xmlNode    *node,
+               const char *name)
+{
+  char *value = qw_xml_get_prop (node, name);
+
+  return value != NULL ? value : g_strdup ("");
+}
+
+static QwDate
+prop_date (xmlNode    *node,
+           const char *name)
+{
+  g_autofree char *value = qw_xml_get_prop (node, name);
+  QwDate date = QW_DATE_NONE;
+
+  if (value != NULL)
+    qw_date_parse_iso (value, &date);
+  return date;
+}
+
+static void
+read_event (xmlNode   *node,
+            QwResults *results)
+{
+  QwEvent *e = results->event;
+  xmlNode *place = qw_xml_first_child (node, "place");
+  xmlNode *host = qw_xml_first_child (node, "host");
+  xmlNode *dates = qw_xml_first_child (node, "dates");
+  xmlNode *arbiter = qw_xml_first_child (node, "chief-arbiter");
+  g_autoptr(GString) honours = g_string_new (NULL);
+  g_autofree char *level = qw_xml_get_prop (node, "level");
+  g_autofree char *host_level = qw_xml_get_prop (host, "level");
+
+  results->uid = qw_xml_get_prop (node, "uid");
+  g_free (e->ruleset);
+  e->ruleset = qw_xml_get_prop (node, "ruleset");
+  e->level = qw_level_from_code (level);
+  g_free (e->system);
+  e->system = qw_xml_get_prop (node, "system");
+  e->rounds = qw_xml_get_prop_int (node, "rounds", 0);
+  e->minutes = qw_xml_get_prop_int (node, "minutes", 0);
+  e->increment = qw_xml_get_prop_int (node, "increment", 0);
+  e->name = qw_xml_child_text (node, "name");
+  e->region = qw_xml_child_text (node, "region");
+  e->place_city = prop_or_empty (place, "city");
+  e->place_county = prop_or_empty (place, "county");
+  e->place_town = prop_or_empty (place, "town");
+  e->host = qw_xml_get_text (host);
+  e->host_level = qw_host_level_from_code (host_level);
+  e->prefecture = prop_or_empty (host, "prefecture");
+  e->county_city = prop_or_empty (host, "county-city");
+  qw_xml_foreach_child (node, "honour", h)
+    {
+      g_autofree char *text = qw_xml_get_text (h);
+
+      if (honours->len > 0)
+        g_string_append (honours, "、");
+      g_string_append (honours, g_strstrip (text));
+    }
+  e->honours = g_strdup (honours->str);
+  e->start_date = prop_date (dates, "start");
+  e->end_date = prop_date (dates, "end");
+  e->venue = qw_xml_child_text (node, "venue");
+  e->organiser = qw_xml_child_text (node, "organiser");
+  e->chief_arbiter = qw_xml_get_text (arbiter);
+  e->chief_arbiter_grade = prop_or_empty (arbiter, "grade");
+  e->source = QW_SOURCE_IMPORTED;
+}
+
+static QwEntry *
+read_player (xmlNode    *node,
+             const char *group_code)
+{
+  QwEntry *e = qw_entry_new ();
+  g_autofree char *sex = qw_xml_get_prop (node, "sex");
+  g_autofree char *kind = qw_xml_get_prop (node, "id-kind");
+  g_autofree char *status = qw_xml_get_prop (node, "status");
+
+  e->no = qw_xml_get_prop_int (node, "no", 0);
+  g_free (e->name);
+  e->name = prop_or_empty (node, "name");
+  e->sex = qw_sex_parse (sex);
+  g_free (e->birth);
+  e->birth = prop_or_empty (node, "birth");
+  e->doc_kind = g_strcmp0 (kind, "other") == 0 ? QW_DOC_OTHER : QW_DOC_RESIDENT_ID;
+  g_free (e->id_number);
+  e->id_number = prop_or_empty (node, "id");
+  g_free (e->unit);
+  e->unit = prop_or_empty (node, "unit");
+  g_free (e->grade);
+  e->grade = prop_or_empty (node, "grade");
+  g_free (e->declared_group);
+  e->declared_group = prop_or_empty (node, "declared-group");
+  g_free (e->group_code);
+  e->group_code = g_strdup (group_code);
+  e->status = g_strcmp0 (status, "withdrawn") == 0 ? QW_STATUS_WITHDRAWN : QW_STATUS_ACTIVE;
+  e->rating = qw_xml_get_prop_int (node, "rating", 0);
+  return e;
+}
+
+static QwResultsGame *
+read_game (xmlNode *node)
+{
+  QwResultsGame *g = qw_results_game_new ();
+
+  g->round = qw_xml_get_prop_int (node, "round", 0);
+  g->board = qw_xml_get_prop_int (node, "board", 0);
+  g->red = qw_xml_get_prop_int (node, "red", 0);
+  g->black = qw_xml_get_prop_int (node, "black", 0);
+  g_free (g->result);
+  g->result = prop_or_empty (node, "result");
+  g->red_fouls = qw_xml_get_prop_int (node, "red-fouls", 0);
+  g->black_fouls = qw_xml_get_prop_int (node, "black-fouls", 0);
+  g_free (g->playoff);
+  g->playoff = prop_or_empty (node, "playoff");
+  g->armageddon = qw_xml_get_prop_bool (node, "armageddon", FALSE);
+  return g;
+}
+
+static QwResultsStanding *
+read_standing (xmlNode *node)
+{
+  QwResultsStanding *s = qw_results_standing_new ();
+  g_autofree char *values = prop_or_empty (node, "tiebreaks");
+  g_auto(GStrv) parts = g_strsplit_set (g_strstrip (values), " \t\n", -1);
+
+  s->rank = qw_xml_get_prop_int (node, "rank", 0);
+  s->no = qw_xml_get_prop_int (node, "no", 0);
+  s->points = qw_xml_get_prop_double (node, "points", 0);
+  for (guint i = 0; parts[i] != NULL; i++)
+    if (parts[i][0] != '\0')
+      {
+        double v = g_ascii_strtod (parts[i], NULL);
+
+        g_array_append_val (s->tiebreaks, v);
+      }
+  return s;
+}
+
+static QwResultsGroup *
+read_group (xmlNode *node)
+{
+  g_autofree char *code = prop_or_empty (node, "code");
+  QwResultsGroup *group = qw_results_group_new (code);
+  g_autoptr(GStrvBuilder) codes = g_strv_builder_new ();
+  g_autoptr(GStrvBuilder) names = g_strv_builder_new ();
+  char *system = qw_xml_get_prop (node, "system");
+
+  g_free (group->name);
+  group->name = prop_or_empty (node, "name");
+  if (system != NULL)
+    {
+      g_free (group->system);
+      group->system = system;
+    }
+  group->rounds = qw_xml_get_prop_int (node, "rounds", 0);
+  qw_xml_foreach_child (node, "tiebreak", tb)
+    {
+      g_autofree char *tb_code = prop_or_empty (tb, "code");
+      g_autofree char *tb_name = qw_xml_get_text (tb);
+
+      g_strv_builder_add (codes, tb_code);
+      g_strv_builder_add (names, tb_name);
+    }
+  g_strfreev (group->tiebreak_codes);
+  group->tiebreak_codes = g_strv_builder_end (codes);
+  g_strfreev (group->tiebreak_names);
+  group->tiebreak_names = g_strv_builder_end (names);
+  qw_xml_foreach_child (node, "player", p)
+    g_ptr_array_add (group->players, read_player (p, code));
+  qw_xml_foreach_child (node, "game", g)
+    g_ptr_array_add (group->games, read_game (g));
+  qw_xml_foreach_child (node, "standing", s)
+    g_ptr_array_add (group->standings, read_standing (s));
+  return group;
+}
+
+static const char *
+group_display (const QwResultsGroup *group)
+{
+  return group->name[0] != '\0' ? group->name : group->code;
+}
+
+/* What the schema cannot say: games and standings name players of their own
+ * group, a board is used once a round, and standings carry every tie-break. */
+static gboolean
+check_group (const QwResultsGroup  *group,
+             const char            *display_name,
+             GError               **error)
+{
+  guint n_tiebreaks = g_strv_length (group->tiebreak_codes);
+  g_autoptr(GHashTable) boards = g_hash_table_new (g_direct_hash, g_direct_equal);
+  g_autoptr(GHashTable) numbers = g_hash_table_new (g_direct_hash, g_direct_equal);
+
+  for (guint i = 0; i < group->players->len; i++)
+    g_hash_table_add (numbers, GINT_TO_POINTER (((QwEntry *) g_ptr_array_index (group->players, i))->no));
+
+  for (guint i = 0; i < group->games->len; i++)
+    {
+      const QwResultsGame *g = g_ptr_array_index (group->games, i);
+      int key = g->round * 100000 + g->board;
+
+      if (!g_hash_table_contains (numbers, GINT_TO_POINTER (g->red))
+          || (g->black > 0 && !g_hash_table_contains (numbers, GINT_TO_POINTER (g->black))))
+        {
+          g_set_error (error, QW_ERROR, QW_ERROR_INVALID,
+                       _("%s: group %s, round %d, board %d names a player of another group"),
+                       display_name, group_display (group), g->round, g->board);
+          return FALSE;
+        }
+      if (!g_hash_table_add (boards, GINT_TO_POINTER (key)))
+        {
+          g_set_error (error, QW_ERROR, QW_ERROR_INVALID,
+                       _("%s: group %s has two games on round %d, board %d"),
+                       display_name, group_display (group), g->round, g->board);
+          return FALSE;
+        }
+    }
+  for (guint i = 0; i < group->standings->len; i++)
+    {
+      const QwResultsStanding *s = g_ptr_array_index (group->standings, i);
+
+      if (!g_hash_table_contains (numbers, GINT_TO_POINTER (s->no)) || s->tiebreaks->len != n_tiebreaks)
+        {
+          g_set_error (error, QW_ERROR, QW_ERROR_INVALID,
+                       _("%s: group %s, standing %d does not match the group's players or "
+                         "tie-breaks"),
+                       display_name, group_display (group), s->rank);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+static QwResults *
+results_from_content (xmlNode     *root,
+                      xmlNode     *content,
+                      const char  *display_name,
+                      GError     **error)
+{
+  g_autoptr(QwResults) results = qw_results_new ();
+  g_autofree char *form = qw_xml_get_prop (root, "form");
+
+  results->is_public = g_strcmp0 (form, "public") == 0;
+  read_event (qw_xml_first_child (content, "event"), results);
+  qw_xml_foreach_child (content, "group", node)
+    {
+      QwResultsGroup *group = read_group (node);
+
+      g_ptr_array_add (results->groups, group);
+      if (!check_group (group, display_name, error))
+        return NULL;
+    }
+  return g_steal_pointer (&results);
+}
+
+/**
+ * qw_results_read_memory:
+ *
+ * Returns: the results, or %NULL with a message that names the file and the
+ *   problem (not XML, truncated, entity declarations, schema, digest)
+ */
+QwResults *
+qw_results_read_memory (const char  *data,
+                        gsize        length,
+                        const char  *display_name,
+                        GError     **error)
+{
+  g_autofree char *schema = qw_data_file ("schemas", "results.xsd", NULL);
+  g_autofree char *digest = NULL;
+  g_autoptr(xmlDoc) doc = NULL;
+  xmlNode *content = NULL;
+  QwResults *results;
+
+  if (length > QW_RESULTS_MAX_BYTES)
+    {
+      g_autofree char *size = g_format_size (length);
+      g_autofree char *limit = g_format_size (QW_RESULTS_MAX_BYTES);
+
+      g_set_error (error, QW_ERROR, QW_ERROR_TOO_LARGE,
+                   _("%s is too large to be a results file (%s; the limit is %s)"),
+                   display_name, size, limit);
+      return NULL;
+    }
+  doc = qw_xml_read_sealed (data, length, display_name, schema, &content, &digest, error);
+  if (doc == NULL)
+    return NULL;
+  results = results_from_content (xmlDocGetRootElement (doc), content, display_name, error);
+  if (results != NULL)
+    results->digest = g_steal_pointer (&digest);
+  return results;
+}
+
+QwResults *
+qw_results_read_file (const char  *path,
+                      GError     **error)
+{
+  g_autofree char *schema = qw_data_file ("schemas", "results.xsd", NULL);
+  g_autofree char *display_name = g_filename_display_name (path);
+  g_autofree char *digest = NULL;
+  g_autoptr(xmlDoc) doc = NULL;
+  xmlNode *content = NULL;
+  QwResults *results;
+
+  doc = qw_xml_read_sealed_file (path, QW_RESULTS_MAX_BYTES, schema, &content, &digest, error);
+  if (doc == NULL)
+    return NULL;
+  results = results_from_content (xmlDocGetRootElement (doc), content, display_name, error);
+  if (results != NULL)
+    results->digest = g_steal_pointer (&digest);
+  return results;
+}
+
+/* Public standings */
+
+/* The union of the groups' tie-break names, in order of first appearance. */
+static GPtrArray *
+tiebreak_columns (const QwResults *results)
+{
+  GPtrArray *names = g_ptr_array_new ();
+
+  for (guint i = 0; i < results->groups->len; i++)
+    {
+      const QwResultsGroup *group = g_ptr_array_index (results->groups, i);
+
+      for (guint t = 0; group->tiebreak_names[t] != NULL; t++)
+        if (!g_ptr_array_find_with_equal_func (names, group->tiebreak_names[t], g_str_equal, NULL))
+          g_ptr_array_add (names, group->tiebreak_names[t]);
+    }
+  return names;
+}
+
+static char *
+format_number (double value)
+{
+  char buffer[G_ASCII_DTOSTR_BUF_SIZE];
+
+  return g_strdup (g_ascii_formatd (buffer, sizeof buffer, "%.10g", value));
+}
+
+static const char *
+tiebreak_value (const QwResultsGroup    *group,
+                const QwResultsStanding *s,
+                const char              *name,
+                char                   **owned)
+{
+  for (guint t = 0; group->tiebreak_names[t] != NULL && t < s->tiebreaks->len; t++)
+    if (g_str_equal (group->tiebreak_names[t], name))
+      return *owned = format_number (g_array_index (s->tiebreaks, double, t));
+  return "";
+}
+
+static void
+csv_standing_row (GString                 *out,
+                  const QwResultsGroup    *group,
+                  const QwResultsStanding *s,
+                  const QwEntry           *e,
+                  GPtrArray               *columns)
+{
+  g_autofree char *rank = g_strdup_printf ("%d", s->rank);
+  g_autofree char *masked = qw_idcard_mask (e->id_number);
+  g_autofree char *points = format_number (s->points);
+  const char *fields[] = { group_display (group), rank, e->name, qw_sex_to_chinese (e->sex),
+                           e->unit, masked, points };
+
+  for (guint f = 0; f < G_N_ELEMENTS (fields); f++)
+    {
+      if (f > 0)
+        g_string_append_c (out, ',');
+      qw_csv_append_field (out, fields[f], ',');
+    }
+  for (guint c = 0; c < columns->len; c++)
+    {
+      g_autofree char *owned = NULL;
+
+      g_string_append_c (out, ',');
+      qw_csv_append_field (out, tiebreak_value (group, s, g_ptr_array_index (columns, c), &owned), ',');
+    }
+  g_string_append (out, "\r\n");
+}
+
+/**
+ * qw_results_standings_csv:
+ *
+ * Returns: one row per ranked player of every group: 组别, 名次, 姓名, 性别,
+ *   单位, masked 身份证号, 积分 and the tie-breaks; UTF-8 with a BOM for Excel
+ */
+char *
+qw_results_standings_csv (const QwResults *results)
+{
+  GString *out = g_string_new ("\xEF\xBB\xBF" "组别,名次,姓名,性别,单位,身份证号,积分");
+  g_autoptr(GPtrArray) columns = tiebreak_columns (results);
+
+  for (guint c = 0; c < columns->len; c++)
+    {
+      g_string_append_c (out, ',');
+      qw_csv_append_field (out, g_ptr_array_index (columns, c), ',');
+    }
+  g_string_append (out, "\r\n");
+  for (guint i = 0; i < results->groups->len; i++)
+    {
+      const QwResultsGroup *group = g_ptr_array_index (results->groups, i);
+
+      for (guint r = 0; r < group->standings->len; r++)
+        {
+          const QwResultsStanding *s = g_ptr_array_index (group->standings, r);
+          const QwEntry *e = qw_results_group_find_player (group, s->no);
+
+          if (e != NULL)
+            csv_standing_row (out, group, s, e, columns);
+        }
+    }
+  return g_string_free (out, FALSE);
+}
+
+static void
+html_cell (GString    *out,
+           const char *tag,
+           const char *text)
+{
+  g_autofree char *escaped = g_markup_escape_text (text != NULL ? text : "", -1);
+
+  g_string_append_printf (out, "<%s>%s</%s>", tag, escaped, tag);
+}
+
+static void
+html_group (GString              *out,
+            const QwResultsGroup *group)
+{
+  g_string_append (out, "<h2>");
+  qw_xml_append_escaped (out, group_display (group));
+  g_string_append (out, "</h2>\n<table>\n<thead><tr>");
+  html_cell (out, "th", "名次");
+  html_cell (out, "th", "姓名");
+  html_cell (out, "th", "单位");
+  html_cell (out, "th", "身份证号");
+  html_cell (out, "th", "积分");
+  for (guint t = 0; group->tiebreak_names[t] != NULL; t++)
+    html_cell (out, "th", group->tiebreak_names[t]);
+  g_string_append (out, "</tr></thead>\n<tbody>\n");
+  for (guint r = 0; r < group->standings->len; r++)
+    {
+      const QwResultsStanding *s = g_ptr_array_index (group->standings, r);
+      const QwEntry *e = qw_results_group_find_player (group, s->no);
+      g_autofree char *rank = NULL;
+      g_autofree char *masked = NULL;
+      g_autofree char *points = NULL;
+
+      if (e == NULL)
+        continue;
+      rank = g_strdup_printf ("%d", s->rank);
+      masked = qw_idcard_mask (e->id_number);
+      points = format_number (s->points);
+      g_string_append (out, "<tr>");
+      html_cell (out, "td", rank);
+      html_cell (out, "td", e->name);
+      html_cell (out, "td", e->unit);
+      html_cell (out, "td", masked);
+      html_cell (out, "td", points);
+      for (guint t = 0; t < s->tiebreaks->len; t++)
+        {
+          g_autofree char *value = format_number (g_array_index (s->tiebreaks, double, t));
+
+          html_cell (out, "td", value);
+        }
+      g_string_append (out, "</tr>\n");
+    }
+  g_string_append (out, "</tbody>\n</table>\n");
+}
+
+/**
+ * qw_results_standings_html:
+ *
+ * Returns: a standalone page with one table per group, for posting online
+ */
+char *
+qw_results_standings_html (const QwResults *results)
+{
+  GString *out = g_string_new ("<!DOCTYPE html>\n<html lang=\"zh-CN\">\n<head>\n<meta charset=\"utf-8\">\n");
+  g_autofree char *title = g_markup_escape_text (results->event->name, -1);
+
+  g_string_append_printf (out, "<title>%s 成绩</title>\n", title);
+  g_string_append (out, "<style>body{font-family:sans-serif;margin:2em}"
+                        "table{border-collapse:collapse;margin-bottom:2em}"
+                        "th,td{border:1px solid #999;padding:.25em .6em;text-align:center}"
+                        "th{background:#eee}</style>\n</head>\n<body>\n");
+  g_string_append_printf (out, "<h1>%s 成绩</h1>\n", title);
+  for (guint i = 0; i < results->groups->len; i++)
+    {
+      const QwResultsGroup *group = g_ptr_array_index (results->groups, i);
+
+      if (group->standings->len > 0)
+        html_group (out, group);
+    }
+  g_string_append (out, "</body>\n</html>\n");
+  return g_string_free (out, FALSE);
+}

@@ -1,0 +1,101 @@
+/* qw-results-file.h: the results file (成绩表) that every stop sends
+ *
+ * A QwResults is the whole of a stop as the province sees it: the event,
+ * its groups with their players, every game and the final standings. It is
+ * written to and read from data/schemas/results.xsd files, sealed with a
+ * SHA-256 digest (qw-xml-seal.h). Players and games refer to each other by
+ * 序号 (no), which is unique within an event.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "qw-entry.h"
+#include "qw-event.h"
+
+G_BEGIN_DECLS
+
+/* Results files of real stops are a few hundred kilobytes. */
+#define QW_RESULTS_MAX_BYTES (32 * 1024 * 1024)
+
+typedef struct
+{
+  int     round;
+  int     board;
+  int     red;          /* 序号 */
+  int     black;        /* 序号, 0 for a bye */
+  char   *result;       /* "2:0", "1:1", "0:2", "+:-", "-:+", "-:-", "bye", "" */
+  int     red_fouls;
+  int     black_fouls;
+  char   *playoff;      /* "", "red", "black" */
+  gboolean armageddon;
+} QwResultsGame;
+
+typedef struct
+{
+  int     rank;         /* as printed; shared only when every criterion ties */
+  int     no;           /* 序号 */
+  double  points;
+  GArray *tiebreaks;    /* double, one per tie-break of the group, in order */
+} QwResultsStanding;
+
+typedef struct
+{
+  char      *code;            /* "open-m", a local group's code, or "" for unplaced players */
+  char      *name;            /* "公开组男子" */
+  char      *system;          /* "swiss", "round-robin", "knockout" */
+  int        rounds;
+  GStrv      tiebreak_codes;  /* the chain, "opponents", … */
+  GStrv      tiebreak_names;  /* "对手分", … */
+  GPtrArray *players;         /* QwEntry (group_code = code; no phone) */
+  GPtrArray *games;           /* QwResultsGame */
+  GPtrArray *standings;       /* QwResultsStanding, best first */
+} QwResultsGroup;
+
+typedef struct
+{
+  char      *uid;             /* the stop's own id: the same stop exported again keeps it */
+  QwEvent   *event;
+  GPtrArray *groups;          /* QwResultsGroup */
+  gboolean   is_public;       /* ID numbers masked, no dates of birth */
+  char      *digest;          /* set when read from or written to a file */
+} QwResults;
+
+QwResults          *qw_results_new             (void);
+void                qw_results_free            (QwResults         *results);
+QwResultsGroup     *qw_results_group_new       (const char        *code);
+void                qw_results_group_free      (QwResultsGroup    *group);
+QwResultsGame      *qw_results_game_new        (void);
+void                qw_results_game_free       (QwResultsGame     *game);
+QwResultsStanding  *qw_results_standing_new    (void);
+void                qw_results_standing_free   (QwResultsStanding *standing);
+
+int                 qw_results_count_players   (const QwResults   *results);
+const QwEntry      *qw_results_group_find_player (const QwResultsGroup *group,
+                                                  int                   no);
+
+char               *qw_results_to_xml          (const QwResults   *results,
+                                                gboolean           public_form,
+                                                char             **digest,
+                                                GError           **error);
+gboolean            qw_results_write_file      (const QwResults   *results,
+                                                const char        *path,
+                                                gboolean           public_form,
+                                                GError           **error);
+QwResults          *qw_results_read_memory     (const char        *data,
+                                                gsize              length,
+                                                const char        *display_name,
+                                                GError           **error);
+QwResults          *qw_results_read_file       (const char        *path,
+                                                GError           **error);
+
+/* Public standings for posting online: masked ID numbers, no phone, no birth date. */
+char               *qw_results_standings_csv   (const QwResults   *results);
+char               *qw_results_standings_html  (const QwResults   *results);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (QwResults, qw_results_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (QwResultsGroup, qw_results_group_free)
+
+G_END_DECLS

@@ -1,0 +1,276 @@
+/* qw-entry-import.c: registration lists (CSV) to entries
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "qw-entry-import"
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "qw-entry-import.h"
+#include "qw-error.h"
+#include "qw-date.h"
+#include "qw-entry.h"
+#include "qw-idcard.h"
+
+typedef enum
+{
+  COL_NAME,
+  COL_SEX,
+  COL_BIRTH,
+  COL_ID,
+  COL_UNIT,
+  COL_GRADE,
+  COL_GROUP,
+  COL_PHONE,
+  COL_DOC_KIND,
+  COL_RATING,
+  N_COLS
+} Column;
+
+/* Accepted headers, compared after trimming and lower-casing ASCII. */
+static const char *const column_names[N_COLS][10] = {
+  [COL_NAME] = { "姓名", "name", "选手", "棋手姓名", "选手姓名", NULL },
+  [COL_SEX] = { "性别", "sex", "gender", NULL },
+  [COL_BIRTH] = { "出生日期", "birth", "birthday", "birth date", "birth_date", "出生年月日", "生日", "出生年月", NULL },
+  [COL_ID] = { "身份证号", "id", "身份证", "身份证号码", "证件号码", "证件号", "id number", "id_number", NULL },
+  [COL_UNIT] = { "单位", "unit", "代表单位", "所在单位", "club", "team", NULL },
+  [COL_GRADE] = { "等级", "grade", "title", "等级称号", "技术等级", "棋手等级", NULL },
+  [COL_GROUP] = { "组别", "group", "参赛组别", "section", NULL },
+  [COL_PHONE] = { "手机", "phone", "手机号", "手机号码", "电话", "联系电话", "mobile", NULL },
+  [COL_DOC_KIND] = { "证件类型", "id_type", "doc_type", "document", NULL },
+  [COL_RATING] = { "等级分", "rating", NULL },
+};
+
+void
+qw_entry_import_free (QwEntryImport *import)
+{
+  if (import == NULL)
+    return;
+  g_clear_pointer (&import->entries, g_ptr_array_unref);
+  g_clear_pointer (&import->rows, g_array_unref);
+  g_clear_pointer (&import->rejected, g_ptr_array_unref);
+  g_strfreev (import->ignored_columns);
+  g_free (import->encoding);
+  g_free (import);
+}
+
+static void
+row_error_free (gpointer data)
+{
+  QwRowError *e = data;
+
+  g_free (e->message);
+  g_free (e);
+}
+
+static int
+column_for_header (const char *header)
+{
+  g_autofree char *h = g_ascii_strdown (header, -1);
+
+  g_strstrip (h);
+  for (int col = 0; col < N_COLS; col++)
+    for (int i = 0; column_names[col][i] != NULL; i++)
+      if (g_str_equal (h, column_names[col][i]))
+        return col;
+  return -1;
+}
+
+/* Fills map[col] with the field index of each known column, -1 if absent. */
+static gboolean
+map_header (GStrv         header,
+            int           map[N_COLS],
+            GStrv        *ignored,
+            GError      **error)
+{
+  g_autoptr(GStrvBuilder) unknown = g_strv_builder_new ();
+
+  for (int col = 0; col < N_COLS; col++)
+    map[col] = -1;
+  for (int i = 0; header[i] != NULL; i++)
+    {
+      int col = column_for_header (header[i]);
+
+      if (col >= 0 && map[col] < 0)
+        map[col] = i;
+      else if (header[i][0] != '\0')
+        g_strv_builder_add (unknown, header[i]);
+    }
+  *ignored = g_strv_builder_end (unknown);
+  if (map[COL_NAME] < 0)
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_INVALID,
+                   _("The first line must be a header with at least a 姓名 (name) column"));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static const char *
+field (GStrv        record,
+       guint        n_fields,
+       const int    map[N_COLS],
+       Column       col)
+{
+  if (map[col] < 0 || (guint) map[col] >= n_fields)
+    return "";
+  return record[map[col]];
+}
+
+static gboolean
+is_blank_record (GStrv record)
+{
+  for (int i = 0; record[i] != NULL; i++)
+    if (record[i][0] != '\0')
+      return FALSE;
+  return TRUE;
+}
+
+static QwDocKind
+parse_doc_kind (const char *text)
+{
+  if (text[0] == '\0' || strstr (text, "身份证") != NULL || strstr (text, "户口") != NULL
+      || g_ascii_strcasecmp (text, "id") == 0 || g_ascii_strcasecmp (text, "resident") == 0)
+    return QW_DOC_RESIDENT_ID;
+  return QW_DOC_OTHER;
+}
+
+/* Typed dates are kept in ISO form when they can be read, and as typed when
+ * not, so that the entry still shows what the desk wrote. */
+static char *
+normalize_birth (const char *text)
+{
+  QwDate date;
+
+  if (qw_date_parse (text, &date))
+    return qw_date_to_iso_dup (date);
+  return g_strdup (text);
+}
+
+static QwEntry *
+entry_from_record (GStrv     record,
+                   const int map[N_COLS])
+{
+  guint n = g_strv_length (record);
+  QwEntry *e = qw_entry_new ();
+  const char *id_text = field (record, n, map, COL_ID);
+
+  e->name = g_strdup (field (record, n, map, COL_NAME));
+  e->sex = qw_sex_parse (field (record, n, map, COL_SEX));
+  e->birth = normalize_birth (field (record, n, map, COL_BIRTH));
+  e->doc_kind = parse_doc_kind (field (record, n, map, COL_DOC_KIND));
+  /* Excel turns long numbers into 4.40102E+17; nothing to recover then, but
+   * keep what was there so the problem shows. */
+  e->id_number = g_strdup (id_text);
+  e->unit = g_strdup (field (record, n, map, COL_UNIT));
+  e->grade = g_strdup (field (record, n, map, COL_GRADE));
+  e->declared_group = g_strdup (field (record, n, map, COL_GROUP));
+  e->phone = g_strdup (field (record, n, map, COL_PHONE));
+  e->rating = atoi (field (record, n, map, COL_RATING));
+  return e;
+}
+
+static void
+reject (QwEntryImport *import,
+        int            row,
+        int            line,
+        char          *message)
+{
+  QwRowError *e = g_new0 (QwRowError, 1);
+
+  e->row = row;
+  e->line = line;
+  e->message = message;
+  g_ptr_array_add (import->rejected, e);
+}
+
+/**
+ * qw_entry_import_csv:
+ *
+ * Turns every data row into an entry. Rows with more fields than the header
+ * are rejected with their row number; blank rows are skipped but keep their
+ * number, so that row numbers match the spreadsheet. Entries with problems
+ * (a bad ID number, no name) are kept: showing them is the point.
+ */
+QwEntryImport *
+qw_entry_import_csv (const QwCsv  *csv,
+                     GError      **error)
+{
+  g_autoptr(QwEntryImport) import = g_new0 (QwEntryImport, 1);
+  GStrv header = g_ptr_array_index (csv->rows, 0);
+  guint n_header = g_strv_length (header);
+  int map[N_COLS];
+
+  if (!map_header (header, map, &import->ignored_columns, error))
+    return NULL;
+  import->entries = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_entry_free);
+  import->rows = g_array_new (FALSE, FALSE, sizeof (int));
+  import->rejected = g_ptr_array_new_with_free_func (row_error_free);
+  import->encoding = g_strdup (csv->encoding);
+
+  for (guint i = 1; i < csv->rows->len; i++)
+    {
+      GStrv record = g_ptr_array_index (csv->rows, i);
+      int row = (int) i;
+      int line = g_array_index (csv->lines, int, i);
+      guint n = g_strv_length (record);
+
+      import->n_data_rows = row;
+      if (is_blank_record (record))
+        continue;
+      if (n > n_header && !is_blank_record (record + n_header))
+        {
+          reject (import, row, line,
+                  g_strdup_printf (_("Row %d (line %d) has %u fields, but the header has %u"),
+                                   row, line, n, n_header));
+          continue;
+        }
+      g_ptr_array_add (import->entries, entry_from_record (record, map));
+      g_array_append_val (import->rows, row);
+    }
+  return g_steal_pointer (&import);
+}
+
+QwEntryImport *
+qw_entry_import_file (const char  *path,
+                      GError     **error)
+{
+  g_autoptr(QwCsv) csv = qw_csv_read_file (path, error);
+
+  if (csv == NULL)
+    return NULL;
+  return qw_entry_import_csv (csv, error);
+}
+
+/* A registration list in the same columns the importer reads, UTF-8 with a BOM
+ * so that Chinese Excel opens it correctly. */
+char *
+qw_entries_to_csv (GPtrArray *entries,
+                   gboolean   mask_ids)
+{
+  GString *out = g_string_new ("\xEF\xBB\xBF序号,姓名,性别,出生日期,身份证号,单位,等级,组别,手机\r\n");
+
+  for (guint i = 0; i < entries->len; i++)
+    {
+      const QwEntry *e = g_ptr_array_index (entries, i);
+      g_autofree char *no = g_strdup_printf ("%d", e->no);
+      g_autofree char *masked = mask_ids ? qw_idcard_mask (e->id_number) : g_strdup (e->id_number);
+      const char *fields[] = {
+        no, e->name, qw_sex_to_chinese (e->sex), e->birth, masked, e->unit, e->grade,
+        e->declared_group, mask_ids ? "" : e->phone,
+      };
+
+      for (guint f = 0; f < G_N_ELEMENTS (fields); f++)
+        {
+          if (f > 0)
+            g_string_append_c (out, ',');
+          qw_csv_append_field (out, fields[f], ',');
+        }
+      g_string_append (out, "\r\n");
+    }
+  return g_string_free (out, FALSE);
+}

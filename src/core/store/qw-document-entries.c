@@ -1,0 +1,577 @@
+/* qw-document-entries.c: events, players and entries in a document
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "qw-document"
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "qw-document-private.h"
+#include "qw-error.h"
+#include "qw-date.h"
+#include "qw-entry.h"
+#include "qw-event.h"
+
+/* Events */
+
+#define EVENT_COLUMNS \
+  "ruleset, name, level, region, place_city, place_county, place_town, host, host_level, " \
+  "prefecture, county_city, honours, start_date, end_date, venue, organiser, chief_arbiter, " \
+  "chief_arbiter_grade, system, rounds, minutes, increment, source, participants, digest"
+
+static void
+bind_event (sqlite3_stmt  *stmt,
+            const QwEvent *e)
+{
+  char start[QW_DATE_ISO_LEN], end[QW_DATE_ISO_LEN];
+  int i = 1;
+
+  qw_date_to_iso (e->start_date, start);
+  qw_date_to_iso (e->end_date, end);
+  _qw_bind_text (stmt, i++, e->ruleset);
+  _qw_bind_text (stmt, i++, e->name);
+  _qw_bind_text (stmt, i++, qw_level_to_code (e->level));
+  _qw_bind_text (stmt, i++, e->region);
+  _qw_bind_text (stmt, i++, e->place_city);
+  _qw_bind_text (stmt, i++, e->place_county);
+  _qw_bind_text (stmt, i++, e->place_town);
+  _qw_bind_text (stmt, i++, e->host);
+  _qw_bind_text (stmt, i++, qw_host_level_to_code (e->host_level));
+  _qw_bind_text (stmt, i++, e->prefecture);
+  _qw_bind_text (stmt, i++, e->county_city);
+  _qw_bind_text (stmt, i++, e->honours);
+  _qw_bind_text (stmt, i++, start);
+  _qw_bind_text (stmt, i++, end);
+  _qw_bind_text (stmt, i++, e->venue);
+  _qw_bind_text (stmt, i++, e->organiser);
+  _qw_bind_text (stmt, i++, e->chief_arbiter);
+  _qw_bind_text (stmt, i++, e->chief_arbiter_grade);
+  _qw_bind_text (stmt, i++, e->system);
+  sqlite3_bind_int (stmt, i++, e->rounds);
+  sqlite3_bind_int (stmt, i++, e->minutes);
+  sqlite3_bind_int (stmt, i++, e->increment);
+  _qw_bind_text (stmt, i++, qw_source_to_code (e->source));
+  sqlite3_bind_int (stmt, i++, e->participants);
+  _qw_bind_text (stmt, i++, e->digest);
+}
+
+static char *
+column_dup (sqlite3_stmt *stmt,
+            int           column)
+{
+  return g_strdup (_qw_column_text (stmt, column));
+}
+
+static QwEvent *
+read_event (sqlite3_stmt *stmt)
+{
+  QwEvent *e = g_new0 (QwEvent, 1);
+  int i = 0;
+
+  e->id = sqlite3_column_int64 (stmt, i++);
+  e->ruleset = column_dup (stmt, i++);
+  e->name = column_dup (stmt, i++);
+  e->level = qw_level_from_code (_qw_column_text (stmt, i++));
+  e->region = column_dup (stmt, i++);
+  e->place_city = column_dup (stmt, i++);
+  e->place_county = column_dup (stmt, i++);
+  e->place_town = column_dup (stmt, i++);
+  e->host = column_dup (stmt, i++);
+  e->host_level = qw_host_level_from_code (_qw_column_text (stmt, i++));
+  e->prefecture = column_dup (stmt, i++);
+  e->county_city = column_dup (stmt, i++);
+  e->honours = column_dup (stmt, i++);
+  qw_date_parse_iso (_qw_column_text (stmt, i++), &e->start_date);
+  qw_date_parse_iso (_qw_column_text (stmt, i++), &e->end_date);
+  e->venue = column_dup (stmt, i++);
+  e->organiser = column_dup (stmt, i++);
+  e->chief_arbiter = column_dup (stmt, i++);
+  e->chief_arbiter_grade = column_dup (stmt, i++);
+  e->system = column_dup (stmt, i++);
+  e->rounds = sqlite3_column_int (stmt, i++);
+  e->minutes = sqlite3_column_int (stmt, i++);
+  e->increment = sqlite3_column_int (stmt, i++);
+  e->source = qw_source_from_code (_qw_column_text (stmt, i++));
+  e->participants = sqlite3_column_int (stmt, i++);
+  e->digest = column_dup (stmt, i++);
+  return e;
+}
+
+gboolean
+qw_document_add_event (QwDocument  *self,
+                       QwEvent     *event,
+                       GError     **error)
+{
+  g_autoptr(sqlite3_stmt) stmt = NULL;
+
+  g_return_val_if_fail (QW_IS_DOCUMENT (self), FALSE);
+
+  stmt = _qw_document_prepare (self,
+                               "INSERT INTO event (" EVENT_COLUMNS ") VALUES "
+                               "(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", error);
+  if (stmt == NULL)
+    return FALSE;
+  bind_event (stmt, event);
+  if (!_qw_document_step_done (self, stmt, error))
+    return FALSE;
+  event->id = sqlite3_last_insert_rowid (_qw_document_get_db (self));
+  qw_document_emit_changed (self, "events");
+  return TRUE;
+}
+
+gboolean
+qw_document_update_event (QwDocument     *self,
+                          const QwEvent  *event,
+                          GError        **error)
+{
+  g_autoptr(sqlite3_stmt) stmt = NULL;
+
+  g_return_val_if_fail (QW_IS_DOCUMENT (self), FALSE);
+
+  stmt = _qw_document_prepare (self,
+                               "UPDATE event SET (" EVENT_COLUMNS ") = "
+                               "(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) WHERE id = ?",
+                               error);
+  if (stmt == NULL)
+    return FALSE;
+  bind_event (stmt, event);
+  sqlite3_bind_int64 (stmt, 26, event->id);
+  if (!_qw_document_step_done (self, stmt, error))
+    return FALSE;
+  qw_document_emit_changed (self, "events");
+  return TRUE;
+}
+
+gboolean
+qw_document_delete_event (QwDocument  *self,
+                          gint64       event_id,
+                          GError     **error)
+{
+  g_autoptr(sqlite3_stmt) players = NULL;
+  g_autoptr(sqlite3_stmt) stmt = NULL;
+
+  if (!qw_document_begin (self, error))
+    return FALSE;
+  /* Entries go with the event (ON DELETE CASCADE); their players must go too. */
+  players = _qw_document_prepare (self,
+                                  "DELETE FROM player WHERE id IN "
+                                  "(SELECT player_id FROM entry WHERE event_id = ?)", error);
+  stmt = players != NULL ? _qw_document_prepare (self, "DELETE FROM event WHERE id = ?", error) : NULL;
+  if (stmt == NULL)
+    {
+      qw_document_rollback (self);
+      return FALSE;
+    }
+  sqlite3_bind_int64 (players, 1, event_id);
+  sqlite3_bind_int64 (stmt, 1, event_id);
+  if (!_qw_document_step_done (self, players, error) || !_qw_document_step_done (self, stmt, error))
+    {
+      qw_document_rollback (self);
+      return FALSE;
+    }
+  if (!qw_document_commit (self, error))
+    return FALSE;
+  qw_document_emit_changed (self, "events");
+  return TRUE;
+}
+
+QwEvent *
+qw_document_get_event (QwDocument  *self,
+                       gint64       event_id,
+                       GError     **error)
+{
+  g_autoptr(sqlite3_stmt) stmt =
+    _qw_document_prepare (self, "SELECT id, " EVENT_COLUMNS " FROM event WHERE id = ?", error);
+
+  if (stmt == NULL)
+    return NULL;
+  sqlite3_bind_int64 (stmt, 1, event_id);
+  if (sqlite3_step (stmt) != SQLITE_ROW)
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_NOT_FOUND, _("The event no longer exists"));
+      return NULL;
+    }
+  return read_event (stmt);
+}
+
+/* The event a stop document is about: its first locally run event. */
+QwEvent *
+qw_document_get_main_event (QwDocument  *self,
+                            GError     **error)
+{
+  g_autoptr(sqlite3_stmt) stmt =
+    _qw_document_prepare (self, "SELECT id, " EVENT_COLUMNS " FROM event "
+                                "WHERE source = 'local' ORDER BY id LIMIT 1", error);
+
+  if (stmt == NULL)
+    return NULL;
+  if (sqlite3_step (stmt) != SQLITE_ROW)
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_NOT_FOUND, _("The document holds no event"));
+      return NULL;
+    }
+  return read_event (stmt);
+}
+
+GPtrArray *
+qw_document_list_events (QwDocument  *self,
+                         GError     **error)
+{
+  g_autoptr(sqlite3_stmt) stmt =
+    _qw_document_prepare (self, "SELECT id, " EVENT_COLUMNS " FROM event ORDER BY id", error);
+  GPtrArray *events;
+
+  if (stmt == NULL)
+    return NULL;
+  events = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_event_free);
+  while (sqlite3_step (stmt) == SQLITE_ROW)
+    g_ptr_array_add (events, read_event (stmt));
+  return events;
+}
+
+/* Entries */
+
+#define ENTRY_SELECT \
+  "SELECT e.id, e.event_id, e.no, p.name, p.sex, p.birth, p.doc_kind, p.id_number, p.unit, " \
+  "p.grade, p.phone, e.declared_group, e.group_code, e.status, e.rating " \
+  "FROM entry e JOIN player p ON p.id = e.player_id "
+
+static QwEntry *
+read_entry (sqlite3_stmt *stmt)
+{
+  QwEntry *e = qw_entry_new ();
+  int i = 0;
+
+  e->id = sqlite3_column_int64 (stmt, i++);
+  e->event_id = sqlite3_column_int64 (stmt, i++);
+  e->no = sqlite3_column_int (stmt, i++);
+  e->name = column_dup (stmt, i++);
+  e->sex = qw_sex_parse (_qw_column_text (stmt, i++));
+  e->birth = column_dup (stmt, i++);
+  e->doc_kind = g_str_equal (_qw_column_text (stmt, i++), "other") ? QW_DOC_OTHER : QW_DOC_RESIDENT_ID;
+  e->id_number = column_dup (stmt, i++);
+  e->unit = column_dup (stmt, i++);
+  e->grade = column_dup (stmt, i++);
+  e->phone = column_dup (stmt, i++);
+  e->declared_group = column_dup (stmt, i++);
+  e->group_code = column_dup (stmt, i++);
+  e->status = g_str_equal (_qw_column_text (stmt, i++), "withdrawn") ? QW_STATUS_WITHDRAWN : QW_STATUS_ACTIVE;
+  e->rating = sqlite3_column_int (stmt, i++);
+  return e;
+}
+
+static void
+bind_player (sqlite3_stmt  *stmt,
+             const QwEntry *e)
+{
+  const char *sex = qw_sex_to_code (e->sex);
+
+  _qw_bind_text (stmt, 1, e->name);
+  _qw_bind_text (stmt, 2, sex != NULL ? sex : "");
+  _qw_bind_text (stmt, 3, e->birth);
+  _qw_bind_text (stmt, 4, e->doc_kind == QW_DOC_OTHER ? "other" : "resident");
+  _qw_bind_text (stmt, 5, e->id_number);
+  _qw_bind_text (stmt, 6, e->unit);
+  _qw_bind_text (stmt, 7, e->grade);
+  _qw_bind_text (stmt, 8, e->phone);
+}
+
+static void
+bind_entry (sqlite3_stmt  *stmt,
+            const QwEntry *e)
+{
+  sqlite3_bind_int (stmt, 1, e->no);
+  _qw_bind_text (stmt, 2, e->declared_group);
+  _qw_bind_text (stmt, 3, e->group_code);
+  _qw_bind_text (stmt, 4, e->status == QW_STATUS_WITHDRAWN ? "withdrawn" : "active");
+  sqlite3_bind_int (stmt, 5, e->rating);
+}
+
+int
+qw_document_next_entry_no (QwDocument *self,
+                           gint64      event_id)
+{
+  g_autoptr(sqlite3_stmt) stmt =
+    _qw_document_prepare (self, "SELECT COALESCE(MAX(no), 0) + 1 FROM entry WHERE event_id = ?", NULL);
+
+  if (stmt == NULL)
+    return 1;
+  sqlite3_bind_int64 (stmt, 1, event_id);
+  return sqlite3_step (stmt) == SQLITE_ROW ? sqlite3_column_int (stmt, 0) : 1;
+}
+
+typedef struct
+{
+  sqlite3_stmt *player;
+  sqlite3_stmt *entry;
+} InsertStatements;
+
+static void
+insert_statements_clear (InsertStatements *s)
+{
+  g_clear_pointer (&s->player, sqlite3_finalize);
+  g_clear_pointer (&s->entry, sqlite3_finalize);
+}
+
+static gboolean
+insert_statements_prepare (QwDocument       *self,
+                           InsertStatements *s,
+                           GError          **error)
+{
+  s->player = _qw_document_prepare (self,
+                                    "INSERT INTO player (name, sex, birth, doc_kind, id_number, unit, "
+                                    "grade, phone) VALUES (?,?,?,?,?,?,?,?)", error);
+  if (s->player == NULL)
+    return FALSE;
+  /* An explicit id restores a deleted entry under its old id (undo). */
+  s->entry = _qw_document_prepare (self,
+                                   "INSERT INTO entry (no, declared_group, group_code, status, rating, "
+                                   "event_id, player_id, id) VALUES (?,?,?,?,?,?,?,?)", error);
+  return s->entry != NULL;
+}
+
+static gboolean
+insert_one (QwDocument       *self,
+            InsertStatements *s,
+            QwEntry          *entry,
+            GError          **error)
+{
+  sqlite3 *db = _qw_document_get_db (self);
+
+  sqlite3_reset (s->player);
+  sqlite3_reset (s->entry);
+  bind_player (s->player, entry);
+  if (!_qw_document_step_done (self, s->player, error))
+    return FALSE;
+  bind_entry (s->entry, entry);
+  sqlite3_bind_int64 (s->entry, 6, entry->event_id);
+  sqlite3_bind_int64 (s->entry, 7, sqlite3_last_insert_rowid (db));
+  if (entry->id > 0)
+    sqlite3_bind_int64 (s->entry, 8, entry->id);
+  else
+    sqlite3_bind_null (s->entry, 8);
+  if (!_qw_document_step_done (self, s->entry, error))
+    return FALSE;
+  entry->id = sqlite3_last_insert_rowid (db);
+  return TRUE;
+}
+
+/**
+ * qw_document_add_entries:
+ * @entries: (element-type QwEntry): entries to add; those with no number get
+ *   the next free ones, and every entry's id is set
+ *
+ * Adds all entries in one transaction: either all are added or none.
+ */
+gboolean
+qw_document_add_entries (QwDocument  *self,
+                         gint64       event_id,
+                         GPtrArray   *entries,
+                         GError     **error)
+{
+  InsertStatements s = { NULL, NULL };
+  int next_no;
+
+  g_return_val_if_fail (QW_IS_DOCUMENT (self), FALSE);
+
+  if (!qw_document_begin (self, error))
+    return FALSE;
+  next_no = qw_document_next_entry_no (self, event_id);
+  if (!insert_statements_prepare (self, &s, error))
+    goto fail;
+  for (guint i = 0; i < entries->len; i++)
+    {
+      QwEntry *entry = g_ptr_array_index (entries, i);
+
+      entry->event_id = event_id;
+      if (entry->no <= 0)
+        entry->no = next_no++;
+      else
+        next_no = MAX (next_no, entry->no + 1);
+      if (!insert_one (self, &s, entry, error))
+        goto fail;
+    }
+  insert_statements_clear (&s);
+  if (!qw_document_commit (self, error))
+    return FALSE;
+  qw_document_emit_changed (self, "entries");
+  return TRUE;
+
+fail:
+  insert_statements_clear (&s);
+  qw_document_rollback (self);
+  for (guint i = 0; i < entries->len; i++)
+    ((QwEntry *) g_ptr_array_index (entries, i))->id = 0;
+  return FALSE;
+}
+
+gboolean
+qw_document_add_entry (QwDocument  *self,
+                       QwEntry     *entry,
+                       GError     **error)
+{
+  g_autoptr(GPtrArray) one = g_ptr_array_new ();
+
+  g_ptr_array_add (one, entry);
+  return qw_document_add_entries (self, entry->event_id, one, error);
+}
+
+gboolean
+qw_document_update_entry (QwDocument     *self,
+                          const QwEntry  *entry,
+                          GError        **error)
+{
+  g_autoptr(sqlite3_stmt) player = NULL;
+  g_autoptr(sqlite3_stmt) stmt = NULL;
+
+  g_return_val_if_fail (QW_IS_DOCUMENT (self), FALSE);
+
+  if (!qw_document_begin (self, error))
+    return FALSE;
+  player = _qw_document_prepare (self,
+                                 "UPDATE player SET (name, sex, birth, doc_kind, id_number, unit, grade, "
+                                 "phone) = (?,?,?,?,?,?,?,?) WHERE id = "
+                                 "(SELECT player_id FROM entry WHERE id = ?)", error);
+  stmt = player != NULL
+         ? _qw_document_prepare (self,
+                                 "UPDATE entry SET (no, declared_group, group_code, status, rating) = "
+                                 "(?,?,?,?,?) WHERE id = ?", error)
+         : NULL;
+  if (stmt == NULL)
+    goto fail;
+  bind_player (player, entry);
+  sqlite3_bind_int64 (player, 9, entry->id);
+  bind_entry (stmt, entry);
+  sqlite3_bind_int64 (stmt, 6, entry->id);
+  if (!_qw_document_step_done (self, player, error) || !_qw_document_step_done (self, stmt, error))
+    goto fail;
+  if (sqlite3_changes (_qw_document_get_db (self)) == 0)
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_NOT_FOUND, _("The entry no longer exists"));
+      goto fail;
+    }
+  if (!qw_document_commit (self, error))
+    return FALSE;
+  qw_document_emit_changed (self, "entries");
+  return TRUE;
+
+fail:
+  qw_document_rollback (self);
+  return FALSE;
+}
+
+/**
+ * qw_document_delete_entries:
+ *
+ * Deletes entries (and their players) in one transaction. An entry that has
+ * played a game cannot be deleted: withdraw it instead.
+ */
+gboolean
+qw_document_delete_entries (QwDocument    *self,
+                            const gint64  *ids,
+                            guint          n_ids,
+                            GError       **error)
+{
+  g_autoptr(sqlite3_stmt) played = NULL;
+  g_autoptr(sqlite3_stmt) stmt = NULL;
+
+  g_return_val_if_fail (QW_IS_DOCUMENT (self), FALSE);
+
+  if (!qw_document_begin (self, error))
+    return FALSE;
+  played = _qw_document_prepare (self, "SELECT 1 FROM game WHERE red = ?1 OR black = ?1 LIMIT 1", error);
+  stmt = played != NULL
+         ? _qw_document_prepare (self, "DELETE FROM player WHERE id = "
+                                       "(SELECT player_id FROM entry WHERE id = ?)", error)
+         : NULL;
+  if (stmt == NULL)
+    goto fail;
+  for (guint i = 0; i < n_ids; i++)
+    {
+      sqlite3_reset (played);
+      sqlite3_bind_int64 (played, 1, ids[i]);
+      if (sqlite3_step (played) == SQLITE_ROW)
+        {
+          g_set_error (error, QW_ERROR, QW_ERROR_CONFLICT,
+                       _("An entry that has been paired cannot be deleted; mark it as withdrawn instead"));
+          goto fail;
+        }
+      sqlite3_reset (stmt);
+      sqlite3_bind_int64 (stmt, 1, ids[i]);
+      if (!_qw_document_step_done (self, stmt, error))
+        goto fail;
+    }
+  if (!qw_document_commit (self, error))
+    return FALSE;
+  qw_document_emit_changed (self, "entries");
+  return TRUE;
+
+fail:
+  qw_document_rollback (self);
+  return FALSE;
+}
+
+QwEntry *
+qw_document_get_entry (QwDocument  *self,
+                       gint64       entry_id,
+                       GError     **error)
+{
+  g_autoptr(sqlite3_stmt) stmt = _qw_document_prepare (self, ENTRY_SELECT "WHERE e.id = ?", error);
+
+  if (stmt == NULL)
+    return NULL;
+  sqlite3_bind_int64 (stmt, 1, entry_id);
+  if (sqlite3_step (stmt) != SQLITE_ROW)
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_NOT_FOUND, _("The entry no longer exists"));
+      return NULL;
+    }
+  return read_entry (stmt);
+}
+
+GPtrArray *
+qw_document_list_entries (QwDocument  *self,
+                          gint64       event_id,
+                          GError     **error)
+{
+  g_autoptr(sqlite3_stmt) stmt =
+    _qw_document_prepare (self, ENTRY_SELECT "WHERE e.event_id = ? ORDER BY e.no", error);
+  GPtrArray *entries;
+
+  if (stmt == NULL)
+    return NULL;
+  sqlite3_bind_int64 (stmt, 1, event_id);
+  entries = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_entry_free);
+  while (sqlite3_step (stmt) == SQLITE_ROW)
+    g_ptr_array_add (entries, read_entry (stmt));
+  return entries;
+}
+
+/* Whether the entry has been paired in any game: its group is then fixed. */
+gboolean
+qw_document_entry_has_games (QwDocument *self,
+                             gint64      entry_id)
+{
+  g_autoptr(sqlite3_stmt) stmt =
+    _qw_document_prepare (self, "SELECT 1 FROM game WHERE red = ?1 OR black = ?1 LIMIT 1", NULL);
+
+  if (stmt == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (stmt, 1, entry_id);
+  return sqlite3_step (stmt) == SQLITE_ROW;
+}
+
+int
+qw_document_count_entries (QwDocument *self,
+                           gint64      event_id)
+{
+  g_autoptr(sqlite3_stmt) stmt =
+    _qw_document_prepare (self, "SELECT COUNT(*) FROM entry WHERE event_id = ?", NULL);
+
+  if (stmt == NULL)
+    return 0;
+  sqlite3_bind_int64 (stmt, 1, event_id);
+  return sqlite3_step (stmt) == SQLITE_ROW ? sqlite3_column_int (stmt, 0) : 0;
+}

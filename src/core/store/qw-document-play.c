@@ -1,0 +1,526 @@
+/* qw-document-play.c: sections, games and the round log in a document
+ *
+ * The SQL side of playing a stop. The rules (what may be paired, recorded or
+ * changed) live in qw-tournament.c, which wraps each user action in one
+ * transaction around the calls here.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "qw-document"
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "qw-document-private.h"
+#include "qw-error.h"
+#include "qw-document-entries.h"
+#include "qw-document-play.h"
+#include "qw-entry.h"
+#include "qw-game.h"
+
+/* Sections */
+
+#define SECTION_SELECT \
+  "SELECT s.id, s.event_id, s.code, s.name, s.system, s.rounds, s.settings, e.ruleset " \
+  "FROM section s JOIN event e ON e.id = s.event_id "
+
+static QwSection *
+read_section (sqlite3_stmt *stmt)
+{
+  QwSection *section = g_new0 (QwSection, 1);
+
+  section->id = sqlite3_column_int64 (stmt, 0);
+  section->event_id = sqlite3_column_int64 (stmt, 1);
+  section->code = g_strdup (_qw_column_text (stmt, 2));
+  section->name = g_strdup (_qw_column_text (stmt, 3));
+  if (!qw_system_from_code (_qw_column_text (stmt, 4), &section->system))
+    section->system = QW_SYSTEM_SWISS;
+  section->rounds = sqlite3_column_int (stmt, 5);
+  /* Stored settings carry every key since the first version; an empty
+   * tie-break chain stands for the system's preset. */
+  qw_section_settings_init_stored (&section->settings);
+  qw_section_settings_parse (&section->settings, _qw_column_text (stmt, 6));
+  return section;
+}
+
+GPtrArray *
+qw_document_list_sections (QwDocument  *doc,
+                           gint64       event_id,
+                           GError     **error)
+{
+  g_autoptr(sqlite3_stmt) stmt = NULL;
+  GPtrArray *sections;
+
+  g_return_val_if_fail (QW_IS_DOCUMENT (doc), NULL);
+
+  stmt = _qw_document_prepare (doc, SECTION_SELECT "WHERE s.event_id = ? ORDER BY s.id", error);
+  if (stmt == NULL)
+    return NULL;
+  sqlite3_bind_int64 (stmt, 1, event_id);
+  sections = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_section_free);
+  while (sqlite3_step (stmt) == SQLITE_ROW)
+    g_ptr_array_add (sections, read_section (stmt));
+  return sections;
+}
+
+QwSection *
+qw_document_get_section (QwDocument  *doc,
+                         gint64       event_id,
+                         const char  *code,
+                         GError     **error)
+{
+  g_autoptr(sqlite3_stmt) stmt = NULL;
+
+  g_return_val_if_fail (QW_IS_DOCUMENT (doc), NULL);
+
+  stmt = _qw_document_prepare (doc, SECTION_SELECT "WHERE s.event_id = ? AND s.code = ?", error);
+  if (stmt == NULL)
+    return NULL;
+  sqlite3_bind_int64 (stmt, 1, event_id);
+  _qw_bind_text (stmt, 2, code);
+  if (sqlite3_step (stmt) != SQLITE_ROW)
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_NOT_FOUND, _("There is no group “%s” in this document"), code);
+      return NULL;
+    }
+  return read_section (stmt);
+}
+
+gboolean
+qw_document_group_has_entries (QwDocument *doc,
+                   gint64      event_id,
+                   const char *code)
+{
+  g_autoptr(sqlite3_stmt) stmt =
+    _qw_document_prepare (doc, "SELECT 1 FROM entry WHERE event_id = ? AND group_code = ? LIMIT 1", NULL);
+
+  if (stmt == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (stmt, 1, event_id);
+  _qw_bind_text (stmt, 2, code);
+  return sqlite3_step (stmt) == SQLITE_ROW;
+}
+
+static gboolean
+insert_section (QwDocument       *doc,
+                const QwSection  *section,
+                GError          **error)
+{
+  g_autoptr(sqlite3_stmt) stmt = NULL;
+  g_autofree char *settings = qw_section_settings_to_text (&section->settings);
+
+  stmt = _qw_document_prepare (doc, "INSERT INTO section (event_id, code, name, system, rounds, settings) "
+                                    "VALUES (?,?,?,?,?,?)", error);
+  if (stmt == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (stmt, 1, section->event_id);
+  _qw_bind_text (stmt, 2, section->code);
+  _qw_bind_text (stmt, 3, section->name);
+  _qw_bind_text (stmt, 4, qw_system_to_code (section->system));
+  sqlite3_bind_int (stmt, 5, section->rounds);
+  _qw_bind_text (stmt, 6, settings);
+  return _qw_document_step_done (doc, stmt, error);
+}
+
+/**
+ * qw_document_add_section:
+ *
+ * Stores a new section (its id is set on success). The section for a group
+ * is made with its defaults by play/qw-tournament.c.
+ */
+gboolean
+qw_document_add_section (QwDocument  *doc,
+                         QwSection   *section,
+                         GError     **error)
+{
+  g_return_val_if_fail (QW_IS_DOCUMENT (doc), FALSE);
+  g_return_val_if_fail (section != NULL && section->code != NULL, FALSE);
+
+  if (!insert_section (doc, section, error))
+    return FALSE;
+  section->id = sqlite3_last_insert_rowid (_qw_document_get_db (doc));
+  qw_document_emit_changed (doc, "sections");
+  return TRUE;
+}
+
+/**
+ * qw_document_update_section:
+ *
+ * Stores a section's name, system, rounds and settings. The system cannot
+ * change once round 1 has been paired.
+ */
+gboolean
+qw_document_update_section (QwDocument       *doc,
+                            const QwSection  *section,
+                            GError          **error)
+{
+  g_autoptr(sqlite3_stmt) stmt = NULL;
+  g_autoptr(QwSection) stored = NULL;
+  g_autofree char *settings = NULL;
+
+  g_return_val_if_fail (QW_IS_DOCUMENT (doc), FALSE);
+
+  if (section->rounds < 0 || section->rounds > 99)
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_INVALID, _("A group plays from 0 to 99 rounds, not %d"),
+                   section->rounds);
+      return FALSE;
+    }
+  stored = qw_document_get_section (doc, section->event_id, section->code, error);
+  if (stored == NULL)
+    return FALSE;
+  if (stored->system != section->system && qw_document_last_round (doc, section->id) > 0)
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_CONFLICT,
+                   _("The system of group %s cannot change after round 1 has been paired; unpair every "
+                     "round first"), section->code);
+      return FALSE;
+    }
+  settings = qw_section_settings_to_text (&section->settings);
+  stmt = _qw_document_prepare (doc, "UPDATE section SET name = ?, system = ?, rounds = ?, settings = ? "
+                                    "WHERE id = ?", error);
+  if (stmt == NULL)
+    return FALSE;
+  _qw_bind_text (stmt, 1, section->name);
+  _qw_bind_text (stmt, 2, qw_system_to_code (section->system));
+  sqlite3_bind_int (stmt, 3, section->rounds);
+  _qw_bind_text (stmt, 4, settings);
+  sqlite3_bind_int64 (stmt, 5, section->id);
+  if (!_qw_document_step_done (doc, stmt, error))
+    return FALSE;
+  qw_document_emit_changed (doc, "sections");
+  return TRUE;
+}
+
+GPtrArray *
+qw_document_list_section_entries (QwDocument       *doc,
+                                  const QwSection  *section,
+                                  GError          **error)
+{
+  g_autoptr(GPtrArray) all = qw_document_list_entries (doc, section->event_id, error);
+  GPtrArray *entries;
+
+  if (all == NULL)
+    return NULL;
+  entries = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_entry_free);
+  for (guint i = 0; i < all->len; i++)
+    {
+      QwEntry *e = g_ptr_array_index (all, i);
+
+      if (g_strcmp0 (e->group_code, section->code) == 0)
+        g_ptr_array_add (entries, g_steal_pointer (&all->pdata[i]));
+    }
+  return entries;
+}
+
+/* Games */
+
+#define GAME_COLUMNS \
+  "section_id, round, board, red, black, result, red_fouls, black_fouls, playoff, armageddon, " \
+  "manual, explain"
+
+static const char *
+playoff_to_code (QwPlayoff playoff)
+{
+  return playoff == QW_PLAYOFF_RED ? "red" : playoff == QW_PLAYOFF_BLACK ? "black" : "";
+}
+
+static QwPlayoff
+playoff_from_code (const char *code)
+{
+  if (g_str_equal (code, "red"))
+    return QW_PLAYOFF_RED;
+  if (g_str_equal (code, "black"))
+    return QW_PLAYOFF_BLACK;
+  return QW_PLAYOFF_NONE;
+}
+
+static void
+bind_game (sqlite3_stmt *stmt,
+           const QwGame *g)
+{
+  sqlite3_bind_int64 (stmt, 1, g->section_id);
+  sqlite3_bind_int (stmt, 2, g->round);
+  sqlite3_bind_int (stmt, 3, g->board);
+  sqlite3_bind_int64 (stmt, 4, g->red);
+  if (g->black > 0)
+    sqlite3_bind_int64 (stmt, 5, g->black);
+  else
+    sqlite3_bind_null (stmt, 5);
+  _qw_bind_text (stmt, 6, qw_result_to_code (g->result));
+  sqlite3_bind_int (stmt, 7, g->red_fouls);
+  sqlite3_bind_int (stmt, 8, g->black_fouls);
+  _qw_bind_text (stmt, 9, playoff_to_code (g->playoff));
+  sqlite3_bind_int (stmt, 10, g->armageddon ? 1 : 0);
+  sqlite3_bind_int (stmt, 11, g->manual ? 1 : 0);
+  _qw_bind_text (stmt, 12, g->explain);
+}
+
+static QwGame *
+read_game (sqlite3_stmt *stmt)
+{
+  QwGame *g = qw_game_new ();
+
+  g->id = sqlite3_column_int64 (stmt, 0);
+  g->section_id = sqlite3_column_int64 (stmt, 1);
+  g->round = sqlite3_column_int (stmt, 2);
+  g->board = sqlite3_column_int (stmt, 3);
+  g->red = sqlite3_column_int64 (stmt, 4);
+  g->black = sqlite3_column_type (stmt, 5) == SQLITE_NULL ? 0 : sqlite3_column_int64 (stmt, 5);
+  if (!qw_result_from_code (_qw_column_text (stmt, 6), &g->result))
+    g->result = QW_RESULT_NONE;
+  g->red_fouls = sqlite3_column_int (stmt, 7);
+  g->black_fouls = sqlite3_column_int (stmt, 8);
+  g->playoff = playoff_from_code (_qw_column_text (stmt, 9));
+  g->armageddon = sqlite3_column_int (stmt, 10) != 0;
+  g->manual = sqlite3_column_int (stmt, 11) != 0;
+  g->explain = g_strdup (_qw_column_text (stmt, 12));
+  return g;
+}
+
+GPtrArray *
+qw_document_list_games (QwDocument  *doc,
+                        gint64       section_id,
+                        GError     **error)
+{
+  g_autoptr(sqlite3_stmt) stmt = NULL;
+  GPtrArray *games;
+
+  g_return_val_if_fail (QW_IS_DOCUMENT (doc), NULL);
+
+  stmt = _qw_document_prepare (doc, "SELECT id, " GAME_COLUMNS " FROM game WHERE section_id = ? "
+                                    "ORDER BY round, board", error);
+  if (stmt == NULL)
+    return NULL;
+  sqlite3_bind_int64 (stmt, 1, section_id);
+  games = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_game_free);
+  while (sqlite3_step (stmt) == SQLITE_ROW)
+    g_ptr_array_add (games, read_game (stmt));
+  return games;
+}
+
+QwGame *
+qw_document_get_game (QwDocument  *doc,
+                      gint64       section_id,
+                      int          round,
+                      int          board,
+                      GError     **error)
+{
+  g_autoptr(sqlite3_stmt) stmt = NULL;
+
+  g_return_val_if_fail (QW_IS_DOCUMENT (doc), NULL);
+
+  stmt = _qw_document_prepare (doc, "SELECT id, " GAME_COLUMNS " FROM game WHERE section_id = ? "
+                                    "AND round = ? AND board = ?", error);
+  if (stmt == NULL)
+    return NULL;
+  sqlite3_bind_int64 (stmt, 1, section_id);
+  sqlite3_bind_int (stmt, 2, round);
+  sqlite3_bind_int (stmt, 3, board);
+  if (sqlite3_step (stmt) != SQLITE_ROW)
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_NOT_FOUND, _("Round %d has no board %d"), round, board);
+      return NULL;
+    }
+  return read_game (stmt);
+}
+
+/**
+ * qw_document_add_games:
+ * @games: (element-type QwGame): new games; their ids are set
+ */
+gboolean
+qw_document_add_games (QwDocument  *doc,
+                       GPtrArray   *games,
+                       GError     **error)
+{
+  g_autoptr(sqlite3_stmt) stmt = NULL;
+  sqlite3 *db = _qw_document_get_db (doc);
+
+  g_return_val_if_fail (QW_IS_DOCUMENT (doc), FALSE);
+
+  if (!qw_document_begin (doc, error))
+    return FALSE;
+  stmt = _qw_document_prepare (doc, "INSERT INTO game (" GAME_COLUMNS ") VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+                               error);
+  if (stmt == NULL)
+    goto fail;
+  for (guint i = 0; i < games->len; i++)
+    {
+      QwGame *g = g_ptr_array_index (games, i);
+
+      sqlite3_reset (stmt);
+      bind_game (stmt, g);
+      if (!_qw_document_step_done (doc, stmt, error))
+        goto fail;
+      g->id = sqlite3_last_insert_rowid (db);
+    }
+  return qw_document_commit (doc, error);
+
+fail:
+  qw_document_rollback (doc);
+  return FALSE;
+}
+
+gboolean
+qw_document_update_game (QwDocument    *doc,
+                         const QwGame  *game,
+                         GError       **error)
+{
+  g_autoptr(sqlite3_stmt) stmt = NULL;
+
+  g_return_val_if_fail (QW_IS_DOCUMENT (doc), FALSE);
+
+  stmt = _qw_document_prepare (doc, "UPDATE game SET (" GAME_COLUMNS ") = (?,?,?,?,?,?,?,?,?,?,?,?) "
+                                    "WHERE id = ?", error);
+  if (stmt == NULL)
+    return FALSE;
+  bind_game (stmt, game);
+  sqlite3_bind_int64 (stmt, 13, game->id);
+  if (!_qw_document_step_done (doc, stmt, error))
+    return FALSE;
+  if (sqlite3_changes (_qw_document_get_db (doc)) == 0)
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_NOT_FOUND, _("The game no longer exists"));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+qw_document_delete_round (QwDocument  *doc,
+                          gint64       section_id,
+                          int          round,
+                          GError     **error)
+{
+  g_autoptr(sqlite3_stmt) stmt =
+    _qw_document_prepare (doc, "DELETE FROM game WHERE section_id = ? AND round = ?", error);
+
+  if (stmt == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (stmt, 1, section_id);
+  sqlite3_bind_int (stmt, 2, round);
+  return _qw_document_step_done (doc, stmt, error);
+}
+
+int
+qw_document_last_round (QwDocument *doc,
+                        gint64      section_id)
+{
+  g_autoptr(sqlite3_stmt) stmt =
+    _qw_document_prepare (doc, "SELECT COALESCE(MAX(round), 0) FROM game WHERE section_id = ?", NULL);
+
+  if (stmt == NULL)
+    return 0;
+  sqlite3_bind_int64 (stmt, 1, section_id);
+  return sqlite3_step (stmt) == SQLITE_ROW ? sqlite3_column_int (stmt, 0) : 0;
+}
+
+/* Withdrawals */
+
+gboolean
+qw_document_set_withdrawn (QwDocument  *doc,
+                           gint64       entry_id,
+                           int          before_round,
+                           GError     **error)
+{
+  g_autoptr(sqlite3_stmt) stmt =
+    _qw_document_prepare (doc, "UPDATE entry SET status = ?, withdrawn_before = ? WHERE id = ?", error);
+
+  if (stmt == NULL)
+    return FALSE;
+  _qw_bind_text (stmt, 1, before_round > 0 ? "withdrawn" : "active");
+  sqlite3_bind_int (stmt, 2, MAX (before_round, 0));
+  sqlite3_bind_int64 (stmt, 3, entry_id);
+  if (!_qw_document_step_done (doc, stmt, error))
+    return FALSE;
+  if (sqlite3_changes (_qw_document_get_db (doc)) == 0)
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_NOT_FOUND, _("The entry no longer exists"));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+GHashTable *
+qw_document_list_withdrawals (QwDocument       *doc,
+                              const QwSection  *section,
+                              GError          **error)
+{
+  g_autoptr(sqlite3_stmt) stmt = NULL;
+  GHashTable *table;
+
+  stmt = _qw_document_prepare (doc, "SELECT id, withdrawn_before FROM entry WHERE event_id = ? "
+                                    "AND group_code = ? AND status = 'withdrawn'", error);
+  if (stmt == NULL)
+    return NULL;
+  sqlite3_bind_int64 (stmt, 1, section->event_id);
+  _qw_bind_text (stmt, 2, section->code);
+  table = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  while (sqlite3_step (stmt) == SQLITE_ROW)
+    {
+      /* Withdrawn at the desk, before any round was paired: not paired at all. */
+      int before = MAX (sqlite3_column_int (stmt, 1), 1);
+
+      g_hash_table_insert (table, g_memdup2 (&(gint64) { sqlite3_column_int64 (stmt, 0) }, sizeof (gint64)),
+                           GINT_TO_POINTER (before));
+    }
+  return table;
+}
+
+/* The round log: manual changes and other arbiter actions, for the record. */
+
+void
+qw_round_log_line_free (QwRoundLogLine *line)
+{
+  if (line == NULL)
+    return;
+  g_free (line->at);
+  g_free (line->message);
+  g_free (line);
+}
+
+gboolean
+qw_document_log_round (QwDocument  *doc,
+                       gint64       section_id,
+                       int          round,
+                       const char  *message,
+                       GError     **error)
+{
+  g_autoptr(sqlite3_stmt) stmt =
+    _qw_document_prepare (doc, "INSERT INTO round_log (section_id, round, message) VALUES (?,?,?)", error);
+
+  if (stmt == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (stmt, 1, section_id);
+  sqlite3_bind_int (stmt, 2, round);
+  _qw_bind_text (stmt, 3, message);
+  return _qw_document_step_done (doc, stmt, error);
+}
+
+GPtrArray *
+qw_document_list_round_log (QwDocument  *doc,
+                            gint64       section_id,
+                            GError     **error)
+{
+  g_autoptr(sqlite3_stmt) stmt =
+    _qw_document_prepare (doc, "SELECT round, at, message FROM round_log WHERE section_id = ? ORDER BY id",
+                          error);
+  GPtrArray *lines;
+
+  if (stmt == NULL)
+    return NULL;
+  sqlite3_bind_int64 (stmt, 1, section_id);
+  lines = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_round_log_line_free);
+  while (sqlite3_step (stmt) == SQLITE_ROW)
+    {
+      QwRoundLogLine *line = g_new0 (QwRoundLogLine, 1);
+
+      line->round = sqlite3_column_int (stmt, 0);
+      line->at = g_strdup (_qw_column_text (stmt, 1));
+      line->message = g_strdup (_qw_column_text (stmt, 2));
+      g_ptr_array_add (lines, line);
+    }
+  return lines;
+}

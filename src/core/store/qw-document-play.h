@@ -1,0 +1,91 @@
+/* qw-document-play.h: sections, games and the round log in a document
+ *
+ * The SQL side of playing a stop: these calls do not check the rules of
+ * play; play/qw-tournament.c does, and wraps each user action in one
+ * transaction around them.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "qw-document.h"
+#include "qw-game.h"
+
+G_BEGIN_DECLS
+
+GPtrArray   *qw_document_list_sections   (QwDocument  *doc,
+                                          gint64       event_id,
+                                          GError     **error);
+QwSection   *qw_document_get_section     (QwDocument  *doc,
+                                          gint64       event_id,
+                                          const char  *code,
+                                          GError     **error);
+gboolean     qw_document_add_section     (QwDocument  *doc,
+                                          QwSection   *section,
+                                          GError     **error);
+/* Whether any entry of the event is placed in the group @code. */
+gboolean     qw_document_group_has_entries (QwDocument *doc,
+                                            gint64      event_id,
+                                            const char *code);
+gboolean     qw_document_update_section  (QwDocument  *doc,
+                                          const QwSection *section,
+                                          GError     **error);
+GPtrArray   *qw_document_list_games      (QwDocument  *doc,
+                                          gint64       section_id,
+                                          GError     **error);
+/* Entries placed in a section (entry.group_code == section code), by 序号. */
+GPtrArray   *qw_document_list_section_entries (QwDocument *doc,
+                                               const QwSection *section,
+                                               GError    **error);
+
+/* Lower-level writes used by qw-tournament.c, which checks the rules and
+ * wraps each user action in one transaction. These do not check the rules. */
+gboolean     qw_document_add_games       (QwDocument  *doc,
+                                          GPtrArray   *games,
+                                          GError     **error);
+QwGame      *qw_document_get_game        (QwDocument  *doc,
+                                          gint64       section_id,
+                                          int          round,
+                                          int          board,
+                                          GError     **error);
+gboolean     qw_document_update_game     (QwDocument  *doc,
+                                          const QwGame *game,
+                                          GError     **error);
+gboolean     qw_document_delete_round    (QwDocument  *doc,
+                                          gint64       section_id,
+                                          int          round,
+                                          GError     **error);
+/* The last round that has games, 0 before round 1. */
+int          qw_document_last_round      (QwDocument  *doc,
+                                          gint64       section_id);
+/* @before_round: the first round the entry is no longer paired in; 0 makes
+ * it active again. */
+gboolean     qw_document_set_withdrawn   (QwDocument  *doc,
+                                          gint64       entry_id,
+                                          int          before_round,
+                                          GError     **error);
+/* entry id (gint64 *) → GINT_TO_POINTER (first round not paired), for the
+ * section's withdrawn entries. */
+GHashTable  *qw_document_list_withdrawals (QwDocument *doc,
+                                           const QwSection *section,
+                                           GError    **error);
+
+typedef struct
+{
+  int   round;
+  char *at;                       /* ISO date and time, UTC */
+  char *message;
+} QwRoundLogLine;
+
+void         qw_round_log_line_free      (QwRoundLogLine *line);
+gboolean     qw_document_log_round       (QwDocument  *doc,
+                                          gint64       section_id,
+                                          int          round,
+                                          const char  *message,
+                                          GError     **error);
+/* (element-type QwRoundLogLine), oldest first */
+GPtrArray   *qw_document_list_round_log  (QwDocument  *doc,
+                                          gint64       section_id,
+                                          GError     **error);
+
+G_END_DECLS

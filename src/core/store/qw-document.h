@@ -1,0 +1,53 @@
+/* qw-document.h: a Qiwang document, one SQLite file (.qiwang)
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gio/gio.h>
+
+
+G_BEGIN_DECLS
+
+#define QW_TYPE_DOCUMENT (qw_document_get_type ())
+
+G_DECLARE_FINAL_TYPE (QwDocument, qw_document, QW, DOCUMENT, GObject)
+
+typedef enum
+{
+  QW_DOCUMENT_STOP = 0,     /* one event run here: a preliminary or a provincial final */
+  QW_DOCUMENT_REGION,       /* a province's stops, its quota and its final */
+  QW_DOCUMENT_NATIONAL,     /* the regions' nominees */
+} QwDocumentKind;
+
+#define QW_DOCUMENT_SUFFIX ".qiwang"
+
+int             qw_document_schema_version  (void);
+
+QwDocument     *qw_document_create          (const char     *path,
+                                             QwDocumentKind  kind,
+                                             GError        **error);
+QwDocument     *qw_document_open            (const char     *path,
+                                             GError        **error);
+int             qw_document_peek_version    (const char     *path,
+                                             GError        **error);
+const char     *qw_document_get_path        (QwDocument     *self);
+QwDocumentKind  qw_document_get_kind        (QwDocument     *self);
+const char     *qw_document_kind_to_code    (QwDocumentKind  kind);
+char           *qw_document_get_meta        (QwDocument     *self,
+                                             const char     *key);
+gboolean        qw_document_set_meta        (QwDocument     *self,
+                                             const char     *key,
+                                             const char     *value,
+                                             GError        **error);
+
+/* One user action is one transaction. These nest (savepoints). */
+gboolean        qw_document_begin           (QwDocument     *self,
+                                             GError        **error);
+gboolean        qw_document_commit          (QwDocument     *self,
+                                             GError        **error);
+void            qw_document_rollback        (QwDocument     *self);
+void            qw_document_emit_changed    (QwDocument     *self,
+                                             const char     *what);
+
+G_END_DECLS
