@@ -8,6 +8,8 @@
 #include <stdio.h>
 
 #include "qw-cli.h"
+#include "qw-error.h"
+#include "qw-quota.h"
 
 int
 qw_cli_fail (GError *error)
@@ -17,33 +19,40 @@ qw_cli_fail (GError *error)
   return QW_CLI_FAILED;
 }
 
+/* Every command's usage errors look the same: the message, then its usage. */
 int
-qw_cli_usage_error (const char *command,
-                    const char *message)
+qw_cli_usage_error (const QwCliContext *ctx,
+                    const char         *message)
 {
-  g_printerr ("qiwang-cli %s: %s\n", command, message);
-  g_printerr (_("Run “qiwang-cli help” for the list of commands.\n"));
+  g_printerr ("qiwang-cli %s: %s\n", ctx->command->name, message);
+  g_printerr (_("Usage: qiwang-cli %s %s\n"), ctx->command->name, ctx->command->usage);
   return QW_CLI_USAGE;
 }
 
 gboolean
-qw_cli_parse (GOptionEntry *entries,
-              const char   *command,
-              const char   *parameter_string,
-              int          *argc,
-              char       ***argv,
-              GError      **error)
+qw_cli_parse_count (const char  *text,
+                    const char  *what,
+                    int          min,
+                    int          max,
+                    int         *out,
+                    GError     **error)
 {
-  g_autofree char *params = g_strdup_printf ("%s %s", command, parameter_string);
-  g_autoptr(GOptionContext) context = g_option_context_new (params);
+  guint64 value;
 
-  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
-  return g_option_context_parse (context, argc, argv, error);
+  if (!g_ascii_string_to_unsigned (text, 10, (guint64) min, (guint64) max, &value, NULL))
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_INVALID, _("%s must be a whole number from %d to %d, not “%s”"),
+                   what, min, max, text);
+      return FALSE;
+    }
+  *out = (int) value;
+  return TRUE;
 }
 
-void
-qw_cli_print_json (JsonNode *node)
+/* JSON: every command builds JsonObject and JsonArray nodes and prints them
+ * here, pretty with an indent of two. */
+static void
+print_json (JsonNode *node)
 {
   g_autoptr(JsonGenerator) generator = json_generator_new ();
   g_autofree char *text = NULL;
@@ -56,18 +65,40 @@ qw_cli_print_json (JsonNode *node)
   fputc ('\n', stdout);
 }
 
-JsonNode *
-qw_cli_string_or_null (const char *text)
+void
+qw_cli_print_json_array (JsonArray *array)
 {
-  JsonNode *node = json_node_new (JSON_NODE_VALUE);
+  g_autoptr(JsonNode) node = json_node_init_array (json_node_alloc (), array);
 
-  if (text == NULL)
+  print_json (node);
+}
+
+void
+qw_cli_print_json_object (JsonObject *object)
+{
+  g_autoptr(JsonNode) node = json_node_init_object (json_node_alloc (), object);
+
+  print_json (node);
+}
+
+/* A quota's (or a nominee list's) extra places. */
+JsonArray *
+qw_cli_bonuses_to_json (GPtrArray *bonuses)
+{
+  JsonArray *array = json_array_new ();
+
+  for (guint i = 0; i < bonuses->len; i++)
     {
-      json_node_init_null (node);
-      return node;
+      const QwQuotaBonus *bonus = g_ptr_array_index (bonuses, i);
+      JsonObject *o = json_object_new ();
+
+      json_object_set_string_member (o, "reason", bonus->reason);
+      json_object_set_string_member (o, "host", bonus->host);
+      json_object_set_int_member (o, "places", bonus->places);
+      json_object_set_string_member (o, "groups", bonus->groups);
+      json_array_add_object_element (array, o);
     }
-  json_node_set_string (node, text);
-  return node;
+  return array;
 }
 
 /* Display width of a UTF-8 string: CJK characters take two columns. */

@@ -28,86 +28,13 @@
 #include "qw-game.h"
 #include "qw-tiebreak.h"
 
-/* What most commands open: the document, its event, ruleset and a group. */
-typedef struct
-{
-  QwDocument *doc;
-  QwEvent    *event;
-  QwRuleset  *ruleset;
-  QwSection  *section;
-  GPtrArray  *entries;   /* the group's entries, by 序号 */
-} Play;
-
-static void
-play_clear (Play *p)
-{
-  g_clear_object (&p->doc);
-  g_clear_pointer (&p->event, qw_event_free);
-  g_clear_pointer (&p->ruleset, qw_ruleset_unref);
-  g_clear_pointer (&p->section, qw_section_free);
-  g_clear_pointer (&p->entries, g_ptr_array_unref);
-}
-
-G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Play, play_clear)
-
-/* A group that has entries but no section yet reads as an empty section
- * with the defaults, so that reading commands never write. */
-static QwSection *
-unstored_section (Play       *p,
-                  const char *code)
-{
-  QwSection *section = qw_section_new ();
-
-  section->event_id = p->event->id;
-  section->code = g_strdup (code);
-  section->name = qw_ruleset_group_label (p->ruleset, code);
-  if (!qw_system_from_code (p->event->system, &section->system))
-    section->system = QW_SYSTEM_SWISS;
-  section->rounds = p->event->rounds;
-  qw_section_settings_clear (&section->settings);
-  qw_section_settings_init (&section->settings, p->ruleset, section->system);
-  return section;
-}
-
-static gboolean
-play_open (Play        *p,
-           const char  *path,
-           const char  *code,
-           gboolean     create,
-           GError     **error)
-{
-  g_autoptr(GError) missing = NULL;
-
-  p->doc = qw_document_open (path, error);
-  if (p->doc == NULL || (p->event = qw_document_get_main_event (p->doc, error)) == NULL
-      || (p->ruleset = qw_ruleset_lookup (p->event->ruleset, error)) == NULL)
-    return FALSE;
-  if (code == NULL)
-    return TRUE;
-  p->section = qw_tournament_find_section (p->doc, code, create, &missing);
-  if (p->section == NULL)
-    {
-      g_autoptr(QwSection) probe = unstored_section (p, code);
-      g_autoptr(GPtrArray) entries = qw_document_list_section_entries (p->doc, probe, NULL);
-
-      if (create || entries == NULL || entries->len == 0)
-        {
-          g_propagate_error (error, g_steal_pointer (&missing));
-          return FALSE;
-        }
-      p->section = g_steal_pointer (&probe);
-    }
-  p->entries = qw_document_list_section_entries (p->doc, p->section, error);
-  return p->entries != NULL;
-}
-
 static QwEntry *
-entry_by_id (Play   *p,
-             gint64  id)
+entry_by_id (QwCliContext *ctx,
+             gint64        id)
 {
-  for (guint i = 0; i < p->entries->len; i++)
+  for (guint i = 0; i < ctx->entries->len; i++)
     {
-      QwEntry *e = g_ptr_array_index (p->entries, i);
+      QwEntry *e = g_ptr_array_index (ctx->entries, i);
 
       if (e->id == id)
         return e;
@@ -116,9 +43,9 @@ entry_by_id (Play   *p,
 }
 
 static QwEntry *
-entry_by_no_text (Play        *p,
-                  const char  *text,
-                  GError     **error)
+entry_by_no_text (QwCliContext  *ctx,
+                  const char    *text,
+                  GError       **error)
 {
   guint64 no;
 
@@ -127,55 +54,37 @@ entry_by_no_text (Play        *p,
       g_set_error (error, QW_ERROR, QW_ERROR_INVALID, _("“%s” is not a player number (序号)"), text);
       return NULL;
     }
-  for (guint i = 0; i < p->entries->len; i++)
+  for (guint i = 0; i < ctx->entries->len; i++)
     {
-      QwEntry *e = g_ptr_array_index (p->entries, i);
+      QwEntry *e = g_ptr_array_index (ctx->entries, i);
 
       if (e->no == (int) no)
         return e;
     }
   g_set_error (error, QW_ERROR, QW_ERROR_NOT_FOUND, _("No player has number %s in group %s"), text,
-               p->section->code);
+               ctx->section->code);
   return NULL;
 }
 
-static gboolean
-parse_count (const char  *text,
-             const char  *what,
-             int          min,
-             int          max,
-             int         *out,
-             GError     **error)
-{
-  guint64 value;
-
-  if (!g_ascii_string_to_unsigned (text, 10, (guint64) min, (guint64) max, &value, NULL))
-    {
-      g_set_error (error, QW_ERROR, QW_ERROR_INVALID, _("%s must be a whole number from %d to %d, not “%s”"),
-                   what, min, max, text);
-      return FALSE;
-    }
-  *out = (int) value;
-  return TRUE;
-}
-
 static int
-no_of (Play   *p,
-       gint64  id)
+no_of (QwCliContext *ctx,
+       gint64        id)
 {
-  QwEntry *e = entry_by_id (p, id);
+  QwEntry *e = entry_by_id (ctx, id);
 
   return e != NULL ? e->no : 0;
 }
 
+/* Points and tie-breaks: whole numbers as JSON integers. */
 static void
-add_number (JsonBuilder *b,
-            double       value)
+set_number_member (JsonObject *o,
+                   const char *member,
+                   double      value)
 {
   if (value == floor (value) && fabs (value) < 1e15)
-    json_builder_add_int_value (b, (gint64) value);
+    json_object_set_int_member (o, member, (gint64) value);
   else
-    json_builder_add_double_value (b, value);
+    json_object_set_double_member (o, member, value);
 }
 
 static char *
@@ -195,45 +104,39 @@ print_notes (GPtrArray *notes)
 
 /* games */
 
-static JsonNode *
-games_to_json (Play      *p,
-               GPtrArray *games,
-               int        round)
+static JsonArray *
+games_to_json (QwCliContext *ctx,
+               GPtrArray    *games,
+               int           round)
 {
-  g_autoptr(JsonBuilder) b = json_builder_new ();
+  JsonArray *array = json_array_new ();
 
-  json_builder_begin_array (b);
   for (guint i = 0; i < games->len; i++)
     {
       const QwGame *g = g_ptr_array_index (games, i);
+      JsonObject *o;
 
       if (round > 0 && g->round != round)
         continue;
-      json_builder_begin_object (b);
-      json_builder_set_member_name (b, "round");
-      json_builder_add_int_value (b, g->round);
-      json_builder_set_member_name (b, "board");
-      json_builder_add_int_value (b, g->board);
-      json_builder_set_member_name (b, "red");
-      json_builder_add_int_value (b, no_of (p, g->red));
-      json_builder_set_member_name (b, "black");
+      o = json_object_new ();
+      json_object_set_int_member (o, "round", g->round);
+      json_object_set_int_member (o, "board", g->board);
+      json_object_set_int_member (o, "red", no_of (ctx, g->red));
       if (g->black != 0)
-        json_builder_add_int_value (b, no_of (p, g->black));
+        json_object_set_int_member (o, "black", no_of (ctx, g->black));
       else
-        json_builder_add_null_value (b);
-      json_builder_set_member_name (b, "result");
-      json_builder_add_string_value (b, qw_result_to_code (g->result));
-      json_builder_end_object (b);
+        json_object_set_null_member (o, "black");
+      json_object_set_string_member (o, "result", qw_result_to_code (g->result));
+      json_array_add_object_element (array, o);
     }
-  json_builder_end_array (b);
-  return json_builder_get_root (b);
+  return array;
 }
 
 static char *
-player_cell (Play   *p,
-             gint64  id)
+player_cell (QwCliContext *ctx,
+             gint64        id)
 {
-  QwEntry *e = entry_by_id (p, id);
+  QwEntry *e = entry_by_id (ctx, id);
 
   if (e == NULL)
     return g_strdup (id == 0 ? _("(bye)") : "?");
@@ -249,9 +152,9 @@ fouls_text (const QwGame *g)
 }
 
 static void
-print_games_table (Play      *p,
-                   GPtrArray *games,
-                   int        round)
+print_games_table (QwCliContext *ctx,
+                   GPtrArray    *games,
+                   int           round)
 {
   g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
 
@@ -261,7 +164,7 @@ print_games_table (Play      *p,
     {
       const QwGame *g = g_ptr_array_index (games, i);
       g_autofree char *r = g_strdup_printf ("%d", g->round), *bd = g_strdup_printf ("%d", g->board);
-      g_autofree char *red = player_cell (p, g->red), *black = player_cell (p, g->black);
+      g_autofree char *red = player_cell (ctx, g->red), *black = player_cell (ctx, g->black);
       g_autofree char *fouls = fouls_text (g);
       const char *result = g->result == QW_RESULT_BYE ? _("bye") : qw_result_to_code (g->result);
       g_autofree char *shown = g->playoff != QW_PLAYOFF_NONE
@@ -277,82 +180,64 @@ print_games_table (Play      *p,
   qw_cli_print_table (rows);
 }
 
-int
-qw_cli_games (int    argc,
-              char **argv)
+static int games_round;
+
+static const GOptionEntry games_options[] = {
+  { "round", 0, 0, G_OPTION_ARG_INT, &games_round, N_("Only this round"), "N" },
+  { NULL },
+};
+
+static int
+cmd_games (QwCliContext *ctx)
 {
-  gboolean json = FALSE;
-  int round = 0;
-  GOptionEntry options[] = {
-    { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print JSON"), NULL },
-    { "round", 0, 0, G_OPTION_ARG_INT, &round, N_("Only this round"), "N" },
-    { NULL },
-  };
   g_autoptr(GError) error = NULL;
-  g_auto(Play) p = { 0 };
   g_autoptr(GPtrArray) games = NULL;
 
-  if (!qw_cli_parse (options, "games", "DOC GROUP", &argc, &argv, &error))
-    return qw_cli_usage_error ("games", error->message);
-  if (argc != 3)
-    return qw_cli_usage_error ("games", _("give the document and the group code, e.g. open-m"));
-  if (!play_open (&p, argv[1], argv[2], FALSE, &error)
-      || (games = qw_document_list_games (p.doc, p.section->id, &error)) == NULL)
+  if ((games = qw_document_list_games (ctx->doc, ctx->section->id, &error)) == NULL)
     return qw_cli_fail (g_steal_pointer (&error));
-  if (json)
+  if (ctx->json)
     {
-      g_autoptr(JsonNode) root = games_to_json (&p, games, round);
+      g_autoptr(JsonArray) array = games_to_json (ctx, games, games_round);
 
-      qw_cli_print_json (root);
+      qw_cli_print_json_array (array);
     }
   else
-    print_games_table (&p, games, round);
+    print_games_table (ctx, games, games_round);
   return QW_CLI_OK;
 }
 
 /* standings */
 
-static JsonNode *
+static JsonArray *
 standings_to_json (GPtrArray *rows)
 {
-  g_autoptr(JsonBuilder) b = json_builder_new ();
+  JsonArray *array = json_array_new ();
 
-  json_builder_begin_array (b);
   for (guint i = 0; i < rows->len; i++)
     {
       const QwStandingRow *row = g_ptr_array_index (rows, i);
+      JsonObject *o = json_object_new ();
+      JsonObject *tiebreaks = json_object_new ();
 
-      json_builder_begin_object (b);
-      json_builder_set_member_name (b, "rank");
-      json_builder_add_int_value (b, row->rank);
-      json_builder_set_member_name (b, "no");
-      json_builder_add_int_value (b, row->no);
-      json_builder_set_member_name (b, "name");
-      json_builder_add_string_value (b, row->name);
-      json_builder_set_member_name (b, "unit");
-      json_builder_add_string_value (b, row->unit);
-      json_builder_set_member_name (b, "points");
-      add_number (b, row->points);
-      json_builder_set_member_name (b, "tiebreaks");
-      json_builder_begin_object (b);
+      json_object_set_int_member (o, "rank", row->rank);
+      json_object_set_int_member (o, "no", row->no);
+      json_object_set_string_member (o, "name", row->name);
+      json_object_set_string_member (o, "unit", row->unit);
+      set_number_member (o, "points", row->points);
       for (int t = 0; t < QW_N_TIEBREAKS; t++)
-        {
-          json_builder_set_member_name (b, qw_tiebreak_to_code ((QwTiebreak) t));
-          add_number (b, row->tiebreaks[t]);
-        }
-      json_builder_end_object (b);
-      json_builder_end_object (b);
+        set_number_member (tiebreaks, qw_tiebreak_to_code ((QwTiebreak) t), row->tiebreaks[t]);
+      json_object_set_object_member (o, "tiebreaks", tiebreaks);
+      json_array_add_object_element (array, o);
     }
-  json_builder_end_array (b);
-  return json_builder_get_root (b);
+  return array;
 }
 
 static void
-print_standings_table (Play      *p,
-                       GPtrArray *rows)
+print_standings_table (QwCliContext *ctx,
+                       GPtrArray    *rows)
 {
   g_autoptr(GPtrArray) table = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
-  g_auto(GStrv) chain = g_strsplit (p->section->settings.tiebreaks, ",", -1);
+  g_auto(GStrv) chain = g_strsplit (ctx->section->settings.tiebreaks, ",", -1);
   g_autoptr(GPtrArray) header = g_ptr_array_new ();
 
   g_ptr_array_add (header, _("Rank"));
@@ -387,122 +272,86 @@ print_standings_table (Play      *p,
   qw_cli_print_table (table);
 }
 
-int
-qw_cli_standings (int    argc,
-                  char **argv)
+static int standings_round;
+
+static const GOptionEntry standings_options[] = {
+  { "round", 0, 0, G_OPTION_ARG_INT, &standings_round, N_("Standings after this round"), "N" },
+  { NULL },
+};
+
+static gboolean
+standings_check (QwCliContext  *ctx,
+                 GError       **error)
 {
-  gboolean json = FALSE;
-  int round = 0;
-  GOptionEntry options[] = {
-    { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print JSON"), NULL },
-    { "round", 0, 0, G_OPTION_ARG_INT, &round, N_("Standings after this round"), "N" },
-    { NULL },
-  };
+  if (standings_round >= 0)
+    return TRUE;
+  g_set_error_literal (error, QW_ERROR, QW_ERROR_INVALID, _("--round must be 1 or more"));
+  return FALSE;
+}
+
+static int
+cmd_standings (QwCliContext *ctx)
+{
   g_autoptr(GError) error = NULL;
-  g_auto(Play) p = { 0 };
   g_autoptr(GPtrArray) games = NULL;
   g_autoptr(GPtrArray) rows = NULL;
 
-  if (!qw_cli_parse (options, "standings", "DOC GROUP", &argc, &argv, &error))
-    return qw_cli_usage_error ("standings", error->message);
-  if (argc != 3)
-    return qw_cli_usage_error ("standings", _("give the document and the group code, e.g. open-m"));
-  if (round < 0)
-    return qw_cli_usage_error ("standings", _("--round must be 1 or more"));
-  if (!play_open (&p, argv[1], argv[2], FALSE, &error)
-      || (games = qw_document_list_games (p.doc, p.section->id, &error)) == NULL)
+  if ((games = qw_document_list_games (ctx->doc, ctx->section->id, &error)) == NULL)
     return qw_cli_fail (g_steal_pointer (&error));
-  rows = qw_standings_compute (p.ruleset, p.section, p.entries, games, round);
-  if (json)
+  rows = qw_standings_compute (ctx->ruleset, ctx->section, ctx->entries, games, standings_round);
+  if (ctx->json)
     {
-      g_autoptr(JsonNode) root = standings_to_json (rows);
+      g_autoptr(JsonArray) array = standings_to_json (rows);
 
-      qw_cli_print_json (root);
+      qw_cli_print_json_array (array);
     }
   else
-    print_standings_table (&p, rows);
+    print_standings_table (ctx, rows);
   return QW_CLI_OK;
 }
 
 /* pair, unpair */
 
-int
-qw_cli_pair (int    argc,
-             char **argv)
+static int
+cmd_pair (QwCliContext *ctx)
 {
-  GOptionEntry options[] = { { NULL } };
   g_autoptr(GError) error = NULL;
-  g_auto(Play) p = { 0 };
   g_autoptr(GPtrArray) notes = NULL;
   g_autoptr(GPtrArray) games = NULL;
   int round;
 
-  if (!qw_cli_parse (options, "pair", "DOC GROUP", &argc, &argv, &error))
-    return qw_cli_usage_error ("pair", error->message);
-  if (argc != 3)
-    return qw_cli_usage_error ("pair", _("give the document and the group code, e.g. open-m"));
-  if (!play_open (&p, argv[1], argv[2], TRUE, &error))
-    return qw_cli_fail (g_steal_pointer (&error));
-  round = qw_tournament_pair_next (p.doc, p.section, &notes, &error);
-  if (round == 0 || (games = qw_document_list_games (p.doc, p.section->id, &error)) == NULL)
+  round = qw_tournament_pair_next (ctx->doc, ctx->section, &notes, &error);
+  if (round == 0 || (games = qw_document_list_games (ctx->doc, ctx->section->id, &error)) == NULL)
     return qw_cli_fail (g_steal_pointer (&error));
   print_notes (notes);
   if (round == 1)
     {
-      g_autofree char *seed = g_strdup_printf ("%" G_GUINT64_FORMAT, p.section->settings.lottery_seed);
+      g_autofree char *seed = g_strdup_printf ("%" G_GUINT64_FORMAT, ctx->section->settings.lottery_seed);
 
       g_print (_("Lottery seed (抽签种子): %s\n"), seed);
     }
-  print_games_table (&p, games, round);
+  print_games_table (ctx, games, round);
   return QW_CLI_OK;
 }
 
-int
-qw_cli_unpair (int    argc,
-               char **argv)
-{
-  gboolean force = FALSE;
-  GOptionEntry options[] = {
-    { "force", 0, 0, G_OPTION_ARG_NONE, &force, N_("Unpair even if results were entered (they are lost)"), NULL },
-    { NULL },
-  };
-  g_autoptr(GError) error = NULL;
-  g_auto(Play) p = { 0 };
+static gboolean unpair_force;
 
-  if (!qw_cli_parse (options, "unpair", "DOC GROUP", &argc, &argv, &error))
-    return qw_cli_usage_error ("unpair", error->message);
-  if (argc != 3)
-    return qw_cli_usage_error ("unpair", _("give the document and the group code"));
-  if (!play_open (&p, argv[1], argv[2], FALSE, &error)
-      || !qw_tournament_unpair_last (p.doc, p.section, force, &error))
+static const GOptionEntry unpair_options[] = {
+  { "force", 0, 0, G_OPTION_ARG_NONE, &unpair_force, N_("Unpair even if results were entered (they are lost)"), NULL },
+  { NULL },
+};
+
+static int
+cmd_unpair (QwCliContext *ctx)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!qw_tournament_unpair_last (ctx->doc, ctx->section, unpair_force, &error))
     return qw_cli_fail (g_steal_pointer (&error));
   return QW_CLI_OK;
 }
 
 /* result, undo */
-
-/* "-:+" and "-:-" look like options to GOption: keep them out of its way. */
-static const char *result_codes[] = { "-:+", "-:-", NULL };
-#define RESULT_PLACEHOLDER "\x01result:"
-
-static void
-shield_results (int    argc,
-                char **argv,
-                char **saved)
-{
-  for (int i = 1; i < argc; i++)
-    if (g_strv_contains (result_codes, argv[i]))
-      {
-        saved[i] = argv[i];
-        argv[i] = (char *) (g_str_equal (argv[i], "-:+") ? RESULT_PLACEHOLDER "-:+" : RESULT_PLACEHOLDER "-:-");
-      }
-}
-
-static const char *
-unshield (const char *arg)
-{
-  return g_str_has_prefix (arg, RESULT_PLACEHOLDER) ? arg + strlen (RESULT_PLACEHOLDER) : arg;
-}
 
 static gboolean
 parse_result (const char  *text,
@@ -552,66 +401,56 @@ parse_playoff (const char     *text,
   return TRUE;
 }
 
-int
-qw_cli_result (int    argc,
-               char **argv)
+static struct
 {
-  int red_fouls = 0, black_fouls = 0;
-  gboolean armageddon = FALSE;
-  g_autofree char *playoff = NULL;
-  GOptionEntry options[] = {
-    { "red-fouls", 0, 0, G_OPTION_ARG_INT, &red_fouls, N_("Fouls (犯规) of the red player"), "N" },
-    { "black-fouls", 0, 0, G_OPTION_ARG_INT, &black_fouls, N_("Fouls of the black player"), "N" },
-    { "playoff", 0, 0, G_OPTION_ARG_STRING, &playoff, N_("Knockout: who won the play-off of a drawn game"),
-      "red|black|draw" },
-    { "armageddon", 0, 0, G_OPTION_ARG_NONE, &armageddon, N_("The play-off was an armageddon (a draw is a black win)"),
-      NULL },
-    { NULL },
-  };
-  g_autoptr(GError) error = NULL;
-  g_auto(Play) p = { 0 };
-  g_autofree char **saved = g_new0 (char *, argc + 1);
-  QwResultInput input = { QW_RESULT_NONE, 0, 0, QW_PLAYOFF_NONE, FALSE };
-  int round, board;
+  int            red_fouls;
+  int            black_fouls;
+  gboolean       armageddon;
+  char          *playoff;
+  QwResultInput  input;      /* what the options and the RESULT say, checked */
+} result_opt;
 
-  shield_results (argc, argv, saved);
-  if (!qw_cli_parse (options, "result", "DOC GROUP ROUND BOARD RESULT", &argc, &argv, &error))
-    return qw_cli_usage_error ("result", error->message);
-  if (argc != 6)
-    return qw_cli_usage_error ("result", _("give the document, the group, the round, the board and the result "
-                                           "(2:0 1:1 0:2 +:- -:+ -:-)"));
-  input.red_fouls = red_fouls;
-  input.black_fouls = black_fouls;
-  input.armageddon = armageddon;
-  if (!parse_count (argv[3], _("The round"), 1, 99, &round, &error)
-      || !parse_count (argv[4], _("The board"), 1, 100000, &board, &error)
-      || !parse_result (unshield (argv[5]), &input.result, &error)
-      || !parse_playoff (playoff, armageddon, &input, &error))
-    return qw_cli_usage_error ("result", error->message);
-  if (!play_open (&p, argv[1], argv[2], FALSE, &error)
-      || !qw_tournament_record_result (p.doc, p.section, round, board, &input, &error))
+static const GOptionEntry result_options[] = {
+  { "red-fouls", 0, 0, G_OPTION_ARG_INT, &result_opt.red_fouls, N_("Fouls (犯规) of the red player"), "N" },
+  { "black-fouls", 0, 0, G_OPTION_ARG_INT, &result_opt.black_fouls, N_("Fouls of the black player"), "N" },
+  { "playoff", 0, 0, G_OPTION_ARG_STRING, &result_opt.playoff, N_("Knockout: who won the play-off of a drawn game"),
+    "red|black|draw" },
+  { "armageddon", 0, 0, G_OPTION_ARG_NONE, &result_opt.armageddon,
+    N_("The play-off was an armageddon (a draw is a black win)"), NULL },
+  { NULL },
+};
+
+/* ROUND BOARD RESULT */
+static gboolean
+result_check (QwCliContext  *ctx,
+              GError       **error)
+{
+  QwResultInput *input = &result_opt.input;
+
+  *input = (QwResultInput) { QW_RESULT_NONE, 0, 0, QW_PLAYOFF_NONE, FALSE };
+  input->red_fouls = result_opt.red_fouls;
+  input->black_fouls = result_opt.black_fouls;
+  input->armageddon = result_opt.armageddon;
+  return parse_result (ctx->args[2], &input->result, error)
+         && parse_playoff (result_opt.playoff, result_opt.armageddon, input, error);
+}
+
+static int
+cmd_result (QwCliContext *ctx)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!qw_tournament_record_result (ctx->doc, ctx->section, ctx->round, ctx->board, &result_opt.input, &error))
     return qw_cli_fail (g_steal_pointer (&error));
   return QW_CLI_OK;
 }
 
-int
-qw_cli_undo (int    argc,
-             char **argv)
+static int
+cmd_undo (QwCliContext *ctx)
 {
-  GOptionEntry options[] = { { NULL } };
   g_autoptr(GError) error = NULL;
-  g_auto(Play) p = { 0 };
-  int round, board;
 
-  if (!qw_cli_parse (options, "undo", "DOC GROUP ROUND BOARD", &argc, &argv, &error))
-    return qw_cli_usage_error ("undo", error->message);
-  if (argc != 5)
-    return qw_cli_usage_error ("undo", _("give the document, the group, the round and the board"));
-  if (!parse_count (argv[3], _("The round"), 1, 99, &round, &error)
-      || !parse_count (argv[4], _("The board"), 1, 100000, &board, &error))
-    return qw_cli_usage_error ("undo", error->message);
-  if (!play_open (&p, argv[1], argv[2], FALSE, &error)
-      || !qw_tournament_undo_result (p.doc, p.section, round, board, &error))
+  if (!qw_tournament_undo_result (ctx->doc, ctx->section, ctx->round, ctx->board, &error))
     return qw_cli_fail (g_steal_pointer (&error));
   return QW_CLI_OK;
 }
@@ -619,39 +458,29 @@ qw_cli_undo (int    argc,
 /* withdraw, reinstate */
 
 static int
-withdrawal (int       argc,
-            char    **argv,
-            gboolean  withdraw)
+withdrawal (QwCliContext *ctx,
+            gboolean      withdraw)
 {
-  const char *command = withdraw ? "withdraw" : "reinstate";
-  GOptionEntry options[] = { { NULL } };
   g_autoptr(GError) error = NULL;
-  g_auto(Play) p = { 0 };
   QwEntry *e;
 
-  if (!qw_cli_parse (options, command, "DOC GROUP NO", &argc, &argv, &error))
-    return qw_cli_usage_error (command, error->message);
-  if (argc != 4)
-    return qw_cli_usage_error (command, _("give the document, the group and the player’s number (序号)"));
-  if (!play_open (&p, argv[1], argv[2], FALSE, &error) || (e = entry_by_no_text (&p, argv[3], &error)) == NULL)
+  if ((e = entry_by_no_text (ctx, ctx->args[0], &error)) == NULL)
     return qw_cli_fail (g_steal_pointer (&error));
-  if (!(withdraw ? qw_tournament_withdraw : qw_tournament_reinstate) (p.doc, p.section, e->id, &error))
+  if (!(withdraw ? qw_tournament_withdraw : qw_tournament_reinstate) (ctx->doc, ctx->section, e->id, &error))
     return qw_cli_fail (g_steal_pointer (&error));
   return QW_CLI_OK;
 }
 
-int
-qw_cli_withdraw (int    argc,
-                 char **argv)
+static int
+cmd_withdraw (QwCliContext *ctx)
 {
-  return withdrawal (argc, argv, TRUE);
+  return withdrawal (ctx, TRUE);
 }
 
-int
-qw_cli_reinstate (int    argc,
-                  char **argv)
+static int
+cmd_reinstate (QwCliContext *ctx)
 {
-  return withdrawal (argc, argv, FALSE);
+  return withdrawal (ctx, FALSE);
 }
 
 /* swap, repair, check */
@@ -664,102 +493,60 @@ print_warnings (GPtrArray *warnings)
   return QW_CLI_OK;
 }
 
-int
-qw_cli_swap (int    argc,
-             char **argv)
+/* ROUND NO NO */
+static int
+cmd_swap (QwCliContext *ctx)
 {
-  GOptionEntry options[] = { { NULL } };
   g_autoptr(GError) error = NULL;
-  g_auto(Play) p = { 0 };
   g_autoptr(GPtrArray) warnings = NULL;
   QwEntry *a, *b;
-  int round;
 
-  if (!qw_cli_parse (options, "swap", "DOC GROUP ROUND NO NO", &argc, &argv, &error))
-    return qw_cli_usage_error ("swap", error->message);
-  if (argc != 6)
-    return qw_cli_usage_error ("swap", _("give the document, the group, the round and two player numbers"));
-  if (!parse_count (argv[3], _("The round"), 1, 99, &round, &error))
-    return qw_cli_usage_error ("swap", error->message);
-  if (!play_open (&p, argv[1], argv[2], FALSE, &error) || (a = entry_by_no_text (&p, argv[4], &error)) == NULL
-      || (b = entry_by_no_text (&p, argv[5], &error)) == NULL
-      || (warnings = qw_tournament_swap_players (p.doc, p.section, round, a->id, b->id, &error)) == NULL)
+  if ((a = entry_by_no_text (ctx, ctx->args[1], &error)) == NULL
+      || (b = entry_by_no_text (ctx, ctx->args[2], &error)) == NULL
+      || (warnings = qw_tournament_swap_players (ctx->doc, ctx->section, ctx->round, a->id, b->id, &error)) == NULL)
     return qw_cli_fail (g_steal_pointer (&error));
   return print_warnings (warnings);
 }
 
-int
-qw_cli_repair (int    argc,
-               char **argv)
+/* ROUND BOARD RED [BLACK] */
+static int
+cmd_repair (QwCliContext *ctx)
 {
-  GOptionEntry options[] = { { NULL } };
   g_autoptr(GError) error = NULL;
-  g_auto(Play) p = { 0 };
   g_autoptr(GPtrArray) warnings = NULL;
   QwEntry *red, *black = NULL;
-  int round, board;
 
-  if (!qw_cli_parse (options, "repair", "DOC GROUP ROUND BOARD RED [BLACK]", &argc, &argv, &error))
-    return qw_cli_usage_error ("repair", error->message);
-  if (argc != 6 && argc != 7)
-    return qw_cli_usage_error ("repair", _("give the document, the group, the round, the board and the players’ "
-                                           "numbers (red first)"));
-  if (!parse_count (argv[3], _("The round"), 1, 99, &round, &error)
-      || !parse_count (argv[4], _("The board"), 1, 100000, &board, &error))
-    return qw_cli_usage_error ("repair", error->message);
-  if (!play_open (&p, argv[1], argv[2], FALSE, &error) || (red = entry_by_no_text (&p, argv[5], &error)) == NULL
-      || (argc == 7 && (black = entry_by_no_text (&p, argv[6], &error)) == NULL)
-      || (warnings = qw_tournament_repair_board (p.doc, p.section, round, board, red->id,
+  if ((red = entry_by_no_text (ctx, ctx->args[2], &error)) == NULL
+      || (ctx->n_args == 4 && (black = entry_by_no_text (ctx, ctx->args[3], &error)) == NULL)
+      || (warnings = qw_tournament_repair_board (ctx->doc, ctx->section, ctx->round, ctx->board, red->id,
                                                  black != NULL ? black->id : 0, &error)) == NULL)
     return qw_cli_fail (g_steal_pointer (&error));
   return print_warnings (warnings);
 }
 
-int
-qw_cli_check (int    argc,
-              char **argv)
+static int
+cmd_check (QwCliContext *ctx)
 {
-  GOptionEntry options[] = { { NULL } };
   g_autoptr(GError) error = NULL;
-  g_auto(Play) p = { 0 };
   g_autoptr(GPtrArray) warnings = NULL;
-  int round;
 
-  if (!qw_cli_parse (options, "check", "DOC GROUP ROUND", &argc, &argv, &error))
-    return qw_cli_usage_error ("check", error->message);
-  if (argc != 4)
-    return qw_cli_usage_error ("check", _("give the document, the group and the round"));
-  if (!parse_count (argv[3], _("The round"), 1, 99, &round, &error))
-    return qw_cli_usage_error ("check", error->message);
-  if (!play_open (&p, argv[1], argv[2], FALSE, &error)
-      || (warnings = qw_tournament_check_round (p.doc, p.section, round, &error)) == NULL)
+  if ((warnings = qw_tournament_check_round (ctx->doc, ctx->section, ctx->round, &error)) == NULL)
     return qw_cli_fail (g_steal_pointer (&error));
   if (warnings->len == 0)
-    g_print (_("Round %d keeps every rule.\n"), round);
+    g_print (_("Round %d keeps every rule.\n"), ctx->round);
   return print_warnings (warnings);
 }
 
 /* explain, log */
 
-int
-qw_cli_explain (int    argc,
-                char **argv)
+static int
+cmd_explain (QwCliContext *ctx)
 {
-  GOptionEntry options[] = { { NULL } };
   g_autoptr(GError) error = NULL;
-  g_auto(Play) p = { 0 };
   g_autoptr(GPtrArray) games = NULL;
   g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
-  int round;
 
-  if (!qw_cli_parse (options, "explain", "DOC GROUP ROUND", &argc, &argv, &error))
-    return qw_cli_usage_error ("explain", error->message);
-  if (argc != 4)
-    return qw_cli_usage_error ("explain", _("give the document, the group and the round"));
-  if (!parse_count (argv[3], _("The round"), 1, 99, &round, &error))
-    return qw_cli_usage_error ("explain", error->message);
-  if (!play_open (&p, argv[1], argv[2], FALSE, &error)
-      || (games = qw_document_list_games (p.doc, p.section->id, &error)) == NULL)
+  if ((games = qw_document_list_games (ctx->doc, ctx->section->id, &error)) == NULL)
     return qw_cli_fail (g_steal_pointer (&error));
   g_ptr_array_add (rows, g_strdupv ((char *[]) { _("Board"), _("Red"), _("Black"), _("Why"), NULL }));
   for (guint i = 0; i < games->len; i++)
@@ -767,36 +554,28 @@ qw_cli_explain (int    argc,
       const QwGame *g = g_ptr_array_index (games, i);
       g_autofree char *bd = NULL, *red = NULL, *black = NULL, *why = NULL;
 
-      if (g->round != round)
+      if (g->round != ctx->round)
         continue;
       bd = g_strdup_printf ("%d", g->board);
-      red = player_cell (&p, g->red);
-      black = player_cell (&p, g->black);
+      red = player_cell (ctx, g->red);
+      black = player_cell (ctx, g->black);
       why = g_strdelimit (g_strdup (g->explain), "\n", ' ');
       g_ptr_array_add (rows, g_strdupv ((char *[]) { bd, red, black, why, NULL }));
     }
   if (rows->len == 1)
     return qw_cli_fail (g_error_new (QW_ERROR, QW_ERROR_NOT_FOUND, _("Round %d of group %s has not been paired"),
-                                     round, p.section->code));
+                                     ctx->round, ctx->section->code));
   qw_cli_print_table (rows);
   return QW_CLI_OK;
 }
 
-int
-qw_cli_log (int    argc,
-            char **argv)
+static int
+cmd_log (QwCliContext *ctx)
 {
-  GOptionEntry options[] = { { NULL } };
   g_autoptr(GError) error = NULL;
-  g_auto(Play) p = { 0 };
   g_autoptr(GPtrArray) lines = NULL;
 
-  if (!qw_cli_parse (options, "log", "DOC GROUP", &argc, &argv, &error))
-    return qw_cli_usage_error ("log", error->message);
-  if (argc != 3)
-    return qw_cli_usage_error ("log", _("give the document and the group"));
-  if (!play_open (&p, argv[1], argv[2], FALSE, &error)
-      || (lines = qw_document_list_round_log (p.doc, p.section->id, &error)) == NULL)
+  if ((lines = qw_document_list_round_log (ctx->doc, ctx->section->id, &error)) == NULL)
     return qw_cli_fail (g_steal_pointer (&error));
   for (guint i = 0; i < lines->len; i++)
     {
@@ -810,39 +589,31 @@ qw_cli_log (int    argc,
 /* sections, settings */
 
 static void
-print_section (Play            *p,
+print_section (QwCliContext    *ctx,
                const QwSection *s)
 {
   g_autofree char *settings = qw_section_settings_to_text (&s->settings);
-  g_autoptr(GPtrArray) entries = qw_document_list_section_entries (p->doc, s, NULL);
+  g_autoptr(GPtrArray) entries = qw_document_list_section_entries (ctx->doc, s, NULL);
 
   g_print ("%s  %s  %s  ", s->code, s->name, qw_system_to_code (s->system));
-  g_print (_("%d rounds (%d paired), %u players\n"), qw_tournament_total_rounds (p->doc, s),
-           s->id != 0 ? qw_document_last_round (p->doc, s->id) : 0, entries != NULL ? entries->len : 0);
+  g_print (_("%d rounds (%d paired), %u players\n"), qw_tournament_total_rounds (ctx->doc, s),
+           s->id != 0 ? qw_document_last_round (ctx->doc, s->id) : 0, entries != NULL ? entries->len : 0);
   g_print ("%s", settings);
 }
 
-int
-qw_cli_sections (int    argc,
-                 char **argv)
+static int
+cmd_sections (QwCliContext *ctx)
 {
-  GOptionEntry options[] = { { NULL } };
   g_autoptr(GError) error = NULL;
-  g_auto(Play) p = { 0 };
   g_autoptr(GPtrArray) sections = NULL;
 
-  if (!qw_cli_parse (options, "sections", "DOC", &argc, &argv, &error))
-    return qw_cli_usage_error ("sections", error->message);
-  if (argc != 2)
-    return qw_cli_usage_error ("sections", _("give the document"));
-  if (!play_open (&p, argv[1], NULL, FALSE, &error)
-      || (sections = qw_document_list_sections (p.doc, p.event->id, &error)) == NULL)
+  if ((sections = qw_document_list_sections (ctx->doc, ctx->event->id, &error)) == NULL)
     return qw_cli_fail (g_steal_pointer (&error));
   for (guint i = 0; i < sections->len; i++)
     {
       if (i > 0)
         g_print ("\n");
-      print_section (&p, g_ptr_array_index (sections, i));
+      print_section (ctx, g_ptr_array_index (sections, i));
     }
   return QW_CLI_OK;
 }
@@ -869,7 +640,7 @@ apply_setting (QwSection   *section,
       return FALSE;
     }
   if (g_str_equal (kv[0], "rounds"))
-    return parse_count (kv[1], "rounds", 1, 99, &section->rounds, error);
+    return qw_cli_parse_count (kv[1], "rounds", 1, 99, &section->rounds, error);
   if (g_str_equal (kv[0], "name"))
     {
       g_free (section->name);
@@ -879,26 +650,18 @@ apply_setting (QwSection   *section,
   return qw_section_settings_set (&section->settings, kv[0], kv[1], error);
 }
 
-int
-qw_cli_settings (int    argc,
-                 char **argv)
+/* [KEY=VALUE…] */
+static int
+cmd_settings (QwCliContext *ctx)
 {
-  GOptionEntry options[] = { { NULL } };
   g_autoptr(GError) error = NULL;
-  g_auto(Play) p = { 0 };
 
-  if (!qw_cli_parse (options, "settings", "DOC GROUP [KEY=VALUE…]", &argc, &argv, &error))
-    return qw_cli_usage_error ("settings", error->message);
-  if (argc < 3)
-    return qw_cli_usage_error ("settings", _("give the document and the group, then any KEY=VALUE to change"));
-  if (!play_open (&p, argv[1], argv[2], argc > 3, &error))
+  for (int i = 0; i < ctx->n_args; i++)
+    if (!apply_setting (ctx->section, ctx->args[i], &error))
+      return qw_cli_usage_error (ctx, error->message);
+  if (ctx->n_args > 0 && !qw_document_update_section (ctx->doc, ctx->section, &error))
     return qw_cli_fail (g_steal_pointer (&error));
-  for (int i = 3; i < argc; i++)
-    if (!apply_setting (p.section, argv[i], &error))
-      return qw_cli_usage_error ("settings", error->message);
-  if (argc > 3 && !qw_document_update_section (p.doc, p.section, &error))
-    return qw_cli_fail (g_steal_pointer (&error));
-  print_section (&p, p.section);
+  print_section (ctx, ctx->section);
   return QW_CLI_OK;
 }
 
@@ -1106,26 +869,37 @@ check_rate (double       rate,
   return FALSE;
 }
 
-int
-qw_cli_simulate (int    argc,
-                 char **argv)
+static struct
 {
-  g_autofree char *system_code = NULL;
-  int players = 0, rounds = 0;
-  gint64 seed = -1;
-  Rates rates = { 0.25, 0.0, 0.0 };
-  GOptionEntry options[] = {
-    { "system", 0, 0, G_OPTION_ARG_STRING, &system_code, N_("swiss, round-robin or knockout"), "SYSTEM" },
-    { "players", 0, 0, G_OPTION_ARG_INT, &players, N_("Number of players"), "N" },
-    { "rounds", 0, 0, G_OPTION_ARG_INT, &rounds, N_("Rounds (Swiss; a round robin or knockout plays all of its own)"),
-      "R" },
-    { "seed", 0, 0, G_OPTION_ARG_INT64, &seed, N_("Seed of the players, the lottery and the results"), "S" },
-    { "draw-rate", 0, 0, G_OPTION_ARG_DOUBLE, &rates.draw_rate, N_("Share of drawn games (default 0.25)"), "P" },
-    { "forfeit-rate", 0, 0, G_OPTION_ARG_DOUBLE, &rates.forfeit_rate, N_("Share of forfeited games (default 0)"), "P" },
-    { "withdraw-rate", 0, 0, G_OPTION_ARG_DOUBLE, &rates.withdraw_rate,
-      N_("Chance that a player withdraws after a round (default 0)"), "P" },
-    { NULL },
-  };
+  char   *system;
+  int     players;
+  int     rounds;
+  gint64  seed;
+  Rates   rates;
+} simulate_opt = { NULL, 0, 0, -1, { 0.25, 0.0, 0.0 } };
+
+static const GOptionEntry simulate_options[] = {
+  { "system", 0, 0, G_OPTION_ARG_STRING, &simulate_opt.system, N_("swiss, round-robin or knockout"), "SYSTEM" },
+  { "players", 0, 0, G_OPTION_ARG_INT, &simulate_opt.players, N_("Number of players"), "N" },
+  { "rounds", 0, 0, G_OPTION_ARG_INT, &simulate_opt.rounds,
+    N_("Rounds (Swiss; a round robin or knockout plays all of its own)"), "R" },
+  { "seed", 0, 0, G_OPTION_ARG_INT64, &simulate_opt.seed, N_("Seed of the players, the lottery and the results"), "S" },
+  { "draw-rate", 0, 0, G_OPTION_ARG_DOUBLE, &simulate_opt.rates.draw_rate, N_("Share of drawn games (default 0.25)"),
+    "P" },
+  { "forfeit-rate", 0, 0, G_OPTION_ARG_DOUBLE, &simulate_opt.rates.forfeit_rate,
+    N_("Share of forfeited games (default 0)"), "P" },
+  { "withdraw-rate", 0, 0, G_OPTION_ARG_DOUBLE, &simulate_opt.rates.withdraw_rate,
+    N_("Chance that a player withdraws after a round (default 0)"), "P" },
+  { NULL },
+};
+
+static int
+cmd_simulate (QwCliContext *ctx)
+{
+  const char *path = ctx->args[0];
+  int players = simulate_opt.players, rounds = simulate_opt.rounds;
+  gint64 seed = simulate_opt.seed;
+  Rates rates = simulate_opt.rates;
   g_autoptr(GError) error = NULL;
   g_autoptr(GRand) rand = NULL;
   g_autoptr(GPtrArray) entries = NULL;
@@ -1135,27 +909,23 @@ qw_cli_simulate (int    argc,
   int played = 0;
   gboolean ok;
 
-  if (!qw_cli_parse (options, "simulate", "DOC", &argc, &argv, &error))
-    return qw_cli_usage_error ("simulate", error->message);
-  if (argc != 2)
-    return qw_cli_usage_error ("simulate", _("give the document to create"));
-  if (system_code == NULL || !qw_system_from_code (system_code, &system))
-    return qw_cli_usage_error ("simulate", _("--system is swiss, round-robin or knockout"));
+  if (simulate_opt.system == NULL || !qw_system_from_code (simulate_opt.system, &system))
+    return qw_cli_usage_error (ctx, _("--system is swiss, round-robin or knockout"));
   if (players < 2 || players > 100000)
-    return qw_cli_usage_error ("simulate", _("--players must be from 2 to 100000"));
+    return qw_cli_usage_error (ctx, _("--players must be from 2 to 100000"));
   if (rounds < 1 || rounds > 99)
-    return qw_cli_usage_error ("simulate", _("--rounds must be from 1 to 99"));
+    return qw_cli_usage_error (ctx, _("--rounds must be from 1 to 99"));
   if (seed < 0 || seed > G_MAXUINT32)
-    return qw_cli_usage_error ("simulate", _("--seed must be a whole number from 0 to 4294967295"));
+    return qw_cli_usage_error (ctx, _("--seed must be a whole number from 0 to 4294967295"));
   if (!check_rate (rates.draw_rate, "--draw-rate", &error) || !check_rate (rates.forfeit_rate, "--forfeit-rate", &error)
       || !check_rate (rates.withdraw_rate, "--withdraw-rate", &error))
-    return qw_cli_usage_error ("simulate", error->message);
+    return qw_cli_usage_error (ctx, error->message);
   if (rates.draw_rate + rates.forfeit_rate > 1)
-    return qw_cli_usage_error ("simulate", _("--draw-rate and --forfeit-rate add up to more than 1"));
+    return qw_cli_usage_error (ctx, _("--draw-rate and --forfeit-rate add up to more than 1"));
 
   rand = g_rand_new_with_seed ((guint32) seed);
   entries = simulated_entries (rand, players);
-  doc = simulated_document (argv[1], system, rounds, entries, &error);
+  doc = simulated_document (path, system, rounds, entries, &error);
   if (doc == NULL || (section = qw_tournament_find_section (doc, "open-m", TRUE, &error)) == NULL)
     return qw_cli_fail (g_steal_pointer (&error));
   /* The lottery follows the seed too, so the same seed gives the same document. */
@@ -1172,10 +942,91 @@ qw_cli_simulate (int    argc,
   {
     g_autofree char *lottery = g_strdup_printf ("%" G_GUINT64_FORMAT, section->settings.lottery_seed);
 
-    g_print (_("%s: %d players, %s, %d rounds played, lottery seed %s\n"), argv[1], players,
+    g_print (_("%s: %d players, %s, %d rounds played, lottery seed %s\n"), path, players,
              qw_system_to_code (system), played, lottery);
   }
   if (!ok)
     return qw_cli_fail (g_steal_pointer (&error));
   return QW_CLI_OK;
 }
+
+const QwCliCommand qw_cli_play_commands[] = {
+  {
+    .name = "simulate",
+    .usage = "DOC --system swiss|round-robin|knockout --players N --rounds R --seed S [--draw-rate P] "
+             "[--forfeit-rate P] [--withdraw-rate P]",
+    .min_args = 1, .max_args = 1, .open = QW_CLI_OPEN_NOTHING, .options = simulate_options,
+    .handler = cmd_simulate,
+    .summary = N_("Create a document with one group (open-m) of generated players and play every round"),
+  },
+  {
+    .name = "pair", .usage = "DOC GROUP", .min_args = 2, .max_args = 2, .open = QW_CLI_OPEN_SECTION_STORED,
+    .handler = cmd_pair, .summary = N_("Pair the next round of a group"),
+  },
+  {
+    .name = "unpair", .usage = "DOC GROUP [--force]", .min_args = 2, .max_args = 2, .open = QW_CLI_OPEN_SECTION,
+    .options = unpair_options,
+    .handler = cmd_unpair, .summary = N_("Remove the last round of a group"),
+  },
+  {
+    .name = "result",
+    .usage = "DOC GROUP ROUND BOARD 2:0|1:1|0:2|+:-|-:+|-:- [--red-fouls N] [--black-fouls N] "
+             "[--playoff red|black|draw] [--armageddon]",
+    .min_args = 5, .max_args = 5, .open = QW_CLI_OPEN_SECTION, .flags = QW_CLI_RESULT_CODES,
+    .options = result_options, .check = result_check,
+    .handler = cmd_result, .summary = N_("Record a result"),
+  },
+  {
+    .name = "undo", .usage = "DOC GROUP ROUND BOARD", .min_args = 4, .max_args = 4, .open = QW_CLI_OPEN_SECTION,
+    .handler = cmd_undo, .summary = N_("Undo a result"),
+  },
+  {
+    .name = "games", .usage = "DOC GROUP [--round N] [--json]", .min_args = 2, .max_args = 2,
+    .open = QW_CLI_OPEN_SECTION, .flags = QW_CLI_JSON, .options = games_options,
+    .handler = cmd_games, .summary = N_("List a group’s games"),
+  },
+  {
+    .name = "standings", .usage = "DOC GROUP [--round N] [--json]", .min_args = 2, .max_args = 2,
+    .open = QW_CLI_OPEN_SECTION, .flags = QW_CLI_JSON, .options = standings_options, .check = standings_check,
+    .handler = cmd_standings, .summary = N_("Standings with the tie-breaks"),
+  },
+  {
+    .name = "explain", .usage = "DOC GROUP ROUND", .min_args = 3, .max_args = 3, .open = QW_CLI_OPEN_SECTION,
+    .handler = cmd_explain, .summary = N_("Why each pair of a round was made"),
+  },
+  {
+    .name = "withdraw", .usage = "DOC GROUP NO", .min_args = 3, .max_args = 3, .open = QW_CLI_OPEN_SECTION,
+    .handler = cmd_withdraw, .summary = N_("A player withdraws (退赛): not paired any more"),
+  },
+  {
+    .name = "reinstate", .usage = "DOC GROUP NO", .min_args = 3, .max_args = 3, .open = QW_CLI_OPEN_SECTION,
+    .handler = cmd_reinstate, .summary = N_("Take back a withdrawal"),
+  },
+  {
+    .name = "swap", .usage = "DOC GROUP ROUND NO NO", .min_args = 5, .max_args = 5, .open = QW_CLI_OPEN_SECTION,
+    .handler = cmd_swap, .summary = N_("Swap two players in the last round (checked, logged)"),
+  },
+  {
+    .name = "repair", .usage = "DOC GROUP ROUND BOARD RED [BLACK]", .min_args = 5, .max_args = 6,
+    .open = QW_CLI_OPEN_SECTION,
+    .handler = cmd_repair, .summary = N_("Re-pair a board of the last round (checked, logged)"),
+  },
+  {
+    .name = "check", .usage = "DOC GROUP ROUND", .min_args = 3, .max_args = 3, .open = QW_CLI_OPEN_SECTION,
+    .handler = cmd_check, .summary = N_("List the rules a round breaks"),
+  },
+  {
+    .name = "log", .usage = "DOC GROUP", .min_args = 2, .max_args = 2, .open = QW_CLI_OPEN_SECTION,
+    .handler = cmd_log, .summary = N_("The arbiter’s changes to a group"),
+  },
+  {
+    .name = "sections", .usage = "DOC", .min_args = 1, .max_args = 1, .open = QW_CLI_OPEN_STOP,
+    .handler = cmd_sections, .summary = N_("The groups as played, with their settings"),
+  },
+  {
+    .name = "settings", .usage = "DOC GROUP [KEY=VALUE...]", .min_args = 2, .max_args = -1,
+    .open = QW_CLI_OPEN_SECTION_TO_CHANGE,
+    .handler = cmd_settings, .summary = N_("Show or change a group’s settings"),
+  },
+  { NULL },
+};

@@ -1,4 +1,4 @@
-/* qw-cli-region.c: quota (and the region commands)
+/* qw-cli-region.c: quota, new-region, import-results, import-stops, region
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -12,6 +12,7 @@
 #include "qw-error.h"
 #include "qw-quota.h"
 #include "qw-region.h"
+#include "qw-results-export.h"
 #include "qw-results-file.h"
 #include "qw-ruleset.h"
 #include "qw-stops-csv.h"
@@ -26,76 +27,43 @@ static gboolean   is_document  (const char  *path);
 
 /* quota */
 
-static JsonNode *
+static JsonObject *
 quota_to_json (const QwQuota *quota)
 {
-  g_autoptr(JsonBuilder) b = json_builder_new ();
+  JsonObject *o = json_object_new ();
+  JsonArray *places = json_array_new ();
 
-  json_builder_begin_object (b);
-  json_builder_set_member_name (b, "stops");
-  json_builder_add_int_value (b, quota->stops);
-  json_builder_set_member_name (b, "valid_stops");
-  json_builder_add_int_value (b, quota->valid_stops);
-  json_builder_set_member_name (b, "participants");
-  json_builder_add_int_value (b, quota->participants);
-  json_builder_set_member_name (b, "final");
-  json_builder_add_boolean_value (b, quota->final);
-  json_builder_set_member_name (b, "tier");
-  json_builder_add_string_value (b, quota->tier != NULL ? quota->tier : "none");
-  json_builder_set_member_name (b, "quota");
-  json_builder_begin_array (b);
+  json_object_set_int_member (o, "stops", quota->stops);
+  json_object_set_int_member (o, "valid_stops", quota->valid_stops);
+  json_object_set_int_member (o, "participants", quota->participants);
+  json_object_set_boolean_member (o, "final", quota->final);
+  json_object_set_string_member (o, "tier", quota->tier != NULL ? quota->tier : "none");
   for (guint i = 0; i < quota->places->len; i++)
     {
       const QwQuotaPlace *p = g_ptr_array_index (quota->places, i);
+      JsonObject *place = json_object_new ();
 
-      json_builder_begin_object (b);
-      json_builder_set_member_name (b, "group");
-      json_builder_add_string_value (b, p->group);
-      json_builder_set_member_name (b, "min");
-      json_builder_add_int_value (b, p->min);
-      json_builder_set_member_name (b, "max");
-      json_builder_add_int_value (b, p->max);
-      json_builder_end_object (b);
+      json_object_set_string_member (place, "group", p->group);
+      json_object_set_int_member (place, "min", p->min);
+      json_object_set_int_member (place, "max", p->max);
+      json_array_add_object_element (places, place);
     }
-  json_builder_end_array (b);
-  json_builder_set_member_name (b, "leader");
-  json_builder_add_int_value (b, quota->leader);
-  json_builder_set_member_name (b, "bonus");
-  json_builder_begin_array (b);
-  for (guint i = 0; i < quota->bonuses->len; i++)
-    {
-      const QwQuotaBonus *bonus = g_ptr_array_index (quota->bonuses, i);
-
-      json_builder_begin_object (b);
-      json_builder_set_member_name (b, "reason");
-      json_builder_add_string_value (b, bonus->reason);
-      json_builder_set_member_name (b, "host");
-      json_builder_add_string_value (b, bonus->host);
-      json_builder_set_member_name (b, "places");
-      json_builder_add_int_value (b, bonus->places);
-      json_builder_set_member_name (b, "groups");
-      json_builder_add_string_value (b, bonus->groups);
-      json_builder_end_object (b);
-    }
-  json_builder_end_array (b);
-  json_builder_set_member_name (b, "next");
+  json_object_set_array_member (o, "quota", places);
+  json_object_set_int_member (o, "leader", quota->leader);
+  json_object_set_array_member (o, "bonus", qw_cli_bonuses_to_json (quota->bonuses));
   if (quota->next_tier == NULL)
-    json_builder_add_null_value (b);
+    json_object_set_null_member (o, "next");
   else
     {
-      json_builder_begin_object (b);
-      json_builder_set_member_name (b, "tier");
-      json_builder_add_string_value (b, quota->next_tier);
-      json_builder_set_member_name (b, "stops_missing");
-      json_builder_add_int_value (b, quota->stops_missing);
-      json_builder_set_member_name (b, "participants_missing");
-      json_builder_add_int_value (b, quota->participants_missing);
-      json_builder_set_member_name (b, "final_missing");
-      json_builder_add_boolean_value (b, quota->final_missing);
-      json_builder_end_object (b);
+      JsonObject *next = json_object_new ();
+
+      json_object_set_string_member (next, "tier", quota->next_tier);
+      json_object_set_int_member (next, "stops_missing", quota->stops_missing);
+      json_object_set_int_member (next, "participants_missing", quota->participants_missing);
+      json_object_set_boolean_member (next, "final_missing", quota->final_missing);
+      json_object_set_object_member (o, "next", next);
     }
-  json_builder_end_object (b);
-  return json_builder_get_root (b);
+  return o;
 }
 
 static void
@@ -135,40 +103,36 @@ stops_from_csv (const QwRuleset  *ruleset,
   return g_ptr_array_ref (import->stops);
 }
 
-int
-qw_cli_quota (int    argc,
-              char **argv)
+static char *quota_ruleset;
+
+static const GOptionEntry quota_options[] = {
+  { "ruleset", 0, 0, G_OPTION_ARG_STRING, &quota_ruleset,
+    N_("Ruleset id (for a stops CSV; a region document knows its own)"), "ID" },
+  { NULL },
+};
+
+static int
+cmd_quota (QwCliContext *ctx)
 {
-  g_autofree char *ruleset_id = NULL;
-  gboolean json = FALSE;
-  GOptionEntry entries[] = {
-    { "ruleset", 0, 0, G_OPTION_ARG_STRING, &ruleset_id,
-      N_("Ruleset id (for a stops CSV; a region document knows its own)"), "ID" },
-    { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print JSON"), NULL },
-    { NULL },
-  };
+  const char *path = ctx->args[0];
   g_autoptr(GError) error = NULL;
   g_autoptr(QwRuleset) ruleset = NULL;
   g_autoptr(GPtrArray) stops = NULL;
   g_autoptr(QwQuota) quota = NULL;
 
-  if (!qw_cli_parse (entries, "quota", "STOPS.csv|REGION.qiwang", &argc, &argv, &error))
-    return qw_cli_usage_error ("quota", error->message);
-  if (argc != 2)
-    return qw_cli_usage_error ("quota", _("give one stops CSV or one region document"));
-  if (is_document (argv[1]))
-    stops = region_stops (argv[1], ruleset_id, &ruleset, &error);
-  else if ((ruleset = qw_ruleset_lookup (ruleset_id != NULL ? ruleset_id : "qiwang-2021", &error)) != NULL)
-    stops = stops_from_csv (ruleset, argv[1], &error);
+  if (is_document (path))
+    stops = region_stops (path, quota_ruleset, &ruleset, &error);
+  else if ((ruleset = qw_ruleset_lookup (quota_ruleset != NULL ? quota_ruleset : "qiwang-2021", &error)) != NULL)
+    stops = stops_from_csv (ruleset, path, &error);
   if (stops == NULL)
     return qw_cli_fail (g_steal_pointer (&error));
 
   quota = qw_quota_compute (ruleset, stops);
-  if (json)
+  if (ctx->json)
     {
-      g_autoptr(JsonNode) root = quota_to_json (quota);
+      g_autoptr(JsonObject) o = quota_to_json (quota);
 
-      qw_cli_print_json (root);
+      qw_cli_print_json_object (o);
     }
   else
     print_quota (ruleset, quota);
@@ -195,25 +159,6 @@ is_document (const char *path)
   return n == sizeof header && memcmp (header, "SQLite format 3", 16) == 0;
 }
 
-static QwDocument *
-open_region (const char  *path,
-             GError     **error)
-{
-  g_autoptr(QwDocument) doc = qw_document_open (path, error);
-  g_autofree char *display_name = g_filename_display_name (path);
-
-  if (doc == NULL)
-    return NULL;
-  if (qw_document_get_kind (doc) != QW_DOCUMENT_REGION)
-    {
-      g_set_error (error, QW_ERROR, QW_ERROR_INVALID,
-                   _("%s is a %s document, not a region document (create one with “qiwang-cli "
-                     "new-region”)"), display_name, qw_document_kind_to_code (qw_document_get_kind (doc)));
-      return NULL;
-    }
-  return g_steal_pointer (&doc);
-}
-
 /**
  * region_stops:
  * @ruleset_id: (nullable): overrides the region's own ruleset
@@ -223,11 +168,11 @@ open_region (const char  *path,
  */
 static GPtrArray *
 region_stops (const char  *path,
-                     const char  *ruleset_id,
-                     QwRuleset  **ruleset,
-                     GError     **error)
+              const char  *ruleset_id,
+              QwRuleset  **ruleset,
+              GError     **error)
 {
-  g_autoptr(QwDocument) doc = open_region (path, error);
+  g_autoptr(QwDocument) doc = qw_cli_open_kind (path, QW_DOCUMENT_REGION, error);
   g_autoptr(QwRegionSummary) summary = NULL;
 
   if (doc == NULL)
@@ -241,37 +186,39 @@ region_stops (const char  *path,
 
 /* new-region */
 
-int
-qw_cli_new_region (int    argc,
-                   char **argv)
+static struct
 {
-  g_autofree char *ruleset_id = NULL;
-  g_autofree char *region = NULL;
-  gboolean national = FALSE;
-  GOptionEntry entries[] = {
-    { "region", 0, 0, G_OPTION_ARG_STRING, &region, N_("The region (province), e.g. 广东"), "R" },
-    { "ruleset", 0, 0, G_OPTION_ARG_STRING, &ruleset_id, N_("Ruleset id (default qiwang-2021)"), "ID" },
-    { "national", 0, 0, G_OPTION_ARG_NONE, &national,
-      N_("Create a national document (it imports the regions’ nominees)"), NULL },
-    { NULL },
-  };
+  char     *region;
+  char     *ruleset;
+  gboolean  national;
+} new_region_opt;
+
+static const GOptionEntry new_region_options[] = {
+  { "region", 0, 0, G_OPTION_ARG_STRING, &new_region_opt.region, N_("The region (province), e.g. 广东"), "R" },
+  { "ruleset", 0, 0, G_OPTION_ARG_STRING, &new_region_opt.ruleset, N_("Ruleset id (default qiwang-2021)"), "ID" },
+  { "national", 0, 0, G_OPTION_ARG_NONE, &new_region_opt.national,
+    N_("Create a national document (it imports the regions’ nominees)"), NULL },
+  { NULL },
+};
+
+static int
+cmd_new_region (QwCliContext *ctx)
+{
+  const char *path = ctx->args[0];
+  const char *region = new_region_opt.region;
   g_autoptr(GError) error = NULL;
   g_autoptr(QwDocument) doc = NULL;
 
-  if (!qw_cli_parse (entries, "new-region", "DOC", &argc, &argv, &error))
-    return qw_cli_usage_error ("new-region", error->message);
-  if (argc != 2)
-    return qw_cli_usage_error ("new-region", _("give the document to create"));
-  if (!national && (region == NULL || region[0] == '\0'))
-    return qw_cli_usage_error ("new-region", _("give the region with --region, e.g. --region 广东"));
-  if (g_file_test (argv[1], G_FILE_TEST_EXISTS))
-    return qw_cli_usage_error ("new-region", _("the file exists already; choose a new name"));
-  doc = qw_document_create (argv[1], national ? QW_DOCUMENT_NATIONAL : QW_DOCUMENT_REGION, &error);
+  if (!new_region_opt.national && (region == NULL || region[0] == '\0'))
+    return qw_cli_usage_error (ctx, _("give the region with --region, e.g. --region 广东"));
+  if (g_file_test (path, G_FILE_TEST_EXISTS))
+    return qw_cli_usage_error (ctx, _("the file exists already; choose a new name"));
+  doc = qw_document_create (path, new_region_opt.national ? QW_DOCUMENT_NATIONAL : QW_DOCUMENT_REGION, &error);
   if (doc == NULL
       || !qw_document_region_setup (doc, region != NULL ? region : "",
-                                    ruleset_id != NULL ? ruleset_id : "qiwang-2021", &error))
+                                    new_region_opt.ruleset != NULL ? new_region_opt.ruleset : "qiwang-2021", &error))
     return qw_cli_fail (g_steal_pointer (&error));
-  g_print ("%s\n", argv[1]);
+  g_print ("%s\n", path);
   return QW_CLI_OK;
 }
 
@@ -311,89 +258,139 @@ outcome_text (QwImportOutcome  outcome,
     }
 }
 
-int
-qw_cli_import_results (int    argc,
-                       char **argv)
+/* What the region page imports (src/gui/qw-region-import.c), told apart
+ * the same way, by the name's ending: a stops CSV (.csv), a stop's own
+ * document (.qiwang), and a results file (.xml; any other name is read as
+ * one too, as the CLI always did). */
+static gboolean
+name_ends_with (const char *path,
+                const char *suffix)
 {
-  gboolean json = FALSE;
-  GOptionEntry entries[] = {
-    { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print JSON"), NULL },
-    { NULL },
-  };
-  g_autoptr(GError) error = NULL;
-  g_autoptr(QwDocument) doc = NULL;
+  g_autofree char *basename = g_path_get_basename (path);
+  g_autofree char *name = g_filename_display_name (basename);
+  g_autofree char *lower = g_utf8_strdown (name, -1);
+
+  return g_str_has_suffix (lower, suffix);
+}
+
+/* A stop's own document: its results go through the same XML, digest and
+ * all, as the file the stop would have sent. */
+static QwResults *
+read_stop_document (const char  *path,
+                    GError     **error)
+{
+  g_autoptr(QwDocument) doc = qw_document_open (path, error);
+  g_autofree char *display_name = g_filename_display_name (path);
+  g_autoptr(QwResults) results = NULL;
+  g_autofree char *xml = NULL;
+
+  if (doc == NULL)
+    return NULL;
+  if (qw_document_get_kind (doc) != QW_DOCUMENT_STOP)
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_INVALID,
+                   _("%s is not a stop’s document; open it instead of importing it"), display_name);
+      return NULL;
+    }
+  results = qw_results_from_document (doc, error);
+  if (results == NULL || (xml = qw_results_to_xml (results, FALSE, NULL, error)) == NULL)
+    return NULL;
+  return qw_results_read_memory (xml, strlen (xml), display_name, error);
+}
+
+/* A results file or a stop document: one stop. */
+static gboolean
+import_results_file (QwCliContext  *ctx,
+                     const char    *path,
+                     JsonObject    *o,
+                     GError       **error)
+{
+  g_autoptr(QwResults) results = NULL;
+  g_autofree char *text = NULL;
+  QwImportOutcome outcome = QW_IMPORT_ADDED;
+
+  results = name_ends_with (path, QW_DOCUMENT_SUFFIX) ? read_stop_document (path, error)
+                                                       : qw_results_read_file (path, error);
+  if (results == NULL || !qw_document_import_results (ctx->doc, results, &outcome, NULL, error))
+    return FALSE;
+  text = outcome_text (outcome, results);
+  json_object_set_string_member (o, "outcome", outcome_code (outcome));
+  json_object_set_string_member (o, "name", results->event->name);
+  json_object_set_int_member (o, "players", qw_results_count_players (results));
+  if (!ctx->json)
+    g_print ("%s: %s\n", path, text);
+  return TRUE;
+}
+
+/* A stops CSV: the stops that did not use Qiwang. */
+static gboolean
+import_stops_file (QwCliContext  *ctx,
+                   const char    *path,
+                   JsonObject    *o,
+                   GError       **error)
+{
+  g_autoptr(GPtrArray) stops = stops_from_csv (ctx->ruleset, path, error);
+  int added = 0, replaced = 0, kept;
+
+  if (stops == NULL || !qw_document_import_stops (ctx->doc, stops, &added, &replaced, error))
+    return FALSE;
+  kept = (int) stops->len - added - replaced;
+  json_object_set_string_member (o, "outcome", added > 0 ? "added" : replaced > 0 ? "replaced" : "unchanged");
+  json_object_set_int_member (o, "added", added);
+  json_object_set_int_member (o, "replaced", replaced);
+  json_object_set_int_member (o, "kept", kept);
+  if (!ctx->json)
+    {
+      g_print ("%s: ", path);
+      g_print (_("%d stops added, %d replaced, %d kept as imported from their results files\n"),
+               added, replaced, kept);
+    }
+  return TRUE;
+}
+
+static int
+cmd_import_results (QwCliContext *ctx)
+{
   g_autoptr(JsonArray) array = json_array_new ();
   int failed = 0;
 
-  if (!qw_cli_parse (entries, "import-results", "REGION.qiwang FILE.xml…", &argc, &argv, &error))
-    return qw_cli_usage_error ("import-results", error->message);
-  if (argc < 3)
-    return qw_cli_usage_error ("import-results", _("give the region document and at least one results file"));
-  doc = open_region (argv[1], &error);
-  if (doc == NULL)
-    return qw_cli_fail (g_steal_pointer (&error));
   /* One file is one action: a bad file is refused, the others still go in. */
-  for (int i = 2; i < argc; i++)
+  for (int i = 0; i < ctx->n_args; i++)
     {
+      const char *path = ctx->args[i];
       g_autoptr(GError) file_error = NULL;
-      g_autoptr(QwResults) results = qw_results_read_file (argv[i], &file_error);
-      g_autoptr(JsonObject) obj = json_object_new ();
-      g_autofree char *text = NULL;
-      QwImportOutcome outcome = QW_IMPORT_ADDED;
-      gint64 event_id = 0;
+      JsonObject *o = json_object_new ();
+      gboolean ok;
 
-      if (results != NULL)
-        qw_document_import_results (doc, results, &outcome, &event_id, &file_error);
-      json_object_set_string_member (obj, "file", argv[i]);
-      if (file_error != NULL)
+      json_object_set_string_member (o, "file", path);
+      ok = name_ends_with (path, ".csv") ? import_stops_file (ctx, path, o, &file_error)
+                                         : import_results_file (ctx, path, o, &file_error);
+      if (!ok)
         {
           failed++;
-          json_object_set_string_member (obj, "outcome", "rejected");
-          json_object_set_string_member (obj, "message", file_error->message);
-          if (!json)
-            g_printerr (_("%s: rejected: %s\n"), argv[i], file_error->message);
+          json_object_set_string_member (o, "outcome", "rejected");
+          json_object_set_string_member (o, "message", file_error->message);
+          if (!ctx->json)
+            g_printerr (_("%s: rejected: %s\n"), path, file_error->message);
         }
-      else
-        {
-          text = outcome_text (outcome, results);
-          json_object_set_string_member (obj, "outcome", outcome_code (outcome));
-          json_object_set_string_member (obj, "name", results->event->name);
-          json_object_set_int_member (obj, "players", qw_results_count_players (results));
-          if (!json)
-            g_print ("%s: %s\n", argv[i], text);
-        }
-      json_array_add_object_element (array, g_steal_pointer (&obj));
+      json_array_add_object_element (array, o);
     }
-  if (json)
-    {
-      g_autoptr(JsonNode) root = json_node_init_array (json_node_alloc (), array);
-
-      qw_cli_print_json (root);
-    }
+  if (ctx->json)
+    qw_cli_print_json_array (array);
   return failed > 0 ? QW_CLI_FAILED : QW_CLI_OK;
 }
 
 /* import-stops */
 
-int
-qw_cli_import_stops (int    argc,
-                     char **argv)
+static int
+cmd_import_stops (QwCliContext *ctx)
 {
-  GOptionEntry entries[] = { { NULL } };
   g_autoptr(GError) error = NULL;
-  g_autoptr(QwDocument) doc = NULL;
-  g_autoptr(QwRuleset) ruleset = NULL;
   g_autoptr(GPtrArray) stops = NULL;
   int added = 0, replaced = 0;
 
-  if (!qw_cli_parse (entries, "import-stops", "REGION.qiwang STOPS.csv", &argc, &argv, &error))
-    return qw_cli_usage_error ("import-stops", error->message);
-  if (argc != 3)
-    return qw_cli_usage_error ("import-stops", _("give the region document and the stops CSV"));
-  doc = open_region (argv[1], &error);
-  if (doc == NULL || (ruleset = qw_document_region_ruleset (doc, &error)) == NULL
-      || (stops = stops_from_csv (ruleset, argv[2], &error)) == NULL
-      || !qw_document_import_stops (doc, stops, &added, &replaced, &error))
+  if ((stops = stops_from_csv (ctx->ruleset, ctx->args[0], &error)) == NULL
+      || !qw_document_import_stops (ctx->doc, stops, &added, &replaced, &error))
     return qw_cli_fail (g_steal_pointer (&error));
   g_print (_("%d stops added, %d replaced, %d kept as imported from their results files\n"),
            added, replaced, (int) stops->len - added - replaced);
@@ -402,73 +399,51 @@ qw_cli_import_stops (int    argc,
 
 /* region */
 
-static JsonNode *
+static JsonObject *
 summary_to_json (const QwRegionSummary *summary,
                  int                    decided)
 {
-  g_autoptr(JsonBuilder) b = json_builder_new ();
+  JsonObject *o = json_object_new ();
+  JsonArray *stops = json_array_new ();
+  JsonArray *warnings = json_array_new ();
 
-  json_builder_begin_object (b);
-  json_builder_set_member_name (b, "region");
-  json_builder_add_string_value (b, summary->region);
-  json_builder_set_member_name (b, "stops");
-  json_builder_begin_array (b);
+  json_object_set_string_member (o, "region", summary->region);
   for (guint i = 0; i < summary->stops->len; i++)
     {
       const QwRegionStop *stop = g_ptr_array_index (summary->stops, i);
       const QwEvent *e = stop->event;
+      JsonObject *s = json_object_new ();
       char start[QW_DATE_ISO_LEN], end[QW_DATE_ISO_LEN];
 
       qw_date_to_iso (e->start_date, start);
       qw_date_to_iso (e->end_date, end);
-      json_builder_begin_object (b);
-      json_builder_set_member_name (b, "name");
-      json_builder_add_string_value (b, e->name);
-      json_builder_set_member_name (b, "type");
-      json_builder_add_string_value (b, qw_level_to_code (e->level));
-      json_builder_set_member_name (b, "level");
-      json_builder_add_string_value (b, qw_host_level_to_code (e->host_level));
-      json_builder_set_member_name (b, "host");
-      json_builder_add_string_value (b, e->host);
-      json_builder_set_member_name (b, "prefecture");
-      json_builder_add_string_value (b, e->prefecture);
-      json_builder_set_member_name (b, "county_city");
-      json_builder_add_string_value (b, e->county_city);
-      json_builder_set_member_name (b, "honours");
-      json_builder_add_string_value (b, e->honours);
-      json_builder_set_member_name (b, "start");
-      json_builder_add_value (b, qw_cli_string_or_null (start[0] != '\0' ? start : NULL));
-      json_builder_set_member_name (b, "end");
-      json_builder_add_value (b, qw_cli_string_or_null (end[0] != '\0' ? end : NULL));
-      json_builder_set_member_name (b, "participants");
-      json_builder_add_int_value (b, stop->participants);
-      json_builder_set_member_name (b, "valid");
-      json_builder_add_boolean_value (b, stop->valid);
-      json_builder_set_member_name (b, "source");
-      json_builder_add_string_value (b, qw_source_to_code (e->source));
-      json_builder_end_object (b);
+      json_object_set_string_member (s, "name", e->name);
+      json_object_set_string_member (s, "type", qw_level_to_code (e->level));
+      json_object_set_string_member (s, "level", qw_host_level_to_code (e->host_level));
+      json_object_set_string_member (s, "host", e->host);
+      json_object_set_string_member (s, "prefecture", e->prefecture);
+      json_object_set_string_member (s, "county_city", e->county_city);
+      json_object_set_string_member (s, "honours", e->honours);
+      json_object_set_string_member (s, "start", start[0] != '\0' ? start : NULL);
+      json_object_set_string_member (s, "end", end[0] != '\0' ? end : NULL);
+      json_object_set_int_member (s, "participants", stop->participants);
+      json_object_set_boolean_member (s, "valid", stop->valid);
+      json_object_set_string_member (s, "source", qw_source_to_code (e->source));
+      json_array_add_object_element (stops, s);
     }
-  json_builder_end_array (b);
-  json_builder_set_member_name (b, "preliminaries");
-  json_builder_add_int_value (b, summary->n_preliminaries);
-  json_builder_set_member_name (b, "valid_stops");
-  json_builder_add_int_value (b, summary->n_valid);
-  json_builder_set_member_name (b, "participants");
-  json_builder_add_int_value (b, summary->participants);
-  json_builder_set_member_name (b, "final");
-  json_builder_add_boolean_value (b, summary->final);
-  json_builder_set_member_name (b, "decided_places");
+  json_object_set_array_member (o, "stops", stops);
+  json_object_set_int_member (o, "preliminaries", summary->n_preliminaries);
+  json_object_set_int_member (o, "valid_stops", summary->n_valid);
+  json_object_set_int_member (o, "participants", summary->participants);
+  json_object_set_boolean_member (o, "final", summary->final);
   if (decided >= 0)
-    json_builder_add_int_value (b, decided);
+    json_object_set_int_member (o, "decided_places", decided);
   else
-    json_builder_add_null_value (b);
-  json_builder_set_member_name (b, "warnings");
-  json_builder_begin_array (b);
+    json_object_set_null_member (o, "decided_places");
   for (guint i = 0; i < summary->warnings->len; i++)
-    json_builder_add_string_value (b, g_ptr_array_index (summary->warnings, i));
-  json_builder_end_array (b);
-  json_builder_end_object (b);
-  return json_builder_get_root (b);
+    json_array_add_string_element (warnings, g_ptr_array_index (summary->warnings, i));
+  json_object_set_array_member (o, "warnings", warnings);
+  return o;
 }
 
 static void
@@ -504,41 +479,70 @@ print_summary (const QwRuleset       *ruleset,
     g_print (_("Warning: %s\n"), (char *) g_ptr_array_index (summary->warnings, i));
 }
 
-int
-qw_cli_region (int    argc,
-               char **argv)
+static int region_decided = -2;
+
+static const GOptionEntry region_options[] = {
+  { "decided-places", 0, 0, G_OPTION_ARG_INT, &region_decided,
+    N_("Record the places the association decided (no tier reached); -1 clears it"), "N" },
+  { NULL },
+};
+
+static gboolean
+region_check (QwCliContext  *ctx,
+              GError       **error)
 {
-  gboolean json = FALSE;
-  int decided = -2;
-  GOptionEntry entries[] = {
-    { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print JSON"), NULL },
-    { "decided-places", 0, 0, G_OPTION_ARG_INT, &decided,
-      N_("Record the places the association decided (no tier reached); -1 clears it"), "N" },
-    { NULL },
-  };
+  if (region_decided >= -2)
+    return TRUE;
+  g_set_error_literal (error, QW_ERROR, QW_ERROR_INVALID, _("--decided-places is a number of places, or -1"));
+  return FALSE;
+}
+
+static int
+cmd_region (QwCliContext *ctx)
+{
   g_autoptr(GError) error = NULL;
-  g_autoptr(QwDocument) doc = NULL;
-  g_autoptr(QwRuleset) ruleset = NULL;
   g_autoptr(QwRegionSummary) summary = NULL;
 
-  if (!qw_cli_parse (entries, "region", "REGION.qiwang", &argc, &argv, &error))
-    return qw_cli_usage_error ("region", error->message);
-  if (argc != 2)
-    return qw_cli_usage_error ("region", _("give the region document"));
-  if (decided < -2)
-    return qw_cli_usage_error ("region", _("--decided-places is a number of places, or -1"));
-  doc = open_region (argv[1], &error);
-  if (doc == NULL || (decided >= -1 && !qw_document_region_set_decided_places (doc, decided, &error))
-      || (ruleset = qw_document_region_ruleset (doc, &error)) == NULL
-      || (summary = qw_document_region_summary (doc, ruleset, &error)) == NULL)
+  if ((region_decided >= -1 && !qw_document_region_set_decided_places (ctx->doc, region_decided, &error))
+      || (summary = qw_document_region_summary (ctx->doc, ctx->ruleset, &error)) == NULL)
     return qw_cli_fail (g_steal_pointer (&error));
-  if (json)
+  if (ctx->json)
     {
-      g_autoptr(JsonNode) root = summary_to_json (summary, qw_document_region_get_decided_places (doc));
+      g_autoptr(JsonObject) o = summary_to_json (summary, qw_document_region_get_decided_places (ctx->doc));
 
-      qw_cli_print_json (root);
+      qw_cli_print_json_object (o);
     }
   else
-    print_summary (ruleset, summary, qw_document_region_get_decided_places (doc));
+    print_summary (ctx->ruleset, summary, qw_document_region_get_decided_places (ctx->doc));
   return QW_CLI_OK;
 }
+
+const QwCliCommand qw_cli_region_commands[] = {
+  {
+    .name = "quota", .usage = "[--ruleset ID] [--json] STOPS.csv|REGION.qiwang", .min_args = 1, .max_args = 1,
+    .open = QW_CLI_OPEN_NOTHING, .flags = QW_CLI_JSON, .options = quota_options,
+    .handler = cmd_quota, .summary = N_("A region’s national-final places, with their reasons"),
+  },
+  {
+    .name = "new-region", .usage = "DOC --region R [--ruleset ID] [--national]", .min_args = 1, .max_args = 1,
+    .open = QW_CLI_OPEN_NOTHING, .options = new_region_options,
+    .handler = cmd_new_region, .summary = N_("Create a region (or national) document"),
+  },
+  {
+    .name = "import-results", .usage = "REGION.qiwang FILE.xml|.csv|.qiwang... [--json]",
+    .min_args = 2, .max_args = -1, .open = QW_CLI_OPEN_REGION, .flags = QW_CLI_JSON,
+    .handler = cmd_import_results,
+    .summary = N_("Import stops’ results files, stops CSVs and stops’ documents into a region"),
+  },
+  {
+    .name = "import-stops", .usage = "REGION.qiwang STOPS.csv", .min_args = 2, .max_args = 2,
+    .open = QW_CLI_OPEN_REGION,
+    .handler = cmd_import_stops, .summary = N_("Add stops that did not use Qiwang, from a stops CSV"),
+  },
+  {
+    .name = "region", .usage = "REGION.qiwang [--decided-places N] [--json]", .min_args = 1, .max_args = 1,
+    .open = QW_CLI_OPEN_REGION, .flags = QW_CLI_JSON, .options = region_options, .check = region_check,
+    .handler = cmd_region, .summary = N_("A region’s stops, validity, totals and warnings"),
+  },
+  { NULL },
+};

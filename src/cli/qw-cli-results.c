@@ -39,52 +39,58 @@ format_for (const char *path)
   return FORMAT_XML;
 }
 
-int
-qw_cli_export (int    argc,
-               char **argv)
+static struct
 {
-  g_autofree char *out = NULL;
-  gboolean public_form = FALSE;
-  gint64 event_id = 0;
-  GOptionEntry entries[] = {
-    { "out", 0, 0, G_OPTION_ARG_FILENAME, &out,
-      N_("Where to write: FILE.xml (results file), FILE.html or FILE.csv (public standings)"), "FILE" },
-    { "public", 0, 0, G_OPTION_ARG_NONE, &public_form,
-      N_("The public form: ID numbers masked, no dates of birth"), NULL },
-    { "event", 0, 0, G_OPTION_ARG_INT64, &event_id,
-      N_("In a region document: the stop to export (its id, see “region --json”)"), "ID" },
-    { NULL },
-  };
+  char     *out;
+  gboolean  public_form;
+  gint64    event_id;
+} export_opt;
+
+static const GOptionEntry export_options[] = {
+  { "out", 0, 0, G_OPTION_ARG_FILENAME, &export_opt.out,
+    N_("Where to write: FILE.xml (results file), FILE.html or FILE.csv (public standings)"), "FILE" },
+  { "public", 0, 0, G_OPTION_ARG_NONE, &export_opt.public_form,
+    N_("The public form: ID numbers masked, no dates of birth"), NULL },
+  { "event", 0, 0, G_OPTION_ARG_INT64, &export_opt.event_id,
+    N_("In a region document: the stop to export (its id, see “region --json”)"), "ID" },
+  { NULL },
+};
+
+static gboolean
+export_check (QwCliContext  *ctx,
+              GError       **error)
+{
+  if (export_opt.out != NULL)
+    return TRUE;
+  g_set_error_literal (error, QW_ERROR, QW_ERROR_INVALID, _("give the document and --out FILE"));
+  return FALSE;
+}
+
+static int
+cmd_export (QwCliContext *ctx)
+{
+  const char *out = export_opt.out;
   g_autoptr(GError) error = NULL;
-  g_autoptr(QwDocument) doc = NULL;
   g_autoptr(QwResults) results = NULL;
   g_autofree char *text = NULL;
   g_autofree char *digest = NULL;
-  Format format;
+  Format format = format_for (out);
 
-  if (!qw_cli_parse (entries, "export", "DOC --out FILE", &argc, &argv, &error))
-    return qw_cli_usage_error ("export", error->message);
-  if (argc != 2 || out == NULL)
-    return qw_cli_usage_error ("export", _("give the document and --out FILE"));
-  format = format_for (out);
-  doc = qw_document_open (argv[1], &error);
-  if (doc == NULL)
-    return qw_cli_fail (g_steal_pointer (&error));
-  results = event_id > 0 ? qw_results_from_event (doc, event_id, &error)
-                         : qw_results_from_document (doc, &error);
+  results = export_opt.event_id > 0 ? qw_results_from_event (ctx->doc, export_opt.event_id, &error)
+                                    : qw_results_from_document (ctx->doc, &error);
   if (results == NULL)
     return qw_cli_fail (g_steal_pointer (&error));
   if (format == FORMAT_HTML)
     text = qw_results_standings_html (results);
   else if (format == FORMAT_CSV)
     text = qw_results_standings_csv (results);
-  else if ((text = qw_results_to_xml (results, public_form, &digest, &error)) == NULL)
+  else if ((text = qw_results_to_xml (results, export_opt.public_form, &digest, &error)) == NULL)
     return qw_cli_fail (g_steal_pointer (&error));
   if (!g_file_set_contents (out, text, -1, &error))
     return qw_cli_fail (g_steal_pointer (&error));
   if (digest != NULL)
     g_print (_("%s: the %s results file of %s (%d players), SHA-256 %s\n"), out,
-             public_form ? _("public") : _("private"), results->event->name,
+             export_opt.public_form ? _("public") : _("private"), results->event->name,
              qw_results_count_players (results), digest);
   else
     g_print (_("%s: public standings of %s\n"), out, results->event->name);
@@ -93,46 +99,42 @@ qw_cli_export (int    argc,
 
 /* check-final */
 
-static JsonNode *
+static JsonArray *
+strings_to_json (GPtrArray *strings)
+{
+  JsonArray *array = json_array_new ();
+
+  for (guint i = 0; strings != NULL && i < strings->len; i++)
+    json_array_add_string_element (array, g_ptr_array_index (strings, i));
+  return array;
+}
+
+static JsonObject *
 checks_to_json (GPtrArray *checks,
                 int        unchecked,
                 GPtrArray *warnings)
 {
-  g_autoptr(JsonBuilder) b = json_builder_new ();
+  JsonObject *o = json_object_new ();
+  JsonArray *entries = json_array_new ();
 
-  json_builder_begin_object (b);
-  json_builder_set_member_name (b, "entries");
-  json_builder_begin_array (b);
   for (guint i = 0; i < checks->len; i++)
     {
       const QwFinalEntryCheck *c = g_ptr_array_index (checks, i);
       g_autofree char *masked = qw_idcard_mask (c->entry->id_number);
+      JsonObject *e = json_object_new ();
 
-      json_builder_begin_object (b);
-      json_builder_set_member_name (b, "no");
-      json_builder_add_int_value (b, c->entry->no);
-      json_builder_set_member_name (b, "name");
-      json_builder_add_string_value (b, c->entry->name);
-      json_builder_set_member_name (b, "id");
-      json_builder_add_string_value (b, masked);
-      json_builder_set_member_name (b, "played");
-      json_builder_add_boolean_value (b, c->played);
-      json_builder_set_member_name (b, "stops");
-      json_builder_add_string_value (b, c->stops);
-      json_builder_set_member_name (b, "message");
-      json_builder_add_value (b, qw_cli_string_or_null (c->message));
-      json_builder_end_object (b);
+      json_object_set_int_member (e, "no", c->entry->no);
+      json_object_set_string_member (e, "name", c->entry->name);
+      json_object_set_string_member (e, "id", masked);
+      json_object_set_boolean_member (e, "played", c->played);
+      json_object_set_string_member (e, "stops", c->stops);
+      json_object_set_string_member (e, "message", c->message);
+      json_array_add_object_element (entries, e);
     }
-  json_builder_end_array (b);
-  json_builder_set_member_name (b, "unchecked_stops");
-  json_builder_add_int_value (b, unchecked);
-  json_builder_set_member_name (b, "warnings");
-  json_builder_begin_array (b);
-  for (guint i = 0; i < warnings->len; i++)
-    json_builder_add_string_value (b, g_ptr_array_index (warnings, i));
-  json_builder_end_array (b);
-  json_builder_end_object (b);
-  return json_builder_get_root (b);
+  json_object_set_array_member (o, "entries", entries);
+  json_object_set_int_member (o, "unchecked_stops", unchecked);
+  json_object_set_array_member (o, "warnings", strings_to_json (warnings));
+  return o;
 }
 
 /* The final: a stop document of its own, or the region's final (run in it
@@ -171,17 +173,12 @@ find_final (QwDocument  *region,
   return final;
 }
 
-int
-qw_cli_check_final (int    argc,
-                    char **argv)
+/* REGION.qiwang [FINAL.qiwang] */
+static int
+cmd_check_final (QwCliContext *ctx)
 {
-  gboolean json = FALSE;
-  GOptionEntry entries[] = {
-    { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print JSON"), NULL },
-    { NULL },
-  };
   g_autoptr(GError) error = NULL;
-  g_autoptr(QwDocument) region = NULL;
+  QwDocument *region = ctx->doc;
   g_autoptr(QwDocument) final_doc = NULL;
   g_autoptr(QwRuleset) ruleset = NULL;
   g_autoptr(QwRegionSummary) summary = NULL;
@@ -192,13 +189,7 @@ qw_cli_check_final (int    argc,
   g_autofree char *arbiter = NULL;
   int unchecked = 0, flagged = 0;
 
-  if (!qw_cli_parse (entries, "check-final", "REGION.qiwang [FINAL.qiwang]", &argc, &argv, &error))
-    return qw_cli_usage_error ("check-final", error->message);
-  if (argc != 2 && argc != 3)
-    return qw_cli_usage_error ("check-final", _("give the region document and, if the final is run "
-                                                "in a document of its own, that document"));
-  region = qw_document_open (argv[1], &error);
-  if (region == NULL || (argc == 3 && (final_doc = qw_document_open (argv[2], &error)) == NULL)
+  if ((ctx->n_args == 1 && (final_doc = qw_document_open (ctx->args[0], &error)) == NULL)
       || (ruleset = qw_document_region_ruleset (region, &error)) == NULL
       || (summary = qw_document_region_summary (region, ruleset, &error)) == NULL
       || (final = find_final (region, final_doc, &final_entries, &error)) == NULL
@@ -206,7 +197,7 @@ qw_cli_check_final (int    argc,
                                                            &error)) == NULL)
     return qw_cli_fail (g_steal_pointer (&error));
   if (final->level != QW_LEVEL_PROVINCIAL_FINAL)
-    return qw_cli_usage_error ("check-final", _("the second document is not a provincial final"));
+    return qw_cli_usage_error (ctx, _("the second document is not a provincial final"));
 
   warnings = qw_region_check_final_dates (ruleset, final, summary);
   if ((arbiter = qw_check_chief_arbiter (ruleset, final)) != NULL)
@@ -214,11 +205,11 @@ qw_cli_check_final (int    argc,
   if (unchecked > 0)
     g_ptr_array_add (warnings, g_strdup_printf (_("%d preliminaries were typed in without players; "
                                                   "their players cannot be checked"), unchecked));
-  if (json)
+  if (ctx->json)
     {
-      g_autoptr(JsonNode) root = checks_to_json (checks, unchecked, warnings);
+      g_autoptr(JsonObject) o = checks_to_json (checks, unchecked, warnings);
 
-      qw_cli_print_json (root);
+      qw_cli_print_json_object (o);
       return QW_CLI_OK;
     }
   for (guint i = 0; i < checks->len; i++)
@@ -239,76 +230,40 @@ qw_cli_check_final (int    argc,
 
 /* nominees */
 
-static JsonNode *
+static JsonObject *
 nominees_to_json (const QwNomineeList *list,
                   GPtrArray           *duplicates)
 {
-  g_autoptr(JsonBuilder) b = json_builder_new ();
+  JsonObject *o = json_object_new ();
+  JsonArray *nominees = json_array_new ();
+  JsonArray *messages = json_array_new ();
 
-  json_builder_begin_object (b);
-  json_builder_set_member_name (b, "region");
-  json_builder_add_string_value (b, list->region);
-  json_builder_set_member_name (b, "tier");
-  json_builder_add_string_value (b, list->tier[0] != '\0' ? list->tier : "none");
-  json_builder_set_member_name (b, "leader");
-  json_builder_add_int_value (b, list->leader);
-  json_builder_set_member_name (b, "nominees");
-  json_builder_begin_array (b);
+  json_object_set_string_member (o, "region", list->region);
+  json_object_set_string_member (o, "tier", list->tier[0] != '\0' ? list->tier : "none");
+  json_object_set_int_member (o, "leader", list->leader);
   for (guint i = 0; i < list->nominees->len; i++)
     {
       const QwNominee *n = g_ptr_array_index (list->nominees, i);
       g_autofree char *masked = qw_idcard_mask (n->id_number);
+      JsonObject *no = json_object_new ();
 
-      json_builder_begin_object (b);
-      json_builder_set_member_name (b, "region");
-      json_builder_add_string_value (b, n->region);
-      json_builder_set_member_name (b, "line");
-      json_builder_add_string_value (b, n->line);
-      json_builder_set_member_name (b, "group");
-      json_builder_add_string_value (b, n->group_code);
-      json_builder_set_member_name (b, "rank");
-      json_builder_add_int_value (b, n->rank);
-      json_builder_set_member_name (b, "name");
-      json_builder_add_string_value (b, n->name);
-      json_builder_set_member_name (b, "id");
-      json_builder_add_string_value (b, masked);
-      json_builder_set_member_name (b, "unit");
-      json_builder_add_string_value (b, n->unit);
-      json_builder_set_member_name (b, "reason");
-      json_builder_add_string_value (b, n->reason);
-      json_builder_end_object (b);
+      json_object_set_string_member (no, "region", n->region);
+      json_object_set_string_member (no, "line", n->line);
+      json_object_set_string_member (no, "group", n->group_code);
+      json_object_set_int_member (no, "rank", n->rank);
+      json_object_set_string_member (no, "name", n->name);
+      json_object_set_string_member (no, "id", masked);
+      json_object_set_string_member (no, "unit", n->unit);
+      json_object_set_string_member (no, "reason", n->reason);
+      json_array_add_object_element (nominees, no);
     }
-  json_builder_end_array (b);
-  json_builder_set_member_name (b, "bonus");
-  json_builder_begin_array (b);
-  for (guint i = 0; i < list->bonuses->len; i++)
-    {
-      const QwQuotaBonus *bonus = g_ptr_array_index (list->bonuses, i);
-
-      json_builder_begin_object (b);
-      json_builder_set_member_name (b, "reason");
-      json_builder_add_string_value (b, bonus->reason);
-      json_builder_set_member_name (b, "host");
-      json_builder_add_string_value (b, bonus->host);
-      json_builder_set_member_name (b, "places");
-      json_builder_add_int_value (b, bonus->places);
-      json_builder_set_member_name (b, "groups");
-      json_builder_add_string_value (b, bonus->groups);
-      json_builder_end_object (b);
-    }
-  json_builder_end_array (b);
-  json_builder_set_member_name (b, "notes");
-  json_builder_begin_array (b);
-  for (guint i = 0; i < list->notes->len; i++)
-    json_builder_add_string_value (b, g_ptr_array_index (list->notes, i));
-  json_builder_end_array (b);
-  json_builder_set_member_name (b, "duplicates");
-  json_builder_begin_array (b);
+  json_object_set_array_member (o, "nominees", nominees);
+  json_object_set_array_member (o, "bonus", qw_cli_bonuses_to_json (list->bonuses));
+  json_object_set_array_member (o, "notes", strings_to_json (list->notes));
   for (guint i = 0; duplicates != NULL && i < duplicates->len; i++)
-    json_builder_add_string_value (b, ((QwNomineeDuplicate *) g_ptr_array_index (duplicates, i))->message);
-  json_builder_end_array (b);
-  json_builder_end_object (b);
-  return json_builder_get_root (b);
+    json_array_add_string_element (messages, ((QwNomineeDuplicate *) g_ptr_array_index (duplicates, i))->message);
+  json_object_set_array_member (o, "duplicates", messages);
+  return o;
 }
 
 static void
@@ -379,47 +334,43 @@ write_nominees (const QwNomineeList  *list,
   return text != NULL && g_file_set_contents (out, text, -1, error);
 }
 
-int
-qw_cli_nominees (int    argc,
-                 char **argv)
+static struct
 {
-  g_autofree char *out = NULL;
-  gboolean json = FALSE, private_csv = FALSE;
-  GOptionEntry entries[] = {
-    { "out", 0, 0, G_OPTION_ARG_FILENAME, &out,
-      N_("Write the nominees: FILE.xml (for the national organiser) or FILE.csv"), "FILE" },
-    { "private", 0, 0, G_OPTION_ARG_NONE, &private_csv, N_("CSV with full ID numbers and dates of birth"), NULL },
-    { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print JSON"), NULL },
-    { NULL },
-  };
+  char     *out;
+  gboolean  private_csv;
+} nominees_opt;
+
+static const GOptionEntry nominees_options[] = {
+  { "out", 0, 0, G_OPTION_ARG_FILENAME, &nominees_opt.out,
+    N_("Write the nominees: FILE.xml (for the national organiser) or FILE.csv"), "FILE" },
+  { "private", 0, 0, G_OPTION_ARG_NONE, &nominees_opt.private_csv, N_("CSV with full ID numbers and dates of birth"),
+    NULL },
+  { NULL },
+};
+
+static int
+cmd_nominees (QwCliContext *ctx)
+{
   g_autoptr(GError) error = NULL;
-  g_autoptr(QwDocument) doc = NULL;
   g_autoptr(QwNomineeList) list = NULL;
   g_autoptr(GPtrArray) duplicates = NULL;
 
-  if (!qw_cli_parse (entries, "nominees", "REGION.qiwang|NATIONAL.qiwang", &argc, &argv, &error))
-    return qw_cli_usage_error ("nominees", error->message);
-  if (argc != 2)
-    return qw_cli_usage_error ("nominees", _("give the region (or national) document"));
-  doc = qw_document_open (argv[1], &error);
-  if (doc == NULL)
-    return qw_cli_fail (g_steal_pointer (&error));
-  if (qw_document_get_kind (doc) == QW_DOCUMENT_NATIONAL)
+  if (qw_document_get_kind (ctx->doc) == QW_DOCUMENT_NATIONAL)
     {
-      list = national_list (doc, &error);
-      duplicates = list != NULL ? qw_document_nominee_duplicates (doc, &error) : NULL;
+      list = national_list (ctx->doc, &error);
+      duplicates = list != NULL ? qw_document_nominee_duplicates (ctx->doc, &error) : NULL;
       if (duplicates == NULL)
         return qw_cli_fail (g_steal_pointer (&error));
     }
-  else if ((list = qw_document_region_nominees (doc, &error)) == NULL)
+  else if ((list = qw_document_region_nominees (ctx->doc, &error)) == NULL)
     return qw_cli_fail (g_steal_pointer (&error));
-  if (out != NULL && !write_nominees (list, out, private_csv, &error))
+  if (nominees_opt.out != NULL && !write_nominees (list, nominees_opt.out, nominees_opt.private_csv, &error))
     return qw_cli_fail (g_steal_pointer (&error));
-  if (json)
+  if (ctx->json)
     {
-      g_autoptr(JsonNode) root = nominees_to_json (list, duplicates);
+      g_autoptr(JsonObject) o = nominees_to_json (list, duplicates);
 
-      qw_cli_print_json (root);
+      qw_cli_print_json_object (o);
     }
   else
     print_nominees (list, duplicates);
@@ -428,39 +379,31 @@ qw_cli_nominees (int    argc,
 
 /* import-nominees */
 
-int
-qw_cli_import_nominees (int    argc,
-                        char **argv)
+/* NATIONAL.qiwang FILE.xml… */
+static int
+cmd_import_nominees (QwCliContext *ctx)
 {
-  GOptionEntry entries[] = { { NULL } };
   g_autoptr(GError) error = NULL;
-  g_autoptr(QwDocument) doc = NULL;
   g_autoptr(GPtrArray) duplicates = NULL;
   int failed = 0;
 
-  if (!qw_cli_parse (entries, "import-nominees", "NATIONAL.qiwang FILE.xml…", &argc, &argv, &error))
-    return qw_cli_usage_error ("import-nominees", error->message);
-  if (argc < 3)
-    return qw_cli_usage_error ("import-nominees", _("give the national document and at least one nominee file"));
-  doc = qw_document_open (argv[1], &error);
-  if (doc == NULL)
-    return qw_cli_fail (g_steal_pointer (&error));
-  for (int i = 2; i < argc; i++)
+  for (int i = 0; i < ctx->n_args; i++)
     {
+      const char *path = ctx->args[i];
       g_autoptr(GError) file_error = NULL;
-      g_autoptr(QwNomineeList) list = qw_nominees_read_file (argv[i], &file_error);
+      g_autoptr(QwNomineeList) list = qw_nominees_read_file (path, &file_error);
       int replaced = 0;
 
-      if (list == NULL || !qw_document_import_nominees (doc, list, &replaced, &file_error))
+      if (list == NULL || !qw_document_import_nominees (ctx->doc, list, &replaced, &file_error))
         {
-          g_printerr (_("%s: rejected: %s\n"), argv[i], file_error->message);
+          g_printerr (_("%s: rejected: %s\n"), path, file_error->message);
           failed++;
           continue;
         }
-      g_print (_("%s: %s, %u nominees%s\n"), argv[i], list->region, list->nominees->len,
+      g_print (_("%s: %s, %u nominees%s\n"), path, list->region, list->nominees->len,
                replaced > 0 ? _(" (replacing the region’s earlier list)") : "");
     }
-  duplicates = qw_document_nominee_duplicates (doc, &error);
+  duplicates = qw_document_nominee_duplicates (ctx->doc, &error);
   if (duplicates == NULL)
     return qw_cli_fail (g_steal_pointer (&error));
   for (guint i = 0; i < duplicates->len; i++)
@@ -470,19 +413,69 @@ qw_cli_import_nominees (int    argc,
 
 /* team-result */
 
-int
-qw_cli_team_result (int    argc,
-                    char **argv)
+static struct
 {
-  g_autofree char *by = NULL;
-  int best = 0;
-  gboolean json = FALSE;
-  GOptionEntry entries[] = {
-    { "best", 0, 0, G_OPTION_ARG_INT, &best, N_("Places that count (default: the ruleset’s)"), "N" },
-    { "by", 0, 0, G_OPTION_ARG_STRING, &by, N_("Teams by “unit” (default) or “province” of the ID number"), "BY" },
-    { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print JSON"), NULL },
-    { NULL },
-  };
+  char *by;
+  int   best;
+} team_result_opt;
+
+static const GOptionEntry team_result_options[] = {
+  { "best", 0, 0, G_OPTION_ARG_INT, &team_result_opt.best, N_("Places that count (default: the ruleset’s)"), "N" },
+  { "by", 0, 0, G_OPTION_ARG_STRING, &team_result_opt.by,
+    N_("Teams by “unit” (default) or “province” of the ID number"), "BY" },
+  { NULL },
+};
+
+static JsonArray *
+teams_to_json (GPtrArray *teams)
+{
+  JsonArray *array = json_array_new ();
+
+  for (guint i = 0; i < teams->len; i++)
+    {
+      const QwTeamResult *t = g_ptr_array_index (teams, i);
+      JsonObject *o = json_object_new ();
+      JsonArray *places = json_array_new ();
+
+      json_object_set_int_member (o, "rank", t->rank);
+      json_object_set_string_member (o, "team", t->team);
+      json_object_set_int_member (o, "total", t->total);
+      json_object_set_int_member (o, "counted", t->counted);
+      for (guint p = 0; p < t->places->len; p++)
+        json_array_add_int_element (places, g_array_index (t->places, int, p));
+      json_object_set_array_member (o, "places", places);
+      json_array_add_object_element (array, o);
+    }
+  return array;
+}
+
+static void
+print_teams (GPtrArray *teams)
+{
+  g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
+
+  g_ptr_array_add (rows, g_strdupv ((char *[]) { _("Rank"), _("Team"), _("Total"), _("Counted"),
+                                                 _("Places"), NULL }));
+  for (guint i = 0; i < teams->len; i++)
+    {
+      const QwTeamResult *t = g_ptr_array_index (teams, i);
+      g_autoptr(GString) places = g_string_new (NULL);
+      g_autofree char *rank = g_strdup_printf ("%d", t->rank);
+      g_autofree char *total = g_strdup_printf ("%d", t->total);
+      g_autofree char *counted = g_strdup_printf ("%d", t->counted);
+
+      for (guint p = 0; p < t->places->len; p++)
+        g_string_append_printf (places, p > 0 ? " %d" : "%d", g_array_index (t->places, int, p));
+      g_ptr_array_add (rows, g_strdupv ((char *[]) { rank, t->team, total, counted, places->str, NULL }));
+    }
+  qw_cli_print_table (rows);
+}
+
+/* DOC|RESULTS.xml */
+static int
+cmd_team_result (QwCliContext *ctx)
+{
+  const char *path = ctx->args[0];
   g_autoptr(GError) error = NULL;
   g_autoptr(QwResults) results = NULL;
   g_autoptr(QwRuleset) ruleset = NULL;
@@ -490,77 +483,63 @@ qw_cli_team_result (int    argc,
   g_autoptr(GPtrArray) teams = NULL;
   QwTeamBy team_by = QW_TEAM_BY_UNIT;
 
-  if (!qw_cli_parse (entries, "team-result", "DOC|RESULTS.xml", &argc, &argv, &error))
-    return qw_cli_usage_error ("team-result", error->message);
-  if (argc != 2)
-    return qw_cli_usage_error ("team-result", _("give the national final’s document or results file"));
-  if (by != NULL && g_str_equal (by, "province"))
+  if (team_result_opt.by != NULL && g_str_equal (team_result_opt.by, "province"))
     team_by = QW_TEAM_BY_PROVINCE;
-  else if (by != NULL && !g_str_equal (by, "unit"))
-    return qw_cli_usage_error ("team-result", _("--by is unit or province"));
-  if (best < 0)
-    return qw_cli_usage_error ("team-result", _("--best must be 1 or more"));
-  if (format_for (argv[1]) == FORMAT_XML && !g_str_has_suffix (argv[1], QW_DOCUMENT_SUFFIX))
-    results = qw_results_read_file (argv[1], &error);
+  else if (team_result_opt.by != NULL && !g_str_equal (team_result_opt.by, "unit"))
+    return qw_cli_usage_error (ctx, _("--by is unit or province"));
+  if (team_result_opt.best < 0)
+    return qw_cli_usage_error (ctx, _("--best must be 1 or more"));
+  if (format_for (path) == FORMAT_XML && !g_str_has_suffix (path, QW_DOCUMENT_SUFFIX))
+    results = qw_results_read_file (path, &error);
   else
     {
-      g_autoptr(QwDocument) doc = qw_document_open (argv[1], &error);
+      g_autoptr(QwDocument) doc = qw_document_open (path, &error);
 
       results = doc != NULL ? qw_results_from_document (doc, &error) : NULL;
     }
   if (results == NULL || (ruleset = qw_ruleset_lookup (results->event->ruleset, &error)) == NULL)
     return qw_cli_fail (g_steal_pointer (&error));
   members = qw_team_members_from_results (ruleset, results, team_by);
-  teams = qw_team_results (members, best > 0 ? best : ruleset->team_best);
-  if (json)
+  teams = qw_team_results (members, team_result_opt.best > 0 ? team_result_opt.best : ruleset->team_best);
+  if (ctx->json)
     {
-      g_autoptr(JsonBuilder) b = json_builder_new ();
-      g_autoptr(JsonNode) root = NULL;
+      g_autoptr(JsonArray) array = teams_to_json (teams);
 
-      json_builder_begin_array (b);
-      for (guint i = 0; i < teams->len; i++)
-        {
-          const QwTeamResult *t = g_ptr_array_index (teams, i);
-
-          json_builder_begin_object (b);
-          json_builder_set_member_name (b, "rank");
-          json_builder_add_int_value (b, t->rank);
-          json_builder_set_member_name (b, "team");
-          json_builder_add_string_value (b, t->team);
-          json_builder_set_member_name (b, "total");
-          json_builder_add_int_value (b, t->total);
-          json_builder_set_member_name (b, "counted");
-          json_builder_add_int_value (b, t->counted);
-          json_builder_set_member_name (b, "places");
-          json_builder_begin_array (b);
-          for (guint p = 0; p < t->places->len; p++)
-            json_builder_add_int_value (b, g_array_index (t->places, int, p));
-          json_builder_end_array (b);
-          json_builder_end_object (b);
-        }
-      json_builder_end_array (b);
-      root = json_builder_get_root (b);
-      qw_cli_print_json (root);
-      return QW_CLI_OK;
+      qw_cli_print_json_array (array);
     }
-  {
-    g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
-
-    g_ptr_array_add (rows, g_strdupv ((char *[]) { _("Rank"), _("Team"), _("Total"), _("Counted"),
-                                                   _("Places"), NULL }));
-    for (guint i = 0; i < teams->len; i++)
-      {
-        const QwTeamResult *t = g_ptr_array_index (teams, i);
-        g_autoptr(GString) places = g_string_new (NULL);
-        g_autofree char *rank = g_strdup_printf ("%d", t->rank);
-        g_autofree char *total = g_strdup_printf ("%d", t->total);
-        g_autofree char *counted = g_strdup_printf ("%d", t->counted);
-
-        for (guint p = 0; p < t->places->len; p++)
-          g_string_append_printf (places, p > 0 ? " %d" : "%d", g_array_index (t->places, int, p));
-        g_ptr_array_add (rows, g_strdupv ((char *[]) { rank, t->team, total, counted, places->str, NULL }));
-      }
-    qw_cli_print_table (rows);
-  }
+  else
+    print_teams (teams);
   return QW_CLI_OK;
 }
+
+const QwCliCommand qw_cli_results_commands[] = {
+  {
+    .name = "export", .usage = "DOC --out FILE.xml|FILE.html|FILE.csv [--public] [--event ID]",
+    .min_args = 1, .max_args = 1, .open = QW_CLI_OPEN_DOCUMENT, .options = export_options, .check = export_check,
+    .handler = cmd_export, .summary = N_("Write the results file (成绩表), or the public standings"),
+  },
+  {
+    .name = "check-final", .usage = "REGION.qiwang [FINAL.qiwang] [--json]", .min_args = 1, .max_args = 2,
+    .open = QW_CLI_OPEN_DOCUMENT, .flags = QW_CLI_JSON,
+    .handler = cmd_check_final, .summary = N_("Check the provincial final: entries, chief arbiter, dates"),
+  },
+  {
+    .name = "nominees",
+    .usage = "REGION.qiwang|NATIONAL.qiwang [--out FILE.xml|FILE.csv] [--private] [--json]",
+    .min_args = 1, .max_args = 1, .open = QW_CLI_OPEN_DOCUMENT, .flags = QW_CLI_JSON, .options = nominees_options,
+    .handler = cmd_nominees,
+    .summary = N_("A region’s nominees for the national final (or a national document’s, with duplicates)"),
+  },
+  {
+    .name = "import-nominees", .usage = "NATIONAL.qiwang FILE.xml...", .min_args = 2, .max_args = -1,
+    .open = QW_CLI_OPEN_NATIONAL,
+    .handler = cmd_import_nominees,
+    .summary = N_("Import regions’ nominee files; players nominated by two regions are flagged"),
+  },
+  {
+    .name = "team-result", .usage = "DOC|RESULTS.xml [--best N] [--by unit|province] [--json]",
+    .min_args = 1, .max_args = 1, .open = QW_CLI_OPEN_NOTHING, .flags = QW_CLI_JSON, .options = team_result_options,
+    .handler = cmd_team_result, .summary = N_("Team results: the sum of the best places in the formal groups"),
+  },
+  { NULL },
+};

@@ -4,6 +4,11 @@
  * whose output is a contract (idcard, check-entries, quota, games, standings)
  * keep their keys and codes exactly.
  *
+ * This file is the dispatcher: it finds the command's table entry, parses
+ * its options (and the shared --json), checks its arguments, opens what the
+ * entry says and runs the handler. Usage errors look the same for every
+ * command and exit with QW_CLI_USAGE.
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "config.h"
@@ -14,78 +19,419 @@
 
 #include "qw-cli.h"
 #include "qw-data.h"
+#include "qw-document-play.h"
+#include "qw-error.h"
+#include "qw-play.h"
+#include "qw-region.h"
+#include "qw-tournament.h"
 
-static const QwCliCommand commands[] = {
-  { "idcard", qw_cli_idcard, "idcard [--json] ID...", N_("Check resident ID numbers") },
-  { "check-entries", qw_cli_check_entries,
-    "check-entries --ruleset ID --date YYYY-MM-DD [--json] FILE.csv",
-    N_("Check a registration list: groups and problems") },
-  { "new", qw_cli_new, "new DOC [--name NAME] [--region R] [--city C] [--county C] [--town T] ...",
-    N_("Create a stop document") },
-  { "import", qw_cli_import, "import DOC FILE.csv [--json]", N_("Import a registration list into a document") },
-  { "entries", qw_cli_entries, "entries DOC [--json]", N_("List a document’s entries (ID numbers masked)") },
-  { "demo", qw_cli_demo, "demo DOC", N_("Write the demo document") },
-  { "simulate", qw_cli_simulate,
-    "simulate DOC --system swiss|round-robin|knockout --players N --rounds R --seed S [--draw-rate P] "
-    "[--forfeit-rate P] [--withdraw-rate P]",
-    N_("Create a document with one group (open-m) of generated players and play every round") },
-  { "pair", qw_cli_pair, "pair DOC GROUP", N_("Pair the next round of a group") },
-  { "unpair", qw_cli_unpair, "unpair DOC GROUP [--force]", N_("Remove the last round of a group") },
-  { "result", qw_cli_result,
-    "result DOC GROUP ROUND BOARD 2:0|1:1|0:2|+:-|-:+|-:- [--red-fouls N] [--black-fouls N] [--playoff red|black|draw] "
-    "[--armageddon]",
-    N_("Record a result") },
-  { "undo", qw_cli_undo, "undo DOC GROUP ROUND BOARD", N_("Undo a result") },
-  { "games", qw_cli_games, "games DOC GROUP [--round N] [--json]", N_("List a group’s games") },
-  { "standings", qw_cli_standings, "standings DOC GROUP [--round N] [--json]", N_("Standings with the tie-breaks") },
-  { "explain", qw_cli_explain, "explain DOC GROUP ROUND", N_("Why each pair of a round was made") },
-  { "withdraw", qw_cli_withdraw, "withdraw DOC GROUP NO", N_("A player withdraws (退赛): not paired any more") },
-  { "reinstate", qw_cli_reinstate, "reinstate DOC GROUP NO", N_("Take back a withdrawal") },
-  { "swap", qw_cli_swap, "swap DOC GROUP ROUND NO NO", N_("Swap two players in the last round (checked, logged)") },
-  { "repair", qw_cli_repair, "repair DOC GROUP ROUND BOARD RED [BLACK]",
-    N_("Re-pair a board of the last round (checked, logged)") },
-  { "check", qw_cli_check, "check DOC GROUP ROUND", N_("List the rules a round breaks") },
-  { "log", qw_cli_log, "log DOC GROUP", N_("The arbiter’s changes to a group") },
-  { "sections", qw_cli_sections, "sections DOC", N_("The groups as played, with their settings") },
-  { "settings", qw_cli_settings, "settings DOC GROUP [KEY=VALUE...]", N_("Show or change a group’s settings") },
-  { "quota", qw_cli_quota, "quota [--ruleset ID] [--json] STOPS.csv|REGION.qiwang",
-    N_("A region’s national-final places, with their reasons") },
-  { "new-region", qw_cli_new_region, "new-region DOC --region R [--ruleset ID] [--national]",
-    N_("Create a region (or national) document") },
-  { "import-results", qw_cli_import_results, "import-results REGION.qiwang FILE.xml... [--json]",
-    N_("Import stops’ results files into a region") },
-  { "import-stops", qw_cli_import_stops, "import-stops REGION.qiwang STOPS.csv",
-    N_("Add stops that did not use Qiwang, from a stops CSV") },
-  { "region", qw_cli_region, "region REGION.qiwang [--decided-places N] [--json]",
-    N_("A region’s stops, validity, totals and warnings") },
-  { "export", qw_cli_export, "export DOC --out FILE.xml|FILE.html|FILE.csv [--public] [--event ID]",
-    N_("Write the results file (成绩表), or the public standings") },
-  { "check-final", qw_cli_check_final, "check-final REGION.qiwang [FINAL.qiwang] [--json]",
-    N_("Check the provincial final: entries, chief arbiter, dates") },
-  { "nominees", qw_cli_nominees, "nominees REGION.qiwang|NATIONAL.qiwang [--out FILE.xml|FILE.csv] [--private] [--json]",
-    N_("A region’s nominees for the national final (or a national document’s, with duplicates)") },
-  { "import-nominees", qw_cli_import_nominees, "import-nominees NATIONAL.qiwang FILE.xml...",
-    N_("Import regions’ nominee files; players nominated by two regions are flagged") },
-  { "team-result", qw_cli_team_result, "team-result DOC|RESULTS.xml [--best N] [--by unit|province] [--json]",
-    N_("Team results: the sum of the best places in the formal groups") },
-  { "print", qw_cli_print,
-    "print DOC pairings|slips|standings|crosstable|bracket|certificates|awards|booklet --out FILE.pdf "
-    "[--group G] [--round R] [--paper P] [--png-dir DIR]",
-    N_("Print a document (PDF, and PNG pages with --png-dir)") },
+static const QwCliCommand *const command_tables[] = {
+  qw_cli_registration_commands,
+  qw_cli_play_commands,
+  qw_cli_region_commands,
+  qw_cli_results_commands,
+  qw_cli_print_commands,
 };
+
+#define USAGE_COLUMN 70
+
+static const QwCliCommand *
+lookup_command (const char *name)
+{
+  for (guint t = 0; t < G_N_ELEMENTS (command_tables); t++)
+    for (const QwCliCommand *c = command_tables[t]; c->name != NULL; c++)
+      if (g_str_equal (c->name, name))
+        return c;
+  return NULL;
+}
 
 static void
 print_help (void)
 {
   g_print (_("Usage: qiwang-cli COMMAND [OPTIONS]\n\nCommands:\n"));
-  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
-    g_print ("  %-70s %s\n", commands[i].usage, _(commands[i].summary));
+  for (guint t = 0; t < G_N_ELEMENTS (command_tables); t++)
+    for (const QwCliCommand *c = command_tables[t]; c->name != NULL; c++)
+      {
+        g_autofree char *usage = g_strdup_printf ("%s %s", c->name, c->usage);
+
+        g_print ("  %-*s %s\n", USAGE_COLUMN, usage, _(c->summary));
+      }
+}
+
+/* The left column of an option's help: "-o, --out=FILE.pdf". */
+static char *
+option_cell (const GOptionEntry *entry)
+{
+  GString *cell = g_string_new (NULL);
+
+  if (entry->short_name != '\0')
+    g_string_append_printf (cell, "-%c, ", entry->short_name);
+  g_string_append_printf (cell, "--%s", entry->long_name);
+  if (entry->arg != G_OPTION_ARG_NONE && entry->arg_description != NULL)
+    g_string_append_printf (cell, "=%s", entry->arg_description);
+  return g_string_free (cell, FALSE);
+}
+
+static void
+add_option_rows (GPtrArray          *rows,
+                 const GOptionEntry *entries)
+{
+  for (; entries != NULL && entries->long_name != NULL; entries++)
+    {
+      if (entries->flags & G_OPTION_FLAG_HIDDEN)
+        continue;
+      g_ptr_array_add (rows, option_cell (entries));
+      g_ptr_array_add (rows, g_strdup (_(entries->description)));
+    }
+}
+
+static const GOptionEntry no_entries[] = { { NULL } };
+
+/* The --json of every command that has one: one shared option group. */
+static gboolean json_flag;
+static const GOptionEntry json_entries[] = {
+  { "json", 0, 0, G_OPTION_ARG_NONE, &json_flag, N_("Print JSON"), NULL },
+  { NULL },
+};
+
+static gboolean help_flag;
+static const GOptionEntry help_entries[] = {
+  { "help", 'h', 0, G_OPTION_ARG_NONE, &help_flag, N_("Show this help"), NULL },
+  { NULL },
+};
+
+static void
+print_command_help (const QwCliCommand *command)
+{
+  g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func (g_free);
+  int width = 0;
+
+  g_print (_("Usage: qiwang-cli %s %s\n"), command->name, command->usage);
+  g_print ("\n%s\n\n", _(command->summary));
+  add_option_rows (rows, command->options);
+  if (command->flags & QW_CLI_JSON)
+    add_option_rows (rows, json_entries);
+  add_option_rows (rows, help_entries);
+  for (guint i = 0; i < rows->len; i += 2)
+    width = MAX (width, (int) g_utf8_strlen (g_ptr_array_index (rows, i), -1));
+  g_print (_("Options:\n"));
+  for (guint i = 0; i < rows->len; i += 2)
+    {
+      const char *cell = g_ptr_array_index (rows, i);
+
+      g_print ("  %s%*s  %s\n", cell, width - (int) g_utf8_strlen (cell, -1), "",
+               (char *) g_ptr_array_index (rows, i + 1));
+    }
+}
+
+static int
+unknown_command (const char *name)
+{
+  g_printerr ("qiwang-cli %s: %s\n", name, _("unknown command"));
+  g_printerr (_("Run “qiwang-cli help” for the list of commands.\n"));
+  return QW_CLI_USAGE;
+}
+
+static char *
+count_message (const QwCliCommand *command,
+               int                 n)
+{
+  int min = command->min_args, max = command->max_args;
+
+  if (max == min)
+    return g_strdup_printf (ngettext ("takes %d argument, not %d", "takes %d arguments, not %d", min), min, n);
+  if (max < 0)
+    return g_strdup_printf (ngettext ("takes at least %d argument, not %d", "takes at least %d arguments, not %d",
+                                      min), min, n);
+  if (max == min + 1)
+    return g_strdup_printf (_("takes %d or %d arguments, not %d"), min, max, n);
+  return g_strdup_printf (_("takes %d to %d arguments, not %d"), min, max, n);
+}
+
+/* "-:+" and "-:-" look like options to GOption: keep them out of its way. */
+#define RESULT_PLACEHOLDER "\x01result:"
+
+static void
+shield_results (int    argc,
+                char **argv)
+{
+  for (int i = 1; i < argc; i++)
+    if (g_str_equal (argv[i], "-:+"))
+      argv[i] = (char *) RESULT_PLACEHOLDER "-:+";
+    else if (g_str_equal (argv[i], "-:-"))
+      argv[i] = (char *) RESULT_PLACEHOLDER "-:-";
+}
+
+static void
+unshield_results (int    argc,
+                  char **argv)
+{
+  for (int i = 1; i < argc; i++)
+    if (g_str_has_prefix (argv[i], RESULT_PLACEHOLDER))
+      argv[i] += strlen (RESULT_PLACEHOLDER);
+}
+
+/* The positional arguments that the usage names ROUND and BOARD. */
+static gboolean
+parse_named_arguments (QwCliContext  *ctx,
+                       char         **positional,
+                       int            n,
+                       GError       **error)
+{
+  g_auto(GStrv) words = g_strsplit (ctx->command->usage, " ", -1);
+
+  for (int i = 0; words[i] != NULL && i < n; i++)
+    {
+      if (words[i][0] == '[' || words[i][0] == '-')
+        break;
+      if (g_str_equal (words[i], "ROUND")
+          && !qw_cli_parse_count (positional[i], _("The round"), 1, 99, &ctx->round, error))
+        return FALSE;
+      if (g_str_equal (words[i], "BOARD")
+          && !qw_cli_parse_count (positional[i], _("The board"), 1, 100000, &ctx->board, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+static int
+opened_arguments (QwCliOpen open)
+{
+  switch (open)
+    {
+    case QW_CLI_OPEN_NOTHING:
+      return 0;
+    case QW_CLI_OPEN_SECTION:
+    case QW_CLI_OPEN_SECTION_STORED:
+    case QW_CLI_OPEN_SECTION_TO_CHANGE:
+      return 2;
+    case QW_CLI_OPEN_DOCUMENT:
+    case QW_CLI_OPEN_STOP:
+    case QW_CLI_OPEN_REGION:
+    case QW_CLI_OPEN_NATIONAL:
+    default:
+      return 1;
+    }
+}
+
+/* Opening */
+
+/**
+ * qw_cli_open_kind:
+ * @kind: %QW_DOCUMENT_REGION or %QW_DOCUMENT_NATIONAL
+ *
+ * Opens a document that must be of @kind.
+ */
+QwDocument *
+qw_cli_open_kind (const char      *path,
+                  QwDocumentKind   kind,
+                  GError         **error)
+{
+  g_autoptr(QwDocument) doc = qw_document_open (path, error);
+  g_autofree char *display_name = g_filename_display_name (path);
+
+  if (doc == NULL)
+    return NULL;
+  if (qw_document_get_kind (doc) == kind)
+    return g_steal_pointer (&doc);
+  if (kind == QW_DOCUMENT_REGION)
+    g_set_error (error, QW_ERROR, QW_ERROR_INVALID,
+                 _("%s is a %s document, not a region document (create one with “qiwang-cli "
+                   "new-region”)"), display_name, qw_document_kind_to_code (qw_document_get_kind (doc)));
+  else
+    g_set_error (error, QW_ERROR, QW_ERROR_INVALID,
+                 _("%s is a %s document, not a national document (create one with “qiwang-cli "
+                   "new-region --national”)"), display_name, qw_document_kind_to_code (qw_document_get_kind (doc)));
+  return NULL;
+}
+
+static gboolean
+open_stop (QwCliContext  *ctx,
+           GError       **error)
+{
+  ctx->doc = qw_document_open (ctx->path, error);
+  return ctx->doc != NULL && (ctx->event = qw_document_get_main_event (ctx->doc, error)) != NULL
+         && (ctx->ruleset = qw_ruleset_lookup (ctx->event->ruleset, error)) != NULL;
+}
+
+/* A group that has entries but no section yet reads as an empty section
+ * with the defaults, so that reading commands never write. */
+static QwSection *
+unstored_section (QwCliContext *ctx,
+                  const char   *code)
+{
+  QwSection *section = qw_section_new ();
+
+  section->event_id = ctx->event->id;
+  section->code = g_strdup (code);
+  section->name = qw_ruleset_group_label (ctx->ruleset, code);
+  if (!qw_system_from_code (ctx->event->system, &section->system))
+    section->system = QW_SYSTEM_SWISS;
+  section->rounds = ctx->event->rounds;
+  qw_section_settings_clear (&section->settings);
+  qw_section_settings_init (&section->settings, ctx->ruleset, section->system);
+  return section;
+}
+
+static gboolean
+open_section (QwCliContext  *ctx,
+              const char    *code,
+              gboolean       store,
+              GError       **error)
+{
+  g_autoptr(GError) missing = NULL;
+
+  if (!open_stop (ctx, error))
+    return FALSE;
+  ctx->section = qw_tournament_find_section (ctx->doc, code, store, &missing);
+  if (ctx->section == NULL)
+    {
+      g_autoptr(QwSection) probe = unstored_section (ctx, code);
+      g_autoptr(GPtrArray) entries = qw_document_list_section_entries (ctx->doc, probe, NULL);
+
+      if (store || entries == NULL || entries->len == 0)
+        {
+          g_propagate_error (error, g_steal_pointer (&missing));
+          return FALSE;
+        }
+      ctx->section = g_steal_pointer (&probe);
+    }
+  ctx->entries = qw_document_list_section_entries (ctx->doc, ctx->section, error);
+  return ctx->entries != NULL;
+}
+
+static gboolean
+open_for_command (QwCliContext  *ctx,
+                  char         **positional,
+                  GError       **error)
+{
+  switch (ctx->command->open)
+    {
+    case QW_CLI_OPEN_NOTHING:
+      return TRUE;
+    case QW_CLI_OPEN_DOCUMENT:
+      ctx->doc = qw_document_open (ctx->path, error);
+      return ctx->doc != NULL;
+    case QW_CLI_OPEN_STOP:
+      return open_stop (ctx, error);
+    case QW_CLI_OPEN_SECTION:
+      return open_section (ctx, positional[1], FALSE, error);
+    case QW_CLI_OPEN_SECTION_STORED:
+      return open_section (ctx, positional[1], TRUE, error);
+    case QW_CLI_OPEN_SECTION_TO_CHANGE:
+      return open_section (ctx, positional[1], ctx->n_args > 0, error);
+    case QW_CLI_OPEN_REGION:
+      return (ctx->doc = qw_cli_open_kind (ctx->path, QW_DOCUMENT_REGION, error)) != NULL
+             && (ctx->ruleset = qw_document_region_ruleset (ctx->doc, error)) != NULL;
+    case QW_CLI_OPEN_NATIONAL:
+      return (ctx->doc = qw_cli_open_kind (ctx->path, QW_DOCUMENT_NATIONAL, error)) != NULL;
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+static void
+context_clear (QwCliContext *ctx)
+{
+  g_clear_object (&ctx->doc);
+  g_clear_pointer (&ctx->event, qw_event_free);
+  g_clear_pointer (&ctx->ruleset, qw_ruleset_unref);
+  g_clear_pointer (&ctx->section, qw_section_free);
+  g_clear_pointer (&ctx->entries, g_ptr_array_unref);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (QwCliContext, context_clear)
+
+/* The values GOption allocated for the command's options. */
+static void
+clear_option_values (const GOptionEntry *entries)
+{
+  for (; entries != NULL && entries->long_name != NULL; entries++)
+    switch (entries->arg)
+      {
+      case G_OPTION_ARG_STRING:
+      case G_OPTION_ARG_FILENAME:
+        g_clear_pointer ((char **) entries->arg_data, g_free);
+        break;
+      case G_OPTION_ARG_STRING_ARRAY:
+      case G_OPTION_ARG_FILENAME_ARRAY:
+        g_clear_pointer ((char ***) entries->arg_data, g_strfreev);
+        break;
+      case G_OPTION_ARG_NONE:
+      case G_OPTION_ARG_INT:
+      case G_OPTION_ARG_CALLBACK:
+      case G_OPTION_ARG_DOUBLE:
+      case G_OPTION_ARG_INT64:
+      default:
+        break;
+      }
+}
+
+/* @argv: the command's name, then its options and arguments */
+static int
+dispatch (const QwCliCommand *command,
+          int                 argc,
+          char              **argv)
+{
+  g_auto(QwCliContext) ctx = { .command = command };
+  g_autoptr(GOptionContext) parser = g_option_context_new (NULL);
+  g_autoptr(GError) error = NULL;
+  char **positional;
+  int n, opened = opened_arguments (command->open);
+
+  g_assert (command->min_args >= opened);
+  g_option_context_set_help_enabled (parser, FALSE);
+  g_option_context_set_translation_domain (parser, GETTEXT_PACKAGE);
+  g_option_context_add_main_entries (parser, command->options != NULL ? command->options : no_entries,
+                                     GETTEXT_PACKAGE);
+  g_option_context_add_main_entries (parser, help_entries, GETTEXT_PACKAGE);
+  if (command->flags & QW_CLI_JSON)
+    {
+      GOptionGroup *group = g_option_group_new ("json", _("JSON output"), _("Show the JSON option"), NULL, NULL);
+
+      g_option_group_add_entries (group, json_entries);
+      g_option_group_set_translation_domain (group, GETTEXT_PACKAGE);
+      g_option_context_add_group (parser, group);
+    }
+  if (command->flags & QW_CLI_RESULT_CODES)
+    shield_results (argc, argv);
+  if (!g_option_context_parse (parser, &argc, &argv, &error))
+    return qw_cli_usage_error (&ctx, error->message);
+  if (help_flag)
+    {
+      print_command_help (command);
+      return QW_CLI_OK;
+    }
+  if (command->flags & QW_CLI_RESULT_CODES)
+    unshield_results (argc, argv);
+  ctx.json = json_flag;
+
+  positional = argv + 1;
+  n = argc - 1;
+  if (n < command->min_args || (command->max_args >= 0 && n > command->max_args))
+    {
+      g_autofree char *message = count_message (command, n);
+
+      return qw_cli_usage_error (&ctx, message);
+    }
+  ctx.path = opened > 0 ? positional[0] : NULL;
+  ctx.args = positional + opened;
+  ctx.n_args = n - opened;
+  if (!parse_named_arguments (&ctx, positional, n, &error)
+      || (command->check != NULL && !command->check (&ctx, &error)))
+    return qw_cli_usage_error (&ctx, error->message);
+  if (!open_for_command (&ctx, positional, &error))
+    return qw_cli_fail (g_steal_pointer (&error));
+  return command->handler (&ctx);
 }
 
 int
 main (int    argc,
       char **argv)
 {
+  const QwCliCommand *command;
+  int status;
+
   setlocale (LC_ALL, "");
   bindtextdomain (GETTEXT_PACKAGE, qw_locale_dir ());
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
@@ -94,7 +440,10 @@ main (int    argc,
   if (argc < 2 || g_str_equal (argv[1], "help") || g_str_equal (argv[1], "--help")
       || g_str_equal (argv[1], "-h"))
     {
-      print_help ();
+      if (argc > 2 && g_str_equal (argv[1], "help") && (command = lookup_command (argv[2])) != NULL)
+        print_command_help (command);
+      else
+        print_help ();
       return argc < 2 ? QW_CLI_USAGE : QW_CLI_OK;
     }
   if (g_str_equal (argv[1], "--version"))
@@ -102,8 +451,10 @@ main (int    argc,
       g_print ("qiwang-cli %s\n", PACKAGE_VERSION);
       return QW_CLI_OK;
     }
-  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
-    if (g_str_equal (argv[1], commands[i].name))
-      return commands[i].handler (argc - 1, argv + 1);
-  return qw_cli_usage_error (argv[1], _("unknown command"));
+  command = lookup_command (argv[1]);
+  if (command == NULL)
+    return unknown_command (argv[1]);
+  status = dispatch (command, argc - 1, argv + 1);
+  clear_option_values (command->options);
+  return status;
 }
