@@ -44,9 +44,6 @@ typedef struct
 
 struct _QwCertificateTemplate
 {
-  char     *path;
-  char     *name;
-  gboolean  award;
   QwPaper   paper;
   double    offset_x;               /* mm */
   double    offset_y;
@@ -77,14 +74,13 @@ qw_certificate_template_free (QwCertificateTemplate *self)
 {
   if (self == NULL)
     return;
-  g_free (self->path);
-  g_free (self->name);
   g_clear_pointer (&self->items, g_array_unref);
   g_free (self);
 }
 
-char *
-qw_certificate_template_default_path (gboolean award)
+/* data/certificates/champion.xml or award.xml */
+static char *
+default_path (gboolean award)
 {
   return qw_data_file ("certificates", award ? "award.xml" : "champion.xml", NULL);
 }
@@ -274,26 +270,20 @@ qw_certificate_template_load (const char  *path,
   g_autofree char *display = g_filename_display_name (path);
   g_autoptr(xmlDoc) doc = qw_xml_read_file (path, TEMPLATE_MAX_BYTES, schema, error);
   g_autoptr(QwCertificateTemplate) self = NULL;
-  g_autofree char *kind = NULL, *paper = NULL;
+  g_autofree char *paper = NULL;
   xmlNode *root, *border;
 
   if (doc == NULL)
     return NULL;
   root = xmlDocGetRootElement (doc);
   self = g_new0 (QwCertificateTemplate, 1);
-  self->path = g_strdup (path);
   self->items = g_array_new (FALSE, TRUE, sizeof (Item));
   g_array_set_clear_func (self->items, item_clear);
-  kind = qw_xml_get_prop (root, "kind");
-  self->award = g_strcmp0 (kind, "award") == 0;
   paper = qw_xml_get_prop (root, "paper");
   if (paper == NULL || !qw_paper_from_code (paper, &self->paper))
     self->paper = QW_PAPER_A4_LANDSCAPE;
   self->offset_x = qw_xml_get_prop_double (root, "offset-x", 0);
   self->offset_y = qw_xml_get_prop_double (root, "offset-y", 0);
-  self->name = qw_xml_child_text (root, "name");
-  if (self->name == NULL)
-    self->name = g_path_get_basename (path);
 
   border = qw_xml_first_child (root, "border");
   if (border != NULL)
@@ -317,42 +307,6 @@ qw_certificate_template_load (const char  *path,
         read_seal (self, n);
     }
   return g_steal_pointer (&self);
-}
-
-gboolean
-qw_certificate_template_is_award (const QwCertificateTemplate *self)
-{
-  return self->award;
-}
-
-const char *
-qw_certificate_template_get_name (const QwCertificateTemplate *self)
-{
-  return self->name;
-}
-
-QwPaper
-qw_certificate_template_get_paper (const QwCertificateTemplate *self)
-{
-  return self->paper;
-}
-
-void
-qw_certificate_template_get_offset (const QwCertificateTemplate *self,
-                                    double                      *x_mm,
-                                    double                      *y_mm)
-{
-  *x_mm = self->offset_x;
-  *y_mm = self->offset_y;
-}
-
-void
-qw_certificate_template_set_offset (QwCertificateTemplate *self,
-                                    double                 x_mm,
-                                    double                 y_mm)
-{
-  self->offset_x = x_mm;
-  self->offset_y = y_mm;
 }
 
 /* Dates and places in words */
@@ -573,7 +527,7 @@ prepare (const QwPrintRequest  *request,
 {
   g_autofree char *path = request->template_path != NULL
     ? g_strdup (request->template_path)
-    : qw_certificate_template_default_path (awards);
+    : default_path (awards);
   QwCertificateTemplate *tpl = qw_certificate_template_load (path, error);
 
   if (tpl == NULL)

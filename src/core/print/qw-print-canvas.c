@@ -206,13 +206,6 @@ qw_print_kai_family (void)
 
 /* Papers */
 
-const char *
-qw_paper_to_code (QwPaper paper)
-{
-  g_return_val_if_fail (paper < G_N_ELEMENTS (paper_codes), NULL);
-  return paper_codes[paper];
-}
-
 gboolean
 qw_paper_from_code (const char *code,
                     QwPaper    *out)
