@@ -11,6 +11,8 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
+#include "qw-test.h"
+
 typedef struct
 {
   int   status;
@@ -175,24 +177,6 @@ test_bad_input (void)
     }
 }
 
-static void
-remove_tree (const char *path)
-{
-  g_autoptr(GDir) d = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
-    {
-      g_autofree char *child = g_build_filename (path, name, NULL);
-
-      if (g_file_test (child, G_FILE_TEST_IS_DIR))
-        remove_tree (child);
-      else
-        g_remove (child);
-    }
-  g_rmdir (path);
-}
-
 int
 main (int    argc,
       char **argv)
@@ -218,7 +202,7 @@ main (int    argc,
   g_test_add_func ("/cli/print/options", test_options);
   g_test_add_func ("/cli/print/bad-input", test_bad_input);
   status = g_test_run ();
-  remove_tree (dir);
+  qw_test_remove_tree (dir);
   g_free (dir);
   g_strfreev (child_env);
   return status;

@@ -9,17 +9,8 @@
 #include "qw-team.h"
 #include "qw-entry.h"
 #include "qw-event.h"
-#include "region-fixtures.h"
-
-static QwRuleset *
-ruleset (void)
-{
-  g_autoptr(GError) error = NULL;
-  QwRuleset *r = qw_ruleset_lookup ("qiwang-2021", &error);
-
-  g_assert_no_error (error);
-  return r;
-}
+#include "qw-test-region.h"
+#include "qw-test.h"
 
 static QwResultsGroup *
 ranked_group (const char *code,
@@ -132,7 +123,7 @@ assert_line (const QwNomineeList *list,
 static void
 test_select (void)
 {
-  g_autoptr(QwRuleset) rules = ruleset ();
+  g_autoptr(QwRuleset) rules = qw_test_ruleset ();
   g_autoptr(QwResults) final = final_results ();
   g_autoptr(QwQuota) quota = quota_for (rules, 10, 90, 100);
   g_autoptr(QwNomineeList) list = NULL;
@@ -168,7 +159,7 @@ test_select (void)
 static void
 test_select_skips_withdrawn (void)
 {
-  g_autoptr(QwRuleset) rules = ruleset ();
+  g_autoptr(QwRuleset) rules = qw_test_ruleset ();
   g_autoptr(QwResults) final = final_results ();
   g_autoptr(QwQuota) none = quota_for (rules, 15, 130, 0);
   g_autoptr(QwQuota) a = quota_for (rules, 15, 130, 100);
@@ -346,7 +337,7 @@ test_region_nominees (void)
   g_autoptr(QwNomineeList) list = NULL;
   g_autoptr(QwStopsImport) import = NULL;
   g_autoptr(QwCsv) csv = NULL;
-  g_autoptr(QwRuleset) rules = ruleset ();
+  g_autoptr(QwRuleset) rules = qw_test_ruleset ();
   g_autoptr(GError) error = NULL;
   GString *text = g_string_new ("名称,类型,级别,承办单位,地级市,县级市,荣誉,参赛人数\n");
 
@@ -453,7 +444,7 @@ test_team_ties (void)
 static void
 test_team_formal_groups (void)
 {
-  g_autoptr(QwRuleset) rules = ruleset ();
+  g_autoptr(QwRuleset) rules = qw_test_ruleset ();
   g_autoptr(QwResults) final = final_results ();
   g_autoptr(GPtrArray) members = qw_team_members_from_results (rules, final, QW_TEAM_BY_UNIT);
 

@@ -5,7 +5,8 @@
  * units; every piece of text is measured as drawn to prove that it stays in
  * its box and that no character lacks a glyph; the PDFs are read back with
  * poppler-utils (pdfinfo, pdffonts) for their page count and embedded fonts.
- * One reference PNG per kind is written to $G_TEST_BUILDDIR/print-ref/.
+ * The first page of every kind is compared with a reference image in
+ * tests/print-ref/, with a tolerance (see check_reference()).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -30,6 +31,7 @@
 #include "qw-game.h"
 #include "qw-play.h"
 #include "qw-print-source.h"
+#include "qw-test.h"
 
 /* Measuring */
 
@@ -225,28 +227,13 @@ check_pdf (QwPrintout *printout,
 
 /* Documents */
 
-static QwRuleset *
-ruleset (void)
-{
-  g_autoptr(GError) error = NULL;
-  QwRuleset *r = qw_ruleset_lookup ("qiwang-2021", &error);
-
-  g_assert_no_error (error);
-  return r;
-}
-
 static char *test_dir = NULL;
 
 static char *
 temp_path (const char *name)
 {
   if (test_dir == NULL)
-    {
-      g_autoptr(GError) error = NULL;
-
-      test_dir = g_dir_make_tmp ("qiwang-print-XXXXXX", &error);
-      g_assert_no_error (error);
-    }
+    test_dir = qw_test_make_tmp_dir ("qiwang-print-XXXXXX");
   return g_build_filename (test_dir, name, NULL);
 }
 
@@ -258,7 +245,7 @@ set_system (QwDocument *doc,
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(QwSection) section = qw_tournament_find_section (doc, code, TRUE, &error);
-  g_autoptr(QwRuleset) r = ruleset ();
+  g_autoptr(QwRuleset) r = qw_test_ruleset ();
 
   g_assert_no_error (error);
   /* A group already under way keeps its system and draw. */
@@ -268,6 +255,9 @@ set_system (QwDocument *doc,
   section->rounds = rounds;
   qw_section_settings_clear (&section->settings);
   qw_section_settings_init (&section->settings, r, system);
+  /* A fixed lottery (the knockout draw, colours by lot), so that the pages
+   * come out the same on every run, as the reference pages need. */
+  section->settings.lottery_seed = 20210703 + g_str_hash (code) % 1000;
   qw_document_update_section (doc, section, &error);
   g_assert_no_error (error);
 }
@@ -356,20 +346,169 @@ demo (void)
   return demo_doc;
 }
 
-static void
-write_reference (QwPrintout *printout,
-                 const char *name)
+/* Reference pages
+ *
+ * The first page of every kind (and the standings with absurd names) is
+ * compared with tests/print-ref/NAME.png, drawn at 110 dpi by the renderer
+ * when the layout was last checked by eye. The comparison forgives what
+ * another rasteriser or hinting setting changes (grey levels within 64 of a
+ * pixel at most one pixel away, see qw_test_compare_images()) but not a moved
+ * column, a lost row or a changed name: at most 0.02 % of the page may
+ * differ (an A4 page at 110 dpi has 1.17 million pixels; one missing glyph is
+ * about 45 of them, a lost table row 3,000).
+ *
+ * The references depend on the fonts: tests/print-ref/fonts.ini names the
+ * families they were drawn with, and with other fonts the comparison is
+ * skipped (every other check still runs). After a deliberate change of
+ * layout, look at the new pages in $G_TEST_BUILDDIR/print-ref/ and run
+ *   QIWANG_PRINT_REF_UPDATE=1 meson test -C build print
+ * to write them (and fonts.ini) into the source tree. */
+#define REF_DPI        110
+#define REF_THRESHOLD  64
+#define REF_RADIUS     1
+#define REF_MAX_DIFF   0.0002
+
+/* The version and file of the font fontconfig picks for @family. */
+static char *
+font_version (const char *family)
 {
-  g_autofree char *dir = g_build_filename (g_getenv ("G_TEST_BUILDDIR") != NULL ? g_getenv ("G_TEST_BUILDDIR") : ".",
-                                           "print-ref", NULL);
-  g_autofree char *file = g_strconcat (name, ".png", NULL);
-  g_autofree char *path = g_build_filename (dir, file, NULL);
+  FcPattern *pattern = FcNameParse ((const FcChar8 *) family);
+  FcResult result;
+  FcPattern *match;
+  int version = 0;
+  FcChar8 *file = NULL;
+  char *text;
+
+  FcConfigSubstitute (NULL, pattern, FcMatchPattern);
+  FcDefaultSubstitute (pattern);
+  match = FcFontMatch (NULL, pattern, &result);
+  if (match != NULL)
+    {
+      FcPatternGetInteger (match, FC_FONTVERSION, 0, &version);
+      FcPatternGetString (match, FC_FILE, 0, &file);
+    }
+  text = g_strdup_printf ("%d.%03d %s", version >> 16, ((version & 0xffff) * 1000) >> 16,
+                          file != NULL ? (const char *) file : "");
+  if (match != NULL)
+    FcPatternDestroy (match);
+  FcPatternDestroy (pattern);
+  return text;
+}
+
+static GKeyFile *
+installed_fonts (void)
+{
+  GKeyFile *fonts = g_key_file_new ();
+  g_autofree char *body = font_version (qw_print_body_family ());
+  g_autofree char *kai = font_version (qw_print_kai_family ());
+
+  g_key_file_set_string (fonts, "fonts", "body", qw_print_body_family ());
+  g_key_file_set_string (fonts, "fonts", "body-version", body);
+  g_key_file_set_string (fonts, "fonts", "kai", qw_print_kai_family ());
+  g_key_file_set_string (fonts, "fonts", "kai-version", kai);
+  return fonts;
+}
+
+static char *
+ref_source_path (const char *file)
+{
+  return g_test_build_filename (G_TEST_DIST, "print-ref", file, NULL);
+}
+
+/* Why the references cannot be compared here, or NULL. */
+static char *
+fonts_differ (void)
+{
+  g_autofree char *path = ref_source_path ("fonts.ini");
+  g_autoptr(GKeyFile) drawn = g_key_file_new ();
+  g_autoptr(GKeyFile) here = installed_fonts ();
   g_autoptr(GError) error = NULL;
 
-  g_assert_cmpint (g_mkdir_with_parents (dir, 0755), ==, 0);
-  qw_print_to_png (printout, 0, 110, path, &error);
+  if (!g_key_file_load_from_file (drawn, path, G_KEY_FILE_NONE, &error))
+    return g_strdup_printf ("no reference fonts: %s", error->message);
+  for (guint i = 0; i < 2; i++)
+    {
+      const char *key = i == 0 ? "body" : "kai";
+      g_autofree char *then = g_key_file_get_string (drawn, "fonts", key, NULL);
+      g_autofree char *now = g_key_file_get_string (here, "fonts", key, NULL);
+
+      if (g_strcmp0 (then, now) != 0)
+        return g_strdup_printf ("the references were drawn with %s, this machine uses %s", then, now);
+    }
+  return NULL;
+}
+
+static void
+update_reference (const char *current,
+                  const char *name)
+{
+  g_autofree char *file = g_strconcat (name, ".png", NULL);
+  g_autofree char *dest = ref_source_path (file);
+  g_autofree char *fonts_path = ref_source_path ("fonts.ini");
+  g_autoptr(GKeyFile) fonts = installed_fonts ();
+  g_autofree char *contents = NULL;
+  gsize length;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (g_file_get_contents (current, &contents, &length, &error));
   g_assert_no_error (error);
-  g_test_message ("reference page: %s", path);
+  g_assert_true (g_file_set_contents (dest, contents, (gssize) length, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_key_file_save_to_file (fonts, fonts_path, &error));
+  g_assert_no_error (error);
+  g_test_message ("reference written: %s", dest);
+}
+
+static void
+check_reference (QwPrintout *printout,
+                 const char *name)
+{
+  g_autofree char *dir = g_test_build_filename (G_TEST_BUILT, "print-ref", NULL);
+  g_autofree char *file = g_strconcat (name, ".png", NULL);
+  g_autofree char *diff_file = g_strconcat (name, "-diff.png", NULL);
+  g_autofree char *current = g_build_filename (dir, file, NULL);
+  g_autofree char *diff_path = g_build_filename (dir, diff_file, NULL);
+  g_autofree char *ref_path = ref_source_path (file);
+  g_autofree char *why = NULL;
+  g_autoptr(GError) error = NULL;
+  cairo_surface_t *ref, *image, *marked = NULL;
+  QwTestImageDiff diff;
+
+  g_assert_cmpint (g_mkdir_with_parents (dir, 0755), ==, 0);
+  qw_print_to_png (printout, 0, REF_DPI, current, &error);
+  g_assert_no_error (error);
+  g_remove (diff_path);
+  if (g_getenv ("QIWANG_PRINT_REF_UPDATE") != NULL)
+    {
+      update_reference (current, name);
+      return;
+    }
+  why = fonts_differ ();
+  if (why != NULL)
+    {
+      g_test_message ("%s: not compared with %s: %s", name, ref_path, why);
+      return;
+    }
+  ref = cairo_image_surface_create_from_png (ref_path);
+  image = cairo_image_surface_create_from_png (current);
+  g_assert_cmpint (cairo_surface_status (ref), ==, CAIRO_STATUS_SUCCESS);
+  g_assert_cmpint (cairo_surface_status (image), ==, CAIRO_STATUS_SUCCESS);
+  if (!qw_test_compare_images (ref, image, REF_THRESHOLD, REF_RADIUS, &diff, &marked))
+    g_error ("%s: the page is %d × %d pixels, its reference %d × %d", name, diff.width, diff.height,
+             cairo_image_surface_get_width (ref), cairo_image_surface_get_height (ref));
+  g_test_message ("%s: %u pixels (%.4f %%) differ from %s", name, diff.different, diff.fraction * 100, ref_path);
+  if (diff.fraction > REF_MAX_DIFF)
+    {
+      cairo_surface_write_to_png (marked, diff_path);
+      g_test_fail_printf ("%s: %u pixels (%.3f %% of the page, more than %.2f %%) differ from the reference "
+                          "around x %d, y %d (%d × %d): see %s (the page) and %s (the differences in red); "
+                          "if the new layout is right, QIWANG_PRINT_REF_UPDATE=1 writes it as the reference",
+                          name, diff.different, diff.fraction * 100, REF_MAX_DIFF * 100, diff.box[0], diff.box[1],
+                          diff.box[2], diff.box[3], current, diff_path);
+    }
+  cairo_surface_destroy (marked);
+  cairo_surface_destroy (image);
+  cairo_surface_destroy (ref);
 }
 
 static const char *
@@ -398,7 +537,7 @@ test_demo_kind (gconstpointer data)
   qw_print_to_pdf (printout, pdf, &error);
   g_assert_no_error (error);
   check_pdf (printout, pdf, expected_family (kind));
-  write_reference (printout, qw_print_kind_to_code (kind));
+  check_reference (printout, qw_print_kind_to_code (kind));
 }
 
 /* What each kind shows for the demo, in its words. */
@@ -406,7 +545,7 @@ static void
 test_demo_contents (void)
 {
   g_autoptr(GError) error = NULL;
-  g_autoptr(QwRuleset) r = ruleset ();
+  g_autoptr(QwRuleset) r = qw_test_ruleset ();
   g_autoptr(QwEvent) event = qw_document_get_main_event (demo (), &error);
   g_autofree char *title = qw_event_champion_title (r, event);
   g_autoptr(QwPrintout) certificates = qw_print_document (demo (), QW_PRINT_CERTIFICATES, NULL, NULL, &error);
@@ -579,7 +718,7 @@ test_long_texts (gconstpointer data)
       if (!absurd && k != QW_PRINT_CERTIFICATES && k != QW_PRINT_AWARDS && k != QW_PRINT_BRACKET)
         g_assert_cmpuint (count_text (printout, long_units[0]), >, 0);
       if (absurd && k == QW_PRINT_STANDINGS)
-        write_reference (printout, "standings-long-names");
+        check_reference (printout, "standings-long-names");
     }
 }
 
@@ -589,7 +728,7 @@ test_empty_group (gconstpointer data)
 {
   QwPrintKind kind = GPOINTER_TO_INT (data);
   g_autoptr(GError) error = NULL;
-  g_autoptr(QwRuleset) r = ruleset ();
+  g_autoptr(QwRuleset) r = qw_test_ruleset ();
   g_autoptr(QwEvent) event = qw_event_new ();
   g_autoptr(QwSection) section = qw_section_new ();
   g_autoptr(GPtrArray) entries = g_ptr_array_new ();
@@ -627,7 +766,7 @@ one_group_printout (QwPrintKind  kind,
                     const char  *unit)
 {
   g_autoptr(GError) error = NULL;
-  g_autoptr(QwRuleset) r = ruleset ();
+  g_autoptr(QwRuleset) r = qw_test_ruleset ();
   g_autoptr(QwEvent) event = qw_event_new ();
   g_autoptr(QwSection) section = qw_section_new ();
   g_autoptr(GPtrArray) entries = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_entry_free);
@@ -896,24 +1035,6 @@ test_replace_only_on_success (void)
   g_assert_true (g_str_has_prefix (contents, "%PDF-"));
 }
 
-/* The test's files are all at the top of its temporary folder. */
-static void
-remove_dir (const char *path)
-{
-  g_autoptr(GDir) d = path != NULL ? g_dir_open (path, 0, NULL) : NULL;
-  const char *name;
-
-  if (d == NULL)
-    return;
-  while ((name = g_dir_read_name (d)) != NULL)
-    {
-      g_autofree char *file = g_build_filename (path, name, NULL);
-
-      g_remove (file);
-    }
-  g_rmdir (path);
-}
-
 /* cairo 1.16 loses a buffer of its font subsetter each time a PDF with a
  * CJK font is finished (a bare cairo program shows the same), which is not
  * ours to fix; everything else must be freed. The suppression needs whole
@@ -967,7 +1088,8 @@ main (int    argc,
    * faces, fontconfig's configuration) so that the sanitizer build reports
    * only real leaks. */
   g_clear_object (&demo_doc);
-  remove_dir (test_dir);
+  if (test_dir != NULL)
+    qw_test_remove_tree (test_dir);
   g_clear_pointer (&test_dir, g_free);
   pango_cairo_font_map_set_default (NULL);
   cairo_debug_reset_static_data ();

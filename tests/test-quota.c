@@ -9,16 +9,7 @@
 #include "qw-ruleset.h"
 #include "qw-stops-csv.h"
 #include "qw-event.h"
-
-static QwRuleset *
-ruleset (void)
-{
-  g_autoptr(GError) error = NULL;
-  QwRuleset *r = qw_ruleset_lookup ("qiwang-2021", &error);
-
-  g_assert_no_error (error);
-  return r;
-}
+#include "qw-test.h"
 
 static QwStopSummary *
 stop_new (const char  *name,
@@ -74,7 +65,7 @@ region (int n_valid,
 static QwQuota *
 quota_for (GPtrArray *stops)
 {
-  g_autoptr(QwRuleset) r = ruleset ();
+  g_autoptr(QwRuleset) r = qw_test_ruleset ();
 
   return qw_quota_compute (r, stops);
 }
@@ -359,7 +350,7 @@ test_bonus_four_stops_one_host (void)
 static QwStopsImport *
 parse_csv (const char *text)
 {
-  g_autoptr(QwRuleset) r = ruleset ();
+  g_autoptr(QwRuleset) r = qw_test_ruleset ();
   g_autoptr(GError) error = NULL;
   g_autoptr(QwCsv) csv = qw_csv_parse_data (text, strlen (text), &error);
   QwStopsImport *import;
@@ -404,7 +395,7 @@ test_csv_chinese (void)
 static void
 test_csv_english_gb18030 (void)
 {
-  g_autoptr(QwRuleset) r = ruleset ();
+  g_autoptr(QwRuleset) r = qw_test_ruleset ();
   g_autoptr(GError) error = NULL;
   const char *utf8 = "participants,name,type,level,host,prefecture,county_city,honours\n"
                      "40,白花站,预选赛,乡级,白花镇象棋协会,惠州市,,全国象棋特色学校\n";
@@ -468,7 +459,7 @@ test_csv_bad_rows (void)
 static void
 test_csv_bad_header (void)
 {
-  g_autoptr(QwRuleset) r = ruleset ();
+  g_autoptr(QwRuleset) r = qw_test_ruleset ();
   static const char *texts[] = {
     "名称,类型,级别,承办单位,地级市,县级市,荣誉\n白花站,预选赛,乡级,甲,,,\n",
     "名称,类型,级别,承办单位,地级市,县级市,荣誉,参赛人数,备注\n",

@@ -15,7 +15,7 @@
 #include "qw-game.h"
 #include "qw-results-export.h"
 #include "qw-tiebreak.h"
-#include "region-fixtures.h"
+#include "qw-test-region.h"
 
 #define STOP_NAME "2021年第六届全国象棋业余棋王赛广东赛区白花（镇）预选赛"
 

@@ -7,7 +7,7 @@
 #include "qw-idcard.h"
 #include "qw-xml-seal.h"
 #include "qw-entry.h"
-#include "region-fixtures.h"
+#include "qw-test-region.h"
 
 static char *
 write_fixture (const char *dir,

@@ -253,6 +253,27 @@ test_settings (void)
   qw_section_settings_clear (&s);
 }
 
+/* What a stored text cannot say (a line without "=", an unknown key, a value
+ * this version refuses) is skipped without a warning (the suite makes
+ * warnings fatal) and leaves the default. */
+static void
+test_settings_unreadable (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(QwRuleset) ruleset = qw_ruleset_lookup ("qiwang-2021", &error);
+  QwSectionSettings s;
+
+  g_assert_no_error (error);
+  qw_section_settings_init (&s, ruleset, QW_SYSTEM_SWISS);
+  qw_section_settings_parse (&s, "forfeit_limit=3\nno equals sign\ncolour=red\n"
+                                 "first_round=sideways\nlottery_seed=soon\narmageddon=perhaps\n");
+  g_assert_cmpint (s.forfeit_limit, ==, 3);
+  g_assert_cmpstr (s.first_round, ==, "lanyao");
+  g_assert_cmpuint (s.lottery_seed, ==, 0);
+  g_assert_true (s.armageddon);
+  qw_section_settings_clear (&s);
+}
+
 static void
 test_sections (Fixture       *f,
                gconstpointer  data)
@@ -1032,6 +1053,7 @@ main (int    argc,
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/tournament/settings", test_settings);
+  g_test_add_func ("/tournament/settings-unreadable", test_settings_unreadable);
   g_test_add_func ("/tournament/grade-rank", test_grade_rank);
 #define ADD(path, func) g_test_add (path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
   ADD ("/tournament/sections", test_sections);

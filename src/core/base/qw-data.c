@@ -10,16 +10,8 @@
 
 #include "qw-data.h"
 
-static gboolean
-is_data_dir (const char *dir)
-{
-  g_autofree char *probe = g_build_filename (dir, "rulesets", "ruleset.xsd", NULL);
-
-  return g_file_test (probe, G_FILE_TEST_IS_REGULAR);
-}
-
-/* QIWANG_DATA_DIR wins (tests, meson devenv); then the source tree of an
- * uninstalled build; then the installed data. */
+/* QIWANG_DATA_DIR wins (tests, `meson devenv`, build-aux/run); else the
+ * installed data. No source or build path is compiled in. */
 const char *
 qw_data_dir (void)
 {
@@ -32,8 +24,6 @@ qw_data_dir (void)
 
       if (env != NULL && *env != '\0')
         found = env;
-      else if (is_data_dir (SOURCE_DATADIR))
-        found = SOURCE_DATADIR;
       g_once_init_leave (&dir, (gsize) g_strdup (found));
     }
   return (const char *) dir;
@@ -56,18 +46,15 @@ qw_data_file (const char *first_element,
   return g_build_filenamev ((char **) parts->pdata);
 }
 
-/* Translations: QIWANG_LOCALEDIR, then the .mo files of an uninstalled build
- * (build/po/<lang>/LC_MESSAGES), then the installed ones. */
+/* Translations: QIWANG_LOCALEDIR (the .mo files of an uninstalled build,
+ * build/po/<lang>/LC_MESSAGES, set by `meson devenv` and the tests), else the
+ * installed ones. */
 const char *
 qw_locale_dir (void)
 {
   const char *env = g_getenv ("QIWANG_LOCALEDIR");
-  g_autofree char *probe = NULL;
 
   if (env != NULL && *env != '\0')
     return env;
-  probe = g_build_filename (BUILD_LOCALEDIR, "zh_CN", "LC_MESSAGES", GETTEXT_PACKAGE ".mo", NULL);
-  if (g_file_test (probe, G_FILE_TEST_IS_REGULAR))
-    return BUILD_LOCALEDIR;
   return LOCALEDIR;
 }

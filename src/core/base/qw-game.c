@@ -246,21 +246,23 @@ qw_section_settings_parse (QwSectionSettings *settings,
 
       if (*line == '\0' || *line == '#')
         continue;
+      /* What this version cannot read (a key or a value from a newer
+       * version, a line edited by hand) keeps its default, as the document
+       * format promises: expected, so not a warning. */
       if (eq == NULL)
         {
-          g_warning ("Ignoring a section setting without “=”: %s", line);
+          g_debug ("Ignoring a section setting without “=”: %s", line);
           continue;
         }
       *eq = '\0';
       g_strstrip (line);
-      /* A key from a newer version is not an error here. */
       if (!g_strv_contains (setting_keys, line))
         {
           g_debug ("Ignoring the unknown section setting %s", line);
           continue;
         }
       if (!qw_section_settings_set_stored (settings, line, g_strstrip (eq + 1), &error))
-        g_warning ("Ignoring a stored section setting: %s", error->message);
+        g_debug ("Ignoring a stored section setting: %s", error->message);
     }
 }
 

@@ -14,7 +14,8 @@
 #include "qw-data.h"
 #include "qw-error.h"
 #include "qw-event-name.h"
-#include "qw-print-private.h"
+#include "qw-print-frame.h"
+#include "qw-print-renderer.h"
 #include "qw-xml.h"
 #include "qw-date.h"
 #include "qw-event.h"
@@ -43,9 +44,6 @@ typedef struct
 
 struct _QwCertificateTemplate
 {
-  char     *path;
-  char     *name;
-  gboolean  award;
   QwPaper   paper;
   double    offset_x;               /* mm */
   double    offset_y;
@@ -76,14 +74,13 @@ qw_certificate_template_free (QwCertificateTemplate *self)
 {
   if (self == NULL)
     return;
-  g_free (self->path);
-  g_free (self->name);
   g_clear_pointer (&self->items, g_array_unref);
   g_free (self);
 }
 
-char *
-qw_certificate_template_default_path (gboolean award)
+/* data/certificates/champion.xml or award.xml */
+static char *
+default_path (gboolean award)
 {
   return qw_data_file ("certificates", award ? "award.xml" : "champion.xml", NULL);
 }
@@ -273,26 +270,20 @@ qw_certificate_template_load (const char  *path,
   g_autofree char *display = g_filename_display_name (path);
   g_autoptr(xmlDoc) doc = qw_xml_read_file (path, TEMPLATE_MAX_BYTES, schema, error);
   g_autoptr(QwCertificateTemplate) self = NULL;
-  g_autofree char *kind = NULL, *paper = NULL;
+  g_autofree char *paper = NULL;
   xmlNode *root, *border;
 
   if (doc == NULL)
     return NULL;
   root = xmlDocGetRootElement (doc);
   self = g_new0 (QwCertificateTemplate, 1);
-  self->path = g_strdup (path);
   self->items = g_array_new (FALSE, TRUE, sizeof (Item));
   g_array_set_clear_func (self->items, item_clear);
-  kind = qw_xml_get_prop (root, "kind");
-  self->award = g_strcmp0 (kind, "award") == 0;
   paper = qw_xml_get_prop (root, "paper");
   if (paper == NULL || !qw_paper_from_code (paper, &self->paper))
     self->paper = QW_PAPER_A4_LANDSCAPE;
   self->offset_x = qw_xml_get_prop_double (root, "offset-x", 0);
   self->offset_y = qw_xml_get_prop_double (root, "offset-y", 0);
-  self->name = qw_xml_child_text (root, "name");
-  if (self->name == NULL)
-    self->name = g_path_get_basename (path);
 
   border = qw_xml_first_child (root, "border");
   if (border != NULL)
@@ -316,42 +307,6 @@ qw_certificate_template_load (const char  *path,
         read_seal (self, n);
     }
   return g_steal_pointer (&self);
-}
-
-gboolean
-qw_certificate_template_is_award (const QwCertificateTemplate *self)
-{
-  return self->award;
-}
-
-const char *
-qw_certificate_template_get_name (const QwCertificateTemplate *self)
-{
-  return self->name;
-}
-
-QwPaper
-qw_certificate_template_get_paper (const QwCertificateTemplate *self)
-{
-  return self->paper;
-}
-
-void
-qw_certificate_template_get_offset (const QwCertificateTemplate *self,
-                                    double                      *x_mm,
-                                    double                      *y_mm)
-{
-  *x_mm = self->offset_x;
-  *y_mm = self->offset_y;
-}
-
-void
-qw_certificate_template_set_offset (QwCertificateTemplate *self,
-                                    double                 x_mm,
-                                    double                 y_mm)
-{
-  self->offset_x = x_mm;
-  self->offset_y = y_mm;
 }
 
 /* Dates and places in words */
@@ -438,11 +393,11 @@ expand (const char   *text,
 
 static void
 draw_border (const QwCertificateTemplate *tpl,
-             QwPrintout                  *out,
+             QwCanvas                    *canvas,
              QwPage                      *page)
 {
   double ox = tpl->offset_x * QW_MM, oy = tpl->offset_y * QW_MM;
-  double w = _qw_printout_width (out), h = _qw_printout_height (out);
+  double w = _qw_canvas_width (canvas), h = _qw_canvas_height (canvas);
   double inset = tpl->border_inset * QW_MM;
   QwBox outer = { ox + inset, oy + inset, w - 2 * inset, h - 2 * inset };
 
@@ -458,14 +413,14 @@ draw_border (const QwCertificateTemplate *tpl,
 
 static void
 draw_certificate (const QwCertificateTemplate *tpl,
-                  QwPrintout                  *out,
+                  QwCanvas                    *canvas,
                   const Fields                *values)
 {
-  QwPage *page = _qw_printout_add_page (out, FALSE);
+  QwPage *page = _qw_canvas_add_page (canvas, FALSE);
   double ox = tpl->offset_x, oy = tpl->offset_y;
 
   if (tpl->border)
-    draw_border (tpl, out, page);
+    draw_border (tpl, canvas, page);
   for (guint i = 0; i < tpl->items->len; i++)
     {
       const Item *item = &g_array_index (tpl->items, Item, i);
@@ -478,7 +433,7 @@ draw_certificate (const QwCertificateTemplate *tpl,
             QwBox box = { (item->x + ox) * QW_MM, (item->y + oy) * QW_MM,
                           item->width * QW_MM, item->height * QW_MM };
 
-            _qw_page_text (out, page, &item->style, &box, text);
+            _qw_page_text (canvas, page, &item->style, &box, text);
           }
           break;
         case ITEM_LINE:
@@ -507,11 +462,11 @@ honorific (const QwPGroup *group)
 }
 
 static void
-render (QwPrintout     *out,
-        const QwPModel *model,
-        gboolean        awards)
+render (QwCanvas                    *canvas,
+        const QwPModel              *model,
+        const QwCertificateTemplate *tpl,
+        gboolean                     awards)
 {
-  const QwCertificateTemplate *tpl = model->template;
   const QwEvent *event = model->event;
   g_autofree char *title = qw_event_champion_title (model->ruleset, event);
   QwDate day = qw_date_is_set (event->end_date) ? event->end_date : event->start_date;
@@ -545,7 +500,7 @@ render (QwPrintout     *out,
           values.values[2] = p->unit;
           values.values[3] = group->name;
           values.values[6] = place;
-          draw_certificate (tpl, out, &values);
+          draw_certificate (tpl, canvas, &values);
           printed++;
         }
     }
@@ -553,23 +508,81 @@ render (QwPrintout     *out,
     {
       QwFrame frame;
 
-      _qw_frame_init (&frame, out, model->header);
+      _qw_frame_init (&frame, canvas, model->header);
       _qw_frame_start (&frame, awards ? "奖状" : "棋王证书", NULL);
       _qw_frame_notice (&frame, "尚无名次：录入成绩、排出名次后才能打印。");
       _qw_frame_clear (&frame);
     }
 }
 
-void
-_qw_render_certificates (QwPrintout     *out,
-                         const QwPModel *model)
+/* The renderers' prepare hook: the request's layout file, or the kind's
+ * usual one, moved by the request's offsets; its paper unless the request
+ * named one. */
+static gboolean
+prepare (const QwPrintRequest  *request,
+         gboolean               awards,
+         QwPaper               *paper,
+         gpointer              *data,
+         GError               **error)
 {
-  render (out, model, FALSE);
+  g_autofree char *path = request->template_path != NULL
+    ? g_strdup (request->template_path)
+    : default_path (awards);
+  QwCertificateTemplate *tpl = qw_certificate_template_load (path, error);
+
+  if (tpl == NULL)
+    return FALSE;
+  tpl->offset_x += request->offset_x_mm;
+  tpl->offset_y += request->offset_y_mm;
+  if (request->paper == QW_PAPER_DEFAULT)
+    *paper = tpl->paper;
+  *data = tpl;
+  return TRUE;
 }
 
-void
-_qw_render_awards (QwPrintout     *out,
-                   const QwPModel *model)
+static gboolean
+prepare_certificates (const QwPrintRequest  *request,
+                      QwPaper               *paper,
+                      gpointer              *data,
+                      GError               **error)
 {
-  render (out, model, TRUE);
+  return prepare (request, FALSE, paper, data, error);
 }
+
+static gboolean
+prepare_awards (const QwPrintRequest  *request,
+                QwPaper               *paper,
+                gpointer              *data,
+                GError               **error)
+{
+  return prepare (request, TRUE, paper, data, error);
+}
+
+static void
+render_certificates (QwCanvas       *canvas,
+                     const QwPModel *model,
+                     gconstpointer   data)
+{
+  render (canvas, model, data, FALSE);
+}
+
+static void
+render_awards (QwCanvas       *canvas,
+               const QwPModel *model,
+               gconstpointer   data)
+{
+  render (canvas, model, data, TRUE);
+}
+
+/* The kinds' table (qw-print-kinds.c) lists these. */
+const QwPrintRenderer _qw_print_certificates_renderer = {
+  .prepare = prepare_certificates,
+  .free_data = (GDestroyNotify) qw_certificate_template_free,
+  .render = render_certificates,
+};
+
+const QwPrintRenderer _qw_print_awards_renderer = {
+  .prepare = prepare_awards,
+  .free_data = (GDestroyNotify) qw_certificate_template_free,
+  .render = render_awards,
+};

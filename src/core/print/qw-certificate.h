@@ -12,26 +12,14 @@
 #include <glib.h>
 
 #include "qw-date.h"
-#include "qw-print.h"
 
 G_BEGIN_DECLS
 
 typedef struct _QwCertificateTemplate QwCertificateTemplate;
 
-char                  *qw_certificate_template_default_path (gboolean award);
 QwCertificateTemplate *qw_certificate_template_load   (const char                  *path,
                                                        GError                     **error);
 void                   qw_certificate_template_free   (QwCertificateTemplate       *self);
-gboolean               qw_certificate_template_is_award (const QwCertificateTemplate *self);
-const char            *qw_certificate_template_get_name (const QwCertificateTemplate *self);
-QwPaper                qw_certificate_template_get_paper (const QwCertificateTemplate *self);
-void                   qw_certificate_template_get_offset (const QwCertificateTemplate *self,
-                                                           double                      *x_mm,
-                                                           double                      *y_mm);
-/* Moves the whole layout, e.g. after a test print on pre-printed paper. */
-void                   qw_certificate_template_set_offset (QwCertificateTemplate       *self,
-                                                           double                       x_mm,
-                                                           double                       y_mm);
 
 /* 2021-07-04 → "二〇二一年七月四日", as certificates write dates. */
 char                  *qw_certificate_chinese_date    (QwDate                       date);

@@ -11,9 +11,10 @@
 
 #include "config.h"
 
-#include "qw-print-private.h"
 #include "qw-event.h"
 #include "qw-game.h"
+#include "qw-print-games.h"
+#include "qw-print-renderer.h"
 #include "qw-tiebreak.h"
 
 static const char *
@@ -23,11 +24,11 @@ text_or_empty (const char *text)
 }
 
 static void
-cover (QwPrintout     *out,
+cover (QwCanvas       *canvas,
        const QwPModel *model)
 {
-  QwPage *page = _qw_printout_add_page (out, FALSE);
-  double w = _qw_printout_width (out), h = _qw_printout_height (out);
+  QwPage *page = _qw_canvas_add_page (canvas, FALSE);
+  double w = _qw_canvas_width (canvas), h = _qw_canvas_height (canvas);
   double side = 25 * QW_MM;
   QwTextStyle name = _qw_text_style (QW_FONT_SERIF, 28, QW_ALIGN_CENTER);
   QwTextStyle title = _qw_text_style (QW_FONT_SERIF, 54, QW_ALIGN_CENTER);
@@ -42,29 +43,29 @@ cover (QwPrintout     *out,
   name.bold = TRUE;
   name.max_lines = 3;
   name.min_size = 16;
-  _qw_page_text (out, page, &name, &box, model->header);
+  _qw_page_text (canvas, page, &name, &box, model->header);
 
   title.bold = TRUE;
   title.letter_spacing = 24;
   title.rgb = 0x8b0000;
   box = (QwBox) { side, h * 0.40, w - 2 * side, h * 0.12 };
-  _qw_page_text (out, page, &title, &box, "秩序册");
+  _qw_page_text (canvas, page, &title, &box, "秩序册");
 
   line.min_size = 9;
   box = (QwBox) { side, h * 0.70, w - 2 * side, 24 };
   if (e->organiser != NULL && *e->organiser != '\0')
     {
       organiser = g_strdup_printf ("主办单位：%s", e->organiser);
-      _qw_page_text (out, page, &line, &box, organiser);
+      _qw_page_text (canvas, page, &line, &box, organiser);
       box.y += 26;
     }
   if (e->host != NULL && *e->host != '\0')
     {
       host = g_strdup_printf ("承办单位：%s", e->host);
-      _qw_page_text (out, page, &line, &box, host);
+      _qw_page_text (canvas, page, &line, &box, host);
       box.y += 26;
     }
-  _qw_page_text (out, page, &line, &box, dates);
+  _qw_page_text (canvas, page, &line, &box, dates);
 }
 
 static const char *
@@ -259,16 +260,20 @@ first_round (const QwPModel *model,
     }
 }
 
-void
-_qw_render_booklet (QwPrintout     *out,
-                    const QwPModel *model)
+static void
+render_booklet (QwCanvas       *canvas,
+                const QwPModel *model,
+                gconstpointer   data)
 {
   QwFrame frame;
 
-  _qw_frame_init (&frame, out, model->header);
-  cover (out, model);
+  _qw_frame_init (&frame, canvas, model->header);
+  cover (canvas, model);
   information (model, &frame);
   player_lists (model, &frame);
   first_round (model, &frame);
   _qw_frame_clear (&frame);
 }
+
+/* The kinds' table (qw-print-kinds.c) lists this. */
+const QwPrintRenderer _qw_print_booklet_renderer = { .render = render_booklet };

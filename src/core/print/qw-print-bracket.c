@@ -19,7 +19,8 @@
 #include "config.h"
 
 #include "qw-knockout.h"
-#include "qw-print-private.h"
+#include "qw-print-frame.h"
+#include "qw-print-renderer.h"
 #include "qw-game.h"
 
 #define PAGE_DEPTH 5            /* rounds per page: 16 first-round matches */
@@ -35,7 +36,7 @@ typedef struct
 
 typedef struct
 {
-  QwPrintout      *out;
+  QwCanvas        *canvas;
   const QwPModel  *model;
   const QwPGroup  *group;
   int              rounds;
@@ -331,7 +332,7 @@ box_line (const Bracket *b,
 {
   QwTextStyle left = _qw_text_style (QW_FONT_SANS, BOX_FONT, QW_ALIGN_LEFT);
   QwTextStyle right = _qw_text_style (QW_FONT_SANS, BOX_FONT - 1, QW_ALIGN_RIGHT);
-  double mark_width = *mark != '\0' ? MIN (line->width * 0.4, _qw_printout_text_width (b->out, &right, mark) + 2) : 0;
+  double mark_width = *mark != '\0' ? MIN (line->width * 0.4, _qw_canvas_text_width (b->canvas, &right, mark) + 2) : 0;
   QwBox name_box = { line->x + 3, line->y, line->width - mark_width - 6, line->height };
   QwBox mark_box = { line->x + line->width - mark_width - 3, line->y, mark_width, line->height };
 
@@ -339,9 +340,9 @@ box_line (const Bracket *b,
   left.min_size = 5;
   right.min_size = 5;
   right.rgb = 0x404040;
-  _qw_page_text (b->out, page, &left, &name_box, name);
+  _qw_page_text (b->canvas, page, &left, &name_box, name);
   if (mark_width > 0)
-    _qw_page_text (b->out, page, &right, &mark_box, mark);
+    _qw_page_text (b->canvas, page, &right, &mark_box, mark);
 }
 
 static void
@@ -417,8 +418,8 @@ draw_champion (const Bracket  *b,
   name_style.min_size = 6;
   _qw_page_line (page, cx - (geo->column - geo->box), cy, cx, cy, 0.7, 0, 0x000000);
   _qw_page_rect (page, &box, 1.4, 0, 0x8b0000, FALSE, 0);
-  _qw_page_text (b->out, page, &label_style, &label, "冠　军");
-  _qw_page_text (b->out, page, &name_style, &name, text);
+  _qw_page_text (b->canvas, page, &label_style, &label, "冠　军");
+  _qw_page_text (b->canvas, page, &name_style, &name, text);
 }
 
 /* One page: rounds @low … @high of the subtree whose round-@high slot is @root. */
@@ -452,7 +453,7 @@ draw_part (const Bracket *b,
     {
       QwBox box = { geo.x0 + (r - low) * geo.column, frame->y, geo.box, 18 };
 
-      _qw_page_text (b->out, frame->page, &head, &box, round_name (r, b->rounds, buf));
+      _qw_page_text (b->canvas, frame->page, &head, &box, round_name (r, b->rounds, buf));
       for (guint i = root << (high - r); i < (root + 1) << (high - r); i++)
         draw_slot (b, &geo, frame->page, r, i);
     }
@@ -493,14 +494,14 @@ draw_lists (const Bracket *b,
 }
 
 static void
-render_group (QwPrintout     *out,
+render_group (QwCanvas       *canvas,
               const QwPModel *model,
               const QwPGroup *group,
               QwFrame        *frame)
 {
   g_autofree char *title = g_strdup_printf ("%s 淘汰赛对阵图", group->name);
   g_autofree char *subtitle = _qw_event_subtitle (model->event);
-  Bracket b = { out, model, group,
+  Bracket b = { canvas, model, group,
                 rounds_for_players (group->draw->len >= 2 ? group->draw->len : group->players->len) };
 
   _qw_frame_start (frame, title, subtitle);
@@ -549,14 +550,18 @@ render_group (QwPrintout     *out,
   g_free (b.slots);
 }
 
-void
-_qw_render_bracket (QwPrintout     *out,
-                    const QwPModel *model)
+static void
+render_bracket (QwCanvas       *canvas,
+                const QwPModel *model,
+                gconstpointer   data)
 {
   QwFrame frame;
 
-  _qw_frame_init (&frame, out, model->header);
+  _qw_frame_init (&frame, canvas, model->header);
   for (guint i = 0; i < model->groups->len; i++)
-    render_group (out, model, g_ptr_array_index (model->groups, i), &frame);
+    render_group (canvas, model, g_ptr_array_index (model->groups, i), &frame);
   _qw_frame_clear (&frame);
 }
+
+/* The kinds' table (qw-print-kinds.c) lists this. */
+const QwPrintRenderer _qw_print_bracket_renderer = { .render = render_bracket };

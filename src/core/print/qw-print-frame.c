@@ -14,7 +14,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "qw-print-private.h"
+#include "qw-print-frame.h"
 
 #define MARGIN_SIDE   (14 * QW_MM)
 #define MARGIN_TOP    (10 * QW_MM)
@@ -30,32 +30,17 @@
 #define DIAGONAL_FILL 0xbfbfbf
 #define GREY_TEXT     0x404040
 
-QwTextStyle
-_qw_text_style (QwFontRole font,
-                double     size,
-                QwAlign    align)
-{
-  QwTextStyle style = { 0 };
-
-  style.font = font;
-  style.size = size;
-  style.align = align;
-  style.valign = QW_VALIGN_MIDDLE;
-  style.max_lines = 1;
-  return style;
-}
-
 void
 _qw_frame_init (QwFrame    *frame,
-                QwPrintout *out,
+                QwCanvas   *canvas,
                 const char *header)
 {
   memset (frame, 0, sizeof *frame);
-  frame->out = out;
+  frame->canvas = canvas;
   frame->header = header;
   frame->left = MARGIN_SIDE;
-  frame->right = _qw_printout_width (out) - MARGIN_SIDE;
-  frame->bottom = _qw_printout_height (out) - MARGIN_BOTTOM;
+  frame->right = _qw_canvas_width (canvas) - MARGIN_SIDE;
+  frame->bottom = _qw_canvas_height (canvas) - MARGIN_BOTTOM;
 }
 
 void
@@ -74,7 +59,7 @@ text_line (QwFrame           *frame,
 {
   QwBox box = { frame->left, frame->y, frame->right - frame->left, height };
 
-  _qw_page_text (frame->out, frame->page, style, &box, text);
+  _qw_page_text (frame->canvas, frame->page, style, &box, text);
   frame->y += height;
 }
 
@@ -87,7 +72,7 @@ open_page (QwFrame  *frame,
   QwTextStyle subtitle = _qw_text_style (QW_FONT_SANS, SUBTITLE_SIZE, QW_ALIGN_CENTER);
   g_autofree char *title_text = NULL;
 
-  frame->page = _qw_printout_add_page (frame->out, TRUE);
+  frame->page = _qw_canvas_add_page (frame->canvas, TRUE);
   frame->y = MARGIN_TOP;
   header.rgb = GREY_TEXT;
   header.min_size = 6;
@@ -154,8 +139,8 @@ _qw_frame_paragraph (QwFrame           *frame,
 {
   QwTextStyle s = *style;
   double width = frame->right - frame->left;
-  int lines = _qw_printout_lines_needed (frame->out, &s, width, text);
-  double height = lines * _qw_printout_line_height (frame->out, &s) + 2;
+  int lines = _qw_canvas_lines_needed (frame->canvas, &s, width, text);
+  double height = lines * _qw_canvas_line_height (frame->canvas, &s) + 2;
 
   s.max_lines = MAX (lines, s.max_lines);
   height = MIN (height, frame->bottom - frame->top);
@@ -177,26 +162,26 @@ _qw_frame_notice (QwFrame    *frame,
 
 /* "第 N 页 / 共 M 页" on every numbered page, now that M is known. */
 void
-_qw_printout_number_pages (QwPrintout *out)
+_qw_frame_number_pages (QwCanvas *canvas)
 {
   QwTextStyle style = _qw_text_style (QW_FONT_SANS, FOOTER_SIZE, QW_ALIGN_CENTER);
   guint total = 0, n = 0;
-  double width = _qw_printout_width (out);
-  QwBox box = { MARGIN_SIDE, _qw_printout_height (out) - MARGIN_BOTTOM + 5,
+  double width = _qw_canvas_width (canvas);
+  QwBox box = { MARGIN_SIDE, _qw_canvas_height (canvas) - MARGIN_BOTTOM + 5,
                 width - 2 * MARGIN_SIDE, FOOTER_SIZE * 1.8 };
 
   style.rgb = GREY_TEXT;
-  for (guint i = 0; i < _qw_printout_page_count (out); i++)
-    total += _qw_page_is_numbered (_qw_printout_page (out, i)) ? 1 : 0;
-  for (guint i = 0; i < _qw_printout_page_count (out); i++)
+  for (guint i = 0; i < _qw_canvas_n_pages (canvas); i++)
+    total += _qw_page_is_numbered (_qw_canvas_page (canvas, i)) ? 1 : 0;
+  for (guint i = 0; i < _qw_canvas_n_pages (canvas); i++)
     {
-      QwPage *page = _qw_printout_page (out, i);
+      QwPage *page = _qw_canvas_page (canvas, i);
       g_autofree char *text = NULL;
 
       if (!_qw_page_is_numbered (page))
         continue;
       text = g_strdup_printf ("第 %u 页 / 共 %u 页", ++n, total);
-      _qw_page_text (out, page, &style, &box, text);
+      _qw_page_text (canvas, page, &style, &box, text);
     }
 }
 
@@ -373,7 +358,7 @@ cell (Emit              *e,
   QwBox inner = { x0 + e->pad_x, y + e->pad_y, x1 - x0 - 2 * e->pad_x, height - 2 * e->pad_y };
 
   _qw_page_rect (e->frame->page, &rect, 0.5, 0, GRID_RGB, shaded, shaded ? HEADER_FILL : 0xffffff);
-  _qw_page_text (e->frame->out, e->frame->page, style, &inner, text);
+  _qw_page_text (e->frame->canvas, e->frame->page, style, &inner, text);
 }
 
 static double
@@ -436,11 +421,11 @@ row_height (Emit      *e,
       QwTextStyle style = cell_style (e, c, (row->flags & QW_ROW_BOLD) != 0);
 
       if (c->max_lines > 1)
-        lines = MAX (lines, MIN (c->max_lines, _qw_printout_lines_needed (e->frame->out, &style,
+        lines = MAX (lines, MIN (c->max_lines, _qw_canvas_lines_needed (e->frame->canvas, &style,
                                                                           e->x[i + 1] - e->x[i] - 2 * e->pad_x,
                                                                           row->cells[i])));
     }
-  return lines * _qw_printout_line_height (e->frame->out, &(QwTextStyle) { .font = QW_FONT_SANS,
+  return lines * _qw_canvas_line_height (e->frame->canvas, &(QwTextStyle) { .font = QW_FONT_SANS,
                                                                           .size = t->font_size })
          + 2 * e->pad_y;
 }
@@ -462,7 +447,7 @@ emit_row (Emit      *e,
 
       _qw_page_rect (e->frame->page, &rect, 0.5, 0, GRID_RGB,
                      dark || (row->flags & QW_ROW_SHADED) != 0, dark ? DIAGONAL_FILL : SHADE_FILL);
-      _qw_page_text (e->frame->out, e->frame->page, &style, &inner, row->cells[i]);
+      _qw_page_text (e->frame->canvas, e->frame->page, &style, &inner, row->cells[i]);
     }
   e->frame->y = y + height;
 }
@@ -475,7 +460,7 @@ measure_header (Emit *e)
 {
   QwTable *t = e->table;
   int grouped = 1, single = 1;
-  double line = _qw_printout_line_height (e->frame->out, &(QwTextStyle) { .font = QW_FONT_SANS,
+  double line = _qw_canvas_line_height (e->frame->canvas, &(QwTextStyle) { .font = QW_FONT_SANS,
                                                                          .size = t->font_size,
                                                                          .bold = TRUE });
 
@@ -483,7 +468,7 @@ measure_header (Emit *e)
     {
       const Column *c = column_at (t, i);
       QwTextStyle style = cell_style (e, c, TRUE);
-      int lines = MIN (2, _qw_printout_lines_needed (e->frame->out, &style,
+      int lines = MIN (2, _qw_canvas_lines_needed (e->frame->canvas, &style,
                                                       e->x[i + 1] - e->x[i] - 2 * e->pad_x, c->title));
 
       if (c->group != NULL)

@@ -14,8 +14,9 @@
 
 #include <string.h>
 
-#include "qw-print-private.h"
 #include "qw-game.h"
+#include "qw-print-games.h"
+#include "qw-print-renderer.h"
 
 #define SLIP_MIN_HEIGHT 165.0
 #define SLIP_GAP        (8 * QW_MM)
@@ -187,14 +188,15 @@ signature_line (QwFrame    *frame,
   _qw_frame_paragraph (frame, &style, text);
 }
 
-void
-_qw_render_pairings (QwPrintout     *out,
-                     const QwPModel *model)
+static void
+render_pairings (QwCanvas       *canvas,
+                 const QwPModel *model,
+                 gconstpointer   data)
 {
   QwFrame frame;
   g_autofree char *subtitle = _qw_event_subtitle (model->event);
 
-  _qw_frame_init (&frame, out, model->header);
+  _qw_frame_init (&frame, canvas, model->header);
   for (guint i = 0; i < model->groups->len; i++)
     {
       const QwPGroup *group = g_ptr_array_index (model->groups, i);
@@ -213,7 +215,7 @@ _qw_render_pairings (QwPrintout     *out,
 
 typedef struct
 {
-  QwPrintout *out;
+  QwCanvas   *canvas;
   QwPage     *page;
   double      left;
   double      right;
@@ -236,7 +238,7 @@ slip_text (Slip        *s,
   style.bold = bold;
   style.max_lines = 2;
   style.min_size = MIN (size, 6);
-  _qw_page_text (s->out, s->page, &style, &box, text);
+  _qw_page_text (s->canvas, s->page, &style, &box, text);
 }
 
 /* One row of the slip's grid: cells from @edges with @texts, padded. */
@@ -327,22 +329,23 @@ cut_line (Slip   *s,
 
   style.rgb = 0x707070;
   _qw_page_line (s->page, s->left - 20, y, s->right + 20, y, 0.5, 3, 0x707070);
-  _qw_page_text (s->out, s->page, &style, &label, "沿虚线剪开");
+  _qw_page_text (s->canvas, s->page, &style, &label, "沿虚线剪开");
 }
 
-void
-_qw_render_slips (QwPrintout     *out,
-                  const QwPModel *model)
+static void
+render_slips (QwCanvas       *canvas,
+              const QwPModel *model,
+              gconstpointer   data)
 {
   double margin = 14 * QW_MM;
-  double usable = _qw_printout_height (out) - 2 * margin;
+  double usable = _qw_canvas_height (canvas) - 2 * margin;
   guint per_page = MAX (1, (guint) ((usable + SLIP_GAP) / (SLIP_MIN_HEIGHT + SLIP_GAP)));
   double band = (usable + SLIP_GAP) / per_page;
-  Slip s = { out, NULL, margin, _qw_printout_width (out) - margin };
+  Slip s = { canvas, NULL, margin, _qw_canvas_width (canvas) - margin };
   guint on_page = per_page;
   QwFrame frame;
 
-  _qw_frame_init (&frame, out, model->header);
+  _qw_frame_init (&frame, canvas, model->header);
   for (guint i = 0; i < model->groups->len; i++)
     {
       const QwPGroup *group = g_ptr_array_index (model->groups, i);
@@ -368,7 +371,7 @@ _qw_render_slips (QwPrintout     *out,
             continue;
           if (on_page == per_page)
             {
-              s.page = _qw_printout_add_page (out, FALSE);
+              s.page = _qw_canvas_add_page (canvas, FALSE);
               on_page = 0;
             }
           if (on_page > 0)
@@ -379,3 +382,7 @@ _qw_render_slips (QwPrintout     *out,
     }
   _qw_frame_clear (&frame);
 }
+
+/* The kinds' table (qw-print-kinds.c) lists these. */
+const QwPrintRenderer _qw_print_pairings_renderer = { .render = render_pairings };
+const QwPrintRenderer _qw_print_slips_renderer = { .render = render_slips };

@@ -12,8 +12,7 @@
 
 #include <string.h>
 
-#include "qw-certificate.h"
-#include "qw-print-private.h"
+#include "qw-print-model.h"
 #include "qw-date.h"
 #include "qw-entry.h"
 #include "qw-event.h"
@@ -64,7 +63,6 @@ _qw_pmodel_free (QwPModel *model)
   g_clear_pointer (&model->ruleset, qw_ruleset_unref);
   g_free (model->header);
   g_clear_pointer (&model->groups, g_ptr_array_unref);
-  g_clear_pointer (&model->template, qw_certificate_template_free);
   g_free (model);
 }
 

@@ -12,8 +12,9 @@
 
 #include "config.h"
 
-#include "qw-print-private.h"
 #include "qw-game.h"
+#include "qw-print-frame.h"
+#include "qw-print-renderer.h"
 #include "qw-tiebreak.h"
 
 /* Tie-breaks that are numbers worth a column; 直胜 and the earlier-round
@@ -212,14 +213,15 @@ group_notice (const QwPGroup *group)
   return NULL;
 }
 
-void
-_qw_render_standings (QwPrintout     *out,
-                      const QwPModel *model)
+static void
+render_standings (QwCanvas       *canvas,
+                  const QwPModel *model,
+                  gconstpointer   data)
 {
   QwFrame frame;
   g_autofree char *subtitle = _qw_event_subtitle (model->event);
 
-  _qw_frame_init (&frame, out, model->header);
+  _qw_frame_init (&frame, canvas, model->header);
   for (guint i = 0; i < model->groups->len; i++)
     {
       const QwPGroup *group = g_ptr_array_index (model->groups, i);
@@ -369,14 +371,15 @@ emit_crosstable (QwFrame        *frame,
   _qw_table_emit (table, frame);
 }
 
-void
-_qw_render_crosstable (QwPrintout     *out,
-                       const QwPModel *model)
+static void
+render_crosstable (QwCanvas       *canvas,
+                   const QwPModel *model,
+                   gconstpointer   data)
 {
   QwFrame frame;
   g_autofree char *subtitle = _qw_event_subtitle (model->event);
 
-  _qw_frame_init (&frame, out, model->header);
+  _qw_frame_init (&frame, canvas, model->header);
   for (guint i = 0; i < model->groups->len; i++)
     {
       const QwPGroup *group = g_ptr_array_index (model->groups, i);
@@ -394,3 +397,7 @@ _qw_render_crosstable (QwPrintout     *out,
     }
   _qw_frame_clear (&frame);
 }
+
+/* The kinds' table (qw-print-kinds.c) lists these. */
+const QwPrintRenderer _qw_print_standings_renderer = { .render = render_standings };
+const QwPrintRenderer _qw_print_crosstable_renderer = { .render = render_crosstable };

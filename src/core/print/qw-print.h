@@ -100,7 +100,7 @@ const char  *qw_print_kind_to_code      (QwPrintKind  kind);    /* "pairings", �
 gboolean     qw_print_kind_from_code    (const char  *code,
                                          QwPrintKind *out);
 const char  *qw_print_kind_to_chinese   (QwPrintKind  kind);    /* "对阵表", … */
-const char  *qw_paper_to_code           (QwPaper      paper);   /* "a4", "a4-landscape", "a3", "a3-landscape" */
+/* "a4", "a4-landscape", "a3", "a3-landscape" (and "default") */
 gboolean     qw_paper_from_code         (const char  *code,
                                          QwPaper     *out);
 QwPaper      qw_print_kind_default_paper (QwPrintKind kind);

@@ -1,24 +1,16 @@
-/* region-fixtures.h: stops, results and region documents for the region tests
+/* qw-test-region.c: stops, results and region documents for the region tests
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#pragma once
+#include "config.h"
 
-#include <glib/gstdio.h>
 #include <string.h>
 
-#include "qw-demo.h"
-#include "qw-idcard.h"
-#include "qw-document.h"
-#include "qw-region.h"
-#include "qw-results-file.h"
-#include "qw-date.h"
-#include "qw-document-entries.h"
-#include "qw-entry.h"
-#include "qw-event.h"
+#include "qw-test.h"
+#include "qw-test-region.h"
 
 /* A valid resident ID number for a birth date and sex, from a seed. */
-static inline char *
+char *
 fixture_id_number (guint32     seed,
                    const char *birth,
                    QwSex       sex)
@@ -30,7 +22,7 @@ fixture_id_number (guint32     seed,
   return qw_demo_make_id_number (rand, "441323", date, sex);
 }
 
-static inline QwEntry *
+QwEntry *
 fixture_player (int         no,
                 const char *name,
                 QwSex       sex,
@@ -54,7 +46,7 @@ fixture_player (int         no,
   return e;
 }
 
-static inline void
+void
 fixture_game (QwResultsGroup *group,
               int             round,
               int             board,
@@ -73,7 +65,7 @@ fixture_game (QwResultsGroup *group,
   g_ptr_array_add (group->games, g);
 }
 
-static inline void
+void
 fixture_standing (QwResultsGroup *group,
                   int             rank,
                   int             no,
@@ -94,7 +86,7 @@ fixture_standing (QwResultsGroup *group,
 /* A preliminary of @n_open players in 公开组男子 (a small Swiss of two rounds
  * with a shared first place), two in 少年组女子 and one player placed in no
  * group. */
-static inline QwResults *
+QwResults *
 fixture_results (const char *name,
                  const char *uid,
                  const char *start,
@@ -177,32 +169,19 @@ fixture_results (const char *name,
   return r;
 }
 
-static inline char *
+char *
 fixture_tmpdir (void)
 {
-  g_autoptr(GError) error = NULL;
-  char *dir = g_dir_make_tmp ("qiwang-region-XXXXXX", &error);
-
-  g_assert_no_error (error);
-  return dir;
+  return qw_test_make_tmp_dir ("qiwang-region-XXXXXX");
 }
 
-static inline void
+void
 fixture_rmdir (const char *dir)
 {
-  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
-  const char *name;
-
-  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
-    {
-      g_autofree char *path = g_build_filename (dir, name, NULL);
-
-      g_unlink (path);
-    }
-  g_rmdir (dir);
+  qw_test_remove_tree (dir);
 }
 
-static inline QwDocument *
+QwDocument *
 fixture_region (const char *dir,
                 const char *region)
 {
@@ -216,7 +195,7 @@ fixture_region (const char *dir,
   return doc;
 }
 
-static inline int
+int
 fixture_count_events (QwDocument *doc)
 {
   g_autoptr(GError) error = NULL;
@@ -226,7 +205,7 @@ fixture_count_events (QwDocument *doc)
   return (int) events->len;
 }
 
-static inline void
+void
 assert_entries_equal (const QwEntry *a,
                       const QwEntry *b,
                       gboolean       public_form)
@@ -252,7 +231,7 @@ assert_entries_equal (const QwEntry *a,
 }
 
 /* Same event, groups, players, games and standings. */
-static inline void
+void
 assert_results_equal (const QwResults *a,
                       const QwResults *b,
                       gboolean         public_form)

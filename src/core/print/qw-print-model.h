@@ -1,0 +1,108 @@
+/* qw-print-model.h: the plain model every renderer reads
+ *
+ * A printout outlives the request that made it (the print dialog lays it out
+ * again when the paper changes), so it keeps its own copy of what it prints:
+ * the request's contract structs (QwEntry, QwGame, QwStandingRow, …) copied
+ * into the plain structs below, players by 序号, games with players as
+ * indices, standings rows. Private to src/core/print/.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "qw-event.h"
+#include "qw-game.h"
+#include "qw-print.h"
+#include "qw-ruleset.h"
+#include "qw-tiebreak.h"
+
+G_BEGIN_DECLS
+
+typedef struct
+{
+  gint64    id;
+  int       no;             /* 序号 */
+  char     *name;
+  char     *unit;
+  QwSex     sex;
+  char     *grade;
+  gboolean  withdrawn;
+} QwPPlayer;
+
+typedef struct
+{
+  int        round;
+  int        board;
+  int        red;           /* index into the group's players, -1 unknown */
+  int        black;         /* -1 for a bye */
+  QwResult   result;
+  QwPlayoff  playoff;
+  gboolean   armageddon;
+} QwPGame;
+
+typedef struct
+{
+  int       round;
+  int       opponent_no;    /* 0: bye or not paired */
+  char      colour;         /* 'R', 'B' or 0 */
+  QwResult  result;
+  double    points;
+} QwPCell;
+
+typedef struct
+{
+  int       rank;
+  int       player;         /* index into the group's players */
+  double    points;
+  double    tiebreaks[QW_N_TIEBREAKS];
+  GArray   *cells;          /* QwPCell */
+  gboolean  withdrawn;
+} QwPStanding;
+
+typedef struct
+{
+  char       *code;
+  char       *name;         /* 公开组男子 */
+  char       *category;     /* the ruleset's category code: "child", "junior", … or "" */
+  QwSystem    system;
+  int         rounds;       /* planned */
+  gboolean    double_round_robin;
+  GArray     *tiebreaks;    /* QwTiebreak, the chain */
+  GPtrArray  *players;      /* QwPPlayer, by 序号 */
+  GArray     *games;        /* QwPGame, by round then board */
+  GPtrArray  *standings;    /* QwPStanding, ranked; empty when none was given */
+  GArray     *draw;         /* int player indices in drawing order (knockout seeds); may be empty */
+  GHashTable *by_id;        /* entry id → player index + 1 */
+} QwPGroup;
+
+typedef struct
+{
+  QwEvent    *event;
+  QwRuleset  *ruleset;
+  char       *header;       /* the official name, for page headers */
+  GPtrArray  *groups;       /* QwPGroup */
+  int         round;
+  int         max_place;
+} QwPModel;
+
+QwPModel   *_qw_pmodel_new             (const QwPrintRequest *request);
+void        _qw_pmodel_free            (QwPModel             *model);
+int         _qw_pgroup_last_round      (const QwPGroup       *group);
+const QwPPlayer *_qw_pgroup_player     (const QwPGroup       *group,
+                                        int                   index);
+void        _qw_pgame_points           (const QwPModel       *model,
+                                        const QwPGame        *game,
+                                        double               *red,
+                                        double               *black);
+double      _qw_pgroup_points_before   (const QwPModel       *model,
+                                        const QwPGroup       *group,
+                                        int                   player,
+                                        int                   round);
+char       *_qw_format_points          (double                points);
+char       *_qw_event_subtitle         (const QwEvent        *event);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (QwPModel, _qw_pmodel_free)
+
+G_END_DECLS

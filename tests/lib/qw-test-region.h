@@ -1,0 +1,64 @@
+/* qw-test-region.h: stops, results and region documents for the region tests
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib.h>
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "qw-demo.h"
+#include "qw-idcard.h"
+#include "qw-document.h"
+#include "qw-region.h"
+#include "qw-results-file.h"
+#include "qw-date.h"
+#include "qw-document-entries.h"
+#include "qw-entry.h"
+#include "qw-event.h"
+
+G_BEGIN_DECLS
+
+/* A valid resident ID number for a birth date and sex, from a seed. */
+char       *fixture_id_number    (guint32            seed,
+                                  const char        *birth,
+                                  QwSex              sex);
+QwEntry    *fixture_player       (int                no,
+                                  const char        *name,
+                                  QwSex              sex,
+                                  const char        *birth,
+                                  const char        *group);
+void        fixture_game         (QwResultsGroup    *group,
+                                  int                round,
+                                  int                board,
+                                  int                red,
+                                  int                black,
+                                  const char        *result);
+void        fixture_standing     (QwResultsGroup    *group,
+                                  int                rank,
+                                  int                no,
+                                  double             points,
+                                  double             opponents,
+                                  double             progressive);
+/* A preliminary of @n_open players in 公开组男子 (a small Swiss of two rounds
+ * with a shared first place), two in 少年组女子 and one player placed in no
+ * group. */
+QwResults  *fixture_results      (const char        *name,
+                                  const char        *uid,
+                                  const char        *start,
+                                  int                n_open);
+char       *fixture_tmpdir       (void);
+void        fixture_rmdir        (const char        *dir);
+QwDocument *fixture_region       (const char        *dir,
+                                  const char        *region);
+int         fixture_count_events (QwDocument        *doc);
+void        assert_entries_equal (const QwEntry     *a,
+                                  const QwEntry     *b,
+                                  gboolean           public_form);
+/* Same event, groups, players, games and standings. */
+void        assert_results_equal (const QwResults   *a,
+                                  const QwResults   *b,
+                                  gboolean           public_form);
+
+G_END_DECLS

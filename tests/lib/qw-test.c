@@ -1,0 +1,203 @@
+/* qw-test.c: helpers shared by the test programs
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "qw-test.h"
+
+QwRuleset *
+qw_test_ruleset (void)
+{
+  g_autoptr(GError) error = NULL;
+  QwRuleset *r = qw_ruleset_lookup ("qiwang-2021", &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (r);
+  return r;
+}
+
+char *
+qw_test_make_tmp_dir (const char *tmpl)
+{
+  g_autoptr(GError) error = NULL;
+  char *dir = g_dir_make_tmp (tmpl, &error);
+
+  g_assert_no_error (error);
+  return dir;
+}
+
+void
+qw_test_remove_tree (const char *path)
+{
+  if (g_file_test (path, G_FILE_TEST_IS_DIR) && !g_file_test (path, G_FILE_TEST_IS_SYMLINK))
+    {
+      g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
+      const char *name;
+
+      while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+        {
+          g_autofree char *child = g_build_filename (path, name, NULL);
+
+          qw_test_remove_tree (child);
+        }
+      g_rmdir (path);
+    }
+  else
+    g_remove (path);
+}
+
+/* Images */
+
+typedef struct
+{
+  int     width;
+  int     height;
+  guint8 *grey;
+} Grey;
+
+static void
+grey_clear (Grey *g)
+{
+  g_clear_pointer (&g->grey, g_free);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Grey, grey_clear)
+
+/* Luminance (Rec. 601) of an RGB24 or ARGB32 surface on white. */
+static void
+to_grey (cairo_surface_t *surface,
+         Grey            *out)
+{
+  cairo_surface_t *image = cairo_surface_map_to_image (surface, NULL);
+  const guint8 *data;
+  int stride;
+
+  cairo_surface_flush (image);
+  out->width = cairo_image_surface_get_width (image);
+  out->height = cairo_image_surface_get_height (image);
+  out->grey = g_new (guint8, (gsize) out->width * out->height);
+  data = cairo_image_surface_get_data (image);
+  stride = cairo_image_surface_get_stride (image);
+  for (int y = 0; y < out->height; y++)
+    {
+      const guint32 *row = (const guint32 *) (data + (gsize) y * stride);
+
+      for (int x = 0; x < out->width; x++)
+        {
+          guint32 p = row[x];
+          guint a = cairo_image_surface_get_format (image) == CAIRO_FORMAT_ARGB32 ? p >> 24 : 255;
+          /* premultiplied: on white, c + (255 - a) */
+          guint r = ((p >> 16) & 0xff) + 255 - a;
+          guint g = ((p >> 8) & 0xff) + 255 - a;
+          guint b = (p & 0xff) + 255 - a;
+
+          out->grey[(gsize) y * out->width + x] = (guint8) MIN (255u, (299 * r + 587 * g + 114 * b) / 1000);
+        }
+    }
+  cairo_surface_unmap_image (surface, image);
+}
+
+/* Does some pixel of @other within @radius of (x, y) come within
+ * @threshold of @value? */
+static gboolean
+near_match (const Grey *other,
+            int         x,
+            int         y,
+            int         value,
+            int         threshold,
+            int         radius)
+{
+  for (int dy = -radius; dy <= radius; dy++)
+    {
+      int yy = y + dy;
+
+      if (yy < 0 || yy >= other->height)
+        continue;
+      for (int dx = -radius; dx <= radius; dx++)
+        {
+          int xx = x + dx;
+
+          if (xx >= 0 && xx < other->width
+              && ABS ((int) other->grey[(gsize) yy * other->width + xx] - value) <= threshold)
+            return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+/**
+ * qw_test_compare_images:
+ * @threshold: grey levels (0 to 255) a pixel may be off by
+ * @radius: how far (in pixels) a matching pixel may be
+ * @diff: (out): what was found
+ * @marked: (out) (optional): the reference, faded, with the different pixels
+ *   in red, for looking at a failure; NULL when the sizes differ
+ *
+ * Returns: %TRUE when both images have the same size (then @diff counts
+ *   the pixels that differ)
+ */
+gboolean
+qw_test_compare_images (cairo_surface_t  *reference,
+                        cairo_surface_t  *image,
+                        int               threshold,
+                        int               radius,
+                        QwTestImageDiff  *diff,
+                        cairo_surface_t **marked)
+{
+  g_auto(Grey) a = { 0 };
+  g_auto(Grey) b = { 0 };
+  int x0 = G_MAXINT, y0 = G_MAXINT, x1 = -1, y1 = -1;
+  guint32 *mark = NULL;
+  int mark_stride = 0;
+
+  memset (diff, 0, sizeof *diff);
+  if (marked != NULL)
+    *marked = NULL;
+  to_grey (reference, &a);
+  to_grey (image, &b);
+  diff->width = b.width;
+  diff->height = b.height;
+  if (a.width != b.width || a.height != b.height)
+    return FALSE;
+  if (marked != NULL)
+    {
+      *marked = cairo_image_surface_create (CAIRO_FORMAT_RGB24, a.width, a.height);
+      cairo_surface_flush (*marked);
+      mark = (guint32 *) cairo_image_surface_get_data (*marked);
+      mark_stride = cairo_image_surface_get_stride (*marked) / 4;
+    }
+  for (int y = 0; y < a.height; y++)
+    for (int x = 0; x < a.width; x++)
+      {
+        gsize i = (gsize) y * a.width + x;
+        int va = a.grey[i], vb = b.grey[i];
+        gboolean differs = ABS (va - vb) > threshold
+                           && (!near_match (&b, x, y, va, threshold, radius)
+                               || !near_match (&a, x, y, vb, threshold, radius));
+
+        if (differs)
+          {
+            diff->different++;
+            x0 = MIN (x0, x), y0 = MIN (y0, y), x1 = MAX (x1, x), y1 = MAX (y1, y);
+          }
+        if (mark != NULL)
+          {
+            guint faded = 160 + va * 95 / 255;
+
+            mark[(gsize) y * mark_stride + x] = differs ? 0xff0000 : (faded << 16) | (faded << 8) | faded;
+          }
+      }
+  if (mark != NULL)
+    cairo_surface_mark_dirty (*marked);
+  diff->fraction = (double) diff->different / ((double) a.width * a.height);
+  if (diff->different > 0)
+    {
+      diff->box[0] = x0, diff->box[1] = y0;
+      diff->box[2] = x1 - x0 + 1, diff->box[3] = y1 - y0 + 1;
+    }
+  return TRUE;
+}

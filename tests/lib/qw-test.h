@@ -1,0 +1,46 @@
+/* qw-test.h: helpers shared by the test programs (libqiwang-test)
+ *
+ * Every test program links tests/lib/ (tests/meson.build). Helpers assert on
+ * failure, so a test reads as what it checks.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <cairo.h>
+#include <glib.h>
+
+#include "qw-ruleset.h"
+
+G_BEGIN_DECLS
+
+/* The ruleset every test plays by: qiwang-2021 from $QIWANG_DATA_DIR. */
+QwRuleset  *qw_test_ruleset            (void);
+
+/* A new directory under the system's temporary one, from a g_dir_make_tmp()
+ * template such as "qiwang-print-XXXXXX". */
+char       *qw_test_make_tmp_dir       (const char *tmpl);
+/* Removes @path and, for a directory, everything in it. */
+void        qw_test_remove_tree        (const char *path);
+
+/* Comparing a rendered page with a reference image, with a tolerance for
+ * anti-aliasing and for text that moved by a pixel or two: a pixel counts as
+ * different only when its grey level is off by more than @threshold from
+ * every pixel within @radius of it in the other image, both ways. */
+typedef struct
+{
+  int     width;
+  int     height;
+  guint   different;        /* pixels that differ beyond the tolerance */
+  double  fraction;         /* different / (width × height) */
+  int     box[4];           /* x, y, width, height around the different pixels */
+} QwTestImageDiff;
+
+gboolean    qw_test_compare_images     (cairo_surface_t *reference,
+                                        cairo_surface_t *image,
+                                        int              threshold,
+                                        int              radius,
+                                        QwTestImageDiff *diff,
+                                        cairo_surface_t **marked);
+
+G_END_DECLS
