@@ -11,7 +11,7 @@
 
 #include <json-glib/json-glib.h>
 
-#include "region-fixtures.h"
+#include "qw-test-region.h"
 #include "qw-results-export.h"
 
 typedef struct
