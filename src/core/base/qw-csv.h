@@ -6,10 +6,11 @@
 
 #include <glib.h>
 
+#include "qw-file.h"
+
 G_BEGIN_DECLS
 
-/* Files larger than this are not a registration list. */
-#define QW_CSV_MAX_BYTES (64 * 1024 * 1024)
+/* The size limit, QW_CSV_MAX_BYTES, is in qw-file.h with the others. */
 
 typedef struct
 {
@@ -29,6 +30,7 @@ char  *qw_csv_decode      (const char  *data,
                            gsize        length,
                            char       **encoding,
                            GError     **error);
+gboolean qw_csv_field_starts_formula (const char *field);
 void   qw_csv_append_field (GString    *out,
                             const char *field,
                             char        separator);

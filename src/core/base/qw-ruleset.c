@@ -1,4 +1,4 @@
-/* qw-ruleset.c: a season's rules, loaded from data/rulesets/<id>.xml
+/* qw-ruleset.c: a season's rules, loaded from data/rulesets/<id>.xml (or the user's folder)
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -15,9 +15,6 @@
 #include "qw-ruleset.h"
 #include "qw-xml.h"
 #include "qw-date.h"
-
-/* A ruleset is a few kilobytes; anything far larger is not one. */
-#define RULESET_MAX_BYTES (4 * 1024 * 1024)
 
 static void
 group_rule_free (gpointer data)
@@ -385,7 +382,7 @@ qw_ruleset_load_file (const char  *path,
   g_autoptr(QwRuleset) self = NULL;
   xmlNode *root;
 
-  doc = qw_xml_read_file (path, RULESET_MAX_BYTES, schema, error);
+  doc = qw_xml_read_file (path, QW_FILE_RULESET, schema, error);
   if (doc == NULL)
     return NULL;
   root = xmlDocGetRootElement (doc);
@@ -407,11 +404,54 @@ qw_ruleset_load_file (const char  *path,
   return g_steal_pointer (&self);
 }
 
+/* The folders that hold rulesets, in the order they are searched: the
+ * installed ones ($QIWANG_DATA_DIR or the installation's), then the user's
+ * own (~/.local/share/qiwang/rulesets), for a season that came out after
+ * the release. */
+static GStrv
+ruleset_dirs (void)
+{
+  g_autoptr(GStrvBuilder) dirs = g_strv_builder_new ();
+  g_autofree char *installed = qw_data_file ("rulesets", NULL);
+  g_autofree char *user = g_build_filename (g_get_user_data_dir (), "qiwang", "rulesets", NULL);
+
+  g_strv_builder_add (dirs, installed);
+  if (!g_str_equal (installed, user))
+    g_strv_builder_add (dirs, user);
+  return g_strv_builder_end (dirs);
+}
+
+/**
+ * qw_ruleset_id_is_valid:
+ *
+ * Returns: whether @id can name a ruleset: 1 to 64 letters, digits, '-',
+ *   '_' or '.', starting with a letter or a digit, and not a file name
+ *   (no '/', not ending in .xml)
+ */
+gboolean
+qw_ruleset_id_is_valid (const char *id)
+{
+  gsize n;
+
+  if (id == NULL || !g_ascii_isalnum (id[0]))
+    return FALSE;
+  n = strlen (id);
+  if (n > 64 || g_str_has_suffix (id, ".xml"))
+    return FALSE;
+  for (const char *p = id; *p != '\0'; p++)
+    if (!g_ascii_isalnum (*p) && *p != '-' && *p != '_' && *p != '.')
+      return FALSE;
+  return strstr (id, "..") == NULL;
+}
+
 /**
  * qw_ruleset_lookup:
- * @id: a ruleset id such as "qiwang-2021", or a path to a ruleset file
+ * @id: a ruleset id such as "qiwang-2021"
  *
- * Finds data/rulesets/<id>.xml. Loaded rulesets are cached for the process.
+ * Finds <id>.xml in the installed ruleset folder, then in the user's
+ * (~/.local/share/qiwang/rulesets). An id comes from documents and results
+ * files, so it is only ever an id: never a path, never a file elsewhere.
+ * Loaded rulesets are cached for the process.
  */
 QwRuleset *
 qw_ruleset_lookup (const char  *id,
@@ -420,13 +460,20 @@ qw_ruleset_lookup (const char  *id,
   G_LOCK_DEFINE_STATIC (cache);
   static GHashTable *cache = NULL;
   g_autofree char *file = NULL;
-  g_autofree char *path = NULL;
+  g_auto(GStrv) dirs = NULL;
   QwRuleset *found;
 
   g_return_val_if_fail (id != NULL, NULL);
 
-  if (strchr (id, '/') != NULL || g_str_has_suffix (id, ".xml"))
-    return qw_ruleset_load_file (id, error);
+  if (!qw_ruleset_id_is_valid (id))
+    {
+      g_autofree char *shown = g_utf8_make_valid (id, MIN (strlen (id), 200));
+
+      g_set_error (error, QW_ERROR, QW_ERROR_INVALID,
+                   _("“%s” is not a ruleset id: an id is a name such as qiwang-2021 (letters, digits, "
+                     "“-”, “_” and “.”), never a file"), shown);
+      return NULL;
+    }
 
   G_LOCK (cache);
   if (cache == NULL)
@@ -442,16 +489,25 @@ qw_ruleset_lookup (const char  *id,
   G_UNLOCK (cache);
 
   file = g_strconcat (id, ".xml", NULL);
-  path = qw_data_file ("rulesets", file, NULL);
-  if (!g_file_test (path, G_FILE_TEST_IS_REGULAR))
+  dirs = ruleset_dirs ();
+  for (guint i = 0; dirs[i] != NULL && found == NULL; i++)
     {
+      g_autofree char *path = g_build_filename (dirs[i], file, NULL);
+
+      if (!g_file_test (path, G_FILE_TEST_EXISTS))
+        continue;
+      found = qw_ruleset_load_file (path, error);
+      if (found == NULL)
+        return NULL;
+    }
+  if (found == NULL)
+    {
+      g_autofree char *folders = g_strjoinv (_("” or “"), dirs);
+
       g_set_error (error, QW_ERROR, QW_ERROR_NOT_FOUND,
-                   _("There is no ruleset “%s” (looked for %s)"), id, path);
+                   _("There is no ruleset “%s” (looked for %s in “%s”)"), id, file, folders);
       return NULL;
     }
-  found = qw_ruleset_load_file (path, error);
-  if (found == NULL)
-    return NULL;
   G_LOCK (cache);
   g_hash_table_replace (cache, g_strdup (id), qw_ruleset_ref (found));
   G_UNLOCK (cache);
@@ -465,17 +521,34 @@ compare_strings (gconstpointer a,
   return g_strcmp0 (*(const char * const *) a, *(const char * const *) b);
 }
 
+/**
+ * qw_ruleset_list_ids:
+ *
+ * Returns: the ids of the rulesets in every ruleset folder, sorted, each once
+ */
 char **
 qw_ruleset_list_ids (void)
 {
-  g_autofree char *dir_path = qw_data_file ("rulesets", NULL);
-  g_autoptr(GDir) dir = g_dir_open (dir_path, 0, NULL);
+  g_auto(GStrv) dirs = ruleset_dirs ();
   g_autoptr(GPtrArray) ids = g_ptr_array_new ();
-  const char *name;
 
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    if (g_str_has_suffix (name, ".xml"))
-      g_ptr_array_add (ids, g_strndup (name, strlen (name) - 4));
+  for (guint i = 0; dirs[i] != NULL; i++)
+    {
+      g_autoptr(GDir) dir = g_dir_open (dirs[i], 0, NULL);
+      const char *name;
+
+      while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+        {
+          g_autofree char *id = NULL;
+
+          if (!g_str_has_suffix (name, ".xml"))
+            continue;
+          id = g_strndup (name, strlen (name) - 4);
+          if (qw_ruleset_id_is_valid (id)
+              && !g_ptr_array_find_with_equal_func (ids, id, g_str_equal, NULL))
+            g_ptr_array_add (ids, g_steal_pointer (&id));
+        }
+    }
   g_ptr_array_sort (ids, compare_strings);
   g_ptr_array_add (ids, NULL);
   return (char **) g_ptr_array_free (g_steal_pointer (&ids), FALSE);

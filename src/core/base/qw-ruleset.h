@@ -149,6 +149,7 @@ QwRuleset         *qw_ruleset_load_file        (const char  *path,
 QwRuleset         *qw_ruleset_lookup           (const char  *id,
                                                 GError     **error);
 char             **qw_ruleset_list_ids         (void);
+gboolean           qw_ruleset_id_is_valid      (const char  *id);
 QwRuleset         *qw_ruleset_ref              (QwRuleset   *self);
 void               qw_ruleset_unref            (QwRuleset   *self);
 

@@ -96,6 +96,14 @@ qw_document_import_nominees (QwDocument           *doc,
       g_set_error (error, QW_ERROR, QW_ERROR_INVALID, _("The list of nominees does not name its region"));
       return FALSE;
     }
+  if (list->is_public)
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_INVALID,
+                   _("This is the public form of %s’s nominees (ID numbers masked); the national "
+                     "document needs the private form (qiwang-cli nominees --private --out FILE.xml)"),
+                   list->region);
+      return FALSE;
+    }
   if (!qw_document_begin (doc, error))
     return FALSE;
   delete = _qw_document_prepare (doc, "DELETE FROM nominee WHERE region = ?", error);

@@ -7,7 +7,6 @@
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "qw-entry-import.h"
@@ -151,6 +150,16 @@ normalize_birth (const char *text)
   return g_strdup (text);
 }
 
+/* A rating (等级分) such as 1850 (or 1850.0: the digits in front count, as
+ * atoi() read them); a number beyond any rating is none, never an overflow. */
+static int
+parse_rating (const char *text)
+{
+  gint64 value = g_ascii_strtoll (text, NULL, 10);
+
+  return value >= 0 && value <= 10000 ? (int) value : 0;
+}
+
 static QwEntry *
 entry_from_record (GStrv     record,
                    const int map[N_COLS])
@@ -170,7 +179,7 @@ entry_from_record (GStrv     record,
   e->grade = g_strdup (field (record, n, map, COL_GRADE));
   e->declared_group = g_strdup (field (record, n, map, COL_GROUP));
   e->phone = g_strdup (field (record, n, map, COL_PHONE));
-  e->rating = atoi (field (record, n, map, COL_RATING));
+  e->rating = parse_rating (field (record, n, map, COL_RATING));
   return e;
 }
 

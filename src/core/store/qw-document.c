@@ -18,6 +18,8 @@
 #include <string.h>
 
 #include "qw-document-private.h"
+#include "qw-document-text.h"
+#include "qw-file.h"
 #include "qw-error.h"
 #include "qw-schema.sql.h"
 
@@ -369,7 +371,7 @@ inspect (const char  *path,
   g_autoptr(sqlite3_stmt) stmt = NULL;
   int version;
 
-  if (!has_sqlite_header (path, error))
+  if (!qw_file_check_regular (path, error) || !has_sqlite_header (path, error))
     return -1;
   probe = open_connection (path, SQLITE_OPEN_READONLY, error);
   if (probe == NULL)
@@ -483,6 +485,13 @@ qw_document_open (const char  *path,
       if (!backup_before_migration (self, version, error) || !apply_steps (self, version, error))
         return NULL;
     }
+  /* Text enters the core here: checked once, as every other input is. */
+  {
+    g_autofree char *display = g_filename_display_name (path);
+
+    if (!_qw_document_check_text (_qw_document_get_db (self), display, error))
+      return NULL;
+  }
   kind = qw_document_get_meta (self, "kind");
   self->kind = kind_from_code (kind);
   return g_steal_pointer (&self);
