@@ -905,6 +905,7 @@ cmd_simulate (QwCliContext *ctx)
   g_autoptr(GPtrArray) entries = NULL;
   g_autoptr(QwDocument) doc = NULL;
   g_autoptr(QwSection) section = NULL;
+  g_autofree char *tmp = NULL;
   QwSystem system;
   int played = 0;
   gboolean ok;
@@ -923,21 +924,38 @@ cmd_simulate (QwCliContext *ctx)
   if (rates.draw_rate + rates.forfeit_rate > 1)
     return qw_cli_usage_error (ctx, _("--draw-rate and --forfeit-rate add up to more than 1"));
 
+  if (!qw_cli_check_new_document (ctx, path, &error))
+    return qw_cli_usage_error (ctx, error->message);
+
+  /* The document is built under a temporary name and renamed into place
+   * when complete: a failed or killed run leaves no half document, and an
+   * existing one (with --force) stays as it was until then. */
+  if ((tmp = qw_cli_temporary_path (path, &error)) == NULL)
+    return qw_cli_fail (g_steal_pointer (&error));
   rand = g_rand_new_with_seed ((guint32) seed);
   entries = simulated_entries (rand, players);
-  doc = simulated_document (path, system, rounds, entries, &error);
+  doc = simulated_document (tmp, system, rounds, entries, &error);
   if (doc == NULL || (section = qw_tournament_find_section (doc, "open-m", TRUE, &error)) == NULL)
-    return qw_cli_fail (g_steal_pointer (&error));
+    {
+      qw_cli_install_document (&doc, tmp, path, FALSE, NULL);
+      return qw_cli_fail (g_steal_pointer (&error));
+    }
   /* The lottery follows the seed too, so the same seed gives the same document. */
   section->settings.lottery_seed = (guint64) seed * G_GUINT64_CONSTANT (6364136223846793005) + 1442695040888963407u;
   if (!qw_document_update_section (doc, section, &error))
-    return qw_cli_fail (g_steal_pointer (&error));
+    {
+      qw_cli_install_document (&doc, tmp, path, FALSE, NULL);
+      return qw_cli_fail (g_steal_pointer (&error));
+    }
 
   /* One transaction for the whole run: a simulation is one action. */
-  if (!qw_document_begin (doc, &error))
-    return qw_cli_fail (g_steal_pointer (&error));
-  ok = simulate_play (doc, section, rand, &rates, entries, &played, &error);
-  if (!qw_document_commit (doc, ok ? &error : NULL) && ok)
+  ok = qw_document_begin (doc, &error);
+  ok = ok && simulate_play (doc, section, rand, &rates, entries, &played, &error);
+  if (ok)
+    ok = qw_document_commit (doc, &error);
+  else
+    qw_document_rollback (doc);
+  if (!qw_cli_install_document (&doc, tmp, path, ok, ok ? &error : NULL))
     return qw_cli_fail (g_steal_pointer (&error));
   {
     g_autofree char *lottery = g_strdup_printf ("%" G_GUINT64_FORMAT, section->settings.lottery_seed);
@@ -945,8 +963,6 @@ cmd_simulate (QwCliContext *ctx)
     g_print (_("%s: %d players, %s, %d rounds played, lottery seed %s\n"), path, players,
              qw_system_to_code (system), played, lottery);
   }
-  if (!ok)
-    return qw_cli_fail (g_steal_pointer (&error));
   return QW_CLI_OK;
 }
 
@@ -954,8 +970,8 @@ const QwCliCommand qw_cli_play_commands[] = {
   {
     .name = "simulate",
     .usage = "DOC --system swiss|round-robin|knockout --players N --rounds R --seed S [--draw-rate P] "
-             "[--forfeit-rate P] [--withdraw-rate P]",
-    .min_args = 1, .max_args = 1, .open = QW_CLI_OPEN_NOTHING, .options = simulate_options,
+             "[--forfeit-rate P] [--withdraw-rate P] [--force]",
+    .min_args = 1, .max_args = 1, .open = QW_CLI_OPEN_NOTHING, .flags = QW_CLI_FORCE, .options = simulate_options,
     .handler = cmd_simulate,
     .summary = N_("Create a document with one group (open-m) of generated players and play every round"),
   },

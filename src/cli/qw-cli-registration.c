@@ -235,7 +235,11 @@ cmd_new (QwCliContext *ctx)
   g_autoptr(QwDocument) doc = NULL;
   g_autoptr(QwEvent) event = qw_event_new ();
   g_autoptr(GPtrArray) problems = NULL;
+  g_autofree char *tmp = NULL;
+  gboolean ok;
 
+  if (!qw_cli_check_new_document (ctx, ctx->args[0], &error))
+    return qw_cli_usage_error (ctx, error->message);
   if ((new_opt.start != NULL && !qw_date_parse_iso (new_opt.start, &event->start_date))
       || (new_opt.end != NULL && !qw_date_parse_iso (new_opt.end, &event->end_date)))
     return qw_cli_usage_error (ctx, _("dates are written YYYY-MM-DD"));
@@ -260,8 +264,11 @@ cmd_new (QwCliContext *ctx)
   for (guint i = 0; i < problems->len; i++)
     g_printerr (_("Warning: %s\n"), (char *) g_ptr_array_index (problems, i));
 
-  doc = qw_document_create (ctx->args[0], QW_DOCUMENT_STOP, &error);
-  if (doc == NULL || !qw_document_add_event (doc, event, &error))
+  if ((tmp = qw_cli_temporary_path (ctx->args[0], &error)) == NULL)
+    return qw_cli_fail (g_steal_pointer (&error));
+  doc = qw_document_create (tmp, QW_DOCUMENT_STOP, &error);
+  ok = doc != NULL && qw_document_add_event (doc, event, &error);
+  if (!qw_cli_install_document (&doc, tmp, ctx->args[0], ok, ok ? &error : NULL))
     return qw_cli_fail (g_steal_pointer (&error));
   g_print ("%s\n", event->name);
   return QW_CLI_OK;
@@ -360,9 +367,14 @@ cmd_demo (QwCliContext *ctx)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(QwDocument) doc = NULL;
+  g_autofree char *tmp = NULL;
 
-  doc = qw_demo_create (ctx->args[0], &error);
-  if (doc == NULL)
+  if (!qw_cli_check_new_document (ctx, ctx->args[0], &error))
+    return qw_cli_usage_error (ctx, error->message);
+  if ((tmp = qw_cli_temporary_path (ctx->args[0], &error)) == NULL)
+    return qw_cli_fail (g_steal_pointer (&error));
+  doc = qw_demo_create (tmp, &error);
+  if (!qw_cli_install_document (&doc, tmp, ctx->args[0], doc != NULL, doc != NULL ? &error : NULL))
     return qw_cli_fail (g_steal_pointer (&error));
   g_print ("%s\n", ctx->args[0]);
   return QW_CLI_OK;
@@ -382,7 +394,7 @@ const QwCliCommand qw_cli_registration_commands[] = {
   {
     .name = "new", .usage = "DOC [--name NAME] [--region R] [--city C] [--county C] [--town T] ...",
     .min_args = 1, .max_args = 1,
-    .open = QW_CLI_OPEN_NOTHING, .options = new_options,
+    .open = QW_CLI_OPEN_NOTHING, .flags = QW_CLI_FORCE, .options = new_options,
     .handler = cmd_new, .summary = N_("Create a stop document"),
   },
   {
@@ -396,8 +408,8 @@ const QwCliCommand qw_cli_registration_commands[] = {
     .handler = cmd_entries, .summary = N_("List a document’s entries (ID numbers masked)"),
   },
   {
-    .name = "demo", .usage = "DOC", .min_args = 1, .max_args = 1,
-    .open = QW_CLI_OPEN_NOTHING,
+    .name = "demo", .usage = "DOC [--force]", .min_args = 1, .max_args = 1,
+    .open = QW_CLI_OPEN_NOTHING, .flags = QW_CLI_FORCE,
     .handler = cmd_demo, .summary = N_("Write the demo document"),
   },
   { NULL },
