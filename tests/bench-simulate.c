@@ -36,7 +36,7 @@ run_once (const char *cli,
   g_autofree char *players = g_strdup_printf ("%d", c->players);
   g_autofree char *rounds = g_strdup_printf ("%d", c->rounds);
   const char *argv[] = { cli, "simulate", path, "--system", c->system, "--players", players, "--rounds", rounds,
-                         "--seed", "2021", "--forfeit-rate", "0.02", NULL };
+                         "--seed", "2021", "--forfeit-rate", "0.02", "--force", NULL };
   g_autoptr(GError) error = NULL;
   g_autofree char *err = NULL;
   gint64 start = g_get_monotonic_time ();
