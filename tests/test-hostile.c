@@ -421,6 +421,29 @@ test_8_dtd_in_utf16 (void)
   assert_results_refused ("utf16-dtd.xml", with_bom, (gssize) length + 2, QW_ERROR_INVALID, "document type");
 }
 
+/* Found by fuzzing: a namespace C14N cannot canonicalise, and messages that
+ * quoted bytes that are not text. */
+static void
+test_8_fuzz_findings (void)
+{
+  g_autofree char *text = fixture_text (FALSE);
+  g_autoptr(GString) relative = g_string_new (text);
+  g_autoptr(GString) bad_bytes = g_string_new (text);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(QwResults) results = NULL;
+
+  /* An unused declaration is not in the exclusive canonical form: the digest
+   * stays right, and only the namespace check refuses it. */
+  g_string_replace (relative, "<place ", "<place xmlns:rating=\"0\" ", 1);
+  assert_results_refused ("relative.xml", relative->str, -1, QW_ERROR_INVALID,
+                          "the namespace “0” is not an absolute URI");
+  g_string_replace (bad_bytes, "xmlns=\"https://qiwang.cn/ns/results/1\"", "xmlns:x=\"\x8e\x9a\" y", 1);
+  results = qw_results_read_memory (bad_bytes->str, bad_bytes->len, "bytes.xml", &error);
+  g_assert_null (results);
+  g_assert_nonnull (error);
+  g_assert_true (g_utf8_validate (error->message, -1, NULL));
+}
+
 /* 9. Impossible content behind a valid digest */
 
 static void
@@ -605,6 +628,15 @@ test_12_encoding_lines (void)
   c3 = qw_csv_parse_data (nul, 22, &e3);
   g_assert_null (c3);
   assert_error_with (e3, QW_ERROR_INVALID, "Line 3: the file is not a text file");
+  /* U+0000 in UTF-16 is a NUL too, not the end of the text. */
+  {
+    static const char utf16[] = "\xff\xfe" "a\0\n\0b\0\0\0c\0";
+    g_autoptr(GError) e4 = NULL;
+    g_autoptr(QwCsv) c4 = qw_csv_parse_data (utf16, sizeof utf16 - 1, &e4);
+
+    g_assert_null (c4);
+    assert_error_with (e4, QW_ERROR_INVALID, "Line 2: the file is not a text file");
+  }
 }
 
 static void
@@ -690,6 +722,7 @@ main (int    argc,
   g_test_add_func ("/hostile/8/nominee-form-is-sealed", test_8_nominee_form_is_sealed);
   g_test_add_func ("/hostile/8/digest-is-c14n", test_8_digest_is_c14n);
   g_test_add_func ("/hostile/8/dtd-in-utf16", test_8_dtd_in_utf16);
+  g_test_add_func ("/hostile/8/fuzz-findings", test_8_fuzz_findings);
   g_test_add_func ("/hostile/9/impossible-content", test_9_impossible_content);
   g_test_add_func ("/hostile/9/nominees-impossible", test_9_nominees_impossible);
   g_test_add_func ("/hostile/10/no-overflow", test_10_no_overflow);

@@ -105,12 +105,22 @@ qw_csv_decode (const char  *data,
       gboolean big_endian = u[0] == 0xFE;
       const char *from = big_endian ? "UTF-16BE" : "UTF-16LE";
 
-      text = g_convert (data + 2, (gssize) length - 2, "UTF-8", from, &bytes_read, NULL, &local_error);
+      gsize written = 0;
+
+      text = g_convert (data + 2, (gssize) length - 2, "UTF-8", from, &bytes_read, &written, &local_error);
       if (text == NULL)
         {
           g_set_error (error, QW_ERROR, QW_ERROR_INVALID,
                        _("Line %d: the file is not valid %s: %s"),
                        line_at_utf16 (u + 2, bytes_read, big_endian), from, local_error->message);
+          return NULL;
+        }
+      if (strlen (text) != written)
+        {
+          g_set_error (error, QW_ERROR, QW_ERROR_INVALID,
+                       _("Line %d: the file is not a text file (it contains NUL bytes); save the sheet as CSV"),
+                       line_at (text, strlen (text)));
+          g_free (text);
           return NULL;
         }
       *encoding = g_strdup (from);

@@ -12,6 +12,7 @@
 
 #include "qw-data.h"
 #include "qw-error.h"
+#include "qw-file.h"
 #include "qw-ruleset.h"
 #include "qw-xml.h"
 #include "qw-date.h"
@@ -366,28 +367,33 @@ check_semantics (QwRuleset  *self,
 }
 
 /**
- * qw_ruleset_load_file:
- * @path: a ruleset XML file
+ * qw_ruleset_load_memory:
+ * @display_name: the file's name, for messages
+ * @path: (nullable): where it was read from, kept as its path
  *
- * Loads and validates a ruleset against data/rulesets/ruleset.xsd. Errors name
- * the file, the line and the problem.
+ * Parses and validates a ruleset against data/rulesets/ruleset.xsd. Errors
+ * name the file, the line and the problem.
  */
 QwRuleset *
-qw_ruleset_load_file (const char  *path,
-                      GError     **error)
+qw_ruleset_load_memory (const char  *data,
+                        gsize        length,
+                        const char  *display_name,
+                        const char  *path,
+                        GError     **error)
 {
   g_autofree char *schema = qw_data_file ("rulesets", "ruleset.xsd", NULL);
-  g_autofree char *display_name = g_filename_display_basename (path);
   g_autoptr(xmlDoc) doc = NULL;
   g_autoptr(QwRuleset) self = NULL;
   xmlNode *root;
 
-  doc = qw_xml_read_file (path, QW_FILE_RULESET, schema, error);
+  if (!qw_file_check_size (length, QW_FILE_RULESET, display_name, error))
+    return NULL;
+  doc = qw_xml_read_memory (data, length, display_name, schema, error);
   if (doc == NULL)
     return NULL;
   root = xmlDocGetRootElement (doc);
   self = g_atomic_rc_box_new0 (QwRuleset);
-  self->path = g_strdup (path);
+  self->path = g_strdup (path != NULL ? path : display_name);
   self->id = qw_xml_get_prop (root, "id");
   self->season = qw_xml_get_prop_int (root, "season", 0);
   self->name = g_strstrip (qw_xml_child_text (root, "name"));
@@ -402,6 +408,26 @@ qw_ruleset_load_file (const char  *path,
   if (!check_semantics (self, display_name, error))
     return NULL;
   return g_steal_pointer (&self);
+}
+
+/**
+ * qw_ruleset_load_file:
+ * @path: a ruleset XML file
+ *
+ * Reads a regular file of at most %QW_RULESET_MAX_BYTES, then as
+ * qw_ruleset_load_memory().
+ */
+QwRuleset *
+qw_ruleset_load_file (const char  *path,
+                      GError     **error)
+{
+  g_autofree char *display_name = g_filename_display_basename (path);
+  g_autofree char *data = NULL;
+  gsize length = 0;
+
+  if (!qw_file_read (path, QW_FILE_RULESET, &data, &length, error))
+    return NULL;
+  return qw_ruleset_load_memory (data, length, display_name, path, error);
 }
 
 /* The folders that hold rulesets, in the order they are searched: the

@@ -146,6 +146,11 @@ struct _QwRuleset
 
 QwRuleset         *qw_ruleset_load_file        (const char  *path,
                                                 GError     **error);
+QwRuleset         *qw_ruleset_load_memory      (const char  *data,
+                                                gsize        length,
+                                                const char  *display_name,
+                                                const char  *path,
+                                                GError     **error);
 QwRuleset         *qw_ruleset_lookup           (const char  *id,
                                                 GError     **error);
 char             **qw_ruleset_list_ids         (void);

@@ -11,6 +11,7 @@
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
+#include <libxml/uri.h>
 #include <libxml/xmlreader.h>
 #include <libxml/xmlschemas.h>
 #include <string.h>
@@ -552,6 +553,37 @@ qw_sealed_reader_new (const char  *data,
   return g_steal_pointer (&self);
 }
 
+/* C14N has no canonical form for a relative namespace URI (libxml2 refuses
+ * to canonicalise one); neither does a sealed file, wherever it is. */
+static gboolean
+check_namespaces (QwSealedReader  *self,
+                  xmlNode         *node,
+                  GError         **error)
+{
+  for (xmlNs *ns = node->nsDef; ns != NULL; ns = ns->next)
+    {
+      xmlURI *uri;
+      gboolean absolute;
+
+      if (ns->href == NULL || ns->href[0] == '\0')
+        continue;
+      uri = xmlParseURI ((const char *) ns->href);
+      absolute = uri != NULL && uri->scheme != NULL && uri->scheme[0] != '\0';
+      xmlFreeURI (uri);
+      if (!absolute)
+        {
+          g_autofree char *shown = g_utf8_make_valid ((const char *) ns->href, -1);
+
+          g_set_error (error, QW_ERROR, QW_ERROR_INVALID,
+                       _("%s, line %d: the namespace “%s” is not an absolute URI"),
+                       self->display_name, xmlTextReaderGetParserLineNumber (self->reader), shown);
+          self->failed = TRUE;
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
 /* Reads one node and writes its part of the canonical form. Returns 1 on an
  * element inside <content>, 0 on anything else, -1 at the end and -2 on an
  * error. */
@@ -596,6 +628,8 @@ step (QwSealedReader  *self,
   switch (type)
     {
     case XML_READER_TYPE_ELEMENT:
+      if (!check_namespaces (self, node, error))
+        return -2;
       self->name = (const char *) node->name;
       if (depth == 0)
         {
@@ -607,7 +641,8 @@ step (QwSealedReader  *self,
         }
       if (depth == 1)
         {
-          if (strcmp (self->name, "content") == 0 && !self->seen_content)
+          /* Every <content> (the schema allows one) is part of the sealed subset. */
+          if (strcmp (self->name, "content") == 0)
             {
               self->seen_content = TRUE;
               render_start (self, node, depth);

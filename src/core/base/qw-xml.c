@@ -53,7 +53,8 @@ qw_xml_describe_error (const xmlError *err)
         return g_strdup_printf (_("the elements are nested more than %d deep"), MAX_DEPTH);
       return g_strdup (_("a name, a text or a value is longer than a file of this kind can hold"));
     }
-  return g_strchomp (g_strdup (message));
+  /* libxml2 may quote the bytes it could not read: the message is text. */
+  return g_strchomp (g_utf8_make_valid (message, -1));
 }
 
 static void

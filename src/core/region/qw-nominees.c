@@ -501,7 +501,9 @@ read_list (QwSealedReader  *reader,
 
       if (depth != 1)
         continue;
-      node = qw_sealed_reader_expand (reader);
+      /* NULL when the element is cut short: the next step reports it. */
+      if ((node = qw_sealed_reader_expand (reader)) == NULL)
+        continue;
       if (g_str_equal (name, "region"))
         {
           g_free (list->region);

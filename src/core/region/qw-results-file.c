@@ -911,15 +911,22 @@ read_results (QwSealedReader  *reader,
   while (qw_sealed_reader_next (reader, &depth, error))
     {
       const char *name = qw_sealed_reader_name (reader);
+      xmlNode *node;
 
-      if (depth == 1 && g_str_equal (name, "event"))
-        read_event (qw_sealed_reader_expand (reader), results, &problem);
-      else if (depth == 1 && g_str_equal (name, "group"))
-        g_ptr_array_add (results->groups, group = read_group_start (qw_sealed_reader_node (reader)));
-      else if (depth == 2 && group != NULL)
+      if (depth == 1 && g_str_equal (name, "group"))
         {
-          xmlNode *node = qw_sealed_reader_expand (reader);
-
+          g_ptr_array_add (results->groups, group = read_group_start (qw_sealed_reader_node (reader)));
+          continue;
+        }
+      if (depth > 2 || (depth == 2 && group == NULL) || (depth == 1 && !g_str_equal (name, "event")))
+        continue;
+      /* NULL when the element is cut short: the next step reports it. */
+      if ((node = qw_sealed_reader_expand (reader)) == NULL)
+        continue;
+      if (depth == 1)
+        read_event (node, results, &problem);
+      else
+        {
           if (g_str_equal (name, "player"))
             g_ptr_array_add (group->players, read_player (node, group->code));
           else if (g_str_equal (name, "game"))

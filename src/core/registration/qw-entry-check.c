@@ -139,6 +139,7 @@ qw_entry_check (const QwRuleset      *ruleset,
 char *
 qw_entry_identity_key (const QwEntry *entry)
 {
+  g_autofree char *stripped = NULL;
   QwIdInfo info;
 
   if (is_blank (entry->id_number))
@@ -149,7 +150,9 @@ qw_entry_identity_key (const QwEntry *entry)
       if (info.normalized[0] != '\0')
         return g_strdup (info.normalized);
     }
-  return g_ascii_strup (g_strstrip (g_strdup (entry->id_number)), -1);
+  /* g_ascii_strup() returns a new string: the copy is freed here. */
+  stripped = g_strstrip (g_strdup (entry->id_number));
+  return g_ascii_strup (stripped, -1);
 }
 
 /**

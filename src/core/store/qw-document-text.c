@@ -101,18 +101,24 @@ check_table (sqlite3     *db,
             {
               gint64 rowid = sqlite3_column_int64 (stmt, 0);
               g_autofree char *entry = describe_entry (db, table, rowid);
+              /* A damaged schema may name its columns in bytes that are not text either. */
+              g_autofree char *column = g_utf8_make_valid (sqlite3_column_name (stmt, c), -1);
 
               if (entry != NULL)
                 /* Translators: "k.qiwang is damaged: entry 12 (王五) holds text that is not UTF-8 (its id_number)" */
                 g_set_error (error, QW_ERROR, QW_ERROR_CORRUPT,
                              _("%s is damaged: %s holds text that is not UTF-8 (its %s). The file was left "
                                "as it is; a backup copy may hold your data."),
-                             display, entry, sqlite3_column_name (stmt, c));
+                             display, entry, column);
               else
-                g_set_error (error, QW_ERROR, QW_ERROR_CORRUPT,
-                             _("%s is damaged: row %" G_GINT64_FORMAT " of %s holds text that is not UTF-8 "
-                               "(its %s). The file was left as it is; a backup copy may hold your data."),
-                             display, rowid, table, sqlite3_column_name (stmt, c));
+                {
+                  g_autofree char *row = g_strdup_printf ("%" G_GINT64_FORMAT, rowid);
+
+                  g_set_error (error, QW_ERROR, QW_ERROR_CORRUPT,
+                               _("%s is damaged: row %s of %s holds text that is not UTF-8 (its %s). The file "
+                                 "was left as it is; a backup copy may hold your data."),
+                               display, row, table, column);
+                }
               return FALSE;
             }
         }
@@ -139,7 +145,9 @@ _qw_document_check_text (sqlite3     *db,
 
   if (tables == NULL)
     {
-      g_set_error (error, QW_ERROR, QW_ERROR_CORRUPT, _("%s is damaged: %s"), display, sqlite3_errmsg (db));
+      g_autofree char *message = g_utf8_make_valid (sqlite3_errmsg (db), -1);
+
+      g_set_error (error, QW_ERROR, QW_ERROR_CORRUPT, _("%s is damaged: %s"), display, message);
       return FALSE;
     }
   while (sqlite3_step (tables) == SQLITE_ROW)

@@ -79,7 +79,12 @@ _qw_document_set_error (QwDocument  *self,
   else if (code == SQLITE_IOERR || code == SQLITE_FULL || code == SQLITE_READONLY
            || code == SQLITE_CANTOPEN)
     kind = QW_ERROR_IO;
-  g_set_error (error, QW_ERROR, kind, _("%s: %s"), what, sqlite3_errmsg (self->db));
+  /* SQLite quotes the bytes of a damaged schema: the message is text. */
+  {
+    g_autofree char *message = g_utf8_make_valid (sqlite3_errmsg (self->db), -1);
+
+    g_set_error (error, QW_ERROR, kind, _("%s: %s"), what, message);
+  }
 }
 
 sqlite3_stmt *
@@ -395,10 +400,13 @@ inspect (const char  *path,
       || sqlite3_step (stmt) != SQLITE_ROW
       || !g_str_equal (_qw_column_text (stmt, 0), "ok"))
     {
+      g_autofree char *problem = g_utf8_make_valid (stmt != NULL ? _qw_column_text (stmt, 0)
+                                                                 : sqlite3_errmsg (probe->db), -1);
+
       g_set_error (error, QW_ERROR, QW_ERROR_CORRUPT,
                    _("%s is damaged and cannot be opened (%s). The file was left as it is; "
                      "a backup copy may hold your data."),
-                   display_name, stmt != NULL ? _qw_column_text (stmt, 0) : sqlite3_errmsg (probe->db));
+                   display_name, problem);
       return -1;
     }
   if (version < 1)
