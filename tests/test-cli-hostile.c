@@ -144,6 +144,12 @@ test_2_import_devices (void)
       assert_refused (&t, 1, "not a regular file");
       cli (&d, "entries", inputs[i], NULL);
       assert_refused (&d, 1, inputs[i] == dir ? "is a folder" : "not a regular file");
+      {
+        g_auto(Run) q = { 0 };
+
+        cli (&q, "quota", inputs[i], NULL);
+        assert_refused (&q, 1, inputs[i] == dir ? "is a folder" : "not a regular file");
+      }
       assert_unchanged (doc, before);
     }
   g_unlink (fifo);

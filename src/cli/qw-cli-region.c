@@ -151,6 +151,9 @@ is_document (const char *path)
 
   if (g_str_has_suffix (path, QW_DOCUMENT_SUFFIX))
     return TRUE;
+  /* Never open a FIFO or a device here: the reader refuses them with a message. */
+  if (!g_file_test (path, G_FILE_TEST_IS_REGULAR))
+    return FALSE;
   f = fopen (path, "rb");
   if (f == NULL)
     return FALSE;
