@@ -23,6 +23,7 @@
 #include "qw-error.h"
 #include "qw-file.h"
 #include "qw-nominees.h"
+#include "qw-standings.h"
 #include "qw-stops-csv.h"
 #include "qw-test.h"
 #include "qw-test-region.h"
@@ -670,6 +671,44 @@ test_12_deep_nesting_message (void)
                           "the elements are nested more than 256 deep");
 }
 
+/* Found by fuzzing: a damaged document's game of round 0 wrote before the
+ * standings' row, and one of round two billion sized every row by it. */
+static void
+test_fuzz_standings_rounds (void)
+{
+  g_autoptr(QwRuleset) ruleset = qw_test_ruleset ();
+  g_autoptr(QwSection) section = qw_section_new ();
+  g_autoptr(GPtrArray) entries = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_entry_free);
+  g_autoptr(GPtrArray) games = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_game_free);
+  g_autoptr(GPtrArray) rows = NULL;
+  const int rounds[] = { 1, 0, -5, 2000000000 };
+
+  section->code = g_strdup ("open-m");
+  section->rounds = 2;
+  for (int i = 0; i < 4; i++)
+    {
+      QwEntry *e = fixture_player (i + 1, "棋手", QW_SEX_MALE, "1990-01-01", "open-m");
+
+      e->id = i + 1;
+      g_ptr_array_add (entries, e);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (rounds); i++)
+    {
+      QwGame *g = qw_game_new ();
+
+      g->round = rounds[i];
+      g->board = 1;
+      g->red = 1 + (i % 2) * 2;
+      g->black = 2 + (i % 2) * 2;
+      g->result = QW_RESULT_RED_WIN;
+      g_ptr_array_add (games, g);
+    }
+  rows = qw_standings_compute (ruleset, section, entries, games, 0);
+  g_assert_cmpuint (rows->len, ==, 4);
+  for (guint i = 0; i < rows->len; i++)
+    g_assert_cmpuint (((QwStandingRow *) g_ptr_array_index (rows, i))->rounds->len, ==, 1);
+}
+
 /* Build 2: a document's text is checked where it enters */
 
 static void
@@ -731,6 +770,7 @@ main (int    argc,
   g_test_add_func ("/hostile/12/encoding-lines", test_12_encoding_lines);
   g_test_add_func ("/hostile/12/participants-too-large", test_12_participants_too_large);
   g_test_add_func ("/hostile/12/deep-nesting-message", test_12_deep_nesting_message);
+  g_test_add_func ("/hostile/fuzz/standings-rounds", test_fuzz_standings_rounds);
   g_test_add_func ("/hostile/build-2/document-text", test_b2_document_text);
 
   status = g_test_run ();

@@ -25,7 +25,7 @@ use (const char *data,
 
   if (list == NULL)
     {
-      qw_fuzz_assert_error (error, "qw_nominees_read_memory");
+      qw_fuzz_assert_xml_error (error, "qw_nominees_read_memory");
       return;
     }
   reference = qw_test_reference_digest (data, length);

@@ -28,7 +28,7 @@ use (const char *data,
 
   if (results == NULL)
     {
-      qw_fuzz_assert_error (error, "qw_results_read_memory");
+      qw_fuzz_assert_xml_error (error, "qw_results_read_memory");
       return;
     }
   reference = qw_test_reference_digest (data, length);

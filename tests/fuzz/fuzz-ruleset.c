@@ -29,7 +29,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
   ruleset = qw_ruleset_load_memory ((const char *) data, size, "fuzz.xml", NULL, &error);
   if (ruleset == NULL)
     {
-      qw_fuzz_assert_error (error, "qw_ruleset_load_memory");
+      qw_fuzz_assert_xml_error (error, "qw_ruleset_load_memory");
       return 0;
     }
   for (int year = 1930; year <= 2020; year += 7)

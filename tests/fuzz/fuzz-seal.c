@@ -27,7 +27,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
   reader = qw_sealed_reader_new ((const char *) data, size, "fuzz.xml", QW_FILE_RESULTS, NULL, &error);
   if (reader == NULL || !qw_sealed_reader_finish (reader, &streamed, &error))
     {
-      qw_fuzz_assert_error (error, "the sealed reader");
+      qw_fuzz_assert_xml_error (error, "the sealed reader");
       return 0;
     }
   reference = qw_test_reference_digest ((const char *) data, size);

@@ -29,6 +29,9 @@ void  qw_fuzz_begin          (const uint8_t  *data,
 /* Aborts with @what and the error's message unless @error is set. */
 void  qw_fuzz_assert_error   (const GError   *error,
                               const char     *what);
+/* The same, and libxml2's advice to programmers never reaches the user. */
+void  qw_fuzz_assert_xml_error (const GError *error,
+                                const char   *what);
 /* The bytes sealed again (root attributes and <content> kept, a fresh
  * digest), so that mutations reach the checks behind the digest; NULL when
  * the text has no root or no content element. */
