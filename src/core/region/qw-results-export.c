@@ -11,6 +11,7 @@
 
 #include "qw-error.h"
 #include "qw-region.h"
+#include "qw-results-export.h"
 #include "qw-results-file.h"
 #include "qw-standings.h"
 #include "qw-tournament.h"
@@ -35,7 +36,8 @@ ensure_uid (QwDocument  *doc,
     return uid;
   g_free (uid);
   uid = g_uuid_string_random ();
-  if (!qw_document_set_meta (doc, key, uid, error))
+  /* Exporting is not an action to undo: the id stays whatever happens. */
+  if (!qw_document_keep_meta (doc, key, uid, error))
     g_clear_pointer (&uid, g_free);
   return uid;
 }
