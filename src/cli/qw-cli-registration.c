@@ -19,6 +19,7 @@
 #include "qw-entry.h"
 #include "qw-event.h"
 #include "qw-idcard.h"
+#include "qw-registration.h"
 
 /* idcard */
 
@@ -324,9 +325,7 @@ qw_cli_import (int    argc,
   import = qw_entry_import_file (argv[2], &error);
   if (import == NULL)
     return qw_cli_fail (g_steal_pointer (&error));
-  qw_entries_place (ruleset, import->entries,
-                    qw_date_is_set (event->start_date) ? event->start_date : qw_date_today ());
-  if (!qw_document_add_entries (doc, event->id, import->entries, &error))
+  if (!qw_registration_import_entries (doc, ruleset, event, import->entries, &error))
     return qw_cli_fail (g_steal_pointer (&error));
 
   if (json)
