@@ -270,6 +270,77 @@ finish_round (Fixture *f,
     record (f, round, board, board % 3 == 0 ? QW_RESULT_DRAW : QW_RESULT_RED_WIN);
 }
 
+/* Entries */
+
+static void
+test_entry_add (Fixture       *f,
+                gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GRand) rand = g_rand_new_with_seed (21);
+  g_autoptr(QwEntry) e = make_player (rand, 30, "");
+  g_autofree char *before = dump (f->path);
+  g_autofree char *label = g_strdup_printf ("Adding %s", e->name);
+
+  g_assert_true (qw_registration_add_entry (f->doc, f->ruleset, f->event, e, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (e->no, ==, 13);
+  assert_undo_redo (f, before, label, "entries");
+}
+
+static void
+test_entry_edit (Fixture       *f,
+                 gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) entries = qw_document_list_entries (f->doc, f->event->id, &error);
+  g_autoptr(QwEntry) e = qw_entry_copy (g_ptr_array_index (entries, 2));
+  g_autofree char *before = dump (f->path);
+  g_autofree char *label = NULL;
+
+  g_free (e->name);
+  e->name = g_strdup ("陈改名");
+  g_free (e->unit);
+  e->unit = g_strdup ("新单位");
+  label = g_strdup_printf ("Editing %s", e->name);
+  g_assert_true (qw_registration_update_entry (f->doc, f->ruleset, f->event, e, &error));
+  g_assert_no_error (error);
+  assert_undo_redo (f, before, label, "entries");
+}
+
+static void
+test_entry_delete (Fixture       *f,
+                   gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) entries = qw_document_list_entries (f->doc, f->event->id, &error);
+  g_autofree char *before = dump (f->path);
+
+  g_ptr_array_remove_range (entries, 3, entries->len - 3);
+  g_assert_true (qw_registration_delete_entries (f->doc, entries, &error));
+  g_assert_no_error (error);
+  /* The players go with their entries; undone, both come back as they were. */
+  assert_undo_redo (f, before, "Deleting 3 entries", "entries");
+  g_assert_cmpint (count_rows (f->path, "player"), ==, 9);
+}
+
+static void
+test_entry_import (Fixture       *f,
+                   gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GRand) rand = g_rand_new_with_seed (5);
+  g_autoptr(GPtrArray) entries = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_entry_free);
+  g_autofree char *before = dump (f->path);
+
+  for (int i = 0; i < 20; i++)
+    g_ptr_array_add (entries, make_player (rand, 50 + i, ""));
+  g_assert_true (qw_registration_import_entries (f->doc, f->ruleset, f->event, entries, &error));
+  g_assert_no_error (error);
+  assert_undo_redo (f, before, "Import of 20 entries", "entries");
+  g_assert_cmpint (count_rows (f->path, "entry"), ==, 32);
+}
+
 /* Results */
 
 static void
@@ -813,6 +884,10 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
 
 #define ADD(name, func) g_test_add ("/history/" name, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
+  ADD ("entry/add", test_entry_add);
+  ADD ("entry/edit", test_entry_edit);
+  ADD ("entry/delete", test_entry_delete);
+  ADD ("entry/import", test_entry_import);
   ADD ("result/record", test_result_record);
   ADD ("result/change", test_result_change);
   ADD ("result/clear", test_result_clear);

@@ -561,6 +561,21 @@ session_filter (void       *data,
   return !g_strv_contains (log_tables, table);
 }
 
+/* Whether a step can change an arbiter's games: a stop document runs its
+ * event; a region runs at most its final. Without the history, a region
+ * whose stops are all imported or typed in needs no session at all (an
+ * import of thousands of games records nothing). */
+static gboolean
+games_are_logged (QwHistory *self)
+{
+  g_autoptr(sqlite3_stmt) stmt = NULL;
+
+  if (qw_document_get_kind (self->doc) == QW_DOCUMENT_STOP)
+    return TRUE;
+  stmt = _qw_document_prepare (self->doc, "SELECT 1 FROM event WHERE source = 'local' LIMIT 1", NULL);
+  return stmt == NULL || sqlite3_step (stmt) == SQLITE_ROW;
+}
+
 /* The outermost transaction has just begun. */
 void
 _qw_history_step_open (QwHistory  *self,
@@ -573,6 +588,8 @@ _qw_history_step_open (QwHistory  *self,
   g_clear_pointer (&self->label, g_free);
   g_clear_pointer (&self->pending, step_free);
   self->label = g_strdup (label);
+  if (!self->enabled && !games_are_logged (self))
+    return;
   if (sqlite3session_create (db, "main", &self->session) != SQLITE_OK)
     {
       g_warning ("No session for the step: %s", sqlite3_errmsg (db));
