@@ -160,6 +160,15 @@ dump (const char *path)
   return g_string_free (out, FALSE);
 }
 
+static void
+assert_dump (const char *path,
+             const char *expected)
+{
+  g_autofree char *now = dump (path);
+
+  g_assert_cmpstr (now, ==, expected);
+}
+
 static int
 count_rows (const char *path,
             const char *table)
@@ -537,7 +546,7 @@ test_section_stored_by_action (Fixture       *f,
   youth = qw_tournament_lookup_section (f->doc, f->event, "open-f", &error);
   g_assert_no_error (error);
   g_assert_cmpint (youth->id, ==, 0);
-  g_assert_cmpstr (dump (f->path), ==, before);
+  assert_dump (f->path, before);
   stored = qw_document_list_sections (f->doc, f->event->id, &error);
   g_assert_cmpuint (stored->len, ==, 1);
 
@@ -635,6 +644,32 @@ test_properties (Fixture       *f,
   g_signal_handlers_disconnect_by_data (f->history, seen);
 }
 
+static void
+assert_meta (Fixture    *f,
+             const char *key,
+             const char *expected)
+{
+  g_autofree char *value = qw_document_get_meta (f->doc, key);
+
+  g_assert_cmpstr (value, ==, expected);
+}
+
+/* A history held past its document (a bound button) undoes nothing. */
+static void
+test_outlives_document (Fixture       *f,
+                        gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(QwHistory) history = g_object_ref (f->history);
+
+  pair (f);
+  g_assert_true (qw_history_get_can_undo (history));
+  g_clear_object (&f->doc);
+  g_assert_false (qw_history_get_can_undo (history));
+  g_assert_false (qw_history_undo (history, NULL, &error));
+  g_assert_error (error, QW_ERROR, QW_ERROR_NOT_FOUND);
+}
+
 /* Only a step that changed something is kept; an unlabelled one is a
  * "Change"; a label given inside names it. */
 static void
@@ -657,9 +692,17 @@ test_labels (Fixture       *f,
   g_assert_true (qw_document_commit (f->doc, &error));
   g_assert_cmpstr (qw_history_get_undo_label (f->history), ==, "Named inside");
 
-  /* A value kept outside the history is never undone. */
+  /* A value kept outside the history is never undone, even kept inside a step. */
   g_assert_true (qw_document_keep_meta (f->doc, "file-id", "x", &error));
   g_assert_cmpstr (qw_history_get_undo_label (f->history), ==, "Named inside");
+  g_assert_true (qw_document_begin_step (f->doc, "Around", &error));
+  g_assert_true (qw_document_keep_meta (f->doc, "file-id-2", "y", &error));
+  g_assert_true (qw_document_set_meta (f->doc, "note", "d", &error));
+  g_assert_true (qw_document_commit (f->doc, &error));
+  g_assert_cmpstr (qw_history_get_undo_label (f->history), ==, "Around");
+  g_assert_true (qw_history_undo (f->history, NULL, &error));
+  assert_meta (f, "note", "b");
+  assert_meta (f, "file-id-2", "y");
 
   /* A rolled back step leaves nothing. */
   g_assert_true (qw_document_begin_step (f->doc, "Rolled back", &error));
@@ -668,8 +711,8 @@ test_labels (Fixture       *f,
   g_assert_cmpstr (qw_history_get_undo_label (f->history), ==, "Named inside");
   g_assert_true (qw_history_undo (f->history, NULL, &error));
   g_assert_true (qw_history_undo (f->history, NULL, &error));
-  g_assert_null (qw_document_get_meta (f->doc, "note"));
-  g_assert_cmpstr (qw_document_get_meta (f->doc, "file-id"), ==, "x");
+  assert_meta (f, "note", NULL);
+  assert_meta (f, "file-id", "x");
 }
 
 /* Conflicts with a second connection */
@@ -698,7 +741,7 @@ test_conflict (Fixture       *f,
   g_assert_error (error, QW_ERROR, QW_ERROR_CONFLICT);
   g_assert_nonnull (strstr (error->message, "“Result of round 1, board 5” cannot be undone"));
   g_clear_error (&error);
-  g_assert_cmpstr (dump (f->path), ==, after_other);
+  assert_dump (f->path, after_other);
   /* The step stays where it was; the document still works. */
   g_assert_cmpstr (qw_history_get_undo_label (f->history), ==, "Result of round 1, board 5");
   g_assert_false (qw_history_get_can_redo (f->history));
@@ -718,7 +761,7 @@ test_conflict (Fixture       *f,
   g_assert_false (qw_history_redo (f->history, NULL, &error));
   g_assert_error (error, QW_ERROR, QW_ERROR_CONFLICT);
   g_clear_error (&error);
-  g_assert_cmpstr (dump (f->path), ==, after_other);
+  assert_dump (f->path, after_other);
 }
 
 /* An entry taken back while another connection paired it would leave its
@@ -746,7 +789,7 @@ test_conflict_reference (Fixture       *f,
   g_assert_false (qw_history_undo (f->history, NULL, &error));
   g_assert_error (error, QW_ERROR, QW_ERROR_CONFLICT);
   g_clear_error (&error);
-  g_assert_cmpstr (dump (f->path), ==, after_other);
+  assert_dump (f->path, after_other);
 }
 
 /* The arbiter's log */
@@ -903,6 +946,7 @@ main (int    argc,
   ADD ("stack/redo-cleared", test_redo_cleared);
   ADD ("stack/properties", test_properties);
   ADD ("stack/labels", test_labels);
+  ADD ("stack/outlives-document", test_outlives_document);
   ADD ("conflict/changed-row", test_conflict);
   ADD ("conflict/reference", test_conflict_reference);
   ADD ("log", test_log);

@@ -61,6 +61,15 @@ dump (QwDocument *doc)
 }
 
 static void
+assert_dump (QwDocument *doc,
+             const char *expected)
+{
+  g_autofree char *now = dump (doc);
+
+  g_assert_cmpstr (now, ==, expected);
+}
+
+static void
 assert_undo_redo (QwDocument *doc,
                   const char *before,
                   const char *label)
@@ -531,7 +540,7 @@ test_region_import_files (Fixture       *f,
   g_assert_true (qw_history_undo (history, NULL, &error));
   g_assert_true (qw_history_undo (history, NULL, &error));
   g_assert_no_error (error);
-  g_assert_cmpstr (dump (f->doc), ==, empty);
+  assert_dump (f->doc, empty);
   g_assert_false (qw_history_get_can_undo (history));
 }
 

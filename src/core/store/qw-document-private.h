@@ -46,6 +46,7 @@ gboolean      _qw_document_write_end     (QwDocument   *self,
 
 /* The history's side of a step (qw-history.c), called by qw-document.c. */
 QwHistory    *_qw_history_new            (QwDocument   *doc);
+void          _qw_history_detach         (QwHistory    *self);
 void          _qw_history_enable         (QwHistory    *self);
 void          _qw_history_step_open      (QwHistory    *self,
                                           const char   *label);

@@ -301,6 +301,7 @@ qw_document_finalize (GObject *object)
   QwDocument *self = QW_DOCUMENT (object);
 
   /* The history's session, if a step was left open, goes before the connection. */
+  _qw_history_detach (self->history);
   g_clear_object (&self->history);
   if (self->db != NULL)
     sqlite3_close_v2 (self->db);

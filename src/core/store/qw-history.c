@@ -684,9 +684,13 @@ gboolean
 _qw_history_pause (QwHistory *self,
                    gboolean   paused)
 {
+  gboolean was_paused;
+
   if (self->session == NULL)
     return FALSE;
-  return sqlite3session_enable (self->session, paused ? 0 : 1) == 0;
+  was_paused = sqlite3session_enable (self->session, -1) == 0;
+  sqlite3session_enable (self->session, paused ? 0 : 1);
+  return was_paused;
 }
 
 void
@@ -696,6 +700,22 @@ _qw_history_enable (QwHistory *self)
     return;
   self->enabled = TRUE;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ENABLED]);
+}
+
+/* The document is going: a history still held elsewhere (a bound button)
+ * undoes nothing any more. */
+void
+_qw_history_detach (QwHistory *self)
+{
+  Looks before;
+
+  g_clear_pointer (&self->session, sqlite3session_delete);
+  g_clear_pointer (&self->pending, step_free);
+  self->doc = NULL;
+  looks_take (self, &before);
+  g_ptr_array_set_size (self->undo, 0);
+  g_ptr_array_set_size (self->redo, 0);
+  looks_notify (self, &before);
 }
 
 QwHistory *
@@ -729,11 +749,6 @@ on_conflict (void                   *data,
   return SQLITE_CHANGESET_ABORT;
 }
 
-typedef struct
-{
-  GHashTable *tables;
-} TablesContext;
-
 static gboolean
 collect_table (QwHistory              *self,
                const char             *table,
@@ -748,23 +763,30 @@ collect_table (QwHistory              *self,
 }
 
 /* A reference that the change broke (an entry taken back while another
- * window paired it) is a conflict too. */
+ * window paired it) is a conflict too. The log tables are not checked: a
+ * line may outlive what it tells of. */
 static gboolean
-references_hold (QwDocument *doc,
-                 GHashTable *tables)
+references_hold (QwDocument *doc)
 {
-  static const char *const checked[] = { "event", "player", "entry", "section", "game", "standing", NULL };
+  static const char *const checks[] = {
+    "PRAGMA foreign_key_check (event)",
+    "PRAGMA foreign_key_check (player)",
+    "PRAGMA foreign_key_check (entry)",
+    "PRAGMA foreign_key_check (section)",
+    "PRAGMA foreign_key_check (game)",
+    "PRAGMA foreign_key_check (standing)",
+    NULL
+  };
 
-  for (guint i = 0; checked[i] != NULL; i++)
+  for (guint i = 0; checks[i] != NULL; i++)
     {
-      g_autofree char *sql = g_strdup_printf ("PRAGMA foreign_key_check (%s)", checked[i]);
-      g_autoptr(sqlite3_stmt) stmt = _qw_document_prepare (doc, sql, NULL);
+      g_autoptr(sqlite3_stmt) stmt = _qw_document_prepare (doc, checks[i], NULL);
 
       if (stmt == NULL)
         return FALSE;
       if (sqlite3_step (stmt) == SQLITE_ROW)
         {
-          g_debug ("A reference of %s is broken", checked[i]);
+          g_debug ("%s: a reference is broken", checks[i]);
           return FALSE;
         }
     }
@@ -839,7 +861,7 @@ apply_step (QwHistory   *self,
   if (!_qw_document_exec (doc, "BEGIN IMMEDIATE", error))
     goto keys_on;
   rc = sqlite3changeset_apply (db, size, changeset, NULL, on_conflict, &ctx);
-  if (rc != SQLITE_OK || ctx.conflict || !references_hold (doc, tables))
+  if (rc != SQLITE_OK || ctx.conflict || !references_hold (doc))
     {
       if (ctx.conflict || rc == SQLITE_ABORT || rc == SQLITE_OK)
         g_set_error (error, QW_ERROR, QW_ERROR_CONFLICT,
@@ -881,7 +903,7 @@ move_step (QwHistory  *self,
   Looks before;
   Step *step;
 
-  if (from->len == 0)
+  if (from->len == 0 || self->doc == NULL)
     {
       g_set_error (error, QW_ERROR, QW_ERROR_NOT_FOUND, undo ? _("Nothing to undo") : _("Nothing to redo"));
       return FALSE;
