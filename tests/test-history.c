@@ -17,6 +17,7 @@
 #include "qw-history.h"
 #include "qw-play.h"
 #include "qw-registration.h"
+#include "qw-schema.sql.h"
 #include "qw-tournament.h"
 #include "qw-date.h"
 #include "qw-document-entries.h"
@@ -892,6 +893,49 @@ test_log (Fixture       *f,
   g_assert_nonnull (strstr (((QwRoundLogLine *) g_ptr_array_index (all, 9))->message, "Round 1 unpaired: 6 boards"));
 }
 
+/* A document of the version before the game log gets it when opened; its
+ * next change of a result is logged, and can be undone. */
+static void
+test_log_migrated (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("qiwang-history-XXXXXX", &error);
+  g_autofree char *path = g_build_filename (dir, "v3.qiwang", NULL);
+  g_autoptr(QwDocument) doc = NULL;
+  g_autoptr(QwSection) section = NULL;
+  g_autoptr(GPtrArray) lines = NULL;
+  QwResultInput input = { QW_RESULT_DRAW, 0, 0, QW_PLAYOFF_NONE, FALSE };
+  sqlite3 *db = NULL;
+
+  g_assert_cmpint (sqlite3_open (path, &db), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_exec (db, "PRAGMA application_id = 1363760967;" QW_SCHEMA_STEP_1 QW_SCHEMA_STEP_2
+                                 QW_SCHEMA_STEP_3 "PRAGMA user_version = 3;"
+                                 "INSERT INTO meta VALUES ('kind', 'stop');"
+                                 "INSERT INTO event (id, ruleset, name) VALUES (1, 'qiwang-2021', '旧站');"
+                                 "INSERT INTO player (id, name) VALUES (1, '甲'), (2, '乙');"
+                                 "INSERT INTO entry (id, event_id, player_id, no, group_code) "
+                                 "VALUES (1, 1, 1, 1, 'open-m'), (2, 1, 2, 2, 'open-m');"
+                                 "INSERT INTO section (id, event_id, code, name) VALUES (1, 1, 'open-m', '公开组男子');"
+                                 "INSERT INTO game (section_id, round, board, red, black, result) "
+                                 "VALUES (1, 1, 1, 1, 2, '2:0');",
+                                 NULL, NULL, NULL), ==, SQLITE_OK);
+  sqlite3_close (db);
+  doc = qw_document_open (path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (qw_document_peek_version (path, NULL), ==, 4);
+  qw_document_enable_history (doc);
+  section = qw_tournament_find_section (doc, "open-m", FALSE, &error);
+  g_assert_true (qw_tournament_record_result (doc, section, 1, 1, &input, &error));
+  g_assert_no_error (error);
+  g_assert_true (qw_history_undo (qw_document_get_history (doc), NULL, &error));
+  lines = qw_document_list_game_log (doc, section->id, &error);
+  g_assert_cmpuint (lines->len, ==, 2);
+  g_assert_cmpstr (((QwGameLogLine *) g_ptr_array_index (lines, 0))->new_value, ==, "1:1");
+  g_assert_cmpstr (((QwGameLogLine *) g_ptr_array_index (lines, 1))->new_value, ==, "2:0");
+  g_clear_object (&doc);
+  remove_tree (dir);
+}
+
 /* Without the history (the CLI), nothing is kept, but the log is written. */
 static void
 test_disabled (void)
@@ -952,5 +996,6 @@ main (int    argc,
   ADD ("log", test_log);
 #undef ADD
   g_test_add_func ("/history/disabled", test_disabled);
+  g_test_add_func ("/history/log/migrated", test_log_migrated);
   return g_test_run ();
 }
