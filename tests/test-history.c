@@ -655,6 +655,29 @@ assert_meta (Fixture    *f,
   g_assert_cmpstr (value, ==, expected);
 }
 
+/* The oldest steps are forgotten. */
+static void
+test_limit (Fixture       *f,
+            gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  int undone = 0;
+
+  for (int i = 0; i < QW_HISTORY_MAX_STEPS + 5; i++)
+    {
+      g_autofree char *value = g_strdup_printf ("%d", i);
+
+      g_assert_true (qw_document_set_meta (f->doc, "counter", value, &error));
+    }
+  while (qw_history_get_can_undo (f->history))
+    {
+      g_assert_true (qw_history_undo (f->history, NULL, &error));
+      undone++;
+    }
+  g_assert_cmpint (undone, ==, QW_HISTORY_MAX_STEPS);
+  assert_meta (f, "counter", "4");
+}
+
 /* A history held past its document (a bound button) undoes nothing. */
 static void
 test_outlives_document (Fixture       *f,
@@ -991,6 +1014,7 @@ main (int    argc,
   ADD ("stack/properties", test_properties);
   ADD ("stack/labels", test_labels);
   ADD ("stack/outlives-document", test_outlives_document);
+  ADD ("stack/limit", test_limit);
   ADD ("conflict/changed-row", test_conflict);
   ADD ("conflict/reference", test_conflict_reference);
   ADD ("log", test_log);

@@ -107,7 +107,8 @@ qw_registration_delete_entries (QwDocument  *doc,
     ids[i] = ((QwEntry *) g_ptr_array_index (entries, i))->id;
   label = entries->len == 1
           ? g_strdup_printf (_("Deleting %s"), ((QwEntry *) g_ptr_array_index (entries, 0))->name)
-          : g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Deleting %u entry", "Deleting %u entries", entries->len), entries->len);
+          : g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Deleting %u entry", "Deleting %u entries", entries->len),
+                             entries->len);
   if (!qw_document_begin_step (doc, label, error))
     return FALSE;
   return end_step (doc, qw_document_delete_entries (doc, ids, entries->len, error), error);
@@ -125,7 +126,8 @@ qw_registration_import_entries (QwDocument       *doc,
   g_return_val_if_fail (QW_IS_DOCUMENT (doc), FALSE);
 
   qw_registration_place (ruleset, event, entries);
-  label = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Import of %u entry", "Import of %u entries", entries->len), entries->len);
+  label = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Import of %u entry", "Import of %u entries", entries->len),
+                           entries->len);
   if (!qw_document_begin_step (doc, label, error))
     return FALSE;
   return end_step (doc, qw_document_add_entries (doc, event->id, entries, error), error);

@@ -646,6 +646,27 @@ _qw_history_step_finish (QwHistory  *self,
   return TRUE;
 }
 
+/* Keeps at most QW_HISTORY_MAX_STEPS steps and QW_HISTORY_MAX_BYTES of
+ * changesets (a region's imports can be large); the last step always stays. */
+static void
+forget_oldest (QwHistory *self)
+{
+  gsize total = 0;
+  guint keep = 0;
+
+  for (guint i = self->undo->len; i > 0; i--)
+    {
+      const Step *step = g_ptr_array_index (self->undo, i - 1);
+
+      total += (gsize) step->size;
+      if (keep > 0 && (keep >= QW_HISTORY_MAX_STEPS || total > QW_HISTORY_MAX_BYTES))
+        break;
+      keep++;
+    }
+  if (keep < self->undo->len)
+    g_ptr_array_remove_range (self->undo, 0, self->undo->len - keep);
+}
+
 /* The outermost transaction has committed. */
 void
 _qw_history_step_commit (QwHistory *self)
@@ -663,9 +684,8 @@ _qw_history_step_commit (QwHistory *self)
     }
   looks_take (self, &before);
   g_ptr_array_add (self->undo, g_steal_pointer (&self->pending));
-  if (self->undo->len > QW_HISTORY_MAX_STEPS)
-    g_ptr_array_remove_index (self->undo, 0);
   g_ptr_array_set_size (self->redo, 0);
+  forget_oldest (self);
   looks_notify (self, &before);
 }
 
@@ -810,7 +830,8 @@ emit_changed (QwHistory  *self,
   g_autoptr(GPtrArray) details = g_ptr_array_new ();
 
   for (guint i = 0; i < G_N_ELEMENTS (map); i++)
-    if (g_hash_table_contains (tables, map[i].table) && !g_ptr_array_find_with_equal_func (details, map[i].detail, g_str_equal, NULL))
+    if (g_hash_table_contains (tables, map[i].table)
+        && !g_ptr_array_find_with_equal_func (details, map[i].detail, g_str_equal, NULL))
       g_ptr_array_add (details, (gpointer) map[i].detail);
   /* A region's stops: events, their entries, standings, the ids of their files. */
   if (region && (g_hash_table_contains (tables, "meta") || g_hash_table_contains (tables, "standing")

@@ -16,8 +16,10 @@
 
 G_BEGIN_DECLS
 
-/* Steps kept for undo; older ones are forgotten. */
+/* Steps kept for undo, and the size of their changesets; older steps are
+ * forgotten (the last one always stays). */
 #define QW_HISTORY_MAX_STEPS 100
+#define QW_HISTORY_MAX_BYTES (64 * 1024 * 1024)
 
 #define QW_TYPE_HISTORY (qw_history_get_type ())
 
