@@ -18,6 +18,7 @@
 #include "qw-error.h"
 #include "qw-play.h"
 #include "qw-ruleset.h"
+#include "qw-simulate.h"
 #include "qw-standings.h"
 #include "qw-tournament.h"
 #include "qw-date.h"
@@ -575,7 +576,7 @@ cmd_log (QwCliContext *ctx)
   g_autoptr(GError) error = NULL;
   g_autoptr(GPtrArray) lines = NULL;
 
-  if ((lines = qw_document_list_round_log (ctx->doc, ctx->section->id, &error)) == NULL)
+  if ((lines = qw_document_list_arbiter_log (ctx->doc, ctx->section->id, &error)) == NULL)
     return qw_cli_fail (g_steal_pointer (&error));
   for (guint i = 0; i < lines->len; i++)
     {
@@ -659,7 +660,7 @@ cmd_settings (QwCliContext *ctx)
   for (int i = 0; i < ctx->n_args; i++)
     if (!apply_setting (ctx->section, ctx->args[i], &error))
       return qw_cli_usage_error (ctx, error->message);
-  if (ctx->n_args > 0 && !qw_document_update_section (ctx->doc, ctx->section, &error))
+  if (ctx->n_args > 0 && !qw_tournament_update_section (ctx->doc, ctx->section, &error))
     return qw_cli_fail (g_steal_pointer (&error));
   print_section (ctx, ctx->section);
   return QW_CLI_OK;
@@ -667,12 +668,7 @@ cmd_settings (QwCliContext *ctx)
 
 /* simulate */
 
-typedef struct
-{
-  double draw_rate;
-  double forfeit_rate;
-  double withdraw_rate;
-} Rates;
+typedef QwSimulateRates Rates;
 
 static const char *sim_units[] = {
   "白花镇象棋协会", "惠东县象棋协会", "惠州市棋院", "稔山镇文化站", "平山街道棋友会", "大岭街道文体中心",
@@ -732,130 +728,6 @@ simulated_document (const char  *path,
   if (!qw_document_add_event (doc, event, error) || !qw_document_add_entries (doc, event->id, entries, error))
     return NULL;
   return g_steal_pointer (&doc);
-}
-
-/* Elo's expectation decides who wins a decisive game. */
-static void
-simulate_result (GRand          *rand,
-                 const Rates    *rates,
-                 const QwEntry  *red,
-                 const QwEntry  *black,
-                 QwResultInput  *input)
-{
-  double u = g_rand_double (rand);
-  double expect = 1.0 / (1.0 + pow (10.0, (black->rating - red->rating) / 400.0));
-
-  memset (input, 0, sizeof *input);
-  if (u < rates->forfeit_rate)
-    {
-      double v = g_rand_double (rand);
-
-      input->result = v < 0.45 ? QW_RESULT_RED_BY_FORFEIT : v < 0.9 ? QW_RESULT_BLACK_BY_FORFEIT
-                                                                   : QW_RESULT_DOUBLE_FORFEIT;
-      return;
-    }
-  if (u < rates->forfeit_rate + rates->draw_rate)
-    input->result = QW_RESULT_DRAW;
-  else
-    input->result = g_rand_double (rand) < expect ? QW_RESULT_RED_WIN : QW_RESULT_BLACK_WIN;
-  input->red_fouls = g_rand_double (rand) < 0.04 ? 1 : 0;
-  input->black_fouls = g_rand_double (rand) < 0.04 ? 1 : 0;
-}
-
-/* A drawn knockout game goes to an armageddon: a draw there is a black win. */
-static void
-simulate_playoff (GRand         *rand,
-                  const Rates   *rates,
-                  QwResultInput *input)
-{
-  double u = g_rand_double (rand);
-
-  input->armageddon = TRUE;
-  input->playoff = u < rates->draw_rate || u > 0.5 + rates->draw_rate / 2 ? QW_PLAYOFF_BLACK : QW_PLAYOFF_RED;
-}
-
-static gboolean
-simulate_round (QwDocument       *doc,
-                const QwSection  *section,
-                GRand            *rand,
-                const Rates      *rates,
-                GHashTable       *by_id,
-                int               round,
-                GError          **error)
-{
-  g_autoptr(GPtrArray) games = qw_document_list_games (doc, section->id, error);
-
-  if (games == NULL)
-    return FALSE;
-  for (guint i = 0; i < games->len; i++)
-    {
-      const QwGame *g = g_ptr_array_index (games, i);
-      QwResultInput input;
-
-      if (g->round != round || g->result != QW_RESULT_NONE)
-        continue;
-      simulate_result (rand, rates, g_hash_table_lookup (by_id, &g->red), g_hash_table_lookup (by_id, &g->black),
-                       &input);
-      if (section->system == QW_SYSTEM_KNOCKOUT && input.result == QW_RESULT_DRAW)
-        simulate_playoff (rand, rates, &input);
-      if (!qw_tournament_record_result (doc, section, g->round, g->board, &input, error))
-        return FALSE;
-    }
-  return TRUE;
-}
-
-static gboolean
-simulate_withdrawals (QwDocument       *doc,
-                      const QwSection  *section,
-                      GRand            *rand,
-                      const Rates      *rates,
-                      GPtrArray        *entries,
-                      GError          **error)
-{
-  if (rates->withdraw_rate <= 0)
-    return TRUE;
-  for (guint i = 0; i < entries->len; i++)
-    {
-      QwEntry *e = g_ptr_array_index (entries, i);
-
-      if (e->status == QW_STATUS_WITHDRAWN || g_rand_double (rand) >= rates->withdraw_rate)
-        continue;
-      if (!qw_tournament_withdraw (doc, section, e->id, error))
-        return FALSE;
-      e->status = QW_STATUS_WITHDRAWN;
-    }
-  return TRUE;
-}
-
-static gboolean
-simulate_play (QwDocument   *doc,
-               QwSection    *section,
-               GRand        *rand,
-               const Rates  *rates,
-               GPtrArray    *entries,
-               int          *played,
-               GError      **error)
-{
-  g_autoptr(GHashTable) by_id = g_hash_table_new (g_int64_hash, g_int64_equal);
-
-  for (guint i = 0; i < entries->len; i++)
-    g_hash_table_insert (by_id, &((QwEntry *) g_ptr_array_index (entries, i))->id, g_ptr_array_index (entries, i));
-  for (;;)
-    {
-      int total = qw_tournament_total_rounds (doc, section);
-      int round;
-
-      if (*played >= total)
-        return TRUE;
-      round = qw_tournament_pair_next (doc, section, NULL, error);
-      if (round == 0)
-        return FALSE;
-      *played = round;
-      if (!simulate_round (doc, section, rand, rates, by_id, round, error)
-          || (round < qw_tournament_total_rounds (doc, section)
-              && !simulate_withdrawals (doc, section, rand, rates, entries, error)))
-        return FALSE;
-    }
 }
 
 static gboolean
@@ -933,12 +805,7 @@ cmd_simulate (QwCliContext *ctx)
   if (!qw_document_update_section (doc, section, &error))
     return qw_cli_fail (g_steal_pointer (&error));
 
-  /* One transaction for the whole run: a simulation is one action. */
-  if (!qw_document_begin (doc, &error))
-    return qw_cli_fail (g_steal_pointer (&error));
-  ok = simulate_play (doc, section, rand, &rates, entries, &played, &error);
-  if (!qw_document_commit (doc, ok ? &error : NULL) && ok)
-    return qw_cli_fail (g_steal_pointer (&error));
+  ok = qw_simulate_play (doc, section, rand, &rates, entries, &played, &error);
   {
     g_autofree char *lottery = g_strdup_printf ("%" G_GUINT64_FORMAT, section->settings.lottery_seed);
 

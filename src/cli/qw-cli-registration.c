@@ -19,6 +19,7 @@
 #include "qw-entry.h"
 #include "qw-event.h"
 #include "qw-idcard.h"
+#include "qw-registration.h"
 
 /* idcard */
 
@@ -278,9 +279,7 @@ cmd_import (QwCliContext *ctx)
   import = qw_entry_import_file (ctx->args[0], &error);
   if (import == NULL)
     return qw_cli_fail (g_steal_pointer (&error));
-  qw_entries_place (ctx->ruleset, import->entries,
-                    qw_date_is_set (ctx->event->start_date) ? ctx->event->start_date : qw_date_today ());
-  if (!qw_document_add_entries (ctx->doc, ctx->event->id, import->entries, &error))
+  if (!qw_registration_import_entries (ctx->doc, ctx->ruleset, ctx->event, import->entries, &error))
     return qw_cli_fail (g_steal_pointer (&error));
 
   if (ctx->json)

@@ -16,6 +16,7 @@
 #include "qw-entry-dialog.h"
 #include "qw-entry-import.h"
 #include "qw-entry-item.h"
+#include "qw-registration.h"
 #include "qw-window.h"
 #include "qw-date.h"
 #include "qw-document-entries.h"
@@ -687,7 +688,7 @@ delete_selected (QwEntriesPage *self)
 
   if (self->doc == NULL || entries->len == 0)
     return;
-  if (!delete_list (self, entries, &error))
+  if (!qw_registration_delete_entries (self->doc, entries, &error))
     {
       qw_window_error_for (GTK_WIDGET (self), _("The entries could not be deleted"), error);
       return;
@@ -720,17 +721,7 @@ selection_changed_cb (QwEntriesPage *self)
 static QwDate
 event_date (QwEntriesPage *self)
 {
-  return qw_date_is_set (self->event->start_date) ? self->event->start_date : qw_date_today ();
-}
-
-static void
-place_entry (QwEntriesPage *self,
-             QwEntry       *entry)
-{
-  g_autoptr(GPtrArray) one = g_ptr_array_new ();
-
-  g_ptr_array_add (one, entry);
-  qw_entries_place (self->ruleset, one, event_date (self));
+  return qw_registration_event_date (self->event);
 }
 
 static gboolean
@@ -746,9 +737,7 @@ entry_saved_cb (QwEntriesPage *self,
     {
       g_autoptr(QwEntry) added = qw_entry_copy (entry);
 
-      added->event_id = self->event->id;
-      place_entry (self, added);
-      if (!qw_document_add_entry (self->doc, added, &error))
+      if (!qw_registration_add_entry (self->doc, self->ruleset, self->event, added, &error))
         {
           qw_window_error_for (GTK_WIDGET (self), _("The entry could not be added"), error);
           return FALSE;
@@ -764,13 +753,8 @@ entry_saved_cb (QwEntriesPage *self,
       g_autoptr(QwEntry) edited = qw_entry_copy (entry);
 
       /* A corrected birth date moves the player, until the first pairing fixes the group. */
-      if (!qw_document_entry_has_games (self->doc, entry->id))
-        {
-          g_clear_pointer (&edited->group_code, g_free);
-          place_entry (self, edited);
-        }
       entry = edited;
-      if (old == NULL || !qw_document_update_entry (self->doc, entry, &error))
+      if (old == NULL || !qw_registration_update_entry (self->doc, self->ruleset, self->event, entry, &error))
         {
           qw_window_error_for (GTK_WIDGET (self), _("The entry could not be saved"), error);
           return FALSE;
@@ -885,8 +869,7 @@ qw_entries_page_import_file (QwEntriesPage  *self,
   import = qw_entry_import_file (path, error);
   if (import == NULL)
     return FALSE;
-  qw_entries_place (self->ruleset, import->entries, event_date (self));
-  if (!qw_document_add_entries (self->doc, self->event->id, import->entries, error))
+  if (!qw_registration_import_entries (self->doc, self->ruleset, self->event, import->entries, error))
     return FALSE;
   message = g_strdup_printf (ngettext ("Imported %u entry", "Imported %u entries", import->entries->len),
                              import->entries->len);

@@ -28,13 +28,11 @@
 #include "qw-document-entries.h"
 #include "qw-event.h"
 
-/* Deleted stops, as needed to put them back: an imported stop's results as
- * received, a typed-in stop's fields. */
+/* Deleted stops, as needed to put them back. */
 typedef struct
 {
-  GPtrArray *results;   /* QwResults */
-  GPtrArray *manual;    /* QwStopSummary */
-  char      *label;
+  QwStopsBackup *backup;
+  char          *label;
 } UndoStep;
 
 struct _QwRegionPage
@@ -91,8 +89,7 @@ undo_step_free (gpointer data)
 {
   UndoStep *step = data;
 
-  g_ptr_array_unref (step->results);
-  g_ptr_array_unref (step->manual);
+  qw_stops_backup_free (step->backup);
   g_free (step->label);
   g_free (step);
 }
@@ -1025,22 +1022,6 @@ add_drop_target (QwRegionPage *self)
 
 /* Typed-in stops */
 
-static gboolean
-name_taken (QwRegionPage        *self,
-            const QwStopSummary *stop,
-            const QwEvent       *original)
-{
-  for (guint i = 0; self->summary != NULL && i < self->summary->stops->len; i++)
-    {
-      const QwEvent *e = ((QwRegionStop *) g_ptr_array_index (self->summary->stops, i))->event;
-
-      if ((original == NULL || e->id != original->id) && e->level == stop->level
-          && g_strcmp0 (e->name, stop->name) == 0)
-        return TRUE;
-    }
-  return FALSE;
-}
-
 /**
  * qw_region_page_save_stop:
  * @original: (nullable): the typed-in stop edited, or %NULL for a new one
@@ -1053,44 +1034,17 @@ qw_region_page_save_stop (QwRegionPage         *self,
                           const QwEvent        *original,
                           GError              **error)
 {
-  g_autoptr(GPtrArray) one = g_ptr_array_new ();
-  int added = 0, replaced = 0;
+  gboolean ok;
 
   g_return_val_if_fail (QW_IS_REGION_PAGE (self), FALSE);
   g_return_val_if_fail (self->doc != NULL, FALSE);
 
-  if (stop->name == NULL || stop->name[0] == '\0')
-    {
-      g_set_error (error, QW_ERROR, QW_ERROR_INVALID, _("Give the stop’s official name"));
-      return FALSE;
-    }
-  if (name_taken (self, stop, original))
-    {
-      g_set_error (error, QW_ERROR, QW_ERROR_INVALID,
-                   _("The region lists a %s named “%s” already; edit that one instead"),
-                   qw_level_to_chinese (stop->level), stop->name);
-      return FALSE;
-    }
-  g_ptr_array_add (one, (gpointer) stop);
   self->importing = TRUE;
-  if (!qw_document_begin (self->doc, error))
-    goto fail;
-  /* Renamed: the stop is found by its name, so the old one goes first. */
-  if (original != NULL && !qw_document_delete_stop (self->doc, original->id, error))
-    goto rollback;
-  if (!qw_document_import_stops (self->doc, one, &added, &replaced, error))
-    goto rollback;
-  if (!qw_document_commit (self->doc, error))
-    goto fail;
+  ok = qw_region_save_stop (self->doc, stop, original, error);
   self->importing = FALSE;
-  reload (self);
-  return TRUE;
-
-rollback:
-  qw_document_rollback (self->doc);
-fail:
-  self->importing = FALSE;
-  return FALSE;
+  if (ok)
+    reload (self);
+  return ok;
 }
 
 static gboolean
@@ -1190,61 +1144,6 @@ row_activated_cb (QwRegionPage *self,
 
 /* Deleting, with undo */
 
-static UndoStep *
-undo_step_for (QwRegionPage  *self,
-               GPtrArray     *events,
-               GError       **error)
-{
-  UndoStep *step = g_new0 (UndoStep, 1);
-
-  step->results = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_results_free);
-  step->manual = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_stop_summary_free);
-  for (guint i = 0; i < events->len; i++)
-    {
-      const QwEvent *e = g_ptr_array_index (events, i);
-      QwStopSummary *s;
-      QwResults *results;
-
-      if (e->source == QW_SOURCE_IMPORTED)
-        {
-          if ((results = qw_document_imported_results (self->doc, e->id, error)) == NULL)
-            {
-              undo_step_free (step);
-              return NULL;
-            }
-          g_ptr_array_add (step->results, results);
-          continue;
-        }
-      s = qw_stop_summary_new ();
-      s->name = g_strdup (e->name);
-      s->level = e->level;
-      s->host_level = e->host_level;
-      s->host = g_strdup (e->host);
-      s->prefecture = g_strdup (e->prefecture);
-      s->county_city = g_strdup (e->county_city);
-      s->honours = g_strdup (e->honours);
-      s->participants = e->participants;
-      g_ptr_array_add (step->manual, s);
-    }
-  return step;
-}
-
-static gboolean
-delete_events (QwRegionPage  *self,
-               GPtrArray     *events,
-               GError       **error)
-{
-  if (!qw_document_begin (self->doc, error))
-    return FALSE;
-  for (guint i = 0; i < events->len; i++)
-    if (!qw_document_delete_stop (self->doc, ((QwEvent *) g_ptr_array_index (events, i))->id, error))
-      {
-        qw_document_rollback (self->doc);
-        return FALSE;
-      }
-  return qw_document_commit (self->doc, error);
-}
-
 /**
  * qw_region_page_delete_stops:
  * @events: (element-type QwEvent): imported or typed-in stops
@@ -1258,51 +1157,22 @@ qw_region_page_delete_stops (QwRegionPage  *self,
                              GPtrArray     *events,
                              GError       **error)
 {
+  g_autoptr(QwStopsBackup) backup = NULL;
   UndoStep *step;
 
   g_return_val_if_fail (QW_IS_REGION_PAGE (self), FALSE);
 
-  for (guint i = 0; i < events->len; i++)
-    if (((QwEvent *) g_ptr_array_index (events, i))->source == QW_SOURCE_LOCAL)
-      {
-        g_set_error (error, QW_ERROR, QW_ERROR_INVALID,
-                     _("%s is run in this document; it cannot be deleted from the region’s list"),
-                     ((QwEvent *) g_ptr_array_index (events, i))->name);
-        return FALSE;
-      }
-  step = undo_step_for (self, events, error);
-  if (step == NULL)
+  backup = qw_region_backup_stops (self->doc, events, error);
+  if (backup == NULL || !qw_region_delete_stops (self->doc, events, error))
     return FALSE;
-  if (!delete_events (self, events, error))
-    {
-      undo_step_free (step);
-      return FALSE;
-    }
+  step = g_new0 (UndoStep, 1);
+  step->backup = g_steal_pointer (&backup);
   step->label = events->len == 1
                 ? g_strdup_printf (_("Deleted %s"), ((QwEvent *) events->pdata[0])->name)
                 : g_strdup_printf (ngettext ("Deleted %u stop", "Deleted %u stops", events->len), events->len);
   g_ptr_array_add (self->undo, step);
   qw_window_undo_toast_for (GTK_WIDGET (self), step->label, G_CALLBACK (qw_region_page_undo), self);
   return TRUE;
-}
-
-static gboolean
-restore (QwRegionPage  *self,
-         UndoStep      *step,
-         GError       **error)
-{
-  if (!qw_document_begin (self->doc, error))
-    return FALSE;
-  for (guint i = 0; i < step->results->len; i++)
-    if (!qw_document_import_results (self->doc, g_ptr_array_index (step->results, i), NULL, NULL, error))
-      goto fail;
-  if (step->manual->len > 0 && !qw_document_import_stops (self->doc, step->manual, NULL, NULL, error))
-    goto fail;
-  return qw_document_commit (self->doc, error);
-
-fail:
-  qw_document_rollback (self->doc);
-  return FALSE;
 }
 
 void
@@ -1321,7 +1191,7 @@ qw_region_page_undo (QwRegionPage *self)
     }
   step = g_ptr_array_steal_index (self->undo, self->undo->len - 1);
   self->importing = TRUE;
-  if (!restore (self, step, &error))
+  if (!qw_region_restore_stops (self->doc, step->backup, &error))
     qw_window_error_for (GTK_WIDGET (self), _("The change could not be undone"), error);
   else
     {

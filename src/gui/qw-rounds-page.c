@@ -402,7 +402,7 @@ _qw_rounds_page_load_section (QwRoundsPage *self,
   g_clear_pointer (&self->section, qw_section_free);
   if (code != NULL)
     {
-      self->section = qw_tournament_ensure_section (self->doc, self->event, code, &error);
+      self->section = qw_tournament_lookup_section (self->doc, self->event, code, &error);
       if (self->section == NULL)
         qw_window_error_for (GTK_WIDGET (self), _("The group could not be read"), error);
     }

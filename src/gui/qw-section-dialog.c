@@ -17,6 +17,7 @@
 #include "qw-section-dialog.h"
 #include "qw-standings.h"
 #include "qw-tiebreak.h"
+#include "qw-tournament.h"
 #include "qw-document-play.h"
 #include "qw-game.h"
 #include "qw-play.h"
@@ -263,7 +264,7 @@ qw_section_dialog_save (QwSectionDialog  *self,
                    gtk_switch_get_active (self->armageddon_switch) ? "true" : "false", error)
       || !set_key (&section->settings, "tiebreaks", chain, error))
     return FALSE;
-  if (!qw_document_update_section (self->doc, section, error))
+  if (!qw_tournament_update_section (self->doc, section, error))
     return FALSE;
   qw_section_free (self->section);
   self->section = g_steal_pointer (&section);

@@ -352,7 +352,7 @@ load_section (QwStandingsPage *self,
   g_clear_pointer (&self->section, qw_section_free);
   self->last_round = 0;
   if (code != NULL)
-    self->section = qw_tournament_ensure_section (self->doc, self->event, code, NULL);
+    self->section = qw_tournament_lookup_section (self->doc, self->event, code, NULL);
   if (self->section != NULL)
     games = qw_document_list_games (self->doc, self->section->id, NULL);
   if (games != NULL)

@@ -391,6 +391,8 @@ qw_window_open_file (QwWindow *self,
     }
   clear_document (self);
   self->doc = g_steal_pointer (&doc);
+  /* Every step from now on can be undone (qw_document_get_history ()). */
+  qw_document_enable_history (self->doc);
   self->event = g_steal_pointer (&event);
   self->ruleset = g_steal_pointer (&ruleset);
   self->file = g_object_ref (file);

@@ -775,6 +775,74 @@ qw_tournament_ensure_section (QwDocument     *doc,
   return g_steal_pointer (&section);
 }
 
+/**
+ * qw_tournament_lookup_section:
+ *
+ * The stored section of @code, or, when none is stored yet, a new one with
+ * its defaults that is not stored (id 0): the first action that writes (a
+ * pairing, a withdrawal, its settings) stores it. Nothing is written.
+ */
+QwSection *
+qw_tournament_lookup_section (QwDocument     *doc,
+                              const QwEvent  *event,
+                              const char     *code,
+                              GError        **error)
+{
+  g_autoptr(QwSection) section = qw_document_get_section (doc, event->id, code, NULL);
+
+  if (section != NULL)
+    return g_steal_pointer (&section);
+  return qw_tournament_new_section (doc, event, code, error);
+}
+
+/* Inside an action's step: a section looked up but not stored yet is
+ * stored (or found, when another window stored it meanwhile). */
+static gboolean
+store_section (QwDocument  *doc,
+               QwSection   *section,
+               GError     **error)
+{
+  g_autoptr(QwSection) stored = NULL;
+
+  if (section->id != 0)
+    return TRUE;
+  stored = qw_document_get_section (doc, section->event_id, section->code, NULL);
+  if (stored != NULL)
+    {
+      section->id = stored->id;
+      return TRUE;
+    }
+  return qw_document_add_section (doc, section, error);
+}
+
+/**
+ * qw_tournament_update_section:
+ *
+ * Stores a section's name, system, rounds and settings, as one step ("Settings
+ * of group …"); a section not stored yet is stored (its id is set).
+ */
+gboolean
+qw_tournament_update_section (QwDocument  *doc,
+                              QwSection   *section,
+                              GError     **error)
+{
+  g_autofree char *label = NULL;
+
+  g_return_val_if_fail (QW_IS_DOCUMENT (doc), FALSE);
+
+  label = g_strdup_printf (_("Settings of group %s"), section->name != NULL && section->name[0] != '\0'
+                                                      ? section->name : section->code);
+  if (!qw_document_begin_step (doc, label, error))
+    return FALSE;
+  if (section->id == 0 ? !store_section (doc, section, error) || !qw_document_update_section (doc, section, error)
+                       : !qw_document_update_section (doc, section, error))
+    {
+      qw_document_rollback (doc);
+      return FALSE;
+    }
+  return qw_document_commit (doc, error);
+}
+
 QwSection *
 qw_tournament_find_section (QwDocument  *doc,
                             const char  *code,
@@ -883,8 +951,17 @@ store_round (QwDocument  *doc,
              GPtrArray   *games,
              GError     **error)
 {
-  if (!qw_document_begin (doc, error))
+  g_autofree char *label = g_strdup_printf (_("Pairing of round %d"), round);
+
+  if (!qw_document_begin_step (doc, label, error))
     return FALSE;
+  if (!store_section (doc, section, error))
+    {
+      qw_document_rollback (doc);
+      return FALSE;
+    }
+  for (guint i = 0; i < games->len; i++)
+    ((QwGame *) g_ptr_array_index (games, i))->section_id = section->id;
   if ((round == 1 && !qw_document_update_section (doc, section, error))
       || !qw_document_add_games (doc, games, error))
     {
@@ -937,6 +1014,7 @@ qw_tournament_pair_next (QwDocument  *doc,
   number_boards (games);
   if (!store_round (doc, updated, round, games, error))
     return 0;
+  section->id = updated->id;
   if (round == 1)
     {
       qw_section_settings_clear (&section->settings);
@@ -984,6 +1062,7 @@ qw_tournament_unpair_last (QwDocument  *doc,
   g_autoptr(GString) boards = g_string_new (NULL);
   g_autoptr(QwSection) updated = qw_section_copy (section);
   g_autofree char *message = NULL;
+  g_autofree char *label = NULL;
 
   g_return_val_if_fail (QW_IS_DOCUMENT (doc), FALSE);
 
@@ -1011,7 +1090,8 @@ qw_tournament_unpair_last (QwDocument  *doc,
   message = boards->len > 0
             ? g_strdup_printf (_("Round %d unpaired, discarding the results of boards %s"), s.last_round, boards->str)
             : g_strdup_printf (_("Round %d unpaired"), s.last_round);
-  if (!qw_document_begin (doc, error))
+  label = g_strdup_printf (_("Unpairing of round %d"), s.last_round);
+  if (!qw_document_begin_step (doc, label, error))
     return FALSE;
   if (s.last_round == 1)
     {
@@ -1093,6 +1173,7 @@ qw_tournament_record_result (QwDocument           *doc,
   g_autoptr(QwGame) game = NULL;
   g_autoptr(QwGame) before = NULL;
   g_autofree char *message = NULL;
+  g_autofree char *label = NULL;
   int last;
 
   g_return_val_if_fail (QW_IS_DOCUMENT (doc), FALSE);
@@ -1129,7 +1210,8 @@ qw_tournament_record_result (QwDocument           *doc,
       message = g_strdup_printf (_("Round %d, board %d: result changed from %s to %s after round %d was paired"),
                                  round, board, from, qw_result_to_code (game->result), last);
     }
-  if (!qw_document_begin (doc, error))
+  label = g_strdup_printf (_("Result of round %d, board %d"), round, board);
+  if (!qw_document_begin_step (doc, label, error))
     return FALSE;
   if (!qw_document_update_game (doc, game, error)
       || (message != NULL && !qw_document_log_round (doc, section->id, round, message, error)))
@@ -1151,6 +1233,7 @@ qw_tournament_undo_result (QwDocument       *doc,
                            GError          **error)
 {
   g_autoptr(QwGame) game = NULL;
+  g_autofree char *label = NULL;
   int last;
 
   g_return_val_if_fail (QW_IS_DOCUMENT (doc), FALSE);
@@ -1176,7 +1259,8 @@ qw_tournament_undo_result (QwDocument       *doc,
   game->red_fouls = game->black_fouls = 0;
   game->playoff = QW_PLAYOFF_NONE;
   game->armageddon = FALSE;
-  if (!qw_document_begin (doc, error))
+  label = g_strdup_printf (_("Clearing the result of round %d, board %d"), round, board);
+  if (!qw_document_begin_step (doc, label, error))
     return FALSE;
   if (!qw_document_update_game (doc, game, error))
     {
@@ -1199,8 +1283,10 @@ set_withdrawn (QwDocument       *doc,
                GError          **error)
 {
   g_auto(State) s = { 0 };
+  g_autoptr(QwSection) stored = qw_section_copy (section);
   g_autofree char *who = NULL;
   g_autofree char *message = NULL;
+  g_autofree char *label = NULL;
   QwEntry *e;
   int before;
 
@@ -1223,10 +1309,13 @@ set_withdrawn (QwDocument       *doc,
   message = withdraw
             ? g_strdup_printf (_("%s withdrew (退赛) and is not paired from round %d"), who, before)
             : g_strdup_printf (_("%s is back and is paired again from round %d"), who, s.last_round + 1);
-  if (!qw_document_begin (doc, error))
+  label = withdraw ? g_strdup_printf (_("Withdrawal of %s"), e->name)
+                   : g_strdup_printf (_("Reinstatement of %s"), e->name);
+  if (!qw_document_begin_step (doc, label, error))
     return FALSE;
-  if (!qw_document_set_withdrawn (doc, entry_id, before, error)
-      || !qw_document_log_round (doc, section->id, s.last_round + 1, message, error))
+  if (!store_section (doc, stored, error)
+      || !qw_document_set_withdrawn (doc, entry_id, before, error)
+      || !qw_document_log_round (doc, stored->id, s.last_round + 1, message, error))
     {
       qw_document_rollback (doc);
       return FALSE;
@@ -1534,6 +1623,7 @@ check_last_round (State   *s,
 static GPtrArray *
 store_manual_change (State       *s,
                      int          round,
+                     const char  *label,
                      const char  *what,
                      GError     **error)
 {
@@ -1542,7 +1632,7 @@ store_manual_change (State       *s,
 
   for (guint i = 0; i < warnings->len; i++)
     g_string_append_printf (message, "\n%s %s", _("Warning:"), (char *) g_ptr_array_index (warnings, i));
-  if (!qw_document_begin (s->doc, error))
+  if (!qw_document_begin_step (s->doc, label, error))
     return NULL;
   for (guint i = 0; i < s->games->len; i++)
     {
@@ -1572,7 +1662,7 @@ qw_tournament_swap_players (QwDocument       *doc,
                             GError          **error)
 {
   g_auto(State) s = { 0 };
-  g_autofree char *wa = NULL, *wb = NULL, *what = NULL;
+  g_autofree char *wa = NULL, *wb = NULL, *what = NULL, *label = NULL;
 
   g_return_val_if_fail (QW_IS_DOCUMENT (doc), NULL);
 
@@ -1588,7 +1678,9 @@ qw_tournament_swap_players (QwDocument       *doc,
   wa = player_label (&s, a);
   wb = player_label (&s, b);
   what = g_strdup_printf (_("Round %d: the arbiter swapped %s and %s"), round, wa, wb);
-  return store_manual_change (&s, round, what, error);
+  label = g_strdup_printf (_("Swap of %s and %s in round %d"), state_entry (&s, a)->name,
+                           state_entry (&s, b)->name, round);
+  return store_manual_change (&s, round, label, what, error);
 }
 
 GPtrArray *
@@ -1601,7 +1693,7 @@ qw_tournament_repair_board (QwDocument       *doc,
                             GError          **error)
 {
   g_auto(State) s = { 0 };
-  g_autofree char *wr = NULL, *wb = NULL, *what = NULL;
+  g_autofree char *wr = NULL, *wb = NULL, *what = NULL, *label = NULL;
   QwGame *g = NULL;
 
   g_return_val_if_fail (QW_IS_DOCUMENT (doc), NULL);
@@ -1634,5 +1726,6 @@ qw_tournament_repair_board (QwDocument       *doc,
   wr = player_label (&s, red);
   wb = black != 0 ? player_label (&s, black) : g_strdup (_("the bye"));
   what = g_strdup_printf (_("Round %d: the arbiter re-paired board %d as %s v %s"), round, board, wr, wb);
-  return store_manual_change (&s, round, what, error);
+  label = g_strdup_printf (_("Re-pairing of round %d, board %d"), round, board);
+  return store_manual_change (&s, round, label, what, error);
 }

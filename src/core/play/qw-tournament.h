@@ -2,8 +2,9 @@
  *
  * What the GUI and the CLI call: pair the next round (Swiss, round robin or
  * knockout), unpair the last one, record or undo a result, withdraw a
- * player, and change a pairing by hand. Each call that writes is one
- * transaction, and leaves the document untouched when it fails.
+ * player, and change a pairing by hand. Each call that writes is one step
+ * of the document's history, labelled for the undo toast ("Result of round
+ * 3, board 5"), and leaves the document untouched when it fails.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -35,6 +36,14 @@ QwSection *qw_tournament_new_section   (QwDocument         *doc,
 QwSection *qw_tournament_ensure_section (QwDocument        *doc,
                                         const QwEvent      *event,
                                         const char         *code,
+                                        GError            **error);
+
+QwSection *qw_tournament_lookup_section (QwDocument        *doc,
+                                        const QwEvent      *event,
+                                        const char         *code,
+                                        GError            **error);
+gboolean   qw_tournament_update_section (QwDocument        *doc,
+                                        QwSection          *section,
                                         GError            **error);
 
 /* The section of @code in the document's main event; with @create, made

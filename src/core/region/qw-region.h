@@ -15,6 +15,7 @@
 #include "qw-quota.h"
 #include "qw-results-file.h"
 #include "qw-ruleset.h"
+#include "qw-stops-csv.h"
 #include "qw-entry.h"
 #include "qw-event.h"
 
@@ -85,6 +86,31 @@ gboolean          qw_document_import_stops        (QwDocument        *doc,
 gboolean          qw_document_delete_stop         (QwDocument        *doc,
                                                    gint64             event_id,
                                                    GError           **error);
+/* Typed-in stops and deletions, as the region page makes them (one step each) */
+gboolean          qw_region_save_stop             (QwDocument        *doc,
+                                                   const QwStopSummary *stop,
+                                                   const QwEvent     *original,
+                                                   GError           **error);
+
+/* Deleted stops, as needed to put them back: an imported stop's results as
+ * received, a typed-in stop's fields. */
+typedef struct
+{
+  GPtrArray *results;        /* QwResults */
+  GPtrArray *manual;         /* QwStopSummary */
+} QwStopsBackup;
+
+QwStopsBackup    *qw_region_backup_stops          (QwDocument        *doc,
+                                                   GPtrArray         *events,
+                                                   GError           **error);
+void              qw_stops_backup_free            (QwStopsBackup     *backup);
+gboolean          qw_region_delete_stops          (QwDocument        *doc,
+                                                   GPtrArray         *events,
+                                                   GError           **error);
+gboolean          qw_region_restore_stops         (QwDocument        *doc,
+                                                   const QwStopsBackup *backup,
+                                                   GError           **error);
+
 QwResults        *qw_document_imported_results    (QwDocument        *doc,
                                                    gint64             event_id,
                                                    GError           **error);
@@ -123,5 +149,6 @@ GPtrArray        *qw_document_region_check_final_entries (QwDocument *doc,
 void              qw_final_entry_check_free       (QwFinalEntryCheck *check);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (QwRegionSummary, qw_region_summary_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (QwStopsBackup, qw_stops_backup_free)
 
 G_END_DECLS

@@ -36,7 +36,8 @@ ensure_uid (QwDocument  *doc,
     return uid;
   g_free (uid);
   uid = g_uuid_string_random ();
-  if (!qw_document_set_meta (doc, key, uid, error))
+  /* Exporting is not an action to undo: the id stays whatever happens. */
+  if (!qw_document_keep_meta (doc, key, uid, error))
     g_clear_pointer (&uid, g_free);
   return uid;
 }

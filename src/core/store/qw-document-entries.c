@@ -106,18 +106,25 @@ qw_document_add_event (QwDocument  *self,
                        GError     **error)
 {
   g_autoptr(sqlite3_stmt) stmt = NULL;
+  gboolean opened, ok;
 
   g_return_val_if_fail (QW_IS_DOCUMENT (self), FALSE);
 
+  if (!_qw_document_write_begin (self, &opened, error))
+    return FALSE;
   stmt = _qw_document_prepare (self,
                                "INSERT INTO event (" EVENT_COLUMNS ") VALUES "
                                "(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", error);
-  if (stmt == NULL)
-    return FALSE;
-  bind_event (stmt, event);
-  if (!_qw_document_step_done (self, stmt, error))
-    return FALSE;
-  event->id = sqlite3_last_insert_rowid (_qw_document_get_db (self));
+  if (stmt != NULL)
+    bind_event (stmt, event);
+  ok = stmt != NULL && _qw_document_step_done (self, stmt, error);
+  if (ok)
+    event->id = sqlite3_last_insert_rowid (_qw_document_get_db (self));
+  if (!_qw_document_write_end (self, opened, ok, error))
+    {
+      event->id = 0;
+      return FALSE;
+    }
   qw_document_emit_changed (self, "events");
   return TRUE;
 }
@@ -128,18 +135,23 @@ qw_document_update_event (QwDocument     *self,
                           GError        **error)
 {
   g_autoptr(sqlite3_stmt) stmt = NULL;
+  gboolean opened, ok;
 
   g_return_val_if_fail (QW_IS_DOCUMENT (self), FALSE);
 
+  if (!_qw_document_write_begin (self, &opened, error))
+    return FALSE;
   stmt = _qw_document_prepare (self,
                                "UPDATE event SET (" EVENT_COLUMNS ") = "
                                "(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) WHERE id = ?",
                                error);
-  if (stmt == NULL)
-    return FALSE;
-  bind_event (stmt, event);
-  sqlite3_bind_int64 (stmt, 26, event->id);
-  if (!_qw_document_step_done (self, stmt, error))
+  if (stmt != NULL)
+    {
+      bind_event (stmt, event);
+      sqlite3_bind_int64 (stmt, 26, event->id);
+    }
+  ok = stmt != NULL && _qw_document_step_done (self, stmt, error);
+  if (!_qw_document_write_end (self, opened, ok, error))
     return FALSE;
   qw_document_emit_changed (self, "events");
   return TRUE;

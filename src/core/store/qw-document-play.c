@@ -134,12 +134,21 @@ qw_document_add_section (QwDocument  *doc,
                          QwSection   *section,
                          GError     **error)
 {
+  gboolean opened, ok;
+
   g_return_val_if_fail (QW_IS_DOCUMENT (doc), FALSE);
   g_return_val_if_fail (section != NULL && section->code != NULL, FALSE);
 
-  if (!insert_section (doc, section, error))
+  if (!_qw_document_write_begin (doc, &opened, error))
     return FALSE;
-  section->id = sqlite3_last_insert_rowid (_qw_document_get_db (doc));
+  ok = insert_section (doc, section, error);
+  if (ok)
+    section->id = sqlite3_last_insert_rowid (_qw_document_get_db (doc));
+  if (!_qw_document_write_end (doc, opened, ok, error))
+    {
+      section->id = 0;
+      return FALSE;
+    }
   qw_document_emit_changed (doc, "sections");
   return TRUE;
 }
@@ -158,6 +167,7 @@ qw_document_update_section (QwDocument       *doc,
   g_autoptr(sqlite3_stmt) stmt = NULL;
   g_autoptr(QwSection) stored = NULL;
   g_autofree char *settings = NULL;
+  gboolean opened;
 
   g_return_val_if_fail (QW_IS_DOCUMENT (doc), FALSE);
 
@@ -178,16 +188,19 @@ qw_document_update_section (QwDocument       *doc,
       return FALSE;
     }
   settings = qw_section_settings_to_text (&section->settings);
+  if (!_qw_document_write_begin (doc, &opened, error))
+    return FALSE;
   stmt = _qw_document_prepare (doc, "UPDATE section SET name = ?, system = ?, rounds = ?, settings = ? "
                                     "WHERE id = ?", error);
-  if (stmt == NULL)
-    return FALSE;
-  _qw_bind_text (stmt, 1, section->name);
-  _qw_bind_text (stmt, 2, qw_system_to_code (section->system));
-  sqlite3_bind_int (stmt, 3, section->rounds);
-  _qw_bind_text (stmt, 4, settings);
-  sqlite3_bind_int64 (stmt, 5, section->id);
-  if (!_qw_document_step_done (doc, stmt, error))
+  if (stmt != NULL)
+    {
+      _qw_bind_text (stmt, 1, section->name);
+      _qw_bind_text (stmt, 2, qw_system_to_code (section->system));
+      sqlite3_bind_int (stmt, 3, section->rounds);
+      _qw_bind_text (stmt, 4, settings);
+      sqlite3_bind_int64 (stmt, 5, section->id);
+    }
+  if (!_qw_document_write_end (doc, opened, stmt != NULL && _qw_document_step_done (doc, stmt, error), error))
     return FALSE;
   qw_document_emit_changed (doc, "sections");
   return TRUE;
@@ -369,23 +382,26 @@ qw_document_update_game (QwDocument    *doc,
                          GError       **error)
 {
   g_autoptr(sqlite3_stmt) stmt = NULL;
+  gboolean opened, ok;
 
   g_return_val_if_fail (QW_IS_DOCUMENT (doc), FALSE);
 
+  if (!_qw_document_write_begin (doc, &opened, error))
+    return FALSE;
   stmt = _qw_document_prepare (doc, "UPDATE game SET (" GAME_COLUMNS ") = (?,?,?,?,?,?,?,?,?,?,?,?) "
                                     "WHERE id = ?", error);
-  if (stmt == NULL)
-    return FALSE;
-  bind_game (stmt, game);
-  sqlite3_bind_int64 (stmt, 13, game->id);
-  if (!_qw_document_step_done (doc, stmt, error))
-    return FALSE;
-  if (sqlite3_changes (_qw_document_get_db (doc)) == 0)
+  if (stmt != NULL)
+    {
+      bind_game (stmt, game);
+      sqlite3_bind_int64 (stmt, 13, game->id);
+    }
+  ok = stmt != NULL && _qw_document_step_done (doc, stmt, error);
+  if (ok && sqlite3_changes (_qw_document_get_db (doc)) == 0)
     {
       g_set_error (error, QW_ERROR, QW_ERROR_NOT_FOUND, _("The game no longer exists"));
-      return FALSE;
+      ok = FALSE;
     }
-  return TRUE;
+  return _qw_document_write_end (doc, opened, ok, error);
 }
 
 gboolean
@@ -394,14 +410,18 @@ qw_document_delete_round (QwDocument  *doc,
                           int          round,
                           GError     **error)
 {
-  g_autoptr(sqlite3_stmt) stmt =
-    _qw_document_prepare (doc, "DELETE FROM game WHERE section_id = ? AND round = ?", error);
+  g_autoptr(sqlite3_stmt) stmt = NULL;
+  gboolean opened;
 
-  if (stmt == NULL)
+  if (!_qw_document_write_begin (doc, &opened, error))
     return FALSE;
-  sqlite3_bind_int64 (stmt, 1, section_id);
-  sqlite3_bind_int (stmt, 2, round);
-  return _qw_document_step_done (doc, stmt, error);
+  stmt = _qw_document_prepare (doc, "DELETE FROM game WHERE section_id = ? AND round = ?", error);
+  if (stmt != NULL)
+    {
+      sqlite3_bind_int64 (stmt, 1, section_id);
+      sqlite3_bind_int (stmt, 2, round);
+    }
+  return _qw_document_write_end (doc, opened, stmt != NULL && _qw_document_step_done (doc, stmt, error), error);
 }
 
 int
@@ -425,22 +445,25 @@ qw_document_set_withdrawn (QwDocument  *doc,
                            int          before_round,
                            GError     **error)
 {
-  g_autoptr(sqlite3_stmt) stmt =
-    _qw_document_prepare (doc, "UPDATE entry SET status = ?, withdrawn_before = ? WHERE id = ?", error);
+  g_autoptr(sqlite3_stmt) stmt = NULL;
+  gboolean opened, ok;
 
-  if (stmt == NULL)
+  if (!_qw_document_write_begin (doc, &opened, error))
     return FALSE;
-  _qw_bind_text (stmt, 1, before_round > 0 ? "withdrawn" : "active");
-  sqlite3_bind_int (stmt, 2, MAX (before_round, 0));
-  sqlite3_bind_int64 (stmt, 3, entry_id);
-  if (!_qw_document_step_done (doc, stmt, error))
-    return FALSE;
-  if (sqlite3_changes (_qw_document_get_db (doc)) == 0)
+  stmt = _qw_document_prepare (doc, "UPDATE entry SET status = ?, withdrawn_before = ? WHERE id = ?", error);
+  if (stmt != NULL)
+    {
+      _qw_bind_text (stmt, 1, before_round > 0 ? "withdrawn" : "active");
+      sqlite3_bind_int (stmt, 2, MAX (before_round, 0));
+      sqlite3_bind_int64 (stmt, 3, entry_id);
+    }
+  ok = stmt != NULL && _qw_document_step_done (doc, stmt, error);
+  if (ok && sqlite3_changes (_qw_document_get_db (doc)) == 0)
     {
       g_set_error (error, QW_ERROR, QW_ERROR_NOT_FOUND, _("The entry no longer exists"));
-      return FALSE;
+      ok = FALSE;
     }
-  return TRUE;
+  return _qw_document_write_end (doc, opened, ok, error);
 }
 
 GHashTable *
@@ -520,6 +543,136 @@ qw_document_list_round_log (QwDocument  *doc,
       line->round = sqlite3_column_int (stmt, 0);
       line->at = g_strdup (_qw_column_text (stmt, 1));
       line->message = g_strdup (_qw_column_text (stmt, 2));
+      g_ptr_array_add (lines, line);
+    }
+  return lines;
+}
+
+/* The game log */
+
+void
+qw_game_log_line_free (QwGameLogLine *line)
+{
+  if (line == NULL)
+    return;
+  g_free (line->at);
+  g_free (line->old_value);
+  g_free (line->new_value);
+  g_free (line->cause);
+  g_free (line);
+}
+
+static QwGameLogKind
+game_log_kind_from_code (const char *code)
+{
+  if (g_str_equal (code, "unpaired"))
+    return QW_GAME_LOG_UNPAIRED;
+  if (g_str_equal (code, "result"))
+    return QW_GAME_LOG_RESULT;
+  if (g_str_equal (code, "players"))
+    return QW_GAME_LOG_PLAYERS;
+  return QW_GAME_LOG_PAIRED;
+}
+
+char *
+qw_game_log_line_describe (const QwGameLogLine *line)
+{
+  g_autofree char *what = NULL;
+
+  switch (line->kind)
+    {
+    case QW_GAME_LOG_UNPAIRED:
+      what = g_strdup_printf (_("Round %d unpaired: %s"), line->round, line->old_value);
+      break;
+    case QW_GAME_LOG_RESULT:
+      /* An empty value: no result. */
+      what = g_strdup_printf (_("Round %d, board %d: result %s → %s"), line->round, line->board,
+                              line->old_value[0] != '\0' ? line->old_value : "—",
+                              line->new_value[0] != '\0' ? line->new_value : "—");
+      break;
+    case QW_GAME_LOG_PLAYERS:
+      what = g_strdup_printf (_("Round %d, board %d: %s → %s"), line->round, line->board, line->old_value,
+                              line->new_value);
+      break;
+    case QW_GAME_LOG_PAIRED:
+    default:
+      what = g_strdup_printf (_("Round %d paired: %s"), line->round, line->new_value);
+      break;
+    }
+  if (line->cause == NULL || line->cause[0] == '\0')
+    return g_steal_pointer (&what);
+  return g_strdup_printf (_("%s (%s)"), what, line->cause);
+}
+
+static QwGameLogLine *
+read_game_log_line (sqlite3_stmt *stmt,
+                    int           first)
+{
+  QwGameLogLine *line = g_new0 (QwGameLogLine, 1);
+
+  line->at = g_strdup (_qw_column_text (stmt, first));
+  line->round = sqlite3_column_int (stmt, first + 1);
+  line->board = sqlite3_column_int (stmt, first + 2);
+  line->kind = game_log_kind_from_code (_qw_column_text (stmt, first + 3));
+  line->old_value = g_strdup (_qw_column_text (stmt, first + 4));
+  line->new_value = g_strdup (_qw_column_text (stmt, first + 5));
+  line->cause = g_strdup (_qw_column_text (stmt, first + 6));
+  return line;
+}
+
+GPtrArray *
+qw_document_list_game_log (QwDocument  *doc,
+                           gint64       section_id,
+                           GError     **error)
+{
+  g_autoptr(sqlite3_stmt) stmt =
+    _qw_document_prepare (doc, "SELECT at, round, board, kind, old_value, new_value, cause FROM game_log "
+                               "WHERE section_id = ? ORDER BY id", error);
+  GPtrArray *lines;
+
+  if (stmt == NULL)
+    return NULL;
+  sqlite3_bind_int64 (stmt, 1, section_id);
+  lines = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_game_log_line_free);
+  while (sqlite3_step (stmt) == SQLITE_ROW)
+    g_ptr_array_add (lines, read_game_log_line (stmt, 0));
+  return lines;
+}
+
+GPtrArray *
+qw_document_list_arbiter_log (QwDocument  *doc,
+                              gint64       section_id,
+                              GError     **error)
+{
+  /* A game log line comes after the round log lines written before it. */
+  g_autoptr(sqlite3_stmt) stmt =
+    _qw_document_prepare (doc, "SELECT 0, id, at, round, 0, '', '', '', '', message, id FROM round_log "
+                               "WHERE section_id = ?1 "
+                               "UNION ALL SELECT 1, id, at, round, board, kind, old_value, new_value, cause, '', "
+                               "after_round_log FROM game_log WHERE section_id = ?1 ORDER BY 11, 1, 2", error);
+  GPtrArray *lines;
+
+  if (stmt == NULL)
+    return NULL;
+  sqlite3_bind_int64 (stmt, 1, section_id);
+  lines = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_round_log_line_free);
+  while (sqlite3_step (stmt) == SQLITE_ROW)
+    {
+      QwRoundLogLine *line = g_new0 (QwRoundLogLine, 1);
+
+      line->round = sqlite3_column_int (stmt, 3);
+      if (sqlite3_column_int (stmt, 0) == 0)
+        {
+          line->at = g_strdup (_qw_column_text (stmt, 2));
+          line->message = g_strdup (_qw_column_text (stmt, 9));
+        }
+      else
+        {
+          g_autoptr(QwGameLogLine) game = read_game_log_line (stmt, 2);
+
+          line->at = g_strdup (game->at);
+          line->message = qw_game_log_line_describe (game);
+        }
       g_ptr_array_add (lines, line);
     }
   return lines;

@@ -88,4 +88,40 @@ GPtrArray   *qw_document_list_round_log  (QwDocument  *doc,
                                           gint64       section_id,
                                           GError     **error);
 
+/* The game log: every change of a pairing or a result, written by the store
+ * when a step, an undo or a redo commits (qw-history.c). */
+typedef enum
+{
+  QW_GAME_LOG_PAIRED = 0,         /* games of a round added (board 0) */
+  QW_GAME_LOG_UNPAIRED,           /* … removed (board 0) */
+  QW_GAME_LOG_RESULT,             /* a board's result, fouls or play-off */
+  QW_GAME_LOG_PLAYERS,            /* who plays on a board */
+} QwGameLogKind;
+
+typedef struct
+{
+  char          *at;              /* ISO date and time, UTC */
+  int            round;
+  int            board;           /* 0: the whole round */
+  QwGameLogKind  kind;
+  char          *old_value;       /* as it read then: "1:1" ("" no result), "3 张三 – 17 李四", "40 boards" */
+  char          *new_value;
+  char          *cause;           /* the step: "Result of round 3, board 5", "Undo: …" */
+} QwGameLogLine;
+
+void         qw_game_log_line_free       (QwGameLogLine *line);
+/* "Round 3, board 5: result 1:1 → 2:0 (Undo: Result of round 3, board 5)" */
+char        *qw_game_log_line_describe   (const QwGameLogLine *line);
+/* (element-type QwGameLogLine), oldest first */
+GPtrArray   *qw_document_list_game_log   (QwDocument  *doc,
+                                          gint64       section_id,
+                                          GError     **error);
+/* The arbiter's log of a section: the round log and the game log by time,
+ * the game log's lines described (element-type QwRoundLogLine). */
+GPtrArray   *qw_document_list_arbiter_log (QwDocument *doc,
+                                           gint64      section_id,
+                                           GError    **error);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (QwGameLogLine, qw_game_log_line_free)
+
 G_END_DECLS

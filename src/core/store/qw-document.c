@@ -28,6 +28,7 @@ static const char *const schema_steps[] = {
   QW_SCHEMA_STEP_1,
   QW_SCHEMA_STEP_2,
   QW_SCHEMA_STEP_3,
+  QW_SCHEMA_STEP_4,
 };
 
 struct _QwDocument
@@ -37,6 +38,9 @@ struct _QwDocument
   char           *path;
   QwDocumentKind  kind;
   int             depth;   /* open savepoints */
+  gboolean        ready;   /* opened (and migrated): transactions are steps */
+  gboolean        step;    /* the outermost transaction is a step */
+  QwHistory      *history;
 };
 
 G_DEFINE_FINAL_TYPE (QwDocument, qw_document, G_TYPE_OBJECT)
@@ -140,18 +144,52 @@ _qw_bind_text (sqlite3_stmt *stmt,
   sqlite3_bind_text (stmt, index, text != NULL ? text : "", -1, SQLITE_TRANSIENT);
 }
 
+int
+_qw_document_get_depth (QwDocument *self)
+{
+  return self->depth;
+}
+
 /* Transactions */
 
+/**
+ * qw_document_begin_step:
+ * @label: (nullable): what the user did, translated: "Result of round 3,
+ *   board 5"; the undo toast shows it
+ *
+ * Opens a transaction. The outermost one is a step of the document's
+ * history; nested ones are savepoints, and a label given to one names an
+ * outer step that has none yet. Ends with qw_document_commit() or
+ * qw_document_rollback().
+ */
 gboolean
-qw_document_begin (QwDocument  *self,
-                   GError     **error)
+qw_document_begin_step (QwDocument  *self,
+                        const char  *label,
+                        GError     **error)
 {
   g_return_val_if_fail (QW_IS_DOCUMENT (self), FALSE);
 
   if (!_qw_document_exec (self, "SAVEPOINT qw", error))
     return FALSE;
   self->depth++;
+  if (self->depth == 1)
+    {
+      self->step = self->ready;
+      if (self->step)
+        _qw_history_step_open (self->history, label);
+    }
+  else if (self->step)
+    _qw_history_step_name (self->history, label);
   return TRUE;
+}
+
+/* An unlabelled transaction: nested, it is part of the step around it;
+ * outermost, a step with a generic label. */
+gboolean
+qw_document_begin (QwDocument  *self,
+                   GError     **error)
+{
+  return qw_document_begin_step (self, NULL, error);
 }
 
 gboolean
@@ -161,12 +199,22 @@ qw_document_commit (QwDocument  *self,
   g_return_val_if_fail (QW_IS_DOCUMENT (self), FALSE);
   g_return_val_if_fail (self->depth > 0, FALSE);
 
+  if (self->depth == 1 && self->step && !_qw_history_step_finish (self->history, error))
+    {
+      qw_document_rollback (self);
+      return FALSE;
+    }
   if (!_qw_document_exec (self, "RELEASE qw", error))
     {
       qw_document_rollback (self);
       return FALSE;
     }
   self->depth--;
+  if (self->depth == 0 && self->step)
+    {
+      self->step = FALSE;
+      _qw_history_step_commit (self->history);
+    }
   return TRUE;
 }
 
@@ -178,6 +226,64 @@ qw_document_rollback (QwDocument *self)
 
   sqlite3_exec (self->db, "ROLLBACK TO qw; RELEASE qw", NULL, NULL, NULL);
   self->depth--;
+  if (self->depth == 0 && self->step)
+    {
+      self->step = FALSE;
+      _qw_history_step_abort (self->history);
+    }
+}
+
+gboolean
+_qw_document_write_begin (QwDocument  *self,
+                          gboolean    *opened,
+                          GError     **error)
+{
+  *opened = self->depth == 0;
+  return !*opened || qw_document_begin (self, error);
+}
+
+gboolean
+_qw_document_write_end (QwDocument  *self,
+                        gboolean     opened,
+                        gboolean     ok,
+                        GError     **error)
+{
+  if (!opened)
+    return ok;
+  if (!ok)
+    {
+      qw_document_rollback (self);
+      return FALSE;
+    }
+  return qw_document_commit (self, error);
+}
+
+/* History */
+
+/**
+ * qw_document_enable_history:
+ *
+ * From now on, every step that changes the document can be undone and
+ * redone (qw_document_get_history()). The GUI enables it; the CLI, which
+ * makes one step a run, does not.
+ */
+void
+qw_document_enable_history (QwDocument *self)
+{
+  g_return_if_fail (QW_IS_DOCUMENT (self));
+  _qw_history_enable (self->history);
+}
+
+/**
+ * qw_document_get_history:
+ *
+ * Returns: (transfer none): the document's history, enabled or not
+ */
+QwHistory *
+qw_document_get_history (QwDocument *self)
+{
+  g_return_val_if_fail (QW_IS_DOCUMENT (self), NULL);
+  return self->history;
 }
 
 void
@@ -194,6 +300,9 @@ qw_document_finalize (GObject *object)
 {
   QwDocument *self = QW_DOCUMENT (object);
 
+  /* The history's session, if a step was left open, goes before the connection. */
+  _qw_history_detach (self->history);
+  g_clear_object (&self->history);
   if (self->db != NULL)
     sqlite3_close_v2 (self->db);
   g_free (self->path);
@@ -209,9 +318,10 @@ qw_document_class_init (QwDocumentClass *klass)
 
   /**
    * QwDocument::changed:
-   * @what: "events", "entries", "games", "sections", "region"
+   * @what: "events", "entries", "games", "sections", "region", "nominees"
    *
-   * Emitted after a committed change, with @what as the detail.
+   * Emitted after a change, with @what as the detail; after an undo or a
+   * redo, once for each kind of row it changed.
    */
   signals[CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass),
                                    G_SIGNAL_RUN_LAST | G_SIGNAL_DETAILED, 0, NULL, NULL,
@@ -221,6 +331,7 @@ qw_document_class_init (QwDocumentClass *klass)
 static void
 qw_document_init (QwDocument *self)
 {
+  self->history = _qw_history_new (self);
 }
 
 static int
@@ -328,6 +439,7 @@ qw_document_create (const char      *path,
   if (!qw_document_set_meta (self, "kind", qw_document_kind_to_code (kind), error)
       || !qw_document_set_meta (self, "created-by", PACKAGE_NAME " " PACKAGE_VERSION, error))
     return NULL;
+  self->ready = TRUE;
   return g_steal_pointer (&self);
 }
 
@@ -485,6 +597,7 @@ qw_document_open (const char  *path,
     }
   kind = qw_document_get_meta (self, "kind");
   self->kind = kind_from_code (kind);
+  self->ready = TRUE;
   return g_steal_pointer (&self);
 }
 
@@ -537,12 +650,44 @@ qw_document_set_meta (QwDocument  *self,
                       const char  *value,
                       GError     **error)
 {
+  g_autoptr(sqlite3_stmt) stmt = NULL;
+  gboolean opened;
+
+  if (!_qw_document_write_begin (self, &opened, error))
+    return FALSE;
+  stmt = _qw_document_prepare (self, "INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", error);
+  if (stmt != NULL)
+    {
+      _qw_bind_text (stmt, 1, key);
+      _qw_bind_text (stmt, 2, value);
+    }
+  return _qw_document_write_end (self, opened, stmt != NULL && _qw_document_step_done (self, stmt, error),
+                                 error);
+}
+
+/**
+ * qw_document_keep_meta:
+ *
+ * Stores a value that belongs to the file rather than to a user action (the
+ * id a stop's results file is recognised by): no step records it, so no
+ * undo takes it back.
+ */
+gboolean
+qw_document_keep_meta (QwDocument  *self,
+                       const char  *key,
+                       const char  *value,
+                       GError     **error)
+{
   g_autoptr(sqlite3_stmt) stmt =
     _qw_document_prepare (self, "INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", error);
+  gboolean was_paused, ok;
 
   if (stmt == NULL)
     return FALSE;
   _qw_bind_text (stmt, 1, key);
   _qw_bind_text (stmt, 2, value);
-  return _qw_document_step_done (self, stmt, error);
+  was_paused = _qw_history_pause (self->history, TRUE);
+  ok = _qw_document_step_done (self, stmt, error);
+  _qw_history_pause (self->history, was_paused);
+  return ok;
 }

@@ -135,3 +135,25 @@
   "  source TEXT NOT NULL DEFAULT ''" \
   ");" \
   "CREATE INDEX nominee_id_number ON nominee (id_number);"
+
+/* Version 4: the arbiter's log of games. Every change of a pairing or a
+ * result in an event run here, whatever made it (an action, an undo, a
+ * redo), with the old and the new value as they read then and the step that
+ * made it. No foreign key: the log outlives what it records, and the undo
+ * history never takes a line back. Board 0 stands for the whole round;
+ * after_round_log is the last round_log line written before, so that the two
+ * logs read in the order they were written. */
+#define QW_SCHEMA_STEP_4 \
+  "CREATE TABLE game_log (" \
+  "  id INTEGER PRIMARY KEY," \
+  "  at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%S', 'now'))," \
+  "  section_id INTEGER NOT NULL," \
+  "  round INTEGER NOT NULL," \
+  "  board INTEGER NOT NULL DEFAULT 0," \
+  "  kind TEXT NOT NULL CHECK (kind IN ('paired', 'unpaired', 'result', 'players'))," \
+  "  old_value TEXT NOT NULL DEFAULT ''," \
+  "  new_value TEXT NOT NULL DEFAULT ''," \
+  "  cause TEXT NOT NULL DEFAULT ''," \
+  "  after_round_log INTEGER NOT NULL DEFAULT 0" \
+  ");" \
+  "CREATE INDEX game_log_section ON game_log (section_id);"
