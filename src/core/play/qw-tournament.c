@@ -793,6 +793,52 @@ qw_tournament_find_section (QwDocument  *doc,
   return qw_document_get_section (doc, event->id, code, error);
 }
 
+/* Inside a transaction: a section shown with its defaults (id 0) is stored
+ * by the first action that writes, or takes the id of the one stored
+ * meanwhile under its code. */
+static gboolean
+store_if_new (QwDocument  *doc,
+              QwSection   *section,
+              GError     **error)
+{
+  g_autoptr(QwSection) stored = NULL;
+
+  if (section->id != 0)
+    return TRUE;
+  stored = qw_document_get_section (doc, section->event_id, section->code, NULL);
+  if (stored != NULL)
+    {
+      section->id = stored->id;
+      return TRUE;
+    }
+  return qw_document_add_section (doc, section, error);
+}
+
+/**
+ * qw_tournament_save_section:
+ * @section: its id is set when it was not stored yet
+ *
+ * Stores a group's name, system, rounds and settings in one transaction; a
+ * section shown with its defaults (id 0) is added.
+ */
+gboolean
+qw_tournament_save_section (QwDocument  *doc,
+                            QwSection   *section,
+                            GError     **error)
+{
+  g_return_val_if_fail (QW_IS_DOCUMENT (doc), FALSE);
+  g_return_val_if_fail (section != NULL, FALSE);
+
+  if (!qw_document_begin (doc, error))
+    return FALSE;
+  if (!store_if_new (doc, section, error) || !qw_document_update_section (doc, section, error))
+    {
+      qw_document_rollback (doc);
+      return FALSE;
+    }
+  return qw_document_commit (doc, error);
+}
+
 static int
 total_rounds (State *s)
 {
@@ -885,6 +931,16 @@ store_round (QwDocument  *doc,
 {
   if (!qw_document_begin (doc, error))
     return FALSE;
+  if (section->id == 0)
+    {
+      if (!store_if_new (doc, section, error))
+        {
+          qw_document_rollback (doc);
+          return FALSE;
+        }
+      for (guint i = 0; i < games->len; i++)
+        ((QwGame *) g_ptr_array_index (games, i))->section_id = section->id;
+    }
   if ((round == 1 && !qw_document_update_section (doc, section, error))
       || !qw_document_add_games (doc, games, error))
     {
@@ -913,6 +969,17 @@ qw_tournament_pair_next (QwDocument  *doc,
 
   g_return_val_if_fail (QW_IS_DOCUMENT (doc), 0);
 
+  /* Shown with its defaults, but stored meanwhile: the stored one counts. */
+  if (updated->id == 0)
+    {
+      g_autoptr(QwSection) stored = qw_document_get_section (doc, section->event_id, section->code, NULL);
+
+      if (stored != NULL)
+        {
+          qw_section_free (updated);
+          updated = g_steal_pointer (&stored);
+        }
+    }
   if (!state_load (&s, doc, updated, error) || !check_round_complete (&s, error))
     return 0;
   round = s.last_round + 1;
@@ -937,6 +1004,7 @@ qw_tournament_pair_next (QwDocument  *doc,
   number_boards (games);
   if (!store_round (doc, updated, round, games, error))
     return 0;
+  section->id = updated->id;
   if (round == 1)
     {
       qw_section_settings_clear (&section->settings);
@@ -1199,6 +1267,7 @@ set_withdrawn (QwDocument       *doc,
                GError          **error)
 {
   g_auto(State) s = { 0 };
+  g_autoptr(QwSection) stored = qw_section_copy (section);
   g_autofree char *who = NULL;
   g_autofree char *message = NULL;
   QwEntry *e;
@@ -1225,8 +1294,9 @@ set_withdrawn (QwDocument       *doc,
             : g_strdup_printf (_("%s is back and is paired again from round %d"), who, s.last_round + 1);
   if (!qw_document_begin (doc, error))
     return FALSE;
-  if (!qw_document_set_withdrawn (doc, entry_id, before, error)
-      || !qw_document_log_round (doc, section->id, s.last_round + 1, message, error))
+  if (!store_if_new (doc, stored, error)
+      || !qw_document_set_withdrawn (doc, entry_id, before, error)
+      || !qw_document_log_round (doc, stored->id, s.last_round + 1, message, error))
     {
       qw_document_rollback (doc);
       return FALSE;

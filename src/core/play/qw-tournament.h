@@ -3,7 +3,10 @@
  * What the GUI and the CLI call: pair the next round (Swiss, round robin or
  * knockout), unpair the last one, record or undo a result, withdraw a
  * player, and change a pairing by hand. Each call that writes is one
- * transaction, and leaves the document untouched when it fails.
+ * transaction, and leaves the document untouched when it fails. A section
+ * that is not stored yet (id 0, from qw_tournament_new_section()) can be
+ * given to pairing, withdrawals and qw_tournament_save_section(): it is
+ * stored in the same transaction. Reading never writes.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -35,6 +38,12 @@ QwSection *qw_tournament_new_section   (QwDocument         *doc,
 QwSection *qw_tournament_ensure_section (QwDocument        *doc,
                                         const QwEvent      *event,
                                         const char         *code,
+                                        GError            **error);
+
+/* Stores a section's settings; one shown with its defaults (id 0) is
+ * added in the same transaction, and its id set. */
+gboolean   qw_tournament_save_section  (QwDocument         *doc,
+                                        QwSection          *section,
                                         GError            **error);
 
 /* The section of @code in the document's main event; with @create, made
