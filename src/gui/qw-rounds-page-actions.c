@@ -463,7 +463,15 @@ withdraw_response_cb (AdwMessageDialog *dialog,
     }
   message = g_strdup_printf (_("%s withdrew and is not paired from the next round"), e->name);
   qw_feedback_toast (GTK_WIDGET (self), message);
-  _qw_rounds_page_reload_boards (self);
+  /* A group shown with its defaults is stored now: read it back. */
+  if (self->section->id == 0)
+    {
+      g_autofree char *code = g_strdup (self->section->code);
+
+      _qw_rounds_page_load_section (self, code);
+    }
+  else
+    _qw_rounds_page_reload_boards (self);
 }
 
 static void
