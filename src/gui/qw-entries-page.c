@@ -399,7 +399,7 @@ qw_entries_page_get_context (QwEntriesPage *self)
 GListModel *
 qw_entries_page_get_model (QwEntriesPage *self)
 {
-  return G_LIST_MODEL (self->sort_model);
+  return G_LIST_MODEL (self->filter_model);
 }
 
 void
@@ -1072,6 +1072,10 @@ qw_entries_page_dispose (GObject *object)
 {
   QwEntriesPage *self = QW_ENTRIES_PAGE (object);
 
+  /* The columns go with the template, changing the sorter: the filter,
+   * which reads the drop-down, is not asked again. */
+  if (self->filter_model != NULL)
+    gtk_filter_list_model_set_filter (self->filter_model, NULL);
   g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
   g_clear_object (&self->doc_signals);
@@ -1183,10 +1187,11 @@ qw_entries_page_init (QwEntriesPage *self)
   g_signal_group_connect_swapped (self->doc_signals, "changed::entries", G_CALLBACK (reload), self);
   self->store = g_list_store_new (QW_TYPE_ENTRY_ITEM);
   self->filter = gtk_custom_filter_new (filter_func, self, NULL);
-  self->filter_model = gtk_filter_list_model_new (G_LIST_MODEL (g_object_ref (self->store)),
+  /* Sorted, then filtered: a search keeps the order, it does not sort again. */
+  self->sort_model = gtk_sort_list_model_new (G_LIST_MODEL (g_object_ref (self->store)), NULL);
+  self->filter_model = gtk_filter_list_model_new (G_LIST_MODEL (self->sort_model),
                                                   GTK_FILTER (self->filter));
-  self->sort_model = gtk_sort_list_model_new (G_LIST_MODEL (self->filter_model), NULL);
-  self->selection = gtk_multi_selection_new (G_LIST_MODEL (self->sort_model));
+  self->selection = gtk_multi_selection_new (G_LIST_MODEL (self->filter_model));
   add_columns (self);
   sorter = qw_column_view_sorter (self->column_view, QW_TYPE_ENTRY_ITEM, "no");
   gtk_sort_list_model_set_sorter (self->sort_model, sorter);

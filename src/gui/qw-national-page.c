@@ -997,7 +997,7 @@ GListModel *
 qw_national_page_get_model (QwNationalPage *self)
 {
   g_return_val_if_fail (QW_IS_NATIONAL_PAGE (self), NULL);
-  return G_LIST_MODEL (self->sort_model);
+  return G_LIST_MODEL (self->filter_model);
 }
 
 guint
@@ -1128,10 +1128,11 @@ qw_national_page_init (QwNationalPage *self)
   g_signal_group_connect_swapped (self->doc_signals, "changed::nominees", G_CALLBACK (reload), self);
   self->store = g_list_store_new (QW_TYPE_NOMINEE_ITEM);
   self->filter = gtk_custom_filter_new (filter_func, self, NULL);
-  self->filter_model = gtk_filter_list_model_new (G_LIST_MODEL (g_object_ref (self->store)),
+  /* Sorted, then filtered: a search keeps the order, it does not sort again. */
+  self->sort_model = gtk_sort_list_model_new (G_LIST_MODEL (g_object_ref (self->store)), NULL);
+  self->filter_model = gtk_filter_list_model_new (G_LIST_MODEL (self->sort_model),
                                                   GTK_FILTER (self->filter));
-  self->sort_model = gtk_sort_list_model_new (G_LIST_MODEL (self->filter_model), NULL);
-  self->selection = gtk_single_selection_new (G_LIST_MODEL (self->sort_model));
+  self->selection = gtk_single_selection_new (G_LIST_MODEL (self->filter_model));
   qw_column_view_add_columns (self->column_view, QW_TYPE_NOMINEE_ITEM, columns, G_N_ELEMENTS (columns), self);
   sorter = qw_column_view_sorter (self->column_view, QW_TYPE_NOMINEE_ITEM, "position");
   gtk_sort_list_model_set_sorter (self->sort_model, sorter);

@@ -1317,7 +1317,7 @@ GListModel *
 qw_region_page_get_model (QwRegionPage *self)
 {
   g_return_val_if_fail (QW_IS_REGION_PAGE (self), NULL);
-  return G_LIST_MODEL (self->sort_model);
+  return G_LIST_MODEL (self->filter_model);
 }
 
 QwQuotaCard *
@@ -1481,10 +1481,11 @@ qw_region_page_init (QwRegionPage *self)
   self->cancellable = g_cancellable_new ();
   self->store = g_list_store_new (QW_TYPE_STOP_ITEM);
   self->filter = gtk_custom_filter_new (filter_func, self, NULL);
-  self->filter_model = gtk_filter_list_model_new (G_LIST_MODEL (g_object_ref (self->store)),
+  /* Sorted, then filtered: a search keeps the order, it does not sort again. */
+  self->sort_model = gtk_sort_list_model_new (G_LIST_MODEL (g_object_ref (self->store)), NULL);
+  self->filter_model = gtk_filter_list_model_new (G_LIST_MODEL (self->sort_model),
                                                   GTK_FILTER (self->filter));
-  self->sort_model = gtk_sort_list_model_new (G_LIST_MODEL (self->filter_model), NULL);
-  self->selection = gtk_multi_selection_new (G_LIST_MODEL (self->sort_model));
+  self->selection = gtk_multi_selection_new (G_LIST_MODEL (self->filter_model));
   qw_column_view_add_columns (self->column_view, QW_TYPE_STOP_ITEM, columns, G_N_ELEMENTS (columns), self);
   sorter = qw_column_view_sorter (self->column_view, QW_TYPE_STOP_ITEM, "position");
   gtk_sort_list_model_set_sorter (self->sort_model, sorter);
