@@ -8,6 +8,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "qw-document-entries.h"
 #include "qw-document-private.h"
 #include "qw-error.h"
 #include "qw-date.h"
