@@ -284,6 +284,9 @@ in_transition (GtkWidget *widget)
 {
   if (GTK_IS_STACK (widget) && gtk_stack_get_transition_running (GTK_STACK (widget)))
     return TRUE;
+  /* The view switcher title's, between the switcher and the title. */
+  if (ADW_IS_SQUEEZER (widget) && adw_squeezer_get_transition_running (ADW_SQUEEZER (widget)))
+    return TRUE;
   for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
     if (in_transition (c))
       return TRUE;
