@@ -63,7 +63,6 @@ struct _QwNewStopDialog
   GPtrArray      *form_names;   /* the names offered */
   GPtrArray      *form_rows;    /* their rows in name_group */
   GPtrArray      *form_checks;  /* and their radio buttons */
-  gboolean        updating;
   QwDocument     *target;       /* a region document the event is added to, or NULL: a new file */
 };
 
@@ -195,12 +194,12 @@ name_check (QwNewStopDialog *self)
 static void
 form_toggled_cb (QwNewStopDialog *self)
 {
-  if (!self->updating)
-    name_check (self);
+  name_check (self);
 }
 
 /* Rebuilds the radio rows of the name forms from the place chain. They go
- * first in the group, before the typed-name and check rows. */
+ * first in the group, before the typed-name and check rows. A radio is
+ * connected once its state is set: the rebuild is not a user's choice. */
 static void
 fill_forms (QwNewStopDialog *self)
 {
@@ -210,7 +209,6 @@ fill_forms (QwNewStopDialog *self)
 
   if (self->ruleset == NULL)
     return;
-  self->updating = TRUE;
   forms = qw_event_name_forms (self->ruleset, e);
   for (guint i = 0; i < self->form_rows->len; i++)
     adw_preferences_group_remove (self->name_group, g_ptr_array_index (self->form_rows, i));
@@ -247,7 +245,6 @@ fill_forms (QwNewStopDialog *self)
   adw_preferences_group_add (self->name_group, GTK_WIDGET (self->name_check_row));
   g_object_unref (self->custom_name_row);
   g_object_unref (self->name_check_row);
-  self->updating = FALSE;
 }
 
 static void
@@ -290,11 +287,11 @@ update_advice (QwNewStopDialog *self)
   gtk_widget_set_sensitive (self->create_button, qw_date_is_set (e->start_date) && e->name[0] != '\0');
 }
 
+/* Every field feeds the name forms, the name check and the advice; filling
+ * several fields at once recomputes them as each is set, which is cheap. */
 static void
 field_changed_cb (QwNewStopDialog *self)
 {
-  if (self->updating)
-    return;
   gtk_widget_set_visible (GTK_WIDGET (self->place_group), adw_combo_row_get_selected (self->level_row) == 0);
   fill_forms (self);
   name_check (self);
@@ -306,15 +303,11 @@ custom_name_changed_cb (QwNewStopDialog *self)
 {
   gboolean typed = text_of (self->custom_name_row)[0] != '\0';
 
-  if (self->updating)
-    return;
-  /* Typing a name takes over from the forms. */
-  self->updating = TRUE;
+  /* Typing a name takes over from the forms (each radio's change checks the name again). */
   for (guint i = 0; typed && i < self->form_checks->len; i++)
     gtk_check_button_set_active (g_ptr_array_index (self->form_checks, i), FALSE);
   if (!typed && self->form_group != NULL)
     gtk_check_button_set_active (self->form_group, TRUE);
-  self->updating = FALSE;
   name_check (self);
   update_advice (self);
 }
@@ -472,7 +465,6 @@ qw_new_stop_dialog_set_event (QwNewStopDialog *self,
 {
   char start[QW_DATE_ISO_LEN], end[QW_DATE_ISO_LEN];
 
-  self->updating = TRUE;
   adw_combo_row_set_selected (self->level_row, event->level == QW_LEVEL_PROVINCIAL_FINAL ? 1 : 0);
   set_combo_to (self->region_row, event->region);
   qw_date_to_iso (event->start_date, start);
@@ -487,7 +479,6 @@ qw_new_stop_dialog_set_event (QwNewStopDialog *self,
   gtk_editable_set_text (GTK_EDITABLE (self->prefecture_row), event->prefecture != NULL ? event->prefecture : "");
   gtk_editable_set_text (GTK_EDITABLE (self->arbiter_row), event->chief_arbiter != NULL ? event->chief_arbiter : "");
   set_combo_to (self->arbiter_grade_row, event->chief_arbiter_grade);
-  self->updating = FALSE;
   field_changed_cb (self);
 }
 
@@ -564,7 +555,6 @@ qw_new_stop_dialog_init (QwNewStopDialog *self)
   const char *host_levels[] = { "省级", "市级", "县级", "乡级", NULL };
   g_autoptr(GtkStringList) ruleset_names = gtk_string_list_new (NULL);
 
-  self->updating = TRUE;
   gtk_widget_init_template (GTK_WIDGET (self));
   self->form_names = g_ptr_array_new_with_free_func (g_free);
   self->form_rows = g_ptr_array_new ();
@@ -582,7 +572,6 @@ qw_new_stop_dialog_init (QwNewStopDialog *self)
       gtk_string_list_append (ruleset_names, r != NULL ? r->name : self->ruleset_ids[i]);
     }
   adw_combo_row_set_model (self->ruleset_row, G_LIST_MODEL (ruleset_names));
-  self->updating = FALSE;
   ruleset_changed_cb (self);
 }
 
@@ -602,10 +591,8 @@ qw_new_stop_dialog_set_target (QwNewStopDialog *self,
   g_return_if_fail (QW_IS_NEW_STOP_DIALOG (self));
 
   g_set_object (&self->target, doc);
-  self->updating = TRUE;
   adw_combo_row_set_selected (self->level_row, 1);
   set_combo_to (self->region_row, region);
-  self->updating = FALSE;
   gtk_widget_set_sensitive (GTK_WIDGET (self->level_row), FALSE);
   gtk_widget_set_sensitive (GTK_WIDGET (self->region_row), FALSE);
   gtk_button_set_label (GTK_BUTTON (self->create_button), _("_Add"));

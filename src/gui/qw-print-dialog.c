@@ -54,7 +54,6 @@ struct _QwPrintDialog
   GPtrArray           *group_codes;   /* NULL first: every group */
   QwPrintout          *printout;
   guint                page;
-  gboolean             updating;
 };
 
 G_DEFINE_FINAL_TYPE (QwPrintDialog, qw_print_dialog, ADW_TYPE_WINDOW)
@@ -153,10 +152,11 @@ rebuild (QwPrintDialog *self)
   show_page (self);
 }
 
+/* The options are set before the document is given: nothing to lay out then. */
 static void
 option_changed_cb (QwPrintDialog *self)
 {
-  if (!self->updating)
+  if (self->doc != NULL)
     rebuild (self);
 }
 
@@ -314,11 +314,12 @@ pdf_clicked_cb (QwPrintDialog *self)
 
 static void
 fill_groups (QwPrintDialog *self,
+             QwDocument    *doc,
              const char    *selected)
 {
   g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
-  g_autoptr(QwEvent) event = qw_document_get_main_event (self->doc, NULL);
-  g_autoptr(GPtrArray) sections = event != NULL ? qw_document_list_sections (self->doc, event->id, NULL) : NULL;
+  g_autoptr(QwEvent) event = qw_document_get_main_event (doc, NULL);
+  g_autoptr(GPtrArray) sections = event != NULL ? qw_document_list_sections (doc, event->id, NULL) : NULL;
   guint position = 0;
 
   gtk_string_list_append (names, _("Every Group"));
@@ -397,10 +398,8 @@ qw_print_dialog_init (QwPrintDialog *self)
   self->group_codes = g_ptr_array_new_with_free_func (g_free);
   for (int k = 0; k < QW_N_PRINT_KINDS; k++)
     gtk_string_list_append (kinds, qw_print_kind_to_chinese ((QwPrintKind) k));
-  self->updating = TRUE;
   adw_combo_row_set_model (self->kind_row, G_LIST_MODEL (kinds));
   adw_combo_row_set_model (self->paper_row, G_LIST_MODEL (gtk_string_list_new (paper_names)));
-  self->updating = FALSE;
 }
 
 /**
@@ -417,12 +416,10 @@ qw_print_dialog_new (GtkWindow   *parent,
 {
   QwPrintDialog *self = g_object_new (QW_TYPE_PRINT_DIALOG, "transient-for", parent, NULL);
 
-  self->doc = g_object_ref (doc);
-  self->updating = TRUE;
   adw_combo_row_set_selected (self->kind_row, (guint) kind);
-  fill_groups (self, group);
+  fill_groups (self, doc, group);
   gtk_spin_button_set_value (self->round_spin, round);
-  self->updating = FALSE;
+  self->doc = g_object_ref (doc);
   rebuild (self);
   return self;
 }

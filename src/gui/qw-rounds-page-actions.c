@@ -11,10 +11,10 @@
 
 #include <glib/gi18n.h>
 
+#include "qw-feedback.h"
 #include "qw-rounds-page-private.h"
 #include "qw-section-dialog.h"
 #include "qw-tournament.h"
-#include "qw-window.h"
 #include "qw-document-play.h"
 #include "qw-entry.h"
 #include "qw-game.h"
@@ -65,6 +65,16 @@ typedef struct
 } FoulsDialog;
 
 static void
+fouls_dialog_free (gpointer  data,
+                   GClosure *closure)
+{
+  FoulsDialog *d = data;
+
+  g_object_unref (d->self);
+  g_free (d);
+}
+
+static void
 fouls_response_cb (AdwMessageDialog *dialog,
                    const char       *response,
                    FoulsDialog      *d)
@@ -91,11 +101,9 @@ fouls_response_cb (AdwMessageDialog *dialog,
         }
       if (game == NULL
           || !qw_tournament_record_result (d->self->doc, d->self->section, d->round, d->board, &input, &error))
-        qw_window_error_for (GTK_WIDGET (d->self), _("The fouls could not be saved"), error);
+        qw_feedback_error (GTK_WIDGET (d->self), _("The fouls could not be saved"), error);
       _qw_rounds_page_reload_boards (d->self);
     }
-  g_object_unref (d->self);
-  g_free (d);
 }
 
 static GtkWidget *
@@ -127,7 +135,7 @@ _qw_rounds_page_open_fouls_dialog (QwRoundsPage *self)
   game = qw_board_item_get_game (board);
   if (game->result == QW_RESULT_NONE)
     {
-      qw_window_toast_for (GTK_WIDGET (self), _("Enter the result first, then the fouls"));
+      qw_feedback_toast (GTK_WIDGET (self), _("Enter the result first, then the fouls"));
       return;
     }
   qw_board_item_get_side (board, TRUE, &red);
@@ -162,7 +170,7 @@ _qw_rounds_page_open_fouls_dialog (QwRoundsPage *self)
   adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _("_Cancel"), "save", _("_Save"), NULL);
   adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "save", ADW_RESPONSE_SUGGESTED);
   adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "save");
-  g_signal_connect (dialog, "response", G_CALLBACK (fouls_response_cb), d);
+  g_signal_connect_data (dialog, "response", G_CALLBACK (fouls_response_cb), d, fouls_dialog_free, 0);
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
@@ -195,7 +203,7 @@ qw_rounds_page_pair_next (QwRoundsPage  *self,
     {
       g_autofree char *message = g_strdup_printf (_("Round %d paired"), round);
 
-      qw_window_toast_for (GTK_WIDGET (self), message);
+      qw_feedback_toast (GTK_WIDGET (self), message);
     }
   return TRUE;
 }
@@ -209,7 +217,7 @@ pair_next_action (GtkWidget  *widget,
   g_autoptr(GError) error = NULL;
 
   if (!qw_rounds_page_pair_next (self, &error) && error != NULL)
-    qw_window_error_for (GTK_WIDGET (self), _("The next round could not be paired"), error);
+    qw_feedback_error (GTK_WIDGET (self), _("The next round could not be paired"), error);
 }
 
 static gboolean
@@ -241,11 +249,11 @@ unpair_response_cb (AdwMessageDialog *dialog,
     return;
   if (!qw_tournament_unpair_last (self->doc, self->section, TRUE, &error))
     {
-      qw_window_error_for (GTK_WIDGET (self), _("The round could not be unpaired"), error);
+      qw_feedback_error (GTK_WIDGET (self), _("The round could not be unpaired"), error);
       return;
     }
   message = g_strdup_printf (_("Round %d unpaired"), round);
-  qw_window_toast_for (GTK_WIDGET (self), message);
+  qw_feedback_toast (GTK_WIDGET (self), message);
   _qw_rounds_page_show_round (self, 0);
 }
 
@@ -323,7 +331,7 @@ check_action (GtkWidget  *widget,
   g_autofree char *heading = g_strdup_printf (_("Round %d Against the Rules"), self->round);
 
   if (warnings == NULL)
-    qw_window_error_for (GTK_WIDGET (self), _("The round could not be checked"), error);
+    qw_feedback_error (GTK_WIDGET (self), _("The round could not be checked"), error);
   else if (warnings->len == 0)
     show_lines (self, heading, _("The round keeps every rule."), NULL);
   else
@@ -331,6 +339,33 @@ check_action (GtkWidget  *widget,
 }
 
 /* Swapping two players, withdrawing one */
+
+/* A dialog choosing players of the group: its drop-downs and their entries. */
+typedef struct
+{
+  QwRoundsPage *self;
+  GPtrArray    *entries;   /* QwEntry, in the drop-downs' order */
+  GtkDropDown  *first;
+  GtkDropDown  *second;    /* NULL when one player is chosen */
+} PlayerChoice;
+
+static void
+player_choice_free (gpointer  data,
+                    GClosure *closure)
+{
+  PlayerChoice *c = data;
+
+  g_object_unref (c->self);
+  g_ptr_array_unref (c->entries);
+  g_free (c);
+}
+
+static const QwEntry *
+chosen (PlayerChoice *c,
+        GtkDropDown  *dropdown)
+{
+  return g_ptr_array_index (c->entries, gtk_drop_down_get_selected (dropdown));
+}
 
 static GPtrArray *
 section_entries (QwRoundsPage *self)
@@ -356,30 +391,26 @@ player_dropdown (GPtrArray *entries)
 static void
 swap_response_cb (AdwMessageDialog *dialog,
                   const char       *response,
-                  QwRoundsPage     *self)
+                  PlayerChoice     *c)
 {
-  GPtrArray *entries = g_object_get_data (G_OBJECT (dialog), "entries");
-  GtkDropDown *a = g_object_get_data (G_OBJECT (dialog), "a");
-  GtkDropDown *b = g_object_get_data (G_OBJECT (dialog), "b");
+  QwRoundsPage *self = c->self;
   g_autoptr(GError) error = NULL;
   g_autoptr(GPtrArray) warnings = NULL;
 
   if (!g_str_equal (response, "swap"))
     return;
-  warnings = qw_tournament_swap_players (self->doc, self->section, self->round,
-                                         ((QwEntry *) g_ptr_array_index (entries, gtk_drop_down_get_selected (a)))->id,
-                                         ((QwEntry *) g_ptr_array_index (entries, gtk_drop_down_get_selected (b)))->id,
-                                         &error);
+  warnings = qw_tournament_swap_players (self->doc, self->section, self->round, chosen (c, c->first)->id,
+                                         chosen (c, c->second)->id, &error);
   if (warnings == NULL)
     {
-      qw_window_error_for (GTK_WIDGET (self), _("The players could not be swapped"), error);
+      qw_feedback_error (GTK_WIDGET (self), _("The players could not be swapped"), error);
       return;
     }
   _qw_rounds_page_reload_boards (self);
   if (warnings->len > 0)
     show_lines (self, _("Swapped, but the Round Now Breaks Rules"), _("The change is recorded in the round log."), warnings);
   else
-    qw_window_toast_for (GTK_WIDGET (self), _("Players swapped; the change is recorded"));
+    qw_feedback_toast (GTK_WIDGET (self), _("Players swapped; the change is recorded"));
 }
 
 static void
@@ -388,52 +419,59 @@ swap_action (GtkWidget  *widget,
              GVariant   *parameter)
 {
   QwRoundsPage *self = QW_ROUNDS_PAGE (widget);
-  GPtrArray *entries = section_entries (self);
+  g_autoptr(GPtrArray) entries = section_entries (self);
+  PlayerChoice *c;
   GtkWidget *dialog, *grid;
 
   if (entries == NULL || entries->len < 2)
-    {
-      g_clear_pointer (&entries, g_ptr_array_unref);
-      return;
-    }
+    return;
+  c = g_new0 (PlayerChoice, 1);
+  c->self = g_object_ref (self);
   grid = gtk_grid_new ();
   gtk_grid_set_row_spacing (GTK_GRID (grid), 8);
   gtk_grid_set_column_spacing (GTK_GRID (grid), 12);
   dialog = adw_message_dialog_new (_qw_rounds_page_parent_window (self), _("Swap Two Players"),
                                    _("They exchange their places in this round (on one board: their colours). "
                                      "The change is checked against the rules and recorded."));
-  g_object_set_data (G_OBJECT (dialog), "a", labelled (grid, 0, _("Player"), player_dropdown (entries)));
-  g_object_set_data (G_OBJECT (dialog), "b", labelled (grid, 1, _("With"), player_dropdown (entries)));
-  g_object_set_data_full (G_OBJECT (dialog), "entries", entries, (GDestroyNotify) g_ptr_array_unref);
+  c->first = GTK_DROP_DOWN (labelled (grid, 0, _("Player"), player_dropdown (entries)));
+  c->second = GTK_DROP_DOWN (labelled (grid, 1, _("With"), player_dropdown (entries)));
+  c->entries = g_steal_pointer (&entries);
   adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), grid);
   adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _("_Cancel"), "swap", _("S_wap"), NULL);
   adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "swap", ADW_RESPONSE_SUGGESTED);
-  g_signal_connect_object (dialog, "response", G_CALLBACK (swap_response_cb), self, 0);
+  g_signal_connect_data (dialog, "response", G_CALLBACK (swap_response_cb), c, player_choice_free, 0);
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
 static void
 withdraw_response_cb (AdwMessageDialog *dialog,
                       const char       *response,
-                      QwRoundsPage     *self)
+                      PlayerChoice     *c)
 {
-  GPtrArray *entries = g_object_get_data (G_OBJECT (dialog), "entries");
-  GtkDropDown *who = g_object_get_data (G_OBJECT (dialog), "who");
-  QwEntry *e;
+  QwRoundsPage *self = c->self;
+  const QwEntry *e;
   g_autoptr(GError) error = NULL;
   g_autofree char *message = NULL;
 
   if (!g_str_equal (response, "withdraw"))
     return;
-  e = g_ptr_array_index (entries, gtk_drop_down_get_selected (who));
+  e = chosen (c, c->first);
   if (!qw_tournament_withdraw (self->doc, self->section, e->id, &error))
     {
-      qw_window_error_for (GTK_WIDGET (self), _("The player could not be withdrawn"), error);
+      qw_feedback_error (GTK_WIDGET (self), _("The player could not be withdrawn"), error);
       return;
     }
   message = g_strdup_printf (_("%s withdrew and is not paired from the next round"), e->name);
-  qw_window_toast_for (GTK_WIDGET (self), message);
-  _qw_rounds_page_reload_boards (self);
+  qw_feedback_toast (GTK_WIDGET (self), message);
+  /* A group shown with its defaults is stored now: read it back. */
+  if (self->section->id == 0)
+    {
+      g_autofree char *code = g_strdup (self->section->code);
+
+      _qw_rounds_page_load_section (self, code);
+    }
+  else
+    _qw_rounds_page_reload_boards (self);
 }
 
 static void
@@ -442,23 +480,23 @@ withdraw_action (GtkWidget  *widget,
                  GVariant   *parameter)
 {
   QwRoundsPage *self = QW_ROUNDS_PAGE (widget);
-  GPtrArray *entries = section_entries (self);
+  g_autoptr(GPtrArray) entries = section_entries (self);
+  PlayerChoice *c;
   GtkWidget *dialog;
 
   if (entries == NULL || entries->len == 0)
-    {
-      g_clear_pointer (&entries, g_ptr_array_unref);
-      return;
-    }
+    return;
+  c = g_new0 (PlayerChoice, 1);
+  c->self = g_object_ref (self);
+  c->first = GTK_DROP_DOWN (player_dropdown (entries));
+  c->entries = g_steal_pointer (&entries);
   dialog = adw_message_dialog_new (_qw_rounds_page_parent_window (self), _("Withdraw a Player (退赛)"),
                                    _("The player keeps the results so far and is not paired from the next round."));
-  g_object_set_data (G_OBJECT (dialog), "who", player_dropdown (entries));
-  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), g_object_get_data (G_OBJECT (dialog), "who"));
-  g_object_set_data_full (G_OBJECT (dialog), "entries", entries, (GDestroyNotify) g_ptr_array_unref);
+  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), GTK_WIDGET (c->first));
   adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _("_Cancel"),
                                     "withdraw", _("_Withdraw"), NULL);
   adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "withdraw", ADW_RESPONSE_DESTRUCTIVE);
-  g_signal_connect_object (dialog, "response", G_CALLBACK (withdraw_response_cb), self, 0);
+  g_signal_connect_data (dialog, "response", G_CALLBACK (withdraw_response_cb), c, player_choice_free, 0);
   gtk_window_present (GTK_WINDOW (dialog));
 }
 

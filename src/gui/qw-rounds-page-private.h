@@ -26,14 +26,14 @@ struct _QwRoundsPage
   GListStore         *boards;
   GtkSingleSelection *selection;
 
-  QwDocument         *doc;
-  QwEvent            *event;
+  QwDocumentContext  *context;
+  GSignalGroup       *doc_signals;    /* the document's "changed::entries" */
+  QwDocument         *doc;            /* the context's, while it is set */
   QwRuleset          *ruleset;
   GPtrArray          *group_codes;    /* the drop-down's groups, in order */
-  QwSection          *section;        /* the selected group's section */
+  QwSection          *section;        /* the selected group's: stored, or its defaults (id 0) */
   int                 round;          /* the round shown, 0 when none is paired */
   int                 last_round;
-  gboolean            updating;
 };
 
 GtkWindow   *_qw_rounds_page_parent_window      (QwRoundsPage *self);

@@ -21,7 +21,6 @@
 #include "qw-document-play.h"
 #include "qw-game.h"
 #include "qw-play.h"
-#include "qw-tiebreak.h"
 
 static const char *systems[] = { "swiss", "round-robin", "knockout" };
 static const char *seedings[] = { "rating", "grade", "order", "lottery" };
@@ -56,7 +55,6 @@ struct _QwSectionDialog
   QwSection           *section;
   GArray              *chain;       /* QwTiebreak, in order */
   GPtrArray           *chain_rows;  /* the rows showing it */
-  gboolean             updating;
 };
 
 G_DEFINE_FINAL_TYPE (QwSectionDialog, qw_section_dialog, ADW_TYPE_WINDOW)
@@ -81,14 +79,20 @@ index_of (const char  *value,
 
 static void rebuild_chain_rows (QwSectionDialog *self);
 
+/* section.move-criterion (index, delta): -1 earlier, +1 later, 0 removes it. */
 static void
-move_clicked_cb (GtkButton       *button,
-                 QwSectionDialog *self)
+move_criterion_action (GtkWidget  *widget,
+                       const char *action_name,
+                       GVariant   *parameter)
 {
-  guint i = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "index"));
-  int delta = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (button), "delta"));
+  QwSectionDialog *self = QW_SECTION_DIALOG (widget);
+  guint i;
+  int delta;
   QwTiebreak tmp;
 
+  g_variant_get (parameter, "(ui)", &i, &delta);
+  if (i >= self->chain->len || (delta != 0 && (i + delta >= self->chain->len || (int) i + delta < 0)))
+    return;
   if (delta == 0)
     g_array_remove_index (self->chain, i);
   else
@@ -101,12 +105,11 @@ move_clicked_cb (GtkButton       *button,
 }
 
 static GtkWidget *
-chain_button (QwSectionDialog *self,
-              const char      *icon,
-              const char      *tooltip,
-              guint            index,
-              int              delta,
-              gboolean         sensitive)
+chain_button (const char *icon,
+              const char *tooltip,
+              guint       index,
+              int         delta,
+              gboolean    sensitive)
 {
   GtkWidget *button = gtk_button_new_from_icon_name (icon);
 
@@ -114,9 +117,8 @@ chain_button (QwSectionDialog *self,
   gtk_widget_set_tooltip_text (button, tooltip);
   gtk_widget_set_sensitive (button, sensitive);
   gtk_widget_add_css_class (button, "flat");
-  g_object_set_data (G_OBJECT (button), "index", GUINT_TO_POINTER (index));
-  g_object_set_data (G_OBJECT (button), "delta", GINT_TO_POINTER (delta));
-  g_signal_connect (button, "clicked", G_CALLBACK (move_clicked_cb), self);
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "section.move-criterion");
+  gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "(ui)", index, delta);
   return button;
 }
 
@@ -135,10 +137,10 @@ rebuild_chain_rows (QwSectionDialog *self)
 
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
       adw_action_row_set_subtitle (ADW_ACTION_ROW (row), qw_tiebreak_description (tb));
-      adw_action_row_add_suffix (ADW_ACTION_ROW (row), chain_button (self, "go-up-symbolic", _("Earlier"), i, -1, i > 0));
-      adw_action_row_add_suffix (ADW_ACTION_ROW (row), chain_button (self, "go-down-symbolic", _("Later"), i, 1,
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), chain_button ("go-up-symbolic", _("Earlier"), i, -1, i > 0));
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), chain_button ("go-down-symbolic", _("Later"), i, 1,
                                                                      i + 1 < self->chain->len));
-      adw_action_row_add_suffix (ADW_ACTION_ROW (row), chain_button (self, "list-remove-symbolic", _("Remove"), i, 0,
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), chain_button ("list-remove-symbolic", _("Remove"), i, 0,
                                                                      TRUE));
       adw_preferences_group_add (self->chain_group, row);
       g_ptr_array_add (self->chain_rows, row);
@@ -183,7 +185,8 @@ preset_changed_cb (QwSectionDialog *self)
   guint i = adw_combo_row_get_selected (self->preset_row);
   g_autofree char *chain = NULL;
 
-  if (self->updating || i >= G_N_ELEMENTS (presets))
+  /* "Custom" keeps the chain as it is. */
+  if (i >= G_N_ELEMENTS (presets))
     return;
   chain = qw_tiebreak_preset (presets[i]);
   qw_section_dialog_set_chain (self, chain);
@@ -195,7 +198,8 @@ add_criterion_cb (QwSectionDialog *self)
   guint i = adw_combo_row_get_selected (self->add_row);
   QwTiebreak tb = (QwTiebreak) (i - 1);
 
-  if (self->updating || i == 0 || i > QW_N_TIEBREAKS)
+  /* "Choose…", where the row goes back after each choice. */
+  if (i == 0 || i > QW_N_TIEBREAKS)
     return;
   for (guint k = 0; k < self->chain->len; k++)
     if (g_array_index (self->chain, QwTiebreak, k) == tb)
@@ -203,9 +207,7 @@ add_criterion_cb (QwSectionDialog *self)
   g_array_append_val (self->chain, tb);
   rebuild_chain_rows (self);
 reset:
-  self->updating = TRUE;
   adw_combo_row_set_selected (self->add_row, 0);
-  self->updating = FALSE;
 }
 
 static void
@@ -231,9 +233,9 @@ set_key (QwSectionSettings  *settings,
 /**
  * qw_section_dialog_save:
  *
- * Checks every field, then writes the section in one transaction. A bad
- * value (a lottery seed that is not a number, an empty chain) changes
- * nothing.
+ * Checks every field, then writes the section in one transaction (a group
+ * shown with its defaults is stored then). A bad value (a lottery seed that
+ * is not a number, an empty chain) changes nothing.
  */
 gboolean
 qw_section_dialog_save (QwSectionDialog  *self,
@@ -299,7 +301,7 @@ fill (QwSectionDialog *self,
   g_autofree char *lottery = g_strdup_printf ("%" G_GUINT64_FORMAT, s->lottery_seed);
   g_autofree char *title = g_strdup_printf (_("%s: Settings"), self->section->name);
 
-  self->updating = TRUE;
+  /* Selecting the preset that is the chain sets the same chain again. */
   adw_window_title_set_title (self->title, title);
   adw_combo_row_set_selected (self->system_row, (guint) self->section->system);
   gtk_spin_button_set_value (self->rounds_spin, self->section->rounds);
@@ -325,7 +327,6 @@ fill (QwSectionDialog *self,
   gtk_widget_set_sensitive (GTK_WIDGET (self->seeding_row), !started);
   gtk_widget_set_sensitive (GTK_WIDGET (self->lottery_row), !started);
   gtk_widget_set_sensitive (GTK_WIDGET (self->first_round_row), !started);
-  self->updating = FALSE;
   system_changed_cb (self);
 }
 
@@ -375,6 +376,7 @@ qw_section_dialog_class_init (QwSectionDialogClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, system_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, preset_changed_cb);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
+  gtk_widget_class_install_action (widget_class, "section.move-criterion", "(ui)", move_criterion_action);
 }
 
 static void
@@ -393,7 +395,6 @@ qw_section_dialog_init (QwSectionDialog *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   self->chain = g_array_new (FALSE, FALSE, sizeof (QwTiebreak));
   self->chain_rows = g_ptr_array_new ();
-  self->updating = TRUE;
   adw_combo_row_set_model (self->system_row, G_LIST_MODEL (gtk_string_list_new (system_names)));
   adw_combo_row_set_model (self->seeding_row, G_LIST_MODEL (gtk_string_list_new (seeding_names)));
   adw_combo_row_set_model (self->first_round_row, G_LIST_MODEL (gtk_string_list_new (first_names)));
@@ -404,7 +405,6 @@ qw_section_dialog_init (QwSectionDialog *self)
     gtk_string_list_append (criteria, qw_tiebreak_label ((QwTiebreak) tb));
   adw_combo_row_set_model (self->add_row, G_LIST_MODEL (criteria));
   g_signal_connect_swapped (self->add_row, "notify::selected", G_CALLBACK (add_criterion_cb), self);
-  self->updating = FALSE;
 }
 
 /**

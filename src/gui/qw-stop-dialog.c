@@ -36,6 +36,7 @@ struct _QwStopDialog
   GtkImage            *status_icon;
 
   QwRuleset           *ruleset;
+  QwEvent             *original;        /* the typed-in stop edited, or NULL */
   GPtrArray           *honour_checks;   /* GtkCheckButton, one per honour */
   GPtrArray           *honours;         /* (char *) the honour each check stands for */
 };
@@ -243,6 +244,7 @@ qw_stop_dialog_dispose (GObject *object)
   QwStopDialog *self = QW_STOP_DIALOG (object);
 
   g_clear_pointer (&self->ruleset, qw_ruleset_unref);
+  g_clear_pointer (&self->original, qw_event_free);
   g_clear_pointer (&self->honour_checks, g_ptr_array_unref);
   g_clear_pointer (&self->honours, g_ptr_array_unref);
   gtk_widget_dispose_template (GTK_WIDGET (self), QW_TYPE_STOP_DIALOG);
@@ -324,6 +326,7 @@ qw_stop_dialog_new (GtkWindow     *parent,
     {
       g_autoptr(QwStopSummary) summary = qw_stop_summary_new ();
 
+      self->original = qw_event_copy (stop);
       summary->name = g_strdup (stop->name);
       summary->level = stop->level;
       summary->host_level = stop->host_level;
@@ -340,4 +343,16 @@ qw_stop_dialog_new (GtkWindow     *parent,
   update_status (self);
   gtk_widget_grab_focus (GTK_WIDGET (self->name_row));
   return self;
+}
+
+/**
+ * qw_stop_dialog_get_original:
+ *
+ * Returns: (nullable): the typed-in stop the dialog edits; %NULL when it adds one
+ */
+const QwEvent *
+qw_stop_dialog_get_original (QwStopDialog *self)
+{
+  g_return_val_if_fail (QW_IS_STOP_DIALOG (self), NULL);
+  return self->original;
 }

@@ -990,6 +990,17 @@ qw_tournament_pair_next (QwDocument  *doc,
 
   g_return_val_if_fail (QW_IS_DOCUMENT (doc), 0);
 
+  /* Shown with its defaults, but stored meanwhile: the stored one counts. */
+  if (updated->id == 0)
+    {
+      g_autoptr(QwSection) stored = qw_document_get_section (doc, section->event_id, section->code, NULL);
+
+      if (stored != NULL)
+        {
+          qw_section_free (updated);
+          updated = g_steal_pointer (&stored);
+        }
+    }
   if (!state_load (&s, doc, updated, error) || !check_round_complete (&s, error))
     return 0;
   round = s.last_round + 1;

@@ -4,7 +4,10 @@
  * knockout), unpair the last one, record or undo a result, withdraw a
  * player, and change a pairing by hand. Each call that writes is one step
  * of the document's history, labelled for the undo toast ("Result of round
- * 3, board 5"), and leaves the document untouched when it fails.
+ * 3, board 5"), and leaves the document untouched when it fails. A section
+ * that is not stored yet (id 0, from qw_tournament_lookup_section()) can be
+ * given to pairing, withdrawals and qw_tournament_update_section(): it is
+ * stored in the same step. Reading never writes.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
