@@ -11,6 +11,7 @@
 
 #include "qw-error.h"
 #include "qw-region.h"
+#include "qw-results-export.h"
 #include "qw-results-file.h"
 #include "qw-standings.h"
 #include "qw-tournament.h"

@@ -9,6 +9,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "qw-document-private.h"
+#include "qw-document-entries.h"
 #include "qw-error.h"
 #include "qw-date.h"
 #include "qw-entry.h"
