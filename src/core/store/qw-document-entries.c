@@ -312,8 +312,8 @@ typedef struct
 static void
 insert_statements_clear (InsertStatements *s)
 {
-  g_clear_pointer (&s->player, sqlite3_finalize);
-  g_clear_pointer (&s->entry, sqlite3_finalize);
+  g_clear_pointer (&s->player, _qw_statement_release);
+  g_clear_pointer (&s->entry, _qw_statement_release);
 }
 
 static gboolean
