@@ -13,11 +13,11 @@
 #include <string.h>
 
 #include "qw-cli.h"
-#include "qw-demo.h"
 #include "qw-document.h"
 #include "qw-error.h"
 #include "qw-play.h"
 #include "qw-ruleset.h"
+#include "qw-simulate.h"
 #include "qw-standings.h"
 #include "qw-tournament.h"
 #include "qw-date.h"
@@ -904,197 +904,6 @@ qw_cli_settings (int    argc,
 
 /* simulate */
 
-typedef struct
-{
-  double draw_rate;
-  double forfeit_rate;
-  double withdraw_rate;
-} Rates;
-
-static const char *sim_units[] = {
-  "白花镇象棋协会", "惠东县象棋协会", "惠州市棋院", "稔山镇文化站", "平山街道棋友会", "大岭街道文体中心",
-  "多祝镇象棋队", "吉隆镇棋社", "惠阳区象棋协会", "博罗县棋协", "龙门县文化馆", "惠城区棋友会",
-  "深圳市象棋协会", "东莞市棋院", "广州市象棋协会", "佛山市棋协", "汕尾市棋友会", "河源市象棋队",
-};
-
-static GPtrArray *
-simulated_entries (GRand *rand,
-                   int    n)
-{
-  GPtrArray *entries = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_entry_free);
-
-  for (int i = 0; i < n; i++)
-    {
-      QwEntry *e = qw_entry_new ();
-      QwDate birth = qw_date_make (g_rand_int_range (rand, 1961, 2005), g_rand_int_range (rand, 1, 13),
-                                   g_rand_int_range (rand, 1, 29));
-
-      e->no = i + 1;
-      e->name = qw_demo_make_name (rand, QW_SEX_MALE);
-      e->sex = QW_SEX_MALE;
-      e->birth = qw_date_to_iso_dup (birth);
-      e->id_number = qw_demo_make_id_number (rand, "441323", birth, QW_SEX_MALE);
-      e->unit = g_strdup (sim_units[g_rand_int_range (rand, 0, G_N_ELEMENTS (sim_units))]);
-      e->grade = g_strdup ("");
-      e->phone = g_strdup ("");
-      e->declared_group = g_strdup ("");
-      e->group_code = g_strdup ("open-m");
-      e->rating = g_rand_int_range (rand, 1200, 2400);
-      g_ptr_array_add (entries, e);
-    }
-  return entries;
-}
-
-static QwDocument *
-simulated_document (const char  *path,
-                    QwSystem     system,
-                    int          rounds,
-                    GPtrArray   *entries,
-                    GError     **error)
-{
-  g_autoptr(QwDocument) doc = qw_document_create (path, QW_DOCUMENT_STOP, error);
-  g_autoptr(QwEvent) event = qw_event_new ();
-
-  if (doc == NULL)
-    return NULL;
-  event->name = g_strdup ("2021年第六届全国象棋业余棋王赛广东赛区白花（镇）预选赛");
-  event->level = QW_LEVEL_PRELIMINARY;
-  event->region = g_strdup ("广东");
-  event->place_town = g_strdup ("白花镇");
-  event->start_date = qw_date_make (2021, 7, 3);
-  event->end_date = qw_date_make (2021, 7, 4);
-  g_free (event->system);
-  event->system = g_strdup (qw_system_to_code (system));
-  event->rounds = rounds;
-  if (!qw_document_add_event (doc, event, error) || !qw_document_add_entries (doc, event->id, entries, error))
-    return NULL;
-  return g_steal_pointer (&doc);
-}
-
-/* Elo's expectation decides who wins a decisive game. */
-static void
-simulate_result (GRand          *rand,
-                 const Rates    *rates,
-                 const QwEntry  *red,
-                 const QwEntry  *black,
-                 QwResultInput  *input)
-{
-  double u = g_rand_double (rand);
-  double expect = 1.0 / (1.0 + pow (10.0, (black->rating - red->rating) / 400.0));
-
-  memset (input, 0, sizeof *input);
-  if (u < rates->forfeit_rate)
-    {
-      double v = g_rand_double (rand);
-
-      input->result = v < 0.45 ? QW_RESULT_RED_BY_FORFEIT : v < 0.9 ? QW_RESULT_BLACK_BY_FORFEIT
-                                                                   : QW_RESULT_DOUBLE_FORFEIT;
-      return;
-    }
-  if (u < rates->forfeit_rate + rates->draw_rate)
-    input->result = QW_RESULT_DRAW;
-  else
-    input->result = g_rand_double (rand) < expect ? QW_RESULT_RED_WIN : QW_RESULT_BLACK_WIN;
-  input->red_fouls = g_rand_double (rand) < 0.04 ? 1 : 0;
-  input->black_fouls = g_rand_double (rand) < 0.04 ? 1 : 0;
-}
-
-/* A drawn knockout game goes to an armageddon: a draw there is a black win. */
-static void
-simulate_playoff (GRand         *rand,
-                  const Rates   *rates,
-                  QwResultInput *input)
-{
-  double u = g_rand_double (rand);
-
-  input->armageddon = TRUE;
-  input->playoff = u < rates->draw_rate || u > 0.5 + rates->draw_rate / 2 ? QW_PLAYOFF_BLACK : QW_PLAYOFF_RED;
-}
-
-static gboolean
-simulate_round (QwDocument       *doc,
-                const QwSection  *section,
-                GRand            *rand,
-                const Rates      *rates,
-                GHashTable       *by_id,
-                int               round,
-                GError          **error)
-{
-  g_autoptr(GPtrArray) games = qw_document_list_games (doc, section->id, error);
-
-  if (games == NULL)
-    return FALSE;
-  for (guint i = 0; i < games->len; i++)
-    {
-      const QwGame *g = g_ptr_array_index (games, i);
-      QwResultInput input;
-
-      if (g->round != round || g->result != QW_RESULT_NONE)
-        continue;
-      simulate_result (rand, rates, g_hash_table_lookup (by_id, &g->red), g_hash_table_lookup (by_id, &g->black),
-                       &input);
-      if (section->system == QW_SYSTEM_KNOCKOUT && input.result == QW_RESULT_DRAW)
-        simulate_playoff (rand, rates, &input);
-      if (!qw_tournament_record_result (doc, section, g->round, g->board, &input, error))
-        return FALSE;
-    }
-  return TRUE;
-}
-
-static gboolean
-simulate_withdrawals (QwDocument       *doc,
-                      const QwSection  *section,
-                      GRand            *rand,
-                      const Rates      *rates,
-                      GPtrArray        *entries,
-                      GError          **error)
-{
-  if (rates->withdraw_rate <= 0)
-    return TRUE;
-  for (guint i = 0; i < entries->len; i++)
-    {
-      QwEntry *e = g_ptr_array_index (entries, i);
-
-      if (e->status == QW_STATUS_WITHDRAWN || g_rand_double (rand) >= rates->withdraw_rate)
-        continue;
-      if (!qw_tournament_withdraw (doc, section, e->id, error))
-        return FALSE;
-      e->status = QW_STATUS_WITHDRAWN;
-    }
-  return TRUE;
-}
-
-static gboolean
-simulate_play (QwDocument   *doc,
-               QwSection    *section,
-               GRand        *rand,
-               const Rates  *rates,
-               GPtrArray    *entries,
-               int          *played,
-               GError      **error)
-{
-  g_autoptr(GHashTable) by_id = g_hash_table_new (g_int64_hash, g_int64_equal);
-
-  for (guint i = 0; i < entries->len; i++)
-    g_hash_table_insert (by_id, &((QwEntry *) g_ptr_array_index (entries, i))->id, g_ptr_array_index (entries, i));
-  for (;;)
-    {
-      int total = qw_tournament_total_rounds (doc, section);
-      int round;
-
-      if (*played >= total)
-        return TRUE;
-      round = qw_tournament_pair_next (doc, section, NULL, error);
-      if (round == 0)
-        return FALSE;
-      *played = round;
-      if (!simulate_round (doc, section, rand, rates, by_id, round, error)
-          || (round < qw_tournament_total_rounds (doc, section)
-              && !simulate_withdrawals (doc, section, rand, rates, entries, error)))
-        return FALSE;
-    }
-}
-
 static gboolean
 check_rate (double       rate,
             const char  *name,
@@ -1111,69 +920,52 @@ qw_cli_simulate (int    argc,
                  char **argv)
 {
   g_autofree char *system_code = NULL;
-  int players = 0, rounds = 0;
   gint64 seed = -1;
-  Rates rates = { 0.25, 0.0, 0.0 };
+  QwSimulateOptions sim;
   GOptionEntry options[] = {
     { "system", 0, 0, G_OPTION_ARG_STRING, &system_code, N_("swiss, round-robin or knockout"), "SYSTEM" },
-    { "players", 0, 0, G_OPTION_ARG_INT, &players, N_("Number of players"), "N" },
-    { "rounds", 0, 0, G_OPTION_ARG_INT, &rounds, N_("Rounds (Swiss; a round robin or knockout plays all of its own)"),
+    { "players", 0, 0, G_OPTION_ARG_INT, &sim.players, N_("Number of players"), "N" },
+    { "rounds", 0, 0, G_OPTION_ARG_INT, &sim.rounds, N_("Rounds (Swiss; a round robin or knockout plays all of its own)"),
       "R" },
     { "seed", 0, 0, G_OPTION_ARG_INT64, &seed, N_("Seed of the players, the lottery and the results"), "S" },
-    { "draw-rate", 0, 0, G_OPTION_ARG_DOUBLE, &rates.draw_rate, N_("Share of drawn games (default 0.25)"), "P" },
-    { "forfeit-rate", 0, 0, G_OPTION_ARG_DOUBLE, &rates.forfeit_rate, N_("Share of forfeited games (default 0)"), "P" },
-    { "withdraw-rate", 0, 0, G_OPTION_ARG_DOUBLE, &rates.withdraw_rate,
+    { "draw-rate", 0, 0, G_OPTION_ARG_DOUBLE, &sim.draw_rate, N_("Share of drawn games (default 0.25)"), "P" },
+    { "forfeit-rate", 0, 0, G_OPTION_ARG_DOUBLE, &sim.forfeit_rate, N_("Share of forfeited games (default 0)"), "P" },
+    { "withdraw-rate", 0, 0, G_OPTION_ARG_DOUBLE, &sim.withdraw_rate,
       N_("Chance that a player withdraws after a round (default 0)"), "P" },
     { NULL },
   };
   g_autoptr(GError) error = NULL;
-  g_autoptr(GRand) rand = NULL;
-  g_autoptr(GPtrArray) entries = NULL;
-  g_autoptr(QwDocument) doc = NULL;
-  g_autoptr(QwSection) section = NULL;
-  QwSystem system;
-  int played = 0;
+  QwSimulateOutcome outcome;
   gboolean ok;
 
+  qw_simulate_options_init (&sim);
   if (!qw_cli_parse (options, "simulate", "DOC", &argc, &argv, &error))
     return qw_cli_usage_error ("simulate", error->message);
   if (argc != 2)
     return qw_cli_usage_error ("simulate", _("give the document to create"));
-  if (system_code == NULL || !qw_system_from_code (system_code, &system))
+  if (system_code == NULL || !qw_system_from_code (system_code, &sim.system))
     return qw_cli_usage_error ("simulate", _("--system is swiss, round-robin or knockout"));
-  if (players < 2 || players > 100000)
+  if (sim.players < 2 || sim.players > 100000)
     return qw_cli_usage_error ("simulate", _("--players must be from 2 to 100000"));
-  if (rounds < 1 || rounds > 99)
+  if (sim.rounds < 1 || sim.rounds > 99)
     return qw_cli_usage_error ("simulate", _("--rounds must be from 1 to 99"));
   if (seed < 0 || seed > G_MAXUINT32)
     return qw_cli_usage_error ("simulate", _("--seed must be a whole number from 0 to 4294967295"));
-  if (!check_rate (rates.draw_rate, "--draw-rate", &error) || !check_rate (rates.forfeit_rate, "--forfeit-rate", &error)
-      || !check_rate (rates.withdraw_rate, "--withdraw-rate", &error))
+  if (!check_rate (sim.draw_rate, "--draw-rate", &error) || !check_rate (sim.forfeit_rate, "--forfeit-rate", &error)
+      || !check_rate (sim.withdraw_rate, "--withdraw-rate", &error))
     return qw_cli_usage_error ("simulate", error->message);
-  if (rates.draw_rate + rates.forfeit_rate > 1)
+  if (sim.draw_rate + sim.forfeit_rate > 1)
     return qw_cli_usage_error ("simulate", _("--draw-rate and --forfeit-rate add up to more than 1"));
+  sim.seed = (guint32) seed;
 
-  rand = g_rand_new_with_seed ((guint32) seed);
-  entries = simulated_entries (rand, players);
-  doc = simulated_document (argv[1], system, rounds, entries, &error);
-  if (doc == NULL || (section = qw_tournament_find_section (doc, "open-m", TRUE, &error)) == NULL)
-    return qw_cli_fail (g_steal_pointer (&error));
-  /* The lottery follows the seed too, so the same seed gives the same document. */
-  section->settings.lottery_seed = (guint64) seed * G_GUINT64_CONSTANT (6364136223846793005) + 1442695040888963407u;
-  if (!qw_document_update_section (doc, section, &error))
-    return qw_cli_fail (g_steal_pointer (&error));
-
-  /* One transaction for the whole run: a simulation is one action. */
-  if (!qw_document_begin (doc, &error))
-    return qw_cli_fail (g_steal_pointer (&error));
-  ok = simulate_play (doc, section, rand, &rates, entries, &played, &error);
-  if (!qw_document_commit (doc, ok ? &error : NULL) && ok)
+  ok = qw_simulate (argv[1], &sim, &outcome, &error);
+  if (!outcome.created)
     return qw_cli_fail (g_steal_pointer (&error));
   {
-    g_autofree char *lottery = g_strdup_printf ("%" G_GUINT64_FORMAT, section->settings.lottery_seed);
+    g_autofree char *lottery = g_strdup_printf ("%" G_GUINT64_FORMAT, outcome.lottery_seed);
 
-    g_print (_("%s: %d players, %s, %d rounds played, lottery seed %s\n"), argv[1], players,
-             qw_system_to_code (system), played, lottery);
+    g_print (_("%s: %d players, %s, %d rounds played, lottery seed %s\n"), argv[1], sim.players,
+             qw_system_to_code (sim.system), outcome.played, lottery);
   }
   if (!ok)
     return qw_cli_fail (g_steal_pointer (&error));
