@@ -36,6 +36,7 @@ typedef struct
   QwRuleset  *ruleset;
   QwSection  *section;
   GPtrArray  *entries;   /* the group's entries, by 序号 */
+  GHashTable *by_id;     /* entry id → entry, made on first use */
 } Play;
 
 static void
@@ -45,6 +46,7 @@ play_clear (Play *p)
   g_clear_pointer (&p->event, qw_event_free);
   g_clear_pointer (&p->ruleset, qw_ruleset_unref);
   g_clear_pointer (&p->section, qw_section_free);
+  g_clear_pointer (&p->by_id, g_hash_table_unref);
   g_clear_pointer (&p->entries, g_ptr_array_unref);
 }
 
@@ -105,14 +107,17 @@ static QwEntry *
 entry_by_id (Play   *p,
              gint64  id)
 {
-  for (guint i = 0; i < p->entries->len; i++)
+  if (p->by_id == NULL)
     {
-      QwEntry *e = g_ptr_array_index (p->entries, i);
+      p->by_id = g_hash_table_new (g_int64_hash, g_int64_equal);
+      for (guint i = 0; i < p->entries->len; i++)
+        {
+          QwEntry *e = g_ptr_array_index (p->entries, i);
 
-      if (e->id == id)
-        return e;
+          g_hash_table_insert (p->by_id, &e->id, e);
+        }
     }
-  return NULL;
+  return g_hash_table_lookup (p->by_id, &id);
 }
 
 static QwEntry *
@@ -260,17 +265,20 @@ print_games_table (Play      *p,
   for (guint i = 0; i < games->len; i++)
     {
       const QwGame *g = g_ptr_array_index (games, i);
-      g_autofree char *r = g_strdup_printf ("%d", g->round), *bd = g_strdup_printf ("%d", g->board);
-      g_autofree char *red = player_cell (p, g->red), *black = player_cell (p, g->black);
-      g_autofree char *fouls = fouls_text (g);
+      g_autofree char *r = NULL, *bd = NULL, *red = NULL, *black = NULL, *fouls = NULL, *shown = NULL;
       const char *result = g->result == QW_RESULT_BYE ? _("bye") : qw_result_to_code (g->result);
-      g_autofree char *shown = g->playoff != QW_PLAYOFF_NONE
-                               ? g_strdup_printf ("%s (%s)", result, g->playoff == QW_PLAYOFF_RED ? _("play-off: red")
-                                                                                             : _("play-off: black"))
-                               : g_strdup (result);
 
       if (round > 0 && g->round != round)
         continue;
+      r = g_strdup_printf ("%d", g->round);
+      bd = g_strdup_printf ("%d", g->board);
+      red = player_cell (p, g->red);
+      black = player_cell (p, g->black);
+      fouls = fouls_text (g);
+      shown = g->playoff != QW_PLAYOFF_NONE
+              ? g_strdup_printf ("%s (%s)", result, g->playoff == QW_PLAYOFF_RED ? _("play-off: red")
+                                                                            : _("play-off: black"))
+              : g_strdup (result);
       g_ptr_array_add (rows, g_strdupv ((char *[]) { r, bd, red, shown, g->black != 0 ? black : (char *) "",
                                                      fouls, NULL }));
     }
@@ -444,7 +452,7 @@ qw_cli_pair (int    argc,
   if (!play_open (&p, argv[1], argv[2], TRUE, &error))
     return qw_cli_fail (g_steal_pointer (&error));
   round = qw_tournament_pair_next (p.doc, p.section, &notes, &error);
-  if (round == 0 || (games = qw_document_list_games (p.doc, p.section->id, &error)) == NULL)
+  if (round == 0 || (games = qw_document_list_round_games (p.doc, p.section->id, round, &error)) == NULL)
     return qw_cli_fail (g_steal_pointer (&error));
   print_notes (notes);
   if (round == 1)
