@@ -5,10 +5,10 @@
  * players' ratings (Elo's expectation), as `qiwang-cli simulate` shows. The
  * same options give the same document, byte for byte in its games.
  *
- * The field is registered in one transaction and the play in one more: a
- * simulation is one action. (One transaction a round was measured too: the
- * same time, and more waiting for the disk.) When a round cannot be paired,
- * what was played before it is kept.
+ * The whole run is one transaction: a simulation is one action, and each
+ * commit is an fsync (one transaction a round was measured too: the same
+ * work, more waiting for the disk). When a round cannot be paired, the
+ * field and the rounds before it are kept.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -71,7 +71,7 @@ simulated_entries (GRand *rand,
   return entries;
 }
 
-/* The event, its players and the group's section, in one transaction. */
+/* The event, its players and the group's section. */
 static QwSection *
 register_field (QwDocument               *doc,
                 const QwSimulateOptions  *options,
@@ -90,21 +90,15 @@ register_field (QwDocument               *doc,
   g_free (event->system);
   event->system = g_strdup (qw_system_to_code (options->system));
   event->rounds = options->rounds;
-  if (!qw_document_begin (doc, error))
-    return NULL;
   if (!qw_document_add_event (doc, event, error) || !qw_document_add_entries (doc, event->id, entries, error)
       || (section = qw_tournament_ensure_section (doc, event, "open-m", error)) == NULL)
-    goto fail;
+    return NULL;
   /* The lottery follows the seed too, so the same seed gives the same document. */
   section->settings.lottery_seed = (guint64) options->seed * G_GUINT64_CONSTANT (6364136223846793005)
                                    + 1442695040888963407u;
-  if (!qw_document_update_section (doc, section, error) || !qw_document_commit (doc, error))
-    goto fail;
+  if (!qw_document_update_section (doc, section, error))
+    return NULL;
   return g_steal_pointer (&section);
-
-fail:
-  qw_document_rollback (doc);
-  return NULL;
 }
 
 /* Elo's expectation decides who wins a decisive game. */
@@ -231,8 +225,14 @@ qw_simulate (const char               *path,
   rand = g_rand_new_with_seed (options->seed);
   entries = simulated_entries (rand, options->players);
   doc = qw_document_create (path, QW_DOCUMENT_STOP, error);
-  if (doc == NULL || (section = register_field (doc, options, entries, error)) == NULL)
+  if (doc == NULL || !qw_document_begin (doc, error))
     return FALSE;
+  section = register_field (doc, options, entries, error);
+  if (section == NULL)
+    {
+      qw_document_rollback (doc);
+      return FALSE;
+    }
   outcome->created = TRUE;
   outcome->lottery_seed = section->settings.lottery_seed;
 
@@ -243,8 +243,6 @@ qw_simulate (const char               *path,
 
       g_hash_table_insert (by_id, &e->id, e);
     }
-  if (!qw_document_begin (doc, error))
-    return FALSE;
   while (outcome->played < qw_tournament_total_rounds (doc, section))
     {
       int round = qw_tournament_pair_next (doc, section, NULL, error);
