@@ -33,14 +33,18 @@ static QwEntry *
 entry_by_id (QwCliContext *ctx,
              gint64        id)
 {
-  for (guint i = 0; i < ctx->entries->len; i++)
+  /* A table of thousands of games looks players up by id: index them once. */
+  if (ctx->entries_by_id == NULL)
     {
-      QwEntry *e = g_ptr_array_index (ctx->entries, i);
+      ctx->entries_by_id = g_hash_table_new (g_int64_hash, g_int64_equal);
+      for (guint i = 0; i < ctx->entries->len; i++)
+        {
+          QwEntry *e = g_ptr_array_index (ctx->entries, i);
 
-      if (e->id == id)
-        return e;
+          g_hash_table_insert (ctx->entries_by_id, &e->id, e);
+        }
     }
-  return NULL;
+  return g_hash_table_lookup (ctx->entries_by_id, &id);
 }
 
 static QwEntry *
@@ -164,17 +168,20 @@ print_games_table (QwCliContext *ctx,
   for (guint i = 0; i < games->len; i++)
     {
       const QwGame *g = g_ptr_array_index (games, i);
-      g_autofree char *r = g_strdup_printf ("%d", g->round), *bd = g_strdup_printf ("%d", g->board);
-      g_autofree char *red = player_cell (ctx, g->red), *black = player_cell (ctx, g->black);
-      g_autofree char *fouls = fouls_text (g);
+      g_autofree char *r = NULL, *bd = NULL, *red = NULL, *black = NULL, *fouls = NULL, *shown = NULL;
       const char *result = g->result == QW_RESULT_BYE ? _("bye") : qw_result_to_code (g->result);
-      g_autofree char *shown = g->playoff != QW_PLAYOFF_NONE
-                               ? g_strdup_printf ("%s (%s)", result, g->playoff == QW_PLAYOFF_RED ? _("play-off: red")
-                                                                                             : _("play-off: black"))
-                               : g_strdup (result);
 
       if (round > 0 && g->round != round)
         continue;
+      r = g_strdup_printf ("%d", g->round);
+      bd = g_strdup_printf ("%d", g->board);
+      red = player_cell (ctx, g->red);
+      black = player_cell (ctx, g->black);
+      fouls = fouls_text (g);
+      shown = g->playoff != QW_PLAYOFF_NONE
+              ? g_strdup_printf ("%s (%s)", result, g->playoff == QW_PLAYOFF_RED ? _("play-off: red")
+                                                                            : _("play-off: black"))
+              : g_strdup (result);
       g_ptr_array_add (rows, g_strdupv ((char *[]) { r, bd, red, shown, g->black != 0 ? black : (char *) "",
                                                      fouls, NULL }));
     }
@@ -322,7 +329,7 @@ cmd_pair (QwCliContext *ctx)
   int round;
 
   round = qw_tournament_pair_next (ctx->doc, ctx->section, &notes, &error);
-  if (round == 0 || (games = qw_document_list_games (ctx->doc, ctx->section->id, &error)) == NULL)
+  if (round == 0 || (games = qw_document_list_round_games (ctx->doc, ctx->section->id, round, &error)) == NULL)
     return qw_cli_fail (g_steal_pointer (&error));
   print_notes (notes);
   if (round == 1)
@@ -668,68 +675,6 @@ cmd_settings (QwCliContext *ctx)
 
 /* simulate */
 
-typedef QwSimulateRates Rates;
-
-static const char *sim_units[] = {
-  "白花镇象棋协会", "惠东县象棋协会", "惠州市棋院", "稔山镇文化站", "平山街道棋友会", "大岭街道文体中心",
-  "多祝镇象棋队", "吉隆镇棋社", "惠阳区象棋协会", "博罗县棋协", "龙门县文化馆", "惠城区棋友会",
-  "深圳市象棋协会", "东莞市棋院", "广州市象棋协会", "佛山市棋协", "汕尾市棋友会", "河源市象棋队",
-};
-
-static GPtrArray *
-simulated_entries (GRand *rand,
-                   int    n)
-{
-  GPtrArray *entries = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_entry_free);
-
-  for (int i = 0; i < n; i++)
-    {
-      QwEntry *e = qw_entry_new ();
-      QwDate birth = qw_date_make (g_rand_int_range (rand, 1961, 2005), g_rand_int_range (rand, 1, 13),
-                                   g_rand_int_range (rand, 1, 29));
-
-      e->no = i + 1;
-      e->name = qw_demo_make_name (rand, QW_SEX_MALE);
-      e->sex = QW_SEX_MALE;
-      e->birth = qw_date_to_iso_dup (birth);
-      e->id_number = qw_demo_make_id_number (rand, "441323", birth, QW_SEX_MALE);
-      e->unit = g_strdup (sim_units[g_rand_int_range (rand, 0, G_N_ELEMENTS (sim_units))]);
-      e->grade = g_strdup ("");
-      e->phone = g_strdup ("");
-      e->declared_group = g_strdup ("");
-      e->group_code = g_strdup ("open-m");
-      e->rating = g_rand_int_range (rand, 1200, 2400);
-      g_ptr_array_add (entries, e);
-    }
-  return entries;
-}
-
-static QwDocument *
-simulated_document (const char  *path,
-                    QwSystem     system,
-                    int          rounds,
-                    GPtrArray   *entries,
-                    GError     **error)
-{
-  g_autoptr(QwDocument) doc = qw_document_create (path, QW_DOCUMENT_STOP, error);
-  g_autoptr(QwEvent) event = qw_event_new ();
-
-  if (doc == NULL)
-    return NULL;
-  event->name = g_strdup ("2021年第六届全国象棋业余棋王赛广东赛区白花（镇）预选赛");
-  event->level = QW_LEVEL_PRELIMINARY;
-  event->region = g_strdup ("广东");
-  event->place_town = g_strdup ("白花镇");
-  event->start_date = qw_date_make (2021, 7, 3);
-  event->end_date = qw_date_make (2021, 7, 4);
-  g_free (event->system);
-  event->system = g_strdup (qw_system_to_code (system));
-  event->rounds = rounds;
-  if (!qw_document_add_event (doc, event, error) || !qw_document_add_entries (doc, event->id, entries, error))
-    return NULL;
-  return g_steal_pointer (&doc);
-}
-
 static gboolean
 check_rate (double       rate,
             const char  *name,
@@ -743,24 +688,22 @@ check_rate (double       rate,
 
 static struct
 {
-  char   *system;
-  int     players;
-  int     rounds;
-  gint64  seed;
-  Rates   rates;
-} simulate_opt = { NULL, 0, 0, -1, { 0.25, 0.0, 0.0 } };
+  char              *system;
+  gint64             seed;
+  QwSimulateOptions  sim;
+} simulate_opt = { NULL, -1, { QW_SYSTEM_SWISS, 0, 0, 0, 0.25, 0.0, 0.0 } };
 
 static const GOptionEntry simulate_options[] = {
   { "system", 0, 0, G_OPTION_ARG_STRING, &simulate_opt.system, N_("swiss, round-robin or knockout"), "SYSTEM" },
-  { "players", 0, 0, G_OPTION_ARG_INT, &simulate_opt.players, N_("Number of players"), "N" },
-  { "rounds", 0, 0, G_OPTION_ARG_INT, &simulate_opt.rounds,
+  { "players", 0, 0, G_OPTION_ARG_INT, &simulate_opt.sim.players, N_("Number of players"), "N" },
+  { "rounds", 0, 0, G_OPTION_ARG_INT, &simulate_opt.sim.rounds,
     N_("Rounds (Swiss; a round robin or knockout plays all of its own)"), "R" },
   { "seed", 0, 0, G_OPTION_ARG_INT64, &simulate_opt.seed, N_("Seed of the players, the lottery and the results"), "S" },
-  { "draw-rate", 0, 0, G_OPTION_ARG_DOUBLE, &simulate_opt.rates.draw_rate, N_("Share of drawn games (default 0.25)"),
+  { "draw-rate", 0, 0, G_OPTION_ARG_DOUBLE, &simulate_opt.sim.draw_rate, N_("Share of drawn games (default 0.25)"),
     "P" },
-  { "forfeit-rate", 0, 0, G_OPTION_ARG_DOUBLE, &simulate_opt.rates.forfeit_rate,
+  { "forfeit-rate", 0, 0, G_OPTION_ARG_DOUBLE, &simulate_opt.sim.forfeit_rate,
     N_("Share of forfeited games (default 0)"), "P" },
-  { "withdraw-rate", 0, 0, G_OPTION_ARG_DOUBLE, &simulate_opt.rates.withdraw_rate,
+  { "withdraw-rate", 0, 0, G_OPTION_ARG_DOUBLE, &simulate_opt.sim.withdraw_rate,
     N_("Chance that a player withdraws after a round (default 0)"), "P" },
   { NULL },
 };
@@ -769,48 +712,35 @@ static int
 cmd_simulate (QwCliContext *ctx)
 {
   const char *path = ctx->args[0];
-  int players = simulate_opt.players, rounds = simulate_opt.rounds;
+  QwSimulateOptions *sim = &simulate_opt.sim;
   gint64 seed = simulate_opt.seed;
-  Rates rates = simulate_opt.rates;
   g_autoptr(GError) error = NULL;
-  g_autoptr(GRand) rand = NULL;
-  g_autoptr(GPtrArray) entries = NULL;
-  g_autoptr(QwDocument) doc = NULL;
-  g_autoptr(QwSection) section = NULL;
-  QwSystem system;
-  int played = 0;
+  QwSimulateOutcome outcome;
   gboolean ok;
 
-  if (simulate_opt.system == NULL || !qw_system_from_code (simulate_opt.system, &system))
+  if (simulate_opt.system == NULL || !qw_system_from_code (simulate_opt.system, &sim->system))
     return qw_cli_usage_error (ctx, _("--system is swiss, round-robin or knockout"));
-  if (players < 2 || players > 100000)
+  if (sim->players < 2 || sim->players > 100000)
     return qw_cli_usage_error (ctx, _("--players must be from 2 to 100000"));
-  if (rounds < 1 || rounds > 99)
+  if (sim->rounds < 1 || sim->rounds > 99)
     return qw_cli_usage_error (ctx, _("--rounds must be from 1 to 99"));
   if (seed < 0 || seed > G_MAXUINT32)
     return qw_cli_usage_error (ctx, _("--seed must be a whole number from 0 to 4294967295"));
-  if (!check_rate (rates.draw_rate, "--draw-rate", &error) || !check_rate (rates.forfeit_rate, "--forfeit-rate", &error)
-      || !check_rate (rates.withdraw_rate, "--withdraw-rate", &error))
+  if (!check_rate (sim->draw_rate, "--draw-rate", &error) || !check_rate (sim->forfeit_rate, "--forfeit-rate", &error)
+      || !check_rate (sim->withdraw_rate, "--withdraw-rate", &error))
     return qw_cli_usage_error (ctx, error->message);
-  if (rates.draw_rate + rates.forfeit_rate > 1)
+  if (sim->draw_rate + sim->forfeit_rate > 1)
     return qw_cli_usage_error (ctx, _("--draw-rate and --forfeit-rate add up to more than 1"));
+  sim->seed = (guint32) seed;
 
-  rand = g_rand_new_with_seed ((guint32) seed);
-  entries = simulated_entries (rand, players);
-  doc = simulated_document (path, system, rounds, entries, &error);
-  if (doc == NULL || (section = qw_tournament_find_section (doc, "open-m", TRUE, &error)) == NULL)
+  ok = qw_simulate (path, sim, &outcome, &error);
+  if (!outcome.created)
     return qw_cli_fail (g_steal_pointer (&error));
-  /* The lottery follows the seed too, so the same seed gives the same document. */
-  section->settings.lottery_seed = (guint64) seed * G_GUINT64_CONSTANT (6364136223846793005) + 1442695040888963407u;
-  if (!qw_document_update_section (doc, section, &error))
-    return qw_cli_fail (g_steal_pointer (&error));
-
-  ok = qw_simulate_play (doc, section, rand, &rates, entries, &played, &error);
   {
-    g_autofree char *lottery = g_strdup_printf ("%" G_GUINT64_FORMAT, section->settings.lottery_seed);
+    g_autofree char *lottery = g_strdup_printf ("%" G_GUINT64_FORMAT, outcome.lottery_seed);
 
-    g_print (_("%s: %d players, %s, %d rounds played, lottery seed %s\n"), path, players,
-             qw_system_to_code (system), played, lottery);
+    g_print (_("%s: %d players, %s, %d rounds played, lottery seed %s\n"), path, sim->players,
+             qw_system_to_code (sim->system), outcome.played, lottery);
   }
   if (!ok)
     return qw_cli_fail (g_steal_pointer (&error));

@@ -68,6 +68,7 @@ typedef struct
   QwRuleset           *ruleset;   /* STOP, SECTION: the event's; REGION: the region's */
   QwSection           *section;   /* SECTION: the group as played */
   GPtrArray           *entries;   /* SECTION: the group's entries, by 序号 */
+  GHashTable          *entries_by_id; /* entry id → entry of @entries, made on first use */
 } QwCliContext;
 
 /* Checks options and arguments before anything is opened; a failure is a

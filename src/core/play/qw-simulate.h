@@ -1,7 +1,4 @@
-/* qw-simulate.h: a whole tournament played out with generated results
- *
- * For trying the engines at scale (qiwang-cli simulate, the benchmarks):
- * Elo's expectation decides who wins a decisive game.
+/* qw-simulate.h: a whole stop played out by chance, for tests and timing
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -9,24 +6,32 @@
 
 #include <glib.h>
 
-#include "qw-document.h"
 #include "qw-game.h"
 
 G_BEGIN_DECLS
 
 typedef struct
 {
-  double draw_rate;       /* share of drawn games */
-  double forfeit_rate;    /* share of forfeited games */
-  double withdraw_rate;   /* chance that a player withdraws after a round */
-} QwSimulateRates;
+  QwSystem  system;
+  int       players;         /* 2 to 100000 */
+  int       rounds;          /* Swiss; a round robin or knockout plays all of its own */
+  guint32   seed;            /* the players, the lottery and the results */
+  double    draw_rate;       /* share of drawn games */
+  double    forfeit_rate;    /* share of forfeited games */
+  double    withdraw_rate;   /* chance that a player withdraws after a round */
+} QwSimulateOptions;
 
-gboolean qw_simulate_play (QwDocument             *doc,
-                           QwSection              *section,
-                           GRand                  *rand,
-                           const QwSimulateRates  *rates,
-                           GPtrArray              *entries,
-                           int                    *played,
-                           GError                **error);
+typedef struct
+{
+  gboolean  created;         /* the document was written, its players registered */
+  int       played;          /* rounds paired */
+  guint64   lottery_seed;
+} QwSimulateOutcome;
+
+void      qw_simulate_options_init (QwSimulateOptions       *options);
+gboolean  qw_simulate              (const char              *path,
+                                    const QwSimulateOptions *options,
+                                    QwSimulateOutcome       *outcome,
+                                    GError                 **error);
 
 G_END_DECLS

@@ -42,7 +42,10 @@ typedef struct
   GPtrArray       *entries;    /* QwEntry, by 序号 */
   GPtrArray       *games;      /* QwGame, by round and board */
   GHashTable      *withdrawn;  /* entry id → first round not paired */
-  GHashTable      *index;      /* entry id → index in entries + 1 */
+  GHashTable      *index;      /* entry id → index in entries + 1, when the ids are sparse */
+  int             *dense;      /* else: entry id - dense_base → index in entries + 1 */
+  gint64           dense_base;
+  gint64           dense_len;
   int              last_round;
 } State;
 
@@ -71,9 +74,43 @@ state_clear (State *s)
   g_clear_pointer (&s->games, g_ptr_array_unref);
   g_clear_pointer (&s->withdrawn, g_hash_table_unref);
   g_clear_pointer (&s->index, g_hash_table_unref);
+  g_clear_pointer (&s->dense, g_free);
 }
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (State, state_clear)
+
+/* Entry ids are mostly consecutive (a section's players registered
+ * together): then a table indexed by id finds them, which every game of the
+ * history asks twice; else a hash table. */
+static void
+state_index (State *s)
+{
+  gint64 lo = G_MAXINT64, hi = G_MININT64;
+
+  for (guint i = 0; i < s->entries->len; i++)
+    {
+      gint64 id = ((QwEntry *) g_ptr_array_index (s->entries, i))->id;
+
+      lo = MIN (lo, id);
+      hi = MAX (hi, id);
+    }
+  if (s->entries->len > 0 && hi - lo < 4 * (gint64) s->entries->len + 64)
+    {
+      s->dense_base = lo;
+      s->dense_len = hi - lo + 1;
+      s->dense = g_new0 (int, s->dense_len);
+      for (guint i = 0; i < s->entries->len; i++)
+        s->dense[((QwEntry *) g_ptr_array_index (s->entries, i))->id - lo] = (int) i + 1;
+      return;
+    }
+  s->index = g_hash_table_new (g_int64_hash, g_int64_equal);
+  for (guint i = 0; i < s->entries->len; i++)
+    {
+      QwEntry *e = g_ptr_array_index (s->entries, i);
+
+      g_hash_table_insert (s->index, &e->id, GINT_TO_POINTER (i + 1));
+    }
+}
 
 static gboolean
 state_load (State            *s,
@@ -96,13 +133,7 @@ state_load (State            *s,
   s->withdrawn = qw_document_list_withdrawals (doc, section, error);
   if (s->withdrawn == NULL)
     return FALSE;
-  s->index = g_hash_table_new (g_int64_hash, g_int64_equal);
-  for (guint i = 0; i < s->entries->len; i++)
-    {
-      QwEntry *e = g_ptr_array_index (s->entries, i);
-
-      g_hash_table_insert (s->index, &e->id, GINT_TO_POINTER (i + 1));
-    }
+  state_index (s);
   s->last_round = 0;
   for (guint i = 0; i < s->games->len; i++)
     s->last_round = MAX (s->last_round, ((QwGame *) g_ptr_array_index (s->games, i))->round);
@@ -113,6 +144,9 @@ static int
 state_find (State  *s,
             gint64  entry_id)
 {
+  if (s->dense != NULL)
+    return entry_id >= s->dense_base && entry_id - s->dense_base < s->dense_len
+           ? s->dense[entry_id - s->dense_base] - 1 : -1;
   return GPOINTER_TO_INT (g_hash_table_lookup (s->index, &entry_id)) - 1;
 }
 
@@ -136,14 +170,18 @@ withdrawn_before (State  *s,
 
 /* "No. 12 王伟", how players are named in messages. */
 static char *
-player_label (State  *s,
-              gint64  entry_id)
+entry_label (const QwEntry *e)
 {
-  QwEntry *e = state_entry (s, entry_id);
-
   if (e == NULL)
     return g_strdup (_("an unknown player"));
   return g_strdup_printf (_("No. %d %s"), e->no, e->name);
+}
+
+static char *
+player_label (State  *s,
+              gint64  entry_id)
+{
+  return entry_label (state_entry (s, entry_id));
 }
 
 /* Histories */
@@ -861,31 +899,63 @@ qw_tournament_find_section (QwDocument  *doc,
   return qw_document_get_section (doc, event->id, code, error);
 }
 
+/* A round robin or a knockout plays as many rounds as its draw needs (the
+ * players active now, before round 1 fixes the draw). */
 static int
-total_rounds (State *s)
+rounds_for (const QwSection *section,
+            int              drawn,
+            int              active)
 {
-  const QwSection *section = s->section;
-  int n = draw_size (s);
+  int n = drawn > 0 ? drawn : active;
 
   if (section->system == QW_SYSTEM_SWISS)
     return section->rounds;
-  if (n == 0)
-    for (guint i = 0; i < s->entries->len; i++)
-      n += withdrawn_before (s, ((QwEntry *) g_ptr_array_index (s->entries, i))->id) == 0 ? 1 : 0;
   if (section->system == QW_SYSTEM_ROUND_ROBIN)
     return qw_roundrobin_rounds (n, section->settings.double_round_robin);
   return qw_knockout_rounds (n);
 }
 
+static int
+total_rounds (State *s)
+{
+  int active = 0;
+
+  if (s->section->system == QW_SYSTEM_SWISS)
+    return s->section->rounds;
+  for (guint i = 0; i < s->entries->len; i++)
+    active += withdrawn_before (s, ((QwEntry *) g_ptr_array_index (s->entries, i))->id) == 0 ? 1 : 0;
+  return rounds_for (s->section, draw_size (s), active);
+}
+
+/* Counting rounds reads only who is placed in the section, not its games. */
 int
 qw_tournament_total_rounds (QwDocument      *doc,
                             const QwSection *section)
 {
-  g_auto(State) s = { 0 };
+  g_autoptr(GHashTable) placed = NULL;
+  g_auto(GStrv) ids = NULL;
+  GHashTableIter iter;
+  gpointer active;
+  int drawn = 0, n_active = 0;
 
-  if (!state_load (&s, doc, section, NULL))
+  g_return_val_if_fail (QW_IS_DOCUMENT (doc), 0);
+
+  if (section->system == QW_SYSTEM_SWISS)
     return section->rounds;
-  return total_rounds (&s);
+  placed = qw_document_list_section_entry_ids (doc, section, NULL);
+  if (placed == NULL)
+    return section->rounds;
+  ids = g_strsplit (section->settings.draw != NULL ? section->settings.draw : "", ",", -1);
+  for (guint i = 0; ids[i] != NULL; i++)
+    {
+      gint64 id = g_ascii_strtoll (ids[i], NULL, 10);
+
+      drawn += g_hash_table_contains (placed, &id) ? 1 : 0;
+    }
+  g_hash_table_iter_init (&iter, placed);
+  while (g_hash_table_iter_next (&iter, NULL, &active))
+    n_active += GPOINTER_TO_INT (active) ? 1 : 0;
+  return rounds_for (section, drawn, n_active);
 }
 
 static gboolean
@@ -1173,6 +1243,73 @@ describe_result (const QwGame *g)
   return g_strdup (*code != '\0' ? code : _("no result"));
 }
 
+/* The game of @board with @input applied, checked against the rules, and
+ * the round log's line when it changes a round that later rounds were
+ * paired from (@last: the last round paired). @stored: the round's games
+ * by board, when they have been read already. */
+static QwGame *
+apply_result (QwDocument           *doc,
+              const QwSection      *section,
+              int                   round,
+              int                   board,
+              const QwResultInput  *input,
+              int                   last,
+              GHashTable           *stored,
+              char                **message,
+              GError              **error)
+{
+  g_autoptr(QwGame) game = NULL;
+  g_autoptr(QwGame) before = NULL;
+
+  *message = NULL;
+  if (!check_input (section, input, error))
+    return NULL;
+  if (stored != NULL && g_hash_table_contains (stored, GINT_TO_POINTER (board)))
+    game = qw_game_copy (g_hash_table_lookup (stored, GINT_TO_POINTER (board)));
+  else
+    game = qw_document_get_game (doc, section->id, round, board, error);
+  if (game == NULL)
+    return NULL;
+  if (game->black == 0)
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_CONFLICT,
+                   _("Board %d of round %d is a bye; it has no result to record"), board, round);
+      return NULL;
+    }
+  before = qw_game_copy (game);
+  game->result = input->result;
+  game->red_fouls = input->red_fouls;
+  game->black_fouls = input->black_fouls;
+  game->playoff = input->playoff;
+  game->armageddon = input->armageddon;
+  if (round < last && section->system == QW_SYSTEM_KNOCKOUT
+      && qw_knockout_winner (before) != qw_knockout_winner (game))
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_CONFLICT,
+                   _("Round %d was paired from this result; unpair it before changing who went through"), last);
+      return NULL;
+    }
+  if (round < last && before->result != game->result)
+    {
+      g_autofree char *from = describe_result (before);
+
+      *message = g_strdup_printf (_("Round %d, board %d: result changed from %s to %s after round %d was paired"),
+                                  round, board, from, qw_result_to_code (game->result), last);
+    }
+  return g_steal_pointer (&game);
+}
+
+static gboolean
+store_result (QwDocument        *doc,
+              const QwSection   *section,
+              const QwGame      *game,
+              const char        *message,
+              GError           **error)
+{
+  return qw_document_set_game_result (doc, game, error)
+         && (message == NULL || qw_document_log_round (doc, section->id, game->round, message, error));
+}
+
 gboolean
 qw_tournament_record_result (QwDocument           *doc,
                              const QwSection      *section,
@@ -1181,55 +1318,80 @@ qw_tournament_record_result (QwDocument           *doc,
                              const QwResultInput  *input,
                              GError              **error)
 {
-  g_autoptr(QwGame) game = NULL;
-  g_autoptr(QwGame) before = NULL;
-  g_autofree char *message = NULL;
+  QwBoardResult one = { board, *input };
+
+  g_return_val_if_fail (QW_IS_DOCUMENT (doc), FALSE);
+  g_return_val_if_fail (input != NULL, FALSE);
+
+  return qw_tournament_record_results (doc, section, round, &one, 1, error);
+}
+
+/**
+ * qw_tournament_record_results:
+ * @results: (array length=n_results): boards of @round and their results
+ *
+ * Records several results of one round as one action, each checked as
+ * qw_tournament_record_result() checks it: all are stored, or none.
+ */
+gboolean
+qw_tournament_record_results (QwDocument           *doc,
+                              const QwSection      *section,
+                              int                   round,
+                              const QwBoardResult  *results,
+                              guint                 n_results,
+                              GError              **error)
+{
+  g_autoptr(GHashTable) by_board = NULL;
+  g_autoptr(GPtrArray) changed = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_game_free);
+  g_autoptr(GPtrArray) messages = g_ptr_array_new_with_free_func (g_free);
   g_autofree char *label = NULL;
   int last;
 
   g_return_val_if_fail (QW_IS_DOCUMENT (doc), FALSE);
+  g_return_val_if_fail (results != NULL || n_results == 0, FALSE);
 
-  if (!check_input (section, input, error))
-    return FALSE;
-  game = qw_document_get_game (doc, section->id, round, board, error);
-  if (game == NULL)
-    return FALSE;
-  if (game->black == 0)
-    {
-      g_set_error (error, QW_ERROR, QW_ERROR_CONFLICT,
-                   _("Board %d of round %d is a bye; it has no result to record"), board, round);
-      return FALSE;
-    }
-  before = qw_game_copy (game);
-  game->result = input->result;
-  game->red_fouls = input->red_fouls;
-  game->black_fouls = input->black_fouls;
-  game->playoff = input->playoff;
-  game->armageddon = input->armageddon;
   last = qw_document_last_round (doc, section->id);
-  if (round < last && section->system == QW_SYSTEM_KNOCKOUT
-      && qw_knockout_winner (before) != qw_knockout_winner (game))
+  /* Many results: the round's games are read once, not a query each. */
+  if (n_results > 1)
     {
-      g_set_error (error, QW_ERROR, QW_ERROR_CONFLICT,
-                   _("Round %d was paired from this result; unpair it before changing who went through"), last);
-      return FALSE;
-    }
-  if (round < last && before->result != game->result)
-    {
-      g_autofree char *from = describe_result (before);
+      g_autoptr(GPtrArray) games = qw_document_list_round_games (doc, section->id, round, error);
 
-      message = g_strdup_printf (_("Round %d, board %d: result changed from %s to %s after round %d was paired"),
-                                 round, board, from, qw_result_to_code (game->result), last);
+      if (games == NULL)
+        return FALSE;
+      by_board = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) qw_game_free);
+      g_ptr_array_set_free_func (games, NULL);
+      for (guint i = 0; i < games->len; i++)
+        {
+          QwGame *g = g_ptr_array_index (games, i);
+
+          g_hash_table_insert (by_board, GINT_TO_POINTER (g->board), g);
+        }
     }
-  label = g_strdup_printf (_("Result of round %d, board %d"), round, board);
+  /* Every result is checked before anything is written. */
+  for (guint i = 0; i < n_results; i++)
+    {
+      char *message = NULL;
+      QwGame *game = apply_result (doc, section, round, results[i].board, &results[i].input, last, by_board,
+                                   &message, error);
+
+      if (game == NULL)
+        return FALSE;
+      g_ptr_array_add (changed, game);
+      g_ptr_array_add (messages, message);
+      /* The same board again in the batch sees this result as its before. */
+      if (by_board != NULL)
+        g_hash_table_replace (by_board, GINT_TO_POINTER (game->board), qw_game_copy (game));
+    }
+  label = n_results == 1 ? g_strdup_printf (_("Result of round %d, board %d"), round, results[0].board)
+                         : g_strdup_printf (_("Results of round %d"), round);
   if (!qw_document_begin_step (doc, label, error))
     return FALSE;
-  if (!qw_document_update_game (doc, game, error)
-      || (message != NULL && !qw_document_log_round (doc, section->id, round, message, error)))
-    {
-      qw_document_rollback (doc);
-      return FALSE;
-    }
+  for (guint i = 0; i < changed->len; i++)
+    if (!store_result (doc, section, g_ptr_array_index (changed, i), g_ptr_array_index (messages, i), error))
+      {
+        qw_document_rollback (doc);
+        return FALSE;
+      }
   if (!qw_document_commit (doc, error))
     return FALSE;
   qw_document_emit_changed (doc, "games");
@@ -1273,7 +1435,7 @@ qw_tournament_undo_result (QwDocument       *doc,
   label = g_strdup_printf (_("Clearing the result of round %d, board %d"), round, board);
   if (!qw_document_begin_step (doc, label, error))
     return FALSE;
-  if (!qw_document_update_game (doc, game, error))
+  if (!qw_document_set_game_result (doc, game, error))
     {
       qw_document_rollback (doc);
       return FALSE;
@@ -1293,40 +1455,38 @@ set_withdrawn (QwDocument       *doc,
                gboolean          withdraw,
                GError          **error)
 {
-  g_auto(State) s = { 0 };
+  g_autoptr(QwEntry) e = qw_document_get_entry (doc, entry_id, NULL);
   g_autoptr(QwSection) stored = qw_section_copy (section);
   g_autofree char *who = NULL;
   g_autofree char *message = NULL;
   g_autofree char *label = NULL;
-  QwEntry *e;
-  int before;
+  int before, last;
 
-  if (!state_load (&s, doc, section, error))
-    return FALSE;
-  e = state_entry (&s, entry_id);
-  if (e == NULL)
+  /* One entry and the last round: a withdrawal needs no other state. */
+  if (e == NULL || e->event_id != section->event_id || g_strcmp0 (e->group_code, section->code) != 0)
     {
       g_set_error (error, QW_ERROR, QW_ERROR_NOT_FOUND, _("The player is not in group %s"), section->code);
       return FALSE;
     }
-  who = player_label (&s, entry_id);
+  who = entry_label (e);
   if (withdraw == (e->status == QW_STATUS_WITHDRAWN))
     {
       g_set_error (error, QW_ERROR, QW_ERROR_CONFLICT,
                    withdraw ? _("%s has already withdrawn") : _("%s has not withdrawn"), who);
       return FALSE;
     }
-  before = withdraw ? s.last_round + 1 : 0;
+  last = section->id != 0 ? qw_document_last_round (doc, section->id) : 0;
+  before = withdraw ? last + 1 : 0;
   message = withdraw
             ? g_strdup_printf (_("%s withdrew (退赛) and is not paired from round %d"), who, before)
-            : g_strdup_printf (_("%s is back and is paired again from round %d"), who, s.last_round + 1);
+            : g_strdup_printf (_("%s is back and is paired again from round %d"), who, last + 1);
   label = withdraw ? g_strdup_printf (_("Withdrawal of %s"), e->name)
                    : g_strdup_printf (_("Reinstatement of %s"), e->name);
   if (!qw_document_begin_step (doc, label, error))
     return FALSE;
   if (!store_section (doc, stored, error)
       || !qw_document_set_withdrawn (doc, entry_id, before, error)
-      || !qw_document_log_round (doc, stored->id, s.last_round + 1, message, error))
+      || !qw_document_log_round (doc, stored->id, last + 1, message, error))
     {
       qw_document_rollback (doc);
       return FALSE;

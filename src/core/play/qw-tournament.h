@@ -89,6 +89,18 @@ gboolean   qw_tournament_record_result (QwDocument         *doc,
                                         int                 board,
                                         const QwResultInput *input,
                                         GError            **error);
+typedef struct
+{
+  int            board;
+  QwResultInput  input;
+} QwBoardResult;
+
+gboolean   qw_tournament_record_results (QwDocument         *doc,
+                                         const QwSection    *section,
+                                         int                 round,
+                                         const QwBoardResult *results,
+                                         guint               n_results,
+                                         GError            **error);
 gboolean   qw_tournament_undo_result   (QwDocument         *doc,
                                         const QwSection    *section,
                                         int                 round,

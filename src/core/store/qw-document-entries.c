@@ -10,6 +10,7 @@
 
 #include "qw-document-entries.h"
 #include "qw-document-private.h"
+#include "qw-document-entries.h"
 #include "qw-error.h"
 #include "qw-date.h"
 #include "qw-entry.h"
@@ -251,6 +252,18 @@ qw_document_list_events (QwDocument  *self,
   "p.grade, p.phone, e.declared_group, e.group_code, e.status, e.rating " \
   "FROM entry e JOIN player p ON p.id = e.player_id "
 
+/* The stored code (bind_player writes it, the schema allows no other):
+ * qw_sex_parse() reads what people type, at a hundred times the cost. */
+static QwSex
+sex_from_code (const char *code)
+{
+  if (g_str_equal (code, "M"))
+    return QW_SEX_MALE;
+  if (g_str_equal (code, "F"))
+    return QW_SEX_FEMALE;
+  return QW_SEX_UNKNOWN;
+}
+
 static QwEntry *
 read_entry (sqlite3_stmt *stmt)
 {
@@ -261,7 +274,7 @@ read_entry (sqlite3_stmt *stmt)
   e->event_id = sqlite3_column_int64 (stmt, i++);
   e->no = sqlite3_column_int (stmt, i++);
   e->name = column_dup (stmt, i++);
-  e->sex = qw_sex_parse (_qw_column_text (stmt, i++));
+  e->sex = sex_from_code (_qw_column_text (stmt, i++));
   e->birth = column_dup (stmt, i++);
   e->doc_kind = g_str_equal (_qw_column_text (stmt, i++), "other") ? QW_DOC_OTHER : QW_DOC_RESIDENT_ID;
   e->id_number = column_dup (stmt, i++);
@@ -324,8 +337,8 @@ typedef struct
 static void
 insert_statements_clear (InsertStatements *s)
 {
-  g_clear_pointer (&s->player, sqlite3_finalize);
-  g_clear_pointer (&s->entry, sqlite3_finalize);
+  g_clear_pointer (&s->player, _qw_statement_release);
+  g_clear_pointer (&s->entry, _qw_statement_release);
 }
 
 static gboolean

@@ -313,6 +313,30 @@ qw_document_list_games (QwDocument  *doc,
   return games;
 }
 
+/* The games of one round, by board. */
+GPtrArray *
+qw_document_list_round_games (QwDocument  *doc,
+                              gint64       section_id,
+                              int          round,
+                              GError     **error)
+{
+  g_autoptr(sqlite3_stmt) stmt = NULL;
+  GPtrArray *games;
+
+  g_return_val_if_fail (QW_IS_DOCUMENT (doc), NULL);
+
+  stmt = _qw_document_prepare (doc, "SELECT id, " GAME_COLUMNS " FROM game WHERE section_id = ? "
+                                    "AND round = ? ORDER BY board", error);
+  if (stmt == NULL)
+    return NULL;
+  sqlite3_bind_int64 (stmt, 1, section_id);
+  sqlite3_bind_int (stmt, 2, round);
+  games = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_game_free);
+  while (sqlite3_step (stmt) == SQLITE_ROW)
+    g_ptr_array_add (games, read_game (stmt));
+  return games;
+}
+
 QwGame *
 qw_document_get_game (QwDocument  *doc,
                       gint64       section_id,
@@ -404,6 +428,51 @@ qw_document_update_game (QwDocument    *doc,
   return _qw_document_write_end (doc, opened, ok, error);
 }
 
+/**
+ * qw_document_set_game_result:
+ *
+ * Stores a game's result, fouls and play-off; its players, board and
+ * explanation are left as stored. Cheaper than qw_document_update_game():
+ * no index or reference of the game changes.
+ */
+gboolean
+qw_document_set_game_result (QwDocument    *doc,
+                             const QwGame  *game,
+                             GError       **error)
+{
+  /* Each CHECK (… IN (…)) that a statement has to evaluate builds a
+   * temporary table of its list, for every row: most results leave the
+   * play-off as it is, and then only the result's check is run. */
+  static const char *const sql[] = {
+    "UPDATE game SET result = ?1, red_fouls = ?2, black_fouls = ?3, armageddon = ?5 "
+    "WHERE id = ?6 AND playoff = ?4",
+    "UPDATE game SET result = ?1, red_fouls = ?2, black_fouls = ?3, playoff = ?4, armageddon = ?5 "
+    "WHERE id = ?6",
+  };
+
+  g_return_val_if_fail (QW_IS_DOCUMENT (doc), FALSE);
+
+  for (guint i = 0; i < G_N_ELEMENTS (sql); i++)
+    {
+      g_autoptr(sqlite3_stmt) stmt = _qw_document_prepare (doc, sql[i], error);
+
+      if (stmt == NULL)
+        return FALSE;
+      _qw_bind_text (stmt, 1, qw_result_to_code (game->result));
+      sqlite3_bind_int (stmt, 2, game->red_fouls);
+      sqlite3_bind_int (stmt, 3, game->black_fouls);
+      _qw_bind_text (stmt, 4, playoff_to_code (game->playoff));
+      sqlite3_bind_int (stmt, 5, game->armageddon ? 1 : 0);
+      sqlite3_bind_int64 (stmt, 6, game->id);
+      if (!_qw_document_step_done (doc, stmt, error))
+        return FALSE;
+      if (sqlite3_changes (_qw_document_get_db (doc)) > 0)
+        return TRUE;
+    }
+  g_set_error (error, QW_ERROR, QW_ERROR_NOT_FOUND, _("The game no longer exists"));
+  return FALSE;
+}
+
 gboolean
 qw_document_delete_round (QwDocument  *doc,
                           gint64       section_id,
@@ -489,6 +558,34 @@ qw_document_list_withdrawals (QwDocument       *doc,
       g_hash_table_insert (table, g_memdup2 (&(gint64) { sqlite3_column_int64 (stmt, 0) }, sizeof (gint64)),
                            GINT_TO_POINTER (before));
     }
+  return table;
+}
+
+/**
+ * qw_document_list_section_entry_ids:
+ *
+ * Returns: entry id (gint64 *) → GINT_TO_POINTER (TRUE if active, FALSE if
+ *   withdrawn), for the entries placed in the section; lighter than
+ *   qw_document_list_section_entries() when only who is placed matters.
+ */
+GHashTable *
+qw_document_list_section_entry_ids (QwDocument       *doc,
+                                    const QwSection  *section,
+                                    GError          **error)
+{
+  g_autoptr(sqlite3_stmt) stmt = NULL;
+  GHashTable *table;
+
+  stmt = _qw_document_prepare (doc, "SELECT id, status = 'withdrawn' FROM entry WHERE event_id = ? "
+                                    "AND group_code = ?", error);
+  if (stmt == NULL)
+    return NULL;
+  sqlite3_bind_int64 (stmt, 1, section->event_id);
+  _qw_bind_text (stmt, 2, section->code);
+  table = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  while (sqlite3_step (stmt) == SQLITE_ROW)
+    g_hash_table_insert (table, g_memdup2 (&(gint64) { sqlite3_column_int64 (stmt, 0) }, sizeof (gint64)),
+                         GINT_TO_POINTER (sqlite3_column_int (stmt, 1) == 0));
   return table;
 }
 

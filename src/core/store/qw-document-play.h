@@ -33,6 +33,11 @@ gboolean     qw_document_update_section  (QwDocument  *doc,
 GPtrArray   *qw_document_list_games      (QwDocument  *doc,
                                           gint64       section_id,
                                           GError     **error);
+/* One round's games, by board. */
+GPtrArray   *qw_document_list_round_games (QwDocument *doc,
+                                           gint64      section_id,
+                                           int         round,
+                                           GError    **error);
 /* Entries placed in a section (entry.group_code == section code), by 序号. */
 GPtrArray   *qw_document_list_section_entries (QwDocument *doc,
                                                const QwSection *section,
@@ -49,6 +54,10 @@ QwGame      *qw_document_get_game        (QwDocument  *doc,
                                           int          board,
                                           GError     **error);
 gboolean     qw_document_update_game     (QwDocument  *doc,
+                                          const QwGame *game,
+                                          GError     **error);
+/* Stores only the result, fouls and play-off of @game (by its id). */
+gboolean     qw_document_set_game_result (QwDocument  *doc,
                                           const QwGame *game,
                                           GError     **error);
 gboolean     qw_document_delete_round    (QwDocument  *doc,
@@ -69,6 +78,11 @@ gboolean     qw_document_set_withdrawn   (QwDocument  *doc,
 GHashTable  *qw_document_list_withdrawals (QwDocument *doc,
                                            const QwSection *section,
                                            GError    **error);
+/* entry id (gint64 *) → GINT_TO_POINTER (TRUE if active), for the entries
+ * placed in the section. */
+GHashTable  *qw_document_list_section_entry_ids (QwDocument *doc,
+                                                 const QwSection *section,
+                                                 GError    **error);
 
 typedef struct
 {

@@ -13,9 +13,14 @@
 G_BEGIN_DECLS
 
 sqlite3      *_qw_document_get_db        (QwDocument   *self);
+/* A statement prepared once per document and reused: release it with
+ * _qw_statement_release() (g_autoptr (sqlite3_stmt) does so), never with
+ * sqlite3_finalize(). @sql is the cache's key: give constant text and bind
+ * the values. */
 sqlite3_stmt *_qw_document_prepare       (QwDocument   *self,
                                           const char   *sql,
                                           GError      **error);
+void          _qw_statement_release      (sqlite3_stmt *stmt);
 gboolean      _qw_document_exec          (QwDocument   *self,
                                           const char   *sql,
                                           GError      **error);
@@ -59,6 +64,7 @@ void          _qw_history_step_abort     (QwHistory    *self);
 gboolean      _qw_history_pause          (QwHistory    *self,
                                           gboolean      paused);
 
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (sqlite3_stmt, sqlite3_finalize)
+/* Resets a cached statement for its next use; finalizes any other. */
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (sqlite3_stmt, _qw_statement_release)
 
 G_END_DECLS

@@ -37,7 +37,8 @@ struct _QwDocument
   sqlite3        *db;
   char           *path;
   QwDocumentKind  kind;
-  int             depth;   /* open savepoints */
+  int             depth;        /* open savepoints */
+  GHashTable     *statements;   /* SQL text → CachedStatement */
   gboolean        ready;   /* opened (and migrated): transactions are steps */
   gboolean        step;    /* the outermost transaction is a step */
   QwHistory      *history;
@@ -84,29 +85,179 @@ _qw_document_set_error (QwDocument  *self,
   g_set_error (error, QW_ERROR, kind, _("%s: %s"), what, sqlite3_errmsg (self->db));
 }
 
+/* The statement cache
+ *
+ * Each document keeps its statements prepared, one for each SQL text it has
+ * been asked for, and hands the same one out again once it has been
+ * released (reset, bindings cleared). A statement that is still in use when
+ * its SQL is asked for again (a loop over rows calling a function that runs
+ * the same query) is not shared: the caller gets a fresh one, finalized on
+ * release. The cached statements are finalized when the document closes.
+ *
+ * Release gets only the statement, so the cached ones are found through one
+ * process-wide table (a document may live in a worker thread). A statement
+ * that is not in it (fresh, prepared by hand, or held across the close of its
+ * document) is finalized; SQLite keeps a closed connection until its last
+ * statement is. */
+
+typedef struct
+{
+  sqlite3_stmt *stmt;
+  gboolean      in_use;
+} CachedStatement;
+
+/* SQL built with values in its text would grow the cache without end: past
+ * this many texts a document prepares afresh. */
+#define MAX_CACHED_STATEMENTS 512
+
+G_LOCK_DEFINE_STATIC (cached);
+static GHashTable *cached;   /* sqlite3_stmt → CachedStatement, every document's */
+
+static void
+cached_statement_free (gpointer data)
+{
+  CachedStatement *c = data;
+
+  G_LOCK (cached);
+  g_hash_table_remove (cached, c->stmt);
+  G_UNLOCK (cached);
+  /* One in use is finalized when its holder releases it. */
+  if (!c->in_use)
+    sqlite3_finalize (c->stmt);
+  g_free (c);
+}
+
+static gboolean
+only_space (const char *text)
+{
+  for (; text != NULL && *text != '\0'; text++)
+    if (!g_ascii_isspace (*text) && *text != ';')
+      return FALSE;
+  return TRUE;
+}
+
+/* The cached statement of @sql, marked in use; a fresh one if that is busy
+ * (or if @sql holds more than one statement: *single is then FALSE). On a
+ * failure to prepare, @what says what could not be done. *out is NULL for
+ * text with no statement in it. */
+static gboolean
+statement_get (QwDocument     *self,
+               const char     *sql,
+               const char     *what,
+               sqlite3_stmt  **out,
+               gboolean       *single,
+               GError        **error)
+{
+  CachedStatement *c = g_hash_table_lookup (self->statements, sql);
+  const char *tail = NULL;
+
+  *out = NULL;
+  *single = TRUE;
+  if (c != NULL && !c->in_use)
+    {
+      c->in_use = TRUE;
+      *out = c->stmt;
+      return TRUE;
+    }
+  if (sqlite3_prepare_v2 (self->db, sql, -1, out, &tail) != SQLITE_OK)
+    {
+      _qw_document_set_error (self, error, what);
+      return FALSE;
+    }
+  *single = only_space (tail);
+  /* Several statements in one text are left to sqlite3_exec, uncached. */
+  if (c != NULL || *out == NULL || !*single || g_hash_table_size (self->statements) >= MAX_CACHED_STATEMENTS)
+    return TRUE;
+  c = g_new0 (CachedStatement, 1);
+  c->stmt = *out;
+  c->in_use = TRUE;
+  G_LOCK (cached);
+  if (cached == NULL)
+    cached = g_hash_table_new (NULL, NULL);
+  g_hash_table_insert (cached, c->stmt, c);
+  G_UNLOCK (cached);
+  g_hash_table_insert (self->statements, g_strdup (sql), c);
+  return TRUE;
+}
+
+/**
+ * _qw_document_prepare:
+ * @sql: one SQL statement, its values as parameters (the text is the key of
+ *   the cache)
+ *
+ * Returns: (transfer full): a statement ready to bind and step; give it back
+ *   with _qw_statement_release() (g_autoptr (sqlite3_stmt) does), never with
+ *   sqlite3_finalize().
+ */
 sqlite3_stmt *
 _qw_document_prepare (QwDocument  *self,
                       const char  *sql,
                       GError     **error)
 {
-  sqlite3_stmt *stmt = NULL;
+  sqlite3_stmt *stmt;
+  gboolean single;
 
-  if (sqlite3_prepare_v2 (self->db, sql, -1, &stmt, NULL) != SQLITE_OK)
-    {
-      _qw_document_set_error (self, error, _("The document could not be read"));
-      return NULL;
-    }
+  if (!statement_get (self, sql, _("The document could not be read"), &stmt, &single, error))
+    return NULL;
   return stmt;
 }
 
+/**
+ * _qw_statement_release:
+ *
+ * Gives back a statement of _qw_document_prepare(): a cached one is reset
+ * and its bindings cleared for the next use, any other one is finalized.
+ */
+void
+_qw_statement_release (sqlite3_stmt *stmt)
+{
+  CachedStatement *c = NULL;
+
+  if (stmt == NULL)
+    return;
+  G_LOCK (cached);
+  if (cached != NULL)
+    c = g_hash_table_lookup (cached, stmt);
+  G_UNLOCK (cached);
+  if (c == NULL)
+    {
+      sqlite3_finalize (stmt);
+      return;
+    }
+  sqlite3_reset (stmt);
+  sqlite3_clear_bindings (stmt);
+  c->in_use = FALSE;
+}
+
+/* Runs @sql to its end: one statement goes through the cache, a script of
+ * several (the schema steps) through sqlite3_exec(). */
 gboolean
 _qw_document_exec (QwDocument  *self,
                    const char  *sql,
                    GError     **error)
 {
+  const char *what = _("The document could not be changed");
+  sqlite3_stmt *stmt;
+  gboolean single;
+  int rc = SQLITE_DONE;
+
+  if (!statement_get (self, sql, what, &stmt, &single, error))
+    return FALSE;
+  if (single)
+    {
+      while (stmt != NULL && (rc = sqlite3_step (stmt)) == SQLITE_ROW)
+        ;
+      rc = rc == SQLITE_DONE ? SQLITE_OK : rc;
+      /* Read the error before the release resets the statement. */
+      if (rc != SQLITE_OK)
+        _qw_document_set_error (self, error, what);
+      _qw_statement_release (stmt);
+      return rc == SQLITE_OK;
+    }
+  _qw_statement_release (stmt);
   if (sqlite3_exec (self->db, sql, NULL, NULL, NULL) != SQLITE_OK)
     {
-      _qw_document_set_error (self, error, _("The document could not be changed"));
+      _qw_document_set_error (self, error, what);
       return FALSE;
     }
   return TRUE;
@@ -303,6 +454,7 @@ qw_document_finalize (GObject *object)
   /* The history's session, if a step was left open, goes before the connection. */
   _qw_history_detach (self->history);
   g_clear_object (&self->history);
+  g_clear_pointer (&self->statements, g_hash_table_unref);
   if (self->db != NULL)
     sqlite3_close_v2 (self->db);
   g_free (self->path);
@@ -331,6 +483,7 @@ qw_document_class_init (QwDocumentClass *klass)
 static void
 qw_document_init (QwDocument *self)
 {
+  self->statements = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, cached_statement_free);
   self->history = _qw_history_new (self);
 }
 
@@ -394,7 +547,10 @@ open_connection (const char  *path,
   g_autofree char *display_name = g_filename_display_name (path);
 
   self->path = g_strdup (path);
-  if (sqlite3_open_v2 (path, &self->db, flags, NULL) != SQLITE_OK)
+  /* A document is used by one thread at a time (its statement cache and
+   * savepoint depth are not locked either), so the connection needs no
+   * mutex of its own around every call. */
+  if (sqlite3_open_v2 (path, &self->db, flags | SQLITE_OPEN_NOMUTEX, NULL) != SQLITE_OK)
     {
       g_set_error (error, QW_ERROR, QW_ERROR_IO, _("%s cannot be opened: %s"),
                    display_name, self->db != NULL ? sqlite3_errmsg (self->db) : g_strerror (errno));
@@ -433,11 +589,19 @@ qw_document_create (const char      *path,
   if (self == NULL)
     return NULL;
   self->kind = kind;
-  if (!_qw_document_exec (self, set_id, error) || !configure_connection (self, error)
-      || !apply_steps (self, 0, error))
+  /* WAL first, then the mark, the schema and the metadata in one
+   * transaction: one commit to wait for, not five (each is an fsync, and
+   * the mark alone took four in the rollback journal). */
+  if (!configure_connection (self, error) || !qw_document_begin (self, error))
     return NULL;
-  if (!qw_document_set_meta (self, "kind", qw_document_kind_to_code (kind), error)
+  if (!_qw_document_exec (self, set_id, error) || !apply_steps (self, 0, error)
+      || !qw_document_set_meta (self, "kind", qw_document_kind_to_code (kind), error)
       || !qw_document_set_meta (self, "created-by", PACKAGE_NAME " " PACKAGE_VERSION, error))
+    {
+      qw_document_rollback (self);
+      return NULL;
+    }
+  if (!qw_document_commit (self, error))
     return NULL;
   self->ready = TRUE;
   return g_steal_pointer (&self);
