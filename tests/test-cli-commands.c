@@ -45,6 +45,7 @@ static const struct
   { "idcard", 1, -1, TRUE },
   { "check-entries", 1, 1, TRUE },
   { "new", 1, 1, FALSE },
+  { "event", 1, 1, TRUE },
   { "import", 2, 2, TRUE },
   { "entries", 1, 1, TRUE },
   { "demo", 1, 1, FALSE },

@@ -307,6 +307,19 @@ parse_event_name (QwRuleset *self,
   self->admin_suffixes = collect_texts (node, "admin-suffix");
 }
 
+/* "10-31" (the schema's month-day) */
+static void
+parse_month_day (const char *text,
+                 int        *month,
+                 int        *day)
+{
+  if (text != NULL && strlen (text) == 5)
+    {
+      *month = atoi (text);
+      *day = atoi (text + 3);
+    }
+}
+
 static void
 parse_misc (QwRuleset *self,
             xmlNode   *root)
@@ -328,12 +341,13 @@ parse_misc (QwRuleset *self,
 
   node = qw_xml_first_child (root, "provincial-final");
   deadline = qw_xml_get_prop (node, "deadline");
-  if (deadline != NULL && strlen (deadline) == 5)
-    {
-      self->final_deadline_month = atoi (deadline);
-      self->final_deadline_day = atoi (deadline + 3);
-    }
+  parse_month_day (deadline, &self->final_deadline_month, &self->final_deadline_day);
   self->final_after_preliminaries = qw_xml_get_prop_bool (node, "after-all-preliminaries", TRUE);
+  g_clear_pointer (&deadline, g_free);
+
+  node = qw_xml_first_child (root, "region-rules");
+  deadline = qw_xml_get_prop (node, "deadline");
+  parse_month_day (deadline, &self->rules_deadline_month, &self->rules_deadline_day);
 
   node = qw_xml_first_child (root, "team");
   self->team_best = qw_xml_get_prop_int (node, "best", 7);
@@ -644,4 +658,36 @@ qw_ruleset_group_label (const QwRuleset *self,
   if (g != NULL)
     return g_strdup (g->name);
   return g_strdup (code != NULL ? code : "");
+}
+
+/**
+ * qw_ruleset_final_deadline:
+ * @day: a day of the event, for the year when the ruleset names no season
+ *
+ * Returns: the last day a provincial final may be held (seed 002 §四(二):
+ *   10-31 of the season), or an unset date when the ruleset has no deadline
+ */
+QwDate
+qw_ruleset_final_deadline (const QwRuleset *self,
+                           QwDate           day)
+{
+  int year = self->season > 0 ? self->season : day.year;
+
+  if (self->final_deadline_month <= 0 || year <= 0)
+    return QW_DATE_NONE;
+  return qw_date_make (year, self->final_deadline_month, self->final_deadline_day);
+}
+
+/**
+ * qw_ruleset_rules_deadline:
+ *
+ * Returns: the day by which a region publishes its competition rules (seed
+ *   002 §七(二)1: 05-15 of the season), or an unset date without that rule
+ */
+QwDate
+qw_ruleset_rules_deadline (const QwRuleset *self)
+{
+  if (self->rules_deadline_month <= 0 || self->season <= 0)
+    return QW_DATE_NONE;
+  return qw_date_make (self->season, self->rules_deadline_month, self->rules_deadline_day);
 }

@@ -127,6 +127,8 @@ struct _QwRuleset
   int         final_deadline_month;
   int         final_deadline_day;
   gboolean    final_after_preliminaries;
+  int         rules_deadline_month;   /* a region publishes its rules by then (0: no rule) */
+  int         rules_deadline_day;
   GStrv       arbiter_grades;         /* highest first */
   GPtrArray  *arbiter_rules;          /* QwArbiterRule */
 
@@ -170,6 +172,9 @@ const char        *qw_ruleset_min_arbiter_grade (const QwRuleset *self,
                                                  const char      *level);
 char              *qw_ruleset_group_label      (const QwRuleset *self,
                                                 const char      *code);
+QwDate             qw_ruleset_final_deadline   (const QwRuleset *self,
+                                                QwDate           day);
+QwDate             qw_ruleset_rules_deadline   (const QwRuleset *self);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (QwRuleset, qw_ruleset_unref)
 

@@ -10,6 +10,7 @@
 
 #include "qw-document-entries.h"
 #include "qw-entry-check.h"
+#include "qw-event-check.h"
 #include "qw-registration.h"
 
 QwDate
@@ -134,12 +135,19 @@ qw_registration_import_entries (QwDocument       *doc,
 }
 
 gboolean
-qw_registration_update_event (QwDocument     *doc,
-                              const QwEvent  *event,
-                              GError        **error)
+qw_registration_update_event (QwDocument       *doc,
+                              const QwRuleset  *ruleset,
+                              const QwEvent    *event,
+                              GError          **error)
 {
-  g_return_val_if_fail (QW_IS_DOCUMENT (doc), FALSE);
+  g_autoptr(QwEventCheck) check = NULL;
 
+  g_return_val_if_fail (QW_IS_DOCUMENT (doc), FALSE);
+  g_return_val_if_fail (ruleset != NULL && event != NULL, FALSE);
+
+  check = qw_event_check (ruleset, event);
+  if (!qw_event_check_to_error (check, error))
+    return FALSE;
   if (!qw_document_begin_step (doc, _("Stop details"), error))
     return FALSE;
   return end_step (doc, qw_document_update_event (doc, event, error), error);

@@ -54,8 +54,13 @@ gboolean  qw_registration_import_entries (QwDocument       *doc,
                                           GPtrArray        *entries,
                                           GError          **error);
 
-/* The stop's details: name, place, dates, host, arbiter, system. */
+/* The stop's details: name, place, dates, host, arbiter, system, stored
+ * over the event of its id as one step ("Stop details"). An event that fails
+ * qw_event_check() (an end before the start, an unknown grade or honour, no
+ * name) is refused with its errors, and nothing changes; warnings do not
+ * refuse. */
 gboolean  qw_registration_update_event   (QwDocument       *doc,
+                                          const QwRuleset  *ruleset,
                                           const QwEvent    *event,
                                           GError          **error);
 
