@@ -470,8 +470,9 @@ cmd_pair (QwCliContext *ctx)
 
       json_object_set_int_member (o, "round", round);
       json_object_set_array_member (o, "games", games_to_json (ctx, games, round));
-      json_object_set_array_member (o, gate == QW_PAIR_GATE_FORCE ? "forced" : "excluded",
-                                    gate_items_to_json (before));
+      if (gate != QW_PAIR_GATE_CHECK)
+        json_object_set_array_member (o, gate == QW_PAIR_GATE_FORCE ? "forced" : "excluded",
+                                      gate_items_to_json (before));
       for (guint i = 0; notes != NULL && i < notes->len; i++)
         json_array_add_string_element (left_out, g_ptr_array_index (notes, i));
       json_object_set_array_member (o, "notes", left_out);
