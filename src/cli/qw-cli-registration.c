@@ -107,13 +107,7 @@ check_to_json (int                 row,
 static char *
 problems_text (guint problems)
 {
-  g_autoptr(GPtrArray) parts = g_ptr_array_new ();
-
-  for (int p = 0; p < QW_N_PROBLEMS; p++)
-    if (problems & QW_PROBLEM_BIT (p))
-      g_ptr_array_add (parts, (gpointer) qw_problem_message ((QwProblem) p));
-  g_ptr_array_add (parts, NULL);
-  return g_strjoinv ("；", (char **) parts->pdata);
+  return qw_problems_join (problems, TRUE, "；");
 }
 
 static QwRowError *
@@ -599,16 +593,36 @@ cmd_event (QwCliContext *ctx)
 
 /* import */
 
+static const char *
+outcome_text (QwRowOutcome outcome)
+{
+  switch (outcome)
+    {
+    case QW_ROW_ADDED:
+      return _("added");
+    case QW_ROW_UPDATED:
+      return _("updated");
+    case QW_ROW_UNCHANGED:
+      return _("unchanged");
+    case QW_ROW_REJECTED:
+    default:
+      return _("rejected");
+    }
+}
+
 static int
 cmd_import (QwCliContext *ctx)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(QwEntryImport) import = NULL;
+  g_autoptr(QwImportReport) report = NULL;
+  g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
 
   import = qw_entry_import_file (ctx->args[0], &error);
   if (import == NULL)
     return qw_cli_fail (g_steal_pointer (&error));
-  if (!qw_registration_import_entries (ctx->doc, ctx->ruleset, ctx->event, import->entries, &error))
+  report = qw_registration_import (ctx->doc, ctx->ruleset, ctx->event, import, &error);
+  if (report == NULL)
     return qw_cli_fail (g_steal_pointer (&error));
 
   if (ctx->json)
@@ -616,28 +630,67 @@ cmd_import (QwCliContext *ctx)
       g_autoptr(JsonObject) o = json_object_new ();
       JsonArray *rejected = json_array_new ();
 
-      json_object_set_int_member (o, "imported", import->entries->len);
-      json_object_set_string_member (o, "encoding", import->encoding);
-      for (guint i = 0; i < import->rejected->len; i++)
+      json_object_set_string_member (o, "encoding", report->encoding);
+      json_object_set_int_member (o, "added", report->added);
+      json_object_set_int_member (o, "updated", report->updated);
+      json_object_set_int_member (o, "unchanged", report->unchanged);
+      json_object_set_int_member (o, "imported", report->added + report->updated);
+      for (guint i = 0; i < report->rows->len; i++)
         {
-          QwRowError *e = g_ptr_array_index (import->rejected, i);
-          JsonObject *r = json_object_new ();
+          const QwImportRow *r = g_ptr_array_index (report->rows, i);
 
-          json_object_set_int_member (r, "row", e->row);
-          json_object_set_string_member (r, "message", e->message);
-          json_array_add_object_element (rejected, r);
+          if (r->outcome == QW_ROW_REJECTED)
+            {
+              JsonObject *bad = json_object_new ();
+
+              json_object_set_int_member (bad, "row", r->row);
+              json_object_set_string_member (bad, "reason", r->reason);
+              /* The key of the first contract, kept. */
+              json_object_set_string_member (bad, "message", r->reason);
+              json_array_add_object_element (rejected, bad);
+            }
         }
       json_object_set_array_member (o, "rejected", rejected);
       qw_cli_print_json_object (o);
       return QW_CLI_OK;
     }
-  g_print (_("Imported %u entries (%s).\n"), import->entries->len, import->encoding);
-  for (guint i = 0; i < import->rejected->len; i++)
-    g_print ("%s\n", ((QwRowError *) g_ptr_array_index (import->rejected, i))->message);
+  g_print (_("Imported %u entries (%s): %u added, %u updated, %u unchanged, %u rejected.\n"),
+           report->added + report->updated, report->encoding, report->added, report->updated, report->unchanged,
+           report->rejected);
+  g_ptr_array_add (rows, g_strdupv ((char *[]) { _("Row"), _("No."), _("Name"), _("Outcome"), _("Problems"), NULL }));
+  for (guint i = 0; i < report->rows->len; i++)
+    {
+      const QwImportRow *r = g_ptr_array_index (report->rows, i);
+      g_autofree char *row = g_strdup_printf ("%d", r->row);
+      g_autofree char *no = r->no > 0 ? g_strdup_printf ("%d", r->no) : g_strdup ("");
+      g_autofree char *problems = r->outcome == QW_ROW_REJECTED ? g_strdup (r->reason)
+                                                                 : problems_text (r->problems);
+
+      g_ptr_array_add (rows, g_strdupv ((char *[]) { row, no, r->name, (char *) outcome_text (r->outcome),
+                                                     problems, NULL }));
+    }
+  qw_cli_print_table (rows);
   return QW_CLI_OK;
 }
 
 /* entries */
+
+static const char *
+status_text (QwEntryStatus status)
+{
+  switch (status)
+    {
+    case QW_STATUS_WITHDRAWN:
+      return _("withdrawn");
+    case QW_STATUS_EXCLUDED:
+      return _("excluded");
+    case QW_STATUS_LATE:
+      return _("late entry");
+    case QW_STATUS_ACTIVE:
+    default:
+      return "";
+    }
+}
 
 static int
 cmd_entries (QwCliContext *ctx)
@@ -655,8 +708,8 @@ cmd_entries (QwCliContext *ctx)
   options.event_date = qw_date_is_set (ctx->event->start_date) ? ctx->event->start_date : qw_date_today ();
   checks = g_new0 (QwEntryCheck, MAX (list->len, 1));
   qw_entry_check_all (ctx->ruleset, list, &options, checks);
-  g_ptr_array_add (rows, g_strdupv ((char *[]) { _("No."), _("Name"), _("Sex"), _("ID number"),
-                                                 _("Unit"), _("Group"), _("Problems"), NULL }));
+  g_ptr_array_add (rows, g_strdupv ((char *[]) { _("No."), _("Name"), _("Sex"), _("Birth date"), _("ID number"),
+                                                 _("Unit"), _("Group"), _("Status"), _("Problems"), NULL }));
   for (guint i = 0; i < list->len; i++)
     {
       const QwEntry *e = g_ptr_array_index (list, i);
@@ -664,15 +717,25 @@ cmd_entries (QwCliContext *ctx)
       g_autofree char *no = g_strdup_printf ("%d", e->no);
       g_autofree char *text = problems_text (checks[i].problems);
       JsonObject *o = json_object_new ();
+      QwDate birth;
+      char iso[QW_DATE_ISO_LEN];
+      gboolean has_birth = e->birth != NULL && qw_date_parse_iso (e->birth, &birth);
 
+      if (has_birth)
+        qw_date_to_iso (birth, iso);
       set_check_members (o, e, &checks[i]);
       json_object_set_int_member (o, "no", e->no);
       json_object_set_string_member (o, "id", masked);
       json_object_set_string_member (o, "unit", e->unit);
+      /* As stored: what the document and every export hold. */
+      json_object_set_string_member (o, "sex", qw_sex_to_code (e->sex));
+      json_object_set_string_member (o, "birth", has_birth ? iso : NULL);
+      json_object_set_string_member (o, "status", qw_entry_status_to_code (e->status));
       json_array_add_object_element (array, o);
       g_ptr_array_add (rows, g_strdupv ((char *[]) {
-        no, e->name, (char *) qw_sex_to_chinese (e->sex), masked, e->unit,
-        checks[i].group != NULL ? checks[i].group->name : (char *) "—", text, NULL }));
+        no, e->name, (char *) qw_sex_to_chinese (e->sex), has_birth ? iso : e->birth, masked, e->unit,
+        checks[i].group != NULL ? checks[i].group->name : (char *) "—", (char *) status_text (e->status), text,
+        NULL }));
     }
   if (ctx->json)
     qw_cli_print_json_array (array);

@@ -71,8 +71,10 @@ qw_standing_item_get_property (GObject    *object,
       g_value_set_int (value, row->no);
       break;
     case ITEM_PROP_NAME:
-      g_value_take_string (value, row->withdrawn ? g_strdup_printf (_("%s (withdrawn)"), row->name)
-                                                 : g_strdup (row->name));
+      g_value_take_string (value, row->status == QW_STATUS_EXCLUDED ? g_strdup_printf (_("%s (excluded)"), row->name)
+                                  : row->status == QW_STATUS_LATE ? g_strdup_printf (_("%s (late entry)"), row->name)
+                                  : row->withdrawn ? g_strdup_printf (_("%s (withdrawn)"), row->name)
+                                  : g_strdup (row->name));
       break;
     case ITEM_PROP_UNIT:
       g_value_set_string (value, row->unit);
@@ -146,6 +148,12 @@ round_cell_text (const QwRoundCell *cell)
 {
   const char *outcome;
 
+  if (cell->missed)
+    {
+      g_autofree char *points = g_strdup_printf ("%g", cell->points);
+
+      return g_strdup_printf (_("absent (%s)"), points);
+    }
   if (cell->colour == 0)
     return g_strdup (cell->result == QW_RESULT_BYE ? _("bye") : "—");
   switch (cell->result)

@@ -97,6 +97,8 @@ ruleset_clear (gpointer data)
   g_clear_pointer (&self->groups, g_ptr_array_unref);
   g_clear_pointer (&self->categories, g_ptr_array_unref);
   g_strfreev (self->barred_titles);
+  g_strfreev (self->accepted_documents);
+  g_strfreev (self->pairing_blocks);
   g_free (self->swiss_first_round);
   g_free (self->swiss_tiebreaks);
   g_free (self->round_robin_tiebreaks);
@@ -330,6 +332,20 @@ parse_misc (QwRuleset *self,
   node = qw_xml_first_child (root, "eligibility");
   self->escort_age = qw_xml_get_prop_int (node, "escort-age", 70);
   self->barred_titles = collect_texts (node, "barred-title");
+
+  /* 七(三)3. Without the element: any document, none required. */
+  node = qw_xml_first_child (root, "documents");
+  self->document_required = node != NULL && qw_xml_get_prop_bool (node, "required", FALSE);
+  self->accepted_documents = node != NULL ? collect_texts (node, "accept")
+                                          : g_strdupv ((char *[]) { (char *) "resident", (char *) "other", NULL });
+
+  /* Without the element: the issue-9 default. */
+  node = qw_xml_first_child (root, "pairing-gate");
+  self->pairing_blocks = node != NULL ? collect_texts (node, "block")
+                                      : g_strdupv ((char *[]) { (char *) "too-strong", (char *) "duplicate-id",
+                                                                (char *) "missing-name",
+                                                                (char *) "document-not-accepted",
+                                                                (char *) "late-entry", NULL });
 
   node = qw_xml_first_child (root, "recommend");
   self->recommend_min_rounds = qw_xml_get_prop_int (node, "min-rounds", 0);
@@ -617,6 +633,20 @@ qw_ruleset_is_barred_title (const QwRuleset *self,
     if (strstr (grade, self->barred_titles[i]) != NULL)
       return TRUE;
   return FALSE;
+}
+
+gboolean
+qw_ruleset_accepts_document (const QwRuleset *self,
+                             const char      *kind)
+{
+  return kind != NULL && g_strv_contains ((const char * const *) self->accepted_documents, kind);
+}
+
+gboolean
+qw_ruleset_blocks_pairing (const QwRuleset *self,
+                           const char      *code)
+{
+  return code != NULL && g_strv_contains ((const char * const *) self->pairing_blocks, code);
 }
 
 /* 0 for the highest grade; -1 when the text names no known grade. A grade such

@@ -19,7 +19,11 @@
  *     "progressive_cut" compares 累进分 without round 1, then without rounds
  *     1–2, …;
  *   - in a round robin, a player who withdrew having met fewer than half of
- *     the field has every result cancelled (2007 rules 第20条).
+ *     the field has every result cancelled (2007 rules 第20条);
+ *   - a late entry's missed rounds count the points the arbiter gave when
+ *     admitting it (absent: no opponent, no colour, no win);
+ *   - excluded entries (不具备参赛资格) and late entries not admitted rank
+ *     below everyone else.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -54,6 +58,7 @@ qw_standing_row_free (QwStandingRow *row)
 typedef struct
 {
   QwStandingRow *row;
+  const QwEntry *entry;
   int            stage;       /* knockout: 2 × last round reached, + 1 for winning it */
   double        *totals;      /* running total after round r, r = 1 … n (index r − 1) */
   gboolean       cancelled;   /* round robin: withdrew early, results cancelled */
@@ -178,6 +183,26 @@ add_cell (Table        *t,
   cell->colour = g->result == QW_RESULT_BYE ? 0 : (red ? 'R' : 'B');
   cell->result = g->result;
   cell->points = points;
+  cell->missed = FALSE;
+}
+
+/* The rounds a late entry missed, with the points it was given; a game of
+ * the round, if there is one, counts instead. */
+static void
+count_missed (Table *t)
+{
+  for (guint i = 0; i < t->n_players; i++)
+    {
+      Player *p = &t->players[i];
+
+      for (int r = 1; r <= t->n_rounds && qw_entry_missed_round (p->entry, r); r++)
+        {
+          QwRoundCell *cell = &g_array_index (p->row->rounds, QwRoundCell, r - 1);
+
+          cell->missed = TRUE;
+          cell->points = qw_entry_missed_points (p->entry, r);
+        }
+    }
 }
 
 /* Points, round cells, wins, colours and fouls: everything that needs only
@@ -373,14 +398,20 @@ typedef struct
   gboolean    primary;
 } SortContext;
 
+static gboolean
+out_of_play (const Player *p)
+{
+  return p->row->status == QW_STATUS_EXCLUDED || p->row->status == QW_STATUS_LATE;
+}
+
 static int
 compare_primary (Table  *t,
                  Player *a,
                  Player *b)
 {
-  int c = 0;
+  int c = (int) out_of_play (b) - (int) out_of_play (a);
 
-  if (t->section->system == QW_SYSTEM_KNOCKOUT)
+  if (c == 0 && t->section->system == QW_SYSTEM_KNOCKOUT)
     c = a->stage - b->stage;
   if (c == 0)
     c = cmp_double (a->row->points, b->row->points);
@@ -586,7 +617,9 @@ table_init (Table           *t,
       row->name = g_strdup (e->name);
       row->unit = g_strdup (e->unit);
       row->withdrawn = e->status == QW_STATUS_WITHDRAWN;
+      row->status = e->status;
       t->players[i].row = row;
+      t->players[i].entry = e;
       g_hash_table_insert (t->by_id, &row->entry_id, &t->players[i]);
     }
 }
@@ -631,6 +664,7 @@ qw_standings_compute (const QwRuleset *ruleset,
         g_array_index (p->row->rounds, QwRoundCell, r).round = r + 1;
       order[i] = p;
     }
+  count_missed (&t);
   count_own (&t);
   count_totals (&t);
   count_opponents (&t);

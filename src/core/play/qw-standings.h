@@ -8,6 +8,7 @@
 
 #include <glib.h>
 
+#include "qw-entry.h"
 #include "qw-game.h"
 #include "qw-tiebreak.h"
 
@@ -22,6 +23,7 @@ typedef struct
   char       colour;      /* 'R', 'B', or 0 (bye / not paired) */
   QwResult   result;      /* as recorded in the game */
   double     points;      /* this player's points in the round */
+  gboolean   missed;      /* a round a late entry missed (absent): the points the arbiter gave */
 } QwRoundCell;
 
 typedef struct
@@ -35,6 +37,7 @@ typedef struct
   double     tiebreaks[QW_N_TIEBREAKS]; /* every value, whatever the chain uses */
   GArray    *rounds;      /* QwRoundCell, one per round played so far */
   gboolean   withdrawn;
+  QwEntryStatus status;   /* excluded and waiting late entries rank below everyone else */
 } QwStandingRow;
 
 

@@ -23,6 +23,7 @@
 
 #include "qw-error.h"
 #include "qw-knockout.h"
+#include "qw-pair-gate.h"
 #include "qw-roundrobin.h"
 #include "qw-swiss.h"
 #include "qw-tournament.h"
@@ -316,6 +317,20 @@ histories_compute (State *s,
         }
       history_add_game (s, hist, g);
     }
+  /* A late entry's missed rounds score what the arbiter gave them. */
+  for (guint i = 0; i < s->entries->len; i++)
+    {
+      const QwEntry *e = g_ptr_array_index (s->entries, i);
+
+      for (int r = 1; r < round && qw_entry_missed_round (e, r); r++)
+        {
+          double points = qw_entry_missed_points (e, r);
+
+          hist[i].score += points;
+          if (r < round - 1)
+            hist[i].score_before_last += points;
+        }
+    }
   set_floats (s, hist, round - 1);
   return hist;
 }
@@ -329,7 +344,7 @@ excluded (State   *s,
   QwEntry *e = g_ptr_array_index (s->entries, index);
   int before = withdrawn_before (s, e->id);
 
-  return (before > 0 && before <= round) || hist[index].forfeit_out;
+  return (before > 0 && before <= round) || hist[index].forfeit_out || !qw_entry_plays_round (e, round);
 }
 
 static char *
@@ -343,7 +358,13 @@ exclusion_reason (State   *s,
   int before = withdrawn_before (s, e->id);
 
   if (before > 0 && before <= round)
-    return g_strdup_printf (_("%s has withdrawn (退赛) and is not paired"), who);
+    return e->status == QW_STATUS_EXCLUDED
+           ? g_strdup_printf (_("%s is excluded (不具备参赛资格) and is not paired"), who)
+           : g_strdup_printf (_("%s has withdrawn (退赛) and is not paired"), who);
+  if (e->status == QW_STATUS_LATE)
+    return g_strdup_printf (_("%s is a late entry waiting to be admitted and is not paired"), who);
+  if (!qw_entry_plays_round (e, round))
+    return g_strdup_printf (_("%s is paired from round %d on"), who, e->joined_round);
   return g_strdup_printf (_("%s forfeited %d games in a row and is no longer paired"), who,
                           s->section->settings.forfeit_limit);
 }
@@ -958,18 +979,20 @@ qw_tournament_total_rounds (QwDocument      *doc,
   return rounds_for (section, drawn, n_active);
 }
 
+/* Whether @last_round has every result (@games: the section's, or that round's). */
 static gboolean
-check_round_complete (State   *s,
-                      GError **error)
+round_complete (GPtrArray  *games,
+                int         last_round,
+                GError    **error)
 {
   g_autoptr(GString) boards = g_string_new (NULL);
   guint missing = 0;
 
-  for (guint i = 0; i < s->games->len; i++)
+  for (guint i = 0; i < games->len; i++)
     {
-      const QwGame *g = g_ptr_array_index (s->games, i);
+      const QwGame *g = g_ptr_array_index (games, i);
 
-      if (g->round == s->last_round && g->result == QW_RESULT_NONE)
+      if (g->round == last_round && g->result == QW_RESULT_NONE)
         {
           if (missing++ < 10)
             g_string_append_printf (boards, "%s%d", boards->len > 0 ? ", " : "", g->board);
@@ -979,12 +1002,19 @@ check_round_complete (State   *s,
     return TRUE;
   if (missing == 1)
     g_set_error (error, QW_ERROR, QW_ERROR_CONFLICT, _("Round %d is not finished: board %s has no result"),
-                 s->last_round, boards->str);
+                 last_round, boards->str);
   else
     g_set_error (error, QW_ERROR, QW_ERROR_CONFLICT,
-                 _("Round %d is not finished: %u boards have no result (%s%s)"), s->last_round, missing,
+                 _("Round %d is not finished: %u boards have no result (%s%s)"), last_round, missing,
                  boards->str, missing > 10 ? "…" : "");
   return FALSE;
+}
+
+static gboolean
+check_round_complete (State   *s,
+                      GError **error)
+{
+  return round_complete (s->games, s->last_round, error);
 }
 
 static void
@@ -1044,11 +1074,11 @@ store_round (QwDocument  *doc,
   return TRUE;
 }
 
-int
-qw_tournament_pair_next (QwDocument  *doc,
-                         QwSection   *section,
-                         GPtrArray  **notes,
-                         GError     **error)
+static int
+pair_round (QwDocument  *doc,
+            QwSection   *section,
+            GPtrArray  **notes,
+            GError     **error)
 {
   g_auto(State) s = { 0 };
   g_autoptr(GPtrArray) games = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_game_free);
@@ -1106,6 +1136,120 @@ qw_tournament_pair_next (QwDocument  *doc,
   return round;
 }
 
+int
+qw_tournament_pair_next (QwDocument  *doc,
+                         QwSection   *section,
+                         GPtrArray  **notes,
+                         GError     **error)
+{
+  return qw_tournament_pair_next_gated (doc, section, QW_PAIR_GATE_CHECK, notes, error);
+}
+
+/* Before the gate asks about anyone: the last round has every result, and a
+ * round is left to pair. */
+static gboolean
+next_round_pairable (QwDocument       *doc,
+                     const QwSection  *section,
+                     int              *round,
+                     GError          **error)
+{
+  g_autoptr(GPtrArray) games = NULL;
+  int last = section->id != 0 ? qw_document_last_round (doc, section->id) : 0;
+  int total;
+
+  *round = last + 1;
+  if (last > 0)
+    {
+      if ((games = qw_document_list_round_games (doc, section->id, last, error)) == NULL
+          || !round_complete (games, last, error))
+        return FALSE;
+    }
+  total = qw_tournament_total_rounds (doc, section);
+  if (section->system == QW_SYSTEM_SWISS && *round > total)
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_CONFLICT,
+                   _("All %d planned rounds of group %s have been paired; raise the number of rounds "
+                     "to pair more"), total, section->code);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/**
+ * qw_tournament_pair_next_gated:
+ * @gate: what to do with the group's entries that have a blocking problem
+ *   (qw-pair-gate.h)
+ *
+ * Pairs the next round as qw_tournament_pair_next() does, after the entries
+ * gate: with entries blocked, %QW_PAIR_GATE_CHECK refuses (QW_ERROR_BLOCKED,
+ * the message lists them) and writes nothing; the other two answer for
+ * every blocked entry, logged, in the pairing's step.
+ */
+int
+qw_tournament_pair_next_gated (QwDocument  *doc,
+                               QwSection   *section,
+                               QwPairGate   gate,
+                               GPtrArray  **notes,
+                               GError     **error)
+{
+  g_autoptr(GPtrArray) items = NULL;
+  g_autoptr(QwSection) stored = NULL;
+  g_autofree char *label = NULL;
+  guint blocked;
+  int round;
+
+  g_return_val_if_fail (QW_IS_DOCUMENT (doc), 0);
+
+  if ((items = qw_pair_gate_list (doc, section, error)) == NULL)
+    return 0;
+  blocked = qw_pair_gate_count_blocked (items);
+  if (blocked == 0)
+    return pair_round (doc, section, notes, error);
+  stored = qw_section_copy (section);
+  if (stored->id == 0)
+    {
+      g_autoptr(QwSection) found = qw_document_get_section (doc, section->event_id, section->code, NULL);
+
+      if (found != NULL)
+        stored->id = found->id;
+    }
+  if (!next_round_pairable (doc, stored, &round, error))
+    return 0;
+  if (gate == QW_PAIR_GATE_CHECK)
+    {
+      g_autofree char *list = qw_pair_gate_describe (items);
+
+      g_set_error (error, QW_ERROR, QW_ERROR_BLOCKED,
+                   g_dngettext (GETTEXT_PACKAGE,
+                                "Group %s cannot be paired: %u entry has a problem that keeps it out of "
+                                "pairing. Fix it, exclude it or pair it anyway.\n%s",
+                                "Group %s cannot be paired: %u entries have a problem that keeps them out of "
+                                "pairing. Fix them, exclude them or pair them anyway.\n%s", blocked),
+                   section->code, blocked, list);
+      return 0;
+    }
+  label = g_strdup_printf (_("Pairing of round %d"), round);
+  if (!qw_document_begin_step (doc, label, error))
+    return 0;
+  if (!store_section (doc, stored, error)
+      || !qw_pair_gate_resolve (doc, stored, items, gate, round, error))
+    {
+      qw_document_rollback (doc);
+      return 0;
+    }
+  section->id = stored->id;
+  round = pair_round (doc, section, notes, error);
+  if (round == 0)
+    {
+      qw_document_rollback (doc);
+      return 0;
+    }
+  if (!qw_document_commit (doc, error))
+    return 0;
+  qw_document_emit_changed (doc, "entries");
+  return round;
+}
+
 /* A forfeit the pairing recorded itself, because the player had withdrawn. */
 static gboolean
 automatic_result (State        *s,
@@ -1131,6 +1275,32 @@ automatic_result (State        *s,
     default:
       return FALSE;
     }
+}
+
+/* Late entries admitted after the round being unpaired are paired in it
+ * when it is paired again: it is no longer a round they missed. */
+static gboolean
+rejoin_admitted (State   *s,
+                 GError **error)
+{
+  for (guint i = 0; i < s->entries->len; i++)
+    {
+      g_autoptr(QwEntry) e = qw_entry_copy (g_ptr_array_index (s->entries, i));
+      g_auto(GStrv) points = NULL;
+      g_autoptr(GString) kept = g_string_new (NULL);
+
+      if (e->joined_round <= s->last_round)
+        continue;
+      e->joined_round = s->last_round;
+      points = g_strsplit (e->missed_points != NULL ? e->missed_points : "", ",", -1);
+      for (int r = 0; points[r] != NULL && r < s->last_round - 1; r++)
+        g_string_append_printf (kept, "%s%s", r > 0 ? "," : "", points[r]);
+      g_free (e->missed_points);
+      e->missed_points = g_string_free (g_steal_pointer (&kept), FALSE);
+      if (!qw_document_update_entry (s->doc, e, error))
+        return FALSE;
+    }
+  return TRUE;
 }
 
 gboolean
@@ -1181,7 +1351,8 @@ qw_tournament_unpair_last (QwDocument  *doc,
     }
   if (!qw_document_delete_round (doc, section->id, s.last_round, error)
       || (s.last_round == 1 && !qw_document_update_section (doc, updated, error))
-      || !qw_document_log_round (doc, section->id, s.last_round, message, error))
+      || !qw_document_log_round (doc, section->id, s.last_round, message, error)
+      || !rejoin_admitted (&s, error))
     {
       qw_document_rollback (doc);
       return FALSE;
@@ -1469,6 +1640,11 @@ set_withdrawn (QwDocument       *doc,
       return FALSE;
     }
   who = entry_label (e);
+  if (e->status == QW_STATUS_EXCLUDED)
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_CONFLICT, _("%s is excluded (不具备参赛资格)"), who);
+      return FALSE;
+    }
   if (withdraw == (e->status == QW_STATUS_WITHDRAWN))
     {
       g_set_error (error, QW_ERROR, QW_ERROR_CONFLICT,

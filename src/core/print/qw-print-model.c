@@ -108,6 +108,7 @@ copy_players (QwPGroup  *group,
       p->grade = g_strdup (e->grade != NULL ? e->grade : "");
       p->sex = e->sex;
       p->withdrawn = e->status == QW_STATUS_WITHDRAWN;
+      p->excluded = e->status == QW_STATUS_EXCLUDED;
       g_ptr_array_add (group->players, p);
     }
   g_ptr_array_sort (group->players, compare_players);
@@ -165,7 +166,7 @@ copy_standings (QwPGroup  *group,
       for (guint c = 0; row->rounds != NULL && c < row->rounds->len; c++)
         {
           const QwRoundCell *rc = &g_array_index (row->rounds, QwRoundCell, c);
-          QwPCell cell = { rc->round, rc->opponent_no, rc->colour, rc->result, rc->points };
+          QwPCell cell = { rc->round, rc->opponent_no, rc->colour, rc->result, rc->points, rc->missed };
 
           g_array_append_val (s->cells, cell);
         }

@@ -29,6 +29,7 @@ typedef struct
   QwSex     sex;
   char     *grade;
   gboolean  withdrawn;
+  gboolean  excluded;       /* 不具备参赛资格 */
 } QwPPlayer;
 
 typedef struct
@@ -49,6 +50,7 @@ typedef struct
   char      colour;         /* 'R', 'B' or 0 */
   QwResult  result;
   double    points;
+  gboolean  missed;         /* a round a late entry missed: absent, with the points it was given */
 } QwPCell;
 
 typedef struct

@@ -102,6 +102,12 @@ round_cell_texts (const QwPCell *cell,
                   char         **opponent,
                   char         **points)
 {
+  if (cell != NULL && cell->missed)
+    {
+      *opponent = g_strdup ("缺席");
+      *points = _qw_format_points (cell->points);
+      return;
+    }
   if (cell == NULL || (cell->opponent_no == 0 && cell->result != QW_RESULT_BYE))
     {
       *opponent = g_strdup ("—");
@@ -185,7 +191,7 @@ add_standing_row (QwTable           *table,
   g_ptr_array_add (cells, _qw_format_points (s->points));
   for (guint i = 0; i < tiebreaks->len; i++)
     g_ptr_array_add (cells, _qw_format_points (s->tiebreaks[g_array_index (tiebreaks, QwTiebreak, i)]));
-  g_ptr_array_add (cells, g_strdup (s->withdrawn || p->withdrawn ? "退赛" : ""));
+  g_ptr_array_add (cells, g_strdup (p->excluded ? "不具备参赛资格" : s->withdrawn || p->withdrawn ? "退赛" : ""));
   g_ptr_array_add (cells, NULL);
   _qw_table_add_row (table, (const char * const *) cells->pdata, 0);
 }

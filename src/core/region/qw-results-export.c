@@ -17,6 +17,7 @@
 #include "qw-tournament.h"
 #include "qw-document-entries.h"
 #include "qw-document-play.h"
+#include "qw-entry-check.h"
 #include "qw-entry.h"
 #include "qw-event.h"
 #include "qw-game.h"
@@ -218,6 +219,10 @@ local_results (QwDocument  *doc,
       || (sections = qw_document_list_sections (doc, event->id, error)) == NULL
       || (entries = qw_document_list_entries (doc, event->id, error)) == NULL)
     return NULL;
+  /* Stored with every entry since version 5; an older document's are read
+   * from the ID number here, so that the region's group checks have them. */
+  for (guint i = 0; i < entries->len; i++)
+    qw_entry_fill_from_id (g_ptr_array_index (entries, i));
   for (guint i = 0; i < sections->len; i++)
     {
       QwResultsGroup *group = section_group (doc, ruleset, g_ptr_array_index (sections, i),

@@ -237,12 +237,18 @@ write_player (GString       *out,
   if (!public_form)
     qw_xml_append_attr (out, "birth", e->birth != NULL ? e->birth : "");
   qw_xml_append_attr (out, "id", public_form ? masked : (e->id_number != NULL ? e->id_number : ""));
-  qw_xml_append_attr (out, "id-kind", e->doc_kind == QW_DOC_OTHER ? "other" : "resident");
+  qw_xml_append_attr (out, "id-kind", qw_doc_kind_to_code (e->doc_kind));
   qw_xml_append_attr (out, "unit", e->unit != NULL ? e->unit : "");
   qw_xml_append_attr (out, "grade", e->grade != NULL ? e->grade : "");
   qw_xml_append_attr (out, "declared-group", e->declared_group != NULL ? e->declared_group : "");
-  qw_xml_append_attr (out, "status", e->status == QW_STATUS_WITHDRAWN ? "withdrawn" : "active");
+  qw_xml_append_attr (out, "status", qw_entry_status_to_code (e->status));
   qw_xml_append_attr_int (out, "rating", e->rating);
+  /* A late entry: the round it joined and the points of the rounds it missed. */
+  if (e->joined_round > 1)
+    {
+      qw_xml_append_attr_int (out, "joined-round", e->joined_round);
+      qw_xml_append_attr (out, "missed-points", e->missed_points != NULL ? e->missed_points : "");
+    }
   g_string_append (out, "/>\n");
 }
 
@@ -460,7 +466,7 @@ read_player (xmlNode    *node,
   e->sex = qw_sex_parse (sex);
   g_free (e->birth);
   e->birth = prop_or_empty (node, "birth");
-  e->doc_kind = g_strcmp0 (kind, "other") == 0 ? QW_DOC_OTHER : QW_DOC_RESIDENT_ID;
+  e->doc_kind = qw_doc_kind_from_code (kind);
   g_free (e->id_number);
   e->id_number = prop_or_empty (node, "id");
   g_free (e->unit);
@@ -471,8 +477,10 @@ read_player (xmlNode    *node,
   e->declared_group = prop_or_empty (node, "declared-group");
   g_free (e->group_code);
   e->group_code = g_strdup (group_code);
-  e->status = g_strcmp0 (status, "withdrawn") == 0 ? QW_STATUS_WITHDRAWN : QW_STATUS_ACTIVE;
+  e->status = qw_entry_status_from_code (status);
   e->rating = qw_xml_get_prop_int (node, "rating", 0);
+  e->joined_round = qw_xml_get_prop_int (node, "joined-round", 0);
+  e->missed_points = prop_or_empty (node, "missed-points");
   return e;
 }
 

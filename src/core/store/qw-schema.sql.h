@@ -157,3 +157,37 @@
   "  after_round_log INTEGER NOT NULL DEFAULT 0" \
   ");" \
   "CREATE INDEX game_log_section ON game_log (section_id);"
+
+/* Version 5: the registration desk on the day of a stop. An entry can be
+ * excluded (不具备参赛资格) or wait as a late entry (迟到报名) until the
+ * arbiter admits it; an admitted late entry joins from joined_round, with the
+ * points the arbiter gave for each round it missed (missed_points, "0,1,0");
+ * allowed keeps the problems the arbiter let it play with. SQLite cannot
+ * change a CHECK in place: the table is rebuilt, keeping every row and id,
+ * its index and the references to it (qw-document.c runs the steps with
+ * foreign keys off, so that dropping the old table takes no game with it,
+ * and checks them before the commit). */
+#define QW_SCHEMA_STEP_5 \
+  "CREATE TABLE entry_v5 (" \
+  "  id INTEGER PRIMARY KEY," \
+  "  event_id INTEGER NOT NULL REFERENCES event (id) ON DELETE CASCADE," \
+  "  player_id INTEGER NOT NULL UNIQUE REFERENCES player (id) ON DELETE CASCADE," \
+  "  no INTEGER NOT NULL CHECK (no >= 1)," \
+  "  declared_group TEXT NOT NULL DEFAULT ''," \
+  "  group_code TEXT NOT NULL DEFAULT ''," \
+  "  status TEXT NOT NULL DEFAULT 'active'" \
+  "    CHECK (status IN ('active', 'withdrawn', 'excluded', 'late'))," \
+  "  rating INTEGER NOT NULL DEFAULT 0," \
+  "  withdrawn_before INTEGER NOT NULL DEFAULT 0," \
+  "  joined_round INTEGER NOT NULL DEFAULT 0 CHECK (joined_round >= 0)," \
+  "  missed_points TEXT NOT NULL DEFAULT ''," \
+  "  allowed TEXT NOT NULL DEFAULT ''," \
+  "  UNIQUE (event_id, no)" \
+  ");" \
+  "INSERT INTO entry_v5 (id, event_id, player_id, no, declared_group, group_code, status, rating, " \
+  "  withdrawn_before) " \
+  "  SELECT id, event_id, player_id, no, declared_group, group_code, status, rating, withdrawn_before " \
+  "  FROM entry;" \
+  "DROP TABLE entry;" \
+  "ALTER TABLE entry_v5 RENAME TO entry;" \
+  "CREATE INDEX entry_event ON entry (event_id, group_code);"
