@@ -115,7 +115,7 @@ struct _QwRuleset
   GPtrArray  *categories;       /* QwCategory */
   GStrv       barred_titles;
   int         escort_age;
-  double      scores[QW_N_SCORES];     /* the games of a document (over the board) */
+  double      scores[QW_N_SCORES];
 
   int         recommend_min_rounds;
   int         recommend_min_minutes;
