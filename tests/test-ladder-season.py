@@ -22,6 +22,7 @@ import datetime as dt
 import json
 import os
 import random
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -424,6 +425,7 @@ def main():
     table = run(log_csv, "--players", players_csv, "--wildcards", wild_csv)
     expect("readable output names the finalists", "u0007" in table and "wild0" in table, "")
 
+    shutil.rmtree(tmp, ignore_errors=True)
     for f in failures:
         print("FAIL", f)
     if not failures:
