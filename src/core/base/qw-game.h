@@ -103,6 +103,30 @@ gboolean     qw_system_from_code    (const char *code,
 const char  *qw_result_to_code      (QwResult    result);     /* "2:0", …, "bye", "" */
 gboolean     qw_result_from_code    (const char *code,
                                      QwResult   *out);
+/* What one side got from a game, whatever the result is written as: a
+ * document's results (QwResult) and the online ladder's (region/qw-ladder.h)
+ * both score through it. */
+typedef enum
+{
+  QW_OUTCOME_NONE = 0,        /* no game (the empty side of a bye), not played, void */
+  QW_OUTCOME_WIN,
+  QW_OUTCOME_DRAW,
+  QW_OUTCOME_LOSS,
+  QW_OUTCOME_BYE,
+  QW_OUTCOME_FORFEIT_WIN,     /* the opponent forfeited (弃权) */
+  QW_OUTCOME_FORFEIT_LOSS,
+  QW_OUTCOME_LEFT,            /* this side left the game under way (逃跑) */
+  QW_OUTCOME_OPPONENT_LEFT,
+} QwOutcome;
+
+/* The points of @outcome for the red (or black) side in a scoring table
+ * (QwRuleset.scores, or the ladder's). */
+double       qw_scoring_points      (const double     scores[QW_N_SCORES],
+                                     QwOutcome        outcome,
+                                     gboolean         red);
+/* The outcome of @result for the red (or black) side. */
+QwOutcome    qw_result_outcome      (QwResult         result,
+                                     gboolean         red);
 /* Points of the red and black player for a result, from the ruleset's six
  * values plus bye and forfeit values. */
 void         qw_result_points       (const QwRuleset *ruleset,

@@ -13,6 +13,8 @@
 #include "qw-data.h"
 #include "qw-error.h"
 #include "qw-ruleset.h"
+#include "qw-ruleset-championship.h"
+#include "qw-ruleset-private.h"
 #include "qw-xml.h"
 #include "qw-date.h"
 
@@ -113,6 +115,7 @@ ruleset_clear (gpointer data)
   g_free (self->preliminary_suffix);
   g_strfreev (self->final_forms);
   g_strfreev (self->admin_suffixes);
+  _qw_ruleset_clear_championship (self);
 }
 
 QwRuleset *
@@ -195,17 +198,22 @@ parse_groups (QwRuleset *self,
     }
 }
 
+/* A <scoring> element: the document's (over the board) or the ladder's. A
+ * game left under way scores as a forfeit unless the element says otherwise. */
 static void
-parse_scoring (QwRuleset *self,
-               xmlNode   *node)
+parse_scoring (double   scores[QW_N_SCORES],
+               xmlNode *node)
 {
   static const char *names[QW_N_SCORES] = {
     "red-win", "red-draw", "red-loss", "black-win", "black-draw", "black-loss",
-    "bye", "forfeit-win", "forfeit-loss",
+    "bye", "forfeit-win", "forfeit-loss", "left", "left-opponent",
   };
 
-  for (guint i = 0; i < QW_N_SCORES; i++)
-    self->scores[i] = qw_xml_get_prop_double (node, names[i], 0);
+  for (guint i = 0; i < QW_SCORE_LEFT; i++)
+    scores[i] = qw_xml_get_prop_double (node, names[i], 0);
+  scores[QW_SCORE_LEFT] = qw_xml_get_prop_double (node, names[QW_SCORE_LEFT], scores[QW_SCORE_FORFEIT_LOSS]);
+  scores[QW_SCORE_LEFT_OPPONENT] = qw_xml_get_prop_double (node, names[QW_SCORE_LEFT_OPPONENT],
+                                                           scores[QW_SCORE_FORFEIT_WIN]);
 }
 
 static void
@@ -426,7 +434,7 @@ qw_ruleset_load_file (const char  *path,
   self->name = g_strstrip (qw_xml_child_text (root, "name"));
   self->source = qw_xml_child_text (root, "source");
   parse_groups (self, qw_xml_first_child (root, "groups"));
-  parse_scoring (self, qw_xml_first_child (root, "scoring"));
+  parse_scoring (self->scores, qw_xml_first_child (root, "scoring"));
   parse_play (self, qw_xml_first_child (root, "play"));
   parse_arbiters (self, root);
   parse_quota (self, qw_xml_first_child (root, "quota"));
@@ -434,6 +442,10 @@ qw_ruleset_load_file (const char  *path,
   parse_misc (self, root);
   if (!check_semantics (self, display_name, error))
     return NULL;
+  if (!_qw_ruleset_parse_championship (self, root, display_name, error))
+    return NULL;
+  if (self->ladder != NULL)
+    parse_scoring (self->ladder->scores, qw_xml_first_child (qw_xml_first_child (root, "ladder"), "scoring"));
   return g_steal_pointer (&self);
 }
 
@@ -588,7 +600,8 @@ birth_in_range (const QwGroupRule *g,
 /**
  * qw_ruleset_group_for:
  *
- * The formal group that a date of birth and a sex fall in, or %NULL.
+ * The formal group that a date of birth and a sex fall in, or %NULL. A
+ * formal group without a sex takes either (the 2022 individual field).
  */
 const QwGroupRule *
 qw_ruleset_group_for (const QwRuleset *self,
@@ -601,7 +614,7 @@ qw_ruleset_group_for (const QwRuleset *self,
     {
       const QwGroupRule *g = g_ptr_array_index (self->groups, i);
 
-      if (g->kind == QW_GROUP_FORMAL && g->sex == sex && birth_in_range (g, birth))
+      if (g->kind == QW_GROUP_FORMAL && (g->sex == sex || g->sex == QW_SEX_UNKNOWN) && birth_in_range (g, birth))
         return g;
     }
   return NULL;

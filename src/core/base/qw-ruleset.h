@@ -48,8 +48,15 @@ typedef enum
   QW_SCORE_BYE,
   QW_SCORE_FORFEIT_WIN,
   QW_SCORE_FORFEIT_LOSS,
+  QW_SCORE_LEFT,            /* the player who left a game under way (逃跑); default forfeit-loss */
+  QW_SCORE_LEFT_OPPONENT,   /* … and the opponent; default forfeit-win */
   QW_N_SCORES
 } QwScoreKind;
+
+/* The 2022 championship's rules (qw-ruleset-championship.h): NULL in a
+ * ruleset without them. */
+typedef struct _QwLadderRules QwLadderRules;
+typedef struct _QwFinalRules  QwFinalRules;
 
 typedef struct
 {
@@ -148,6 +155,9 @@ struct _QwRuleset
   char       *preliminary_suffix;     /* "预选赛" */
   GStrv       final_forms;            /* accepted endings of a provincial final's name */
   GStrv       admin_suffixes;         /* 市, 县, 镇, … longest first */
+
+  QwLadderRules *ladder;              /* <ladder>: the online periods, or NULL */
+  QwFinalRules  *final;               /* <final>, <teams>, <prizes>, or NULL */
 };
 
 QwRuleset         *qw_ruleset_load_file        (const char  *path,
