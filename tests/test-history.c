@@ -945,7 +945,7 @@ test_log_migrated (void)
   sqlite3_close (db);
   doc = qw_document_open (path, &error);
   g_assert_no_error (error);
-  g_assert_cmpint (qw_document_peek_version (path, NULL), ==, 4);
+  g_assert_cmpint (qw_document_peek_version (path, NULL), ==, qw_document_schema_version ());
   qw_document_enable_history (doc);
   section = qw_tournament_find_section (doc, "open-m", FALSE, &error);
   g_assert_true (qw_tournament_record_result (doc, section, 1, 1, &input, &error));

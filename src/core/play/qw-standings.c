@@ -178,6 +178,8 @@ add_cell (Table        *t,
   cell->colour = g->result == QW_RESULT_BYE ? 0 : (red ? 'R' : 'B');
   cell->result = g->result;
   cell->points = points;
+  cell->playoff = g->playoff;
+  cell->armageddon = g->armageddon;
 }
 
 /* Points, round cells, wins, colours and fouls: everything that needs only
@@ -604,12 +606,46 @@ table_clear (Table *t)
   g_clear_pointer (&t->games, g_ptr_array_unref);
 }
 
+/* Absent rounds: the cell says so and scores what the absence credits. */
+static void
+count_absences (Table     *t,
+                GPtrArray *absences)
+{
+  for (guint i = 0; absences != NULL && i < absences->len; i++)
+    {
+      const QwAbsence *a = g_ptr_array_index (absences, i);
+      Player *p = lookup (t, a->entry_id);
+      QwRoundCell *cell;
+
+      if (p == NULL || p->cancelled || a->round < 1 || a->round > t->n_rounds)
+        continue;
+      cell = &g_array_index (p->row->rounds, QwRoundCell, a->round - 1);
+      /* A game of the round (a forfeit the fixed schedule recorded) stays. */
+      if (cell->result != QW_RESULT_NONE)
+        continue;
+      cell->absent = TRUE;
+      cell->absence = a->kind;
+      cell->points = a->points;
+    }
+}
+
 GPtrArray *
 qw_standings_compute (const QwRuleset *ruleset,
                       const QwSection *section,
                       GPtrArray       *entries,
                       GPtrArray       *games,
                       int              up_to_round)
+{
+  return qw_standings_compute_with_absences (ruleset, section, entries, games, NULL, up_to_round);
+}
+
+GPtrArray *
+qw_standings_compute_with_absences (const QwRuleset *ruleset,
+                                    const QwSection *section,
+                                    GPtrArray       *entries,
+                                    GPtrArray       *games,
+                                    GPtrArray       *absences,
+                                    int              up_to_round)
 {
   Table t = { 0 };
   g_autofree Player **order = NULL;
@@ -632,6 +668,7 @@ qw_standings_compute (const QwRuleset *ruleset,
       order[i] = p;
     }
   count_own (&t);
+  count_absences (&t, absences);
   count_totals (&t);
   count_opponents (&t);
   if (section->system == QW_SYSTEM_KNOCKOUT)

@@ -311,17 +311,15 @@ insert_section (QwDocument            *doc,
 static QwPlayoff
 playoff_from_code (const char *code)
 {
-  if (g_strcmp0 (code, "red") == 0)
-    return QW_PLAYOFF_RED;
-  if (g_strcmp0 (code, "black") == 0)
-    return QW_PLAYOFF_BLACK;
-  return QW_PLAYOFF_NONE;
+  QwPlayoff playoff;
+
+  return qw_playoff_from_code (code, &playoff) ? playoff : QW_PLAYOFF_NONE;
 }
 
 static const char *
 playoff_to_code (QwPlayoff playoff)
 {
-  return playoff == QW_PLAYOFF_RED ? "red" : playoff == QW_PLAYOFF_BLACK ? "black" : "";
+  return qw_playoff_to_code (playoff);
 }
 
 static gboolean

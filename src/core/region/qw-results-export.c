@@ -77,8 +77,7 @@ add_games (QwResultsGroup *group,
       out->red_fouls = g->red_fouls;
       out->black_fouls = g->black_fouls;
       g_free (out->playoff);
-      out->playoff = g_strdup (g->playoff == QW_PLAYOFF_RED ? "red"
-                               : g->playoff == QW_PLAYOFF_BLACK ? "black" : "");
+      out->playoff = g_strdup (qw_playoff_to_code (g->playoff));
       out->armageddon = g->armageddon;
       g_ptr_array_add (group->games, out);
     }
@@ -168,7 +167,13 @@ section_group (QwDocument       *doc,
   /* Before the first result there are no standings to send. */
   if (has_results (games))
     {
-      g_autoptr(GPtrArray) rows = qw_standings_compute (ruleset, section, players, games, 0);
+      /* Absent rounds score what they credit (late entries' missed rounds). */
+      g_autoptr(GPtrArray) absences = qw_tournament_list_absences (doc, section, error);
+      g_autoptr(GPtrArray) rows = NULL;
+
+      if (absences == NULL)
+        return NULL;
+      rows = qw_standings_compute_with_absences (ruleset, section, players, games, absences, 0);
 
       add_standings (group, rows);
     }

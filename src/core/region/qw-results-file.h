@@ -29,7 +29,7 @@ typedef struct
   char   *result;       /* "2:0", "1:1", "0:2", "+:-", "-:+", "-:-", "bye", "" */
   int     red_fouls;
   int     black_fouls;
-  char   *playoff;      /* "", "red", "black" */
+  char   *playoff;      /* "", "red", "black", "draw" (a drawn armageddon) */
   gboolean armageddon;
 } QwResultsGame;
 

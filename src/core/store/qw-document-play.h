@@ -84,6 +84,20 @@ GHashTable  *qw_document_list_section_entry_ids (QwDocument *doc,
                                                  const QwSection *section,
                                                  GError    **error);
 
+/* Absences (QwAbsence, qw-game.h): rounds a player is not paired in. */
+GPtrArray   *qw_document_list_absences    (QwDocument *doc,
+                                           gint64      section_id,
+                                           GError    **error);
+gboolean     qw_document_set_absence      (QwDocument      *doc,
+                                           gint64           section_id,
+                                           const QwAbsence *absence,
+                                           GError         **error);
+gboolean     qw_document_delete_absence   (QwDocument *doc,
+                                           gint64      section_id,
+                                           gint64      entry_id,
+                                           int         round,
+                                           GError    **error);
+
 typedef struct
 {
   int   round;

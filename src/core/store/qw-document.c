@@ -29,6 +29,7 @@ static const char *const schema_steps[] = {
   QW_SCHEMA_STEP_2,
   QW_SCHEMA_STEP_3,
   QW_SCHEMA_STEP_4,
+  QW_SCHEMA_STEP_5,
 };
 
 struct _QwDocument

@@ -157,3 +157,42 @@
   "  after_round_log INTEGER NOT NULL DEFAULT 0" \
   ");" \
   "CREATE INDEX game_log_section ON game_log (section_id);"
+
+/* Version 5: the day of a stop. An armageddon play-off can be drawn (black
+ * goes through): the game table is rebuilt, as SQLite cannot change a CHECK,
+ * with its columns in the same order. An absence is a round a player of a
+ * section is not paired in: a 请假 (leave) or, for a late entry, a round
+ * missed before it joined, with the points credited for it. */
+#define QW_SCHEMA_STEP_5 \
+  "CREATE TABLE game_v5 (" \
+  "  id INTEGER PRIMARY KEY," \
+  "  section_id INTEGER NOT NULL REFERENCES section (id) ON DELETE CASCADE," \
+  "  round INTEGER NOT NULL CHECK (round >= 1)," \
+  "  board INTEGER NOT NULL CHECK (board >= 1)," \
+  "  red INTEGER NOT NULL REFERENCES entry (id) ON DELETE CASCADE," \
+  "  black INTEGER REFERENCES entry (id) ON DELETE CASCADE," \
+  "  result TEXT NOT NULL DEFAULT ''" \
+  "    CHECK (result IN ('', '2:0', '1:1', '0:2', '+:-', '-:+', '-:-', 'bye'))," \
+  "  red_fouls INTEGER NOT NULL DEFAULT 0 CHECK (red_fouls >= 0)," \
+  "  black_fouls INTEGER NOT NULL DEFAULT 0 CHECK (black_fouls >= 0)," \
+  "  playoff TEXT NOT NULL DEFAULT '' CHECK (playoff IN ('', 'red', 'black', 'draw'))," \
+  "  armageddon INTEGER NOT NULL DEFAULT 0," \
+  "  manual INTEGER NOT NULL DEFAULT 0," \
+  "  explain TEXT NOT NULL DEFAULT ''," \
+  "  UNIQUE (section_id, round, board)" \
+  ");" \
+  "INSERT INTO game_v5 SELECT id, section_id, round, board, red, black, result, red_fouls, black_fouls, " \
+  "  playoff, armageddon, manual, explain FROM game;" \
+  "DROP TABLE game;" \
+  "ALTER TABLE game_v5 RENAME TO game;" \
+  "CREATE INDEX game_red ON game (red);" \
+  "CREATE INDEX game_black ON game (black);" \
+  "CREATE TABLE absence (" \
+  "  section_id INTEGER NOT NULL REFERENCES section (id) ON DELETE CASCADE," \
+  "  entry_id INTEGER NOT NULL REFERENCES entry (id) ON DELETE CASCADE," \
+  "  round INTEGER NOT NULL CHECK (round >= 1)," \
+  "  kind TEXT NOT NULL DEFAULT 'leave' CHECK (kind IN ('leave', 'late'))," \
+  "  points REAL NOT NULL DEFAULT 0," \
+  "  PRIMARY KEY (section_id, entry_id, round)" \
+  ");" \
+  "CREATE INDEX absence_entry ON absence (entry_id);"
