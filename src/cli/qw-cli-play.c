@@ -655,8 +655,6 @@ print_seeding_table (const QwSeeding *seeding)
 
   g_print (_("Starting ranks (种子排序): %s; lottery seed (抽签种子): %s\n"),
            qw_seeding_method_label (seeding->method), seed);
-  if (!seeding->drawn)
-    g_print (_("The lots are not drawn yet: the players marked “by lot” are listed by number\n"));
   g_ptr_array_add (rows, g_strdupv ((char *[]) { _("Seed"), _("No."), _("Name"), _("Unit"), _("Grade"),
                                                  _("Rating"), (char *) "", NULL }));
   for (guint i = 0; i < seeding->players->len; i++)

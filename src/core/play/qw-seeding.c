@@ -81,10 +81,10 @@ const char *
 qw_seeding_method_label (const char *method)
 {
   if (g_strcmp0 (method, "grade") == 0)
-    return _("By grade (技术等级)");
+    return _("By grade (等级)");
   if (g_strcmp0 (method, "order") == 0)
-    return _("By entry number (报名序号)");
+    return _("In registration order");
   if (g_strcmp0 (method, "lottery") == 0)
-    return _("By lot (抽签)");
+    return _("By lottery (抽签)");
   return _("By rating (等级分)");
 }

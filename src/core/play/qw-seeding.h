@@ -47,7 +47,7 @@ void         qw_seeding_append             (QwSeeding     *seeding,
 void         qw_seeding_free               (QwSeeding  *seeding);
 /* "按等级分", "按技术等级", "按报名序号", "抽签": untranslated, for printed documents. */
 const char  *qw_seeding_method_to_chinese  (const char *method);
-/* Translated, for people: "By rating (等级分)", … */
+/* Translated, for people, as the section dialog names them: "By rating (等级分)", … */
 const char  *qw_seeding_method_label       (const char *method);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (QwSeeding, qw_seeding_free)
