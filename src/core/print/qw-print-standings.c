@@ -156,6 +156,22 @@ standing_note (const QwPStanding *s,
   return g_strjoinv ("；", (char **) notes->pdata);
 }
 
+/* 备注 is as narrow as 退赛 needs, wider for play-offs and absences. */
+static double
+notes_weight (const QwPGroup *group)
+{
+  glong longest = 0;
+
+  for (guint r = 0; r < group->standings->len; r++)
+    {
+      const QwPStanding *s = g_ptr_array_index (group->standings, r);
+      g_autofree char *note = standing_note (s, _qw_pgroup_player (group, s->player));
+
+      longest = MAX (longest, g_utf8_strlen (note, -1));
+    }
+  return CLAMP (longest * 0.8, 3.6, 8);
+}
+
 static QwTable *
 standings_table (const QwPGroup *group,
                  int             rounds,
@@ -189,7 +205,7 @@ standings_table (const QwPGroup *group,
 
       g_array_append_val (columns, c);
     }
-  g_array_append_val (columns, ((QwColumn) { "备注", NULL, 3.6, QW_ALIGN_CENTER, 3 }));
+  g_array_append_val (columns, ((QwColumn) { "备注", NULL, notes_weight (group), QW_ALIGN_CENTER, 3 }));
   return _qw_table_new ((const QwColumn *) columns->data, columns->len, rounds > 11 ? 8 : 9);
 }
 
