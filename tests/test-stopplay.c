@@ -476,7 +476,7 @@ test_armageddon (Fixture       *f,
   g_assert_cmpint (stored->playoff, ==, QW_PLAYOFF_DRAW);
   g_assert_true (stored->armageddon);
   g_assert_cmpint (qw_knockout_winner (stored), ==, QW_KNOCKOUT_BLACK);
-  g_assert_cmpstr (qw_playoff_to_chinese (stored->playoff), ==, "加赛和棋·黑胜");
+  g_assert_cmpstr (qw_playoff_to_chinese (stored->playoff), ==, "加赛和·黑胜");
   g_assert_cmpstr (qw_playoff_label (stored->playoff, TRUE), ==, "armageddon drawn: black goes through");
   record (f, 1, 2, QW_RESULT_RED_WIN);
   pair (f, NULL);
@@ -1008,9 +1008,9 @@ test_print_absence_playoff (Fixture       *f,
   g_assert_true (qw_tournament_record_result (f->doc, f->section, 1, 1, &input, &error));
   record (f, 1, 2, QW_RESULT_RED_WIN);
   ko_pairings = print_kind (f->doc, QW_PRINT_PAIRINGS, "open-m");
-  g_assert_cmpuint (count_text (ko_pairings, "1:1 加赛和棋·黑胜"), ==, 1);
+  g_assert_cmpuint (count_text (ko_pairings, "1:1 加赛和·黑胜"), ==, 1);
   ko_standings = print_kind (f->doc, QW_PRINT_STANDINGS, "open-m");
-  g_assert_cmpuint (count_text (ko_standings, "第1轮加赛和棋·黑胜"), ==, 2);
+  g_assert_cmpuint (count_text (ko_standings, "第1轮加赛和·黑胜"), ==, 2);
 }
 
 int

@@ -107,7 +107,7 @@ qw_playoff_to_chinese (QwPlayoff playoff)
     case QW_PLAYOFF_BLACK:
       return "加赛黑胜";
     case QW_PLAYOFF_DRAW:
-      return "加赛和棋·黑胜";
+      return "加赛和·黑胜";
     case QW_PLAYOFF_NONE:
     default:
       return "";

@@ -35,7 +35,7 @@ int              qw_knockout_rounds       (int            n_players);
 GArray          *qw_knockout_slots        (int            n_players);
 QwKnockoutWinner qw_knockout_winner       (const QwGame  *game);
 /* How a drawn tie was decided, for printed documents (untranslated):
- * "加赛红胜", "加赛黑胜", or "加赛和棋·黑胜" for a drawn armageddon;
+ * "加赛红胜", "加赛黑胜", or "加赛和·黑胜" for a drawn armageddon;
  * "" without a play-off. */
 const char      *qw_playoff_to_chinese    (QwPlayoff      playoff);
 /* The same for people, translated: "play-off: red", "play-off: black",

@@ -209,6 +209,7 @@ struct _QwTable
   GArray    *rows;      /* Row */
   double     font_size;
   double     min_row_height;
+  GStrv      keep;
   char      *caption;   /* repeated with （续） above the header on later pages */
 };
 
@@ -258,6 +259,7 @@ _qw_table_free (QwTable *table)
 {
   g_array_unref (table->columns);
   g_array_unref (table->rows);
+  g_strfreev (table->keep);
   g_free (table->caption);
   g_free (table);
 }
@@ -283,6 +285,14 @@ _qw_table_set_caption (QwTable    *table,
 {
   g_free (table->caption);
   table->caption = g_strdup (caption);
+}
+
+void
+_qw_table_set_keep (QwTable            *table,
+                    const char * const *words)
+{
+  g_strfreev (table->keep);
+  table->keep = g_strdupv ((char **) words);
 }
 
 void
@@ -349,6 +359,7 @@ cell_style (Emit         *e,
   style.bold = bold;
   style.min_size = MAX (4.5, e->table->font_size * 0.6);
   style.max_lines = c->max_lines;
+  style.keep = (const char * const *) e->table->keep;
   return style;
 }
 

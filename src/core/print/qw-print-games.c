@@ -175,6 +175,7 @@ _qw_emit_pairings_table (QwFrame        *frame,
                          gboolean        with_results,
                          const char     *caption)
 {
+  static const char * const playoffs[] = { "加赛红胜", "加赛黑胜", "加赛和·黑胜", NULL };
   g_autoptr(QwTable) table = _qw_table_new (pairing_columns, G_N_ELEMENTS (pairing_columns), 10);
   gboolean forfeit = FALSE;
   const char *notice = missing_games_notice (group, round);
@@ -186,6 +187,8 @@ _qw_emit_pairings_table (QwFrame        *frame,
     }
   if (caption != NULL)
     _qw_table_set_caption (table, caption);
+  /* "1:1" and how the play-off went wrap as two pieces, never inside one. */
+  _qw_table_set_keep (table, playoffs);
   for (guint i = 0; i < group->games->len; i++)
     {
       const QwPGame *g = &g_array_index (group->games, QwPGame, i);

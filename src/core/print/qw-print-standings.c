@@ -131,7 +131,7 @@ round_cell_texts (const QwPCell *cell,
 }
 
 /* 备注: 退赛; the rounds of a 请假; how a drawn knockout game went, an
- * armageddon draw as such ("第2轮加赛和棋·黑胜"). */
+ * armageddon draw as such ("第2轮加赛和·黑胜"). */
 static char *
 standing_note (const QwPStanding *s,
                const QwPPlayer   *p)
