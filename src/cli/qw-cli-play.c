@@ -1029,7 +1029,8 @@ const QwCliCommand qw_cli_play_commands[] = {
     .name = "seeding", .usage = "DOC GROUP [--json]", .min_args = 2, .max_args = 2,
     .open = QW_CLI_OPEN_SECTION_STORED, .flags = QW_CLI_JSON,
     .handler = cmd_seeding,
-    .summary = N_("The starting-rank list (种子排序) with the draw method and the lottery seed"),
+    .summary = N_("The starting-rank list (种子排序) with the draw method and the lottery seed; before round 1 "
+                  "it draws the lots"),
   },
   {
     .name = "swap", .usage = "DOC GROUP ROUND NO NO", .min_args = 5, .max_args = 5, .open = QW_CLI_OPEN_SECTION,
