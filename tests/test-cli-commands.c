@@ -45,11 +45,12 @@ static const struct
   { "idcard", 1, -1, TRUE },
   { "check-entries", 1, 1, TRUE },
   { "new", 1, 1, FALSE },
+  { "event", 1, 1, TRUE },
   { "import", 2, 2, TRUE },
   { "entries", 1, 1, TRUE },
   { "demo", 1, 1, FALSE },
   { "simulate", 1, 1, FALSE },
-  { "pair", 2, 2, FALSE },
+  { "pair", 2, 2, TRUE },
   { "unpair", 2, 2, FALSE },
   { "result", 5, 5, FALSE },
   { "undo", 4, 4, FALSE },
@@ -60,6 +61,10 @@ static const struct
   { "reinstate", 3, 3, FALSE },
   { "absent", 3, 3, FALSE },
   { "seeding", 2, 2, TRUE },
+  { "admit", 3, 3, FALSE },
+  { "exclude", 3, 3, FALSE },
+  { "include", 3, 3, FALSE },
+  { "allow", 3, 3, FALSE },
   { "swap", 5, 5, FALSE },
   { "repair", 5, 6, FALSE },
   { "check", 3, 3, FALSE },
@@ -539,10 +544,14 @@ test_json (void)
 
   cli (&import, "import", "--json", "stop.qiwang", "entries.csv", NULL);
   o = run_json_object (&import);
-  assert_keys (o, "imported,encoding,rejected");
-  g_assert_cmpint (json_object_get_int_member (o, "imported"), ==, 3);
+  assert_keys (o, "encoding,added,updated,unchanged,imported,rejected");
+  g_assert_cmpint (json_object_get_int_member (o, "imported"), ==, 2);
+  /* The third row has neither a name nor an ID number (issue 9). */
+  g_assert_cmpint (json_object_get_int_member (o, "added"), ==, 2);
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (o, "rejected")), ==, 1);
+  assert_keys (json_array_get_object_element (json_object_get_array_member (o, "rejected"), 0), "row,reason,message");
   cli (&entries, "entries", "stop.qiwang", "--json", NULL);
-  assert_array_keys (&entries, "name,group,problems,no,id,unit");
+  assert_array_keys (&entries, "name,group,problems,no,id,unit,sex,birth,status");
 
   cli (&games, "games", "sim.qiwang", "open-m", "--json", NULL);
   assert_array_keys (&games, "round,board,red,black,result,playoff,armageddon");

@@ -24,6 +24,7 @@
 #include "qw-date.h"
 #include "qw-document-entries.h"
 #include "qw-document-play.h"
+#include "qw-entry-check.h"
 #include "qw-entry.h"
 #include "qw-event.h"
 #include "qw-game.h"
@@ -164,7 +165,8 @@ fouls_text (const QwGame *g)
   return g_strdup_printf ("%d/%d", g->red_fouls, g->black_fouls);
 }
 
-/* The rows of the players absent (请假) from @round, after its boards. */
+/* The rows of the players absent from @round, after its boards: a 请假, or
+ * a late entry's missed round with the points it was given. */
 static void
 add_absent_rows (QwCliContext *ctx,
                  GPtrArray    *rows,
@@ -174,16 +176,16 @@ add_absent_rows (QwCliContext *ctx,
   for (guint i = 0; absences != NULL && i < absences->len; i++)
     {
       const QwAbsence *a = g_ptr_array_index (absences, i);
-      g_autofree char *r = NULL, *who = NULL;
+      g_autofree char *r = NULL, *who = NULL, *points = NULL, *shown = NULL;
 
       if (a->round != round)
         continue;
       r = g_strdup_printf ("%d", a->round);
       who = player_cell (ctx, a->entry_id);
-      g_ptr_array_add (rows, g_strdupv ((char *[]) { r, (char *) "", who,
-                                                     a->kind == QW_ABSENCE_LEAVE ? _("absent (请假)")
-                                                                                 : _("absent (not yet entered)"),
-                                                     (char *) "", (char *) "", NULL }));
+      points = format_number (a->points);
+      shown = a->kind == QW_ABSENCE_LEAVE ? g_strdup (_("absent (请假)"))
+                                          : g_strdup_printf (_("absent (late entry): %s"), points);
+      g_ptr_array_add (rows, g_strdupv ((char *[]) { r, (char *) "", who, shown, (char *) "", (char *) "", NULL }));
     }
 }
 
@@ -285,7 +287,7 @@ standings_to_json (GPtrArray *rows)
   return array;
 }
 
-/* "王伟", "王伟 (withdrawn)", "王伟 (absent: round 3)" */
+/* "王伟", "王伟 (excluded)", "王伟 (late entry)", "王伟 (withdrawn)", "王伟 (absent: round 3)" */
 static char *
 standing_name (const QwStandingRow *row)
 {
@@ -298,6 +300,10 @@ standing_name (const QwStandingRow *row)
       if (cell->absent)
         g_string_append_printf (rounds, "%s%d", rounds->len > 0 ? ", " : "", cell->round);
     }
+  if (row->status == QW_STATUS_EXCLUDED)
+    return g_strdup_printf (_("%s (excluded)"), row->name);
+  if (row->status == QW_STATUS_LATE)
+    return g_strdup_printf (_("%s (late entry)"), row->name);
   if (row->withdrawn)
     return g_strdup_printf (_("%s (withdrawn)"), row->name);
   if (rounds->len > 0)
@@ -400,18 +406,150 @@ print_field_warning (QwCliContext *ctx)
     g_printerr (_("Warning: %s\n"), warning);
 }
 
+static struct
+{
+  gboolean exclude_blocked;
+  gboolean force;
+} pair_opt;
+
+static const GOptionEntry pair_options[] = {
+  { "exclude-blocked", 0, 0, G_OPTION_ARG_NONE, &pair_opt.exclude_blocked,
+    N_("Exclude the entries with a blocking problem (不具备参赛资格) and pair the rest"), NULL },
+  { "force", 0, 0, G_OPTION_ARG_NONE, &pair_opt.force,
+    N_("Pair the entries with a blocking problem anyway (logged; not asked again)"), NULL },
+  { NULL },
+};
+
+static gboolean
+pair_check (QwCliContext  *ctx,
+            GError       **error)
+{
+  if (!(pair_opt.exclude_blocked && pair_opt.force))
+    return TRUE;
+  g_set_error_literal (error, QW_ERROR, QW_ERROR_INVALID, _("--exclude-blocked and --force exclude each other"));
+  return FALSE;
+}
+
+/* The gate's blocked items as the contract has them: [{"no", "name",
+ * "problems"}], the problems that block (the warnings are in the text
+ * output and the core's list). */
+static JsonArray *
+gate_items_to_json (GPtrArray *items)
+{
+  JsonArray *array = json_array_new ();
+
+  for (guint i = 0; items != NULL && i < items->len; i++)
+    {
+      QwGateItem *item = g_ptr_array_index (items, i);
+      JsonObject *o;
+      JsonArray *problems;
+
+      if (item->blocking == 0)
+        continue;
+      o = json_object_new ();
+      problems = json_array_new ();
+      for (int p = 0; p < QW_N_PROBLEMS; p++)
+        if (item->blocking & QW_PROBLEM_BIT (p))
+          json_array_add_string_element (problems, qw_problem_code ((QwProblem) p));
+      json_object_set_int_member (o, "no", item->entry->no);
+      json_object_set_string_member (o, "name", item->entry->name);
+      json_object_set_array_member (o, "problems", problems);
+      json_array_add_object_element (array, o);
+    }
+  return array;
+}
+
+static void
+print_gate_table (GPtrArray *items)
+{
+  g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
+
+  g_ptr_array_add (rows, g_strdupv ((char *[]) { _("No."), _("Name"), _("Blocks pairing"), _("Warnings"), NULL }));
+  for (guint i = 0; i < items->len; i++)
+    {
+      QwGateItem *item = g_ptr_array_index (items, i);
+      g_autofree char *no = g_strdup_printf ("%d", item->entry->no);
+      g_autofree char *blocking = qw_problems_join (item->blocking, TRUE, "；");
+      g_autofree char *warnings = qw_problems_join (item->warnings, TRUE, "；");
+
+      g_ptr_array_add (rows, g_strdupv ((char *[]) { no, item->entry->name, blocking, warnings, NULL }));
+    }
+  qw_cli_print_table (rows);
+}
+
+static int
+pair_blocked (QwCliContext *ctx,
+              GError       *error)
+{
+  g_autoptr(GError) owned = error;
+  g_autoptr(GPtrArray) items = qw_pair_gate_list (ctx->doc, ctx->section, NULL);
+
+  if (ctx->json)
+    {
+      g_autoptr(JsonObject) o = json_object_new ();
+
+      json_object_set_array_member (o, "blocked", gate_items_to_json (items));
+      qw_cli_print_json_object (o);
+    }
+  else if (items != NULL)
+    print_gate_table (items);
+  g_printerr (_("qiwang-cli: group %s was not paired: fix these entries, or pair with --exclude-blocked or "
+                "--force\n"), ctx->section->code);
+  return QW_CLI_BLOCKED;
+}
+
 static int
 cmd_pair (QwCliContext *ctx)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(GPtrArray) notes = NULL;
   g_autoptr(GPtrArray) games = NULL;
+  g_autoptr(GPtrArray) before = NULL;
+  QwPairGate gate = pair_opt.force ? QW_PAIR_GATE_FORCE
+                  : pair_opt.exclude_blocked ? QW_PAIR_GATE_EXCLUDE_BLOCKED : QW_PAIR_GATE_CHECK;
   int round;
 
-  round = qw_tournament_pair_next (ctx->doc, ctx->section, &notes, &error);
+  /* Who was blocked, to say what the option did with them. */
+  if (gate != QW_PAIR_GATE_CHECK && (before = qw_pair_gate_list (ctx->doc, ctx->section, &error)) == NULL)
+    return qw_cli_fail (g_steal_pointer (&error));
+  round = qw_tournament_pair_next_gated (ctx->doc, ctx->section, gate, &notes, &error);
+  if (round == 0 && g_error_matches (error, QW_ERROR, QW_ERROR_BLOCKED))
+    return pair_blocked (ctx, g_steal_pointer (&error));
   if (round == 0 || (games = qw_document_list_round_games (ctx->doc, ctx->section->id, round, &error)) == NULL)
     return qw_cli_fail (g_steal_pointer (&error));
+  /* Excluded or admitted now: the context's entries are read again. */
+  g_clear_pointer (&ctx->entries_by_id, g_hash_table_unref);
+  g_clear_pointer (&ctx->entries, g_ptr_array_unref);
+  if ((ctx->entries = qw_document_list_section_entries (ctx->doc, ctx->section, &error)) == NULL)
+    return qw_cli_fail (g_steal_pointer (&error));
+  if (ctx->json)
+    {
+      g_autoptr(JsonObject) o = json_object_new ();
+      JsonArray *left_out = json_array_new ();
+
+      json_object_set_int_member (o, "round", round);
+      json_object_set_array_member (o, "games", games_to_json (ctx, games, round));
+      if (gate != QW_PAIR_GATE_CHECK)
+        json_object_set_array_member (o, gate == QW_PAIR_GATE_FORCE ? "forced" : "excluded",
+                                      gate_items_to_json (before));
+      for (guint i = 0; notes != NULL && i < notes->len; i++)
+        json_array_add_string_element (left_out, g_ptr_array_index (notes, i));
+      json_object_set_array_member (o, "notes", left_out);
+      qw_cli_print_json_object (o);
+      return QW_CLI_OK;
+    }
   print_notes (notes);
+  for (guint i = 0; before != NULL && i < before->len; i++)
+    {
+      QwGateItem *item = g_ptr_array_index (before, i);
+      g_autofree char *why = NULL;
+
+      if (item->blocking == 0)
+        continue;
+      why = qw_problems_join (item->blocking, TRUE, "；");
+      g_printerr (gate == QW_PAIR_GATE_FORCE ? _("Paired anyway: %d %s (%s)\n") : _("Excluded: %d %s (%s)\n"),
+                  item->entry->no, item->entry->name, why);
+    }
   if (round == 1)
     print_field_warning (ctx);
   if (round == 1)
@@ -421,6 +559,91 @@ cmd_pair (QwCliContext *ctx)
       g_print (_("Lottery seed (抽签种子): %s\n"), seed);
     }
   print_games_table (ctx, games, round);
+  return QW_CLI_OK;
+}
+
+/* admit, exclude, include */
+
+static char *admit_missed;
+
+static const GOptionEntry admit_options[] = {
+  { "missed-points", 0, 0, G_OPTION_ARG_STRING, &admit_missed,
+    N_("Points for each missed round (default 0), or one value per round: 0,1,0"), "P" },
+  { NULL },
+};
+
+static gboolean
+parse_points (const char  *text,
+              GArray      *out,
+              GError     **error)
+{
+  g_auto(GStrv) parts = g_strsplit (text, ",", -1);
+
+  for (guint i = 0; parts[i] != NULL; i++)
+    {
+      char *end = NULL;
+      double v = g_ascii_strtod (g_strstrip (parts[i]), &end);
+
+      if (parts[i][0] == '\0' || end == NULL || *end != '\0')
+        {
+          g_set_error (error, QW_ERROR, QW_ERROR_INVALID,
+                       _("--missed-points is a number of points, or one for each missed round (0,1,0), not “%s”"),
+                       text);
+          return FALSE;
+        }
+      g_array_append_val (out, v);
+    }
+  return TRUE;
+}
+
+static int
+cmd_admit (QwCliContext *ctx)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GArray) points = g_array_new (FALSE, FALSE, sizeof (double));
+  QwEntry *e;
+
+  if (admit_missed != NULL && !parse_points (admit_missed, points, &error))
+    return qw_cli_usage_error (ctx, error->message);
+  if ((e = entry_by_no_text (ctx, ctx->args[0], &error)) == NULL
+      || !qw_pair_gate_admit (ctx->doc, ctx->section, e->id, (const double *) points->data, points->len, &error))
+    return qw_cli_fail (g_steal_pointer (&error));
+  return QW_CLI_OK;
+}
+
+static int
+cmd_exclude (QwCliContext *ctx)
+{
+  g_autoptr(GError) error = NULL;
+  QwEntry *e;
+
+  if ((e = entry_by_no_text (ctx, ctx->args[0], &error)) == NULL
+      || !qw_pair_gate_exclude (ctx->doc, ctx->section, e->id, &error))
+    return qw_cli_fail (g_steal_pointer (&error));
+  return QW_CLI_OK;
+}
+
+static int
+cmd_include (QwCliContext *ctx)
+{
+  g_autoptr(GError) error = NULL;
+  QwEntry *e;
+
+  if ((e = entry_by_no_text (ctx, ctx->args[0], &error)) == NULL
+      || !qw_pair_gate_include (ctx->doc, ctx->section, e->id, &error))
+    return qw_cli_fail (g_steal_pointer (&error));
+  return QW_CLI_OK;
+}
+
+static int
+cmd_allow (QwCliContext *ctx)
+{
+  g_autoptr(GError) error = NULL;
+  QwEntry *e;
+
+  if ((e = entry_by_no_text (ctx, ctx->args[0], &error)) == NULL
+      || !qw_pair_gate_allow (ctx->doc, ctx->section, e->id, &error))
+    return qw_cli_fail (g_steal_pointer (&error));
   return QW_CLI_OK;
 }
 
@@ -978,8 +1201,10 @@ const QwCliCommand qw_cli_play_commands[] = {
     .summary = N_("Create a document with one group (open-m) of generated players and play every round"),
   },
   {
-    .name = "pair", .usage = "DOC GROUP", .min_args = 2, .max_args = 2, .open = QW_CLI_OPEN_SECTION_STORED,
-    .handler = cmd_pair, .summary = N_("Pair the next round of a group"),
+    .name = "pair", .usage = "DOC GROUP [--json] [--exclude-blocked] [--force]", .min_args = 2, .max_args = 2,
+    .open = QW_CLI_OPEN_SECTION, .flags = QW_CLI_JSON, .options = pair_options, .check = pair_check,
+    .handler = cmd_pair,
+    .summary = N_("Pair the next round of a group (exit 3: entries with a blocking problem, nothing paired)"),
   },
   {
     .name = "unpair", .usage = "DOC GROUP [--force]", .min_args = 2, .max_args = 2, .open = QW_CLI_OPEN_SECTION,
@@ -1031,6 +1256,24 @@ const QwCliCommand qw_cli_play_commands[] = {
     .handler = cmd_seeding,
     .summary = N_("The starting-rank list (种子排序) with the draw method and the lottery seed; before round 1 "
                   "it draws the lots"),
+  },
+  {
+    .name = "admit", .usage = "DOC GROUP NO [--missed-points P]", .min_args = 3, .max_args = 3,
+    .open = QW_CLI_OPEN_SECTION, .options = admit_options,
+    .handler = cmd_admit, .summary = N_("Admit a late entry (迟到报名), with the points of the rounds it missed"),
+  },
+  {
+    .name = "exclude", .usage = "DOC GROUP NO", .min_args = 3, .max_args = 3, .open = QW_CLI_OPEN_SECTION,
+    .handler = cmd_exclude, .summary = N_("Exclude an entry (不具备参赛资格): it is not paired (logged)"),
+  },
+  {
+    .name = "include", .usage = "DOC GROUP NO", .min_args = 3, .max_args = 3, .open = QW_CLI_OPEN_SECTION,
+    .handler = cmd_include, .summary = N_("Take back an exclusion"),
+  },
+  {
+    .name = "allow", .usage = "DOC GROUP NO", .min_args = 3, .max_args = 3, .open = QW_CLI_OPEN_SECTION,
+    .handler = cmd_allow,
+    .summary = N_("Let an entry with a blocking problem be paired anyway (logged; not asked again)"),
   },
   {
     .name = "swap", .usage = "DOC GROUP ROUND NO NO", .min_args = 5, .max_args = 5, .open = QW_CLI_OPEN_SECTION,

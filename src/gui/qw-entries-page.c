@@ -34,6 +34,7 @@ typedef enum
   UNDO_ADDED,      /* entries were added: undo deletes them */
   UNDO_EDITED,     /* an entry changed: undo writes the old one back */
   UNDO_DELETED,    /* entries were deleted: undo adds them back under their ids */
+  UNDO_IMPORTED,   /* a list was merged: undo deletes the added ones and writes the updated ones back */
 } UndoKind;
 
 typedef struct
@@ -41,6 +42,7 @@ typedef struct
   UndoKind   kind;
   GPtrArray *before;   /* QwEntry */
   GPtrArray *after;    /* QwEntry */
+  GPtrArray *added;    /* QwEntry: UNDO_IMPORTED's added entries */
   char      *label;
 } UndoStep;
 
@@ -112,6 +114,7 @@ undo_step_free (gpointer data)
 
   g_clear_pointer (&step->before, g_ptr_array_unref);
   g_clear_pointer (&step->after, g_ptr_array_unref);
+  g_clear_pointer (&step->added, g_ptr_array_unref);
   g_free (step->label);
   g_free (step);
 }
@@ -442,6 +445,19 @@ delete_list (QwEntriesPage  *self,
   return qw_document_delete_entries (self->doc, ids, entries->len, error);
 }
 
+/* A merged import: the added entries go (or come back under their ids), the
+ * updated ones take their other version. */
+static gboolean
+apply_import (QwEntriesPage  *self,
+              UndoStep       *step,
+              gboolean        reverse,
+              GError        **error)
+{
+  return qw_registration_restore (self->doc, event_of (self), reverse ? step->added : NULL,
+                                  reverse ? NULL : step->added, reverse ? step->before : step->after, step->label,
+                                  error);
+}
+
 static gboolean
 apply_step (QwEntriesPage  *self,
             UndoStep       *step,
@@ -466,6 +482,8 @@ apply_step (QwEntriesPage  *self,
       return qw_document_update_entry (self->doc,
                                        g_ptr_array_index (reverse ? step->before : step->after, 0),
                                        error);
+    case UNDO_IMPORTED:
+      return apply_import (self, step, reverse, error);
     default:
       g_assert_not_reached ();
     }
@@ -553,13 +571,6 @@ selection_changed_cb (QwEntriesPage *self)
 
 /* The entry dialog */
 
-/* Ages and groups are counted on the event's first day (today if unset). */
-static QwDate
-event_date (QwEntriesPage *self)
-{
-  return qw_registration_event_date (event_of (self));
-}
-
 static gboolean
 entry_saved_cb (QwEntriesPage *self,
                 QwEntry       *entry,
@@ -631,15 +642,28 @@ row_activated_cb (QwEntriesPage *self,
 /* Import and export */
 
 static char *
-import_report (QwEntryImport *import,
-               const char    *file_name,
-               guint          with_problems)
+import_report (QwEntryImport  *import,
+               QwImportReport *report,
+               const char     *file_name)
 {
   GString *text = g_string_new (NULL);
+  guint with_problems = 0;
 
+  for (guint i = 0; i < report->rows->len; i++)
+    {
+      const QwImportRow *r = g_ptr_array_index (report->rows, i);
+
+      with_problems += r->outcome != QW_ROW_REJECTED && r->problems != 0;
+    }
   g_string_append_printf (text, ngettext ("%u entry imported from %s (%s).",
-                                          "%u entries imported from %s (%s).", import->entries->len),
-                          import->entries->len, file_name, import->encoding);
+                                          "%u entries imported from %s (%s).", report->added + report->updated),
+                          report->added + report->updated, file_name, report->encoding);
+  if (report->updated > 0 || report->unchanged > 0)
+    {
+      g_string_append_c (text, '\n');
+      g_string_append_printf (text, _("%u added, %u updated, %u already there unchanged."), report->added,
+                              report->updated, report->unchanged);
+    }
   if (with_problems > 0)
     {
       g_string_append_c (text, '\n');
@@ -647,15 +671,24 @@ import_report (QwEntryImport *import,
                                               "%u of them have problems: see the Problems column.",
                                               with_problems), with_problems);
     }
-  if (import->rejected->len > 0)
+  if (report->rejected > 0)
     {
+      guint shown = 0;
+
       g_string_append (text, "\n\n");
       g_string_append_printf (text, ngettext ("%u row was rejected:", "%u rows were rejected:",
-                                              import->rejected->len), import->rejected->len);
-      for (guint i = 0; i < import->rejected->len && i < 20; i++)
-        g_string_append_printf (text, "\n• %s", ((QwRowError *) import->rejected->pdata[i])->message);
-      if (import->rejected->len > 20)
-        g_string_append_printf (text, _("\n… and %u more"), import->rejected->len - 20);
+                                              report->rejected), report->rejected);
+      for (guint i = 0; i < report->rows->len && shown < 20; i++)
+        {
+          const QwImportRow *r = g_ptr_array_index (report->rows, i);
+
+          if (r->outcome != QW_ROW_REJECTED)
+            continue;
+          g_string_append_printf (text, "\n• %s", r->reason);
+          shown++;
+        }
+      if (report->rejected > 20)
+        g_string_append_printf (text, _("\n… and %u more"), report->rejected - 20);
     }
   if (import->ignored_columns != NULL && import->ignored_columns[0] != NULL)
     {
@@ -665,21 +698,6 @@ import_report (QwEntryImport *import,
       g_string_append_printf (text, _("Columns not used: %s"), cols);
     }
   return g_string_free (text, FALSE);
-}
-
-static guint
-count_problems (QwRuleset *ruleset,
-                QwDate     date,
-                GPtrArray *entries)
-{
-  QwCheckOptions options = { date, FALSE };
-  g_autofree QwEntryCheck *checks = g_new0 (QwEntryCheck, MAX (entries->len, 1));
-  guint n = 0;
-
-  qw_entry_check_all (ruleset, entries, &options, checks);
-  for (guint i = 0; i < entries->len; i++)
-    n += checks[i].problems != 0;
-  return n;
 }
 
 /* While a worker reads or writes a file: a spinner and what it does. */
@@ -696,15 +714,12 @@ set_busy (QwEntriesPage *self,
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BUSY]);
 }
 
-/* What the worker reads: the list as imported, placed in groups and checked. */
+/* What the worker reads: the list as imported. */
 typedef struct
 {
-  QwRuleset     *ruleset;
   char          *path;
   char          *name;
-  QwDate         date;
   QwEntryImport *import;
-  guint          with_problems;
 } ImportTask;
 
 static void
@@ -712,7 +727,6 @@ import_task_free (gpointer data)
 {
   ImportTask *t = data;
 
-  qw_ruleset_unref (t->ruleset);
   g_free (t->path);
   g_free (t->name);
   g_clear_pointer (&t->import, qw_entry_import_free);
@@ -734,32 +748,46 @@ import_thread (GTask        *task,
       g_task_return_error (task, error);
       return;
     }
-  t->with_problems = count_problems (t->ruleset, t->date, t->import->entries);
   g_task_return_boolean (task, TRUE);
 }
 
-/* Stores a list that was read: all its usable rows in one transaction,
- * then reports what was imported and what was rejected. The import is one
- * undo step. */
+/* Stores a list that was read, merged with the entries already there, in
+ * one transaction, then reports what became of each row. The import is
+ * one undo step. */
 static gboolean
 import_read (QwEntriesPage  *self,
              QwEntryImport  *import,
              const char     *name,
-             guint           with_problems,
              GError        **error)
 {
-  g_autofree char *report = NULL;
+  g_autoptr(QwImportReport) report = NULL;
+  g_autofree char *text = NULL;
   g_autofree char *message = NULL;
   GtkWidget *dialog;
 
-  if (!qw_registration_import_entries (self->doc, self->ruleset, event_of (self), import->entries, error))
+  report = qw_registration_import (self->doc, self->ruleset, event_of (self), import, error);
+  if (report == NULL)
     return FALSE;
-  message = g_strdup_printf (ngettext ("Imported %u entry", "Imported %u entries", import->entries->len),
-                             import->entries->len);
-  push_undo (self, UNDO_ADDED, NULL, import->entries, message);
-  report = import_report (import, name, with_problems);
+  if (report->updated == 0)
+    {
+      message = g_strdup_printf (ngettext ("Imported %u entry", "Imported %u entries", report->added),
+                                 report->added);
+      if (report->added > 0)
+        push_undo (self, UNDO_ADDED, NULL, report->added_entries, message);
+    }
+  else
+    {
+      UndoStep *step;
+
+      message = g_strdup_printf (_("Imported %u entries (%u added, %u updated)"), report->added + report->updated,
+                                 report->added, report->updated);
+      push_undo (self, UNDO_IMPORTED, report->updated_before, report->updated_after, message);
+      step = g_ptr_array_index (self->undo, self->undo->len - 1);
+      step->added = copy_entries (report->added_entries);
+    }
+  text = import_report (import, report, name);
   dialog = adw_message_dialog_new (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))),
-                                   _("Registration List Imported"), report);
+                                   _("Registration List Imported"), text);
   adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
   gtk_window_present (GTK_WINDOW (dialog));
   return TRUE;
@@ -780,7 +808,7 @@ import_done_cb (GObject      *source,
     return;
   set_busy (self, NULL);
   if (error == NULL)
-    import_read (self, t->import, t->name, t->with_problems, &error);
+    import_read (self, t->import, t->name, &error);
   if (error != NULL)
     qw_feedback_error (GTK_WIDGET (self), _("Nothing was imported"), error);
 }
@@ -805,10 +833,8 @@ qw_entries_page_import_file (QwEntriesPage *self,
   g_return_if_fail (self->context != NULL && self->busy_text == NULL);
 
   t = g_new0 (ImportTask, 1);
-  t->ruleset = qw_ruleset_ref (self->ruleset);
   t->path = g_file_get_path (file);
   t->name = g_file_get_basename (file);
-  t->date = event_date (self);
   self->cancellable = g_cancellable_new ();
   task = g_task_new (self, self->cancellable, import_done_cb, NULL);
   g_task_set_source_tag (task, qw_entries_page_import_file);

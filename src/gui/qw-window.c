@@ -19,6 +19,7 @@
 #include "qw-document-context.h"
 #include "qw-entries-page.h"
 #include "qw-error.h"
+#include "qw-event-dialog.h"
 #include "qw-feedback.h"
 #include "qw-national-page.h"
 #include "qw-new-region-dialog.h"
@@ -186,6 +187,7 @@ update_actions (QwWindow *self)
   gboolean has_event = event_of (self) != NULL;
   static const char *event_actions[] = {
     "win.import-entries", "win.export-entries", "win.add-entry", "win.find", "win.print",
+    "win.event-details",
   };
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.close-document", has_doc);
@@ -588,6 +590,19 @@ close_document_action (GtkWidget  *widget,
   update_actions (self);
 }
 
+/* The stop's details (赛事信息): the dialog saves them as one undoable step. */
+static void
+event_details_action (GtkWidget  *widget,
+                      const char *action_name,
+                      GVariant   *parameter)
+{
+  QwWindow *self = QW_WINDOW (widget);
+
+  if (event_of (self) == NULL)
+    return;
+  gtk_window_present (GTK_WINDOW (qw_event_dialog_new (GTK_WINDOW (self), self->context)));
+}
+
 /* The menu's and the shortcuts' entries actions show the entries page and
  * activate its own action there. */
 static void
@@ -854,6 +869,7 @@ qw_window_class_init (QwWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.new-region", NULL, new_region_action);
   gtk_widget_class_install_action (widget_class, "win.new-national", NULL, new_national_action);
   gtk_widget_class_install_action (widget_class, "win.close-document", NULL, close_document_action);
+  gtk_widget_class_install_action (widget_class, "win.event-details", NULL, event_details_action);
   gtk_widget_class_install_action (widget_class, "win.import-entries", NULL, import_entries_action);
   gtk_widget_class_install_action (widget_class, "win.export-entries", NULL, export_entries_action);
   gtk_widget_class_install_action (widget_class, "win.add-entry", NULL, add_entry_action);

@@ -48,7 +48,8 @@ typedef enum
 {
   QW_ABSENCE_LEAVE = 0,       /* 请假: excused for this one round; 0 points, not a forfeit, not a withdrawal */
   QW_ABSENCE_LATE,            /* a late entry's round missed before it joined, with the points the
-                               * arbiter chose (late entries: registration's admission) */
+                               * arbiter chose when admitting it (play/qw-pair-gate.h): the one
+                               * record of those rounds */
 } QwAbsenceKind;
 
 typedef struct

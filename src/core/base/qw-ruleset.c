@@ -97,6 +97,8 @@ ruleset_clear (gpointer data)
   g_clear_pointer (&self->groups, g_ptr_array_unref);
   g_clear_pointer (&self->categories, g_ptr_array_unref);
   g_strfreev (self->barred_titles);
+  g_strfreev (self->accepted_documents);
+  g_strfreev (self->pairing_blocks);
   g_free (self->swiss_first_round);
   g_free (self->swiss_tiebreaks);
   g_free (self->round_robin_tiebreaks);
@@ -307,6 +309,19 @@ parse_event_name (QwRuleset *self,
   self->admin_suffixes = collect_texts (node, "admin-suffix");
 }
 
+/* "10-31" (the schema's month-day) */
+static void
+parse_month_day (const char *text,
+                 int        *month,
+                 int        *day)
+{
+  if (text != NULL && strlen (text) == 5)
+    {
+      *month = atoi (text);
+      *day = atoi (text + 3);
+    }
+}
+
 static void
 parse_misc (QwRuleset *self,
             xmlNode   *root)
@@ -318,6 +333,20 @@ parse_misc (QwRuleset *self,
   self->escort_age = qw_xml_get_prop_int (node, "escort-age", 70);
   self->barred_titles = collect_texts (node, "barred-title");
 
+  /* 七(三)3. Without the element: any document, none required. */
+  node = qw_xml_first_child (root, "documents");
+  self->document_required = node != NULL && qw_xml_get_prop_bool (node, "required", FALSE);
+  self->accepted_documents = node != NULL ? collect_texts (node, "accept")
+                                          : g_strdupv ((char *[]) { (char *) "resident", (char *) "other", NULL });
+
+  /* Without the element: the issue-9 default. */
+  node = qw_xml_first_child (root, "pairing-gate");
+  self->pairing_blocks = node != NULL ? collect_texts (node, "block")
+                                      : g_strdupv ((char *[]) { (char *) "too-strong", (char *) "duplicate-id",
+                                                                (char *) "missing-name",
+                                                                (char *) "document-not-accepted",
+                                                                (char *) "late-entry", NULL });
+
   node = qw_xml_first_child (root, "recommend");
   self->recommend_min_rounds = qw_xml_get_prop_int (node, "min-rounds", 0);
   self->recommend_min_minutes = qw_xml_get_prop_int (node, "min-minutes-per-round", 0);
@@ -328,12 +357,13 @@ parse_misc (QwRuleset *self,
 
   node = qw_xml_first_child (root, "provincial-final");
   deadline = qw_xml_get_prop (node, "deadline");
-  if (deadline != NULL && strlen (deadline) == 5)
-    {
-      self->final_deadline_month = atoi (deadline);
-      self->final_deadline_day = atoi (deadline + 3);
-    }
+  parse_month_day (deadline, &self->final_deadline_month, &self->final_deadline_day);
   self->final_after_preliminaries = qw_xml_get_prop_bool (node, "after-all-preliminaries", TRUE);
+  g_clear_pointer (&deadline, g_free);
+
+  node = qw_xml_first_child (root, "region-rules");
+  deadline = qw_xml_get_prop (node, "deadline");
+  parse_month_day (deadline, &self->rules_deadline_month, &self->rules_deadline_day);
 
   node = qw_xml_first_child (root, "team");
   self->team_best = qw_xml_get_prop_int (node, "best", 7);
@@ -605,6 +635,20 @@ qw_ruleset_is_barred_title (const QwRuleset *self,
   return FALSE;
 }
 
+gboolean
+qw_ruleset_accepts_document (const QwRuleset *self,
+                             const char      *kind)
+{
+  return kind != NULL && g_strv_contains ((const char * const *) self->accepted_documents, kind);
+}
+
+gboolean
+qw_ruleset_blocks_pairing (const QwRuleset *self,
+                           const char      *code)
+{
+  return code != NULL && g_strv_contains ((const char * const *) self->pairing_blocks, code);
+}
+
 /* 0 for the highest grade; -1 when the text names no known grade. A grade such
  * as "国家级裁判" matches "国家级". */
 int
@@ -644,4 +688,36 @@ qw_ruleset_group_label (const QwRuleset *self,
   if (g != NULL)
     return g_strdup (g->name);
   return g_strdup (code != NULL ? code : "");
+}
+
+/**
+ * qw_ruleset_final_deadline:
+ * @day: a day of the event, for the year when the ruleset names no season
+ *
+ * Returns: the last day a provincial final may be held (seed 002 §四(二):
+ *   10-31 of the season), or an unset date when the ruleset has no deadline
+ */
+QwDate
+qw_ruleset_final_deadline (const QwRuleset *self,
+                           QwDate           day)
+{
+  int year = self->season > 0 ? self->season : day.year;
+
+  if (self->final_deadline_month <= 0 || year <= 0)
+    return QW_DATE_NONE;
+  return qw_date_make (year, self->final_deadline_month, self->final_deadline_day);
+}
+
+/**
+ * qw_ruleset_rules_deadline:
+ *
+ * Returns: the day by which a region publishes its competition rules (seed
+ *   002 §七(二)1: 05-15 of the season), or an unset date without that rule
+ */
+QwDate
+qw_ruleset_rules_deadline (const QwRuleset *self)
+{
+  if (self->rules_deadline_month <= 0 || self->season <= 0)
+    return QW_DATE_NONE;
+  return qw_date_make (self->season, self->rules_deadline_month, self->rules_deadline_day);
 }

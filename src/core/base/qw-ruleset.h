@@ -108,6 +108,10 @@ struct _QwRuleset
   GPtrArray  *categories;       /* QwCategory */
   GStrv       barred_titles;
   int         escort_age;
+  gboolean    document_required;      /* an entry without a document is missing-document */
+  GStrv       accepted_documents;     /* document kinds: "resident" (第二代居民身份证 or 户口本), "other" */
+  GStrv       pairing_blocks;         /* problem codes that keep an entry out of pairing until the
+                                       * arbiter acts (play/qw-pair-gate.h) */
   double      scores[QW_N_SCORES];
 
   int         recommend_min_rounds;
@@ -127,6 +131,8 @@ struct _QwRuleset
   int         final_deadline_month;
   int         final_deadline_day;
   gboolean    final_after_preliminaries;
+  int         rules_deadline_month;   /* a region publishes its rules by then (0: no rule) */
+  int         rules_deadline_day;
   GStrv       arbiter_grades;         /* highest first */
   GPtrArray  *arbiter_rules;          /* QwArbiterRule */
 
@@ -164,12 +170,21 @@ const char        *qw_ruleset_category_name    (const QwRuleset *self,
                                                 const char      *code);
 gboolean           qw_ruleset_is_barred_title  (const QwRuleset *self,
                                                 const char      *grade);
+/* @kind: "resident" or "other" */
+gboolean           qw_ruleset_accepts_document (const QwRuleset *self,
+                                                const char      *kind);
+/* Whether the problem @code keeps an entry out of pairing. */
+gboolean           qw_ruleset_blocks_pairing   (const QwRuleset *self,
+                                                const char      *code);
 int                qw_ruleset_arbiter_grade_rank (const QwRuleset *self,
                                                   const char      *grade);
 const char        *qw_ruleset_min_arbiter_grade (const QwRuleset *self,
                                                  const char      *level);
 char              *qw_ruleset_group_label      (const QwRuleset *self,
                                                 const char      *code);
+QwDate             qw_ruleset_final_deadline   (const QwRuleset *self,
+                                                QwDate           day);
+QwDate             qw_ruleset_rules_deadline   (const QwRuleset *self);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (QwRuleset, qw_ruleset_unref)
 

@@ -19,7 +19,13 @@
  *     "progressive_cut" compares 累进分 without round 1, then without rounds
  *     1–2, …;
  *   - in a round robin, a player who withdrew having met fewer than half of
- *     the field has every result cancelled (2007 rules 第20条).
+ *     the field has every result cancelled (2007 rules 第20条);
+ *   - an absent round (QwAbsence: a 请假, or a round a late entry missed
+ *     before it was admitted) counts the points it credits (0 for a 请假,
+ *     what the arbiter gave for a missed round): no opponent, no colour,
+ *     no win;
+ *   - excluded entries (不具备参赛资格) and late entries not admitted rank
+ *     below everyone else.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -375,14 +381,20 @@ typedef struct
   gboolean    primary;
 } SortContext;
 
+static gboolean
+out_of_play (const Player *p)
+{
+  return p->row->status == QW_STATUS_EXCLUDED || p->row->status == QW_STATUS_LATE;
+}
+
 static int
 compare_primary (Table  *t,
                  Player *a,
                  Player *b)
 {
-  int c = 0;
+  int c = (int) out_of_play (b) - (int) out_of_play (a);
 
-  if (t->section->system == QW_SYSTEM_KNOCKOUT)
+  if (c == 0 && t->section->system == QW_SYSTEM_KNOCKOUT)
     c = a->stage - b->stage;
   if (c == 0)
     c = cmp_double (a->row->points, b->row->points);
@@ -588,6 +600,7 @@ table_init (Table           *t,
       row->name = g_strdup (e->name);
       row->unit = g_strdup (e->unit);
       row->withdrawn = e->status == QW_STATUS_WITHDRAWN;
+      row->status = e->status;
       t->players[i].row = row;
       g_hash_table_insert (t->by_id, &row->entry_id, &t->players[i]);
     }

@@ -8,6 +8,7 @@
 
 #include <glib.h>
 
+#include "qw-entry.h"
 #include "qw-game.h"
 #include "qw-tiebreak.h"
 
@@ -39,6 +40,7 @@ typedef struct
   double     tiebreaks[QW_N_TIEBREAKS]; /* every value, whatever the chain uses */
   GArray    *rounds;      /* QwRoundCell, one per round played so far */
   gboolean   withdrawn;
+  QwEntryStatus status;   /* excluded and waiting late entries rank below everyone else */
 } QwStandingRow;
 
 

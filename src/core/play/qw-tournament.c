@@ -23,6 +23,7 @@
 
 #include "qw-error.h"
 #include "qw-knockout.h"
+#include "qw-pair-gate.h"
 #include "qw-roundrobin.h"
 #include "qw-swiss.h"
 #include "qw-tournament.h"
@@ -370,7 +371,7 @@ excluded (State   *s,
   QwEntry *e = g_ptr_array_index (s->entries, index);
   int before = withdrawn_before (s, e->id);
 
-  return (before > 0 && before <= round) || hist[index].forfeit_out;
+  return (before > 0 && before <= round) || hist[index].forfeit_out || e->status == QW_STATUS_LATE;
 }
 
 static char *
@@ -384,7 +385,11 @@ exclusion_reason (State   *s,
   int before = withdrawn_before (s, e->id);
 
   if (before > 0 && before <= round)
-    return g_strdup_printf (_("%s has withdrawn (退赛) and is not paired"), who);
+    return e->status == QW_STATUS_EXCLUDED
+           ? g_strdup_printf (_("%s is excluded (不具备参赛资格) and is not paired"), who)
+           : g_strdup_printf (_("%s has withdrawn (退赛) and is not paired"), who);
+  if (e->status == QW_STATUS_LATE)
+    return g_strdup_printf (_("%s is a late entry waiting to be admitted and is not paired"), who);
   return g_strdup_printf (_("%s forfeited %d games in a row and is no longer paired"), who,
                           s->section->settings.forfeit_limit);
 }
@@ -1091,18 +1096,20 @@ qw_tournament_total_rounds (QwDocument      *doc,
   return rounds_for (section, drawn, n_active);
 }
 
+/* Whether @last_round has every result (@games: the section's, or that round's). */
 static gboolean
-check_round_complete (State   *s,
-                      GError **error)
+round_complete (GPtrArray  *games,
+                int         last_round,
+                GError    **error)
 {
   g_autoptr(GString) boards = g_string_new (NULL);
   guint missing = 0;
 
-  for (guint i = 0; i < s->games->len; i++)
+  for (guint i = 0; i < games->len; i++)
     {
-      const QwGame *g = g_ptr_array_index (s->games, i);
+      const QwGame *g = g_ptr_array_index (games, i);
 
-      if (g->round == s->last_round && g->result == QW_RESULT_NONE)
+      if (g->round == last_round && g->result == QW_RESULT_NONE)
         {
           if (missing++ < 10)
             g_string_append_printf (boards, "%s%d", boards->len > 0 ? ", " : "", g->board);
@@ -1112,12 +1119,19 @@ check_round_complete (State   *s,
     return TRUE;
   if (missing == 1)
     g_set_error (error, QW_ERROR, QW_ERROR_CONFLICT, _("Round %d is not finished: board %s has no result"),
-                 s->last_round, boards->str);
+                 last_round, boards->str);
   else
     g_set_error (error, QW_ERROR, QW_ERROR_CONFLICT,
-                 _("Round %d is not finished: %u boards have no result (%s%s)"), s->last_round, missing,
+                 _("Round %d is not finished: %u boards have no result (%s%s)"), last_round, missing,
                  boards->str, missing > 10 ? "…" : "");
   return FALSE;
+}
+
+static gboolean
+check_round_complete (State   *s,
+                      GError **error)
+{
+  return round_complete (s->games, s->last_round, error);
 }
 
 static void
@@ -1177,11 +1191,11 @@ store_round (QwDocument  *doc,
   return TRUE;
 }
 
-int
-qw_tournament_pair_next (QwDocument  *doc,
-                         QwSection   *section,
-                         GPtrArray  **notes,
-                         GError     **error)
+static int
+pair_round (QwDocument  *doc,
+            QwSection   *section,
+            GPtrArray  **notes,
+            GError     **error)
 {
   g_auto(State) s = { 0 };
   g_autoptr(GPtrArray) games = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_game_free);
@@ -1239,6 +1253,120 @@ qw_tournament_pair_next (QwDocument  *doc,
   return round;
 }
 
+int
+qw_tournament_pair_next (QwDocument  *doc,
+                         QwSection   *section,
+                         GPtrArray  **notes,
+                         GError     **error)
+{
+  return qw_tournament_pair_next_gated (doc, section, QW_PAIR_GATE_CHECK, notes, error);
+}
+
+/* Before the gate asks about anyone: the last round has every result, and a
+ * round is left to pair. */
+static gboolean
+next_round_pairable (QwDocument       *doc,
+                     const QwSection  *section,
+                     int              *round,
+                     GError          **error)
+{
+  g_autoptr(GPtrArray) games = NULL;
+  int last = section->id != 0 ? qw_document_last_round (doc, section->id) : 0;
+  int total;
+
+  *round = last + 1;
+  if (last > 0)
+    {
+      if ((games = qw_document_list_round_games (doc, section->id, last, error)) == NULL
+          || !round_complete (games, last, error))
+        return FALSE;
+    }
+  total = qw_tournament_total_rounds (doc, section);
+  if (section->system == QW_SYSTEM_SWISS && *round > total)
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_CONFLICT,
+                   _("All %d planned rounds of group %s have been paired; raise the number of rounds "
+                     "to pair more"), total, section->code);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/**
+ * qw_tournament_pair_next_gated:
+ * @gate: what to do with the group's entries that have a blocking problem
+ *   (qw-pair-gate.h)
+ *
+ * Pairs the next round as qw_tournament_pair_next() does, after the entries
+ * gate: with entries blocked, %QW_PAIR_GATE_CHECK refuses (QW_ERROR_BLOCKED,
+ * the message lists them) and writes nothing; the other two answer for
+ * every blocked entry, logged, in the pairing's step.
+ */
+int
+qw_tournament_pair_next_gated (QwDocument  *doc,
+                               QwSection   *section,
+                               QwPairGate   gate,
+                               GPtrArray  **notes,
+                               GError     **error)
+{
+  g_autoptr(GPtrArray) items = NULL;
+  g_autoptr(QwSection) stored = NULL;
+  g_autofree char *label = NULL;
+  guint blocked;
+  int round;
+
+  g_return_val_if_fail (QW_IS_DOCUMENT (doc), 0);
+
+  if ((items = qw_pair_gate_list (doc, section, error)) == NULL)
+    return 0;
+  blocked = qw_pair_gate_count_blocked (items);
+  if (blocked == 0)
+    return pair_round (doc, section, notes, error);
+  stored = qw_section_copy (section);
+  if (stored->id == 0)
+    {
+      g_autoptr(QwSection) found = qw_document_get_section (doc, section->event_id, section->code, NULL);
+
+      if (found != NULL)
+        stored->id = found->id;
+    }
+  if (!next_round_pairable (doc, stored, &round, error))
+    return 0;
+  if (gate == QW_PAIR_GATE_CHECK)
+    {
+      g_autofree char *list = qw_pair_gate_describe (items);
+
+      g_set_error (error, QW_ERROR, QW_ERROR_BLOCKED,
+                   g_dngettext (GETTEXT_PACKAGE,
+                                "Group %s cannot be paired: %u entry has a problem that keeps it out of "
+                                "pairing. Fix it, exclude it or pair it anyway.\n%s",
+                                "Group %s cannot be paired: %u entries have a problem that keeps them out of "
+                                "pairing. Fix them, exclude them or pair them anyway.\n%s", blocked),
+                   section->code, blocked, list);
+      return 0;
+    }
+  label = g_strdup_printf (_("Pairing of round %d"), round);
+  if (!qw_document_begin_step (doc, label, error))
+    return 0;
+  if (!store_section (doc, stored, error)
+      || !qw_pair_gate_resolve (doc, stored, items, gate, round, error))
+    {
+      qw_document_rollback (doc);
+      return 0;
+    }
+  section->id = stored->id;
+  round = pair_round (doc, section, notes, error);
+  if (round == 0)
+    {
+      qw_document_rollback (doc);
+      return 0;
+    }
+  if (!qw_document_commit (doc, error))
+    return 0;
+  qw_document_emit_changed (doc, "entries");
+  return round;
+}
+
 /* A forfeit the pairing recorded itself, because the player had withdrawn. */
 static gboolean
 automatic_result (State        *s,
@@ -1266,6 +1394,24 @@ automatic_result (State        *s,
     default:
       return FALSE;
     }
+}
+
+/* Late entries admitted after the round being unpaired are paired in it
+ * when it is paired again: it is no longer a round they missed, and its
+ * absence goes. (A 请假 for it stays: it was asked for that round.) */
+static gboolean
+rejoin_admitted (State   *s,
+                 GError **error)
+{
+  for (guint i = 0; i < s->absences->len; i++)
+    {
+      const QwAbsence *a = g_ptr_array_index (s->absences, i);
+
+      if (a->kind == QW_ABSENCE_LATE && a->round >= s->last_round
+          && !qw_document_delete_absence (s->doc, s->section->id, a->entry_id, a->round, error))
+        return FALSE;
+    }
+  return TRUE;
 }
 
 gboolean
@@ -1316,7 +1462,8 @@ qw_tournament_unpair_last (QwDocument  *doc,
     }
   if (!qw_document_delete_round (doc, section->id, s.last_round, error)
       || (s.last_round == 1 && !qw_document_update_section (doc, updated, error))
-      || !qw_document_log_round (doc, section->id, s.last_round, message, error))
+      || !qw_document_log_round (doc, section->id, s.last_round, message, error)
+      || !rejoin_admitted (&s, error))
     {
       qw_document_rollback (doc);
       return FALSE;
@@ -1619,6 +1766,11 @@ set_withdrawn (QwDocument       *doc,
       return FALSE;
     }
   who = entry_label (e);
+  if (e->status == QW_STATUS_EXCLUDED)
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_CONFLICT, _("%s is excluded (不具备参赛资格)"), who);
+      return FALSE;
+    }
   if (withdraw == (e->status == QW_STATUS_WITHDRAWN))
     {
       g_set_error (error, QW_ERROR, QW_ERROR_CONFLICT,
@@ -1770,14 +1922,18 @@ check_presence (State     *s,
       QwEntry *e = g_ptr_array_index (s->entries, i);
       g_autofree char *who = player_label (s, e->id);
       gboolean out_of_play = excluded (s, hist, (int) i, round);
-      gboolean absent = absence_in (s, e->id, round) != NULL;
+      const QwAbsence *absence = absence_in (s, e->id, round);
+      gboolean absent = absence != NULL;
 
       if (seen[i] > 1)
         g_ptr_array_add (out, g_strdup_printf (_("%s is paired %d times in round %d"), who, seen[i], round));
       if (seen[i] > 0 && out_of_play)
         g_ptr_array_add (out, g_strdup_printf (_("%s is paired in round %d but is out of play"), who, round));
       if (seen[i] > 0 && absent && s->section->system == QW_SYSTEM_SWISS)
-        g_ptr_array_add (out, g_strdup_printf (_("%s is paired in round %d but is absent (请假)"), who, round));
+        g_ptr_array_add (out, absence->kind == QW_ABSENCE_LATE
+                              ? g_strdup_printf (_("%s is paired in round %d, a round it missed as a late entry"),
+                                                 who, round)
+                              : g_strdup_printf (_("%s is paired in round %d but is absent (请假)"), who, round));
       if (seen[i] == 0 && !out_of_play && !absent && s->section->system == QW_SYSTEM_SWISS)
         g_ptr_array_add (out, g_strdup_printf (_("%s is not paired in round %d"), who, round));
     }
@@ -2312,9 +2468,12 @@ qw_tournament_set_absent (QwDocument       *doc,
                      "forfeit; record it as +:- or -:+"), section->code, qw_system_label (section->system));
       return 0;
     }
-  if (e->status == QW_STATUS_WITHDRAWN)
+  if (e->status != QW_STATUS_ACTIVE)
     {
-      g_set_error (error, QW_ERROR, QW_ERROR_CONFLICT, _("%s has withdrawn (退赛) and is not paired anyway"), who);
+      g_set_error (error, QW_ERROR, QW_ERROR_CONFLICT,
+                   e->status == QW_STATUS_WITHDRAWN ? _("%s has withdrawn (退赛) and is not paired anyway")
+                   : e->status == QW_STATUS_EXCLUDED ? _("%s is excluded (不具备参赛资格) and is not paired anyway")
+                   : _("%s is a late entry waiting to be admitted and is not paired anyway"), who);
       return 0;
     }
   if ((absences = qw_tournament_list_absences (doc, section, error)) == NULL)

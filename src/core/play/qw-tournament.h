@@ -17,6 +17,7 @@
 
 #include "qw-document-entries.h"
 #include "qw-document-play.h"
+#include "qw-pair-gate.h"
 #include "qw-play.h"
 #include "qw-seeding.h"
 #include "qw-event.h"
@@ -68,7 +69,9 @@ int        qw_tournament_total_rounds  (QwDocument         *doc,
  * @section: updated in place when round 1 fixes the draw and lottery seed
  * @notes: (out) (optional) (element-type utf8): players left out and why
  *
- * Pairs the next round. The previous round must be complete.
+ * Pairs the next round. The previous round must be complete, and no entry
+ * of the group may have a problem that blocks pairing (qw-pair-gate.h):
+ * else QW_ERROR_BLOCKED, whose message lists them, and nothing is written.
  *
  * Returns: the round paired, or 0 with @error
  */
@@ -76,6 +79,11 @@ int        qw_tournament_pair_next     (QwDocument         *doc,
                                         QwSection          *section,
                                         GPtrArray         **notes,
                                         GError            **error);
+int        qw_tournament_pair_next_gated (QwDocument       *doc,
+                                          QwSection        *section,
+                                          QwPairGate        gate,
+                                          GPtrArray       **notes,
+                                          GError          **error);
 
 /* Removes the last round. A round with results entered is removed only with
  * @force. Unpairing round 1 releases the draw (the lottery seed stays). */

@@ -112,6 +112,7 @@ copy_players (QwPGroup  *group,
       p->sex = e->sex;
       p->rating = e->rating;
       p->withdrawn = e->status == QW_STATUS_WITHDRAWN;
+      p->excluded = e->status == QW_STATUS_EXCLUDED;
       g_ptr_array_add (group->players, p);
     }
   g_ptr_array_sort (group->players, compare_players);
@@ -254,7 +255,7 @@ copy_absences (QwPGroup  *group,
   for (guint i = 0; absences != NULL && i < absences->len; i++)
     {
       const QwAbsence *a = g_ptr_array_index (absences, i);
-      QwPAbsence pa = { player_index (group, a->entry_id), a->round, a->kind };
+      QwPAbsence pa = { player_index (group, a->entry_id), a->round, a->kind, a->points };
 
       if (pa.player >= 0)
         g_array_append_val (group->absences, pa);
@@ -371,7 +372,7 @@ _qw_pgame_points (const QwPModel *model,
 }
 
 /* The player's points before @round, from the games (byes and forfeits as
- * the ruleset scores them). */
+ * the ruleset scores them) and the rounds absent from. */
 double
 _qw_pgroup_points_before (const QwPModel *model,
                           const QwPGroup *group,
@@ -389,6 +390,14 @@ _qw_pgroup_points_before (const QwPModel *model,
         continue;
       _qw_pgame_points (model, g, &red, &black);
       total += g->red == player ? red : black;
+    }
+  /* Rounds absent from score what they credit (a late entry's missed rounds). */
+  for (guint i = 0; i < group->absences->len; i++)
+    {
+      const QwPAbsence *a = &g_array_index (group->absences, QwPAbsence, i);
+
+      if (a->player == player && a->round < round)
+        total += a->points;
     }
   return total;
 }

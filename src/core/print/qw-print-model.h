@@ -30,6 +30,7 @@ typedef struct
   char     *grade;
   int       rating;         /* 等级分, 0: none */
   gboolean  withdrawn;
+  gboolean  excluded;       /* 不具备参赛资格 */
 } QwPPlayer;
 
 typedef struct
@@ -61,6 +62,7 @@ typedef struct
   int            player;    /* index into the group's players */
   int            round;
   QwAbsenceKind  kind;
+  double         points;    /* credited for the round (a late entry's missed round) */
 } QwPAbsence;
 
 typedef struct

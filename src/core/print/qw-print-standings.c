@@ -105,7 +105,8 @@ round_cell_texts (const QwPCell *cell,
 {
   if (cell != NULL && cell->absent)
     {
-      *opponent = g_strdup (cell->absence == QW_ABSENCE_LEAVE ? "请假" : "未入场");
+      /* 请假, or a round a late entry missed (缺席, with the points given). */
+      *opponent = g_strdup (cell->absence == QW_ABSENCE_LEAVE ? "请假" : "缺席");
       *points = _qw_format_points (cell->points);
       return;
     }
@@ -130,7 +131,7 @@ round_cell_texts (const QwPCell *cell,
     }
 }
 
-/* 备注: 退赛; the rounds of a 请假; how a drawn knockout game went, an
+/* 备注: 不具备参赛资格 or 退赛; the rounds of a 请假; how a drawn knockout game went, an
  * armageddon draw as such ("第2轮加赛和·黑胜"). */
 static char *
 standing_note (const QwPStanding *s,
@@ -139,7 +140,9 @@ standing_note (const QwPStanding *s,
   g_autoptr(GPtrArray) notes = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GString) leave = g_string_new (NULL);
 
-  if (s->withdrawn || p->withdrawn)
+  if (p->excluded)
+    g_ptr_array_add (notes, g_strdup ("不具备参赛资格"));
+  else if (s->withdrawn || p->withdrawn)
     g_ptr_array_add (notes, g_strdup ("退赛"));
   for (guint c = 0; c < s->cells->len; c++)
     {

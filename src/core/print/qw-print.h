@@ -63,7 +63,7 @@ typedef struct
   GPtrArray       *entries;     /* (element-type QwEntry) the group's entries, by 序号 */
   GPtrArray       *games;       /* (element-type QwGame) every round's games; may be NULL */
   GPtrArray       *standings;   /* (element-type QwStandingRow) ranked; may be NULL */
-  GPtrArray       *absences;    /* (element-type QwAbsence) rounds players are absent from (请假); may be NULL */
+  GPtrArray       *absences;    /* (element-type QwAbsence) 请假 and late entries' missed rounds; may be NULL */
   const QwSeeding *seeding;     /* the starting-rank list (qw_tournament_seeding()), for the seeding kind;
                                  * may be NULL: the kind then says the list is not available */
 } QwPrintGroup;

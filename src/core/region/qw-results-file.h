@@ -14,6 +14,7 @@
 
 #include "qw-entry.h"
 #include "qw-event.h"
+#include "qw-game.h"
 
 G_BEGIN_DECLS
 
@@ -33,6 +34,16 @@ typedef struct
   gboolean armageddon;
 } QwResultsGame;
 
+/* A round a player was not paired in (qw-game.h's QwAbsence): a 请假, or a
+ * round a late entry missed before it was admitted, with the points given. */
+typedef struct
+{
+  int            no;    /* 序号 */
+  int            round;
+  QwAbsenceKind  kind;
+  double         points;
+} QwResultsAbsence;
+
 typedef struct
 {
   int     rank;         /* as printed; shared only when every criterion ties */
@@ -51,6 +62,7 @@ typedef struct
   GStrv      tiebreak_names;  /* "对手分", … */
   GPtrArray *players;         /* QwEntry (group_code = code; no phone) */
   GPtrArray *games;           /* QwResultsGame */
+  GArray    *absences;        /* QwResultsAbsence, by round then no */
   GPtrArray *standings;       /* QwResultsStanding, best first */
 } QwResultsGroup;
 

@@ -533,6 +533,34 @@ qw_document_set_withdrawn (QwDocument  *doc,
   return _qw_document_write_end (doc, opened, ok, error);
 }
 
+gboolean
+qw_document_set_entry_status (QwDocument     *doc,
+                              gint64          entry_id,
+                              QwEntryStatus   status,
+                              int             before_round,
+                              GError        **error)
+{
+  g_autoptr(sqlite3_stmt) stmt = NULL;
+  gboolean opened, ok;
+
+  if (!_qw_document_write_begin (doc, &opened, error))
+    return FALSE;
+  stmt = _qw_document_prepare (doc, "UPDATE entry SET status = ?, withdrawn_before = ? WHERE id = ?", error);
+  if (stmt != NULL)
+    {
+      _qw_bind_text (stmt, 1, qw_entry_status_to_code (status));
+      sqlite3_bind_int (stmt, 2, MAX (before_round, 0));
+      sqlite3_bind_int64 (stmt, 3, entry_id);
+    }
+  ok = stmt != NULL && _qw_document_step_done (doc, stmt, error);
+  if (ok && sqlite3_changes (_qw_document_get_db (doc)) == 0)
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_NOT_FOUND, _("The entry no longer exists"));
+      ok = FALSE;
+    }
+  return _qw_document_write_end (doc, opened, ok, error);
+}
+
 GHashTable *
 qw_document_list_withdrawals (QwDocument       *doc,
                               const QwSection  *section,
@@ -542,7 +570,7 @@ qw_document_list_withdrawals (QwDocument       *doc,
   GHashTable *table;
 
   stmt = _qw_document_prepare (doc, "SELECT id, withdrawn_before FROM entry WHERE event_id = ? "
-                                    "AND group_code = ? AND status = 'withdrawn'", error);
+                                    "AND group_code = ? AND status IN ('withdrawn', 'excluded')", error);
   if (stmt == NULL)
     return NULL;
   sqlite3_bind_int64 (stmt, 1, section->event_id);
@@ -550,7 +578,7 @@ qw_document_list_withdrawals (QwDocument       *doc,
   table = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
   while (sqlite3_step (stmt) == SQLITE_ROW)
     {
-      /* Withdrawn at the desk, before any round was paired: not paired at all. */
+      /* Withdrawn (or excluded) at the desk, before any round was paired: not paired at all. */
       int before = MAX (sqlite3_column_int (stmt, 1), 1);
 
       g_hash_table_insert (table, g_memdup2 (&(gint64) { sqlite3_column_int64 (stmt, 0) }, sizeof (gint64)),
@@ -658,6 +686,28 @@ qw_document_delete_absence (QwDocument  *doc,
   return _qw_document_write_end (doc, opened, ok, error);
 }
 
+gboolean
+qw_document_delete_entry_absences (QwDocument    *doc,
+                                   gint64         entry_id,
+                                   QwAbsenceKind  kind,
+                                   GError       **error)
+{
+  g_autoptr(sqlite3_stmt) stmt = NULL;
+  gboolean opened;
+
+  g_return_val_if_fail (QW_IS_DOCUMENT (doc), FALSE);
+
+  if (!_qw_document_write_begin (doc, &opened, error))
+    return FALSE;
+  stmt = _qw_document_prepare (doc, "DELETE FROM absence WHERE entry_id = ? AND kind = ?", error);
+  if (stmt != NULL)
+    {
+      sqlite3_bind_int64 (stmt, 1, entry_id);
+      _qw_bind_text (stmt, 2, qw_absence_kind_to_code (kind));
+    }
+  return _qw_document_write_end (doc, opened, stmt != NULL && _qw_document_step_done (doc, stmt, error), error);
+}
+
 /**
  * qw_document_list_section_entry_ids:
  *
@@ -673,7 +723,7 @@ qw_document_list_section_entry_ids (QwDocument       *doc,
   g_autoptr(sqlite3_stmt) stmt = NULL;
   GHashTable *table;
 
-  stmt = _qw_document_prepare (doc, "SELECT id, status = 'withdrawn' FROM entry WHERE event_id = ? "
+  stmt = _qw_document_prepare (doc, "SELECT id, status <> 'active' FROM entry WHERE event_id = ? "
                                     "AND group_code = ?", error);
   if (stmt == NULL)
     return NULL;

@@ -30,6 +30,7 @@ static const char *const schema_steps[] = {
   QW_SCHEMA_STEP_3,
   QW_SCHEMA_STEP_4,
   QW_SCHEMA_STEP_5,
+  QW_SCHEMA_STEP_6,
 };
 
 struct _QwDocument
@@ -515,10 +516,32 @@ configure_connection (QwDocument  *self,
                             error);
 }
 
+/* Whether every reference holds: PRAGMA foreign_key_check lists none broken. */
 static gboolean
-apply_steps (QwDocument  *self,
-             int          from_version,
-             GError     **error)
+references_hold (QwDocument  *self,
+                 GError     **error)
+{
+  sqlite3_stmt *stmt = NULL;
+  int rc;
+
+  if (sqlite3_prepare_v2 (self->db, "PRAGMA foreign_key_check", -1, &stmt, NULL) != SQLITE_OK)
+    {
+      _qw_document_set_error (self, error, _("The document could not be brought up to date"));
+      return FALSE;
+    }
+  rc = sqlite3_step (stmt);
+  if (rc == SQLITE_ROW)
+    g_set_error (error, QW_ERROR, QW_ERROR_CORRUPT,
+                 _("The document could not be brought up to date: a row of %s refers to a missing one"),
+                 _qw_column_text (stmt, 0));
+  sqlite3_finalize (stmt);
+  return rc == SQLITE_DONE;
+}
+
+static gboolean
+run_steps (QwDocument  *self,
+           int          from_version,
+           GError     **error)
 {
   int target = qw_document_schema_version ();
   g_autofree char *set_version = g_strdup_printf ("PRAGMA user_version = %d", target);
@@ -531,12 +554,34 @@ apply_steps (QwDocument  *self,
         qw_document_rollback (self);
         return FALSE;
       }
-  if (!_qw_document_exec (self, set_version, error))
+  if (!_qw_document_exec (self, set_version, error) || !references_hold (self, error))
     {
       qw_document_rollback (self);
       return FALSE;
     }
   return qw_document_commit (self, error);
+}
+
+/* A step may rebuild a table (SQLite cannot change a CHECK in place): with
+ * foreign keys on, dropping the old table would delete, by cascade, every
+ * row that refers to it. They are off while an existing document migrates
+ * (the pragma does nothing inside a transaction, so only there: a new
+ * document's tables are empty), and the references are checked before the
+ * commit. */
+static gboolean
+apply_steps (QwDocument  *self,
+             int          from_version,
+             GError     **error)
+{
+  gboolean outside = self->depth == 0;
+  gboolean ok;
+
+  if (outside && !_qw_document_exec (self, "PRAGMA foreign_keys = OFF", error))
+    return FALSE;
+  ok = run_steps (self, from_version, error);
+  if (outside && !_qw_document_exec (self, "PRAGMA foreign_keys = ON", ok ? error : NULL))
+    return FALSE;
+  return ok;
 }
 
 static QwDocument *
