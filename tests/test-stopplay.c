@@ -3,7 +3,7 @@
  * Absence (请假) beside withdrawal, the group's armageddon setting and a
  * drawn armageddon, tie-breaks that follow the system, the starting-rank
  * list and its lottery, a Swiss too small for its rounds and an unpairable
- * round explained once, the 等级分 column, schema step 5, and what the
+ * round explained once, the 等级分 column, schema step 6, and what the
  * printed documents show of all this (page numbers, place names on
  * certificates, 签到表, 种子排序表, absences and play-offs).
  *
@@ -786,13 +786,15 @@ test_unpairable_once (Fixture       *f,
   g_assert_nonnull (strstr (error->message, "Play it as a round robin"));
 }
 
-/* Schema step 5 keeps every game, and a play-off can then be drawn. */
+/* Schema steps 5 and 6 over a version-4 document keep every game; a
+ * play-off can then be drawn, and absences are stored. */
 static void
 test_schema_step (Fixture       *f,
                   gconstpointer  data)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(QwGame) game = NULL;
+  g_autoptr(GPtrArray) absences = NULL;
   sqlite3 *db = NULL;
 
   g_assert_cmpint (sqlite3_open (f->path, &db), ==, SQLITE_OK);
@@ -822,6 +824,11 @@ test_schema_step (Fixture       *f,
   g_clear_pointer (&game, qw_game_free);
   game = qw_document_get_game (f->doc, 1, 1, 1, &error);
   g_assert_cmpint (game->playoff, ==, QW_PLAYOFF_DRAW);
+  /* The absence table is there. */
+  g_assert_true (qw_document_set_absence (f->doc, 1, &(QwAbsence) { 2, 2, QW_ABSENCE_LEAVE, 0 }, &error));
+  g_assert_no_error (error);
+  absences = qw_document_list_absences (f->doc, 1, &error);
+  g_assert_cmpuint (absences->len, ==, 1);
 }
 
 /* What the printed documents show */
@@ -1035,7 +1042,7 @@ main (int    argc,
   g_test_add_func ("/stopplay/import/rating", test_import_rating);
   g_test_add_func ("/stopplay/swiss/field-warning", test_field_warning);
   ADD ("swiss/unpairable-once", test_unpairable_once);
-  ADD ("schema/step-5", test_schema_step);
+  ADD ("schema/step-6", test_schema_step);
   ADD ("print/page-numbers", test_print_page_numbers);
   ADD ("print/place-names", test_print_place_names);
   ADD ("print/lists", test_print_lists);
