@@ -59,6 +59,8 @@ static const struct
   { "explain", 3, 3, FALSE },
   { "withdraw", 3, 3, FALSE },
   { "reinstate", 3, 3, FALSE },
+  { "absent", 3, 3, FALSE },
+  { "seeding", 2, 2, TRUE },
   { "admit", 3, 3, FALSE },
   { "exclude", 3, 3, FALSE },
   { "include", 3, 3, FALSE },
@@ -559,7 +561,7 @@ test_json (void)
   assert_array_keys (&entries, "name,group,problems,no,id,unit,sex,birth,status");
 
   cli (&games, "games", "sim.qiwang", "open-m", "--json", NULL);
-  assert_array_keys (&games, "round,board,red,black,result");
+  assert_array_keys (&games, "round,board,red,black,result,playoff,armageddon");
   cli (&standings, "standings", "--json", "sim.qiwang", "open-m", NULL);
   assert_array_keys (&standings, "rank,no,name,unit,points,tiebreaks");
 

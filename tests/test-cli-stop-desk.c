@@ -319,7 +319,10 @@ static void
 test_admit (void)
 {
   g_auto(Run) r = { 0 }, add = { 0 }, blocked = { 0 }, bad = { 0 }, admit = { 0 }, pair = { 0 };
-  g_auto(Run) games = { 0 }, standings = { 0 };
+  g_auto(Run) games = { 0 }, standings = { 0 }, exported = { 0 }, unpair = { 0 }, repaired = { 0 };
+  g_auto(Run) games_again = { 0 };
+  g_autofree char *xml_path = g_build_filename (tmp_dir, "late.xml", NULL);
+  g_autofree char *xml = NULL;
   g_autoptr(JsonNode) listed = NULL, root = NULL, rows = NULL;
   g_autofree char *late_id = id_number ("19910320", "051");
   g_autofree char *late = g_strdup_printf ("姓名,身份证号,单位\n迟到,%s,白花镇象棋协会\n", late_id);
@@ -370,6 +373,16 @@ test_admit (void)
         points = json_object_get_double_member (o, "points");
     }
   g_assert_cmpfloat (points, ==, 1);
+  /* The results file carries the missed round with its point. */
+  cli_ok (&exported, "export", "late.qiwang", "--out", "late.xml");
+  g_assert_true (g_file_get_contents (xml_path, &xml, NULL, NULL));
+  g_assert_nonnull (strstr (xml, "<absence no=\"8\" round=\"1\" kind=\"late\" points=\"1\"/>"));
+  /* Unpairing round 2 keeps round 1 missed; the entry is paired in round 2 again. */
+  cli_ok (&unpair, "unpair", "late.qiwang", "open-m");
+  cli_ok (&repaired, "pair", "late.qiwang", "open-m");
+  g_assert_nonnull (strstr (repaired.out, "8 迟到"));
+  cli_ok (&games_again, "games", "late.qiwang", "open-m");
+  g_assert_nonnull (strstr (games_again.out, "absent (late entry): 1"));
 }
 
 /* 11. check-entries knows the documents. */

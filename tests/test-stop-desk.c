@@ -4,8 +4,9 @@
  * (blocked, excluded, paired anyway, remembered), the sex and birth date a
  * valid ID number gives stored with the entry whichever service stored it,
  * a re-imported list merged row by row, late entries waiting until admitted
- * with the points of the rounds they missed, the documents the ruleset
- * accepts, and the schema step that brings a version-4 document forward.
+ * with the points of the rounds they missed (absences of kind late), the
+ * documents the ruleset accepts, and the schema steps that bring version-4
+ * and version-5 documents forward.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -18,6 +19,8 @@
 #include "qw-history.h"
 #include "qw-idcard.h"
 #include "qw-pair-gate.h"
+#include "qw-print-source.h"
+#include "qw-print.h"
 #include "qw-registration.h"
 #include "qw-results-export.h"
 #include "qw-results-file.h"
@@ -195,6 +198,29 @@ log_mentions (QwDocument      *doc,
     if (strstr (((QwRoundLogLine *) g_ptr_array_index (lines, i))->message, text) != NULL)
       return TRUE;
   return FALSE;
+}
+
+/* The entry's absences in the section, "round:kind:points" joined by
+ * commas: "1:late:1,2:late:0". */
+static char *
+absences_of (QwDocument      *doc,
+             const QwSection *section,
+             gint64           entry_id)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) absences = qw_tournament_list_absences (doc, section, &error);
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < absences->len; i++)
+    {
+      const QwAbsence *a = g_ptr_array_index (absences, i);
+
+      if (a->entry_id == entry_id)
+        g_string_append_printf (text, "%s%d:%s:%g", text->len > 0 ? "," : "", a->round,
+                                qw_absence_kind_to_code (a->kind), a->points);
+    }
+  return g_string_free (g_steal_pointer (&text), FALSE);
 }
 
 /* 1. The entries gate */
@@ -629,7 +655,9 @@ test_late_entry (Desk          *d,
   g_autoptr(QwSection) section = NULL;
   g_autoptr(QwEntry) late = player ("迟到", "19910320", "051");
   g_autoptr(QwEntry) admitted = NULL;
-  g_autoptr(GPtrArray) items = NULL, games = NULL, entries = NULL, rows = NULL;
+  g_autoptr(GPtrArray) items = NULL, games = NULL, entries = NULL, rows = NULL, absences = NULL;
+  g_autoptr(QwResults) results = NULL;
+  g_autofree char *missed_text = NULL, *xml = NULL;
   const double missed[] = { 1 };
   QwHistory *history = qw_document_get_history (d->doc);
 
@@ -655,9 +683,23 @@ test_late_entry (Desk          *d,
   g_assert_cmpstr (qw_history_get_undo_label (history), ==, "Admission of 迟到");
   admitted = stored (d, 7);
   g_assert_cmpint (admitted->status, ==, QW_STATUS_ACTIVE);
-  g_assert_cmpint (admitted->joined_round, ==, 2);
-  g_assert_cmpstr (admitted->missed_points, ==, "1");
+  /* Round 1 is its absence of kind late, with the point given. */
+  missed_text = absences_of (d->doc, section, admitted->id);
+  g_assert_cmpstr (missed_text, ==, "1:late:1");
   g_assert_true (log_mentions (d->doc, section, "No. 7 迟到 is admitted as a late entry"));
+  /* One step: undone, the entry waits again and has no missed round. */
+  g_assert_true (qw_history_undo (history, NULL, &error));
+  g_clear_pointer (&admitted, qw_entry_free);
+  admitted = stored (d, 7);
+  g_assert_cmpint (admitted->status, ==, QW_STATUS_LATE);
+  g_clear_pointer (&missed_text, g_free);
+  missed_text = absences_of (d->doc, section, admitted->id);
+  g_assert_cmpstr (missed_text, ==, "");
+  g_assert_true (qw_history_redo (history, NULL, &error));
+  g_assert_no_error (error);
+  g_clear_pointer (&missed_text, g_free);
+  missed_text = absences_of (d->doc, section, admitted->id);
+  g_assert_cmpstr (missed_text, ==, "1:late:1");
   g_assert_cmpint (qw_tournament_pair_next (d->doc, section, NULL, &error), ==, 2);
   g_assert_no_error (error);
   g_assert_false (is_paired (d->doc, section, 1, admitted->id));
@@ -666,7 +708,8 @@ test_late_entry (Desk          *d,
   /* Round 1 shows as absent with the point given; it counts. */
   games = qw_document_list_games (d->doc, section->id, &error);
   entries = qw_document_list_section_entries (d->doc, section, &error);
-  rows = qw_standings_compute (d->ruleset, section, entries, games, 0);
+  absences = qw_tournament_list_absences (d->doc, section, &error);
+  rows = qw_standings_compute_with_absences (d->ruleset, section, entries, games, absences, 0);
   for (guint i = 0; i < rows->len; i++)
     {
       const QwStandingRow *row = g_ptr_array_index (rows, i);
@@ -675,13 +718,66 @@ test_late_entry (Desk          *d,
 
       if (row->no != 7)
         {
-          g_assert_false (first->missed);
+          g_assert_false (first->absent);
           continue;
         }
-      g_assert_true (first->missed);
+      g_assert_true (first->absent);
+      g_assert_cmpint (first->absence, ==, QW_ABSENCE_LATE);
       g_assert_cmpfloat (first->points, ==, 1);
       g_assert_cmpfloat (row->points, ==, 1 + second->points);
     }
+  /* The results file carries the missed round and counts it. */
+  results = qw_results_from_document (d->doc, &error);
+  g_assert_no_error (error);
+  xml = qw_results_to_xml (results, FALSE, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (strstr (xml, "<absence no=\"7\" round=\"1\" kind=\"late\" points=\"1\"/>"));
+}
+
+/* The Swiss counts a missed round's points: the late entry given a win's
+ * points for round 1 meets a winner of round 1 in round 2. */
+static void
+test_late_swiss_score (Desk          *d,
+                       gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(QwSection) section = NULL;
+  g_autoptr(QwEntry) late = player ("迟到", "19910320", "051");
+  g_autoptr(GPtrArray) games = NULL;
+  g_autoptr(GPtrArray) round1 = NULL;
+  g_autoptr(GHashTable) winners = g_hash_table_new (g_int64_hash, g_int64_equal);
+  gint64 opponent = 0;
+
+  add_field (d, 6);
+  section = open_m (d);
+  g_assert_cmpint (qw_tournament_pair_next (d->doc, section, NULL, &error), ==, 1);
+  finish_round (d, section, 1);
+  round1 = qw_document_list_round_games (d->doc, section->id, 1, &error);
+  for (guint i = 0; i < round1->len; i++)
+    {
+      QwGame *g = g_ptr_array_index (round1, i);
+
+      g_hash_table_add (winners, &g->red);
+    }
+  add (d, late);
+  g_assert_true (qw_pair_gate_admit (d->doc, section, late->id, (const double[]) { 2 }, 1, &error));
+  g_assert_no_error (error);
+  /* Seven players: the late entry's 2 points put it with the three winners
+   * of round 1 (the bye goes to one of the others). */
+  g_assert_cmpint (qw_tournament_pair_next (d->doc, section, NULL, &error), ==, 2);
+  g_assert_no_error (error);
+  games = qw_document_list_round_games (d->doc, section->id, 2, &error);
+  for (guint i = 0; i < games->len; i++)
+    {
+      const QwGame *g = g_ptr_array_index (games, i);
+
+      if (g->red == late->id)
+        opponent = g->black;
+      else if (g->black == late->id)
+        opponent = g->red;
+    }
+  g_assert_cmpint (opponent, !=, 0);
+  g_assert_true (g_hash_table_contains (winners, &opponent));
 }
 
 static void
@@ -692,6 +788,7 @@ test_late_unpaired (Desk          *d,
   g_autoptr(QwSection) section = NULL;
   g_autoptr(QwEntry) late = player ("迟到", "19910320", "051");
   g_autoptr(QwEntry) after = NULL;
+  g_autofree char *before_unpair = NULL, *after_unpair = NULL;
 
   add_field (d, 6);
   section = open_m (d);
@@ -701,11 +798,13 @@ test_late_unpaired (Desk          *d,
   add (d, late);
   g_assert_true (qw_pair_gate_admit (d->doc, section, late->id, (const double[]) { 0, 1 }, 2, &error));
   g_assert_no_error (error);
+  before_unpair = absences_of (d->doc, section, late->id);
+  g_assert_cmpstr (before_unpair, ==, "1:late:0,2:late:1");
   /* Round 2 is paired again with the late entry in it. */
   g_assert_true (qw_tournament_unpair_last (d->doc, section, TRUE, &error));
   after = stored (d, 7);
-  g_assert_cmpint (after->joined_round, ==, 2);
-  g_assert_cmpstr (after->missed_points, ==, "0");
+  after_unpair = absences_of (d->doc, section, after->id);
+  g_assert_cmpstr (after_unpair, ==, "1:late:0");
   g_assert_cmpint (qw_tournament_pair_next (d->doc, section, NULL, &error), ==, 2);
   g_assert_true (is_paired (d->doc, section, 2, after->id));
 }
@@ -719,6 +818,7 @@ test_late_forced (Desk          *d,
   g_autoptr(QwSection) section = NULL;
   g_autoptr(QwEntry) late = player ("迟到", "19910320", "051");
   g_autoptr(QwEntry) after = NULL;
+  g_autofree char *missed = NULL;
 
   add_field (d, 5);
   section = open_m (d);
@@ -729,9 +829,142 @@ test_late_forced (Desk          *d,
   g_assert_no_error (error);
   after = stored (d, 6);
   g_assert_cmpint (after->status, ==, QW_STATUS_ACTIVE);
-  g_assert_cmpint (after->joined_round, ==, 2);
-  g_assert_cmpstr (after->missed_points, ==, "0");
+  missed = absences_of (d->doc, section, after->id);
+  g_assert_cmpstr (missed, ==, "1:late:0");
   g_assert_true (is_paired (d->doc, section, 2, after->id));
+}
+
+/* Texts of a printout that are exactly @text, or contain it. */
+typedef struct
+{
+  const char *text;
+  gboolean    exact;
+  guint       found;
+} Find;
+
+static void
+find_text (const QwPrintTextInfo *info,
+           gpointer               user_data)
+{
+  Find *f = user_data;
+
+  if (f->exact ? g_strcmp0 (info->text, f->text) == 0 : strstr (info->text, f->text) != NULL)
+    f->found++;
+}
+
+static guint
+printed (QwDocument  *doc,
+         QwPrintKind  kind,
+         int          round,
+         const char  *text,
+         gboolean     exact)
+{
+  g_autoptr(GError) error = NULL;
+  QwPrintOptions options = { .group = "open-m", .round = round };
+  g_autoptr(QwPrintout) printout = qw_print_document (doc, kind, &options, NULL, &error);
+  Find f = { text, exact, 0 };
+
+  g_assert_no_error (error);
+  for (guint p = 0; p < qw_printout_get_n_pages (printout); p++)
+    qw_printout_foreach_text (printout, p, find_text, &f);
+  return f.found;
+}
+
+/* The prints read the missed round from the same absence: round 1's
+ * pairings list the late entry as not yet entered, round 2's count its 1.5
+ * points before the round, and the standings show 缺席 with them. */
+static void
+test_late_printed (Desk          *d,
+                   gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(QwSection) section = NULL;
+  g_autoptr(QwEntry) late = player ("迟到", "19910320", "051");
+
+  add_field (d, 6);
+  section = open_m (d);
+  g_assert_cmpint (qw_tournament_pair_next (d->doc, section, NULL, &error), ==, 1);
+  finish_round (d, section, 1);
+  add (d, late);
+  g_assert_true (qw_pair_gate_admit (d->doc, section, late->id, (const double[]) { 1.5 }, 1, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (qw_tournament_pair_next (d->doc, section, NULL, &error), ==, 2);
+  g_assert_cmpuint (printed (d->doc, QW_PRINT_PAIRINGS, 1, "尚未入场（补报名）：7 迟到", FALSE), ==, 1);
+  g_assert_cmpuint (printed (d->doc, QW_PRINT_PAIRINGS, 2, "尚未入场", FALSE), ==, 0);
+  g_assert_cmpuint (printed (d->doc, QW_PRINT_PAIRINGS, 2, "1.5", TRUE), ==, 1);
+  finish_round (d, section, 2);
+  g_assert_cmpuint (printed (d->doc, QW_PRINT_STANDINGS, 0, "缺席", TRUE), ==, 1);
+  g_assert_cmpuint (printed (d->doc, QW_PRINT_STANDINGS, 0, "1.5", TRUE), ==, 1);
+}
+
+/* Excluded and taken back, an admitted late entry keeps its missed rounds
+ * and plays on (it is not asked about again as a late entry), like an entry
+ * that played. */
+static void
+test_late_included (Desk          *d,
+                    gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(QwSection) section = NULL;
+  g_autoptr(QwEntry) late = player ("迟到", "19910320", "051");
+  g_autoptr(QwEntry) back = NULL, first = NULL;
+  g_autofree char *missed = NULL;
+
+  add_field (d, 6);
+  section = open_m (d);
+  g_assert_cmpint (qw_tournament_pair_next (d->doc, section, NULL, &error), ==, 1);
+  finish_round (d, section, 1);
+  add (d, late);
+  g_assert_true (qw_pair_gate_admit (d->doc, section, late->id, (const double[]) { 1 }, 1, &error));
+  g_assert_true (qw_pair_gate_exclude (d->doc, section, late->id, &error));
+  first = stored (d, 1);
+  g_assert_true (qw_pair_gate_exclude (d->doc, section, first->id, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (qw_tournament_pair_next (d->doc, section, NULL, &error), ==, 2);
+  g_assert_no_error (error);
+  g_assert_true (qw_pair_gate_include (d->doc, section, late->id, &error));
+  g_assert_no_error (error);
+  back = stored (d, 7);
+  g_assert_cmpint (back->status, ==, QW_STATUS_ACTIVE);
+  missed = absences_of (d->doc, section, late->id);
+  g_assert_cmpstr (missed, ==, "1:late:1");
+  /* No. 1 played round 1: it is paired again. */
+  g_assert_true (qw_pair_gate_include (d->doc, section, first->id, &error));
+  g_clear_pointer (&first, qw_entry_free);
+  first = stored (d, 1);
+  g_assert_cmpint (first->status, ==, QW_STATUS_ACTIVE);
+}
+
+/* An admitted late entry moved to another group before it played leaves
+ * its missed rounds behind: in the new group it waits, or starts afresh. */
+static void
+test_late_moved (Desk          *d,
+                 gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(QwSection) section = NULL;
+  g_autoptr(QwEntry) late = player ("迟到", "19910320", "051");
+  g_autoptr(QwEntry) moved = NULL;
+  g_autofree char *before = NULL, *after = NULL;
+
+  add_field (d, 6);
+  section = open_m (d);
+  g_assert_cmpint (qw_tournament_pair_next (d->doc, section, NULL, &error), ==, 1);
+  add (d, late);
+  g_assert_true (qw_pair_gate_admit (d->doc, section, late->id, (const double[]) { 1 }, 1, &error));
+  before = absences_of (d->doc, section, late->id);
+  g_assert_cmpstr (before, ==, "1:late:1");
+  moved = stored (d, 7);
+  g_free (moved->declared_group);
+  moved->declared_group = g_strdup ("open-f");
+  moved->sex = QW_SEX_FEMALE;
+  g_free (moved->id_number);
+  moved->id_number = id_number ("19910320", "062");
+  g_assert_true (qw_registration_update_entry (d->doc, d->ruleset, d->event, moved, &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (moved->group_code, !=, "open-m");
+  after = absences_of (d->doc, section, late->id);
+  g_assert_cmpstr (after, ==, "");
 }
 
 /* A round robin's draw is fixed: a late entry cannot join it. */
@@ -789,11 +1022,11 @@ test_documents (Desk          *d,
   g_assert_cmpint (qw_problem_from_code ("late-entry"), ==, QW_PROBLEM_LATE_ENTRY);
 }
 
-/* Schema step 5 */
+/* Schema steps 5 and 6 */
 
 /* A version-4 document with games and standings referring to its entries:
  * the rebuilt table keeps every row, id and reference (nothing cascades),
- * its index, and takes the new statuses. */
+ * its index, and takes the new statuses; step 6 follows. */
 static void
 test_migration_from_4 (void)
 {
@@ -862,11 +1095,104 @@ test_migration_from_4 (void)
   g_assert_cmpint (sqlite3_step (stmt), ==, SQLITE_ROW);
   g_assert_cmpint (sqlite3_column_int (stmt, 0), ==, 1);
   sqlite3_finalize (stmt);
+  /* Step 6 ran after it: the absence table, and no entry column for missed rounds. */
+  g_assert_cmpint (sqlite3_prepare_v2 (db, "SELECT (SELECT COUNT(*) FROM sqlite_schema WHERE name = 'absence'), "
+                                       "(SELECT COUNT(*) FROM pragma_table_info('entry') "
+                                       "WHERE name IN ('joined_round', 'missed_points'))", -1, &stmt, NULL), ==,
+                   SQLITE_OK);
+  g_assert_cmpint (sqlite3_step (stmt), ==, SQLITE_ROW);
+  g_assert_cmpint (sqlite3_column_int (stmt, 0), ==, 1);
+  g_assert_cmpint (sqlite3_column_int (stmt, 1), ==, 0);
+  sqlite3_finalize (stmt);
   g_assert_cmpint (sqlite3_prepare_v2 (db, "SELECT status, allowed FROM entry WHERE id = 11", -1, &stmt, NULL), ==,
                    SQLITE_OK);
   g_assert_cmpint (sqlite3_step (stmt), ==, SQLITE_ROW);
   g_assert_cmpstr ((const char *) sqlite3_column_text (stmt, 0), ==, "excluded");
   g_assert_cmpstr ((const char *) sqlite3_column_text (stmt, 1), ==, "too-strong");
+  sqlite3_finalize (stmt);
+  sqlite3_close (db);
+  qw_test_remove_tree (dir);
+}
+
+/* A version-5 document (statuses, allowed problems, a waiting late entry,
+ * a game with a play-off): step 6 keeps every row and reference, and the
+ * late entry's admission is stored as absences. */
+static void
+test_migration_from_5 (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = qw_test_make_tmp_dir ("qiwang-desk-XXXXXX");
+  g_autofree char *path = g_build_filename (dir, "v5.qiwang", NULL);
+  g_autofree char *missed = NULL;
+  g_autoptr(QwDocument) doc = NULL;
+  g_autoptr(QwSection) section = NULL;
+  g_autoptr(GPtrArray) entries = NULL, games = NULL;
+  g_autoptr(QwEntry) late = NULL;
+  sqlite3 *db = NULL;
+  sqlite3_stmt *stmt = NULL;
+  int found = 0;
+
+  g_assert_cmpint (sqlite3_open (path, &db), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_exec (db, "PRAGMA foreign_keys = ON; PRAGMA application_id = 1363760967;"
+                                 QW_SCHEMA_STEP_1 QW_SCHEMA_STEP_2 QW_SCHEMA_STEP_3 QW_SCHEMA_STEP_4
+                                 QW_SCHEMA_STEP_5 "PRAGMA user_version = 5;"
+                                 "INSERT INTO meta VALUES ('kind', 'stop');"
+                                 "INSERT INTO event (id, ruleset, name, start_date) "
+                                 "VALUES (1, 'qiwang-2021', '旧站', '2021-07-03');"
+                                 "INSERT INTO player (id, name, sex, birth) VALUES (1, '甲', 'M', '1991-03-01'), "
+                                 "(2, '乙', 'M', '1991-03-02'), (3, '丙', 'M', '1991-03-03'), "
+                                 "(4, '丁', 'M', '1991-03-04'), (5, '迟到', 'M', '1991-03-20');"
+                                 "INSERT INTO entry (id, event_id, player_id, no, group_code, status, allowed) "
+                                 "VALUES (11, 1, 1, 1, 'open-m', 'active', 'too-strong'), "
+                                 "(12, 1, 2, 2, 'open-m', 'active', ''), (13, 1, 3, 3, 'open-m', 'active', ''), "
+                                 "(14, 1, 4, 4, 'open-m', 'excluded', ''), (15, 1, 5, 5, 'open-m', 'late', '');"
+                                 "INSERT INTO section (id, event_id, code, name) VALUES (1, 1, 'open-m', '公开组男子');"
+                                 "INSERT INTO game (section_id, round, board, red, black, result, playoff) "
+                                 "VALUES (1, 1, 1, 11, 12, '2:0', ''), (1, 1, 2, 13, NULL, 'bye', '');",
+                                 NULL, NULL, NULL), ==, SQLITE_OK);
+  sqlite3_close (db);
+
+  doc = qw_document_open (path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (qw_document_peek_version (path, NULL), ==, 6);
+  g_assert_cmpint (qw_document_schema_version (), ==, 6);
+  entries = qw_document_list_entries (doc, 1, &error);
+  g_assert_cmpuint (entries->len, ==, 5);
+  g_assert_cmpstr (((QwEntry *) entries->pdata[0])->allowed, ==, "too-strong");
+  g_assert_cmpint (((QwEntry *) entries->pdata[3])->status, ==, QW_STATUS_EXCLUDED);
+  g_assert_cmpint (((QwEntry *) entries->pdata[4])->status, ==, QW_STATUS_LATE);
+  games = qw_document_list_games (doc, 1, &error);
+  g_assert_cmpuint (games->len, ==, 2);
+  /* The waiting late entry is admitted with a point for round 1. */
+  section = qw_document_get_section (doc, 1, "open-m", &error);
+  g_assert_no_error (error);
+  g_assert_true (qw_pair_gate_admit (doc, section, 15, (const double[]) { 1 }, 1, &error));
+  g_assert_no_error (error);
+  late = qw_document_get_entry (doc, 15, &error);
+  g_assert_cmpint (late->status, ==, QW_STATUS_ACTIVE);
+  missed = absences_of (doc, section, 15);
+  g_assert_cmpstr (missed, ==, "1:late:1");
+  g_clear_object (&doc);
+
+  /* The absence table refers to its section and entry; the game table
+   * still refers to entry. */
+  g_assert_cmpint (sqlite3_open (path, &db), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_prepare_v2 (db, "SELECT \"table\" FROM pragma_foreign_key_list('absence') ORDER BY 1",
+                                       -1, &stmt, NULL), ==, SQLITE_OK);
+  while (sqlite3_step (stmt) == SQLITE_ROW)
+    {
+      g_assert_cmpstr ((const char *) sqlite3_column_text (stmt, 0), ==, found == 0 ? "entry" : "section");
+      found++;
+    }
+  sqlite3_finalize (stmt);
+  g_assert_cmpint (found, ==, 2);
+  g_assert_cmpint (sqlite3_prepare_v2 (db, "SELECT COUNT(*) FROM pragma_foreign_key_list('game') "
+                                       "WHERE \"table\" = 'entry'", -1, &stmt, NULL), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_step (stmt), ==, SQLITE_ROW);
+  g_assert_cmpint (sqlite3_column_int (stmt, 0), ==, 2);
+  sqlite3_finalize (stmt);
+  g_assert_cmpint (sqlite3_prepare_v2 (db, "PRAGMA foreign_key_check", -1, &stmt, NULL), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_step (stmt), ==, SQLITE_DONE);
   sqlite3_finalize (stmt);
   sqlite3_close (db);
   qw_test_remove_tree (dir);
@@ -888,11 +1214,16 @@ main (int    argc,
   ADD ("import/merges", test_import_merges);
   ADD ("import/adds-numbers", test_import_adds_numbers);
   ADD ("late/admitted", test_late_entry);
+  ADD ("late/swiss-score", test_late_swiss_score);
   ADD ("late/unpaired", test_late_unpaired);
+  ADD ("late/printed", test_late_printed);
+  ADD ("late/included", test_late_included);
+  ADD ("late/moved", test_late_moved);
   ADD ("late/forced", test_late_forced);
   ADD ("late/round-robin", test_late_round_robin);
   ADD ("documents", test_documents);
 #undef ADD
   g_test_add_func ("/desk/migration-from-4", test_migration_from_4);
+  g_test_add_func ("/desk/migration-from-5", test_migration_from_5);
   return g_test_run ();
 }

@@ -28,6 +28,8 @@
 #include "qw-entry.h"
 #include "qw-event.h"
 #include "qw-game.h"
+#include "qw-knockout.h"
+#include "qw-seeding.h"
 #include "qw-tiebreak.h"
 
 static QwEntry *
@@ -133,6 +135,12 @@ games_to_json (QwCliContext *ctx,
       else
         json_object_set_null_member (o, "black");
       json_object_set_string_member (o, "result", qw_result_to_code (g->result));
+      /* The play-off of a drawn knockout game: "draw" is a drawn armageddon. */
+      if (g->playoff != QW_PLAYOFF_NONE)
+        json_object_set_string_member (o, "playoff", qw_playoff_to_code (g->playoff));
+      else
+        json_object_set_null_member (o, "playoff");
+      json_object_set_boolean_member (o, "armageddon", g->armageddon);
       json_array_add_object_element (array, o);
     }
   return array;
@@ -157,23 +165,26 @@ fouls_text (const QwGame *g)
   return g_strdup_printf ("%d/%d", g->red_fouls, g->black_fouls);
 }
 
-/* The late entries that missed @round: absent, with the points they were given. */
+/* The rows of the players absent from @round, after its boards: a 请假, or
+ * a late entry's missed round with the points it was given. */
 static void
-add_missed_rows (QwCliContext *ctx,
+add_absent_rows (QwCliContext *ctx,
                  GPtrArray    *rows,
+                 GPtrArray    *absences,
                  int           round)
 {
-  for (guint i = 0; i < ctx->entries->len; i++)
+  for (guint i = 0; absences != NULL && i < absences->len; i++)
     {
-      const QwEntry *e = g_ptr_array_index (ctx->entries, i);
+      const QwAbsence *a = g_ptr_array_index (absences, i);
       g_autofree char *r = NULL, *who = NULL, *points = NULL, *shown = NULL;
 
-      if (!qw_entry_missed_round (e, round))
+      if (a->round != round)
         continue;
-      r = g_strdup_printf ("%d", round);
-      who = g_strdup_printf ("%d %s", e->no, e->name);
-      points = format_number (qw_entry_missed_points (e, round));
-      shown = g_strdup_printf (_("absent (late entry): %s"), points);
+      r = g_strdup_printf ("%d", a->round);
+      who = player_cell (ctx, a->entry_id);
+      points = format_number (a->points);
+      shown = a->kind == QW_ABSENCE_LEAVE ? g_strdup (_("absent (请假)"))
+                                          : g_strdup_printf (_("absent (late entry): %s"), points);
       g_ptr_array_add (rows, g_strdupv ((char *[]) { r, (char *) "", who, shown, (char *) "", (char *) "", NULL }));
     }
 }
@@ -184,6 +195,8 @@ print_games_table (QwCliContext *ctx,
                    int           round)
 {
   g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
+  g_autoptr(GPtrArray) absences = qw_tournament_list_absences (ctx->doc, ctx->section, NULL);
+  int last = 0;
 
   g_ptr_array_add (rows, g_strdupv ((char *[]) { _("Round"), _("Board"), _("Red"), _("Result"), _("Black"),
                                                  _("Fouls"), NULL }));
@@ -195,19 +208,29 @@ print_games_table (QwCliContext *ctx,
 
       if (round > 0 && g->round != round)
         continue;
+      if (g->round != last && last > 0)
+        add_absent_rows (ctx, rows, absences, last);
+      last = g->round;
       r = g_strdup_printf ("%d", g->round);
       bd = g_strdup_printf ("%d", g->board);
       red = player_cell (ctx, g->red);
       black = player_cell (ctx, g->black);
       fouls = fouls_text (g);
       shown = g->playoff != QW_PLAYOFF_NONE
-              ? g_strdup_printf ("%s (%s)", result, g->playoff == QW_PLAYOFF_RED ? _("play-off: red")
-                                                                            : _("play-off: black"))
+              ? g_strdup_printf ("%s (%s)", result, qw_playoff_label (g->playoff, g->armageddon))
               : g_strdup (result);
       g_ptr_array_add (rows, g_strdupv ((char *[]) { r, bd, red, shown, g->black != 0 ? black : (char *) "",
                                                      fouls, NULL }));
-      if (i + 1 == games->len || ((QwGame *) g_ptr_array_index (games, i + 1))->round != g->round)
-        add_missed_rows (ctx, rows, g->round);
+    }
+  if (last > 0)
+    add_absent_rows (ctx, rows, absences, last);
+  /* Absences from the round still to be paired. */
+  if (round == 0 || round > last)
+    {
+      int next = ctx->section->id != 0 ? qw_document_last_round (ctx->doc, ctx->section->id) + 1 : 1;
+
+      if (next > last && (round == 0 || round == next))
+        add_absent_rows (ctx, rows, absences, next);
     }
   qw_cli_print_table (rows);
 }
@@ -264,6 +287,30 @@ standings_to_json (GPtrArray *rows)
   return array;
 }
 
+/* "王伟", "王伟 (excluded)", "王伟 (late entry)", "王伟 (withdrawn)", "王伟 (absent: round 3)" */
+static char *
+standing_name (const QwStandingRow *row)
+{
+  g_autoptr(GString) rounds = g_string_new (NULL);
+
+  for (guint r = 0; row->rounds != NULL && r < row->rounds->len; r++)
+    {
+      const QwRoundCell *cell = &g_array_index (row->rounds, QwRoundCell, r);
+
+      if (cell->absent)
+        g_string_append_printf (rounds, "%s%d", rounds->len > 0 ? ", " : "", cell->round);
+    }
+  if (row->status == QW_STATUS_EXCLUDED)
+    return g_strdup_printf (_("%s (excluded)"), row->name);
+  if (row->status == QW_STATUS_LATE)
+    return g_strdup_printf (_("%s (late entry)"), row->name);
+  if (row->withdrawn)
+    return g_strdup_printf (_("%s (withdrawn)"), row->name);
+  if (rounds->len > 0)
+    return g_strdup_printf (_("%s (absent: round %s)"), row->name, rounds->str);
+  return g_strdup (row->name);
+}
+
 static void
 print_standings_table (QwCliContext *ctx,
                        GPtrArray    *rows)
@@ -288,10 +335,7 @@ print_standings_table (QwCliContext *ctx,
 
       g_ptr_array_add (cells, g_strdup_printf ("%d", row->rank));
       g_ptr_array_add (cells, g_strdup_printf ("%d", row->no));
-      g_ptr_array_add (cells, row->status == QW_STATUS_EXCLUDED ? g_strdup_printf (_("%s (excluded)"), row->name)
-                              : row->status == QW_STATUS_LATE ? g_strdup_printf (_("%s (late entry)"), row->name)
-                              : row->withdrawn ? g_strdup_printf (_("%s (withdrawn)"), row->name)
-                              : g_strdup (row->name));
+      g_ptr_array_add (cells, standing_name (row));
       g_ptr_array_add (cells, g_strdup (row->unit));
       g_ptr_array_add (cells, format_number (row->points));
       for (guint c = 0; chain[c] != NULL; c++)
@@ -330,10 +374,15 @@ cmd_standings (QwCliContext *ctx)
   g_autoptr(GError) error = NULL;
   g_autoptr(GPtrArray) games = NULL;
   g_autoptr(GPtrArray) rows = NULL;
+  g_autoptr(GPtrArray) absences = NULL;
 
   if ((games = qw_document_list_games (ctx->doc, ctx->section->id, &error)) == NULL)
     return qw_cli_fail (g_steal_pointer (&error));
-  rows = qw_standings_compute (ctx->ruleset, ctx->section, ctx->entries, games, standings_round);
+  absences = qw_tournament_list_absences (ctx->doc, ctx->section, &error);
+  if (absences == NULL)
+    return qw_cli_fail (g_steal_pointer (&error));
+  rows = qw_standings_compute_with_absences (ctx->ruleset, ctx->section, ctx->entries, games, absences,
+                                             standings_round);
   if (ctx->json)
     {
       g_autoptr(JsonArray) array = standings_to_json (rows);
@@ -346,6 +395,16 @@ cmd_standings (QwCliContext *ctx)
 }
 
 /* pair, unpair */
+
+/* A Swiss too small for its rounds: said when it is set up and paired. */
+static void
+print_field_warning (QwCliContext *ctx)
+{
+  g_autofree char *warning = qw_tournament_field_warning (ctx->doc, ctx->section);
+
+  if (warning != NULL)
+    g_printerr (_("Warning: %s\n"), warning);
+}
 
 static struct
 {
@@ -492,6 +551,8 @@ cmd_pair (QwCliContext *ctx)
                   item->entry->no, item->entry->name, why);
     }
   if (round == 1)
+    print_field_warning (ctx);
+  if (round == 1)
     {
       g_autofree char *seed = g_strdup_printf ("%" G_GUINT64_FORMAT, ctx->section->settings.lottery_seed);
 
@@ -630,7 +691,6 @@ parse_result (const char  *text,
 
 static gboolean
 parse_playoff (const char     *text,
-               gboolean        armageddon,
                QwResultInput  *input,
                GError        **error)
 {
@@ -640,14 +700,11 @@ parse_playoff (const char     *text,
     input->playoff = QW_PLAYOFF_RED;
   else if (g_str_equal (text, "black"))
     input->playoff = QW_PLAYOFF_BLACK;
-  else if (g_str_equal (text, "draw") && armageddon)
-    input->playoff = QW_PLAYOFF_BLACK;   /* armageddon: a drawn play-off is a black win */
+  else if (g_str_equal (text, "draw"))
+    input->playoff = QW_PLAYOFF_DRAW;    /* an armageddon: a drawn play-off is a black win */
   else
     {
-      g_set_error (error, QW_ERROR, QW_ERROR_INVALID,
-                   g_str_equal (text, "draw") ? _("A drawn play-off decides nothing unless it is an armageddon "
-                                                  "(--armageddon)")
-                                              : _("--playoff is red, black or (with --armageddon) draw"));
+      g_set_error (error, QW_ERROR, QW_ERROR_INVALID, _("--playoff is red, black or draw (a drawn armageddon)"));
       return FALSE;
     }
   return TRUE;
@@ -668,7 +725,8 @@ static const GOptionEntry result_options[] = {
   { "playoff", 0, 0, G_OPTION_ARG_STRING, &result_opt.playoff, N_("Knockout: who won the play-off of a drawn game"),
     "red|black|draw" },
   { "armageddon", 0, 0, G_OPTION_ARG_NONE, &result_opt.armageddon,
-    N_("The play-off was an armageddon (a draw is a black win)"), NULL },
+    N_("The play-off was an armageddon (a draw is a black win); implied when the group plays armageddon play-offs"),
+    NULL },
   { NULL },
 };
 
@@ -684,15 +742,20 @@ result_check (QwCliContext  *ctx,
   input->black_fouls = result_opt.black_fouls;
   input->armageddon = result_opt.armageddon;
   return parse_result (ctx->args[2], &input->result, error)
-         && parse_playoff (result_opt.playoff, result_opt.armageddon, input, error);
+         && parse_playoff (result_opt.playoff, input, error);
 }
 
 static int
 cmd_result (QwCliContext *ctx)
 {
   g_autoptr(GError) error = NULL;
+  QwResultInput input = result_opt.input;
 
-  if (!qw_tournament_record_result (ctx->doc, ctx->section, ctx->round, ctx->board, &result_opt.input, &error))
+  /* A group whose play-offs are armageddons (its setting) needs no
+   * --armageddon; one whose play-offs are not refuses it (the core says so). */
+  if (input.playoff != QW_PLAYOFF_NONE && ctx->section->settings.armageddon)
+    input.armageddon = TRUE;
+  if (!qw_tournament_record_result (ctx->doc, ctx->section, ctx->round, ctx->board, &input, &error))
     return qw_cli_fail (g_steal_pointer (&error));
   return QW_CLI_OK;
 }
@@ -733,6 +796,132 @@ static int
 cmd_reinstate (QwCliContext *ctx)
 {
   return withdrawal (ctx, FALSE);
+}
+
+/* absent (请假) */
+
+static gboolean absent_cancel;
+
+static const GOptionEntry absent_options[] = {
+  { "cancel", 0, 0, G_OPTION_ARG_NONE, &absent_cancel, N_("Take the absence back: the player is paired again"),
+    NULL },
+  { NULL },
+};
+
+static int
+cmd_absent (QwCliContext *ctx)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *who = NULL;
+  QwEntry *e;
+  int round;
+
+  if ((e = entry_by_no_text (ctx, ctx->args[0], &error)) == NULL)
+    return qw_cli_fail (g_steal_pointer (&error));
+  who = player_cell (ctx, e->id);
+  if (absent_cancel)
+    {
+      if (!qw_tournament_cancel_absence (ctx->doc, ctx->section, e->id, &error))
+        return qw_cli_fail (g_steal_pointer (&error));
+      g_print (_("%s is paired again from the next round\n"), who);
+      return QW_CLI_OK;
+    }
+  if ((round = qw_tournament_set_absent (ctx->doc, ctx->section, e->id, &error)) == 0)
+    return qw_cli_fail (g_steal_pointer (&error));
+  g_print (_("%s is absent (请假) in round %d: not paired, no points\n"), who, round);
+  return QW_CLI_OK;
+}
+
+/* seeding */
+
+static JsonObject *
+seeding_to_json (const QwSeeding *seeding)
+{
+  JsonObject *o = json_object_new ();
+  JsonArray *players = json_array_new ();
+
+  json_object_set_string_member (o, "method", seeding->method);
+  /* Seeds are drawn below 2^53; one stored by an older version may not fit
+   * a JSON integer, and is then written as its decimal text. */
+  if (seeding->lottery_seed <= G_MAXINT64)
+    json_object_set_int_member (o, "lottery_seed", (gint64) seeding->lottery_seed);
+  else
+    {
+      g_autofree char *text = g_strdup_printf ("%" G_GUINT64_FORMAT, seeding->lottery_seed);
+
+      json_object_set_string_member (o, "lottery_seed", text);
+    }
+  for (guint i = 0; i < seeding->players->len; i++)
+    {
+      const QwSeed *p = g_ptr_array_index (seeding->players, i);
+      JsonObject *po = json_object_new ();
+
+      json_object_set_int_member (po, "seed", p->seed);
+      json_object_set_int_member (po, "no", p->no);
+      json_object_set_string_member (po, "name", p->name);
+      if (p->rating > 0)
+        json_object_set_int_member (po, "rating", p->rating);
+      else
+        json_object_set_null_member (po, "rating");
+      json_object_set_string_member (po, "grade", *p->grade != '\0' ? p->grade : NULL);
+      json_array_add_object_element (players, po);
+    }
+  json_object_set_array_member (o, "players", players);
+  return o;
+}
+
+static void
+print_seeding_table (const QwSeeding *seeding)
+{
+  g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
+  g_autofree char *seed = g_strdup_printf ("%" G_GUINT64_FORMAT, seeding->lottery_seed);
+
+  g_print (_("Starting ranks (种子排序): %s; lottery seed (抽签种子): %s\n"),
+           qw_seeding_method_label (seeding->method), seed);
+  g_ptr_array_add (rows, g_strdupv ((char *[]) { _("Seed"), _("No."), _("Name"), _("Unit"), _("Grade"),
+                                                 _("Rating"), (char *) "", NULL }));
+  for (guint i = 0; i < seeding->players->len; i++)
+    {
+      const QwSeed *p = g_ptr_array_index (seeding->players, i);
+      g_autofree char *k = g_strdup_printf ("%d", p->seed);
+      g_autofree char *no = g_strdup_printf ("%d", p->no);
+      g_autofree char *rating = p->rating > 0 ? g_strdup_printf ("%d", p->rating) : g_strdup ("");
+
+      g_ptr_array_add (rows, g_strdupv ((char *[]) { k, no, p->name, p->unit, p->grade, rating,
+                                                     p->by_lot ? _("by lot") : (char *) "", NULL }));
+    }
+  qw_cli_print_table (rows);
+}
+
+static int
+cmd_seeding (QwCliContext *ctx)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(QwSeeding) seeding = NULL;
+
+  /* Before round 1 the lots are drawn now, so that the list shown is the
+   * one round 1 uses. */
+  if (qw_document_last_round (ctx->doc, ctx->section->id) == 0 && ctx->section->settings.lottery_seed == 0)
+    {
+      guint64 seed = qw_tournament_draw_lots (ctx->doc, ctx->section, &error);
+      g_autofree char *text = NULL;
+
+      if (seed == 0)
+        return qw_cli_fail (g_steal_pointer (&error));
+      text = g_strdup_printf ("%" G_GUINT64_FORMAT, seed);
+      g_printerr (_("Lots drawn for group %s: lottery seed %s\n"), ctx->section->code, text);
+    }
+  if ((seeding = qw_tournament_seeding (ctx->doc, ctx->section, &error)) == NULL)
+    return qw_cli_fail (g_steal_pointer (&error));
+  if (ctx->json)
+    {
+      g_autoptr(JsonObject) o = seeding_to_json (seeding);
+
+      qw_cli_print_json_object (o);
+    }
+  else
+    print_seeding_table (seeding);
+  return QW_CLI_OK;
 }
 
 /* swap, repair, check */
@@ -907,13 +1096,24 @@ static int
 cmd_settings (QwCliContext *ctx)
 {
   g_autoptr(GError) error = NULL;
+  g_autofree char *chain = NULL;
 
   for (int i = 0; i < ctx->n_args; i++)
     if (!apply_setting (ctx->section, ctx->args[i], &error))
       return qw_cli_usage_error (ctx, error->message);
+  chain = g_strdup (ctx->section->settings.tiebreaks);
   if (ctx->n_args > 0 && !qw_tournament_update_section (ctx->doc, ctx->section, &error))
     return qw_cli_fail (g_steal_pointer (&error));
+  /* A new system brings its tie-breaks (unless the chain is the arbiter's own). */
+  if (g_strcmp0 (chain, ctx->section->settings.tiebreaks) != 0)
+    {
+      const char *preset = qw_tiebreak_preset_for_chain (ctx->section->settings.tiebreaks);
+
+      g_printerr (_("The tie-breaks follow the system: %s (%s)\n"), qw_tiebreak_preset_label (preset),
+                  ctx->section->settings.tiebreaks);
+    }
   print_section (ctx, ctx->section);
+  print_field_warning (ctx);
   return QW_CLI_OK;
 }
 
@@ -1044,6 +1244,18 @@ const QwCliCommand qw_cli_play_commands[] = {
   {
     .name = "reinstate", .usage = "DOC GROUP NO", .min_args = 3, .max_args = 3, .open = QW_CLI_OPEN_SECTION,
     .handler = cmd_reinstate, .summary = N_("Take back a withdrawal"),
+  },
+  {
+    .name = "absent", .usage = "DOC GROUP NO [--cancel]", .min_args = 3, .max_args = 3, .open = QW_CLI_OPEN_SECTION,
+    .options = absent_options,
+    .handler = cmd_absent, .summary = N_("A player is absent (请假) from the next round only: not paired, no points"),
+  },
+  {
+    .name = "seeding", .usage = "DOC GROUP [--json]", .min_args = 2, .max_args = 2,
+    .open = QW_CLI_OPEN_SECTION_STORED, .flags = QW_CLI_JSON,
+    .handler = cmd_seeding,
+    .summary = N_("The starting-rank list (种子排序) with the draw method and the lottery seed; before round 1 "
+                  "it draws the lots"),
   },
   {
     .name = "admit", .usage = "DOC GROUP NO [--missed-points P]", .min_args = 3, .max_args = 3,

@@ -242,12 +242,13 @@ qw_board_items_load (QwDocument       *doc,
 {
   g_autoptr(GPtrArray) entries = qw_document_list_section_entries (doc, section, error);
   g_autoptr(GPtrArray) games = entries != NULL ? qw_document_list_games (doc, section->id, error) : NULL;
+  g_autoptr(GPtrArray) absences = games != NULL ? qw_document_list_absences (doc, section->id, error) : NULL;
   g_autoptr(GPtrArray) before = NULL;
   g_autoptr(GHashTable) by_id = g_hash_table_new (g_int64_hash, g_int64_equal);
   g_autoptr(GHashTable) points = g_hash_table_new_full (g_int64_hash, g_int64_equal, NULL, g_free);
   GListStore *store;
 
-  if (games == NULL)
+  if (absences == NULL)
     return NULL;
   for (guint i = 0; i < entries->len; i++)
     {
@@ -257,7 +258,7 @@ qw_board_items_load (QwDocument       *doc,
     }
   if (round > 1)
     {
-      before = qw_standings_compute (ruleset, section, entries, games, round - 1);
+      before = qw_standings_compute_with_absences (ruleset, section, entries, games, absences, round - 1);
       for (guint i = 0; before != NULL && i < before->len; i++)
         {
           QwStandingRow *row = g_ptr_array_index (before, i);

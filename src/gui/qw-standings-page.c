@@ -148,7 +148,9 @@ round_cell_text (const QwRoundCell *cell)
 {
   const char *outcome;
 
-  if (cell->missed)
+  if (cell->absent && cell->absence == QW_ABSENCE_LEAVE)
+    return g_strdup (_("absent (请假)"));
+  if (cell->absent)
     {
       g_autofree char *points = g_strdup_printf ("%g", cell->points);
 
@@ -328,6 +330,7 @@ compute (QwStandingsPage *self,
   g_autoptr(GError) error = NULL;
   g_autoptr(GPtrArray) entries = NULL;
   g_autoptr(GPtrArray) games = NULL;
+  g_autoptr(GPtrArray) absences = NULL;
   g_autoptr(GPtrArray) rows = NULL;
   g_autoptr(GPtrArray) items = NULL;
   QwDocument *doc;
@@ -341,9 +344,12 @@ compute (QwStandingsPage *self,
   doc = qw_document_context_get_document (self->context);
   entries = qw_document_list_section_entries (doc, self->section, &error);
   games = entries != NULL ? qw_document_list_games (doc, self->section->id, &error) : NULL;
-  rows = games != NULL ? qw_standings_compute (qw_document_context_get_ruleset (self->context), self->section,
-                                               entries, games, up_to_round)
-                       : NULL;
+  /* 请假 and the rounds late entries missed, with the points they were given. */
+  absences = games != NULL ? qw_document_list_absences (doc, self->section->id, &error) : NULL;
+  rows = absences != NULL ? qw_standings_compute_with_absences (qw_document_context_get_ruleset (self->context),
+                                                                self->section, entries, games, absences,
+                                                                up_to_round)
+                          : NULL;
   if (rows == NULL)
     {
       if (error != NULL)

@@ -32,7 +32,6 @@ qw_entry_copy (const QwEntry *entry)
   copy->phone = g_strdup (entry->phone);
   copy->declared_group = g_strdup (entry->declared_group);
   copy->group_code = g_strdup (entry->group_code);
-  copy->missed_points = g_strdup (entry->missed_points);
   copy->allowed = g_strdup (entry->allowed);
   return copy;
 }
@@ -50,7 +49,6 @@ qw_entry_free (QwEntry *entry)
   g_free (entry->phone);
   g_free (entry->declared_group);
   g_free (entry->group_code);
-  g_free (entry->missed_points);
   g_free (entry->allowed);
   g_free (entry);
 }
@@ -72,8 +70,7 @@ qw_entry_equal (const QwEntry *a,
          && same_text (a->unit, b->unit) && same_text (a->grade, b->grade)
          && same_text (a->phone, b->phone) && same_text (a->declared_group, b->declared_group)
          && same_text (a->group_code, b->group_code) && a->status == b->status
-         && a->rating == b->rating && a->joined_round == b->joined_round
-         && same_text (a->missed_points, b->missed_points) && same_text (a->allowed, b->allowed);
+         && a->rating == b->rating && same_text (a->allowed, b->allowed);
 }
 
 static const char *const status_codes[] = { "active", "withdrawn", "excluded", "late" };
@@ -104,35 +101,6 @@ QwDocKind
 qw_doc_kind_from_code (const char *code)
 {
   return g_strcmp0 (code, "other") == 0 ? QW_DOC_OTHER : QW_DOC_RESIDENT_ID;
-}
-
-gboolean
-qw_entry_plays_round (const QwEntry *entry,
-                      int            round)
-{
-  return entry->status != QW_STATUS_LATE && round >= entry->joined_round;
-}
-
-gboolean
-qw_entry_missed_round (const QwEntry *entry,
-                       int            round)
-{
-  return entry->status != QW_STATUS_LATE && round >= 1 && round < entry->joined_round;
-}
-
-double
-qw_entry_missed_points (const QwEntry *entry,
-                        int            round)
-{
-  g_auto(GStrv) values = NULL;
-  double points = 0;
-
-  if (!qw_entry_missed_round (entry, round) || entry->missed_points == NULL)
-    return 0;
-  values = g_strsplit (entry->missed_points, ",", -1);
-  if ((guint) round <= g_strv_length (values))
-    points = g_ascii_strtod (values[round - 1], NULL);
-  return points;
 }
 
 gboolean

@@ -23,7 +23,8 @@ typedef enum
   QW_STATUS_WITHDRAWN,      /* 退赛: not paired any more */
   QW_STATUS_EXCLUDED,       /* 不具备参赛资格: the arbiter excluded the entry; not paired */
   QW_STATUS_LATE,           /* 迟到报名: added after round 1 of its group was paired; not paired
-                             * until the arbiter admits it */
+                             * until the arbiter admits it (the rounds it missed are then
+                             * absences of kind late, qw-game.h) */
 } QwEntryStatus;
 
 typedef struct
@@ -43,10 +44,6 @@ typedef struct
   char          *group_code;      /* the group the player plays in; empty: not placed */
   QwEntryStatus  status;
   int            rating;          /* 等级分, 0 when unknown; used for seeding */
-  int            joined_round;    /* a late entry admitted: the first round it is paired in; the
-                                   * rounds before are missed (0: plays from the start) */
-  char          *missed_points;   /* the points given for each missed round, "0,1,0" (a missing
-                                   * value is 0) */
   char          *allowed;         /* problem codes the arbiter let the entry play with ("pair
                                    * anyway"), comma-separated: not asked about again */
 } QwEntry;
@@ -67,17 +64,6 @@ QwEntryStatus qw_entry_status_from_code (const char    *code);
 const char   *qw_doc_kind_to_code       (QwDocKind      kind);
 QwDocKind     qw_doc_kind_from_code     (const char    *code);
 
-/* Whether the entry is paired in @round: not waiting as a late entry, and
- * not in a round it missed before it was admitted. (Withdrawals and
- * exclusions are counted by round in the document.) */
-gboolean      qw_entry_plays_round      (const QwEntry *entry,
-                                         int            round);
-/* Whether @round is one the entry missed as a late entry, and the points it
- * was given for it. */
-gboolean      qw_entry_missed_round     (const QwEntry *entry,
-                                         int            round);
-double        qw_entry_missed_points    (const QwEntry *entry,
-                                         int            round);
 /* Whether @code is in the entry's allowed list. */
 gboolean      qw_entry_is_allowed       (const QwEntry *entry,
                                          const char    *code);

@@ -358,6 +358,51 @@ qw_system_from_code (const char *code,
 
 static const char *result_codes[] = { "", "2:0", "1:1", "0:2", "+:-", "-:+", "-:-", "bye" };
 
+static const char *const playoff_codes[] = {
+  [QW_PLAYOFF_NONE] = "", [QW_PLAYOFF_RED] = "red", [QW_PLAYOFF_BLACK] = "black", [QW_PLAYOFF_DRAW] = "draw",
+};
+
+const char *
+qw_playoff_to_code (QwPlayoff playoff)
+{
+  if ((guint) playoff >= G_N_ELEMENTS (playoff_codes))
+    return "";
+  return playoff_codes[playoff];
+}
+
+/* "" (or NULL) is no play-off; anything else unknown is FALSE. */
+gboolean
+qw_playoff_from_code (const char *code,
+                      QwPlayoff  *out)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (playoff_codes); i++)
+    if (g_strcmp0 (code != NULL ? code : "", playoff_codes[i]) == 0)
+      {
+        *out = (QwPlayoff) i;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+const char *
+qw_absence_kind_to_code (QwAbsenceKind kind)
+{
+  return kind == QW_ABSENCE_LATE ? "late" : "leave";
+}
+
+gboolean
+qw_absence_kind_from_code (const char    *code,
+                           QwAbsenceKind *out)
+{
+  if (g_strcmp0 (code, "leave") == 0)
+    *out = QW_ABSENCE_LEAVE;
+  else if (g_strcmp0 (code, "late") == 0)
+    *out = QW_ABSENCE_LATE;
+  else
+    return FALSE;
+  return TRUE;
+}
+
 const char *
 qw_result_to_code (QwResult result)
 {

@@ -37,8 +37,28 @@ typedef enum
 {
   QW_PLAYOFF_NONE = 0,        /* knockout: the game decided the tie, or not a knockout */
   QW_PLAYOFF_RED,             /* a drawn tie went to red in the play-off */
-  QW_PLAYOFF_BLACK,           /* … to black (in an armageddon a drawn play-off is a black win) */
+  QW_PLAYOFF_BLACK,           /* … to black, who won the play-off */
+  QW_PLAYOFF_DRAW,            /* the armageddon play-off was drawn: black goes through (armageddon only) */
 } QwPlayoff;
+
+/* A round a player of the section is not paired in, and why. Stored per
+ * section, entry and round; the standings show the round as such, with
+ * @points (a 请假 scores 0). */
+typedef enum
+{
+  QW_ABSENCE_LEAVE = 0,       /* 请假: excused for this one round; 0 points, not a forfeit, not a withdrawal */
+  QW_ABSENCE_LATE,            /* a late entry's round missed before it joined, with the points the
+                               * arbiter chose when admitting it (play/qw-pair-gate.h): the one
+                               * record of those rounds */
+} QwAbsenceKind;
+
+typedef struct
+{
+  gint64         entry_id;
+  int            round;       /* from 1 */
+  QwAbsenceKind  kind;
+  double         points;      /* credited for the round: 0 for a 请假 */
+} QwAbsence;
 
 /* Settings of a section; defaults come from the ruleset's <play>. Stored as
  * key=value lines in section.settings. */
@@ -100,6 +120,12 @@ void         qw_game_free           (QwGame          *game);
 const char  *qw_system_to_code      (QwSystem    system);     /* "swiss", "round-robin", "knockout" */
 gboolean     qw_system_from_code    (const char *code,
                                      QwSystem   *out);
+const char  *qw_playoff_to_code     (QwPlayoff   playoff);    /* "red", "black", "draw", "" */
+gboolean     qw_playoff_from_code   (const char *code,
+                                     QwPlayoff  *out);
+const char  *qw_absence_kind_to_code (QwAbsenceKind kind);    /* "leave", "late" */
+gboolean     qw_absence_kind_from_code (const char    *code,
+                                        QwAbsenceKind *out);
 const char  *qw_result_to_code      (QwResult    result);     /* "2:0", …, "bye", "" */
 gboolean     qw_result_from_code    (const char *code,
                                      QwResult   *out);

@@ -211,6 +211,27 @@ end_step (QwDocument  *doc,
   return TRUE;
 }
 
+/* Whether the entry was admitted as a late entry of the section with
+ * rounds it missed (absences of kind late). */
+static gboolean
+admitted_late (QwDocument      *doc,
+               const QwSection *section,
+               gint64           entry_id)
+{
+  g_autoptr(GPtrArray) absences = NULL;
+
+  if (section->id == 0 || (absences = qw_document_list_absences (doc, section->id, NULL)) == NULL)
+    return FALSE;
+  for (guint i = 0; i < absences->len; i++)
+    {
+      const QwAbsence *a = g_ptr_array_index (absences, i);
+
+      if (a->entry_id == entry_id && a->kind == QW_ABSENCE_LATE)
+        return TRUE;
+    }
+  return FALSE;
+}
+
 /* Writes one answer: the entry as changed, its status (and from which round
  * it is out), and the round log's line. */
 static gboolean
@@ -314,8 +335,10 @@ qw_pair_gate_include (QwDocument       *doc,
       g_set_error (error, QW_ERROR, QW_ERROR_CONFLICT, _("%s is not excluded"), a.who);
       return FALSE;
     }
-  /* Never paired in a group that has started: it is a late entry again. */
-  a.entry->status = a.entry->joined_round == 0 && a.last_round > 0 && !qw_document_entry_has_games (doc, entry_id)
+  /* Never paired in a group that has started, nor admitted to it with the
+   * rounds it missed: it is a late entry again. */
+  a.entry->status = a.last_round > 0 && !qw_document_entry_has_games (doc, entry_id)
+                    && !admitted_late (doc, a.section, entry_id)
                     ? QW_STATUS_LATE : QW_STATUS_ACTIVE;
   message = a.entry->status == QW_STATUS_LATE
             ? g_strdup_printf (_("%s is no longer excluded and waits to be admitted as a late entry"), a.who)
@@ -384,16 +407,16 @@ qw_pair_gate_allow (QwDocument       *doc,
                         && write_answer (doc, a.section->id, a.entry, 0, a.last_round + 1, message, error), error);
 }
 
-/* The missed rounds' points, "0,1,0", checked; NULL with @error. */
-static char *
-missed_text (const QwRuleset  *ruleset,
-             int               missed_rounds,
-             const double     *missed,
-             guint             n_missed,
-             GError          **error)
+/* The points of each missed round (double), checked; NULL with @error. */
+static GArray *
+missed_values (const QwRuleset  *ruleset,
+               int               missed_rounds,
+               const double     *missed,
+               guint             n_missed,
+               GError          **error)
 {
   double win = ruleset->scores[QW_SCORE_RED_WIN];
-  g_autoptr(GString) text = g_string_new (NULL);
+  g_autoptr(GArray) values = g_array_sized_new (FALSE, FALSE, sizeof (double), MAX (missed_rounds, 0));
 
   if (n_missed > 1 && n_missed != (guint) missed_rounds)
     {
@@ -406,7 +429,6 @@ missed_text (const QwRuleset  *ruleset,
   for (int r = 0; r < missed_rounds; r++)
     {
       double v = n_missed == 0 ? 0 : missed[n_missed == 1 ? 0 : r];
-      char buf[G_ASCII_DTOSTR_BUF_SIZE];
 
       if (!isfinite (v) || v < 0 || v > win)
         {
@@ -416,21 +438,27 @@ missed_text (const QwRuleset  *ruleset,
                        _("The points for a missed round are from 0 to %s"), top);
           return NULL;
         }
-      g_string_append_printf (text, "%s%s", r > 0 ? "," : "", g_ascii_formatd (buf, sizeof buf, "%g", v));
+      g_array_append_val (values, v);
     }
-  return g_string_free (g_steal_pointer (&text), FALSE);
+  return g_steal_pointer (&values);
 }
 
 static char *
-admit_message (const char *who,
-               int         joined,
-               const char *points)
+admit_message (const char   *who,
+               int           joined,
+               const GArray *points)
 {
-  g_autoptr(GString) shown = g_string_new (points);
+  g_autoptr(GString) shown = g_string_new (NULL);
 
   if (joined <= 1)
     return g_strdup_printf (_("%s is admitted as a late entry and is paired from round 1"), who);
-  g_string_replace (shown, ",", ", ", 0);
+  for (guint r = 0; r < points->len; r++)
+    {
+      char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+      g_string_append_printf (shown, "%s%s", r > 0 ? ", " : "",
+                              g_ascii_formatd (buf, sizeof buf, "%g", g_array_index (points, double, r)));
+    }
   if (joined == 2)
     return g_strdup_printf (_("%s is admitted as a late entry and is paired from round 2; round 1 counts as "
                               "absent with %s points"), who, shown->str);
@@ -438,7 +466,8 @@ admit_message (const char *who,
                             "absent with %s points"), who, joined, joined - 1, shown->str);
 }
 
-/* Admits @entry (in memory): from the round after @last_round. */
+/* Admits @entry (in memory): it is paired from the round after
+ * @last_round; *@points are those of each round it missed. */
 static gboolean
 admit_entry (const QwRuleset  *ruleset,
              const QwSection  *section,
@@ -446,11 +475,11 @@ admit_entry (const QwRuleset  *ruleset,
              int               last_round,
              const double     *missed,
              guint             n_missed,
+             GArray          **points,
              char            **message,
              GError          **error)
 {
   g_autofree char *who = entry_label (entry);
-  g_autofree char *points = NULL;
 
   if (entry->status != QW_STATUS_LATE)
     {
@@ -464,13 +493,30 @@ admit_entry (const QwRuleset  *ruleset,
                      "Exclude the entry, or unpair round 1."), who);
       return FALSE;
     }
-  if ((points = missed_text (ruleset, last_round, missed, n_missed, error)) == NULL)
+  if ((*points = missed_values (ruleset, last_round, missed, n_missed, error)) == NULL)
     return FALSE;
   entry->status = QW_STATUS_ACTIVE;
-  entry->joined_round = last_round + 1;
-  g_free (entry->missed_points);
-  entry->missed_points = g_strdup (points);
-  *message = admit_message (who, entry->joined_round, points);
+  *message = admit_message (who, last_round + 1, *points);
+  return TRUE;
+}
+
+/* The rounds an admitted late entry missed, as absences of kind late with
+ * their points: the standings, the Swiss scores, the prints and the
+ * results file count them from there. */
+static gboolean
+write_missed_rounds (QwDocument    *doc,
+                     gint64         section_id,
+                     const QwEntry *entry,
+                     const GArray  *points,
+                     GError       **error)
+{
+  for (guint r = 0; r < points->len; r++)
+    {
+      QwAbsence absence = { entry->id, (int) r + 1, QW_ABSENCE_LATE, g_array_index (points, double, r) };
+
+      if (!qw_document_set_absence (doc, section_id, &absence, error))
+        return FALSE;
+    }
   return TRUE;
 }
 
@@ -485,6 +531,7 @@ qw_pair_gate_admit (QwDocument       *doc,
   g_auto(Answer) a = { 0 };
   g_autoptr(QwEvent) event = NULL;
   g_autoptr(QwRuleset) ruleset = NULL;
+  g_autoptr(GArray) points = NULL;
   g_autofree char *message = NULL, *label = NULL;
 
   g_return_val_if_fail (QW_IS_DOCUMENT (doc), FALSE);
@@ -493,13 +540,18 @@ qw_pair_gate_admit (QwDocument       *doc,
   if (!answer_load (&a, doc, section, entry_id, error)
       || (event = qw_document_get_event (doc, section->event_id, error)) == NULL
       || (ruleset = qw_ruleset_lookup (event->ruleset, error)) == NULL
-      || !admit_entry (ruleset, section, a.entry, a.last_round, missed, n_missed, &message, error))
+      || !admit_entry (ruleset, section, a.entry, a.last_round, missed, n_missed, &points, &message, error))
     return FALSE;
   label = g_strdup_printf (_("Admission of %s"), a.entry->name);
   if (!qw_document_begin_step (doc, label, error))
     return FALSE;
-  return end_step (doc, answer_store_section (&a, doc, error)
-                        && write_answer (doc, a.section->id, a.entry, 0, a.last_round + 1, message, error), error);
+  if (!end_step (doc, answer_store_section (&a, doc, error)
+                      && write_answer (doc, a.section->id, a.entry, 0, a.last_round + 1, message, error)
+                      && write_missed_rounds (doc, a.section->id, a.entry, points, error), error))
+    return FALSE;
+  if (points->len > 0)
+    qw_document_emit_changed (doc, "games");
+  return TRUE;
 }
 
 gboolean
@@ -523,6 +575,7 @@ qw_pair_gate_resolve (QwDocument       *doc,
     {
       QwGateItem *item = g_ptr_array_index (items, i);
       g_autoptr(QwEntry) entry = NULL;
+      g_autoptr(GArray) points = NULL;
       g_autofree char *who = NULL, *message = NULL, *admitted = NULL;
       guint others = item->blocking & ~QW_PROBLEM_BIT (QW_PROBLEM_LATE_ENTRY);
       int before = 0;
@@ -540,7 +593,7 @@ qw_pair_gate_resolve (QwDocument       *doc,
       else
         {
           if (item->blocking & QW_PROBLEM_BIT (QW_PROBLEM_LATE_ENTRY)
-              && !admit_entry (ruleset, section, entry, round - 1, NULL, 0, &admitted, error))
+              && !admit_entry (ruleset, section, entry, round - 1, NULL, 0, &points, &admitted, error))
             return FALSE;
           if (others != 0)
             {
@@ -555,7 +608,8 @@ qw_pair_gate_resolve (QwDocument       *doc,
               message = both;
             }
         }
-      if (!write_answer (doc, section->id, entry, before, round, message, error))
+      if (!write_answer (doc, section->id, entry, before, round, message, error)
+          || (points != NULL && !write_missed_rounds (doc, section->id, entry, points, error)))
         return FALSE;
     }
   return TRUE;

@@ -87,8 +87,11 @@ gboolean    qw_pair_gate_allow           (QwDocument      *doc,
  *   round: none (0 for each), one value (the same for each), or one per
  *   missed round (qw_pair_gate_missed_rounds())
  *
- * Admits a late entry: it is paired from the next round on; the rounds paired
- * before count as absent with these points (from 0 to a win's points).
+ * Admits a late entry: it is paired from the next round on; each round paired
+ * before is stored as its absence of kind %QW_ABSENCE_LATE (qw-game.h) with
+ * these points (from 0 to a win's points), which the Swiss scores, the
+ * standings, the prints and the results file count. Unpairing such a round
+ * gives it back: the entry is paired in it when it is paired again.
  * Only a Swiss takes a late entry once round 1 is paired: a round robin's or
  * a knockout's draw is fixed.
  */

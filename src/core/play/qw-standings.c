@@ -20,8 +20,10 @@
  *     1–2, …;
  *   - in a round robin, a player who withdrew having met fewer than half of
  *     the field has every result cancelled (2007 rules 第20条);
- *   - a late entry's missed rounds count the points the arbiter gave when
- *     admitting it (absent: no opponent, no colour, no win);
+ *   - an absent round (QwAbsence: a 请假, or a round a late entry missed
+ *     before it was admitted) counts the points it credits (0 for a 请假,
+ *     what the arbiter gave for a missed round): no opponent, no colour,
+ *     no win;
  *   - excluded entries (不具备参赛资格) and late entries not admitted rank
  *     below everyone else.
  *
@@ -58,7 +60,6 @@ qw_standing_row_free (QwStandingRow *row)
 typedef struct
 {
   QwStandingRow *row;
-  const QwEntry *entry;
   int            stage;       /* knockout: 2 × last round reached, + 1 for winning it */
   double        *totals;      /* running total after round r, r = 1 … n (index r − 1) */
   gboolean       cancelled;   /* round robin: withdrew early, results cancelled */
@@ -183,26 +184,8 @@ add_cell (Table        *t,
   cell->colour = g->result == QW_RESULT_BYE ? 0 : (red ? 'R' : 'B');
   cell->result = g->result;
   cell->points = points;
-  cell->missed = FALSE;
-}
-
-/* The rounds a late entry missed, with the points it was given; a game of
- * the round, if there is one, counts instead. */
-static void
-count_missed (Table *t)
-{
-  for (guint i = 0; i < t->n_players; i++)
-    {
-      Player *p = &t->players[i];
-
-      for (int r = 1; r <= t->n_rounds && qw_entry_missed_round (p->entry, r); r++)
-        {
-          QwRoundCell *cell = &g_array_index (p->row->rounds, QwRoundCell, r - 1);
-
-          cell->missed = TRUE;
-          cell->points = qw_entry_missed_points (p->entry, r);
-        }
-    }
+  cell->playoff = g->playoff;
+  cell->armageddon = g->armageddon;
 }
 
 /* Points, round cells, wins, colours and fouls: everything that needs only
@@ -619,7 +602,6 @@ table_init (Table           *t,
       row->withdrawn = e->status == QW_STATUS_WITHDRAWN;
       row->status = e->status;
       t->players[i].row = row;
-      t->players[i].entry = e;
       g_hash_table_insert (t->by_id, &row->entry_id, &t->players[i]);
     }
 }
@@ -637,12 +619,46 @@ table_clear (Table *t)
   g_clear_pointer (&t->games, g_ptr_array_unref);
 }
 
+/* Absent rounds: the cell says so and scores what the absence credits. */
+static void
+count_absences (Table     *t,
+                GPtrArray *absences)
+{
+  for (guint i = 0; absences != NULL && i < absences->len; i++)
+    {
+      const QwAbsence *a = g_ptr_array_index (absences, i);
+      Player *p = lookup (t, a->entry_id);
+      QwRoundCell *cell;
+
+      if (p == NULL || p->cancelled || a->round < 1 || a->round > t->n_rounds)
+        continue;
+      cell = &g_array_index (p->row->rounds, QwRoundCell, a->round - 1);
+      /* A game of the round (a forfeit the fixed schedule recorded) stays. */
+      if (cell->result != QW_RESULT_NONE)
+        continue;
+      cell->absent = TRUE;
+      cell->absence = a->kind;
+      cell->points = a->points;
+    }
+}
+
 GPtrArray *
 qw_standings_compute (const QwRuleset *ruleset,
                       const QwSection *section,
                       GPtrArray       *entries,
                       GPtrArray       *games,
                       int              up_to_round)
+{
+  return qw_standings_compute_with_absences (ruleset, section, entries, games, NULL, up_to_round);
+}
+
+GPtrArray *
+qw_standings_compute_with_absences (const QwRuleset *ruleset,
+                                    const QwSection *section,
+                                    GPtrArray       *entries,
+                                    GPtrArray       *games,
+                                    GPtrArray       *absences,
+                                    int              up_to_round)
 {
   Table t = { 0 };
   g_autofree Player **order = NULL;
@@ -664,8 +680,8 @@ qw_standings_compute (const QwRuleset *ruleset,
         g_array_index (p->row->rounds, QwRoundCell, r).round = r + 1;
       order[i] = p;
     }
-  count_missed (&t);
   count_own (&t);
+  count_absences (&t, absences);
   count_totals (&t);
   count_opponents (&t);
   if (section->system == QW_SYSTEM_KNOCKOUT)

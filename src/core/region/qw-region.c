@@ -342,17 +342,15 @@ insert_section (QwDocument            *doc,
 static QwPlayoff
 playoff_from_code (const char *code)
 {
-  if (g_strcmp0 (code, "red") == 0)
-    return QW_PLAYOFF_RED;
-  if (g_strcmp0 (code, "black") == 0)
-    return QW_PLAYOFF_BLACK;
-  return QW_PLAYOFF_NONE;
+  QwPlayoff playoff;
+
+  return qw_playoff_from_code (code, &playoff) ? playoff : QW_PLAYOFF_NONE;
 }
 
 static const char *
 playoff_to_code (QwPlayoff playoff)
 {
-  return playoff == QW_PLAYOFF_RED ? "red" : playoff == QW_PLAYOFF_BLACK ? "black" : "";
+  return qw_playoff_to_code (playoff);
 }
 
 static gboolean
@@ -393,6 +391,30 @@ insert_games (QwDocument            *doc,
       game->armageddon = g->armageddon;
     }
   return qw_document_add_games (doc, games, error);
+}
+
+static gboolean
+insert_absences (QwDocument            *doc,
+                 const QwResultsGroup  *group,
+                 gint64                 section_id,
+                 GHashTable            *entry_ids,
+                 GError               **error)
+{
+  for (guint i = 0; i < group->absences->len; i++)
+    {
+      const QwResultsAbsence *a = &g_array_index (group->absences, QwResultsAbsence, i);
+      QwAbsence absence = { entry_id_for (entry_ids, a->no), a->round, a->kind, a->points };
+
+      if (absence.entry_id == 0)
+        {
+          g_set_error (error, QW_ERROR, QW_ERROR_INVALID, _("Round %d: absent player %d is not in the file"),
+                       a->round, a->no);
+          return FALSE;
+        }
+      if (!qw_document_set_absence (doc, section_id, &absence, error))
+        return FALSE;
+    }
+  return TRUE;
 }
 
 /* "values=12 30" and, when the printed place differs from the position
@@ -469,6 +491,7 @@ insert_stop (QwDocument       *doc,
         continue;
       section_id = insert_section (doc, group, event->id, error);
       if (section_id == 0 || !insert_games (doc, group, section_id, entry_ids, error)
+          || !insert_absences (doc, group, section_id, entry_ids, error)
           || !insert_standings (doc, group, section_id, entry_ids, error))
         return FALSE;
     }
@@ -1000,6 +1023,29 @@ read_games (QwDocument      *doc,
 }
 
 static gboolean
+read_absences (QwDocument      *doc,
+               gint64           section_id,
+               GHashTable      *numbers,
+               QwResultsGroup  *group,
+               GError         **error)
+{
+  g_autoptr(GPtrArray) absences = qw_document_list_absences (doc, section_id, error);
+
+  if (absences == NULL)
+    return FALSE;
+  for (guint i = 0; i < absences->len; i++)
+    {
+      const QwAbsence *a = g_ptr_array_index (absences, i);
+      QwResultsAbsence out = { GPOINTER_TO_INT (g_hash_table_lookup (numbers, &a->entry_id)), a->round, a->kind,
+                               a->points };
+
+      if (out.no > 0)
+        g_array_append_val (group->absences, out);
+    }
+  return TRUE;
+}
+
+static gboolean
 read_standings (QwDocument      *doc,
                 gint64           section_id,
                 QwResultsGroup  *group,
@@ -1075,6 +1121,7 @@ read_sections (QwDocument  *doc,
       g_strfreev (group->tiebreak_names);
       group->tiebreak_names = split_list (names);
       if (!read_games (doc, row->id, numbers, group, error)
+          || !read_absences (doc, row->id, numbers, group, error)
           || !read_standings (doc, row->id, group, error))
         return FALSE;
     }

@@ -61,7 +61,9 @@ group_started (QwDocument    *doc,
 
 /* An entry that is new to its group (added, or moved before it was paired):
  * it waits as a late entry when the group has started, and plays from the
- * start when it has not. Withdrawn and excluded entries stay so. */
+ * start when it has not. Withdrawn and excluded entries stay so. The rounds
+ * it missed in the group it leaves are no longer its own: see
+ * leave_old_group(). */
 static void
 settle_new_in_group (QwDocument    *doc,
                      const QwEvent *event,
@@ -69,9 +71,21 @@ settle_new_in_group (QwDocument    *doc,
 {
   if (entry->status != QW_STATUS_ACTIVE && entry->status != QW_STATUS_LATE)
     return;
-  entry->joined_round = 0;
-  g_clear_pointer (&entry->missed_points, g_free);
   entry->status = group_started (doc, event, entry->group_code) ? QW_STATUS_LATE : QW_STATUS_ACTIVE;
+}
+
+/* Inside the step that stores @after: when it moved to another group, the
+ * rounds it was admitted as missing in the old one go (a late entry admitted
+ * there and moved before it played). */
+static gboolean
+leave_old_group (QwDocument     *doc,
+                 const QwEntry  *before,
+                 const QwEntry  *after,
+                 GError        **error)
+{
+  if (g_strcmp0 (before->group_code, after->group_code) == 0)
+    return TRUE;
+  return qw_document_delete_entry_absences (doc, after->id, QW_ABSENCE_LATE, error);
 }
 
 gboolean
@@ -127,7 +141,8 @@ qw_registration_update_entry (QwDocument       *doc,
   label = g_strdup_printf (_("Editing %s"), entry->name);
   if (!qw_document_begin_step (doc, label, error))
     return FALSE;
-  return end_step (doc, qw_document_update_entry (doc, entry, error), error);
+  return end_step (doc, qw_document_update_entry (doc, entry, error)
+                        && leave_old_group (doc, stored, entry, error), error);
 }
 
 gboolean
@@ -498,7 +513,9 @@ import_rows (QwDocument       *doc,
           if (to_add->len > 0)
             ok = qw_document_add_entries (doc, event->id, to_add, error);
           for (guint i = 0; ok && i < report->updated_after->len; i++)
-            ok = qw_document_update_entry (doc, g_ptr_array_index (report->updated_after, i), error);
+            ok = qw_document_update_entry (doc, g_ptr_array_index (report->updated_after, i), error)
+                 && leave_old_group (doc, g_ptr_array_index (report->updated_before, i),
+                                     g_ptr_array_index (report->updated_after, i), error);
           ok = end_step (doc, ok, error);
         }
     }

@@ -249,8 +249,7 @@ qw_document_list_events (QwDocument  *self,
 
 #define ENTRY_SELECT \
   "SELECT e.id, e.event_id, e.no, p.name, p.sex, p.birth, p.doc_kind, p.id_number, p.unit, " \
-  "p.grade, p.phone, e.declared_group, e.group_code, e.status, e.rating, e.joined_round, " \
-  "e.missed_points, e.allowed " \
+  "p.grade, p.phone, e.declared_group, e.group_code, e.status, e.rating, e.allowed " \
   "FROM entry e JOIN player p ON p.id = e.player_id "
 
 /* The stored code (bind_player writes it, the schema allows no other):
@@ -286,8 +285,6 @@ read_entry (sqlite3_stmt *stmt)
   e->group_code = column_dup (stmt, i++);
   e->status = qw_entry_status_from_code (_qw_column_text (stmt, i++));
   e->rating = sqlite3_column_int (stmt, i++);
-  e->joined_round = sqlite3_column_int (stmt, i++);
-  e->missed_points = column_dup (stmt, i++);
   e->allowed = column_dup (stmt, i++);
   return e;
 }
@@ -309,8 +306,8 @@ bind_player (sqlite3_stmt  *stmt,
 }
 
 /* The entry's own columns, in ENTRY_COLUMNS' order, from 1; returns the next index. */
-#define ENTRY_COLUMNS "no, declared_group, group_code, status, rating, joined_round, missed_points, allowed"
-#define ENTRY_VALUES "?,?,?,?,?,?,?,?"
+#define ENTRY_COLUMNS "no, declared_group, group_code, status, rating, allowed"
+#define ENTRY_VALUES "?,?,?,?,?,?"
 
 static int
 bind_entry (sqlite3_stmt  *stmt,
@@ -323,8 +320,6 @@ bind_entry (sqlite3_stmt  *stmt,
   _qw_bind_text (stmt, i++, e->group_code);
   _qw_bind_text (stmt, i++, qw_entry_status_to_code (e->status));
   sqlite3_bind_int (stmt, i++, e->rating);
-  sqlite3_bind_int (stmt, i++, MAX (e->joined_round, 0));
-  _qw_bind_text (stmt, i++, e->missed_points);
   _qw_bind_text (stmt, i++, e->allowed);
   return i;
 }

@@ -92,6 +92,26 @@ GHashTable  *qw_document_list_section_entry_ids (QwDocument *doc,
                                                  const QwSection *section,
                                                  GError    **error);
 
+/* Absences (QwAbsence, qw-game.h): rounds a player is not paired in. */
+GPtrArray   *qw_document_list_absences    (QwDocument *doc,
+                                           gint64      section_id,
+                                           GError    **error);
+gboolean     qw_document_set_absence      (QwDocument      *doc,
+                                           gint64           section_id,
+                                           const QwAbsence *absence,
+                                           GError         **error);
+gboolean     qw_document_delete_absence   (QwDocument *doc,
+                                           gint64      section_id,
+                                           gint64      entry_id,
+                                           int         round,
+                                           GError    **error);
+/* Removes every absence of @kind the entry has, in any section (an entry
+ * that moves to another group leaves its missed rounds behind). */
+gboolean     qw_document_delete_entry_absences (QwDocument    *doc,
+                                                gint64         entry_id,
+                                                QwAbsenceKind  kind,
+                                                GError       **error);
+
 typedef struct
 {
   int   round;

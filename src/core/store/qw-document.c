@@ -30,6 +30,7 @@ static const char *const schema_steps[] = {
   QW_SCHEMA_STEP_3,
   QW_SCHEMA_STEP_4,
   QW_SCHEMA_STEP_5,
+  QW_SCHEMA_STEP_6,
 };
 
 struct _QwDocument

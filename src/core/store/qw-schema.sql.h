@@ -160,8 +160,7 @@
 
 /* Version 5: the registration desk on the day of a stop. An entry can be
  * excluded (不具备参赛资格) or wait as a late entry (迟到报名) until the
- * arbiter admits it; an admitted late entry joins from joined_round, with the
- * points the arbiter gave for each round it missed (missed_points, "0,1,0");
+ * arbiter admits it (the rounds it missed are then absences: version 6);
  * allowed keeps the problems the arbiter let it play with. SQLite cannot
  * change a CHECK in place: the table is rebuilt, keeping every row and id,
  * its index and the references to it (qw-document.c runs the steps with
@@ -179,8 +178,6 @@
   "    CHECK (status IN ('active', 'withdrawn', 'excluded', 'late'))," \
   "  rating INTEGER NOT NULL DEFAULT 0," \
   "  withdrawn_before INTEGER NOT NULL DEFAULT 0," \
-  "  joined_round INTEGER NOT NULL DEFAULT 0 CHECK (joined_round >= 0)," \
-  "  missed_points TEXT NOT NULL DEFAULT ''," \
   "  allowed TEXT NOT NULL DEFAULT ''," \
   "  UNIQUE (event_id, no)" \
   ");" \
@@ -191,3 +188,44 @@
   "DROP TABLE entry;" \
   "ALTER TABLE entry_v5 RENAME TO entry;" \
   "CREATE INDEX entry_event ON entry (event_id, group_code);"
+
+/* Version 6: the arbiter on the day of a stop. An armageddon play-off can be
+ * drawn (black goes through): the game table is rebuilt, as SQLite cannot
+ * change a CHECK, with its columns in the same order. An absence is a round
+ * a player of a section is not paired in: a 请假 (leave, 0 points) or, for a
+ * late entry, a round it missed before the arbiter admitted it, with the
+ * points the arbiter gave for it (kind 'late'): the one record of a late
+ * entry's missed rounds. */
+#define QW_SCHEMA_STEP_6 \
+  "CREATE TABLE game_v6 (" \
+  "  id INTEGER PRIMARY KEY," \
+  "  section_id INTEGER NOT NULL REFERENCES section (id) ON DELETE CASCADE," \
+  "  round INTEGER NOT NULL CHECK (round >= 1)," \
+  "  board INTEGER NOT NULL CHECK (board >= 1)," \
+  "  red INTEGER NOT NULL REFERENCES entry (id) ON DELETE CASCADE," \
+  "  black INTEGER REFERENCES entry (id) ON DELETE CASCADE," \
+  "  result TEXT NOT NULL DEFAULT ''" \
+  "    CHECK (result IN ('', '2:0', '1:1', '0:2', '+:-', '-:+', '-:-', 'bye'))," \
+  "  red_fouls INTEGER NOT NULL DEFAULT 0 CHECK (red_fouls >= 0)," \
+  "  black_fouls INTEGER NOT NULL DEFAULT 0 CHECK (black_fouls >= 0)," \
+  "  playoff TEXT NOT NULL DEFAULT '' CHECK (playoff IN ('', 'red', 'black', 'draw'))," \
+  "  armageddon INTEGER NOT NULL DEFAULT 0," \
+  "  manual INTEGER NOT NULL DEFAULT 0," \
+  "  explain TEXT NOT NULL DEFAULT ''," \
+  "  UNIQUE (section_id, round, board)" \
+  ");" \
+  "INSERT INTO game_v6 SELECT id, section_id, round, board, red, black, result, red_fouls, black_fouls, " \
+  "  playoff, armageddon, manual, explain FROM game;" \
+  "DROP TABLE game;" \
+  "ALTER TABLE game_v6 RENAME TO game;" \
+  "CREATE INDEX game_red ON game (red);" \
+  "CREATE INDEX game_black ON game (black);" \
+  "CREATE TABLE absence (" \
+  "  section_id INTEGER NOT NULL REFERENCES section (id) ON DELETE CASCADE," \
+  "  entry_id INTEGER NOT NULL REFERENCES entry (id) ON DELETE CASCADE," \
+  "  round INTEGER NOT NULL CHECK (round >= 1)," \
+  "  kind TEXT NOT NULL DEFAULT 'leave' CHECK (kind IN ('leave', 'late'))," \
+  "  points REAL NOT NULL DEFAULT 0," \
+  "  PRIMARY KEY (section_id, entry_id, round)" \
+  ");" \
+  "CREATE INDEX absence_entry ON absence (entry_id);"
