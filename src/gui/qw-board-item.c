@@ -13,6 +13,7 @@
 #include <glib/gi18n.h>
 
 #include "qw-board-item.h"
+#include "qw-labels.h"
 #include "qw-standings.h"
 #include "qw-document-play.h"
 #include "qw-entry.h"
@@ -156,9 +157,8 @@ fouls_text (const QwGame *game)
 
   if (game->red_fouls > 0 || game->black_fouls > 0)
     g_string_append_printf (text, _("R %d · B %d"), game->red_fouls, game->black_fouls);
-  if (game->playoff != QW_PLAYOFF_NONE)
-    g_string_append_printf (text, "%s%s", text->len > 0 ? " · " : "",
-                            game->playoff == QW_PLAYOFF_RED ? _("play-off: red") : _("play-off: black"));
+  if (qw_playoff_label (game) != NULL)
+    g_string_append_printf (text, "%s%s", text->len > 0 ? " · " : "", qw_playoff_label (game));
   if (game->manual)
     g_string_append_printf (text, "%s%s", text->len > 0 ? " · " : "", _("changed"));
   return g_string_free (text, FALSE);
