@@ -34,6 +34,7 @@ struct _QwRoundsPage
   QwSection          *section;        /* the selected group's: stored, or its defaults (id 0) */
   int                 round;          /* the round shown, 0 when none is paired */
   int                 last_round;
+  guint               focus_idle;     /* gives the selected board's row the focus once it exists */
 };
 
 GtkWindow   *_qw_rounds_page_parent_window      (QwRoundsPage *self);

@@ -162,6 +162,88 @@ fill_rounds (QwRoundsPage *self)
   g_signal_handlers_unblock_by_func (self->round_dropdown, round_changed_cb, self);
 }
 
+static GtkWidget *
+inner_list (QwRoundsPage *self)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->column_view)); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (GTK_IS_LIST_VIEW (child))
+      return child;
+  return NULL;
+}
+
+static QwResultButtons *
+find_result_buttons (GtkWidget *widget)
+{
+  if (QW_IS_RESULT_BUTTONS (widget))
+    return QW_RESULT_BUTTONS (widget);
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      QwResultButtons *found = find_result_buttons (c);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Gives the keyboard focus to the row of @position, when the list has it:
+ * the arrow keys then go on from the board the page selected, not from the
+ * one last clicked. Rows exist only for the boards in view, and a reload
+ * takes away the row that had the focus. */
+static gboolean
+focus_row (QwRoundsPage *self,
+           guint         position)
+{
+  GtkWidget *list = inner_list (self);
+  g_autoptr(QwBoardItem) board = _qw_rounds_page_board_at (self, position);
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkWidget *focus = GTK_IS_ROOT (root) ? gtk_root_get_focus (root) : NULL;
+
+  /* The list has the focus, or had it on a row that a reload took away. */
+  if (list == NULL || board == NULL
+      || (focus != NULL && gtk_widget_get_root (focus) != NULL && !gtk_widget_is_ancestor (focus, list)))
+    return TRUE;
+  for (GtkWidget *row = gtk_widget_get_first_child (list); row != NULL; row = gtk_widget_get_next_sibling (row))
+    {
+      QwResultButtons *buttons = find_result_buttons (row);
+
+      if (buttons != NULL && qw_result_buttons_get_board (buttons) == board)
+        {
+          gtk_widget_grab_focus (row);
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+static gboolean
+focus_selected_cb (gpointer data)
+{
+  QwRoundsPage *self = data;
+
+  self->focus_idle = 0;
+  focus_row (self, gtk_single_selection_get_selected (self->selection));
+  return G_SOURCE_REMOVE;
+}
+
+/* Selects the board at @position, scrolled into view, and makes it the one
+ * the arrow keys move from. */
+static void
+select_board (QwRoundsPage *self,
+              guint         position)
+{
+  GtkWidget *list = inner_list (self);
+
+  gtk_single_selection_set_selected (self->selection, position);
+  if (position == GTK_INVALID_LIST_POSITION || list == NULL)
+    return;
+  gtk_widget_activate_action (list, "list.scroll-to-item", "u", position);
+  /* A row scrolled into view is made at the next layout. */
+  if (!focus_row (self, position) && self->focus_idle == 0)
+    self->focus_idle = g_idle_add_full (G_PRIORITY_LOW, focus_selected_cb, self, NULL);
+}
+
 static gboolean
 board_is_open (QwRoundsPage *self,
                guint         position)
@@ -206,10 +288,10 @@ _qw_rounds_page_select_next_open (QwRoundsPage *self,
 
   if (next != GTK_INVALID_LIST_POSITION)
     {
-      gtk_single_selection_set_selected (self->selection, next);
+      select_board (self, next);
       return;
     }
-  gtk_single_selection_set_selected (self->selection, MIN (after, n > 0 ? n - 1 : 0));
+  select_board (self, MIN (after, n > 0 ? n - 1 : 0));
   open = g_string_new (NULL);
   for (guint i = 0; i < n; i++)
     if (board_is_open (self, i))
@@ -264,7 +346,7 @@ _qw_rounds_page_reload_boards (QwRoundsPage *self)
   g_list_store_splice (self->boards, 0, g_list_model_get_n_items (G_LIST_MODEL (self->boards)),
                        items->pdata, items->len);
   if (selected != GTK_INVALID_LIST_POSITION && selected < n)
-    gtk_single_selection_set_selected (self->selection, selected);
+    select_board (self, selected);
   gtk_stack_set_visible_child_name (self->content_stack, "boards");
   update_status (self);
 }
@@ -283,7 +365,7 @@ _qw_rounds_page_show_round (QwRoundsPage *self,
     {
       guint open = next_open_board (self, 0);
 
-      gtk_single_selection_set_selected (self->selection, open != GTK_INVALID_LIST_POSITION ? open : 0);
+      select_board (self, open != GTK_INVALID_LIST_POSITION ? open : 0);
     }
 }
 
@@ -406,7 +488,7 @@ _qw_rounds_page_refresh (QwRoundsPage *self)
   fill_rounds (self);
   _qw_rounds_page_reload_boards (self);
   if (selected != GTK_INVALID_LIST_POSITION && selected < g_list_model_get_n_items (G_LIST_MODEL (self->boards)))
-    gtk_single_selection_set_selected (self->selection, selected);
+    select_board (self, selected);
 }
 
 static void
@@ -506,7 +588,7 @@ void
 qw_rounds_page_select_board (QwRoundsPage *self,
                              guint         position)
 {
-  gtk_single_selection_set_selected (self->selection, position);
+  select_board (self, position);
 }
 
 /* Results */
@@ -558,7 +640,7 @@ qw_rounds_page_enter_result (QwRoundsPage  *self,
       _qw_rounds_page_write_end (self);
       if (!ok)
         return FALSE;
-      gtk_single_selection_set_selected (self->selection, position);
+      select_board (self, position);
       message = g_strdup_printf (_("Result of round %d, board %d cleared"), round, number);
       qw_feedback_undo_toast (GTK_WIDGET (self), self->doc, message);
       return TRUE;
@@ -572,7 +654,7 @@ qw_rounds_page_enter_result (QwRoundsPage  *self,
   if (self->section->system == QW_SYSTEM_KNOCKOUT && input.result == QW_RESULT_DRAW
       && !(game->result == QW_RESULT_DRAW && game->playoff != QW_PLAYOFF_NONE))
     {
-      gtk_single_selection_set_selected (self->selection, position);
+      select_board (self, position);
       _qw_rounds_page_open_playoff_dialog (self, board);
       return TRUE;
     }
@@ -658,6 +740,7 @@ qw_rounds_page_dispose (GObject *object)
 {
   QwRoundsPage *self = QW_ROUNDS_PAGE (object);
 
+  g_clear_handle_id (&self->focus_idle, g_source_remove);
   g_clear_object (&self->doc_signals);
   g_clear_object (&self->context);
   g_clear_object (&self->doc);
