@@ -257,8 +257,6 @@ _qw_rounds_page_open_playoff_dialog (QwRoundsPage *self,
   gboolean armageddon = self->section->settings.armageddon;
   g_autofree char *heading = NULL;
   g_autofree char *body = NULL;
-  g_autofree char *red_label = NULL;
-  g_autofree char *black_label = NULL;
   QwBoardSide red, black;
   PlayoffDialog *d;
   GtkWidget *dialog;
@@ -284,14 +282,12 @@ _qw_rounds_page_open_playoff_dialog (QwRoundsPage *self,
                               "through on a draw.)"), red.name, black.name)
          : g_strdup_printf (_("%s (red) and %s (black) drew. A knockout game needs a winner: who won the "
                               "play-off?"), red.name, black.name);
-  red_label = g_strdup_printf (_("%s (_Red) Won"), red.name);
-  black_label = g_strdup_printf (armageddon ? _("%s (_Black) Won or Drew") : _("%s (_Black) Won"), black.name);
   dialog = adw_message_dialog_new (_qw_rounds_page_parent_window (self), heading, body);
+  /* Escape takes nothing: the draw is not recorded without its play-off. */
   adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
-                                    "cancel", _("_Cancel"),
                                     "later", _("Not Played _Yet"),
-                                    "red", red_label,
-                                    "black", black_label,
+                                    "red", _("_Red Won"),
+                                    "black", armageddon ? _("_Black Won or Drew") : _("_Black Won"),
                                     NULL);
   adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "red", ADW_RESPONSE_SUGGESTED);
   adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "black", ADW_RESPONSE_SUGGESTED);

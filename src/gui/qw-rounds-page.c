@@ -93,7 +93,7 @@ static const QwColumn columns[] = {
   { N_("Black"), "black-name", NULL, 90, QW_COLUMN_HEADING },
   { N_("Unit"), "black-unit", NULL, 0, QW_COLUMN_EXPAND },
   { N_("No."), "black-no", NULL, 52, QW_COLUMN_NUMERIC | QW_COLUMN_END },
-  { N_("Fouls"), "fouls", NULL, 110, 0, "dim-label" },
+  { N_("Fouls"), "fouls", NULL, 150, 0, "dim-label", "fouls" },
 };
 
 /* Status */
@@ -733,6 +733,23 @@ key_pressed_cb (GtkEventControllerKey *controller,
   return qw_rounds_page_key_result (self, keyval);
 }
 
+/* The keyboard goes to the boards, on the board selected, as the page is
+ * shown: results are entered at once. */
+static gboolean
+qw_rounds_page_grab_focus (GtkWidget *widget)
+{
+  QwRoundsPage *self = QW_ROUNDS_PAGE (widget);
+  guint selected = gtk_single_selection_get_selected (self->selection);
+
+  if (self->round > 0 && selected != GTK_INVALID_LIST_POSITION
+      && gtk_widget_grab_focus (GTK_WIDGET (self->column_view)))
+    {
+      select_board (self, selected);
+      return TRUE;
+    }
+  return GTK_WIDGET_CLASS (qw_rounds_page_parent_class)->grab_focus (widget);
+}
+
 /* GObject */
 
 static void
@@ -794,6 +811,7 @@ qw_rounds_page_class_init (QwRoundsPageClass *klass)
   object_class->dispose = qw_rounds_page_dispose;
   object_class->get_property = qw_rounds_page_get_property;
   object_class->set_property = qw_rounds_page_set_property;
+  widget_class->grab_focus = qw_rounds_page_grab_focus;
 
   properties[PROP_CONTEXT] = g_param_spec_object ("context", NULL, NULL, QW_TYPE_DOCUMENT_CONTEXT,
                                                   G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY

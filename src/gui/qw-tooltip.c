@@ -17,8 +17,14 @@
 
 #define WRAPPED_KEY "qw-tooltip-wrapped"
 
-static GtkWidget *
-wrapped_label (const char *markup)
+/**
+ * qw_tooltip_label_new:
+ * @markup: the tooltip, as markup
+ *
+ * Returns: (transfer floating): the label a tooltip shows
+ */
+GtkWidget *
+qw_tooltip_label_new (const char *markup)
 {
   GtkWidget *label = gtk_label_new (NULL);
 
@@ -43,7 +49,7 @@ qw_tooltip_set_wrapped (GtkTooltip *tooltip,
 {
   g_autofree char *markup = g_markup_escape_text (text != NULL ? text : "", -1);
 
-  gtk_tooltip_set_custom (tooltip, wrapped_label (markup));
+  gtk_tooltip_set_custom (tooltip, qw_tooltip_label_new (markup));
 }
 
 /* Shows the widget's own tooltip (text or markup) in a wrapped label;
@@ -60,7 +66,7 @@ query_tooltip_cb (GtkWidget  *widget,
 
   if (markup == NULL || *markup == '\0')
     return FALSE;
-  gtk_tooltip_set_custom (tooltip, wrapped_label (markup));
+  gtk_tooltip_set_custom (tooltip, qw_tooltip_label_new (markup));
   return TRUE;
 }
 

@@ -12,6 +12,7 @@ G_BEGIN_DECLS
  * Chinese characters). */
 #define QW_TOOLTIP_WIDTH_CHARS 40
 
+GtkWidget *qw_tooltip_label_new (const char *markup);
 void qw_tooltip_set_text     (GtkWidget  *widget,
                               const char *text);
 void qw_tooltip_set_wrapped  (GtkTooltip *tooltip,

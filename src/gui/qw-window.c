@@ -390,9 +390,14 @@ page_changed_cb (QwWindow *self)
   const char *name = adw_view_stack_get_visible_child_name (self->view_stack);
   Page page;
 
-  /* The page is made as it is shown. */
+  /* The page is made as it is shown; the rounds page takes the keyboard
+   * for the results at once. */
   if (self->context != NULL && page_from_name (name, &page))
-    ensure_page (self, page);
+    {
+      ensure_page (self, page);
+      if (page == PAGE_ROUNDS)
+        gtk_widget_grab_focus (self->pages[page]);
+    }
   /* Every page of a stop prints; the region and national pages have their own exports. */
   gtk_widget_set_visible (self->print_button, event_of (self) != NULL
                                              && g_strcmp0 (name, "region") != 0
@@ -995,6 +1000,18 @@ print_action (GtkWidget  *widget,
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
+/* Ctrl+R wherever the focus is, while the rounds page is shown. */
+static void
+pair_next_action (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *parameter)
+{
+  QwWindow *self = QW_WINDOW (widget);
+
+  if (self->context != NULL && visible_page (self) == PAGE_ROUNDS)
+    gtk_widget_activate_action (ensure_page (self, PAGE_ROUNDS), "rounds.pair-next", NULL);
+}
+
 static void
 show_page_action (GtkWidget  *widget,
                   const char *action_name,
@@ -1171,6 +1188,7 @@ qw_window_class_init (QwWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.show-page", "s", show_page_action);
   gtk_widget_class_install_action (widget_class, "win.print", NULL, print_action);
   gtk_widget_class_install_action (widget_class, "win.export-results", "s", export_results_action);
+  gtk_widget_class_install_action (widget_class, "win.pair-next", NULL, pair_next_action);
   gtk_widget_class_install_action (widget_class, "win.show-help-overlay", NULL, show_help_overlay_action);
 }
 
