@@ -41,11 +41,62 @@ qw_feedback_toast (GtkWidget  *widget,
 }
 
 /* A toast whose button takes a step back (or forward) is only true while
- * that step is the history's next one: it goes when the history moves. */
+ * that step is the history's next one: it goes when the history moves, and
+ * when the window opens another document (its win.undo is then another
+ * history's). The overlay keeps its step toasts for that. */
+#define STEP_TOASTS_KEY "qw-step-toasts"
+
 static void
 history_moved_cb (AdwToast *toast)
 {
   adw_toast_dismiss (toast);
+}
+
+static void
+step_toast_dismissed_cb (AdwToast        *toast,
+                         AdwToastOverlay *overlay)
+{
+  GPtrArray *toasts = g_object_get_data (G_OBJECT (overlay), STEP_TOASTS_KEY);
+
+  if (toasts != NULL)
+    g_ptr_array_remove (toasts, toast);
+}
+
+static void
+keep_step_toast (AdwToastOverlay *overlay,
+                 AdwToast        *toast)
+{
+  GPtrArray *toasts = g_object_get_data (G_OBJECT (overlay), STEP_TOASTS_KEY);
+
+  if (toasts == NULL)
+    {
+      toasts = g_ptr_array_new_with_free_func (g_object_unref);
+      g_object_set_data_full (G_OBJECT (overlay), STEP_TOASTS_KEY, toasts, (GDestroyNotify) g_ptr_array_unref);
+    }
+  g_ptr_array_add (toasts, g_object_ref (toast));
+  g_signal_connect_object (toast, "dismissed", G_CALLBACK (step_toast_dismissed_cb), overlay, 0);
+}
+
+/**
+ * qw_feedback_dismiss_step_toasts:
+ * @widget: a toast overlay, or a widget inside one
+ *
+ * Dismisses every toast of qw_feedback_step_toast() still shown or queued
+ * over @widget: the window calls it as it opens another document.
+ */
+void
+qw_feedback_dismiss_step_toasts (GtkWidget *widget)
+{
+  AdwToastOverlay *overlay = ADW_IS_TOAST_OVERLAY (widget) ? ADW_TOAST_OVERLAY (widget) : overlay_for (widget);
+  GPtrArray *toasts = overlay != NULL ? g_object_get_data (G_OBJECT (overlay), STEP_TOASTS_KEY) : NULL;
+  g_autoptr(GPtrArray) copy = NULL;
+
+  if (toasts == NULL)
+    return;
+  copy = g_ptr_array_copy (toasts, (GCopyFunc) (void (*) (void)) g_object_ref, NULL);
+  g_ptr_array_set_free_func (copy, g_object_unref);
+  for (guint i = 0; i < copy->len; i++)
+    adw_toast_dismiss (g_ptr_array_index (copy, i));
 }
 
 /**
@@ -80,6 +131,7 @@ qw_feedback_step_toast (GtkWidget  *widget,
       adw_toast_set_action_name (toast, offer == QW_OFFER_UNDO ? "win.undo" : "win.redo");
       g_signal_connect_object (history, offer == QW_OFFER_UNDO ? "notify::undo-label" : "notify::redo-label",
                                G_CALLBACK (history_moved_cb), toast, G_CONNECT_SWAPPED);
+      keep_step_toast (overlay, toast);
     }
   adw_toast_overlay_add_toast (overlay, toast);
 }

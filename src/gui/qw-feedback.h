@@ -22,6 +22,7 @@ void qw_feedback_step_toast (GtkWidget    *widget,
                              QwHistory    *history,
                              const char   *message,
                              QwOffer       offer);
+void qw_feedback_dismiss_step_toasts (GtkWidget *widget);
 void qw_feedback_undo_toast (GtkWidget    *widget,
                              QwDocument   *doc,
                              const char   *message);

@@ -455,8 +455,10 @@ set_context (QwWindow          *self,
   if (!g_set_object (&self->context, context))
     return;
   g_set_object (&self->file, file);
-  /* A results file still being written belongs to the document it was asked for. */
+  /* A results file still being written belongs to the document it was asked
+   * for; the toasts that offer Undo, to its history. */
   g_cancellable_cancel (self->export_cancellable);
+  qw_feedback_dismiss_step_toasts (GTK_WIDGET (self->toast_overlay));
   g_signal_group_set_target (self->context_signals, context);
   g_signal_group_set_target (self->history_signals, history_of (self));
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CONTEXT]);
@@ -850,7 +852,6 @@ results_exported_cb (GObject      *source,
   g_autoptr(GError) error = NULL;
   g_autoptr(QwExportedResults) exported = qw_export_results_finish (result, &error);
   g_autofree char *message = NULL;
-  g_autofree char *name = NULL;
 
   if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     {
@@ -865,13 +866,13 @@ results_exported_cb (GObject      *source,
       qw_window_show_error (self, _("The results file could not be written"), error);
       return;
     }
-  name = g_path_get_basename (exported->path);
+  /* The file's name is the stop's, long: the button shows where it is. */
   message = g_strdup_printf (exported->public_form
-                             ? ngettext ("Public results file written: %s (%d player)",
-                                         "Public results file written: %s (%d players)", exported->players)
-                             : ngettext ("Results file written: %s (%d player)",
-                                         "Results file written: %s (%d players)", exported->players),
-                             name, exported->players);
+                             ? ngettext ("Public results file written (%d player)",
+                                         "Public results file written (%d players)", exported->players)
+                             : ngettext ("Results file written (%d player)",
+                                         "Results file written (%d players)", exported->players),
+                             exported->players);
   qw_feedback_file_toast (GTK_WIDGET (self->toast_overlay), message, exported->path, TRUE);
 }
 
