@@ -537,7 +537,7 @@ count_problems (QwRuleset *ruleset,
                 QwDate     date,
                 GPtrArray *entries)
 {
-  QwCheckOptions options = { date, FALSE };
+  QwCheckOptions options = { date, TRUE };   /* as the Problems column shows them */
   g_autofree QwEntryCheck *checks = g_new0 (QwEntryCheck, MAX (entries->len, 1));
   guint n = 0;
 

@@ -125,6 +125,8 @@ qw_feedback_step_toast (GtkWidget  *widget,
     return;
   toast = adw_toast_new (message);
   adw_toast_set_priority (toast, ADW_TOAST_PRIORITY_HIGH);
+  /* Long enough to read the step and reach for its button on a busy day. */
+  adw_toast_set_timeout (toast, 8);
   if (offer == QW_OFFER_UNDO ? qw_history_get_can_undo (history) : qw_history_get_can_redo (history))
     {
       adw_toast_set_button_label (toast, offer == QW_OFFER_UNDO ? _("_Undo") : _("_Redo"));
