@@ -1021,6 +1021,29 @@ show_page_action (GtkWidget  *widget,
   qw_window_show_page (QW_WINDOW (widget), g_variant_get_string (parameter, NULL));
 }
 
+/* GTK fills in the keys of the shortcuts that name an action only for the
+ * help overlay it builds itself: this one asks the application. */
+static void
+fill_action_accels (GtkApplication *app,
+                    GtkWidget      *widget)
+{
+  if (GTK_IS_SHORTCUTS_SHORTCUT (widget))
+    {
+      g_autofree char *action = NULL;
+
+      g_object_get (widget, "action-name", &action, NULL);
+      if (action != NULL)
+        {
+          g_auto(GStrv) accels = gtk_application_get_accels_for_action (app, action);
+          g_autofree char *joined = g_strjoinv (" ", accels);
+
+          g_object_set (widget, "accelerator", joined, NULL);
+        }
+    }
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    fill_action_accels (app, c);
+}
+
 /* The keyboard shortcuts window, built the first time it is asked for (not
  * with every window, as GtkApplication does with gtk/help-overlay.ui). */
 static void
@@ -1038,7 +1061,10 @@ show_help_overlay_action (GtkWidget  *widget,
       gtk_window_set_transient_for (self->shortcuts, GTK_WINDOW (self));
       gtk_window_set_destroy_with_parent (self->shortcuts, TRUE);
       if (get_app (self) != NULL)
-        gtk_window_set_application (self->shortcuts, GTK_APPLICATION (get_app (self)));
+        {
+          gtk_window_set_application (self->shortcuts, GTK_APPLICATION (get_app (self)));
+          fill_action_accels (GTK_APPLICATION (get_app (self)), GTK_WIDGET (self->shortcuts));
+        }
     }
   gtk_window_present (self->shortcuts);
 }
