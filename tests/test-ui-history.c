@@ -32,6 +32,7 @@
 #include "qw-rounds-page.h"
 #include "qw-section-dialog.h"
 #include "qw-standings-page.h"
+#include "qw-tiebreak.h"
 #include "qw-tooltip.h"
 #include "qw-tournament.h"
 #include "qw-window.h"
@@ -1122,6 +1123,61 @@ test_explain_every_board (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+
+static gboolean
+label_contains (GtkWidget  *widget,
+                const char *text)
+{
+  if (GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget)
+      && strstr (gtk_label_get_text (GTK_LABEL (widget)), text) != NULL)
+    return TRUE;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    if (label_contains (c, text))
+      return TRUE;
+  return FALSE;
+}
+
+/* Systems, presets and tie-breaks by their Chinese names; a preset chain
+ * follows the system chosen, a chain of the arbiter's stays. */
+static void
+test_chinese_names (void)
+{
+  g_autofree char *path = fresh_stop ("names.qiwang", 60);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  QwWindow *window = new_window (1280, 800);
+  QwRoundsPage *rounds;
+  QwSectionDialog *dialog;
+  AdwComboRow *system;
+  g_autofree char *chain = NULL;
+  g_autofree char *round_robin = qw_tiebreak_preset ("round-robin");
+
+  no_animations ();
+  g_assert_true (qw_window_open_file (window, file));
+  qw_window_show_page (window, "rounds");
+  rounds = QW_ROUNDS_PAGE (qw_window_get_page (window, "rounds"));
+  qw_test_wait_mapped (GTK_WIDGET (rounds));
+  g_assert_true (label_contains (GTK_WIDGET (rounds), "积分编排制"));
+  g_assert_true (label_contains (GTK_WIDGET (rounds), "对手分方案"));
+  g_assert_false (label_contains (GTK_WIDGET (rounds), "swiss"));
+
+  gtk_widget_activate_action (GTK_WIDGET (rounds), "rounds.settings", NULL);
+  dialog = QW_SECTION_DIALOG (qw_test_wait_toplevel (QW_TYPE_SECTION_DIALOG));
+  system = ADW_COMBO_ROW (find_child (GTK_WIDGET (dialog), ADW_TYPE_COMBO_ROW));
+  g_assert_cmpstr (gtk_string_list_get_string (GTK_STRING_LIST (adw_combo_row_get_model (system)), 1), ==, "循环制");
+  /* Round robin: the chain becomes its preset (小分 first). */
+  adw_combo_row_set_selected (system, 1);
+  chain = qw_section_dialog_get_chain (dialog);
+  g_assert_cmpstr (chain, ==, round_robin);
+  /* A chain of the arbiter's stays when the system changes again. */
+  qw_section_dialog_set_chain (dialog, "wins,opponents");
+  adw_combo_row_set_selected (system, 2);
+  g_clear_pointer (&chain, g_free);
+  chain = qw_section_dialog_get_chain (dialog);
+  g_assert_cmpstr (chain, ==, "wins,opponents");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1135,5 +1191,6 @@ main (int    argc,
   g_test_add_func ("/ui-history/navigation", test_navigation);
   g_test_add_func ("/ui-history/mnemonics-and-tooltips", test_mnemonics_and_tooltips);
   g_test_add_func ("/ui-history/explain-every-board", test_explain_every_board);
+  g_test_add_func ("/ui-history/chinese-names", test_chinese_names);
   return g_test_run ();
 }

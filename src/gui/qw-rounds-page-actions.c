@@ -201,6 +201,7 @@ _qw_rounds_page_open_fouls_dialog (QwRoundsPage *self)
 typedef struct
 {
   QwRoundsPage *self;
+  char         *group;   /* the board's group: the page may show another by the answer */
   guint         position;
   int           round;
   int           board;
@@ -214,6 +215,7 @@ playoff_dialog_free (gpointer  data,
   PlayoffDialog *d = data;
 
   g_object_unref (d->self);
+  g_free (d->group);
   g_free (d);
 }
 
@@ -226,7 +228,7 @@ playoff_response_cb (AdwMessageDialog *dialog,
   g_autoptr(GError) error = NULL;
   gboolean ok;
 
-  if (self->section == NULL || g_str_equal (response, "cancel"))
+  if (self->section == NULL || g_str_equal (response, "cancel") || g_strcmp0 (self->section->code, d->group) != 0)
     return;
   d->input.playoff = g_str_equal (response, "red") ? QW_PLAYOFF_RED
                      : g_str_equal (response, "black") ? QW_PLAYOFF_BLACK : QW_PLAYOFF_NONE;
@@ -268,6 +270,7 @@ _qw_rounds_page_open_playoff_dialog (QwRoundsPage *self,
   qw_board_item_get_side (board, FALSE, &black);
   d = g_new0 (PlayoffDialog, 1);
   d->self = g_object_ref (self);
+  d->group = g_strdup (self->section->code);
   d->position = position;
   d->round = game->round;
   d->board = game->board;
