@@ -13,6 +13,8 @@
 #include <glib/gi18n.h>
 
 #include "qw-board-item.h"
+#include "qw-knockout.h"
+#include "qw-labels.h"
 #include "qw-standings.h"
 #include "qw-document-play.h"
 #include "qw-entry.h"
@@ -158,7 +160,7 @@ fouls_text (const QwGame *game)
     g_string_append_printf (text, _("R %d · B %d"), game->red_fouls, game->black_fouls);
   if (game->playoff != QW_PLAYOFF_NONE)
     g_string_append_printf (text, "%s%s", text->len > 0 ? " · " : "",
-                            game->playoff == QW_PLAYOFF_RED ? _("play-off: red") : _("play-off: black"));
+                            qw_playoff_label (game->playoff, game->armageddon));
   if (game->manual)
     g_string_append_printf (text, "%s%s", text->len > 0 ? " · " : "", _("changed"));
   return g_string_free (text, FALSE);

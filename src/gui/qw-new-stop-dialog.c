@@ -8,6 +8,7 @@
 
 #include <glib/gi18n.h>
 
+#include "qw-tooltip.h"
 #include "qw-document.h"
 #include "qw-event-check.h"
 #include "qw-event-name.h"
@@ -637,6 +638,7 @@ qw_new_stop_dialog_init (QwNewStopDialog *self)
   /* The template's and these defaults are not the user's choices. */
   self->updating++;
   gtk_widget_init_template (GTK_WIDGET (self));
+  qw_tooltips_wrap (GTK_WIDGET (self));
   self->form_names = g_ptr_array_new_with_free_func (g_free);
   self->form_rows = g_ptr_array_new ();
   self->form_checks = g_ptr_array_new ();

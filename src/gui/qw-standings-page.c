@@ -14,6 +14,7 @@
 #include "qw-board-item.h"
 #include "qw-column-view.h"
 #include "qw-feedback.h"
+#include "qw-tooltip.h"
 #include "qw-section-dialog.h"
 #include "qw-standings-page.h"
 #include "qw-standings.h"
@@ -284,7 +285,7 @@ update_chain (QwStandingsPage *self)
       g_string_append_printf (text, " → %s", qw_tiebreak_label (tb));
     }
   gtk_label_set_text (self->chain_label, text->str);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->chain_label), text->str);
+  qw_tooltip_set_text (GTK_WIDGET (self->chain_label), text->str);
 }
 
 /* The last round in which every board has a result. */
@@ -433,9 +434,14 @@ round_changed_cb (QwStandingsPage *self)
 }
 
 static void
-settings_saved_cb (QwStandingsPage *self)
+settings_saved_cb (QwStandingsPage *self,
+                   QwSectionDialog *dialog)
 {
+  g_autofree char *message = g_strdup_printf (_("Settings of group %s saved"),
+                                              qw_section_dialog_get_section (dialog)->name);
+
   qw_standings_page_refresh (self);
+  qw_feedback_undo_toast (GTK_WIDGET (self), qw_document_context_get_document (self->context), message);
 }
 
 static void
