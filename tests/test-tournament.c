@@ -409,6 +409,102 @@ test_swiss_flow (Fixture       *f,
   g_clear_error (&error);
 }
 
+/* A round's results as one action: all or none, in order. */
+static void
+test_record_results (Fixture       *f,
+                     gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) r1 = NULL;
+  QwBoardResult bad[] = {
+    { 1, { QW_RESULT_RED_WIN, 0, 0, QW_PLAYOFF_NONE, FALSE } },
+    { 9, { QW_RESULT_DRAW, 0, 0, QW_PLAYOFF_NONE, FALSE } },   /* no board 9 */
+  };
+  QwBoardResult invalid[] = {
+    { 1, { QW_RESULT_RED_WIN, 0, 0, QW_PLAYOFF_NONE, FALSE } },
+    { 2, { QW_RESULT_DRAW, 0, 0, QW_PLAYOFF_RED, FALSE } },   /* a play-off in a Swiss */
+  };
+  QwBoardResult good[] = {
+    { 1, { QW_RESULT_RED_WIN, 0, 0, QW_PLAYOFF_NONE, FALSE } },
+    { 2, { QW_RESULT_BLACK_WIN, 1, 2, QW_PLAYOFF_NONE, FALSE } },
+    { 1, { QW_RESULT_DRAW, 0, 0, QW_PLAYOFF_NONE, FALSE } },   /* board 1 again: the last one stands */
+    { 3, { QW_RESULT_DOUBLE_FORFEIT, 0, 0, QW_PLAYOFF_NONE, FALSE } },
+  };
+  QwBoardResult later[] = {
+    { 1, { QW_RESULT_BLACK_WIN, 0, 0, QW_PLAYOFF_NONE, FALSE } },
+    { 1, { QW_RESULT_DRAW, 0, 0, QW_PLAYOFF_NONE, FALSE } },
+  };
+
+  make_stop (f, "swiss", 10, 5, 4);
+  pair (f);
+
+  g_assert_false (qw_tournament_record_results (f->doc, f->section, 1, bad, G_N_ELEMENTS (bad), &error));
+  g_assert_error (error, QW_ERROR, QW_ERROR_NOT_FOUND);
+  g_clear_error (&error);
+  g_assert_false (qw_tournament_record_results (f->doc, f->section, 1, invalid, G_N_ELEMENTS (invalid), &error));
+  g_assert_error (error, QW_ERROR, QW_ERROR_INVALID);
+  g_clear_error (&error);
+  r1 = games_of (f, 1);
+  for (guint i = 0; i < r1->len; i++)
+    g_assert_cmpint (((QwGame *) g_ptr_array_index (r1, i))->result, ==, QW_RESULT_NONE);
+  g_clear_pointer (&r1, g_ptr_array_unref);
+
+  g_assert_true (qw_tournament_record_results (f->doc, f->section, 1, NULL, 0, &error));
+  g_assert_true (qw_tournament_record_results (f->doc, f->section, 1, good, G_N_ELEMENTS (good), &error));
+  g_assert_no_error (error);
+  r1 = games_of (f, 1);
+  g_assert_cmpint (((QwGame *) g_ptr_array_index (r1, 0))->result, ==, QW_RESULT_DRAW);
+  g_assert_cmpint (((QwGame *) g_ptr_array_index (r1, 1))->result, ==, QW_RESULT_BLACK_WIN);
+  g_assert_cmpint (((QwGame *) g_ptr_array_index (r1, 1))->red_fouls, ==, 1);
+  g_assert_cmpint (((QwGame *) g_ptr_array_index (r1, 1))->black_fouls, ==, 2);
+  g_assert_cmpint (((QwGame *) g_ptr_array_index (r1, 2))->result, ==, QW_RESULT_DOUBLE_FORFEIT);
+  g_assert_cmpint (((QwGame *) g_ptr_array_index (r1, 3))->result, ==, QW_RESULT_NONE);
+  /* Players and explanations are left as paired. */
+  for (guint i = 0; i < r1->len; i++)
+    {
+      QwGame *g = g_ptr_array_index (r1, i);
+
+      g_assert_cmpint (g->board, ==, (int) i + 1);
+      g_assert_cmpint (g->red, !=, 0);
+      g_assert_cmpstr (g->explain, !=, "");
+    }
+
+  /* Changed after round 2 was paired: each change is logged, from the
+   * result before it. */
+  finish_round (f, 1);
+  pair (f);
+  g_assert_true (qw_tournament_record_results (f->doc, f->section, 1, later, G_N_ELEMENTS (later), &error));
+  g_assert_no_error (error);
+  g_assert_true (log_contains (f, "board 1: result changed from 1:1 to 0:2"));
+  g_assert_true (log_contains (f, "board 1: result changed from 0:2 to 1:1"));
+}
+
+/* Counting rounds reads who is placed, before and after the draw. */
+static void
+test_total_rounds (Fixture       *f,
+                   gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+
+  make_stop (f, "round-robin", 7, 0, 5);
+  g_assert_cmpint (qw_tournament_total_rounds (f->doc, f->section), ==, 7);
+  /* Withdrawn before round 1: not in the draw. */
+  g_assert_true (qw_tournament_withdraw (f->doc, f->section, id_of_no (f, 7), &error));
+  g_assert_cmpint (qw_tournament_total_rounds (f->doc, f->section), ==, 5);
+  pair (f);
+  finish_round (f, 1);
+  /* After the draw: its six players, whoever withdraws later. */
+  g_assert_true (qw_tournament_withdraw (f->doc, f->section, id_of_no (f, 1), &error));
+  g_assert_cmpint (qw_tournament_total_rounds (f->doc, f->section), ==, 5);
+  g_assert_true (qw_tournament_reinstate (f->doc, f->section, id_of_no (f, 7), &error));
+  g_assert_cmpint (qw_tournament_total_rounds (f->doc, f->section), ==, 5);
+
+  make_stop (f, "knockout", 13, 0, 5);
+  g_assert_cmpint (qw_tournament_total_rounds (f->doc, f->section), ==, 4);
+  make_stop (f, "swiss", 13, 6, 5);
+  g_assert_cmpint (qw_tournament_total_rounds (f->doc, f->section), ==, 6);
+}
+
 static gboolean
 plays_in (GPtrArray *games,
           gint64     id)
@@ -1059,6 +1155,8 @@ main (int    argc,
   ADD ("/tournament/sections", test_sections);
   ADD ("/tournament/swiss-flow", test_swiss_flow);
   ADD ("/tournament/withdraw", test_withdraw);
+  ADD ("/tournament/record-results", test_record_results);
+  ADD ("/tournament/total-rounds", test_total_rounds);
   ADD ("/tournament/forfeit-limit", test_forfeit_limit);
   ADD ("/tournament/manual-changes", test_manual_changes);
   ADD ("/tournament/round-robin", test_round_robin);

@@ -40,56 +40,11 @@
 #include "qw-event.h"
 #include "qw-game.h"
 #include "qw-results-export.h"
+#include "ui-wait.h"
 
 #define PREFIX "2021年第六届全国象棋业余棋王赛广东赛区"
 
 static char *tmp_dir;
-
-static void
-spin (guint ms)
-{
-  gint64 end = g_get_monotonic_time () + ms * 1000;
-
-  while (g_get_monotonic_time () < end)
-    g_main_context_iteration (NULL, FALSE);
-}
-
-/* Renders a widget the way it is on screen and writes it as PNG. */
-static void
-screenshot (GtkWidget  *widget,
-            const char *name)
-{
-  g_autofree char *path = g_build_filename (g_getenv ("G_TEST_BUILDDIR") != NULL
-                                            ? g_getenv ("G_TEST_BUILDDIR") : ".",
-                                            name, NULL);
-  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
-  g_autoptr(GskRenderNode) node = NULL;
-  g_autoptr(GdkTexture) texture = NULL;
-  int width = 0, height = 0;
-
-  spin (400);
-  /* A window just presented or changed needs a few frames before it can be
-   * drawn (many more under the sanitizers): try until it draws. */
-  for (int i = 0; i < 100 && node == NULL; i++)
-    {
-      g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
-
-      width = gtk_widget_get_width (widget);
-      height = gtk_widget_get_height (widget);
-      if (gtk_widget_get_mapped (widget) && width > 0 && height > 0)
-        {
-          gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot), width, height);
-          node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
-        }
-      if (node == NULL)
-        spin (100);
-    }
-  g_assert_nonnull (node);
-  texture = gsk_renderer_render_texture (gtk_native_get_renderer (gtk_widget_get_native (widget)), node,
-                                         &GRAPHENE_RECT_INIT (0, 0, width, height));
-  g_assert_true (gdk_texture_save_to_png (texture, path));
-  g_test_message ("screenshot: %s", path);
-}
 
 static QwWindow *
 new_window (void)
@@ -98,7 +53,7 @@ new_window (void)
 
   gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
   gtk_window_present (GTK_WINDOW (window));
-  spin (300);
+  qw_test_wait_mapped (GTK_WIDGET (window));
   return window;
 }
 
@@ -110,6 +65,9 @@ page_shown (QwWindow   *window,
   GtkWidget *child = qw_window_get_page (window, name);
   GtkWidget *stack = gtk_widget_get_ancestor (child, ADW_TYPE_VIEW_STACK);
 
+  /* The page sits in the stack's child for it. */
+  while (gtk_widget_get_parent (child) != stack)
+    child = gtk_widget_get_parent (child);
   return adw_view_stack_page_get_visible (adw_view_stack_get_page (ADW_VIEW_STACK (stack), child));
 }
 
@@ -138,31 +96,6 @@ ruleset (void)
 
   g_assert_no_error (error);
   return r;
-}
-
-/* The window's first transient toplevel of @type, e.g. a dialog the page opened. */
-static GtkWindow *
-find_toplevel (GType type)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr(GObject) w = g_list_model_get_item (toplevels, i);
-
-      if (G_TYPE_CHECK_INSTANCE_TYPE (w, type) && gtk_widget_get_visible (GTK_WIDGET (w)))
-        return GTK_WINDOW (w);
-    }
-  return NULL;
-}
-
-static void
-close_toplevels (GType type)
-{
-  GtkWindow *w;
-
-  while ((w = find_toplevel (type)) != NULL)
-    gtk_window_destroy (w);
 }
 
 /* Stops run in Qiwang */
@@ -427,15 +360,12 @@ drop_files (GtkWidget *page,
   g_assert_true (dropped);
 }
 
+/* The files are read in a worker; the report shows when they are in. */
 static void
-wait_for_import (QwRegionPage *page)
+wait_for_import (gpointer page)
 {
-  gint64 end = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
-
-  while (qw_region_page_is_busy (page) && g_get_monotonic_time () < end)
-    g_main_context_iteration (NULL, TRUE);
-  g_assert_false (qw_region_page_is_busy (page));
-  spin (200);
+  qw_test_wait_false (page, "busy");
+  qw_test_wait_toplevel (ADW_TYPE_MESSAGE_DIALOG);
 }
 
 static guint
@@ -471,8 +401,7 @@ type_in_stop (QwRegionPage *page)
   QwStopDialog *dialog;
 
   gtk_widget_activate_action (GTK_WIDGET (page), "region.add-stop", NULL);
-  spin (200);
-  dialog = QW_STOP_DIALOG (find_toplevel (QW_TYPE_STOP_DIALOG));
+  dialog = QW_STOP_DIALOG (qw_test_wait_toplevel (QW_TYPE_STOP_DIALOG));
   g_assert_nonnull (dialog);
   stop->name = g_strdup (PREFIX "梅州市梅县区预选赛");
   stop->level = QW_LEVEL_PRELIMINARY;
@@ -484,7 +413,7 @@ type_in_stop (QwRegionPage *page)
   stop->participants = 60;
   qw_stop_dialog_fill (dialog, stop);
   gtk_window_set_default_size (GTK_WINDOW (dialog), 560, 860);
-  screenshot (GTK_WIDGET (dialog), "screenshot-stop-dialog.png");
+  qw_test_screenshot (GTK_WIDGET (dialog), "screenshot-stop-dialog.png");
   g_assert_true (qw_stop_dialog_save (dialog));
   gtk_window_destroy (GTK_WINDOW (dialog));
 }
@@ -518,7 +447,7 @@ test_region_page (void)
   new_dialog = qw_new_region_dialog_new (GTK_WINDOW (window), QW_DOCUMENT_REGION);
   qw_new_region_dialog_set_region (new_dialog, "广东");
   gtk_window_present (GTK_WINDOW (new_dialog));
-  screenshot (GTK_WIDGET (new_dialog), "screenshot-new-region.png");
+  qw_test_screenshot (GTK_WIDGET (new_dialog), "screenshot-new-region.png");
   g_assert_true (qw_new_region_dialog_create_at (new_dialog, region_file, &error));
   g_assert_no_error (error);
   gtk_window_destroy (GTK_WINDOW (new_dialog));
@@ -540,11 +469,14 @@ test_region_page (void)
   doc = qw_document_open (region_path, &error);
   g_assert_no_error (error);
   run_final (doc, players);
+  /* Its rules were published in time (the rule's own checks: test-event-check). */
+  g_assert_true (qw_document_region_set_rules_published (doc, qw_date_make (2021, 5, 10), &error));
+  g_assert_no_error (error);
   g_clear_object (&doc);
 
   g_assert_true (qw_window_open_file (window, region_file));
   page = QW_REGION_PAGE (qw_window_get_page (window, "region"));
-  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (page)));
+  qw_test_wait_mapped (GTK_WIDGET (page));
   model = qw_region_page_get_model (page);
   g_assert_cmpuint (g_list_model_get_n_items (model), ==, 1);
   /* The final is run here: the entries page shows its players. */
@@ -558,12 +490,12 @@ test_region_page (void)
   g_assert_cmpuint (count_outcomes (qw_region_page_get_outcomes (page), QW_FILE_ADDED), ==, 7);
   g_assert_cmpuint (count_outcomes (qw_region_page_get_outcomes (page), QW_FILE_REJECTED), ==, 2);
   {
-    GtkWindow *report = find_toplevel (ADW_TYPE_MESSAGE_DIALOG);
+    GtkWindow *report = qw_test_find_toplevel (ADW_TYPE_MESSAGE_DIALOG);
 
     g_assert_nonnull (report);
     gtk_window_set_default_size (report, 640, -1);
-    screenshot (GTK_WIDGET (report), "screenshot-import-report.png");
-    close_toplevels (ADW_TYPE_MESSAGE_DIALOG);
+    qw_test_screenshot (GTK_WIDGET (report), "screenshot-import-report.png");
+    qw_test_close_toplevels (ADW_TYPE_MESSAGE_DIALOG);
   }
   type_in_stop (page);
 
@@ -596,11 +528,11 @@ test_region_page (void)
   g_assert_cmpuint (nominees->nominees->len, ==, 10);
 
   /* The toasts of the import and the typed-in stop go before the picture. */
-  spin (5500);
-  screenshot (GTK_WIDGET (window), "screenshot-region.png");
-  screenshot (GTK_WIDGET (qw_region_page_get_quota_card (page)), "screenshot-quota.png");
+  qw_test_wait_no_toast (GTK_WIDGET (window));
+  qw_test_screenshot (GTK_WIDGET (window), "screenshot-region.png");
+  qw_test_screenshot (GTK_WIDGET (qw_region_page_get_quota_card (page)), "screenshot-quota.png");
   /* The whole sidebar: the quota card, the checks and the nominees. */
-  screenshot (gtk_widget_get_parent (GTK_WIDGET (qw_region_page_get_quota_card (page))),
+  qw_test_screenshot (gtk_widget_get_parent (GTK_WIDGET (qw_region_page_get_quota_card (page))),
               "screenshot-region-sidebar.png");
 
   /* A typed-in stop is deleted, and the deletion undone. */
@@ -613,12 +545,31 @@ test_region_page (void)
     g_ptr_array_add (doomed, qw_event_copy (qw_stop_item_get_event (item)));
     g_assert_true (qw_region_page_delete_stops (page, doomed, &error));
     g_assert_no_error (error);
-    spin (100);
-    g_assert_cmpuint (g_list_model_get_n_items (model), ==, 13);
+    qw_test_wait_items (model, 13);
     g_assert_cmpint (qw_region_page_get_quota (page)->valid_stops, ==, 11);
-    qw_region_page_undo (page);
+    /* The window's Undo (Ctrl+Z) takes the deletion back: it is a step of the history. */
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+    {
+      g_autofree char *deleted = g_strdup_printf (ngettext ("Deleting %u stop", "Deleting %u stops", 2), 2);
+      g_autofree char *undone = g_strdup_printf (_("Undone: %s"), deleted);
+
+      qw_test_wait_toast (GTK_WIDGET (window), undone);
+    }
     g_assert_cmpuint (g_list_model_get_n_items (model), ==, 15);
     g_assert_cmpint (qw_region_page_get_quota (page)->valid_stops, ==, 13);
+    g_assert_nonnull (find_stop (model, "惠州市博罗县预选赛"));
+    /* Redo deletes them again, Undo puts them back once more. */
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL));
+    {
+      g_autofree char *deleted = g_strdup_printf (ngettext ("Deleting %u stop", "Deleting %u stops", 2), 2);
+      g_autofree char *redone = g_strdup_printf (_("Redone: %s"), deleted);
+
+      qw_test_wait_toast (GTK_WIDGET (window), redone);
+    }
+    g_assert_cmpuint (g_list_model_get_n_items (model), ==, 13);
+    g_assert_null (find_stop (model, "惠州市博罗县预选赛"));
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+    g_assert_cmpuint (g_list_model_get_n_items (model), ==, 15);
     g_assert_nonnull (find_stop (model, "惠州市博罗县预选赛"));
   }
 
@@ -661,7 +612,7 @@ test_region_page (void)
   g_assert_cmpuint (count_outcomes (qw_region_page_get_outcomes (page), QW_FILE_UNCHANGED), ==, 6);
   g_assert_cmpuint (count_outcomes (qw_region_page_get_outcomes (page), QW_FILE_ADDED), ==, 1);
   g_assert_cmpuint (count_outcomes (qw_region_page_get_outcomes (page), QW_FILE_REJECTED), ==, 2);
-  close_toplevels (ADW_TYPE_MESSAGE_DIALOG);
+  qw_test_close_toplevels (ADW_TYPE_MESSAGE_DIALOG);
   /* The CSV brings 潮阳区 back beside the corrected 潮南区. */
   g_assert_cmpuint (g_list_model_get_n_items (model), ==, 16);
 
@@ -706,7 +657,7 @@ test_region_empty (void)
   g_assert_null (qw_region_page_get_quota (page)->tier);
   no_tier = g_strdup (_("No Tier"));
   g_assert_cmpstr (qw_quota_card_get_tier_text (qw_region_page_get_quota_card (page)), ==, no_tier);
-  screenshot (GTK_WIDGET (window), "screenshot-region-empty.png");
+  qw_test_screenshot (GTK_WIDGET (window), "screenshot-region-empty.png");
 
   /* No tier: the association's number is recorded from the card. */
   g_signal_emit_by_name (qw_region_page_get_quota_card (page), "decide-places", 6);
@@ -720,8 +671,7 @@ test_region_empty (void)
     g_autoptr(QwStopItem) item = NULL;
 
     gtk_widget_activate_action (GTK_WIDGET (page), "region.run-final", NULL);
-    spin (200);
-    dialog = QW_NEW_STOP_DIALOG (find_toplevel (QW_TYPE_NEW_STOP_DIALOG));
+    dialog = QW_NEW_STOP_DIALOG (qw_test_wait_toplevel (QW_TYPE_NEW_STOP_DIALOG));
     g_assert_nonnull (dialog);
     final->level = QW_LEVEL_PROVINCIAL_FINAL;
     final->region = g_strdup ("广西");
@@ -730,9 +680,9 @@ test_region_empty (void)
     final->chief_arbiter = g_strdup ("黄志明");
     final->chief_arbiter_grade = g_strdup ("国家级");
     qw_new_stop_dialog_set_event (dialog, final);
+    /* The final goes into this document, which the window opens again (win.open-file). */
     g_signal_emit_by_name (find_button (GTK_WIDGET (dialog), _("_Add")), "clicked");
-    spin (200);
-    g_assert_null (find_toplevel (QW_TYPE_NEW_STOP_DIALOG));
+    g_assert_null (qw_test_find_toplevel (QW_TYPE_NEW_STOP_DIALOG));
     page = QW_REGION_PAGE (qw_window_get_page (window, "region"));
     model = qw_region_page_get_model (page);
     g_assert_cmpuint (g_list_model_get_n_items (model), ==, 1);
@@ -902,7 +852,7 @@ test_national_page (void)
   g_autoptr(GError) error = NULL;
   g_autoptr(GPtrArray) shared = qw_demo_make_entries (7, 12, qw_date_make (2021, 11, 20));
   g_autoptr(GPtrArray) files = g_ptr_array_new_with_free_func (g_object_unref);
-  g_autoptr(GPtrArray) outcomes = NULL;
+  GPtrArray *outcomes;
   g_autoptr(GFile) final_file = NULL;
   g_autofree char *final_path = NULL;
   g_autofree char *gd = NULL, *gx = NULL, *hn = NULL;
@@ -917,7 +867,7 @@ test_national_page (void)
   gtk_window_destroy (GTK_WINDOW (new_dialog));
   g_assert_true (qw_window_open_file (window, file));
   page = QW_NATIONAL_PAGE (qw_window_get_page (window, "national"));
-  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (page)));
+  qw_test_wait_mapped (GTK_WIDGET (page));
   g_assert_false (page_shown (window, "entries"));
   g_assert_false (page_shown (window, "region"));
 
@@ -930,25 +880,29 @@ test_national_page (void)
   g_ptr_array_add (files, g_file_new_for_path (gd));
   g_ptr_array_add (files, g_file_new_for_path (gx));
   g_ptr_array_add (files, g_file_new_for_path (hn));
-  outcomes = qw_national_page_import_files (page, files);
+  qw_national_page_import_files (page, files);
+  wait_for_import (page);
+  outcomes = qw_national_page_get_outcomes (page);
   g_assert_cmpuint (count_outcomes (outcomes, QW_FILE_ADDED), ==, 3);
-  close_toplevels (ADW_TYPE_MESSAGE_DIALOG);
+  qw_test_close_toplevels (ADW_TYPE_MESSAGE_DIALOG);
   g_assert_cmpuint (g_list_model_get_n_items (qw_national_page_get_model (page)), ==, 26);
   g_assert_cmpuint (qw_national_page_get_n_duplicates (page), ==, 1);
 
   /* 广东 sends its list again: replaced, not doubled. */
-  g_clear_pointer (&outcomes, g_ptr_array_unref);
   g_ptr_array_set_size (files, 1);
-  outcomes = qw_national_page_import_files (page, files);
+  qw_national_page_import_files (page, files);
+  wait_for_import (page);
+  outcomes = qw_national_page_get_outcomes (page);
   g_assert_cmpuint (count_outcomes (outcomes, QW_FILE_REPLACED), ==, 1);
-  close_toplevels (ADW_TYPE_MESSAGE_DIALOG);
+  qw_test_close_toplevels (ADW_TYPE_MESSAGE_DIALOG);
   g_assert_cmpuint (g_list_model_get_n_items (qw_national_page_get_model (page)), ==, 26);
 
   /* The team results from the national final's results file. */
   final_path = national_final ((const char * const []) { gd, gx, hn, NULL });
   final_file = g_file_new_for_path (final_path);
-  g_assert_true (qw_national_page_load_final (page, final_file, &error));
-  g_assert_no_error (error);
+  qw_national_page_load_final (page, final_file);
+  g_assert_true (qw_national_page_is_busy (page));
+  qw_test_wait_false (page, "busy");
   teams = qw_national_page_get_teams (page);
   g_assert_nonnull (teams);
   g_assert_cmpuint (teams->len, ==, 3);
@@ -960,7 +914,7 @@ test_national_page (void)
                      || g_str_equal (t->team, "湖南"));
       g_assert_cmpint (t->counted, <=, 7);
     }
-  screenshot (GTK_WIDGET (window), "screenshot-national.png");
+  qw_test_screenshot (GTK_WIDGET (window), "screenshot-national.png");
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -968,30 +922,7 @@ int
 main (int    argc,
       char **argv)
 {
-  g_setenv ("GSK_RENDERER", "cairo", TRUE);
-  g_setenv ("LANGUAGE", "zh_CN", TRUE);
-  setlocale (LC_ALL, "zh_CN.UTF-8");
-  bindtextdomain (GETTEXT_PACKAGE, qw_locale_dir ());
-  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
-  textdomain (GETTEXT_PACKAGE);
-  g_test_init (&argc, &argv, NULL);
-  if (!gtk_init_check ())
-    {
-      g_print ("1..0 # SKIP no display (run under xvfb-run)\n");
-      return 77;
-    }
-  adw_init ();
-  /* The application loads style.css through its resource base path; the test
-   * has no application, so it loads the same sheet itself. */
-  {
-    g_autoptr(GtkCssProvider) css = gtk_css_provider_new ();
-
-    gtk_css_provider_load_from_resource (css, "/cn/qiwang/Qiwang/style.css");
-    gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (css),
-                                                GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
-    gtk_icon_theme_add_resource_path (gtk_icon_theme_get_for_display (gdk_display_get_default ()),
-                                      "/cn/qiwang/Qiwang/icons");
-  }
+  qw_test_ui_init (&argc, &argv);
   tmp_dir = g_dir_make_tmp ("qiwang-ui-region-XXXXXX", NULL);
   g_test_add_func ("/ui/region/page", test_region_page);
   g_test_add_func ("/ui/region/empty", test_region_empty);

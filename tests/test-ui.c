@@ -1,7 +1,8 @@
 /* test-ui.c: the application's pages, driven as a user would, in Chinese
  *
  * Needs a display (build-aux/test runs the suite under Xvfb); without one the
- * test is skipped. Screenshots (PNG) go into the build directory for review.
+ * test is skipped. Every wait is for a condition (ui-wait.h). Screenshots
+ * (PNG) go into the build directory for review.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -10,62 +11,29 @@
 #include <adwaita.h>
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
-#include <locale.h>
 
 #include "qw-data.h"
 #include "qw-demo.h"
 #include "qw-entries-page.h"
 #include "qw-entry-dialog.h"
+#include "qw-entry-import.h"
 #include "qw-entry-item.h"
 #include "qw-board-item.h"
 #include "qw-new-stop-dialog.h"
 #include "qw-print-dialog.h"
 #include "qw-rounds-page.h"
+#include "qw-section-dialog.h"
 #include "qw-standings-page.h"
 #include "qw-window.h"
 #include "qw-date.h"
+#include "qw-document-entries.h"
+#include "qw-document-play.h"
+#include "qw-entry-check.h"
 #include "qw-entry.h"
 #include "qw-event.h"
+#include "ui-wait.h"
 
 static char *tmp_dir;
-
-static void
-spin (guint ms)
-{
-  gint64 end = g_get_monotonic_time () + ms * 1000;
-
-  while (g_get_monotonic_time () < end)
-    g_main_context_iteration (NULL, FALSE);
-}
-
-/* Renders a toplevel the way it is on screen and writes it as PNG. */
-static void
-screenshot (GtkWidget  *widget,
-            const char *name)
-{
-  g_autofree char *path = g_build_filename (g_getenv ("G_TEST_BUILDDIR") != NULL
-                                            ? g_getenv ("G_TEST_BUILDDIR") : ".",
-                                            name, NULL);
-  g_autoptr(GdkPaintable) paintable = NULL;
-  g_autoptr(GtkSnapshot) snapshot = NULL;
-  g_autoptr(GskRenderNode) node = NULL;
-  g_autoptr(GdkTexture) texture = NULL;
-  int width, height;
-
-  spin (400);
-  width = gtk_widget_get_width (widget);
-  height = gtk_widget_get_height (widget);
-  g_assert_cmpint (width, >, 0);
-  paintable = gtk_widget_paintable_new (widget);
-  snapshot = gtk_snapshot_new ();
-  gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot), width, height);
-  node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
-  g_assert_nonnull (node);
-  texture = gsk_renderer_render_texture (gtk_native_get_renderer (gtk_widget_get_native (widget)), node,
-                                         &GRAPHENE_RECT_INIT (0, 0, width, height));
-  g_assert_true (gdk_texture_save_to_png (texture, path));
-  g_test_message ("screenshot: %s", path);
-}
 
 static QwWindow *
 new_window (void)
@@ -74,7 +42,7 @@ new_window (void)
 
   gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
   gtk_window_present (GTK_WINDOW (window));
-  spin (300);
+  qw_test_wait_mapped (GTK_WIDGET (window));
   return window;
 }
 
@@ -89,13 +57,60 @@ demo_path (void)
   return path;
 }
 
+/* A stop as the new-stop dialog leaves it, with @n players placed in their
+ * groups: nothing paired, no section stored. */
+static char *
+fresh_stop (const char *name,
+            guint       n)
+{
+  g_autoptr(GError) error = NULL;
+  char *path = g_build_filename (tmp_dir, name, NULL);
+  g_autoptr(QwDocument) doc = NULL;
+  g_autoptr(QwEvent) event = qw_event_new ();
+  g_autoptr(QwRuleset) ruleset = qw_ruleset_lookup ("qiwang-2021", &error);
+  g_autoptr(GPtrArray) entries = NULL;
+
+  g_unlink (path);
+  doc = qw_document_create (path, QW_DOCUMENT_STOP, &error);
+  g_assert_no_error (error);
+  event->name = g_strdup ("2021年第六届全国象棋业余棋王赛广东赛区惠州市惠东县平山街道预选赛");
+  event->region = g_strdup ("广东");
+  event->start_date = qw_date_make (2021, 7, 10);
+  event->rounds = 5;
+  g_assert_true (qw_document_add_event (doc, event, &error));
+  if (n > 0)
+    {
+      entries = qw_demo_make_entries (31, n, event->start_date);
+      qw_entries_place (ruleset, entries, event->start_date);
+      g_assert_true (qw_document_add_entries (doc, event->id, entries, &error));
+    }
+  g_assert_no_error (error);
+  return path;
+}
+
+static GtkWidget *
+find_child (GtkWidget *widget,
+            GType      type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    return widget;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_child (c, type);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
 static void
 test_welcome (void)
 {
   QwWindow *window = new_window ();
 
   g_assert_false (qw_window_has_document (window));
-  screenshot (GTK_WIDGET (window), "screenshot-welcome.png");
+  qw_test_screenshot (GTK_WIDGET (window), "screenshot-welcome.png");
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -111,28 +126,190 @@ test_entries_page (void)
 
   g_assert_true (qw_window_open_file (window, file));
   page = QW_ENTRIES_PAGE (qw_window_get_page (window, "entries"));
+  qw_test_wait_mapped (GTK_WIDGET (page));
   model = qw_entries_page_get_model (page);
   g_assert_cmpuint (g_list_model_get_n_items (model), ==, 80);
   for (guint i = 0; i < g_list_model_get_n_items (model); i++)
     {
       g_autoptr(QwEntryItem) item = g_list_model_get_item (model, i);
       const char *masked = qw_entry_item_get_masked_id (item);
+      g_autofree char *bound = NULL;
 
       with_problems += qw_entry_item_get_check (item)->problems != 0;
       /* Masked everywhere but the editing field. */
       g_assert_cmpint (strlen (masked), ==, 18);
       g_assert_cmpint (masked[6], ==, '*');
       g_assert_cmpint (masked[13], ==, '*');
+      /* The table binds the same text. */
+      g_object_get (item, "masked-id", &bound, NULL);
+      g_assert_cmpstr (bound, ==, masked);
+      /* Sorted by 序号 until a column is clicked. */
+      g_assert_cmpint (qw_entry_item_get_entry (item)->no, ==, (int) i + 1);
     }
   /* The demo's planted problems: check digit, birth date, title, declared group, escort. */
   g_assert_cmpuint (with_problems, >=, 5);
-  screenshot (GTK_WIDGET (window), "screenshot-entries.png");
+  qw_test_screenshot (GTK_WIDGET (window), "screenshot-entries.png");
 
   /* Search narrows the list. */
   qw_entries_page_set_search (page, "白花镇中心小学");
   g_assert_cmpuint (g_list_model_get_n_items (model), >, 0);
   g_assert_cmpuint (g_list_model_get_n_items (model), <, 80);
   qw_entries_page_set_search (page, "");
+  qw_test_wait_items (model, 80);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* Sorting by a column goes through the item's property; ties keep 序号. */
+static void
+test_entries_sorting (void)
+{
+  QwWindow *window = new_window ();
+  g_autofree char *path = demo_path ();
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  GtkColumnView *view = NULL;
+  GListModel *model;
+  g_autoptr(GtkColumnViewColumn) problems = NULL;
+  guint previous = G_MAXUINT;
+  int previous_no = 0;
+
+  g_assert_true (qw_window_open_file (window, file));
+  model = qw_entries_page_get_model (QW_ENTRIES_PAGE (qw_window_get_page (window, "entries")));
+  view = GTK_COLUMN_VIEW (find_child (qw_window_get_page (window, "entries"), GTK_TYPE_COLUMN_VIEW));
+  g_assert_nonnull (view);
+  /* The Problems column: most problems first, then by 序号. */
+  problems = g_list_model_get_item (gtk_column_view_get_columns (view), 8);
+  gtk_column_view_sort_by_column (view, problems, GTK_SORT_ASCENDING);
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    {
+      g_autoptr(QwEntryItem) item = g_list_model_get_item (model, i);
+      guint n = qw_problem_count (qw_entry_item_get_check (item)->problems);
+      int no = qw_entry_item_get_entry (item)->no;
+
+      g_assert_cmpuint (n, <=, previous);
+      if (n == previous)
+        g_assert_cmpint (no, >, previous_no);
+      previous = n;
+      previous_no = no;
+    }
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* A registration list is read in a worker thread, then stored; the report
+ * shows, and the import is undone with the window's Undo. */
+static void
+test_entries_import (void)
+{
+  QwWindow *window = new_window ();
+  g_autofree char *path = fresh_stop ("import.qiwang", 0);
+  g_autofree char *csv_path = g_build_filename (tmp_dir, "报名表.csv", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GFile) csv_file = g_file_new_for_path (csv_path);
+  g_autoptr(GPtrArray) entries = qw_demo_make_entries (77, 40, qw_date_make (2021, 7, 10));
+  g_autofree char *csv = qw_entries_to_csv (entries, FALSE);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *imported = NULL;
+  g_autofree char *undone = NULL;
+  g_autoptr(QwEntryImport) expected = NULL;
+  QwEntriesPage *page;
+  GtkWindow *report;
+
+  g_assert_true (g_file_set_contents (csv_path, csv, -1, &error));
+  /* What the core reads from it (a generated row may be rejected). */
+  expected = qw_entry_import_file (csv_path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (expected->entries->len, >=, 30);
+  g_assert_true (qw_window_open_file (window, file));
+  page = QW_ENTRIES_PAGE (qw_window_get_page (window, "entries"));
+  g_assert_cmpuint (g_list_model_get_n_items (qw_entries_page_get_model (page)), ==, 0);
+  qw_entries_page_import_file (page, csv_file);
+  g_assert_true (qw_entries_page_is_busy (page));
+  qw_test_wait_false (page, "busy");
+  report = qw_test_wait_toplevel (ADW_TYPE_MESSAGE_DIALOG);
+  g_assert_cmpstr (adw_message_dialog_get_heading (ADW_MESSAGE_DIALOG (report)), ==,
+                   _("Registration List Imported"));
+  qw_test_screenshot (GTK_WIDGET (report), "screenshot-import-entries.png");
+  qw_test_close_toplevels (ADW_TYPE_MESSAGE_DIALOG);
+  g_assert_cmpuint (g_list_model_get_n_items (qw_entries_page_get_model (page)), ==, expected->entries->len);
+
+  /* Ctrl+Z (win.undo) takes the import back: one step of the document's history. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  imported = g_strdup_printf (ngettext ("Import of %u entry", "Import of %u entries", expected->entries->len),
+                              expected->entries->len);
+  undone = g_strdup_printf (_("Undone: %s"), imported);
+  qw_test_wait_toast (GTK_WIDGET (window), undone);
+  qw_test_wait_items (qw_entries_page_get_model (page), 0);
+
+  /* A file that cannot be read imports nothing, and says so. */
+  {
+    g_autoptr(GFile) missing = g_file_new_for_path ("/nonexistent/报名表.csv");
+
+    g_test_expect_message ("qw-feedback", G_LOG_LEVEL_WARNING, "*");
+    qw_entries_page_import_file (page, missing);
+    qw_test_wait_false (page, "busy");
+    g_test_assert_expected_messages ();
+    report = qw_test_wait_toplevel (ADW_TYPE_MESSAGE_DIALOG);
+    g_assert_cmpstr (adw_message_dialog_get_heading (ADW_MESSAGE_DIALOG (report)), ==, _("Nothing was imported"));
+    qw_test_close_toplevels (ADW_TYPE_MESSAGE_DIALOG);
+  }
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* The list is written in a worker thread; a toast says when. */
+static void
+test_entries_export (void)
+{
+  QwWindow *window = new_window ();
+  g_autofree char *path = demo_path ();
+  g_autofree char *out = g_build_filename (tmp_dir, "导出.csv", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GFile) out_file = g_file_new_for_path (out);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(QwEntryImport) back = NULL;
+  QwEntriesPage *page;
+
+  g_assert_true (qw_window_open_file (window, file));
+  page = QW_ENTRIES_PAGE (qw_window_get_page (window, "entries"));
+  qw_entries_page_export_file (page, out_file);
+  qw_test_wait_false (page, "busy");
+  qw_test_wait_toast (GTK_WIDGET (window), _("Registration list exported"));
+  back = qw_entry_import_file (out, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (back->entries->len, ==, 80);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* The window's menu and shortcuts act on the entries page from any page. */
+static void
+test_entries_actions (void)
+{
+  QwWindow *window = new_window ();
+  g_autofree char *path = demo_path ();
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  GtkWidget *entries;
+
+  g_assert_true (qw_window_open_file (window, file));
+  qw_window_show_page (window, "rounds");
+  qw_test_wait_mapped (qw_window_get_page (window, "rounds"));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.add-entry", NULL);
+  entries = qw_window_get_page (window, "entries");
+  qw_test_wait_mapped (entries);
+  qw_test_wait_toplevel (QW_TYPE_ENTRY_DIALOG);
+  qw_test_close_toplevels (QW_TYPE_ENTRY_DIALOG);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* A page opens a file through win.open-file, as the region page does with
+ * the final it sets up. */
+static void
+test_open_file_action (void)
+{
+  QwWindow *window = new_window ();
+  g_autofree char *path = demo_path ();
+
+  g_assert_false (qw_window_has_document (window));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.open-file", "s", path);
+  g_assert_true (qw_window_has_document (window));
+  qw_test_wait_mapped (qw_window_get_page (window, "entries"));
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -161,7 +338,7 @@ test_new_stop_dialog (void)
   gtk_window_present (GTK_WINDOW (dialog));
   result = qw_new_stop_dialog_get_event (dialog);
   g_assert_cmpstr (result->name, ==, "2021年第六届全国象棋业余棋王赛广东赛区惠州市惠东县白花镇预选赛");
-  screenshot (GTK_WIDGET (dialog), "screenshot-new-stop.png");
+  qw_test_screenshot (GTK_WIDGET (dialog), "screenshot-new-stop.png");
 
   g_assert_true (qw_new_stop_dialog_create_at (dialog, file, &error));
   g_assert_no_error (error);
@@ -196,7 +373,7 @@ test_entry_dialog (void)
   back = qw_entry_dialog_get_entry (dialog);
   g_assert_cmpstr (back->id_number, ==, "11010519491231002X");
   g_assert_cmpstr (back->birth, ==, "1949-12-30");
-  screenshot (GTK_WIDGET (dialog), "screenshot-entry-dialog.png");
+  qw_test_screenshot (GTK_WIDGET (dialog), "screenshot-entry-dialog.png");
   gtk_window_destroy (GTK_WINDOW (dialog));
   gtk_window_destroy (GTK_WINDOW (window));
 }
@@ -220,6 +397,7 @@ test_rounds_and_standings (void)
   g_assert_true (qw_window_open_file (window, file));
   qw_window_show_page (window, "rounds");
   rounds = QW_ROUNDS_PAGE (qw_window_get_page (window, "rounds"));
+  qw_test_wait_mapped (GTK_WIDGET (rounds));
   g_assert_true (qw_rounds_page_select_group (rounds, "open-m"));
   round = qw_rounds_page_get_round (rounds);
   g_assert_cmpint (round, ==, 4);
@@ -230,7 +408,7 @@ test_rounds_and_standings (void)
   qw_rounds_page_select_board (rounds, 0);
   for (guint i = 0; i < n / 2; i++)
     g_assert_true (qw_rounds_page_key_result (rounds, keys[i % 3]));
-  screenshot (GTK_WIDGET (window), "screenshot-rounds.png");
+  qw_test_screenshot (GTK_WIDGET (window), "screenshot-rounds.png");
   for (guint i = n / 2; i < n; i++)
     g_assert_true (qw_rounds_page_key_result (rounds, keys[i % 3]));
   for (guint i = 0; i < n; i++)
@@ -242,12 +420,135 @@ test_rounds_and_standings (void)
   g_assert_true (qw_rounds_page_pair_next (rounds, &error));
   g_assert_no_error (error);
   g_assert_cmpint (qw_rounds_page_get_round (rounds), ==, 5);
+  {
+    g_autofree char *paired = g_strdup_printf (_("Round %d paired"), 5);
+
+    qw_test_wait_toast (GTK_WIDGET (window), paired);
+  }
 
   qw_window_show_page (window, "standings");
   standings = QW_STANDINGS_PAGE (qw_window_get_page (window, "standings"));
+  qw_test_wait_mapped (GTK_WIDGET (standings));
   g_assert_true (qw_standings_page_select_group (standings, "open-m"));
   g_assert_cmpuint (g_list_model_get_n_items (qw_standings_page_get_rows (standings)), ==, 30);
-  screenshot (GTK_WIDGET (window), "screenshot-standings.png");
+  qw_test_screenshot (GTK_WIDGET (window), "screenshot-standings.png");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static gboolean
+file_has_wal (const char *path)
+{
+  g_autofree char *wal = g_strconcat (path, "-wal", NULL);
+  GStatBuf st;
+
+  return g_stat (wal, &st) == 0 && st.st_size > 0;
+}
+
+/* Reading never writes: opening a fresh stop and looking at every page,
+ * every group on the rounds and standings pages and the print preview
+ * leaves the file as it was, byte for byte. */
+static void
+test_reading_never_writes (void)
+{
+  g_autofree char *path = fresh_stop ("fresh.qiwang", 60);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  gsize before_len, after_len;
+  g_autoptr(GError) error = NULL;
+  QwWindow *window;
+  QwRoundsPage *rounds;
+  QwStandingsPage *standings;
+  QwPrintDialog *print;
+  static const char *groups[] = { "open-m", "open-f", "senior-m", "junior-m", "child-m", "child-f" };
+  guint shown = 0;
+
+  g_assert_false (file_has_wal (path));
+  g_assert_true (g_file_get_contents (path, &before, &before_len, &error));
+  window = new_window ();
+  g_assert_true (qw_window_open_file (window, file));
+  qw_test_wait_mapped (qw_window_get_page (window, "entries"));
+  qw_window_show_page (window, "rounds");
+  rounds = QW_ROUNDS_PAGE (qw_window_get_page (window, "rounds"));
+  qw_test_wait_mapped (GTK_WIDGET (rounds));
+  for (guint i = 0; i < G_N_ELEMENTS (groups); i++)
+    if (qw_rounds_page_select_group (rounds, groups[i]))
+      {
+        g_assert_cmpint (qw_rounds_page_get_round (rounds), ==, 0);
+        shown++;
+      }
+  /* The groups the players are placed in are offered, with their defaults. */
+  g_assert_cmpuint (shown, >=, 3);
+  qw_test_screenshot (GTK_WIDGET (window), "screenshot-rounds-fresh.png");
+  qw_window_show_page (window, "standings");
+  standings = QW_STANDINGS_PAGE (qw_window_get_page (window, "standings"));
+  qw_test_wait_mapped (GTK_WIDGET (standings));
+  for (guint i = 0; i < G_N_ELEMENTS (groups); i++)
+    if (qw_standings_page_select_group (standings, groups[i]))
+      g_assert_cmpuint (g_list_model_get_n_items (qw_standings_page_get_rows (standings)), ==, 0);
+  print = qw_print_dialog_new (GTK_WINDOW (window), qw_window_get_document (window), QW_PRINT_BOOKLET, NULL, 0);
+  gtk_window_present (GTK_WINDOW (print));
+  qw_test_wait_mapped (GTK_WIDGET (print));
+  gtk_window_destroy (GTK_WINDOW (print));
+  qw_window_show_page (window, "entries");
+  gtk_window_destroy (GTK_WINDOW (window));
+  /* The window and its pages held the document: it is closed now. */
+  g_assert_false (file_has_wal (path));
+  g_assert_true (g_file_get_contents (path, &after, &after_len, &error));
+  g_assert_cmpuint (after_len, ==, before_len);
+  g_assert_true (memcmp (before, after, before_len) == 0);
+}
+
+/* The first write stores the group shown with its defaults: pairing round 1
+ * of a group without a section, and saving a group's settings. */
+static void
+test_first_write_stores_section (void)
+{
+  g_autofree char *path = fresh_stop ("first-write.qiwang", 60);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  QwWindow *window = new_window ();
+  QwRoundsPage *rounds;
+  QwDocument *doc;
+  const QwEvent *event;
+  QwSectionDialog *dialog;
+  g_autoptr(GPtrArray) sections = NULL;
+  g_autoptr(QwSection) stored = NULL;
+
+  g_assert_true (qw_window_open_file (window, file));
+  doc = qw_window_get_document (window);
+  event = qw_document_context_get_event (qw_window_get_context (window));
+  qw_window_show_page (window, "rounds");
+  rounds = QW_ROUNDS_PAGE (qw_window_get_page (window, "rounds"));
+  qw_test_wait_mapped (GTK_WIDGET (rounds));
+  sections = qw_document_list_sections (doc, event->id, &error);
+  g_assert_cmpuint (sections->len, ==, 0);
+
+  /* Pairing round 1 stores open-m's section with the games. */
+  g_assert_true (qw_rounds_page_select_group (rounds, "open-m"));
+  g_assert_true (qw_rounds_page_pair_next (rounds, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (qw_rounds_page_get_round (rounds), ==, 1);
+  g_assert_cmpuint (g_list_model_get_n_items (qw_rounds_page_get_boards (rounds)), >, 0);
+  stored = qw_document_get_section (doc, event->id, "open-m", &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (qw_document_last_round (doc, stored->id), ==, 1);
+  g_clear_pointer (&stored, qw_section_free);
+
+  /* Another group's settings, saved before anything is paired there. */
+  g_assert_true (qw_rounds_page_select_group (rounds, "open-f"));
+  gtk_widget_activate_action (GTK_WIDGET (rounds), "rounds.settings", NULL);
+  dialog = QW_SECTION_DIALOG (qw_test_wait_toplevel (QW_TYPE_SECTION_DIALOG));
+  qw_section_dialog_set_chain (dialog, "progressive,opponents");
+  g_assert_true (qw_section_dialog_save (dialog, &error));
+  g_assert_no_error (error);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  stored = qw_document_get_section (doc, event->id, "open-f", &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (stored->settings.tiebreaks, ==, "progressive,opponents");
+  g_clear_pointer (&sections, g_ptr_array_unref);
+  sections = qw_document_list_sections (doc, event->id, &error);
+  g_assert_cmpuint (sections->len, ==, 2);
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -271,7 +572,7 @@ test_print_dialog (void)
   g_assert_nonnull (printout);
   g_assert_cmpuint (qw_printout_get_n_pages (printout), >=, 1);
   g_assert_cmpuint (qw_printout_get_missing_glyphs (printout), ==, 0);
-  screenshot (GTK_WIDGET (dialog), "screenshot-print.png");
+  qw_test_screenshot (GTK_WIDGET (dialog), "screenshot-print.png");
   g_assert_true (qw_print_dialog_export_pdf (dialog, pdf_file, &error));
   g_assert_no_error (error);
   g_assert_true (g_file_test (pdf, G_FILE_TEST_IS_REGULAR));
@@ -283,39 +584,20 @@ int
 main (int    argc,
       char **argv)
 {
-  int rc;
-
-  g_setenv ("GSK_RENDERER", "cairo", TRUE);
-  g_setenv ("LANGUAGE", "zh_CN", TRUE);
-  setlocale (LC_ALL, "zh_CN.UTF-8");
-  bindtextdomain (GETTEXT_PACKAGE, qw_locale_dir ());
-  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
-  textdomain (GETTEXT_PACKAGE);
-  g_test_init (&argc, &argv, NULL);
-  if (!gtk_init_check ())
-    {
-      g_print ("1..0 # SKIP no display (run under xvfb-run)\n");
-      return 77;
-    }
-  adw_init ();
-  /* The application loads style.css through its resource base path; the test
-   * has no application, so it loads the same sheet itself. */
-  {
-    g_autoptr(GtkCssProvider) css = gtk_css_provider_new ();
-
-    gtk_css_provider_load_from_resource (css, "/cn/qiwang/Qiwang/style.css");
-    gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (css),
-                                                GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
-    gtk_icon_theme_add_resource_path (gtk_icon_theme_get_for_display (gdk_display_get_default ()),
-                                      "/cn/qiwang/Qiwang/icons");
-  }
+  qw_test_ui_init (&argc, &argv);
   tmp_dir = g_dir_make_tmp ("qiwang-ui-XXXXXX", NULL);
   g_test_add_func ("/ui/welcome", test_welcome);
   g_test_add_func ("/ui/entries-page", test_entries_page);
+  g_test_add_func ("/ui/entries-sorting", test_entries_sorting);
+  g_test_add_func ("/ui/entries-import", test_entries_import);
+  g_test_add_func ("/ui/entries-export", test_entries_export);
+  g_test_add_func ("/ui/entries-actions", test_entries_actions);
+  g_test_add_func ("/ui/open-file-action", test_open_file_action);
   g_test_add_func ("/ui/new-stop-dialog", test_new_stop_dialog);
   g_test_add_func ("/ui/entry-dialog", test_entry_dialog);
   g_test_add_func ("/ui/rounds-and-standings", test_rounds_and_standings);
+  g_test_add_func ("/ui/reading-never-writes", test_reading_never_writes);
+  g_test_add_func ("/ui/first-write-stores-section", test_first_write_stores_section);
   g_test_add_func ("/ui/print-dialog", test_print_dialog);
-  rc = g_test_run ();
-  return rc;
+  return g_test_run ();
 }

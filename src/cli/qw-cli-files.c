@@ -151,7 +151,8 @@ qw_cli_temporary_path (const char  *path,
 
 /**
  * qw_cli_install_document:
- * @doc: (inout) (transfer full): the document built at @tmp; closed here
+ * @doc: (inout) (transfer full) (nullable): the document built at @tmp, closed
+ *   here; %NULL when it is closed already
  * @ok: whether it was built completely
  *
  * Closes the document and renames it to @path, or, when !@ok, removes it.
@@ -166,7 +167,8 @@ qw_cli_install_document (QwDocument  **doc,
   g_autofree char *display = g_filename_display_name (path);
 
   /* Closing checkpoints the journal into the file. */
-  g_clear_object (doc);
+  if (doc != NULL)
+    g_clear_object (doc);
   if (!ok)
     {
       remove_document_files (tmp);

@@ -18,28 +18,36 @@
 #include "qw-error.h"
 #include "qw-play.h"
 #include "qw-ruleset.h"
+#include "qw-simulate.h"
 #include "qw-standings.h"
 #include "qw-tournament.h"
 #include "qw-date.h"
 #include "qw-document-entries.h"
 #include "qw-document-play.h"
+#include "qw-entry-check.h"
 #include "qw-entry.h"
 #include "qw-event.h"
 #include "qw-game.h"
+#include "qw-knockout.h"
+#include "qw-seeding.h"
 #include "qw-tiebreak.h"
 
 static QwEntry *
 entry_by_id (QwCliContext *ctx,
              gint64        id)
 {
-  for (guint i = 0; i < ctx->entries->len; i++)
+  /* A table of thousands of games looks players up by id: index them once. */
+  if (ctx->entries_by_id == NULL)
     {
-      QwEntry *e = g_ptr_array_index (ctx->entries, i);
+      ctx->entries_by_id = g_hash_table_new (g_int64_hash, g_int64_equal);
+      for (guint i = 0; i < ctx->entries->len; i++)
+        {
+          QwEntry *e = g_ptr_array_index (ctx->entries, i);
 
-      if (e->id == id)
-        return e;
+          g_hash_table_insert (ctx->entries_by_id, &e->id, e);
+        }
     }
-  return NULL;
+  return g_hash_table_lookup (ctx->entries_by_id, &id);
 }
 
 static QwEntry *
@@ -127,6 +135,12 @@ games_to_json (QwCliContext *ctx,
       else
         json_object_set_null_member (o, "black");
       json_object_set_string_member (o, "result", qw_result_to_code (g->result));
+      /* The play-off of a drawn knockout game: "draw" is a drawn armageddon. */
+      if (g->playoff != QW_PLAYOFF_NONE)
+        json_object_set_string_member (o, "playoff", qw_playoff_to_code (g->playoff));
+      else
+        json_object_set_null_member (o, "playoff");
+      json_object_set_boolean_member (o, "armageddon", g->armageddon);
       json_array_add_object_element (array, o);
     }
   return array;
@@ -151,31 +165,72 @@ fouls_text (const QwGame *g)
   return g_strdup_printf ("%d/%d", g->red_fouls, g->black_fouls);
 }
 
+/* The rows of the players absent from @round, after its boards: a 请假, or
+ * a late entry's missed round with the points it was given. */
+static void
+add_absent_rows (QwCliContext *ctx,
+                 GPtrArray    *rows,
+                 GPtrArray    *absences,
+                 int           round)
+{
+  for (guint i = 0; absences != NULL && i < absences->len; i++)
+    {
+      const QwAbsence *a = g_ptr_array_index (absences, i);
+      g_autofree char *r = NULL, *who = NULL, *points = NULL, *shown = NULL;
+
+      if (a->round != round)
+        continue;
+      r = g_strdup_printf ("%d", a->round);
+      who = player_cell (ctx, a->entry_id);
+      points = format_number (a->points);
+      shown = a->kind == QW_ABSENCE_LEAVE ? g_strdup (_("absent (请假)"))
+                                          : g_strdup_printf (_("absent (late entry): %s"), points);
+      g_ptr_array_add (rows, g_strdupv ((char *[]) { r, (char *) "", who, shown, (char *) "", (char *) "", NULL }));
+    }
+}
+
 static void
 print_games_table (QwCliContext *ctx,
                    GPtrArray    *games,
                    int           round)
 {
   g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
+  g_autoptr(GPtrArray) absences = qw_tournament_list_absences (ctx->doc, ctx->section, NULL);
+  int last = 0;
 
   g_ptr_array_add (rows, g_strdupv ((char *[]) { _("Round"), _("Board"), _("Red"), _("Result"), _("Black"),
                                                  _("Fouls"), NULL }));
   for (guint i = 0; i < games->len; i++)
     {
       const QwGame *g = g_ptr_array_index (games, i);
-      g_autofree char *r = g_strdup_printf ("%d", g->round), *bd = g_strdup_printf ("%d", g->board);
-      g_autofree char *red = player_cell (ctx, g->red), *black = player_cell (ctx, g->black);
-      g_autofree char *fouls = fouls_text (g);
+      g_autofree char *r = NULL, *bd = NULL, *red = NULL, *black = NULL, *fouls = NULL, *shown = NULL;
       const char *result = g->result == QW_RESULT_BYE ? _("bye") : qw_result_to_code (g->result);
-      g_autofree char *shown = g->playoff != QW_PLAYOFF_NONE
-                               ? g_strdup_printf ("%s (%s)", result, g->playoff == QW_PLAYOFF_RED ? _("play-off: red")
-                                                                                             : _("play-off: black"))
-                               : g_strdup (result);
 
       if (round > 0 && g->round != round)
         continue;
+      if (g->round != last && last > 0)
+        add_absent_rows (ctx, rows, absences, last);
+      last = g->round;
+      r = g_strdup_printf ("%d", g->round);
+      bd = g_strdup_printf ("%d", g->board);
+      red = player_cell (ctx, g->red);
+      black = player_cell (ctx, g->black);
+      fouls = fouls_text (g);
+      shown = g->playoff != QW_PLAYOFF_NONE
+              ? g_strdup_printf ("%s (%s)", result, qw_playoff_label (g->playoff, g->armageddon))
+              : g_strdup (result);
       g_ptr_array_add (rows, g_strdupv ((char *[]) { r, bd, red, shown, g->black != 0 ? black : (char *) "",
                                                      fouls, NULL }));
+    }
+  if (last > 0)
+    add_absent_rows (ctx, rows, absences, last);
+  /* Absences from the round still to be paired. */
+  if (round == 0 || round > last)
+    {
+      int next = ctx->section->id != 0 ? qw_document_last_round (ctx->doc, ctx->section->id) + 1 : 1;
+
+      if (next > last && (round == 0 || round == next))
+        add_absent_rows (ctx, rows, absences, next);
     }
   qw_cli_print_table (rows);
 }
@@ -232,6 +287,30 @@ standings_to_json (GPtrArray *rows)
   return array;
 }
 
+/* "王伟", "王伟 (excluded)", "王伟 (late entry)", "王伟 (withdrawn)", "王伟 (absent: round 3)" */
+static char *
+standing_name (const QwStandingRow *row)
+{
+  g_autoptr(GString) rounds = g_string_new (NULL);
+
+  for (guint r = 0; row->rounds != NULL && r < row->rounds->len; r++)
+    {
+      const QwRoundCell *cell = &g_array_index (row->rounds, QwRoundCell, r);
+
+      if (cell->absent)
+        g_string_append_printf (rounds, "%s%d", rounds->len > 0 ? ", " : "", cell->round);
+    }
+  if (row->status == QW_STATUS_EXCLUDED)
+    return g_strdup_printf (_("%s (excluded)"), row->name);
+  if (row->status == QW_STATUS_LATE)
+    return g_strdup_printf (_("%s (late entry)"), row->name);
+  if (row->withdrawn)
+    return g_strdup_printf (_("%s (withdrawn)"), row->name);
+  if (rounds->len > 0)
+    return g_strdup_printf (_("%s (absent: round %s)"), row->name, rounds->str);
+  return g_strdup (row->name);
+}
+
 static void
 print_standings_table (QwCliContext *ctx,
                        GPtrArray    *rows)
@@ -256,7 +335,7 @@ print_standings_table (QwCliContext *ctx,
 
       g_ptr_array_add (cells, g_strdup_printf ("%d", row->rank));
       g_ptr_array_add (cells, g_strdup_printf ("%d", row->no));
-      g_ptr_array_add (cells, row->withdrawn ? g_strdup_printf (_("%s (withdrawn)"), row->name) : g_strdup (row->name));
+      g_ptr_array_add (cells, standing_name (row));
       g_ptr_array_add (cells, g_strdup (row->unit));
       g_ptr_array_add (cells, format_number (row->points));
       for (guint c = 0; chain[c] != NULL; c++)
@@ -295,10 +374,15 @@ cmd_standings (QwCliContext *ctx)
   g_autoptr(GError) error = NULL;
   g_autoptr(GPtrArray) games = NULL;
   g_autoptr(GPtrArray) rows = NULL;
+  g_autoptr(GPtrArray) absences = NULL;
 
   if ((games = qw_document_list_games (ctx->doc, ctx->section->id, &error)) == NULL)
     return qw_cli_fail (g_steal_pointer (&error));
-  rows = qw_standings_compute (ctx->ruleset, ctx->section, ctx->entries, games, standings_round);
+  absences = qw_tournament_list_absences (ctx->doc, ctx->section, &error);
+  if (absences == NULL)
+    return qw_cli_fail (g_steal_pointer (&error));
+  rows = qw_standings_compute_with_absences (ctx->ruleset, ctx->section, ctx->entries, games, absences,
+                                             standings_round);
   if (ctx->json)
     {
       g_autoptr(JsonArray) array = standings_to_json (rows);
@@ -312,18 +396,162 @@ cmd_standings (QwCliContext *ctx)
 
 /* pair, unpair */
 
+/* A Swiss too small for its rounds: said when it is set up and paired. */
+static void
+print_field_warning (QwCliContext *ctx)
+{
+  g_autofree char *warning = qw_tournament_field_warning (ctx->doc, ctx->section);
+
+  if (warning != NULL)
+    g_printerr (_("Warning: %s\n"), warning);
+}
+
+static struct
+{
+  gboolean exclude_blocked;
+  gboolean force;
+} pair_opt;
+
+static const GOptionEntry pair_options[] = {
+  { "exclude-blocked", 0, 0, G_OPTION_ARG_NONE, &pair_opt.exclude_blocked,
+    N_("Exclude the entries with a blocking problem (不具备参赛资格) and pair the rest"), NULL },
+  { "force", 0, 0, G_OPTION_ARG_NONE, &pair_opt.force,
+    N_("Pair the entries with a blocking problem anyway (logged; not asked again)"), NULL },
+  { NULL },
+};
+
+static gboolean
+pair_check (QwCliContext  *ctx,
+            GError       **error)
+{
+  if (!(pair_opt.exclude_blocked && pair_opt.force))
+    return TRUE;
+  g_set_error_literal (error, QW_ERROR, QW_ERROR_INVALID, _("--exclude-blocked and --force exclude each other"));
+  return FALSE;
+}
+
+/* The gate's blocked items as the contract has them: [{"no", "name",
+ * "problems"}], the problems that block (the warnings are in the text
+ * output and the core's list). */
+static JsonArray *
+gate_items_to_json (GPtrArray *items)
+{
+  JsonArray *array = json_array_new ();
+
+  for (guint i = 0; items != NULL && i < items->len; i++)
+    {
+      QwGateItem *item = g_ptr_array_index (items, i);
+      JsonObject *o;
+      JsonArray *problems;
+
+      if (item->blocking == 0)
+        continue;
+      o = json_object_new ();
+      problems = json_array_new ();
+      for (int p = 0; p < QW_N_PROBLEMS; p++)
+        if (item->blocking & QW_PROBLEM_BIT (p))
+          json_array_add_string_element (problems, qw_problem_code ((QwProblem) p));
+      json_object_set_int_member (o, "no", item->entry->no);
+      json_object_set_string_member (o, "name", item->entry->name);
+      json_object_set_array_member (o, "problems", problems);
+      json_array_add_object_element (array, o);
+    }
+  return array;
+}
+
+static void
+print_gate_table (GPtrArray *items)
+{
+  g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
+
+  g_ptr_array_add (rows, g_strdupv ((char *[]) { _("No."), _("Name"), _("Blocks pairing"), _("Warnings"), NULL }));
+  for (guint i = 0; i < items->len; i++)
+    {
+      QwGateItem *item = g_ptr_array_index (items, i);
+      g_autofree char *no = g_strdup_printf ("%d", item->entry->no);
+      g_autofree char *blocking = qw_problems_join (item->blocking, TRUE, "；");
+      g_autofree char *warnings = qw_problems_join (item->warnings, TRUE, "；");
+
+      g_ptr_array_add (rows, g_strdupv ((char *[]) { no, item->entry->name, blocking, warnings, NULL }));
+    }
+  qw_cli_print_table (rows);
+}
+
+static int
+pair_blocked (QwCliContext *ctx,
+              GError       *error)
+{
+  g_autoptr(GError) owned = error;
+  g_autoptr(GPtrArray) items = qw_pair_gate_list (ctx->doc, ctx->section, NULL);
+
+  if (ctx->json)
+    {
+      g_autoptr(JsonObject) o = json_object_new ();
+
+      json_object_set_array_member (o, "blocked", gate_items_to_json (items));
+      qw_cli_print_json_object (o);
+    }
+  else if (items != NULL)
+    print_gate_table (items);
+  g_printerr (_("qiwang-cli: group %s was not paired: fix these entries, or pair with --exclude-blocked or "
+                "--force\n"), ctx->section->code);
+  return QW_CLI_BLOCKED;
+}
+
 static int
 cmd_pair (QwCliContext *ctx)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(GPtrArray) notes = NULL;
   g_autoptr(GPtrArray) games = NULL;
+  g_autoptr(GPtrArray) before = NULL;
+  QwPairGate gate = pair_opt.force ? QW_PAIR_GATE_FORCE
+                  : pair_opt.exclude_blocked ? QW_PAIR_GATE_EXCLUDE_BLOCKED : QW_PAIR_GATE_CHECK;
   int round;
 
-  round = qw_tournament_pair_next (ctx->doc, ctx->section, &notes, &error);
-  if (round == 0 || (games = qw_document_list_games (ctx->doc, ctx->section->id, &error)) == NULL)
+  /* Who was blocked, to say what the option did with them. */
+  if (gate != QW_PAIR_GATE_CHECK && (before = qw_pair_gate_list (ctx->doc, ctx->section, &error)) == NULL)
     return qw_cli_fail (g_steal_pointer (&error));
+  round = qw_tournament_pair_next_gated (ctx->doc, ctx->section, gate, &notes, &error);
+  if (round == 0 && g_error_matches (error, QW_ERROR, QW_ERROR_BLOCKED))
+    return pair_blocked (ctx, g_steal_pointer (&error));
+  if (round == 0 || (games = qw_document_list_round_games (ctx->doc, ctx->section->id, round, &error)) == NULL)
+    return qw_cli_fail (g_steal_pointer (&error));
+  /* Excluded or admitted now: the context's entries are read again. */
+  g_clear_pointer (&ctx->entries_by_id, g_hash_table_unref);
+  g_clear_pointer (&ctx->entries, g_ptr_array_unref);
+  if ((ctx->entries = qw_document_list_section_entries (ctx->doc, ctx->section, &error)) == NULL)
+    return qw_cli_fail (g_steal_pointer (&error));
+  if (ctx->json)
+    {
+      g_autoptr(JsonObject) o = json_object_new ();
+      JsonArray *left_out = json_array_new ();
+
+      json_object_set_int_member (o, "round", round);
+      json_object_set_array_member (o, "games", games_to_json (ctx, games, round));
+      if (gate != QW_PAIR_GATE_CHECK)
+        json_object_set_array_member (o, gate == QW_PAIR_GATE_FORCE ? "forced" : "excluded",
+                                      gate_items_to_json (before));
+      for (guint i = 0; notes != NULL && i < notes->len; i++)
+        json_array_add_string_element (left_out, g_ptr_array_index (notes, i));
+      json_object_set_array_member (o, "notes", left_out);
+      qw_cli_print_json_object (o);
+      return QW_CLI_OK;
+    }
   print_notes (notes);
+  for (guint i = 0; before != NULL && i < before->len; i++)
+    {
+      QwGateItem *item = g_ptr_array_index (before, i);
+      g_autofree char *why = NULL;
+
+      if (item->blocking == 0)
+        continue;
+      why = qw_problems_join (item->blocking, TRUE, "；");
+      g_printerr (gate == QW_PAIR_GATE_FORCE ? _("Paired anyway: %d %s (%s)\n") : _("Excluded: %d %s (%s)\n"),
+                  item->entry->no, item->entry->name, why);
+    }
+  if (round == 1)
+    print_field_warning (ctx);
   if (round == 1)
     {
       g_autofree char *seed = g_strdup_printf ("%" G_GUINT64_FORMAT, ctx->section->settings.lottery_seed);
@@ -331,6 +559,91 @@ cmd_pair (QwCliContext *ctx)
       g_print (_("Lottery seed (抽签种子): %s\n"), seed);
     }
   print_games_table (ctx, games, round);
+  return QW_CLI_OK;
+}
+
+/* admit, exclude, include */
+
+static char *admit_missed;
+
+static const GOptionEntry admit_options[] = {
+  { "missed-points", 0, 0, G_OPTION_ARG_STRING, &admit_missed,
+    N_("Points for each missed round (default 0), or one value per round: 0,1,0"), "P" },
+  { NULL },
+};
+
+static gboolean
+parse_points (const char  *text,
+              GArray      *out,
+              GError     **error)
+{
+  g_auto(GStrv) parts = g_strsplit (text, ",", -1);
+
+  for (guint i = 0; parts[i] != NULL; i++)
+    {
+      char *end = NULL;
+      double v = g_ascii_strtod (g_strstrip (parts[i]), &end);
+
+      if (parts[i][0] == '\0' || end == NULL || *end != '\0')
+        {
+          g_set_error (error, QW_ERROR, QW_ERROR_INVALID,
+                       _("--missed-points is a number of points, or one for each missed round (0,1,0), not “%s”"),
+                       text);
+          return FALSE;
+        }
+      g_array_append_val (out, v);
+    }
+  return TRUE;
+}
+
+static int
+cmd_admit (QwCliContext *ctx)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GArray) points = g_array_new (FALSE, FALSE, sizeof (double));
+  QwEntry *e;
+
+  if (admit_missed != NULL && !parse_points (admit_missed, points, &error))
+    return qw_cli_usage_error (ctx, error->message);
+  if ((e = entry_by_no_text (ctx, ctx->args[0], &error)) == NULL
+      || !qw_pair_gate_admit (ctx->doc, ctx->section, e->id, (const double *) points->data, points->len, &error))
+    return qw_cli_fail (g_steal_pointer (&error));
+  return QW_CLI_OK;
+}
+
+static int
+cmd_exclude (QwCliContext *ctx)
+{
+  g_autoptr(GError) error = NULL;
+  QwEntry *e;
+
+  if ((e = entry_by_no_text (ctx, ctx->args[0], &error)) == NULL
+      || !qw_pair_gate_exclude (ctx->doc, ctx->section, e->id, &error))
+    return qw_cli_fail (g_steal_pointer (&error));
+  return QW_CLI_OK;
+}
+
+static int
+cmd_include (QwCliContext *ctx)
+{
+  g_autoptr(GError) error = NULL;
+  QwEntry *e;
+
+  if ((e = entry_by_no_text (ctx, ctx->args[0], &error)) == NULL
+      || !qw_pair_gate_include (ctx->doc, ctx->section, e->id, &error))
+    return qw_cli_fail (g_steal_pointer (&error));
+  return QW_CLI_OK;
+}
+
+static int
+cmd_allow (QwCliContext *ctx)
+{
+  g_autoptr(GError) error = NULL;
+  QwEntry *e;
+
+  if ((e = entry_by_no_text (ctx, ctx->args[0], &error)) == NULL
+      || !qw_pair_gate_allow (ctx->doc, ctx->section, e->id, &error))
+    return qw_cli_fail (g_steal_pointer (&error));
   return QW_CLI_OK;
 }
 
@@ -378,7 +691,6 @@ parse_result (const char  *text,
 
 static gboolean
 parse_playoff (const char     *text,
-               gboolean        armageddon,
                QwResultInput  *input,
                GError        **error)
 {
@@ -388,14 +700,11 @@ parse_playoff (const char     *text,
     input->playoff = QW_PLAYOFF_RED;
   else if (g_str_equal (text, "black"))
     input->playoff = QW_PLAYOFF_BLACK;
-  else if (g_str_equal (text, "draw") && armageddon)
-    input->playoff = QW_PLAYOFF_BLACK;   /* armageddon: a drawn play-off is a black win */
+  else if (g_str_equal (text, "draw"))
+    input->playoff = QW_PLAYOFF_DRAW;    /* an armageddon: a drawn play-off is a black win */
   else
     {
-      g_set_error (error, QW_ERROR, QW_ERROR_INVALID,
-                   g_str_equal (text, "draw") ? _("A drawn play-off decides nothing unless it is an armageddon "
-                                                  "(--armageddon)")
-                                              : _("--playoff is red, black or (with --armageddon) draw"));
+      g_set_error (error, QW_ERROR, QW_ERROR_INVALID, _("--playoff is red, black or draw (a drawn armageddon)"));
       return FALSE;
     }
   return TRUE;
@@ -416,7 +725,8 @@ static const GOptionEntry result_options[] = {
   { "playoff", 0, 0, G_OPTION_ARG_STRING, &result_opt.playoff, N_("Knockout: who won the play-off of a drawn game"),
     "red|black|draw" },
   { "armageddon", 0, 0, G_OPTION_ARG_NONE, &result_opt.armageddon,
-    N_("The play-off was an armageddon (a draw is a black win)"), NULL },
+    N_("The play-off was an armageddon (a draw is a black win); implied when the group plays armageddon play-offs"),
+    NULL },
   { NULL },
 };
 
@@ -432,15 +742,20 @@ result_check (QwCliContext  *ctx,
   input->black_fouls = result_opt.black_fouls;
   input->armageddon = result_opt.armageddon;
   return parse_result (ctx->args[2], &input->result, error)
-         && parse_playoff (result_opt.playoff, result_opt.armageddon, input, error);
+         && parse_playoff (result_opt.playoff, input, error);
 }
 
 static int
 cmd_result (QwCliContext *ctx)
 {
   g_autoptr(GError) error = NULL;
+  QwResultInput input = result_opt.input;
 
-  if (!qw_tournament_record_result (ctx->doc, ctx->section, ctx->round, ctx->board, &result_opt.input, &error))
+  /* A group whose play-offs are armageddons (its setting) needs no
+   * --armageddon; one whose play-offs are not refuses it (the core says so). */
+  if (input.playoff != QW_PLAYOFF_NONE && ctx->section->settings.armageddon)
+    input.armageddon = TRUE;
+  if (!qw_tournament_record_result (ctx->doc, ctx->section, ctx->round, ctx->board, &input, &error))
     return qw_cli_fail (g_steal_pointer (&error));
   return QW_CLI_OK;
 }
@@ -481,6 +796,132 @@ static int
 cmd_reinstate (QwCliContext *ctx)
 {
   return withdrawal (ctx, FALSE);
+}
+
+/* absent (请假) */
+
+static gboolean absent_cancel;
+
+static const GOptionEntry absent_options[] = {
+  { "cancel", 0, 0, G_OPTION_ARG_NONE, &absent_cancel, N_("Take the absence back: the player is paired again"),
+    NULL },
+  { NULL },
+};
+
+static int
+cmd_absent (QwCliContext *ctx)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *who = NULL;
+  QwEntry *e;
+  int round;
+
+  if ((e = entry_by_no_text (ctx, ctx->args[0], &error)) == NULL)
+    return qw_cli_fail (g_steal_pointer (&error));
+  who = player_cell (ctx, e->id);
+  if (absent_cancel)
+    {
+      if (!qw_tournament_cancel_absence (ctx->doc, ctx->section, e->id, &error))
+        return qw_cli_fail (g_steal_pointer (&error));
+      g_print (_("%s is paired again from the next round\n"), who);
+      return QW_CLI_OK;
+    }
+  if ((round = qw_tournament_set_absent (ctx->doc, ctx->section, e->id, &error)) == 0)
+    return qw_cli_fail (g_steal_pointer (&error));
+  g_print (_("%s is absent (请假) in round %d: not paired, no points\n"), who, round);
+  return QW_CLI_OK;
+}
+
+/* seeding */
+
+static JsonObject *
+seeding_to_json (const QwSeeding *seeding)
+{
+  JsonObject *o = json_object_new ();
+  JsonArray *players = json_array_new ();
+
+  json_object_set_string_member (o, "method", seeding->method);
+  /* Seeds are drawn below 2^53; one stored by an older version may not fit
+   * a JSON integer, and is then written as its decimal text. */
+  if (seeding->lottery_seed <= G_MAXINT64)
+    json_object_set_int_member (o, "lottery_seed", (gint64) seeding->lottery_seed);
+  else
+    {
+      g_autofree char *text = g_strdup_printf ("%" G_GUINT64_FORMAT, seeding->lottery_seed);
+
+      json_object_set_string_member (o, "lottery_seed", text);
+    }
+  for (guint i = 0; i < seeding->players->len; i++)
+    {
+      const QwSeed *p = g_ptr_array_index (seeding->players, i);
+      JsonObject *po = json_object_new ();
+
+      json_object_set_int_member (po, "seed", p->seed);
+      json_object_set_int_member (po, "no", p->no);
+      json_object_set_string_member (po, "name", p->name);
+      if (p->rating > 0)
+        json_object_set_int_member (po, "rating", p->rating);
+      else
+        json_object_set_null_member (po, "rating");
+      json_object_set_string_member (po, "grade", *p->grade != '\0' ? p->grade : NULL);
+      json_array_add_object_element (players, po);
+    }
+  json_object_set_array_member (o, "players", players);
+  return o;
+}
+
+static void
+print_seeding_table (const QwSeeding *seeding)
+{
+  g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
+  g_autofree char *seed = g_strdup_printf ("%" G_GUINT64_FORMAT, seeding->lottery_seed);
+
+  g_print (_("Starting ranks (种子排序): %s; lottery seed (抽签种子): %s\n"),
+           qw_seeding_method_label (seeding->method), seed);
+  g_ptr_array_add (rows, g_strdupv ((char *[]) { _("Seed"), _("No."), _("Name"), _("Unit"), _("Grade"),
+                                                 _("Rating"), (char *) "", NULL }));
+  for (guint i = 0; i < seeding->players->len; i++)
+    {
+      const QwSeed *p = g_ptr_array_index (seeding->players, i);
+      g_autofree char *k = g_strdup_printf ("%d", p->seed);
+      g_autofree char *no = g_strdup_printf ("%d", p->no);
+      g_autofree char *rating = p->rating > 0 ? g_strdup_printf ("%d", p->rating) : g_strdup ("");
+
+      g_ptr_array_add (rows, g_strdupv ((char *[]) { k, no, p->name, p->unit, p->grade, rating,
+                                                     p->by_lot ? _("by lot") : (char *) "", NULL }));
+    }
+  qw_cli_print_table (rows);
+}
+
+static int
+cmd_seeding (QwCliContext *ctx)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(QwSeeding) seeding = NULL;
+
+  /* Before round 1 the lots are drawn now, so that the list shown is the
+   * one round 1 uses. */
+  if (qw_document_last_round (ctx->doc, ctx->section->id) == 0 && ctx->section->settings.lottery_seed == 0)
+    {
+      guint64 seed = qw_tournament_draw_lots (ctx->doc, ctx->section, &error);
+      g_autofree char *text = NULL;
+
+      if (seed == 0)
+        return qw_cli_fail (g_steal_pointer (&error));
+      text = g_strdup_printf ("%" G_GUINT64_FORMAT, seed);
+      g_printerr (_("Lots drawn for group %s: lottery seed %s\n"), ctx->section->code, text);
+    }
+  if ((seeding = qw_tournament_seeding (ctx->doc, ctx->section, &error)) == NULL)
+    return qw_cli_fail (g_steal_pointer (&error));
+  if (ctx->json)
+    {
+      g_autoptr(JsonObject) o = seeding_to_json (seeding);
+
+      qw_cli_print_json_object (o);
+    }
+  else
+    print_seeding_table (seeding);
+  return QW_CLI_OK;
 }
 
 /* swap, repair, check */
@@ -575,7 +1016,7 @@ cmd_log (QwCliContext *ctx)
   g_autoptr(GError) error = NULL;
   g_autoptr(GPtrArray) lines = NULL;
 
-  if ((lines = qw_document_list_round_log (ctx->doc, ctx->section->id, &error)) == NULL)
+  if ((lines = qw_document_list_arbiter_log (ctx->doc, ctx->section->id, &error)) == NULL)
     return qw_cli_fail (g_steal_pointer (&error));
   for (guint i = 0; i < lines->len; i++)
     {
@@ -655,208 +1096,28 @@ static int
 cmd_settings (QwCliContext *ctx)
 {
   g_autoptr(GError) error = NULL;
+  g_autofree char *chain = NULL;
 
   for (int i = 0; i < ctx->n_args; i++)
     if (!apply_setting (ctx->section, ctx->args[i], &error))
       return qw_cli_usage_error (ctx, error->message);
-  if (ctx->n_args > 0 && !qw_document_update_section (ctx->doc, ctx->section, &error))
+  chain = g_strdup (ctx->section->settings.tiebreaks);
+  if (ctx->n_args > 0 && !qw_tournament_update_section (ctx->doc, ctx->section, &error))
     return qw_cli_fail (g_steal_pointer (&error));
+  /* A new system brings its tie-breaks (unless the chain is the arbiter's own). */
+  if (g_strcmp0 (chain, ctx->section->settings.tiebreaks) != 0)
+    {
+      const char *preset = qw_tiebreak_preset_for_chain (ctx->section->settings.tiebreaks);
+
+      g_printerr (_("The tie-breaks follow the system: %s (%s)\n"), qw_tiebreak_preset_label (preset),
+                  ctx->section->settings.tiebreaks);
+    }
   print_section (ctx, ctx->section);
+  print_field_warning (ctx);
   return QW_CLI_OK;
 }
 
 /* simulate */
-
-typedef struct
-{
-  double draw_rate;
-  double forfeit_rate;
-  double withdraw_rate;
-} Rates;
-
-static const char *sim_units[] = {
-  "白花镇象棋协会", "惠东县象棋协会", "惠州市棋院", "稔山镇文化站", "平山街道棋友会", "大岭街道文体中心",
-  "多祝镇象棋队", "吉隆镇棋社", "惠阳区象棋协会", "博罗县棋协", "龙门县文化馆", "惠城区棋友会",
-  "深圳市象棋协会", "东莞市棋院", "广州市象棋协会", "佛山市棋协", "汕尾市棋友会", "河源市象棋队",
-};
-
-static GPtrArray *
-simulated_entries (GRand *rand,
-                   int    n)
-{
-  GPtrArray *entries = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_entry_free);
-
-  for (int i = 0; i < n; i++)
-    {
-      QwEntry *e = qw_entry_new ();
-      QwDate birth = qw_date_make (g_rand_int_range (rand, 1961, 2005), g_rand_int_range (rand, 1, 13),
-                                   g_rand_int_range (rand, 1, 29));
-
-      e->no = i + 1;
-      e->name = qw_demo_make_name (rand, QW_SEX_MALE);
-      e->sex = QW_SEX_MALE;
-      e->birth = qw_date_to_iso_dup (birth);
-      e->id_number = qw_demo_make_id_number (rand, "441323", birth, QW_SEX_MALE);
-      e->unit = g_strdup (sim_units[g_rand_int_range (rand, 0, G_N_ELEMENTS (sim_units))]);
-      e->grade = g_strdup ("");
-      e->phone = g_strdup ("");
-      e->declared_group = g_strdup ("");
-      e->group_code = g_strdup ("open-m");
-      e->rating = g_rand_int_range (rand, 1200, 2400);
-      g_ptr_array_add (entries, e);
-    }
-  return entries;
-}
-
-static QwDocument *
-simulated_document (const char  *path,
-                    QwSystem     system,
-                    int          rounds,
-                    GPtrArray   *entries,
-                    GError     **error)
-{
-  g_autoptr(QwDocument) doc = qw_document_create (path, QW_DOCUMENT_STOP, error);
-  g_autoptr(QwEvent) event = qw_event_new ();
-
-  if (doc == NULL)
-    return NULL;
-  event->name = g_strdup ("2021年第六届全国象棋业余棋王赛广东赛区白花（镇）预选赛");
-  event->level = QW_LEVEL_PRELIMINARY;
-  event->region = g_strdup ("广东");
-  event->place_town = g_strdup ("白花镇");
-  event->start_date = qw_date_make (2021, 7, 3);
-  event->end_date = qw_date_make (2021, 7, 4);
-  g_free (event->system);
-  event->system = g_strdup (qw_system_to_code (system));
-  event->rounds = rounds;
-  if (!qw_document_add_event (doc, event, error) || !qw_document_add_entries (doc, event->id, entries, error))
-    return NULL;
-  return g_steal_pointer (&doc);
-}
-
-/* Elo's expectation decides who wins a decisive game. */
-static void
-simulate_result (GRand          *rand,
-                 const Rates    *rates,
-                 const QwEntry  *red,
-                 const QwEntry  *black,
-                 QwResultInput  *input)
-{
-  double u = g_rand_double (rand);
-  double expect = 1.0 / (1.0 + pow (10.0, (black->rating - red->rating) / 400.0));
-
-  memset (input, 0, sizeof *input);
-  if (u < rates->forfeit_rate)
-    {
-      double v = g_rand_double (rand);
-
-      input->result = v < 0.45 ? QW_RESULT_RED_BY_FORFEIT : v < 0.9 ? QW_RESULT_BLACK_BY_FORFEIT
-                                                                   : QW_RESULT_DOUBLE_FORFEIT;
-      return;
-    }
-  if (u < rates->forfeit_rate + rates->draw_rate)
-    input->result = QW_RESULT_DRAW;
-  else
-    input->result = g_rand_double (rand) < expect ? QW_RESULT_RED_WIN : QW_RESULT_BLACK_WIN;
-  input->red_fouls = g_rand_double (rand) < 0.04 ? 1 : 0;
-  input->black_fouls = g_rand_double (rand) < 0.04 ? 1 : 0;
-}
-
-/* A drawn knockout game goes to an armageddon: a draw there is a black win. */
-static void
-simulate_playoff (GRand         *rand,
-                  const Rates   *rates,
-                  QwResultInput *input)
-{
-  double u = g_rand_double (rand);
-
-  input->armageddon = TRUE;
-  input->playoff = u < rates->draw_rate || u > 0.5 + rates->draw_rate / 2 ? QW_PLAYOFF_BLACK : QW_PLAYOFF_RED;
-}
-
-static gboolean
-simulate_round (QwDocument       *doc,
-                const QwSection  *section,
-                GRand            *rand,
-                const Rates      *rates,
-                GHashTable       *by_id,
-                int               round,
-                GError          **error)
-{
-  g_autoptr(GPtrArray) games = qw_document_list_games (doc, section->id, error);
-
-  if (games == NULL)
-    return FALSE;
-  for (guint i = 0; i < games->len; i++)
-    {
-      const QwGame *g = g_ptr_array_index (games, i);
-      QwResultInput input;
-
-      if (g->round != round || g->result != QW_RESULT_NONE)
-        continue;
-      simulate_result (rand, rates, g_hash_table_lookup (by_id, &g->red), g_hash_table_lookup (by_id, &g->black),
-                       &input);
-      if (section->system == QW_SYSTEM_KNOCKOUT && input.result == QW_RESULT_DRAW)
-        simulate_playoff (rand, rates, &input);
-      if (!qw_tournament_record_result (doc, section, g->round, g->board, &input, error))
-        return FALSE;
-    }
-  return TRUE;
-}
-
-static gboolean
-simulate_withdrawals (QwDocument       *doc,
-                      const QwSection  *section,
-                      GRand            *rand,
-                      const Rates      *rates,
-                      GPtrArray        *entries,
-                      GError          **error)
-{
-  if (rates->withdraw_rate <= 0)
-    return TRUE;
-  for (guint i = 0; i < entries->len; i++)
-    {
-      QwEntry *e = g_ptr_array_index (entries, i);
-
-      if (e->status == QW_STATUS_WITHDRAWN || g_rand_double (rand) >= rates->withdraw_rate)
-        continue;
-      if (!qw_tournament_withdraw (doc, section, e->id, error))
-        return FALSE;
-      e->status = QW_STATUS_WITHDRAWN;
-    }
-  return TRUE;
-}
-
-static gboolean
-simulate_play (QwDocument   *doc,
-               QwSection    *section,
-               GRand        *rand,
-               const Rates  *rates,
-               GPtrArray    *entries,
-               int          *played,
-               GError      **error)
-{
-  g_autoptr(GHashTable) by_id = g_hash_table_new (g_int64_hash, g_int64_equal);
-
-  for (guint i = 0; i < entries->len; i++)
-    g_hash_table_insert (by_id, &((QwEntry *) g_ptr_array_index (entries, i))->id, g_ptr_array_index (entries, i));
-  for (;;)
-    {
-      int total = qw_tournament_total_rounds (doc, section);
-      int round;
-
-      if (*played >= total)
-        return TRUE;
-      round = qw_tournament_pair_next (doc, section, NULL, error);
-      if (round == 0)
-        return FALSE;
-      *played = round;
-      if (!simulate_round (doc, section, rand, rates, by_id, round, error)
-          || (round < qw_tournament_total_rounds (doc, section)
-              && !simulate_withdrawals (doc, section, rand, rates, entries, error)))
-        return FALSE;
-    }
-}
 
 static gboolean
 check_rate (double       rate,
@@ -871,24 +1132,22 @@ check_rate (double       rate,
 
 static struct
 {
-  char   *system;
-  int     players;
-  int     rounds;
-  gint64  seed;
-  Rates   rates;
-} simulate_opt = { NULL, 0, 0, -1, { 0.25, 0.0, 0.0 } };
+  char              *system;
+  gint64             seed;
+  QwSimulateOptions  sim;
+} simulate_opt = { NULL, -1, { QW_SYSTEM_SWISS, 0, 0, 0, 0.25, 0.0, 0.0 } };
 
 static const GOptionEntry simulate_options[] = {
   { "system", 0, 0, G_OPTION_ARG_STRING, &simulate_opt.system, N_("swiss, round-robin or knockout"), "SYSTEM" },
-  { "players", 0, 0, G_OPTION_ARG_INT, &simulate_opt.players, N_("Number of players"), "N" },
-  { "rounds", 0, 0, G_OPTION_ARG_INT, &simulate_opt.rounds,
+  { "players", 0, 0, G_OPTION_ARG_INT, &simulate_opt.sim.players, N_("Number of players"), "N" },
+  { "rounds", 0, 0, G_OPTION_ARG_INT, &simulate_opt.sim.rounds,
     N_("Rounds (Swiss; a round robin or knockout plays all of its own)"), "R" },
   { "seed", 0, 0, G_OPTION_ARG_INT64, &simulate_opt.seed, N_("Seed of the players, the lottery and the results"), "S" },
-  { "draw-rate", 0, 0, G_OPTION_ARG_DOUBLE, &simulate_opt.rates.draw_rate, N_("Share of drawn games (default 0.25)"),
+  { "draw-rate", 0, 0, G_OPTION_ARG_DOUBLE, &simulate_opt.sim.draw_rate, N_("Share of drawn games (default 0.25)"),
     "P" },
-  { "forfeit-rate", 0, 0, G_OPTION_ARG_DOUBLE, &simulate_opt.rates.forfeit_rate,
+  { "forfeit-rate", 0, 0, G_OPTION_ARG_DOUBLE, &simulate_opt.sim.forfeit_rate,
     N_("Share of forfeited games (default 0)"), "P" },
-  { "withdraw-rate", 0, 0, G_OPTION_ARG_DOUBLE, &simulate_opt.rates.withdraw_rate,
+  { "withdraw-rate", 0, 0, G_OPTION_ARG_DOUBLE, &simulate_opt.sim.withdraw_rate,
     N_("Chance that a player withdraws after a round (default 0)"), "P" },
   { NULL },
 };
@@ -897,72 +1156,55 @@ static int
 cmd_simulate (QwCliContext *ctx)
 {
   const char *path = ctx->args[0];
-  int players = simulate_opt.players, rounds = simulate_opt.rounds;
+  QwSimulateOptions *sim = &simulate_opt.sim;
   gint64 seed = simulate_opt.seed;
-  Rates rates = simulate_opt.rates;
   g_autoptr(GError) error = NULL;
-  g_autoptr(GRand) rand = NULL;
-  g_autoptr(GPtrArray) entries = NULL;
-  g_autoptr(QwDocument) doc = NULL;
-  g_autoptr(QwSection) section = NULL;
   g_autofree char *tmp = NULL;
-  QwSystem system;
-  int played = 0;
+  QwSimulateOutcome outcome;
   gboolean ok;
 
-  if (simulate_opt.system == NULL || !qw_system_from_code (simulate_opt.system, &system))
+  if (simulate_opt.system == NULL || !qw_system_from_code (simulate_opt.system, &sim->system))
     return qw_cli_usage_error (ctx, _("--system is swiss, round-robin or knockout"));
-  if (players < 2 || players > 100000)
+  if (sim->players < 2 || sim->players > 100000)
     return qw_cli_usage_error (ctx, _("--players must be from 2 to 100000"));
-  if (rounds < 1 || rounds > 99)
+  if (sim->rounds < 1 || sim->rounds > 99)
     return qw_cli_usage_error (ctx, _("--rounds must be from 1 to 99"));
   if (seed < 0 || seed > G_MAXUINT32)
     return qw_cli_usage_error (ctx, _("--seed must be a whole number from 0 to 4294967295"));
-  if (!check_rate (rates.draw_rate, "--draw-rate", &error) || !check_rate (rates.forfeit_rate, "--forfeit-rate", &error)
-      || !check_rate (rates.withdraw_rate, "--withdraw-rate", &error))
+  if (!check_rate (sim->draw_rate, "--draw-rate", &error) || !check_rate (sim->forfeit_rate, "--forfeit-rate", &error)
+      || !check_rate (sim->withdraw_rate, "--withdraw-rate", &error))
     return qw_cli_usage_error (ctx, error->message);
-  if (rates.draw_rate + rates.forfeit_rate > 1)
+  if (sim->draw_rate + sim->forfeit_rate > 1)
     return qw_cli_usage_error (ctx, _("--draw-rate and --forfeit-rate add up to more than 1"));
+  sim->seed = (guint32) seed;
 
   if (!qw_cli_check_new_document (ctx, path, &error))
     return qw_cli_usage_error (ctx, error->message);
 
   /* The document is built under a temporary name and renamed into place
-   * when complete: a failed or killed run leaves no half document, and an
-   * existing one (with --force) stays as it was until then. */
+   * once written: a killed run leaves no half document, and an existing one
+   * (with --force) stays as it was until then. A run that stops part way
+   * keeps what qw_simulate() committed (whole rounds), as it says. */
   if ((tmp = qw_cli_temporary_path (path, &error)) == NULL)
     return qw_cli_fail (g_steal_pointer (&error));
-  rand = g_rand_new_with_seed ((guint32) seed);
-  entries = simulated_entries (rand, players);
-  doc = simulated_document (tmp, system, rounds, entries, &error);
-  if (doc == NULL || (section = qw_tournament_find_section (doc, "open-m", TRUE, &error)) == NULL)
+  ok = qw_simulate (tmp, sim, &outcome, &error);
+  if (!outcome.created)
     {
-      qw_cli_install_document (&doc, tmp, path, FALSE, NULL);
+      qw_cli_install_document (NULL, tmp, path, FALSE, NULL);
       return qw_cli_fail (g_steal_pointer (&error));
     }
-  /* The lottery follows the seed too, so the same seed gives the same document. */
-  section->settings.lottery_seed = (guint64) seed * G_GUINT64_CONSTANT (6364136223846793005) + 1442695040888963407u;
-  if (!qw_document_update_section (doc, section, &error))
-    {
-      qw_cli_install_document (&doc, tmp, path, FALSE, NULL);
-      return qw_cli_fail (g_steal_pointer (&error));
-    }
-
-  /* One transaction for the whole run: a simulation is one action. */
-  ok = qw_document_begin (doc, &error);
-  ok = ok && simulate_play (doc, section, rand, &rates, entries, &played, &error);
-  if (ok)
-    ok = qw_document_commit (doc, &error);
-  else
-    qw_document_rollback (doc);
-  if (!qw_cli_install_document (&doc, tmp, path, ok, ok ? &error : NULL))
-    return qw_cli_fail (g_steal_pointer (&error));
   {
-    g_autofree char *lottery = g_strdup_printf ("%" G_GUINT64_FORMAT, section->settings.lottery_seed);
+    g_autoptr(GError) install_error = NULL;
+    g_autofree char *lottery = NULL;
 
-    g_print (_("%s: %d players, %s, %d rounds played, lottery seed %s\n"), path, players,
-             qw_system_to_code (system), played, lottery);
+    if (!qw_cli_install_document (NULL, tmp, path, TRUE, &install_error))
+      return qw_cli_fail (g_steal_pointer (&install_error));
+    lottery = g_strdup_printf ("%" G_GUINT64_FORMAT, outcome.lottery_seed);
+    g_print (_("%s: %d players, %s, %d rounds played, lottery seed %s\n"), path, sim->players,
+             qw_system_to_code (sim->system), outcome.played, lottery);
   }
+  if (!ok)
+    return qw_cli_fail (g_steal_pointer (&error));
   return QW_CLI_OK;
 }
 
@@ -976,8 +1218,10 @@ const QwCliCommand qw_cli_play_commands[] = {
     .summary = N_("Create a document with one group (open-m) of generated players and play every round"),
   },
   {
-    .name = "pair", .usage = "DOC GROUP", .min_args = 2, .max_args = 2, .open = QW_CLI_OPEN_SECTION_STORED,
-    .handler = cmd_pair, .summary = N_("Pair the next round of a group"),
+    .name = "pair", .usage = "DOC GROUP [--json] [--exclude-blocked] [--force]", .min_args = 2, .max_args = 2,
+    .open = QW_CLI_OPEN_SECTION, .flags = QW_CLI_JSON, .options = pair_options, .check = pair_check,
+    .handler = cmd_pair,
+    .summary = N_("Pair the next round of a group (exit 3: entries with a blocking problem, nothing paired)"),
   },
   {
     .name = "unpair", .usage = "DOC GROUP [--force]", .min_args = 2, .max_args = 2, .open = QW_CLI_OPEN_SECTION,
@@ -1017,6 +1261,36 @@ const QwCliCommand qw_cli_play_commands[] = {
   {
     .name = "reinstate", .usage = "DOC GROUP NO", .min_args = 3, .max_args = 3, .open = QW_CLI_OPEN_SECTION,
     .handler = cmd_reinstate, .summary = N_("Take back a withdrawal"),
+  },
+  {
+    .name = "absent", .usage = "DOC GROUP NO [--cancel]", .min_args = 3, .max_args = 3, .open = QW_CLI_OPEN_SECTION,
+    .options = absent_options,
+    .handler = cmd_absent, .summary = N_("A player is absent (请假) from the next round only: not paired, no points"),
+  },
+  {
+    .name = "seeding", .usage = "DOC GROUP [--json]", .min_args = 2, .max_args = 2,
+    .open = QW_CLI_OPEN_SECTION_STORED, .flags = QW_CLI_JSON,
+    .handler = cmd_seeding,
+    .summary = N_("The starting-rank list (种子排序) with the draw method and the lottery seed; before round 1 "
+                  "it draws the lots"),
+  },
+  {
+    .name = "admit", .usage = "DOC GROUP NO [--missed-points P]", .min_args = 3, .max_args = 3,
+    .open = QW_CLI_OPEN_SECTION, .options = admit_options,
+    .handler = cmd_admit, .summary = N_("Admit a late entry (迟到报名), with the points of the rounds it missed"),
+  },
+  {
+    .name = "exclude", .usage = "DOC GROUP NO", .min_args = 3, .max_args = 3, .open = QW_CLI_OPEN_SECTION,
+    .handler = cmd_exclude, .summary = N_("Exclude an entry (不具备参赛资格): it is not paired (logged)"),
+  },
+  {
+    .name = "include", .usage = "DOC GROUP NO", .min_args = 3, .max_args = 3, .open = QW_CLI_OPEN_SECTION,
+    .handler = cmd_include, .summary = N_("Take back an exclusion"),
+  },
+  {
+    .name = "allow", .usage = "DOC GROUP NO", .min_args = 3, .max_args = 3, .open = QW_CLI_OPEN_SECTION,
+    .handler = cmd_allow,
+    .summary = N_("Let an entry with a blocking problem be paired anyway (logged; not asked again)"),
   },
   {
     .name = "swap", .usage = "DOC GROUP ROUND NO NO", .min_args = 5, .max_args = 5, .open = QW_CLI_OPEN_SECTION,

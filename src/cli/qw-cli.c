@@ -31,6 +31,7 @@ static const QwCliCommand *const command_tables[] = {
   qw_cli_region_commands,
   qw_cli_results_commands,
   qw_cli_print_commands,
+  qw_cli_ladder_commands,
 };
 
 #define USAGE_COLUMN 70
@@ -367,6 +368,7 @@ context_clear (QwCliContext *ctx)
   g_clear_pointer (&ctx->event, qw_event_free);
   g_clear_pointer (&ctx->ruleset, qw_ruleset_unref);
   g_clear_pointer (&ctx->section, qw_section_free);
+  g_clear_pointer (&ctx->entries_by_id, g_hash_table_unref);
   g_clear_pointer (&ctx->entries, g_ptr_array_unref);
 }
 

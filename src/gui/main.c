@@ -16,6 +16,11 @@ main (int    argc,
 {
   g_autoptr(QwApplication) app = NULL;
 
+  /* With the cairo renderer (no GPU, a remote display) nothing is drawn with
+   * GL, yet GDK would load EGL, Mesa and LLVM at start-up to choose its X
+   * visual: about 30 ms before the first window. Unless GDK_DEBUG is set. */
+  if (g_strcmp0 (g_getenv ("GSK_RENDERER"), "cairo") == 0 && g_getenv ("GDK_DEBUG") == NULL)
+    g_setenv ("GDK_DEBUG", "gl-disable", FALSE);
   setlocale (LC_ALL, "");
   bindtextdomain (GETTEXT_PACKAGE, qw_locale_dir ());
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");

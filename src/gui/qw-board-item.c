@@ -1,7 +1,8 @@
 /* qw-board-item.c: one board of a round on the rounds page
  *
  * Model code, no widgets: a game with both players' names, units and the
- * points they brought into the round, as the pairing sheet shows them.
+ * points they brought into the round, as the pairing sheet shows them. The
+ * texts a row shows are read-only properties, made once with the item.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -9,7 +10,11 @@
 
 #include "config.h"
 
+#include <glib/gi18n.h>
+
 #include "qw-board-item.h"
+#include "qw-knockout.h"
+#include "qw-labels.h"
 #include "qw-standings.h"
 #include "qw-document-play.h"
 #include "qw-entry.h"
@@ -23,9 +28,29 @@ struct _QwBoardItem
   char     *name[2];
   char     *unit[2];
   double    points[2];
+  char     *no_text[2];
+  char     *points_text[2];
+  char     *fouls_text;
 };
 
 G_DEFINE_FINAL_TYPE (QwBoardItem, qw_board_item, G_TYPE_OBJECT)
+
+enum {
+  PROP_0,
+  PROP_BOARD,
+  PROP_RED_NO,
+  PROP_RED_NAME,
+  PROP_RED_UNIT,
+  PROP_RED_POINTS,
+  PROP_BLACK_NO,
+  PROP_BLACK_NAME,
+  PROP_BLACK_UNIT,
+  PROP_BLACK_POINTS,
+  PROP_FOULS,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
 
 static void
 qw_board_item_finalize (GObject *object)
@@ -37,14 +62,74 @@ qw_board_item_finalize (GObject *object)
     {
       g_free (self->name[i]);
       g_free (self->unit[i]);
+      g_free (self->no_text[i]);
+      g_free (self->points_text[i]);
     }
+  g_free (self->fouls_text);
   G_OBJECT_CLASS (qw_board_item_parent_class)->finalize (object);
+}
+
+static void
+qw_board_item_get_property (GObject    *object,
+                            guint       prop_id,
+                            GValue     *value,
+                            GParamSpec *pspec)
+{
+  QwBoardItem *self = QW_BOARD_ITEM (object);
+
+  switch (prop_id)
+    {
+    case PROP_BOARD:
+      g_value_set_int (value, self->game->board);
+      break;
+    case PROP_RED_NO:
+    case PROP_BLACK_NO:
+      g_value_set_string (value, self->no_text[prop_id == PROP_RED_NO ? 0 : 1]);
+      break;
+    case PROP_RED_NAME:
+      g_value_set_string (value, self->name[0]);
+      break;
+    case PROP_BLACK_NAME:
+      /* The bye's black side. */
+      g_value_set_string (value, self->no[1] > 0 ? self->name[1] : _("(bye)"));
+      break;
+    case PROP_RED_UNIT:
+    case PROP_BLACK_UNIT:
+      g_value_set_string (value, self->unit[prop_id == PROP_RED_UNIT ? 0 : 1]);
+      break;
+    case PROP_RED_POINTS:
+    case PROP_BLACK_POINTS:
+      g_value_set_string (value, self->points_text[prop_id == PROP_RED_POINTS ? 0 : 1]);
+      break;
+    case PROP_FOULS:
+      g_value_set_string (value, self->fouls_text);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
 }
 
 static void
 qw_board_item_class_init (QwBoardItemClass *klass)
 {
-  G_OBJECT_CLASS (klass)->finalize = qw_board_item_finalize;
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  const GParamFlags flags = G_PARAM_READABLE | G_PARAM_STATIC_STRINGS;
+
+  object_class->finalize = qw_board_item_finalize;
+  object_class->get_property = qw_board_item_get_property;
+
+  properties[PROP_BOARD] = g_param_spec_int ("board", NULL, NULL, 0, G_MAXINT, 0, flags);
+  properties[PROP_RED_NO] = g_param_spec_string ("red-no", NULL, NULL, NULL, flags);
+  properties[PROP_RED_NAME] = g_param_spec_string ("red-name", NULL, NULL, NULL, flags);
+  properties[PROP_RED_UNIT] = g_param_spec_string ("red-unit", NULL, NULL, NULL, flags);
+  properties[PROP_RED_POINTS] = g_param_spec_string ("red-points", NULL, NULL, NULL, flags);
+  properties[PROP_BLACK_NO] = g_param_spec_string ("black-no", NULL, NULL, NULL, flags);
+  properties[PROP_BLACK_NAME] = g_param_spec_string ("black-name", NULL, NULL, NULL, flags);
+  properties[PROP_BLACK_UNIT] = g_param_spec_string ("black-unit", NULL, NULL, NULL, flags);
+  properties[PROP_BLACK_POINTS] = g_param_spec_string ("black-points", NULL, NULL, NULL, flags);
+  /* Fouls, the play-off and a change by hand, as the Fouls column says them. */
+  properties[PROP_FOULS] = g_param_spec_string ("fouls", NULL, NULL, NULL, flags);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
 static void
@@ -62,6 +147,23 @@ set_side (QwBoardItem   *self,
   self->name[i] = g_strdup (entry != NULL ? entry->name : "");
   self->unit[i] = g_strdup (entry != NULL ? entry->unit : "");
   self->points[i] = points;
+  self->no_text[i] = self->no[i] > 0 ? g_strdup_printf ("%d", self->no[i]) : g_strdup ("");
+  self->points_text[i] = self->no[i] > 0 ? qw_format_points (points) : g_strdup ("");
+}
+
+static char *
+fouls_text (const QwGame *game)
+{
+  GString *text = g_string_new (NULL);
+
+  if (game->red_fouls > 0 || game->black_fouls > 0)
+    g_string_append_printf (text, _("R %d · B %d"), game->red_fouls, game->black_fouls);
+  if (game->playoff != QW_PLAYOFF_NONE)
+    g_string_append_printf (text, "%s%s", text->len > 0 ? " · " : "",
+                            qw_playoff_label (game->playoff, game->armageddon));
+  if (game->manual)
+    g_string_append_printf (text, "%s%s", text->len > 0 ? " · " : "", _("changed"));
+  return g_string_free (text, FALSE);
 }
 
 QwBoardItem *
@@ -76,6 +178,7 @@ qw_board_item_new (const QwGame  *game,
   self->game = qw_game_copy (game);
   set_side (self, 0, red, red_points);
   set_side (self, 1, black, black_points);
+  self->fouls_text = fouls_text (game);
   return self;
 }
 
@@ -141,12 +244,13 @@ qw_board_items_load (QwDocument       *doc,
 {
   g_autoptr(GPtrArray) entries = qw_document_list_section_entries (doc, section, error);
   g_autoptr(GPtrArray) games = entries != NULL ? qw_document_list_games (doc, section->id, error) : NULL;
+  g_autoptr(GPtrArray) absences = games != NULL ? qw_document_list_absences (doc, section->id, error) : NULL;
   g_autoptr(GPtrArray) before = NULL;
   g_autoptr(GHashTable) by_id = g_hash_table_new (g_int64_hash, g_int64_equal);
   g_autoptr(GHashTable) points = g_hash_table_new_full (g_int64_hash, g_int64_equal, NULL, g_free);
   GListStore *store;
 
-  if (games == NULL)
+  if (absences == NULL)
     return NULL;
   for (guint i = 0; i < entries->len; i++)
     {
@@ -156,7 +260,7 @@ qw_board_items_load (QwDocument       *doc,
     }
   if (round > 1)
     {
-      before = qw_standings_compute (ruleset, section, entries, games, round - 1);
+      before = qw_standings_compute_with_absences (ruleset, section, entries, games, absences, round - 1);
       for (guint i = 0; before != NULL && i < before->len; i++)
         {
           QwStandingRow *row = g_ptr_array_index (before, i);

@@ -1,7 +1,13 @@
 /* qw-entries-page.c: registration: the entries of a stop
  *
  * A column view over every entry, with its group and its problems, search and
- * group filter, add/edit/delete with undo, and CSV import with a report.
+ * group filter, add/edit/delete, and CSV import with a report. Each change is
+ * one step of the document's history (qw-registration.h), undone by the
+ * window's Undo; the page shows what the document holds, following its
+ * "changed::entries". The page owns the entries.* actions; the window's menu
+ * items and shortcuts show the page and activate them. Reading and checking a registration
+ * list, and writing the exported one, run in a worker thread; the entries
+ * are stored on the main thread.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -12,31 +18,19 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "qw-column-view.h"
 #include "qw-entries-page.h"
 #include "qw-entry-dialog.h"
 #include "qw-entry-import.h"
 #include "qw-entry-item.h"
-#include "qw-window.h"
+#include "qw-feedback.h"
+#include "qw-tooltip.h"
+#include "qw-registration.h"
 #include "qw-date.h"
 #include "qw-document-entries.h"
 #include "qw-entry-check.h"
 #include "qw-entry.h"
 #include "qw-event.h"
-
-typedef enum
-{
-  UNDO_ADDED,      /* entries were added: undo deletes them */
-  UNDO_EDITED,     /* an entry changed: undo writes the old one back */
-  UNDO_DELETED,    /* entries were deleted: undo adds them back under their ids */
-} UndoKind;
-
-typedef struct
-{
-  UndoKind   kind;
-  GPtrArray *before;   /* QwEntry */
-  GPtrArray *after;    /* QwEntry */
-  char      *label;
-} UndoStep;
 
 /* Filter positions in the drop-down before the groups. */
 enum {
@@ -53,9 +47,9 @@ struct _QwEntriesPage
   GtkWidget         *box;
   GtkSearchEntry    *search_entry;
   GtkDropDown       *filter_dropdown;
-  GtkWidget         *delete_button;
   GtkStack          *content_stack;
   GtkColumnView     *column_view;
+  GtkSpinner        *busy_spinner;
   GtkLabel          *summary_label;
   GtkLabel          *problems_label;
 
@@ -67,195 +61,44 @@ struct _QwEntriesPage
   GPtrArray         *filter_groups;  /* group codes for the drop-down's group items */
   char              *needle;         /* the search text, case-folded; NULL when empty */
 
-  QwDocument        *doc;
-  QwEvent           *event;
+  QwDocumentContext *context;
+  GSignalGroup      *doc_signals;    /* the document's "changed::entries" */
+  QwDocument        *doc;            /* the context's, while it is set */
   QwRuleset         *ruleset;
-  GPtrArray         *undo;           /* UndoStep */
-  GPtrArray         *redo;
+  GCancellable      *cancellable;    /* the file being read or written */
+  const char        *busy_text;      /* what the worker does, or NULL */
 };
 
 G_DEFINE_FINAL_TYPE (QwEntriesPage, qw_entries_page, GTK_TYPE_WIDGET)
 
-static void
-undo_step_free (gpointer data)
-{
-  UndoStep *step = data;
+enum {
+  PROP_0,
+  PROP_CONTEXT,
+  PROP_BUSY,
+  N_PROPS
+};
 
-  g_clear_pointer (&step->before, g_ptr_array_unref);
-  g_clear_pointer (&step->after, g_ptr_array_unref);
-  g_free (step->label);
-  g_free (step);
-}
+static GParamSpec *properties[N_PROPS];
 
-static GPtrArray *
-copy_entries (GPtrArray *entries)
+static void update_summary (QwEntriesPage *self);
+static void set_busy       (QwEntriesPage *self,
+                            const char    *text);
+
+/* The event the entries are registered for: the context's, kept up to date. */
+static const QwEvent *
+event_of (QwEntriesPage *self)
 {
-  return g_ptr_array_copy (entries, (GCopyFunc) (void (*) (void)) qw_entry_copy, NULL);
+  return qw_document_context_get_event (self->context);
 }
 
 /* Columns */
-
-typedef enum
-{
-  COL_NO,
-  COL_NAME,
-  COL_SEX,
-  COL_BIRTH,
-  COL_ID,
-  COL_UNIT,
-  COL_GRADE,
-  COL_GROUP,
-  COL_PROBLEMS,
-  N_COLUMNS
-} Column;
-
-static const struct {
-  const char *title;
-  int         min_width;
-  gboolean    expand;
-} columns[N_COLUMNS] = {
-  [COL_NO] = { N_("No."), 56, FALSE },
-  [COL_NAME] = { N_("Name"), 96, FALSE },
-  [COL_SEX] = { N_("Sex"), 48, FALSE },
-  [COL_BIRTH] = { N_("Birth Date"), 110, FALSE },
-  [COL_ID] = { N_("ID Number"), 190, FALSE },
-  [COL_UNIT] = { N_("Unit"), 150, TRUE },
-  [COL_GRADE] = { N_("Grade"), 90, FALSE },
-  [COL_GROUP] = { N_("Group"), 110, FALSE },
-  [COL_PROBLEMS] = { N_("Problems"), 220, TRUE },
-};
-
-/* Tooltips are computed when asked for: setting one on every cell while
- * binding makes GTK query the pointer for each row and slows scrolling. */
-static gboolean
-label_query_tooltip_cb (GtkWidget  *widget,
-                        int         x,
-                        int         y,
-                        gboolean    keyboard,
-                        GtkTooltip *tooltip,
-                        gpointer    user_data)
-{
-  const char *text = gtk_label_get_text (GTK_LABEL (widget));
-
-  if (text == NULL || *text == '\0')
-    return FALSE;
-  gtk_tooltip_set_text (tooltip, text);
-  return TRUE;
-}
-
-static gboolean
-problems_query_tooltip_cb (GtkWidget  *widget,
-                           int         x,
-                           int         y,
-                           gboolean    keyboard,
-                           GtkTooltip *tooltip,
-                           gpointer    user_data)
-{
-  QwEntryItem *item = g_object_get_data (G_OBJECT (widget), "item");
-  const char *text = item != NULL ? qw_entry_item_get_problems_text (item) : NULL;
-
-  if (text == NULL || *text == '\0')
-    return FALSE;
-  gtk_tooltip_set_text (tooltip, text);
-  return TRUE;
-}
-
-static void
-setup_text_cb (GtkSignalListItemFactory *factory,
-               GtkListItem              *item,
-               gpointer                  user_data)
-{
-  Column col = GPOINTER_TO_INT (user_data);
-  GtkWidget *label = gtk_label_new (NULL);
-
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
-  if (col == COL_NO || col == COL_ID || col == COL_BIRTH)
-    gtk_widget_add_css_class (label, "numeric");
-  if (col == COL_UNIT)
-    {
-      gtk_widget_set_has_tooltip (label, TRUE);
-      g_signal_connect (label, "query-tooltip", G_CALLBACK (label_query_tooltip_cb), NULL);
-    }
-  if (col == COL_GROUP)
-    {
-      gtk_widget_add_css_class (label, "group-badge");
-      gtk_widget_set_halign (label, GTK_ALIGN_START);
-    }
-  gtk_list_item_set_child (item, label);
-}
 
 static void
 setup_problems_cb (GtkSignalListItemFactory *factory,
                    GtkListItem              *item,
                    gpointer                  user_data)
 {
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4);
-
-  gtk_widget_set_has_tooltip (box, TRUE);
-  g_signal_connect (box, "query-tooltip", G_CALLBACK (problems_query_tooltip_cb), NULL);
-  gtk_list_item_set_child (item, box);
-}
-
-static const char *
-sex_text (QwSex sex)
-{
-  switch (sex)
-    {
-    case QW_SEX_MALE:
-      return _("M");
-    case QW_SEX_FEMALE:
-      return _("F");
-    case QW_SEX_UNKNOWN:
-    default:
-      return "";
-    }
-}
-
-static void
-bind_text_cb (GtkSignalListItemFactory *factory,
-              GtkListItem              *item,
-              gpointer                  user_data)
-{
-  Column col = GPOINTER_TO_INT (user_data);
-  QwEntryItem *entry_item = gtk_list_item_get_item (item);
-  const QwEntry *e = qw_entry_item_get_entry (entry_item);
-  GtkLabel *label = GTK_LABEL (gtk_list_item_get_child (item));
-  char no[16];
-
-  switch (col)
-    {
-    case COL_NO:
-      g_snprintf (no, sizeof no, "%d", e->no);
-      gtk_label_set_text (label, no);
-      break;
-    case COL_NAME:
-      gtk_label_set_text (label, e->name);
-      break;
-    case COL_SEX:
-      gtk_label_set_text (label, sex_text (qw_entry_item_get_check (entry_item)->sex));
-      break;
-    case COL_BIRTH:
-      gtk_label_set_text (label, qw_entry_item_get_birth_text (entry_item));
-      break;
-    case COL_ID:
-      gtk_label_set_text (label, qw_entry_item_get_masked_id (entry_item));
-      break;
-    case COL_UNIT:
-      gtk_label_set_text (label, e->unit);
-      break;
-    case COL_GRADE:
-      gtk_label_set_text (label, e->grade);
-      break;
-    case COL_GROUP:
-      gtk_label_set_text (label, qw_entry_item_get_group_name (entry_item));
-      gtk_widget_set_visible (GTK_WIDGET (label), *qw_entry_item_get_group_name (entry_item) != '\0');
-      break;
-    case COL_PROBLEMS:
-    case N_COLUMNS:
-    default:
-      g_assert_not_reached ();
-    }
+  gtk_list_item_set_child (item, gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4));
 }
 
 static GtkWidget *
@@ -283,85 +126,30 @@ bind_problems_cb (GtkSignalListItemFactory *factory,
   for (int p = 0; p < QW_N_PROBLEMS; p++)
     if (problems & QW_PROBLEM_BIT (p))
       gtk_box_append (GTK_BOX (box), problem_badge ((QwProblem) p));
-  g_object_set_data_full (G_OBJECT (box), "item", g_object_ref (entry_item), g_object_unref);
 }
 
-static int
-compare_items (gconstpointer a,
-               gconstpointer b,
-               gpointer      user_data)
-{
-  Column col = GPOINTER_TO_INT (user_data);
-  QwEntryItem *x = (QwEntryItem *) a, *y = (QwEntryItem *) b;
-  const QwEntry *ex = qw_entry_item_get_entry (x), *ey = qw_entry_item_get_entry (y);
-  int r = 0;
-
-  switch (col)
-    {
-    case COL_NAME:
-      r = strcmp (qw_entry_item_get_name_key (x), qw_entry_item_get_name_key (y));
-      break;
-    case COL_UNIT:
-      r = strcmp (qw_entry_item_get_unit_key (x), qw_entry_item_get_unit_key (y));
-      break;
-    case COL_BIRTH:
-      r = qw_date_compare (qw_entry_item_get_check (x)->birth, qw_entry_item_get_check (y)->birth);
-      break;
-    case COL_GROUP:
-      r = g_strcmp0 (qw_entry_item_get_group_name (x), qw_entry_item_get_group_name (y));
-      break;
-    case COL_PROBLEMS:
-      r = (int) qw_problem_count (qw_entry_item_get_check (y)->problems)
-          - (int) qw_problem_count (qw_entry_item_get_check (x)->problems);
-      break;
-    case COL_SEX:
-      r = (int) qw_entry_item_get_check (x)->sex - (int) qw_entry_item_get_check (y)->sex;
-      break;
-    case COL_NO:
-    case COL_ID:
-    case COL_GRADE:
-    case N_COLUMNS:
-    default:
-      break;
-    }
-  if (r == 0)
-    r = (ex->no > ey->no) - (ex->no < ey->no);
-  return r < 0 ? GTK_ORDERING_SMALLER : r > 0 ? GTK_ORDERING_LARGER : GTK_ORDERING_EQUAL;
-}
+/* Ties in any column keep the registration order (序号). */
+static const QwColumn columns[] = {
+  { N_("No."), "no", "no", 56, QW_COLUMN_NUMERIC },
+  { N_("Name"), "name", "name", 96 },
+  { N_("Sex"), "sex-text", "sex", 48 },
+  { N_("Birth Date"), "birth-text", "birth-key", 110, QW_COLUMN_NUMERIC },
+  { N_("ID Number"), "masked-id", NULL, 190, QW_COLUMN_NUMERIC },
+  { N_("Unit"), "unit", "unit", 0, QW_COLUMN_EXPAND, NULL, "unit" },
+  { N_("Grade"), "grade", NULL, 90 },
+  { N_("Group"), "group-name", "group-name", 110, QW_COLUMN_BADGE, "group-badge" },
+  { N_("Problems"), NULL, "n-problems", 0, QW_COLUMN_EXPAND | QW_COLUMN_DESCENDING, NULL, "problems-text",
+    G_CALLBACK (setup_problems_cb), G_CALLBACK (bind_problems_cb) },
+};
 
 static void
 add_columns (QwEntriesPage *self)
 {
-  for (int col = 0; col < N_COLUMNS; col++)
-    {
-      GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
-      GtkColumnViewColumn *column;
-      g_autoptr(GtkSorter) sorter = NULL;
+  g_autoptr(GtkColumnViewColumn) no = NULL;
 
-      if (col == COL_PROBLEMS)
-        {
-          g_signal_connect (factory, "setup", G_CALLBACK (setup_problems_cb), NULL);
-          g_signal_connect (factory, "bind", G_CALLBACK (bind_problems_cb), NULL);
-        }
-      else
-        {
-          g_signal_connect (factory, "setup", G_CALLBACK (setup_text_cb), GINT_TO_POINTER (col));
-          g_signal_connect (factory, "bind", G_CALLBACK (bind_text_cb), GINT_TO_POINTER (col));
-        }
-      column = gtk_column_view_column_new (_(columns[col].title), factory);
-      gtk_column_view_column_set_resizable (column, TRUE);
-      gtk_column_view_column_set_expand (column, columns[col].expand);
-      gtk_column_view_column_set_fixed_width (column, columns[col].expand ? -1 : columns[col].min_width);
-      if (col != COL_ID && col != COL_GRADE)
-        {
-          sorter = GTK_SORTER (gtk_custom_sorter_new (compare_items, GINT_TO_POINTER (col), NULL));
-          gtk_column_view_column_set_sorter (column, sorter);
-        }
-      gtk_column_view_append_column (self->column_view, column);
-      if (col == COL_NO)
-        gtk_column_view_sort_by_column (self->column_view, column, GTK_SORT_ASCENDING);
-      g_object_unref (column);
-    }
+  qw_column_view_add_columns (self->column_view, QW_TYPE_ENTRY_ITEM, columns, G_N_ELEMENTS (columns), self);
+  no = g_list_model_get_item (gtk_column_view_get_columns (self->column_view), 0);
+  gtk_column_view_sort_by_column (self->column_view, no, GTK_SORT_ASCENDING);
 }
 
 /* Filtering and the summary */
@@ -418,6 +206,8 @@ update_summary (QwEntriesPage *self)
                               per_group[g]);
   if (shown != n)
     g_string_append_printf (text, _(" · %u shown"), shown);
+  if (self->busy_text != NULL)
+    g_string_append_printf (text, " · %s", self->busy_text);
   gtk_label_set_text (self->summary_label, text->str);
   if (with_problems > 0)
     {
@@ -496,16 +286,16 @@ reload (QwEntriesPage *self)
   g_autoptr(GPtrArray) items = NULL;
   guint n;
 
-  if (self->doc == NULL)
+  if (self->context == NULL)
     {
       g_list_store_remove_all (self->store);
       update_summary (self);
       return;
     }
-  fresh = qw_entry_items_load (self->doc, self->ruleset, self->event, &error);
+  fresh = qw_entry_items_load (self->doc, self->ruleset, event_of (self), &error);
   if (fresh == NULL)
     {
-      qw_window_error_for (GTK_WIDGET (self), _("The entries could not be read"), error);
+      qw_feedback_error (GTK_WIDGET (self), _("The entries could not be read"), error);
       return;
     }
   n = g_list_model_get_n_items (G_LIST_MODEL (fresh));
@@ -518,44 +308,65 @@ reload (QwEntriesPage *self)
 }
 
 static void
-document_changed_cb (QwEntriesPage *self,
-                     const char    *what)
+update_actions (QwEntriesPage *self)
 {
-  if (g_strcmp0 (what, "entries") == 0)
-    reload (self);
+  static const char *actions[] = { "entries.import", "entries.export", "entries.add", "entries.find" };
+  g_autoptr(GtkBitset) set = gtk_selection_model_get_selection (GTK_SELECTION_MODEL (self->selection));
+
+  for (guint i = 0; i < G_N_ELEMENTS (actions); i++)
+    gtk_widget_action_set_enabled (GTK_WIDGET (self), actions[i], self->context != NULL);
+  /* One file at a time. */
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "entries.import", self->context != NULL && self->busy_text == NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "entries.export", self->context != NULL && self->busy_text == NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "entries.delete", self->context != NULL
+                                                                      && !gtk_bitset_is_empty (set));
 }
 
+/**
+ * qw_entries_page_set_context:
+ * @context: (nullable): a document running an event, or %NULL
+ *
+ * Shows the entries of @context's event. A file still being read for the
+ * previous document is dropped.
+ */
 void
-qw_entries_page_set_document (QwEntriesPage *self,
-                              QwDocument    *doc,
-                              const QwEvent *event,
-                              QwRuleset     *ruleset)
+qw_entries_page_set_context (QwEntriesPage     *self,
+                             QwDocumentContext *context)
 {
   g_return_if_fail (QW_IS_ENTRIES_PAGE (self));
+  g_return_if_fail (context == NULL || qw_document_context_get_event (context) != NULL);
 
-  if (self->doc != NULL)
-    g_signal_handlers_disconnect_by_data (self->doc, self);
+  if (self->context == context)
+    return;
+  g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
+  g_set_object (&self->context, context);
   g_clear_object (&self->doc);
-  g_clear_pointer (&self->event, qw_event_free);
   g_clear_pointer (&self->ruleset, qw_ruleset_unref);
-  g_ptr_array_set_size (self->undo, 0);
-  g_ptr_array_set_size (self->redo, 0);
-  if (doc != NULL)
+  if (context != NULL)
     {
-      self->doc = g_object_ref (doc);
-      self->event = qw_event_copy (event);
-      self->ruleset = qw_ruleset_ref (ruleset);
-      g_signal_connect_swapped (doc, "changed", G_CALLBACK (document_changed_cb), self);
+      self->doc = g_object_ref (qw_document_context_get_document (context));
+      self->ruleset = qw_ruleset_ref (qw_document_context_get_ruleset (context));
     }
+  g_signal_group_set_target (self->doc_signals, self->doc);
   gtk_editable_set_text (GTK_EDITABLE (self->search_entry), "");
   fill_filter_dropdown (self);
   reload (self);
+  set_busy (self, NULL);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CONTEXT]);
+}
+
+QwDocumentContext *
+qw_entries_page_get_context (QwEntriesPage *self)
+{
+  g_return_val_if_fail (QW_IS_ENTRIES_PAGE (self), NULL);
+  return self->context;
 }
 
 GListModel *
 qw_entries_page_get_model (QwEntriesPage *self)
 {
-  return G_LIST_MODEL (self->sort_model);
+  return G_LIST_MODEL (self->filter_model);
 }
 
 void
@@ -566,98 +377,7 @@ qw_entries_page_set_search (QwEntriesPage *self,
   refilter (self);
 }
 
-/* Changes, each one undoable */
-
-static void
-push_undo (QwEntriesPage *self,
-           UndoKind       kind,
-           GPtrArray     *before,
-           GPtrArray     *after,
-           const char    *label)
-{
-  UndoStep *step = g_new0 (UndoStep, 1);
-
-  step->kind = kind;
-  step->before = before != NULL ? copy_entries (before) : NULL;
-  step->after = after != NULL ? copy_entries (after) : NULL;
-  step->label = g_strdup (label);
-  g_ptr_array_add (self->undo, step);
-  g_ptr_array_set_size (self->redo, 0);
-}
-
-static gboolean
-delete_list (QwEntriesPage  *self,
-             GPtrArray      *entries,
-             GError        **error)
-{
-  g_autofree gint64 *ids = g_new (gint64, MAX (entries->len, 1));
-
-  for (guint i = 0; i < entries->len; i++)
-    ids[i] = ((QwEntry *) g_ptr_array_index (entries, i))->id;
-  return qw_document_delete_entries (self->doc, ids, entries->len, error);
-}
-
-static gboolean
-apply_step (QwEntriesPage  *self,
-            UndoStep       *step,
-            gboolean        reverse,
-            GError        **error)
-{
-  g_autoptr(GPtrArray) copy = NULL;
-
-  switch (step->kind)
-    {
-    case UNDO_ADDED:
-      if (reverse)
-        return delete_list (self, step->after, error);
-      copy = copy_entries (step->after);
-      return qw_document_add_entries (self->doc, self->event->id, copy, error);
-    case UNDO_DELETED:
-      if (!reverse)
-        return delete_list (self, step->before, error);
-      copy = copy_entries (step->before);
-      return qw_document_add_entries (self->doc, self->event->id, copy, error);
-    case UNDO_EDITED:
-      return qw_document_update_entry (self->doc,
-                                       g_ptr_array_index (reverse ? step->before : step->after, 0),
-                                       error);
-    default:
-      g_assert_not_reached ();
-    }
-}
-
-static void
-undo_or_redo (QwEntriesPage *self,
-              gboolean       undo)
-{
-  GPtrArray *from = undo ? self->undo : self->redo;
-  GPtrArray *to = undo ? self->redo : self->undo;
-  g_autoptr(GError) error = NULL;
-  g_autofree char *message = NULL;
-  UndoStep *step;
-
-  if (from->len == 0)
-    {
-      qw_window_toast_for (GTK_WIDGET (self), undo ? _("Nothing to undo") : _("Nothing to redo"));
-      return;
-    }
-  step = g_ptr_array_steal_index (from, from->len - 1);
-  if (!apply_step (self, step, undo, &error))
-    {
-      qw_window_error_for (GTK_WIDGET (self), undo ? _("The change could not be undone") : _("The change could not be redone"), error);
-      undo_step_free (step);
-      return;
-    }
-  message = g_strdup_printf (undo ? _("Undone: %s") : _("Redone: %s"), step->label);
-  g_ptr_array_add (to, step);
-  qw_window_toast_for (GTK_WIDGET (self), message);
-}
-
-static void
-undo_clicked_cb (QwEntriesPage *self)
-{
-  undo_or_redo (self, TRUE);
-}
+/* Changes: each one is a step of the document's history */
 
 static GPtrArray *
 selected_entries (QwEntriesPage *self)
@@ -687,51 +407,25 @@ delete_selected (QwEntriesPage *self)
 
   if (self->doc == NULL || entries->len == 0)
     return;
-  if (!delete_list (self, entries, &error))
+  if (!qw_registration_delete_entries (self->doc, entries, &error))
     {
-      qw_window_error_for (GTK_WIDGET (self), _("The entries could not be deleted"), error);
+      qw_feedback_error (GTK_WIDGET (self), _("The entries could not be deleted"), error);
       return;
     }
   if (entries->len == 1)
     message = g_strdup_printf (_("Deleted %s"), ((QwEntry *) entries->pdata[0])->name);
   else
     message = g_strdup_printf (ngettext ("Deleted %u entry", "Deleted %u entries", entries->len), entries->len);
-  push_undo (self, UNDO_DELETED, entries, NULL, message);
-  qw_window_undo_toast_for (GTK_WIDGET (self), message, G_CALLBACK (undo_clicked_cb), self);
-}
-
-static void
-delete_clicked_cb (QwEntriesPage *self)
-{
-  delete_selected (self);
+  qw_feedback_undo_toast (GTK_WIDGET (self), self->doc, message);
 }
 
 static void
 selection_changed_cb (QwEntriesPage *self)
 {
-  g_autoptr(GtkBitset) set = gtk_selection_model_get_selection (GTK_SELECTION_MODEL (self->selection));
-
-  gtk_widget_set_sensitive (self->delete_button, !gtk_bitset_is_empty (set));
+  update_actions (self);
 }
 
 /* The entry dialog */
-
-/* Ages and groups are counted on the event's first day (today if unset). */
-static QwDate
-event_date (QwEntriesPage *self)
-{
-  return qw_date_is_set (self->event->start_date) ? self->event->start_date : qw_date_today ();
-}
-
-static void
-place_entry (QwEntriesPage *self,
-             QwEntry       *entry)
-{
-  g_autoptr(GPtrArray) one = g_ptr_array_new ();
-
-  g_ptr_array_add (one, entry);
-  qw_entries_place (self->ruleset, one, event_date (self));
-}
 
 static gboolean
 entry_saved_cb (QwEntriesPage *self,
@@ -739,48 +433,32 @@ entry_saved_cb (QwEntriesPage *self,
                 QwEntryDialog *dialog)
 {
   g_autoptr(GError) error = NULL;
-  g_autoptr(GPtrArray) after = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_entry_free);
   g_autofree char *message = NULL;
 
   if (entry->id == 0)
     {
       g_autoptr(QwEntry) added = qw_entry_copy (entry);
 
-      added->event_id = self->event->id;
-      place_entry (self, added);
-      if (!qw_document_add_entry (self->doc, added, &error))
+      if (!qw_registration_add_entry (self->doc, self->ruleset, event_of (self), added, &error))
         {
-          qw_window_error_for (GTK_WIDGET (self), _("The entry could not be added"), error);
+          qw_feedback_error (GTK_WIDGET (self), _("The entry could not be added"), error);
           return FALSE;
         }
-      g_ptr_array_add (after, g_steal_pointer (&added));
       message = g_strdup_printf (_("Added %s"), entry->name);
-      push_undo (self, UNDO_ADDED, NULL, after, message);
     }
   else
     {
-      g_autoptr(QwEntry) old = qw_document_get_entry (self->doc, entry->id, &error);
-      g_autoptr(GPtrArray) before = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_entry_free);
       g_autoptr(QwEntry) edited = qw_entry_copy (entry);
 
       /* A corrected birth date moves the player, until the first pairing fixes the group. */
-      if (!qw_document_entry_has_games (self->doc, entry->id))
+      if (!qw_registration_update_entry (self->doc, self->ruleset, event_of (self), edited, &error))
         {
-          g_clear_pointer (&edited->group_code, g_free);
-          place_entry (self, edited);
-        }
-      entry = edited;
-      if (old == NULL || !qw_document_update_entry (self->doc, entry, &error))
-        {
-          qw_window_error_for (GTK_WIDGET (self), _("The entry could not be saved"), error);
+          qw_feedback_error (GTK_WIDGET (self), _("The entry could not be saved"), error);
           return FALSE;
         }
-      g_ptr_array_add (before, g_steal_pointer (&old));
-      g_ptr_array_add (after, qw_entry_copy (entry));
-      message = g_strdup_printf (_("Edited %s"), entry->name);
-      push_undo (self, UNDO_EDITED, before, after, message);
+      message = g_strdup_printf (_("Edited %s"), edited->name);
     }
-  qw_window_toast_for (GTK_WIDGET (self), message);
+  qw_feedback_undo_toast (GTK_WIDGET (self), self->doc, message);
   return TRUE;
 }
 
@@ -793,7 +471,7 @@ open_entry_dialog (QwEntriesPage *self,
 
   if (self->doc == NULL)
     return;
-  dialog = qw_entry_dialog_new (GTK_WINDOW (root), self->ruleset, self->event, entry);
+  dialog = qw_entry_dialog_new (GTK_WINDOW (root), self->ruleset, event_of (self), entry);
   g_signal_connect_object (dialog, "save", G_CALLBACK (entry_saved_cb), self, G_CONNECT_SWAPPED);
   gtk_window_present (GTK_WINDOW (dialog));
 }
@@ -811,15 +489,28 @@ row_activated_cb (QwEntriesPage *self,
 /* Import and export */
 
 static char *
-import_report (QwEntryImport *import,
-               const char    *file_name,
-               guint          with_problems)
+import_report (QwEntryImport  *import,
+               QwImportReport *report,
+               const char     *file_name)
 {
   GString *text = g_string_new (NULL);
+  guint with_problems = 0;
 
+  for (guint i = 0; i < report->rows->len; i++)
+    {
+      const QwImportRow *r = g_ptr_array_index (report->rows, i);
+
+      with_problems += r->outcome != QW_ROW_REJECTED && r->problems != 0;
+    }
   g_string_append_printf (text, ngettext ("%u entry imported from %s (%s).",
-                                          "%u entries imported from %s (%s).", import->entries->len),
-                          import->entries->len, file_name, import->encoding);
+                                          "%u entries imported from %s (%s).", report->added + report->updated),
+                          report->added + report->updated, file_name, report->encoding);
+  if (report->updated > 0 || report->unchanged > 0)
+    {
+      g_string_append_c (text, '\n');
+      g_string_append_printf (text, _("%u added, %u updated, %u already there unchanged."), report->added,
+                              report->updated, report->unchanged);
+    }
   if (with_problems > 0)
     {
       g_string_append_c (text, '\n');
@@ -827,15 +518,24 @@ import_report (QwEntryImport *import,
                                               "%u of them have problems: see the Problems column.",
                                               with_problems), with_problems);
     }
-  if (import->rejected->len > 0)
+  if (report->rejected > 0)
     {
+      guint shown = 0;
+
       g_string_append (text, "\n\n");
       g_string_append_printf (text, ngettext ("%u row was rejected:", "%u rows were rejected:",
-                                              import->rejected->len), import->rejected->len);
-      for (guint i = 0; i < import->rejected->len && i < 20; i++)
-        g_string_append_printf (text, "\n• %s", ((QwRowError *) import->rejected->pdata[i])->message);
-      if (import->rejected->len > 20)
-        g_string_append_printf (text, _("\n… and %u more"), import->rejected->len - 20);
+                                              report->rejected), report->rejected);
+      for (guint i = 0; i < report->rows->len && shown < 20; i++)
+        {
+          const QwImportRow *r = g_ptr_array_index (report->rows, i);
+
+          if (r->outcome != QW_ROW_REJECTED)
+            continue;
+          g_string_append_printf (text, "\n• %s", r->reason);
+          shown++;
+        }
+      if (report->rejected > 20)
+        g_string_append_printf (text, _("\n… and %u more"), report->rejected - 20);
     }
   if (import->ignored_columns != NULL && import->ignored_columns[0] != NULL)
     {
@@ -847,56 +547,138 @@ import_report (QwEntryImport *import,
   return g_string_free (text, FALSE);
 }
 
-static guint
-count_problems (QwEntriesPage *self,
-                GPtrArray     *entries)
+/* While a worker reads or writes a file: a spinner and what it does. */
+static void
+set_busy (QwEntriesPage *self,
+          const char    *text)
 {
-  QwCheckOptions options = { event_date (self), FALSE };
-  g_autofree QwEntryCheck *checks = g_new0 (QwEntryCheck, MAX (entries->len, 1));
-  guint n = 0;
+  self->busy_text = text;
+  gtk_widget_set_visible (GTK_WIDGET (self->busy_spinner), text != NULL);
+  gtk_spinner_set_spinning (self->busy_spinner, text != NULL);
+  qw_tooltip_set_text (GTK_WIDGET (self->busy_spinner), text);
+  update_summary (self);
+  update_actions (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BUSY]);
+}
 
-  qw_entry_check_all (self->ruleset, entries, &options, checks);
-  for (guint i = 0; i < entries->len; i++)
-    n += checks[i].problems != 0;
-  return n;
+/* What the worker reads: the list as imported. */
+typedef struct
+{
+  char          *path;
+  char          *name;
+  QwEntryImport *import;
+} ImportTask;
+
+static void
+import_task_free (gpointer data)
+{
+  ImportTask *t = data;
+
+  g_free (t->path);
+  g_free (t->name);
+  g_clear_pointer (&t->import, qw_entry_import_free);
+  g_free (t);
+}
+
+static void
+import_thread (GTask        *task,
+               gpointer      source_object,
+               gpointer      task_data,
+               GCancellable *cancellable)
+{
+  ImportTask *t = task_data;
+  GError *error = NULL;
+
+  t->import = qw_entry_import_file (t->path, &error);
+  if (t->import == NULL)
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+  g_task_return_boolean (task, TRUE);
+}
+
+/* Stores a list that was read: all its usable rows in one transaction,
+ * then reports what was imported and what was rejected. The import is one
+ * step of the history. */
+static gboolean
+import_read (QwEntriesPage  *self,
+             QwEntryImport  *import,
+             const char     *name,
+             GError        **error)
+{
+  g_autoptr(QwImportReport) report = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *message = NULL;
+  GtkWidget *dialog;
+
+  report = qw_registration_import (self->doc, self->ruleset, event_of (self), import, error);
+  if (report == NULL)
+    return FALSE;
+  if (report->updated == 0)
+    message = g_strdup_printf (ngettext ("Imported %u entry", "Imported %u entries", report->added),
+                               report->added);
+  else
+    message = g_strdup_printf (_("Imported %u entries (%u added, %u updated)"), report->added + report->updated,
+                               report->added, report->updated);
+  if (report->added + report->updated > 0)
+    qw_feedback_undo_toast (GTK_WIDGET (self), self->doc, message);
+  text = import_report (import, report, name);
+  dialog = adw_message_dialog_new (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))),
+                                   _("Registration List Imported"), text);
+  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
+  gtk_window_present (GTK_WINDOW (dialog));
+  return TRUE;
+}
+
+static void
+import_done_cb (GObject      *source,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  QwEntriesPage *self = QW_ENTRIES_PAGE (source);
+  ImportTask *t = g_task_get_task_data (G_TASK (result));
+  g_autoptr(GError) error = NULL;
+
+  /* Cancelled: the page shows another document, or is going away. */
+  if (!g_task_propagate_boolean (G_TASK (result), &error)
+      && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+  set_busy (self, NULL);
+  if (error == NULL)
+    import_read (self, t->import, t->name, &error);
+  if (error != NULL)
+    qw_feedback_error (GTK_WIDGET (self), _("Nothing was imported"), error);
 }
 
 /**
  * qw_entries_page_import_file:
  *
- * Imports a registration list: all its usable rows in one transaction (or
- * nothing, if the file cannot be read), then reports what was imported and
- * what was rejected. The import is one undo step.
+ * Imports a registration list (CSV or tab-separated text, in any of the
+ * encodings Excel writes). The file is read and checked in a worker thread,
+ * with a spinner on the page; its usable rows are then stored in one
+ * transaction (or nothing, if the file cannot be read), and a report says
+ * what was imported and what was rejected. The page is busy meanwhile.
  */
-gboolean
-qw_entries_page_import_file (QwEntriesPage  *self,
-                             GFile          *file,
-                             GError        **error)
+void
+qw_entries_page_import_file (QwEntriesPage *self,
+                             GFile         *file)
 {
-  g_autofree char *path = g_file_get_path (file);
-  g_autofree char *name = g_file_get_basename (file);
-  g_autoptr(QwEntryImport) import = NULL;
-  g_autofree char *report = NULL;
-  g_autofree char *message = NULL;
-  GtkWidget *dialog;
+  g_autoptr(GTask) task = NULL;
+  ImportTask *t;
 
-  g_return_val_if_fail (self->doc != NULL, FALSE);
+  g_return_if_fail (QW_IS_ENTRIES_PAGE (self));
+  g_return_if_fail (self->context != NULL && self->busy_text == NULL);
 
-  import = qw_entry_import_file (path, error);
-  if (import == NULL)
-    return FALSE;
-  qw_entries_place (self->ruleset, import->entries, event_date (self));
-  if (!qw_document_add_entries (self->doc, self->event->id, import->entries, error))
-    return FALSE;
-  message = g_strdup_printf (ngettext ("Imported %u entry", "Imported %u entries", import->entries->len),
-                             import->entries->len);
-  push_undo (self, UNDO_ADDED, NULL, import->entries, message);
-  report = import_report (import, name, count_problems (self, import->entries));
-  dialog = adw_message_dialog_new (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))),
-                                   _("Registration List Imported"), report);
-  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
-  gtk_window_present (GTK_WINDOW (dialog));
-  return TRUE;
+  t = g_new0 (ImportTask, 1);
+  t->path = g_file_get_path (file);
+  t->name = g_file_get_basename (file);
+  self->cancellable = g_cancellable_new ();
+  task = g_task_new (self, self->cancellable, import_done_cb, NULL);
+  g_task_set_source_tag (task, qw_entries_page_import_file);
+  g_task_set_task_data (task, t, import_task_free);
+  set_busy (self, _("Reading the registration list…"));
+  g_task_run_in_thread (task, import_thread);
 }
 
 static void
@@ -904,13 +686,11 @@ import_response_cb (GtkNativeDialog *chooser,
                     int              response,
                     QwEntriesPage   *self)
 {
-  if (response == GTK_RESPONSE_ACCEPT)
+  if (response == GTK_RESPONSE_ACCEPT && self->context != NULL && self->busy_text == NULL)
     {
       g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
-      g_autoptr(GError) error = NULL;
 
-      if (!qw_entries_page_import_file (self, file, &error))
-        qw_window_error_for (GTK_WIDGET (self), _("Nothing was imported"), error);
+      qw_entries_page_import_file (self, file);
     }
   gtk_native_dialog_destroy (chooser);
   g_object_unref (chooser);
@@ -936,23 +716,101 @@ choose_import_file (QwEntriesPage *self)
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
 }
 
+typedef struct
+{
+  GPtrArray *entries;
+  char      *path;
+} ExportTask;
+
+static void
+export_task_free (gpointer data)
+{
+  ExportTask *t = data;
+
+  g_ptr_array_unref (t->entries);
+  g_free (t->path);
+  g_free (t);
+}
+
+static void
+export_thread (GTask        *task,
+               gpointer      source_object,
+               gpointer      task_data,
+               GCancellable *cancellable)
+{
+  ExportTask *t = task_data;
+  g_autofree char *csv = qw_entries_to_csv (t->entries, FALSE);
+  GError *error = NULL;
+
+  if (!g_file_set_contents (t->path, csv, -1, &error))
+    g_task_return_error (task, error);
+  else
+    g_task_return_boolean (task, TRUE);
+}
+
+static void
+export_done_cb (GObject      *source,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  QwEntriesPage *self = QW_ENTRIES_PAGE (source);
+  g_autoptr(GError) error = NULL;
+
+  if (!g_task_propagate_boolean (G_TASK (result), &error)
+      && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+  set_busy (self, NULL);
+  if (error != NULL)
+    qw_feedback_error (GTK_WIDGET (self), _("The list could not be exported"), error);
+  else
+    qw_feedback_toast (GTK_WIDGET (self), _("Registration list exported"));
+}
+
+/**
+ * qw_entries_page_export_file:
+ *
+ * Writes the registration list (every entry, ID numbers in full) as CSV; the
+ * file is written in a worker thread, and a toast says when it is done.
+ */
+void
+qw_entries_page_export_file (QwEntriesPage *self,
+                             GFile         *file)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) entries = NULL;
+  g_autoptr(GTask) task = NULL;
+  ExportTask *t;
+
+  g_return_if_fail (QW_IS_ENTRIES_PAGE (self));
+  g_return_if_fail (self->context != NULL && self->busy_text == NULL);
+
+  entries = qw_document_list_entries (self->doc, event_of (self)->id, &error);
+  if (entries == NULL)
+    {
+      qw_feedback_error (GTK_WIDGET (self), _("The list could not be exported"), error);
+      return;
+    }
+  t = g_new0 (ExportTask, 1);
+  t->entries = g_steal_pointer (&entries);
+  t->path = g_file_get_path (file);
+  self->cancellable = g_cancellable_new ();
+  task = g_task_new (self, self->cancellable, export_done_cb, NULL);
+  g_task_set_source_tag (task, qw_entries_page_export_file);
+  g_task_set_task_data (task, t, export_task_free);
+  set_busy (self, _("Writing the registration list…"));
+  g_task_run_in_thread (task, export_thread);
+}
+
 static void
 export_response_cb (GtkNativeDialog *chooser,
                     int              response,
                     QwEntriesPage   *self)
 {
-  if (response == GTK_RESPONSE_ACCEPT && self->doc != NULL)
+  if (response == GTK_RESPONSE_ACCEPT && self->context != NULL && self->busy_text == NULL)
     {
       g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
-      g_autoptr(GError) error = NULL;
-      g_autoptr(GPtrArray) entries = qw_document_list_entries (self->doc, self->event->id, &error);
-      g_autofree char *csv = entries != NULL ? qw_entries_to_csv (entries, FALSE) : NULL;
-      g_autofree char *path = g_file_get_path (file);
 
-      if (csv == NULL || !g_file_set_contents (path, csv, -1, &error))
-        qw_window_error_for (GTK_WIDGET (self), _("The list could not be exported"), error);
-      else
-        qw_window_toast_for (GTK_WIDGET (self), _("Registration list exported"));
+      qw_entries_page_export_file (self, file);
     }
   gtk_native_dialog_destroy (chooser);
   g_object_unref (chooser);
@@ -962,7 +820,7 @@ static void
 choose_export_file (QwEntriesPage *self)
 {
   GtkFileChooserNative *chooser;
-  g_autofree char *name = g_strdup_printf ("%s-报名表.csv", self->event->name);
+  g_autofree char *name = g_strdup_printf ("%s-报名表.csv", event_of (self)->name);
 
   chooser = gtk_file_chooser_native_new (_("Export the Registration List"),
                                          GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))),
@@ -973,28 +831,53 @@ choose_export_file (QwEntriesPage *self)
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
 }
 
-/**
- * qw_entries_page_activate_action:
- * @name: "import-entries", "export-entries", "add-entry", "find", "undo" or "redo"
- */
-void
-qw_entries_page_activate_action (QwEntriesPage *self,
-                                 const char    *name)
+gboolean
+qw_entries_page_is_busy (QwEntriesPage *self)
 {
-  if (self->doc == NULL)
-    return;
-  if (g_str_equal (name, "import-entries"))
-    choose_import_file (self);
-  else if (g_str_equal (name, "export-entries"))
-    choose_export_file (self);
-  else if (g_str_equal (name, "add-entry"))
-    open_entry_dialog (self, NULL);
-  else if (g_str_equal (name, "find"))
-    gtk_widget_grab_focus (GTK_WIDGET (self->search_entry));
-  else if (g_str_equal (name, "undo"))
-    undo_or_redo (self, TRUE);
-  else if (g_str_equal (name, "redo"))
-    undo_or_redo (self, FALSE);
+  g_return_val_if_fail (QW_IS_ENTRIES_PAGE (self), FALSE);
+  return self->busy_text != NULL;
+}
+
+/* Actions: the entries.* group, offered to the window's menu and shortcuts */
+
+static void
+import_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
+{
+  choose_import_file (QW_ENTRIES_PAGE (widget));
+}
+
+static void
+export_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
+{
+  choose_export_file (QW_ENTRIES_PAGE (widget));
+}
+
+static void
+add_action (GtkWidget  *widget,
+            const char *action_name,
+            GVariant   *parameter)
+{
+  open_entry_dialog (QW_ENTRIES_PAGE (widget), NULL);
+}
+
+static void
+find_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  gtk_widget_grab_focus (GTK_WIDGET (QW_ENTRIES_PAGE (widget)->search_entry));
+}
+
+static void
+delete_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
+{
+  delete_selected (QW_ENTRIES_PAGE (widget));
 }
 
 static gboolean
@@ -1007,7 +890,7 @@ key_pressed_cb (GtkEventControllerKey *controller,
   if (keyval == GDK_KEY_Delete && (state & GDK_MODIFIER_MASK) == 0
       && !gtk_widget_has_focus (GTK_WIDGET (gtk_editable_get_delegate (GTK_EDITABLE (self->search_entry)))))
     {
-      delete_selected (self);
+      gtk_widget_activate_action (GTK_WIDGET (self), "entries.delete", NULL);
       return TRUE;
     }
   return FALSE;
@@ -1020,61 +903,123 @@ qw_entries_page_dispose (GObject *object)
 {
   QwEntriesPage *self = QW_ENTRIES_PAGE (object);
 
-  if (self->doc != NULL)
-    g_signal_handlers_disconnect_by_data (self->doc, self);
+  /* The columns go with the template, changing the sorter: the filter,
+   * which reads the drop-down, is not asked again. */
+  if (self->filter_model != NULL)
+    gtk_filter_list_model_set_filter (self->filter_model, NULL);
+  g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
+  g_clear_object (&self->doc_signals);
+  g_clear_object (&self->context);
   g_clear_object (&self->doc);
-  g_clear_pointer (&self->event, qw_event_free);
   g_clear_pointer (&self->ruleset, qw_ruleset_unref);
   gtk_widget_dispose_template (GTK_WIDGET (self), QW_TYPE_ENTRIES_PAGE);
   g_clear_object (&self->selection);
   g_clear_object (&self->store);
-  g_clear_pointer (&self->undo, g_ptr_array_unref);
-  g_clear_pointer (&self->redo, g_ptr_array_unref);
   g_clear_pointer (&self->filter_groups, g_ptr_array_unref);
   g_clear_pointer (&self->needle, g_free);
   G_OBJECT_CLASS (qw_entries_page_parent_class)->dispose (object);
 }
 
 static void
+qw_entries_page_get_property (GObject    *object,
+                              guint       prop_id,
+                              GValue     *value,
+                              GParamSpec *pspec)
+{
+  QwEntriesPage *self = QW_ENTRIES_PAGE (object);
+
+  switch (prop_id)
+    {
+    case PROP_CONTEXT:
+      g_value_set_object (value, self->context);
+      break;
+    case PROP_BUSY:
+      g_value_set_boolean (value, self->busy_text != NULL);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+qw_entries_page_set_property (GObject      *object,
+                              guint         prop_id,
+                              const GValue *value,
+                              GParamSpec   *pspec)
+{
+  QwEntriesPage *self = QW_ENTRIES_PAGE (object);
+
+  switch (prop_id)
+    {
+    case PROP_CONTEXT:
+      qw_entries_page_set_context (self, g_value_get_object (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
 qw_entries_page_class_init (QwEntriesPageClass *klass)
 {
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
-  G_OBJECT_CLASS (klass)->dispose = qw_entries_page_dispose;
+  object_class->dispose = qw_entries_page_dispose;
+  object_class->get_property = qw_entries_page_get_property;
+  object_class->set_property = qw_entries_page_set_property;
+
+  properties[PROP_CONTEXT] = g_param_spec_object ("context", NULL, NULL, QW_TYPE_DOCUMENT_CONTEXT,
+                                                  G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY
+                                                  | G_PARAM_STATIC_STRINGS);
+  /* A file is being read or written in a worker thread. */
+  properties[PROP_BUSY] = g_param_spec_boolean ("busy", NULL, NULL, FALSE,
+                                                G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_template_from_resource (widget_class, "/cn/qiwang/Qiwang/ui/qw-entries-page.ui");
   gtk_widget_class_bind_template_child (widget_class, QwEntriesPage, box);
   gtk_widget_class_bind_template_child (widget_class, QwEntriesPage, search_entry);
   gtk_widget_class_bind_template_child (widget_class, QwEntriesPage, filter_dropdown);
-  gtk_widget_class_bind_template_child (widget_class, QwEntriesPage, delete_button);
   gtk_widget_class_bind_template_child (widget_class, QwEntriesPage, content_stack);
   gtk_widget_class_bind_template_child (widget_class, QwEntriesPage, column_view);
+  gtk_widget_class_bind_template_child (widget_class, QwEntriesPage, busy_spinner);
   gtk_widget_class_bind_template_child (widget_class, QwEntriesPage, summary_label);
   gtk_widget_class_bind_template_child (widget_class, QwEntriesPage, problems_label);
   gtk_widget_class_bind_template_callback (widget_class, search_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, stop_search_cb);
   gtk_widget_class_bind_template_callback (widget_class, filter_changed_cb);
-  gtk_widget_class_bind_template_callback (widget_class, delete_clicked_cb);
   gtk_widget_class_bind_template_callback (widget_class, row_activated_cb);
+
+  gtk_widget_class_install_action (widget_class, "entries.import", NULL, import_action);
+  gtk_widget_class_install_action (widget_class, "entries.export", NULL, export_action);
+  gtk_widget_class_install_action (widget_class, "entries.add", NULL, add_action);
+  gtk_widget_class_install_action (widget_class, "entries.find", NULL, find_action);
+  gtk_widget_class_install_action (widget_class, "entries.delete", NULL, delete_action);
 }
 
 static void
 qw_entries_page_init (QwEntriesPage *self)
 {
   GtkEventController *keys;
+  g_autoptr(GtkSorter) sorter = NULL;
 
   gtk_widget_init_template (GTK_WIDGET (self));
-  self->undo = g_ptr_array_new_with_free_func (undo_step_free);
-  self->redo = g_ptr_array_new_with_free_func (undo_step_free);
   self->filter_groups = g_ptr_array_new_with_free_func (g_free);
+  self->doc_signals = g_signal_group_new (QW_TYPE_DOCUMENT);
+  g_signal_group_connect_swapped (self->doc_signals, "changed::entries", G_CALLBACK (reload), self);
   self->store = g_list_store_new (QW_TYPE_ENTRY_ITEM);
   self->filter = gtk_custom_filter_new (filter_func, self, NULL);
-  self->filter_model = gtk_filter_list_model_new (G_LIST_MODEL (g_object_ref (self->store)),
+  /* Sorted, then filtered: a search keeps the order, it does not sort again. */
+  self->sort_model = gtk_sort_list_model_new (G_LIST_MODEL (g_object_ref (self->store)), NULL);
+  self->filter_model = gtk_filter_list_model_new (G_LIST_MODEL (self->sort_model),
                                                   GTK_FILTER (self->filter));
-  self->sort_model = gtk_sort_list_model_new (G_LIST_MODEL (self->filter_model), NULL);
-  self->selection = gtk_multi_selection_new (G_LIST_MODEL (self->sort_model));
+  self->selection = gtk_multi_selection_new (G_LIST_MODEL (self->filter_model));
   add_columns (self);
-  gtk_sort_list_model_set_sorter (self->sort_model, gtk_column_view_get_sorter (self->column_view));
+  sorter = qw_column_view_sorter (self->column_view, QW_TYPE_ENTRY_ITEM, "no");
+  gtk_sort_list_model_set_sorter (self->sort_model, sorter);
   gtk_column_view_set_model (self->column_view, GTK_SELECTION_MODEL (self->selection));
   g_signal_connect_swapped (self->selection, "selection-changed", G_CALLBACK (selection_changed_cb), self);
 
@@ -1083,4 +1028,5 @@ qw_entries_page_init (QwEntriesPage *self)
   gtk_widget_add_controller (GTK_WIDGET (self->column_view), keys);
   fill_filter_dropdown (self);
   update_summary (self);
+  update_actions (self);
 }

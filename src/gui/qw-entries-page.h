@@ -6,9 +6,7 @@
 
 #include <adwaita.h>
 
-#include "qw-document.h"
-#include "qw-ruleset.h"
-#include "qw-event.h"
+#include "qw-document-context.h"
 
 G_BEGIN_DECLS
 
@@ -16,17 +14,16 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (QwEntriesPage, qw_entries_page, QW, ENTRIES_PAGE, GtkWidget)
 
-void        qw_entries_page_set_document      (QwEntriesPage   *self,
-                                               QwDocument      *doc,
-                                               const QwEvent   *event,
-                                               QwRuleset       *ruleset);
-void        qw_entries_page_activate_action   (QwEntriesPage   *self,
-                                               const char      *name);
-GListModel *qw_entries_page_get_model         (QwEntriesPage   *self);
-gboolean    qw_entries_page_import_file       (QwEntriesPage   *self,
-                                               GFile           *file,
-                                               GError         **error);
-void        qw_entries_page_set_search        (QwEntriesPage   *self,
-                                               const char      *text);
+void               qw_entries_page_set_context  (QwEntriesPage     *self,
+                                                 QwDocumentContext *context);
+QwDocumentContext *qw_entries_page_get_context  (QwEntriesPage     *self);
+GListModel        *qw_entries_page_get_model    (QwEntriesPage     *self);
+void               qw_entries_page_import_file  (QwEntriesPage     *self,
+                                                 GFile             *file);
+void               qw_entries_page_export_file  (QwEntriesPage     *self,
+                                                 GFile             *file);
+gboolean           qw_entries_page_is_busy      (QwEntriesPage     *self);
+void               qw_entries_page_set_search   (QwEntriesPage     *self,
+                                                 const char        *text);
 
 G_END_DECLS

@@ -26,8 +26,6 @@ const char         *qw_entry_item_get_group_name (QwEntryItem        *self);
 const char         *qw_entry_item_get_problems_text (QwEntryItem     *self);
 const char         *qw_entry_item_get_search_key (QwEntryItem        *self);
 const char         *qw_entry_item_get_birth_text (QwEntryItem        *self);
-const char         *qw_entry_item_get_name_key   (QwEntryItem        *self);
-const char         *qw_entry_item_get_unit_key   (QwEntryItem        *self);
 gboolean            qw_entry_item_has_errors     (QwEntryItem        *self);
 
 GListStore         *qw_entry_items_load          (QwDocument         *doc,

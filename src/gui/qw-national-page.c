@@ -4,7 +4,9 @@
  * earlier list. The page lists every nominee by region and group, flags a
  * player nominated by two regions (a player represents one region only),
  * and ranks the teams from the national final's results: a nominee plays
- * for the region that nominated them, anyone else for their unit.
+ * for the region that nominated them, anyone else for their unit. Nominee
+ * files and the final's results are read and checked in a worker thread;
+ * the nominees are stored on the main thread, one transaction per file.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -15,15 +17,16 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "qw-column-view.h"
 #include "qw-entry.h"
 #include "qw-error.h"
+#include "qw-feedback.h"
 #include "qw-idcard.h"
 #include "qw-import-report.h"
 #include "qw-national-page.h"
 #include "qw-nominees.h"
 #include "qw-region-import.h"
 #include "qw-team.h"
-#include "qw-window.h"
 #include "qw-entry-check.h"
 #include "qw-results-export.h"
 
@@ -39,6 +42,7 @@ struct _QwNomineeItem
 {
   GObject    parent_instance;
   QwNominee *nominee;
+  guint      position;     /* in the order of the regions' lists */
   char      *group_name;
   char      *masked_id;
   char      *search_key;
@@ -46,6 +50,26 @@ struct _QwNomineeItem
 };
 
 G_DEFINE_FINAL_TYPE (QwNomineeItem, qw_nominee_item, G_TYPE_OBJECT)
+
+/* Read-only: the table binds and sorts by them. */
+enum {
+  ITEM_PROP_0,
+  ITEM_PROP_POSITION,
+  ITEM_PROP_REGION,
+  ITEM_PROP_GROUP_NAME,
+  ITEM_PROP_RANK,
+  ITEM_PROP_NAME,
+  ITEM_PROP_SEX,
+  ITEM_PROP_SEX_TEXT,
+  ITEM_PROP_MASKED_ID,
+  ITEM_PROP_UNIT,
+  ITEM_PROP_DUPLICATE,
+  ITEM_PROP_CHECK_TEXT,
+  ITEM_PROP_FLAGGED,
+  N_ITEM_PROPS
+};
+
+static GParamSpec *item_properties[N_ITEM_PROPS];
 
 static void
 qw_nominee_item_finalize (GObject *object)
@@ -61,9 +85,79 @@ qw_nominee_item_finalize (GObject *object)
 }
 
 static void
+qw_nominee_item_get_property (GObject    *object,
+                              guint       prop_id,
+                              GValue     *value,
+                              GParamSpec *pspec)
+{
+  QwNomineeItem *self = QW_NOMINEE_ITEM (object);
+  const QwNominee *n = self->nominee;
+
+  switch (prop_id)
+    {
+    case ITEM_PROP_POSITION:
+      g_value_set_uint (value, self->position);
+      break;
+    case ITEM_PROP_REGION:
+      g_value_set_string (value, n->region);
+      break;
+    case ITEM_PROP_GROUP_NAME:
+      g_value_set_string (value, self->group_name);
+      break;
+    case ITEM_PROP_RANK:
+      g_value_set_int (value, n->rank);
+      break;
+    case ITEM_PROP_NAME:
+      g_value_set_string (value, n->name);
+      break;
+    case ITEM_PROP_SEX:
+      g_value_set_int (value, (int) n->sex);
+      break;
+    case ITEM_PROP_SEX_TEXT:
+      g_value_set_static_string (value, qw_sex_to_chinese (n->sex));
+      break;
+    case ITEM_PROP_MASKED_ID:
+      g_value_set_string (value, self->masked_id);
+      break;
+    case ITEM_PROP_UNIT:
+      g_value_set_string (value, n->unit);
+      break;
+    case ITEM_PROP_DUPLICATE:
+      g_value_set_string (value, self->duplicate);
+      break;
+    case ITEM_PROP_CHECK_TEXT:
+      g_value_set_static_string (value, self->duplicate != NULL ? _("Two Regions") : "");
+      break;
+    case ITEM_PROP_FLAGGED:
+      g_value_set_boolean (value, self->duplicate != NULL);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
 qw_nominee_item_class_init (QwNomineeItemClass *klass)
 {
-  G_OBJECT_CLASS (klass)->finalize = qw_nominee_item_finalize;
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  const GParamFlags flags = G_PARAM_READABLE | G_PARAM_STATIC_STRINGS;
+
+  object_class->finalize = qw_nominee_item_finalize;
+  object_class->get_property = qw_nominee_item_get_property;
+  item_properties[ITEM_PROP_POSITION] = g_param_spec_uint ("position", NULL, NULL, 0, G_MAXUINT, 0, flags);
+  item_properties[ITEM_PROP_REGION] = g_param_spec_string ("region", NULL, NULL, NULL, flags);
+  item_properties[ITEM_PROP_GROUP_NAME] = g_param_spec_string ("group-name", NULL, NULL, NULL, flags);
+  item_properties[ITEM_PROP_RANK] = g_param_spec_int ("rank", NULL, NULL, 0, G_MAXINT, 0, flags);
+  item_properties[ITEM_PROP_NAME] = g_param_spec_string ("name", NULL, NULL, NULL, flags);
+  item_properties[ITEM_PROP_SEX] = g_param_spec_int ("sex", NULL, NULL, 0, G_MAXINT, 0, flags);
+  item_properties[ITEM_PROP_SEX_TEXT] = g_param_spec_string ("sex-text", NULL, NULL, NULL, flags);
+  item_properties[ITEM_PROP_MASKED_ID] = g_param_spec_string ("masked-id", NULL, NULL, NULL, flags);
+  item_properties[ITEM_PROP_UNIT] = g_param_spec_string ("unit", NULL, NULL, NULL, flags);
+  /* Why the player is flagged (nominated by two regions), or NULL. */
+  item_properties[ITEM_PROP_DUPLICATE] = g_param_spec_string ("duplicate", NULL, NULL, NULL, flags);
+  item_properties[ITEM_PROP_CHECK_TEXT] = g_param_spec_string ("check-text", NULL, NULL, NULL, flags);
+  item_properties[ITEM_PROP_FLAGGED] = g_param_spec_boolean ("flagged", NULL, NULL, FALSE, flags);
+  g_object_class_install_properties (object_class, N_ITEM_PROPS, item_properties);
 }
 
 static void
@@ -73,6 +167,7 @@ qw_nominee_item_init (QwNomineeItem *self)
 
 static QwNomineeItem *
 qw_nominee_item_new (QwNominee       *nominee,
+                     guint            position,
                      const QwRuleset *ruleset,
                      const char      *duplicate)
 {
@@ -80,6 +175,7 @@ qw_nominee_item_new (QwNominee       *nominee,
   g_autofree char *raw_key = NULL;
 
   self->nominee = nominee;
+  self->position = position;
   self->group_name = qw_ruleset_group_label (ruleset, nominee->group_code);
   self->masked_id = qw_idcard_mask (nominee->id_number);
   self->duplicate = g_strdup (duplicate);
@@ -98,6 +194,7 @@ struct _QwNationalPage
 
   GtkWidget           *box;
   GtkSearchEntry      *search_entry;
+  GtkSpinner          *busy_spinner;
   GtkStack            *content_stack;
   GtkColumnView       *column_view;
   AdwPreferencesGroup *duplicates_group;
@@ -112,15 +209,30 @@ struct _QwNationalPage
   char                *needle;
   GPtrArray           *sidebar_rows;   /* (AdwPreferencesGroup, row) pairs */
 
-  QwDocument          *doc;
+  QwDocumentContext   *context;
+  GSignalGroup        *doc_signals;    /* the document's "changed::nominees" */
+  QwDocument          *doc;            /* the context's, while it is set */
   QwRuleset           *ruleset;
+  GCancellable        *cancellable;    /* files being read */
+  gboolean             busy;
+  GPtrArray           *outcomes;       /* QwFileOutcome of the last import */
   guint                n_duplicates;
   guint                n_unsettled;     /* final's players nominated by two regions */
   GPtrArray           *teams;          /* QwTeamResult */
+  QwResults           *final;          /* the national final's results, as read */
   char                *final_name;
 };
 
 G_DEFINE_FINAL_TYPE (QwNationalPage, qw_national_page, GTK_TYPE_WIDGET)
+
+enum {
+  PROP_0,
+  PROP_CONTEXT,
+  PROP_BUSY,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
 
 static GtkWindow *
 get_parent (QwNationalPage *self)
@@ -130,202 +242,18 @@ get_parent (QwNationalPage *self)
   return GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL;
 }
 
-/* Columns */
+/* Columns: ties keep the order of the regions' lists. */
 
-typedef enum
-{
-  COL_REGION,
-  COL_GROUP,
-  COL_PLACE,
-  COL_NAME,
-  COL_SEX,
-  COL_ID,
-  COL_UNIT,
-  COL_CHECK,
-  N_COLUMNS
-} Column;
-
-static const struct {
-  const char *title;
-  int         width;
-  gboolean    expand;
-} columns[N_COLUMNS] = {
-  [COL_REGION] = { N_("Region"), 72, FALSE },
-  [COL_GROUP] = { N_("Group"), 110, FALSE },
-  [COL_PLACE] = { N_("Place"), 56, FALSE },
-  [COL_NAME] = { N_("Name"), 96, FALSE },
-  [COL_SEX] = { N_("Sex"), 48, FALSE },
-  [COL_ID] = { N_("ID Number"), 190, FALSE },
-  [COL_UNIT] = { N_("Unit"), 140, TRUE },
-  [COL_CHECK] = { N_("Check"), 150, FALSE },
+static const QwColumn columns[] = {
+  { N_("Region"), "region", "region", 72 },
+  { N_("Group"), "group-name", "group-name", 110, QW_COLUMN_BADGE, "group-badge" },
+  { N_("Place"), "rank", "rank", 56, QW_COLUMN_NUMERIC },
+  { N_("Name"), "name", "name", 96 },
+  { N_("Sex"), "sex-text", "sex", 48 },
+  { N_("ID Number"), "masked-id", NULL, 190, QW_COLUMN_NUMERIC },
+  { N_("Unit"), "unit", "unit", 140, QW_COLUMN_EXPAND, NULL, "unit" },
+  { N_("Check"), "check-text", "flagged", 150, QW_COLUMN_BADGE, "problem-badge error", "duplicate" },
 };
-
-/* Asked for when shown, not set while binding (that costs a pointer query
- * per cell). */
-static gboolean
-query_tooltip_cb (GtkWidget   *widget,
-                  int          x,
-                  int          y,
-                  gboolean     keyboard,
-                  GtkTooltip  *tooltip,
-                  GtkListItem *list_item)
-{
-  QwNomineeItem *item = gtk_list_item_get_item (list_item);
-  const char *text = NULL;
-
-  if (item == NULL)
-    return FALSE;
-  text = GTK_IS_LABEL (widget) && gtk_widget_has_css_class (widget, "problem-badge")
-         ? item->duplicate : item->nominee->unit;
-  if (text == NULL || text[0] == '\0')
-    return FALSE;
-  gtk_tooltip_set_text (tooltip, text);
-  return TRUE;
-}
-
-static void
-setup_cb (GtkSignalListItemFactory *factory,
-          GtkListItem              *list_item,
-          gpointer                  user_data)
-{
-  Column col = GPOINTER_TO_INT (user_data);
-  GtkWidget *label = gtk_label_new (NULL);
-
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
-  if (col == COL_PLACE || col == COL_ID)
-    gtk_widget_add_css_class (label, "numeric");
-  if (col == COL_GROUP || col == COL_CHECK)
-    gtk_widget_set_halign (label, GTK_ALIGN_START);
-  if (col == COL_GROUP)
-    gtk_widget_add_css_class (label, "group-badge");
-  if (col == COL_UNIT || col == COL_CHECK)
-    {
-      gtk_widget_set_has_tooltip (label, TRUE);
-      g_signal_connect (label, "query-tooltip", G_CALLBACK (query_tooltip_cb), list_item);
-    }
-  gtk_list_item_set_child (list_item, label);
-}
-
-static void
-bind_cb (GtkSignalListItemFactory *factory,
-         GtkListItem              *list_item,
-         gpointer                  user_data)
-{
-  Column col = GPOINTER_TO_INT (user_data);
-  QwNomineeItem *item = gtk_list_item_get_item (list_item);
-  const QwNominee *n = item->nominee;
-  GtkWidget *label = gtk_list_item_get_child (list_item);
-  g_autofree char *place = NULL;
-
-  gtk_widget_remove_css_class (label, "problem-badge");
-  gtk_widget_remove_css_class (label, "error");
-  switch (col)
-    {
-    case COL_REGION:
-      gtk_label_set_text (GTK_LABEL (label), n->region);
-      break;
-    case COL_GROUP:
-      gtk_label_set_text (GTK_LABEL (label), item->group_name);
-      break;
-    case COL_PLACE:
-      place = g_strdup_printf ("%d", n->rank);
-      gtk_label_set_text (GTK_LABEL (label), place);
-      break;
-    case COL_NAME:
-      gtk_label_set_text (GTK_LABEL (label), n->name);
-      break;
-    case COL_SEX:
-      gtk_label_set_text (GTK_LABEL (label), qw_sex_to_chinese (n->sex));
-      break;
-    case COL_ID:
-      gtk_label_set_text (GTK_LABEL (label), item->masked_id);
-      break;
-    case COL_UNIT:
-      gtk_label_set_text (GTK_LABEL (label), n->unit);
-      break;
-    case COL_CHECK:
-      gtk_label_set_text (GTK_LABEL (label), item->duplicate != NULL ? _("Two Regions") : "");
-      gtk_widget_set_visible (label, item->duplicate != NULL);
-      if (item->duplicate != NULL)
-        {
-          gtk_widget_add_css_class (label, "problem-badge");
-          gtk_widget_add_css_class (label, "error");
-        }
-      break;
-    case N_COLUMNS:
-    default:
-      g_assert_not_reached ();
-    }
-}
-
-static int
-compare_column (QwNomineeItem *x,
-                QwNomineeItem *y,
-                Column         col)
-{
-  switch (col)
-    {
-    case COL_REGION:
-      return g_utf8_collate (x->nominee->region, y->nominee->region);
-    case COL_GROUP:
-      return g_utf8_collate (x->group_name, y->group_name);
-    case COL_PLACE:
-      return x->nominee->rank - y->nominee->rank;
-    case COL_NAME:
-      return g_utf8_collate (x->nominee->name, y->nominee->name);
-    case COL_SEX:
-      return (int) x->nominee->sex - (int) y->nominee->sex;
-    case COL_UNIT:
-      return g_utf8_collate (x->nominee->unit, y->nominee->unit);
-    case COL_CHECK:
-      return (x->duplicate != NULL) - (y->duplicate != NULL);
-    case COL_ID:
-    case N_COLUMNS:
-    default:
-      return 0;
-    }
-}
-
-static int
-compare_items (gconstpointer a,
-               gconstpointer b,
-               gpointer      user_data)
-{
-  QwNomineeItem *x = (QwNomineeItem *) a, *y = (QwNomineeItem *) b;
-  int r = compare_column (x, y, GPOINTER_TO_INT (user_data));
-
-  /* Ties keep the order of the regions' lists. */
-  if (r == 0)
-    r = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (x), "position"))
-        - GPOINTER_TO_INT (g_object_get_data (G_OBJECT (y), "position"));
-  return r < 0 ? GTK_ORDERING_SMALLER : r > 0 ? GTK_ORDERING_LARGER : GTK_ORDERING_EQUAL;
-}
-
-static void
-add_columns (QwNationalPage *self)
-{
-  for (int col = 0; col < N_COLUMNS; col++)
-    {
-      GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
-      GtkColumnViewColumn *column;
-      g_autoptr(GtkSorter) sorter = NULL;
-
-      g_signal_connect (factory, "setup", G_CALLBACK (setup_cb), GINT_TO_POINTER (col));
-      g_signal_connect (factory, "bind", G_CALLBACK (bind_cb), GINT_TO_POINTER (col));
-      column = gtk_column_view_column_new (_(columns[col].title), factory);
-      gtk_column_view_column_set_resizable (column, TRUE);
-      gtk_column_view_column_set_expand (column, columns[col].expand);
-      gtk_column_view_column_set_fixed_width (column, columns[col].width);
-      if (col != COL_ID)
-        {
-          sorter = GTK_SORTER (gtk_custom_sorter_new (compare_items, GINT_TO_POINTER (col), NULL));
-          gtk_column_view_column_set_sorter (column, sorter);
-        }
-      gtk_column_view_append_column (self->column_view, column);
-      g_object_unref (column);
-    }
-}
 
 /* Filtering */
 
@@ -621,63 +549,127 @@ read_final (GFile   *file,
   return doc != NULL ? qw_results_from_document (doc, error) : NULL;
 }
 
+/* While a worker reads files: a spinner, and one job at a time. */
+static void
+set_busy (QwNationalPage *self,
+          gboolean        busy)
+{
+  self->busy = busy;
+  gtk_widget_set_visible (GTK_WIDGET (self->busy_spinner), busy);
+  gtk_spinner_set_spinning (self->busy_spinner, busy);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "national.import-nominees", self->doc != NULL && !busy);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "national.load-final", self->doc != NULL && !busy);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BUSY]);
+}
+
+/* A job for the worker; it is dropped when the page changes document. */
+static GTask *
+task_new (QwNationalPage      *self,
+          gpointer             source_tag,
+          GAsyncReadyCallback  callback,
+          gpointer             user_data)
+{
+  GTask *task;
+
+  g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
+  self->cancellable = g_cancellable_new ();
+  task = g_task_new (self, self->cancellable, callback, user_data);
+  g_task_set_source_tag (task, source_tag);
+  return task;
+}
+
+/* The teams, from the final's results (kept) and the nominees shown. */
+static void
+update_teams (QwNationalPage *self)
+{
+  g_clear_pointer (&self->teams, g_ptr_array_unref);
+  if (self->final != NULL)
+    self->teams = compute_teams (self, self->final);
+  fill_teams (self);
+}
+
+static void
+final_thread (GTask        *task,
+              gpointer      source_object,
+              gpointer      task_data,
+              GCancellable *cancellable)
+{
+  GError *error = NULL;
+  QwResults *results = read_final (task_data, &error);
+
+  if (results == NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, results, (GDestroyNotify) qw_results_free);
+}
+
+static void
+final_read_cb (GObject      *source,
+               GAsyncResult *result,
+               gpointer      user_data)
+{
+  QwNationalPage *self = QW_NATIONAL_PAGE (source);
+  GFile *file = g_task_get_task_data (G_TASK (result));
+  gboolean chosen = GPOINTER_TO_INT (user_data);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(QwResults) results = g_task_propagate_pointer (G_TASK (result), &error);
+  g_autofree char *path = g_file_get_path (file);
+
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+  set_busy (self, FALSE);
+  /* The document keeps where the file is, so the ranking is back the next
+   * time it is opened. */
+  if (results != NULL && chosen && !qw_document_set_meta (self->doc, FINAL_META_KEY, path, &error))
+    g_clear_pointer (&results, qw_results_free);
+  if (results == NULL)
+    {
+      if (chosen)
+        qw_feedback_error (GTK_WIDGET (self), _("The team results could not be computed"), error);
+      else
+        g_warning ("The national final's results (%s) could not be read: %s", path, error->message);
+      return;
+    }
+  g_clear_pointer (&self->final, qw_results_free);
+  self->final = g_steal_pointer (&results);
+  g_free (self->final_name);
+  self->final_name = g_strdup (self->final->event->name);
+  update_teams (self);
+}
+
+static void
+read_final_async (QwNationalPage *self,
+                  GFile          *file,
+                  gboolean        chosen)
+{
+  g_autoptr(GTask) task = NULL;
+
+  task = task_new (self, read_final_async, final_read_cb, GINT_TO_POINTER (chosen));
+  g_task_set_task_data (task, g_object_ref (file), g_object_unref);
+  set_busy (self, TRUE);
+  g_task_run_in_thread (task, final_thread);
+}
+
 /**
  * qw_national_page_load_final:
  * @file: the national final's results file (.xml) or document (.qiwang)
  *
- * Ranks the teams from the final's standings. The national document keeps
- * where the file is, so the ranking is back the next time it is opened.
+ * Ranks the teams from the final's standings. The file is read in a worker
+ * thread (the page is busy meanwhile); the national document keeps where
+ * it is, so the ranking is back the next time it is opened.
  */
-gboolean
-qw_national_page_load_final (QwNationalPage  *self,
-                             GFile           *file,
-                             GError         **error)
+void
+qw_national_page_load_final (QwNationalPage *self,
+                             GFile          *file)
 {
-  g_autoptr(QwResults) results = NULL;
-  g_autofree char *path = g_file_get_path (file);
+  g_return_if_fail (QW_IS_NATIONAL_PAGE (self));
+  g_return_if_fail (self->doc != NULL && !self->busy);
 
-  g_return_val_if_fail (QW_IS_NATIONAL_PAGE (self), FALSE);
-  g_return_val_if_fail (self->doc != NULL, FALSE);
-
-  results = read_final (file, error);
-  if (results == NULL)
-    return FALSE;
-  if (!qw_document_set_meta (self->doc, FINAL_META_KEY, path, error))
-    return FALSE;
-  g_clear_pointer (&self->teams, g_ptr_array_unref);
-  self->teams = compute_teams (self, results);
-  g_free (self->final_name);
-  self->final_name = g_strdup (results->event->name);
-  fill_teams (self);
-  return TRUE;
+  read_final_async (self, file, TRUE);
 }
 
 /* Loading */
-
-static void
-reload_final (QwNationalPage *self)
-{
-  g_autofree char *path = qw_document_get_meta (self->doc, FINAL_META_KEY);
-  g_autoptr(GFile) file = NULL;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(QwResults) results = NULL;
-
-  g_clear_pointer (&self->teams, g_ptr_array_unref);
-  if (path != NULL && path[0] != '\0' && g_file_test (path, G_FILE_TEST_IS_REGULAR))
-    {
-      file = g_file_new_for_path (path);
-      results = read_final (file, &error);
-      if (results != NULL)
-        {
-          self->teams = compute_teams (self, results);
-          g_free (self->final_name);
-          self->final_name = g_strdup (results->event->name);
-        }
-      else
-        g_warning ("The national final's results (%s) could not be read: %s", path, error->message);
-    }
-  fill_teams (self);
-}
 
 static void
 reload (QwNationalPage *self)
@@ -696,7 +688,7 @@ reload (QwNationalPage *self)
   nominees = qw_document_list_nominees (self->doc, &error);
   if (nominees == NULL)
     {
-      qw_window_error_for (GTK_WIDGET (self), _("The nominees could not be read"), error);
+      qw_feedback_error (GTK_WIDGET (self), _("The nominees could not be read"), error);
       return;
     }
   duplicates = fill_duplicates (self);
@@ -704,71 +696,131 @@ reload (QwNationalPage *self)
   for (guint i = 0; i < nominees->len; i++)
     {
       QwNominee *n = g_ptr_array_index (nominees, i);
-      QwNomineeItem *item = qw_nominee_item_new (n, self->ruleset, g_hash_table_lookup (duplicates, n->id_number));
 
-      g_object_set_data (G_OBJECT (item), "position", GUINT_TO_POINTER (i));
-      g_ptr_array_add (items, item);
+      g_ptr_array_add (items, qw_nominee_item_new (n, i, self->ruleset, g_hash_table_lookup (duplicates, n->id_number)));
     }
   /* The items own the nominees now. */
   g_ptr_array_set_free_func (nominees, NULL);
   g_list_store_splice (self->store, 0, g_list_model_get_n_items (G_LIST_MODEL (self->store)),
                        items->pdata, items->len);
   update_content (self);
-  reload_final (self);
+  update_teams (self);
 }
 
-static void
-document_changed_cb (QwNationalPage *self,
-                     const char     *what)
-{
-  if (g_strcmp0 (what, "nominees") == 0)
-    reload (self);
-}
-
+/**
+ * qw_national_page_set_context:
+ * @context: (nullable): a national document, or %NULL
+ *
+ * Shows @context's nominees; the final's results it keeps are read again
+ * in a worker thread.
+ */
 void
-qw_national_page_set_document (QwNationalPage *self,
-                               QwDocument     *doc,
-                               QwRuleset      *ruleset)
+qw_national_page_set_context (QwNationalPage    *self,
+                              QwDocumentContext *context)
 {
-  g_return_if_fail (QW_IS_NATIONAL_PAGE (self));
+  g_autofree char *path = NULL;
 
-  if (self->doc != NULL)
-    g_signal_handlers_disconnect_by_data (self->doc, self);
+  g_return_if_fail (QW_IS_NATIONAL_PAGE (self));
+  g_return_if_fail (context == NULL || qw_document_context_get_kind (context) == QW_DOCUMENT_NATIONAL);
+
+  if (!g_set_object (&self->context, context))
+    return;
+  g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->doc);
   g_clear_pointer (&self->ruleset, qw_ruleset_unref);
   g_clear_pointer (&self->teams, g_ptr_array_unref);
-  if (doc != NULL)
+  g_clear_pointer (&self->final, qw_results_free);
+  g_clear_pointer (&self->outcomes, g_ptr_array_unref);
+  if (context != NULL)
     {
-      self->doc = g_object_ref (doc);
-      self->ruleset = qw_ruleset_ref (ruleset);
-      g_signal_connect_swapped (doc, "changed", G_CALLBACK (document_changed_cb), self);
+      self->doc = g_object_ref (qw_document_context_get_document (context));
+      self->ruleset = qw_ruleset_ref (qw_document_context_get_ruleset (context));
+      path = qw_document_get_meta (self->doc, FINAL_META_KEY);
     }
+  g_signal_group_set_target (self->doc_signals, self->doc);
+  set_busy (self, FALSE);
   gtk_editable_set_text (GTK_EDITABLE (self->search_entry), "");
   reload (self);
+  if (path != NULL && path[0] != '\0' && g_file_test (path, G_FILE_TEST_IS_REGULAR))
+    {
+      g_autoptr(GFile) file = g_file_new_for_path (path);
+
+      read_final_async (self, file, FALSE);
+    }
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CONTEXT]);
+}
+
+QwDocumentContext *
+qw_national_page_get_context (QwNationalPage *self)
+{
+  g_return_val_if_fail (QW_IS_NATIONAL_PAGE (self), NULL);
+  return self->context;
 }
 
 /* Importing nominee files */
 
+/* A nominee file as read in the worker, before anything is stored. */
+typedef struct
+{
+  char          *display_name;
+  QwNomineeList *list;
+  GError        *error;
+} ReadList;
+
+static void
+read_list_free (gpointer data)
+{
+  ReadList *r = data;
+
+  g_free (r->display_name);
+  g_clear_pointer (&r->list, qw_nominee_list_free);
+  g_clear_error (&r->error);
+  g_free (r);
+}
+
+static void
+read_lists_thread (GTask        *task,
+                   gpointer      source_object,
+                   gpointer      task_data,
+                   GCancellable *cancellable)
+{
+  GPtrArray *files = task_data;
+  g_autoptr(GPtrArray) read = g_ptr_array_new_with_free_func (read_list_free);
+
+  for (guint i = 0; i < files->len && !g_cancellable_is_cancelled (cancellable); i++)
+    {
+      GFile *file = g_ptr_array_index (files, i);
+      ReadList *r = g_new0 (ReadList, 1);
+      g_autofree char *path = g_file_get_path (file);
+      g_autofree char *basename = g_file_get_basename (file);
+
+      r->display_name = g_filename_display_name (basename != NULL ? basename : "?");
+      if (path == NULL)
+        g_set_error (&r->error, QW_ERROR, QW_ERROR_IO, _("Only local files can be imported"));
+      else
+        r->list = qw_nominees_read_file (path, &r->error);
+      g_ptr_array_add (read, r);
+    }
+  if (!g_task_return_error_if_cancelled (task))
+    g_task_return_pointer (task, g_steal_pointer (&read), (GDestroyNotify) g_ptr_array_unref);
+}
+
+/* Stores one file that was read, in its own transaction: a region's list
+ * replaces its earlier one. */
 static QwFileOutcome *
 import_one (QwNationalPage *self,
-            GFile          *file)
+            ReadList       *r)
 {
   QwFileOutcome *o = g_new0 (QwFileOutcome, 1);
-  g_autofree char *path = g_file_get_path (file);
-  g_autofree char *basename = g_file_get_basename (file);
   g_autoptr(GError) error = NULL;
-  g_autoptr(QwNomineeList) list = NULL;
+  const QwNomineeList *list = r->list;
   int replaced = 0;
 
-  o->display_name = g_filename_display_name (basename != NULL ? basename : "?");
-  if (path == NULL)
-    g_set_error (&error, QW_ERROR, QW_ERROR_IO, _("Only local files can be imported"));
-  else
-    list = qw_nominees_read_file (path, &error);
-  if (list == NULL || !qw_document_import_nominees (self->doc, list, &replaced, &error))
+  o->display_name = g_strdup (r->display_name);
+  if (list == NULL || !qw_document_import_nominees (self->doc, r->list, &replaced, &error))
     {
       o->kind = QW_FILE_REJECTED;
-      o->message = g_strdup (error->message);
+      o->message = g_strdup (list == NULL ? r->error->message : error->message);
       return o;
     }
   o->kind = replaced > 0 ? QW_FILE_REPLACED : QW_FILE_ADDED;
@@ -781,29 +833,70 @@ import_one (QwNationalPage *self,
   return o;
 }
 
+static void
+lists_read_cb (GObject      *source,
+               GAsyncResult *result,
+               gpointer      user_data)
+{
+  QwNationalPage *self = QW_NATIONAL_PAGE (source);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) read = g_task_propagate_pointer (G_TASK (result), &error);
+
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+  set_busy (self, FALSE);
+  g_clear_pointer (&self->outcomes, g_ptr_array_unref);
+  self->outcomes = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_file_outcome_free);
+  for (guint i = 0; read != NULL && i < read->len; i++)
+    g_ptr_array_add (self->outcomes, import_one (self, g_ptr_array_index (read, i)));
+  gtk_window_present (GTK_WINDOW (qw_import_report_new (get_parent (self), self->outcomes)));
+}
+
 /**
  * qw_national_page_import_files:
  * @files: (element-type GFile): the regions' nominee files
  *
- * Imports each file in its own transaction (a region's list replaces its
- * earlier one), then shows a report.
- *
- * Returns: (transfer full) (element-type QwFileOutcome): one per file
+ * Reads and checks the files in a worker thread (the page is busy
+ * meanwhile), then stores each in its own transaction (a region's list
+ * replaces its earlier one), and shows a report.
  */
-GPtrArray *
+void
 qw_national_page_import_files (QwNationalPage *self,
                                GPtrArray      *files)
 {
-  GPtrArray *outcomes = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_file_outcome_free);
+  g_autoptr(GTask) task = NULL;
+  GPtrArray *copy;
 
-  g_return_val_if_fail (QW_IS_NATIONAL_PAGE (self), outcomes);
+  g_return_if_fail (QW_IS_NATIONAL_PAGE (self));
 
-  if (self->doc == NULL || files->len == 0)
-    return outcomes;
-  for (guint i = 0; i < files->len; i++)
-    g_ptr_array_add (outcomes, import_one (self, g_ptr_array_index (files, i)));
-  gtk_window_present (GTK_WINDOW (qw_import_report_new (get_parent (self), outcomes)));
-  return outcomes;
+  if (self->doc == NULL || self->busy || files->len == 0)
+    return;
+  task = task_new (self, qw_national_page_import_files, lists_read_cb, NULL);
+  /* The worker gets its own array: the caller may change theirs. */
+  copy = g_ptr_array_copy (files, (GCopyFunc) (void (*) (void)) g_object_ref, NULL);
+  g_ptr_array_set_free_func (copy, g_object_unref);
+  g_task_set_task_data (task, copy, (GDestroyNotify) g_ptr_array_unref);
+  set_busy (self, TRUE);
+  g_task_run_in_thread (task, read_lists_thread);
+}
+
+/**
+ * qw_national_page_get_outcomes:
+ *
+ * Returns: (element-type QwFileOutcome) (nullable): the last import's outcomes
+ */
+GPtrArray *
+qw_national_page_get_outcomes (QwNationalPage *self)
+{
+  g_return_val_if_fail (QW_IS_NATIONAL_PAGE (self), NULL);
+  return self->outcomes;
+}
+
+gboolean
+qw_national_page_is_busy (QwNationalPage *self)
+{
+  g_return_val_if_fail (QW_IS_NATIONAL_PAGE (self), FALSE);
+  return self->busy;
 }
 
 static void
@@ -815,11 +908,10 @@ import_response_cb (GtkNativeDialog *chooser,
     {
       g_autoptr(GListModel) chosen = gtk_file_chooser_get_files (GTK_FILE_CHOOSER (chooser));
       g_autoptr(GPtrArray) files = g_ptr_array_new_with_free_func (g_object_unref);
-      g_autoptr(GPtrArray) outcomes = NULL;
 
       for (guint i = 0; i < g_list_model_get_n_items (chosen); i++)
         g_ptr_array_add (files, g_list_model_get_item (chosen, i));
-      outcomes = qw_national_page_import_files (self, files);
+      qw_national_page_import_files (self, files);
     }
   gtk_native_dialog_destroy (chooser);
   g_object_unref (chooser);
@@ -851,13 +943,11 @@ final_response_cb (GtkNativeDialog *chooser,
                    int              response,
                    QwNationalPage  *self)
 {
-  if (response == GTK_RESPONSE_ACCEPT)
+  if (response == GTK_RESPONSE_ACCEPT && self->doc != NULL && !self->busy)
     {
       g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
-      g_autoptr(GError) error = NULL;
 
-      if (!qw_national_page_load_final (self, file, &error))
-        qw_window_error_for (GTK_WIDGET (self), _("The team results could not be computed"), error);
+      qw_national_page_load_final (self, file);
     }
   gtk_native_dialog_destroy (chooser);
   g_object_unref (chooser);
@@ -892,13 +982,12 @@ drop_cb (GtkDropTarget  *target,
 {
   g_autoptr(GSList) list = gdk_file_list_get_files (g_value_get_boxed (value));
   g_autoptr(GPtrArray) files = g_ptr_array_new_with_free_func (g_object_unref);
-  g_autoptr(GPtrArray) outcomes = NULL;
 
   for (GSList *l = list; l != NULL; l = l->next)
     g_ptr_array_add (files, g_object_ref (l->data));
-  if (self->doc == NULL || files->len == 0)
+  if (self->doc == NULL || self->busy || files->len == 0)
     return FALSE;
-  outcomes = qw_national_page_import_files (self, files);
+  qw_national_page_import_files (self, files);
   return TRUE;
 }
 
@@ -908,7 +997,7 @@ GListModel *
 qw_national_page_get_model (QwNationalPage *self)
 {
   g_return_val_if_fail (QW_IS_NATIONAL_PAGE (self), NULL);
-  return G_LIST_MODEL (self->sort_model);
+  return G_LIST_MODEL (self->filter_model);
 }
 
 guint
@@ -937,12 +1026,16 @@ qw_national_page_dispose (GObject *object)
 {
   QwNationalPage *self = QW_NATIONAL_PAGE (object);
 
-  if (self->doc != NULL)
-    g_signal_handlers_disconnect_by_data (self->doc, self);
+  g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
+  g_clear_object (&self->doc_signals);
+  g_clear_object (&self->context);
   g_clear_object (&self->doc);
   g_clear_pointer (&self->ruleset, qw_ruleset_unref);
   g_clear_pointer (&self->teams, g_ptr_array_unref);
+  g_clear_pointer (&self->final, qw_results_free);
   g_clear_pointer (&self->final_name, g_free);
+  g_clear_pointer (&self->outcomes, g_ptr_array_unref);
   gtk_widget_dispose_template (GTK_WIDGET (self), QW_TYPE_NATIONAL_PAGE);
   g_clear_object (&self->selection);
   g_clear_object (&self->store);
@@ -952,15 +1045,65 @@ qw_national_page_dispose (GObject *object)
 }
 
 static void
+qw_national_page_get_property (GObject    *object,
+                               guint       prop_id,
+                               GValue     *value,
+                               GParamSpec *pspec)
+{
+  QwNationalPage *self = QW_NATIONAL_PAGE (object);
+
+  switch (prop_id)
+    {
+    case PROP_CONTEXT:
+      g_value_set_object (value, self->context);
+      break;
+    case PROP_BUSY:
+      g_value_set_boolean (value, self->busy);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+qw_national_page_set_property (GObject      *object,
+                               guint         prop_id,
+                               const GValue *value,
+                               GParamSpec   *pspec)
+{
+  switch (prop_id)
+    {
+    case PROP_CONTEXT:
+      qw_national_page_set_context (QW_NATIONAL_PAGE (object), g_value_get_object (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
 qw_national_page_class_init (QwNationalPageClass *klass)
 {
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
-  G_OBJECT_CLASS (klass)->dispose = qw_national_page_dispose;
+  object_class->dispose = qw_national_page_dispose;
+  object_class->get_property = qw_national_page_get_property;
+  object_class->set_property = qw_national_page_set_property;
+
+  properties[PROP_CONTEXT] = g_param_spec_object ("context", NULL, NULL, QW_TYPE_DOCUMENT_CONTEXT,
+                                                  G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY
+                                                  | G_PARAM_STATIC_STRINGS);
+  /* Files are being read in a worker thread. */
+  properties[PROP_BUSY] = g_param_spec_boolean ("busy", NULL, NULL, FALSE,
+                                                G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_template_from_resource (widget_class, "/cn/qiwang/Qiwang/ui/qw-national-page.ui");
   gtk_widget_class_bind_template_child (widget_class, QwNationalPage, box);
   gtk_widget_class_bind_template_child (widget_class, QwNationalPage, search_entry);
+  gtk_widget_class_bind_template_child (widget_class, QwNationalPage, busy_spinner);
   gtk_widget_class_bind_template_child (widget_class, QwNationalPage, content_stack);
   gtk_widget_class_bind_template_child (widget_class, QwNationalPage, column_view);
   gtk_widget_class_bind_template_child (widget_class, QwNationalPage, duplicates_group);
@@ -977,21 +1120,27 @@ static void
 qw_national_page_init (QwNationalPage *self)
 {
   GtkDropTarget *target;
+  g_autoptr(GtkSorter) sorter = NULL;
 
   gtk_widget_init_template (GTK_WIDGET (self));
   self->sidebar_rows = g_ptr_array_new_with_free_func (g_free);
+  self->doc_signals = g_signal_group_new (QW_TYPE_DOCUMENT);
+  g_signal_group_connect_swapped (self->doc_signals, "changed::nominees", G_CALLBACK (reload), self);
   self->store = g_list_store_new (QW_TYPE_NOMINEE_ITEM);
   self->filter = gtk_custom_filter_new (filter_func, self, NULL);
-  self->filter_model = gtk_filter_list_model_new (G_LIST_MODEL (g_object_ref (self->store)),
+  /* Sorted, then filtered: a search keeps the order, it does not sort again. */
+  self->sort_model = gtk_sort_list_model_new (G_LIST_MODEL (g_object_ref (self->store)), NULL);
+  self->filter_model = gtk_filter_list_model_new (G_LIST_MODEL (self->sort_model),
                                                   GTK_FILTER (self->filter));
-  self->sort_model = gtk_sort_list_model_new (G_LIST_MODEL (self->filter_model), NULL);
-  self->selection = gtk_single_selection_new (G_LIST_MODEL (self->sort_model));
-  add_columns (self);
-  gtk_sort_list_model_set_sorter (self->sort_model, gtk_column_view_get_sorter (self->column_view));
+  self->selection = gtk_single_selection_new (G_LIST_MODEL (self->filter_model));
+  qw_column_view_add_columns (self->column_view, QW_TYPE_NOMINEE_ITEM, columns, G_N_ELEMENTS (columns), self);
+  sorter = qw_column_view_sorter (self->column_view, QW_TYPE_NOMINEE_ITEM, "position");
+  gtk_sort_list_model_set_sorter (self->sort_model, sorter);
   gtk_column_view_set_model (self->column_view, GTK_SELECTION_MODEL (self->selection));
 
   target = gtk_drop_target_new (GDK_TYPE_FILE_LIST, GDK_ACTION_COPY);
   g_signal_connect (target, "drop", G_CALLBACK (drop_cb), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (target));
   update_content (self);
+  set_busy (self, FALSE);
 }

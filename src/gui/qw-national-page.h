@@ -6,8 +6,7 @@
 
 #include <adwaita.h>
 
-#include "qw-document.h"
-#include "qw-ruleset.h"
+#include "qw-document-context.h"
 
 G_BEGIN_DECLS
 
@@ -15,14 +14,15 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (QwNationalPage, qw_national_page, QW, NATIONAL_PAGE, GtkWidget)
 
-void        qw_national_page_set_document     (QwNationalPage  *self,
-                                               QwDocument      *doc,
-                                               QwRuleset       *ruleset);
-GPtrArray  *qw_national_page_import_files     (QwNationalPage  *self,
+void        qw_national_page_set_context      (QwNationalPage    *self,
+                                               QwDocumentContext *context);
+QwDocumentContext *qw_national_page_get_context (QwNationalPage  *self);
+void        qw_national_page_import_files     (QwNationalPage  *self,
                                                GPtrArray       *files);
-gboolean    qw_national_page_load_final       (QwNationalPage  *self,
-                                               GFile           *file,
-                                               GError         **error);
+GPtrArray  *qw_national_page_get_outcomes     (QwNationalPage  *self);
+void        qw_national_page_load_final       (QwNationalPage  *self,
+                                               GFile           *file);
+gboolean    qw_national_page_is_busy          (QwNationalPage  *self);
 GListModel *qw_national_page_get_model        (QwNationalPage  *self);
 guint       qw_national_page_get_n_duplicates (QwNationalPage  *self);
 GPtrArray  *qw_national_page_get_teams        (QwNationalPage  *self);

@@ -16,7 +16,10 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "qw-column-view.h"
 #include "qw-error.h"
+#include "qw-feedback.h"
+#include "qw-tooltip.h"
 #include "qw-import-report.h"
 #include "qw-new-stop-dialog.h"
 #include "qw-region-import.h"
@@ -24,18 +27,8 @@
 #include "qw-region.h"
 #include "qw-stop-dialog.h"
 #include "qw-stop-item.h"
-#include "qw-window.h"
 #include "qw-document-entries.h"
 #include "qw-event.h"
-
-/* Deleted stops, as needed to put them back: an imported stop's results as
- * received, a typed-in stop's fields. */
-typedef struct
-{
-  GPtrArray *results;   /* QwResults */
-  GPtrArray *manual;    /* QwStopSummary */
-  char      *label;
-} UndoStep;
 
 struct _QwRegionPage
 {
@@ -67,43 +60,33 @@ struct _QwRegionPage
   GPtrArray           *check_rows;      /* rows of checks_group */
   GPtrArray           *nominee_rows;    /* rows of nominees_group */
 
-  QwDocument          *doc;
+  QwDocumentContext   *context;
+  GSignalGroup        *doc_signals;     /* the document's region, events, entries and games */
+  QwDocument          *doc;             /* the context's, while it is set */
   QwRuleset           *ruleset;
   QwRegionSummary     *summary;
   QwQuota             *quota;
   QwNomineeList       *nominees;
   guint                n_warnings;
-  GPtrArray           *undo;            /* UndoStep */
   GPtrArray           *outcomes;        /* QwFileOutcome of the last import */
   GCancellable        *cancellable;
   gboolean             busy;            /* files are being read */
-  gboolean             importing;       /* reload once at the end, not per file */
 };
 
 G_DEFINE_FINAL_TYPE (QwRegionPage, qw_region_page, GTK_TYPE_WIDGET)
 
+enum {
+  PROP_0,
+  PROP_CONTEXT,
+  PROP_BUSY,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
 static void reload   (QwRegionPage *self);
 static void set_busy (QwRegionPage *self,
                       gboolean      busy);
-
-static void
-undo_step_free (gpointer data)
-{
-  UndoStep *step = data;
-
-  g_ptr_array_unref (step->results);
-  g_ptr_array_unref (step->manual);
-  g_free (step->label);
-  g_free (step);
-}
-
-static QwWindow *
-get_window (QwRegionPage *self)
-{
-  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
-
-  return QW_IS_WINDOW (root) ? QW_WINDOW (root) : NULL;
-}
 
 static GtkWindow *
 get_parent (QwRegionPage *self)
@@ -120,204 +103,56 @@ escaped (const char *text)
 }
 /* Columns */
 
-typedef enum
-{
-  COL_NAME,
-  COL_TYPE,
-  COL_HOST_LEVEL,
-  COL_HOST,
-  COL_PREFECTURE,
-  COL_COUNTY_CITY,
-  COL_HONOURS,
-  COL_PARTICIPANTS,
-  COL_VALID,
-  COL_SOURCE,
-  N_COLUMNS
-} Column;
-
-static const struct {
-  const char *title;
-  int         width;
-  gboolean    expand;
-} columns[N_COLUMNS] = {
-  [COL_NAME] = { N_("Stop"), 170, TRUE },
-  [COL_TYPE] = { N_("Type"), 56, FALSE },
-  [COL_HOST_LEVEL] = { N_("Level"), 44, FALSE },
-  [COL_HOST] = { N_("Host Unit"), 110, TRUE },
-  [COL_PREFECTURE] = { N_("Prefecture"), 64, FALSE },
-  [COL_COUNTY_CITY] = { N_("County-Level City"), 64, FALSE },
-  [COL_HONOURS] = { N_("Honours"), 96, FALSE },
-  [COL_PARTICIPANTS] = { N_("Players"), 52, FALSE },
-  [COL_VALID] = { N_("Validity"), 76, FALSE },
-  [COL_SOURCE] = { N_("Source"), 76, FALSE },
-};
-
-/* Tooltips are asked for when shown, never set while binding: setting one
- * makes GTK query the pointer, a round trip per cell that made binding a
- * few hundred rows take most of a second. */
-static const char *
-tooltip_for (QwStopItem *item,
-             Column      col)
-{
-  const QwEvent *e = qw_stop_item_get_event (item);
-
-  switch (col)
-    {
-    case COL_NAME:
-      return e->name;
-    case COL_HOST:
-      return e->host;
-    case COL_HONOURS:
-      return e->honours;
-    case COL_SOURCE:
-      return qw_stop_item_get_dates_text (item);
-    case COL_VALID:
-      if (e->level == QW_LEVEL_PRELIMINARY && !qw_stop_item_get_valid (item))
-        return _("Its players count towards the region’s participants, but it is not a valid stop");
-      return NULL;
-    case COL_TYPE:
-    case COL_HOST_LEVEL:
-    case COL_PREFECTURE:
-    case COL_COUNTY_CITY:
-    case COL_PARTICIPANTS:
-    case N_COLUMNS:
-    default:
-      return NULL;
-    }
-}
-
-static gboolean
-query_tooltip_cb (GtkWidget  *widget,
-                  int         x,
-                  int         y,
-                  gboolean    keyboard,
-                  GtkTooltip *tooltip,
-                  gpointer    user_data)
-{
-  GtkListItem *list_item = g_object_get_data (G_OBJECT (widget), "list-item");
-  gpointer item = list_item != NULL ? gtk_list_item_get_item (list_item) : NULL;
-  const char *text = item != NULL ? tooltip_for (item, GPOINTER_TO_INT (user_data)) : NULL;
-
-  if (text == NULL || text[0] == '\0')
-    return FALSE;
-  gtk_tooltip_set_text (tooltip, text);
-  return TRUE;
-}
-
 static void
-set_cell (GtkListItem *list_item,
-          GtkWidget   *child,
-          Column       col)
-{
-  if (col == COL_NAME || col == COL_HOST || col == COL_HONOURS || col == COL_SOURCE || col == COL_VALID)
-    {
-      g_object_set_data (G_OBJECT (child), "list-item", list_item);
-      gtk_widget_set_has_tooltip (child, TRUE);
-      g_signal_connect (child, "query-tooltip", G_CALLBACK (query_tooltip_cb), GINT_TO_POINTER (col));
-    }
-  gtk_list_item_set_child (list_item, child);
-}
-
-static void
-setup_label_cb (GtkSignalListItemFactory *factory,
-                GtkListItem              *item,
+setup_valid_cb (GtkSignalListItemFactory *factory,
+                GtkListItem              *list_item,
                 gpointer                  user_data)
 {
-  Column col = GPOINTER_TO_INT (user_data);
   GtkWidget *label = gtk_label_new (NULL);
 
-  gtk_label_set_xalign (GTK_LABEL (label), col == COL_PARTICIPANTS ? 1 : 0);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
   gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
-  if (col == COL_PARTICIPANTS)
-    gtk_widget_add_css_class (label, "numeric");
-  if (col == COL_VALID)
-    gtk_widget_set_halign (label, GTK_ALIGN_START);
-  set_cell (item, label, col);
+  gtk_widget_set_halign (label, GTK_ALIGN_START);
+  gtk_list_item_set_child (list_item, label);
 }
 
 static void
-setup_box_cb (GtkSignalListItemFactory *factory,
-              GtkListItem              *item,
-              gpointer                  user_data)
+bind_valid_cb (GtkSignalListItemFactory *factory,
+               GtkListItem              *list_item,
+               QwRegionPage             *self)
 {
-  set_cell (item, gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4), COL_HONOURS);
-}
-
-static void
-bind_valid (GtkLabel   *label,
-            QwStopItem *item,
-            int         min_players)
-{
+  GtkWidget *label = gtk_list_item_get_child (list_item);
+  QwStopItem *item = gtk_list_item_get_item (list_item);
+  int min_players = self->ruleset != NULL ? self->ruleset->valid_stop_min_players : 0;
   g_autofree char *short_of = NULL;
 
-  gtk_widget_remove_css_class (GTK_WIDGET (label), "valid-badge");
-  gtk_widget_remove_css_class (GTK_WIDGET (label), "dim-label");
+  gtk_widget_remove_css_class (label, "valid-badge");
+  gtk_widget_remove_css_class (label, "dim-label");
   if (qw_stop_item_get_event (item)->level != QW_LEVEL_PRELIMINARY)
     {
-      gtk_label_set_text (label, "—");
-      gtk_widget_add_css_class (GTK_WIDGET (label), "dim-label");
+      gtk_label_set_text (GTK_LABEL (label), "—");
+      gtk_widget_add_css_class (label, "dim-label");
     }
   else if (qw_stop_item_get_valid (item))
     {
-      gtk_label_set_text (label, _("Valid Stop"));
-      gtk_widget_add_css_class (GTK_WIDGET (label), "valid-badge");
+      gtk_label_set_text (GTK_LABEL (label), _("Valid Stop"));
+      gtk_widget_add_css_class (label, "valid-badge");
     }
   else
     {
       short_of = g_strdup_printf (ngettext ("Fewer than %d player", "Fewer than %d players", min_players),
                                   min_players);
-      gtk_label_set_text (label, short_of);
-      gtk_widget_add_css_class (GTK_WIDGET (label), "dim-label");
+      gtk_label_set_text (GTK_LABEL (label), short_of);
+      gtk_widget_add_css_class (label, "dim-label");
     }
 }
 
 static void
-bind_label_cb (GtkSignalListItemFactory *factory,
-               GtkListItem              *list_item,
-               gpointer                  user_data)
+setup_honours_cb (GtkSignalListItemFactory *factory,
+                  GtkListItem              *list_item,
+                  gpointer                  user_data)
 {
-  Column col = GPOINTER_TO_INT (user_data);
-  QwStopItem *item = gtk_list_item_get_item (list_item);
-  const QwEvent *e = qw_stop_item_get_event (item);
-  GtkLabel *label = GTK_LABEL (gtk_list_item_get_child (list_item));
-  QwRegionPage *self = g_object_get_data (G_OBJECT (factory), "page");
-  g_autofree char *number = NULL;
-
-  switch (col)
-    {
-    case COL_NAME:
-      gtk_label_set_text (label, qw_stop_item_get_short_name (item));
-      break;
-    case COL_TYPE:
-      gtk_label_set_text (label, qw_level_to_chinese (e->level));
-      break;
-    case COL_HOST_LEVEL:
-      gtk_label_set_text (label, e->host_level != QW_HOST_UNKNOWN ? qw_host_level_to_chinese (e->host_level) : "");
-      break;
-    case COL_HOST:
-      gtk_label_set_text (label, e->host);
-      break;
-    case COL_PREFECTURE:
-      gtk_label_set_text (label, e->prefecture);
-      break;
-    case COL_COUNTY_CITY:
-      gtk_label_set_text (label, e->county_city);
-      break;
-    case COL_PARTICIPANTS:
-      number = g_strdup_printf ("%d", qw_stop_item_get_participants (item));
-      gtk_label_set_text (label, number);
-      break;
-    case COL_VALID:
-      bind_valid (label, item, self->ruleset != NULL ? self->ruleset->valid_stop_min_players : 0);
-      break;
-    case COL_SOURCE:
-      gtk_label_set_text (label, qw_stop_item_get_source_text (item));
-      break;
-    case COL_HONOURS:
-    case N_COLUMNS:
-    default:
-      g_assert_not_reached ();
-    }
+  gtk_list_item_set_child (list_item, gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4));
 }
 
 static void
@@ -341,86 +176,22 @@ bind_honours_cb (GtkSignalListItemFactory *factory,
     }
 }
 
-static int
-compare_column (QwStopItem *x,
-                QwStopItem *y,
-                Column      col)
-{
-  const QwEvent *a = qw_stop_item_get_event (x), *b = qw_stop_item_get_event (y);
-
-  switch (col)
-    {
-    case COL_NAME:
-      return g_utf8_collate (qw_stop_item_get_short_name (x), qw_stop_item_get_short_name (y));
-    case COL_TYPE:
-      return (int) a->level - (int) b->level;
-    case COL_HOST_LEVEL:
-      return (int) a->host_level - (int) b->host_level;
-    case COL_HOST:
-      return g_utf8_collate (a->host, b->host);
-    case COL_PREFECTURE:
-      return g_utf8_collate (a->prefecture, b->prefecture);
-    case COL_COUNTY_CITY:
-      return g_utf8_collate (a->county_city, b->county_city);
-    case COL_HONOURS:
-      return g_utf8_collate (a->honours, b->honours);
-    case COL_PARTICIPANTS:
-      return qw_stop_item_get_participants (x) - qw_stop_item_get_participants (y);
-    case COL_VALID:
-      return (int) qw_stop_item_get_valid (x) - (int) qw_stop_item_get_valid (y);
-    case COL_SOURCE:
-      return (int) a->source - (int) b->source;
-    case N_COLUMNS:
-    default:
-      return 0;
-    }
-}
-
-static int
-compare_items (gconstpointer a,
-               gconstpointer b,
-               gpointer      user_data)
-{
-  QwStopItem *x = (QwStopItem *) a, *y = (QwStopItem *) b;
-  int r = compare_column (x, y, GPOINTER_TO_INT (user_data));
-
-  /* Ties keep the region's order: preliminaries by date, the final last. */
-  if (r == 0)
-    r = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (x), "position"))
-        - GPOINTER_TO_INT (g_object_get_data (G_OBJECT (y), "position"));
-  return r < 0 ? GTK_ORDERING_SMALLER : r > 0 ? GTK_ORDERING_LARGER : GTK_ORDERING_EQUAL;
-}
-
-static void
-add_columns (QwRegionPage *self)
-{
-  for (int col = 0; col < N_COLUMNS; col++)
-    {
-      GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
-      GtkColumnViewColumn *column;
-      g_autoptr(GtkSorter) sorter = NULL;
-
-      g_object_set_data (G_OBJECT (factory), "page", self);
-      if (col == COL_HONOURS)
-        {
-          g_signal_connect (factory, "setup", G_CALLBACK (setup_box_cb), NULL);
-          g_signal_connect (factory, "bind", G_CALLBACK (bind_honours_cb), NULL);
-        }
-      else
-        {
-          g_signal_connect (factory, "setup", G_CALLBACK (setup_label_cb), GINT_TO_POINTER (col));
-          g_signal_connect (factory, "bind", G_CALLBACK (bind_label_cb), GINT_TO_POINTER (col));
-        }
-      column = gtk_column_view_column_new (_(columns[col].title), factory);
-      gtk_column_view_column_set_resizable (column, TRUE);
-      gtk_column_view_column_set_expand (column, columns[col].expand);
-      gtk_column_view_column_set_fixed_width (column, columns[col].width);
-      sorter = GTK_SORTER (gtk_custom_sorter_new (compare_items, GINT_TO_POINTER (col), NULL));
-      gtk_column_view_column_set_sorter (column, sorter);
-      gtk_column_view_append_column (self->column_view, column);
-      g_object_unref (column);
-    }
-}
+/* The full name, the host, the honours and the dates come as tooltips, asked
+ * for when shown. Ties in any column keep the region's order. */
+static const QwColumn columns[] = {
+  { N_("Stop"), "short-name", "short-name", 170, QW_COLUMN_EXPAND, NULL, "name" },
+  { N_("Type"), "level-text", "level", 56 },
+  { N_("Level"), "host-level-text", "host-level", 44 },
+  { N_("Host Unit"), "host", "host", 110, QW_COLUMN_EXPAND, NULL, "host" },
+  { N_("Prefecture"), "prefecture", "prefecture", 64 },
+  { N_("County-Level City"), "county-city", "county-city", 64 },
+  { N_("Honours"), NULL, "honours", 96, 0, NULL, "honours", G_CALLBACK (setup_honours_cb),
+    G_CALLBACK (bind_honours_cb) },
+  { N_("Players"), "participants", "participants", 52, QW_COLUMN_NUMERIC | QW_COLUMN_END },
+  { N_("Validity"), NULL, "valid", 76, 0, NULL, "validity-note", G_CALLBACK (setup_valid_cb),
+    G_CALLBACK (bind_valid_cb) },
+  { N_("Source"), "source-text", "source", 76, 0, NULL, "dates-text" },
+};
 
 /* Filtering */
 
@@ -693,7 +464,7 @@ nominee_row (const QwNominee *n)
 
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
   adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle_markup);
-  gtk_widget_set_tooltip_text (row, n->reason);
+  qw_tooltip_set_text (row, n->reason);
   gtk_widget_add_css_class (badge, "group-badge");
   gtk_widget_set_valign (badge, GTK_ALIGN_CENTER);
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), badge);
@@ -744,11 +515,8 @@ fill_store (QwRegionPage *self)
 
   for (guint i = 0; i < self->summary->stops->len; i++)
     {
-      QwStopItem *item = qw_stop_item_new (g_ptr_array_index (self->summary->stops, i), self->ruleset,
-                                           self->summary->region);
-
-      g_object_set_data (G_OBJECT (item), "position", GUINT_TO_POINTER (i));
-      g_ptr_array_add (items, item);
+      g_ptr_array_add (items, qw_stop_item_new (g_ptr_array_index (self->summary->stops, i), i, self->ruleset,
+                                                self->summary->region));
     }
   g_list_store_splice (self->store, 0, g_list_model_get_n_items (G_LIST_MODEL (self->store)),
                        items->pdata, items->len);
@@ -770,7 +538,7 @@ reload (QwRegionPage *self)
   summary = qw_document_region_summary (self->doc, self->ruleset, &error);
   if (summary == NULL)
     {
-      qw_window_error_for (GTK_WIDGET (self), _("The region could not be read"), error);
+      qw_feedback_error (GTK_WIDGET (self), _("The region could not be read"), error);
       return;
     }
   g_clear_pointer (&self->summary, qw_region_summary_free);
@@ -788,25 +556,22 @@ reload (QwRegionPage *self)
   update_nominees (self);
 }
 
-static void
-document_changed_cb (QwRegionPage *self,
-                     const char   *what)
-{
-  static const char *relevant[] = { "region", "events", "entries", "games", NULL };
-
-  if (!self->importing && g_strv_contains (relevant, what != NULL ? what : ""))
-    reload (self);
-}
-
+/**
+ * qw_region_page_set_context:
+ * @context: (nullable): a region document, or %NULL
+ *
+ * Shows @context's region. Files still being read for the previous document
+ * are dropped.
+ */
 void
-qw_region_page_set_document (QwRegionPage *self,
-                             QwDocument   *doc,
-                             QwRuleset    *ruleset)
+qw_region_page_set_context (QwRegionPage      *self,
+                            QwDocumentContext *context)
 {
   g_return_if_fail (QW_IS_REGION_PAGE (self));
+  g_return_if_fail (context == NULL || qw_document_context_get_kind (context) == QW_DOCUMENT_REGION);
 
-  if (self->doc != NULL)
-    g_signal_handlers_disconnect_by_data (self->doc, self);
+  if (!g_set_object (&self->context, context))
+    return;
   g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
   self->cancellable = g_cancellable_new ();
@@ -816,15 +581,22 @@ qw_region_page_set_document (QwRegionPage *self,
   g_clear_pointer (&self->summary, qw_region_summary_free);
   g_clear_pointer (&self->quota, qw_quota_free);
   g_clear_pointer (&self->nominees, qw_nominee_list_free);
-  g_ptr_array_set_size (self->undo, 0);
-  if (doc != NULL)
+  if (context != NULL)
     {
-      self->doc = g_object_ref (doc);
-      self->ruleset = qw_ruleset_ref (ruleset);
-      g_signal_connect_swapped (doc, "changed", G_CALLBACK (document_changed_cb), self);
+      self->doc = g_object_ref (qw_document_context_get_document (context));
+      self->ruleset = qw_ruleset_ref (qw_document_context_get_ruleset (context));
     }
+  g_signal_group_set_target (self->doc_signals, self->doc);
   gtk_editable_set_text (GTK_EDITABLE (self->search_entry), "");
   reload (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CONTEXT]);
+}
+
+QwDocumentContext *
+qw_region_page_get_context (QwRegionPage *self)
+{
+  g_return_val_if_fail (QW_IS_REGION_PAGE (self), NULL);
+  return self->context;
 }
 
 /* Importing files */
@@ -843,6 +615,7 @@ set_busy (QwRegionPage *self,
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "region.import-results", !busy);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "region.import-stops", !busy);
   update_status (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BUSY]);
 }
 
 static void
@@ -860,15 +633,16 @@ files_read_cb (GObject      *source,
   set_busy (self, FALSE);
   if (read == NULL)
     {
-      qw_window_error_for (GTK_WIDGET (self), _("Nothing was imported"), error);
+      qw_feedback_error (GTK_WIDGET (self), _("Nothing was imported"), error);
       return;
     }
   if (self->doc == NULL)
     return;
-  self->importing = TRUE;
+  /* The page reloads once at the end, not per file. */
+  g_signal_group_block (self->doc_signals);
   g_clear_pointer (&self->outcomes, g_ptr_array_unref);
   self->outcomes = qw_region_import_read (self->doc, read);
-  self->importing = FALSE;
+  g_signal_group_unblock (self->doc_signals);
   reload (self);
   show_report (self);
 }
@@ -1025,22 +799,6 @@ add_drop_target (QwRegionPage *self)
 
 /* Typed-in stops */
 
-static gboolean
-name_taken (QwRegionPage        *self,
-            const QwStopSummary *stop,
-            const QwEvent       *original)
-{
-  for (guint i = 0; self->summary != NULL && i < self->summary->stops->len; i++)
-    {
-      const QwEvent *e = ((QwRegionStop *) g_ptr_array_index (self->summary->stops, i))->event;
-
-      if ((original == NULL || e->id != original->id) && e->level == stop->level
-          && g_strcmp0 (e->name, stop->name) == 0)
-        return TRUE;
-    }
-  return FALSE;
-}
-
 /**
  * qw_region_page_save_stop:
  * @original: (nullable): the typed-in stop edited, or %NULL for a new one
@@ -1053,44 +811,17 @@ qw_region_page_save_stop (QwRegionPage         *self,
                           const QwEvent        *original,
                           GError              **error)
 {
-  g_autoptr(GPtrArray) one = g_ptr_array_new ();
-  int added = 0, replaced = 0;
+  gboolean ok;
 
   g_return_val_if_fail (QW_IS_REGION_PAGE (self), FALSE);
   g_return_val_if_fail (self->doc != NULL, FALSE);
 
-  if (stop->name == NULL || stop->name[0] == '\0')
-    {
-      g_set_error (error, QW_ERROR, QW_ERROR_INVALID, _("Give the stop’s official name"));
-      return FALSE;
-    }
-  if (name_taken (self, stop, original))
-    {
-      g_set_error (error, QW_ERROR, QW_ERROR_INVALID,
-                   _("The region lists a %s named “%s” already; edit that one instead"),
-                   qw_level_to_chinese (stop->level), stop->name);
-      return FALSE;
-    }
-  g_ptr_array_add (one, (gpointer) stop);
-  self->importing = TRUE;
-  if (!qw_document_begin (self->doc, error))
-    goto fail;
-  /* Renamed: the stop is found by its name, so the old one goes first. */
-  if (original != NULL && !qw_document_delete_stop (self->doc, original->id, error))
-    goto rollback;
-  if (!qw_document_import_stops (self->doc, one, &added, &replaced, error))
-    goto rollback;
-  if (!qw_document_commit (self->doc, error))
-    goto fail;
-  self->importing = FALSE;
-  reload (self);
-  return TRUE;
-
-rollback:
-  qw_document_rollback (self->doc);
-fail:
-  self->importing = FALSE;
-  return FALSE;
+  g_signal_group_block (self->doc_signals);
+  ok = qw_region_save_stop (self->doc, stop, original, error);
+  g_signal_group_unblock (self->doc_signals);
+  if (ok)
+    reload (self);
+  return ok;
 }
 
 static gboolean
@@ -1098,17 +829,17 @@ stop_saved_cb (QwRegionPage  *self,
                QwStopSummary *stop,
                QwStopDialog  *dialog)
 {
-  const QwEvent *original = g_object_get_data (G_OBJECT (dialog), "original");
+  const QwEvent *original = qw_stop_dialog_get_original (dialog);
   g_autoptr(GError) error = NULL;
   g_autofree char *message = NULL;
 
   if (!qw_region_page_save_stop (self, stop, original, &error))
     {
-      qw_window_error_for (GTK_WIDGET (self), _("The stop could not be saved"), error);
+      qw_feedback_error (GTK_WIDGET (self), _("The stop could not be saved"), error);
       return FALSE;
     }
   message = g_strdup_printf (original != NULL ? _("Saved %s") : _("Added %s"), stop->name);
-  qw_window_toast_for (GTK_WIDGET (self), message);
+  qw_feedback_undo_toast (GTK_WIDGET (self), self->doc, message);
   return TRUE;
 }
 
@@ -1121,9 +852,6 @@ open_stop_dialog (QwRegionPage  *self,
   if (self->doc == NULL)
     return;
   dialog = qw_stop_dialog_new (get_parent (self), self->ruleset, original);
-  if (original != NULL)
-    g_object_set_data_full (G_OBJECT (dialog), "original", qw_event_copy (original),
-                            (GDestroyNotify) qw_event_free);
   g_signal_connect_object (dialog, "save", G_CALLBACK (stop_saved_cb), self, G_CONNECT_SWAPPED);
   gtk_window_present (GTK_WINDOW (dialog));
 }
@@ -1132,11 +860,10 @@ static void
 final_created_cb (QwRegionPage *self,
                   GFile        *file)
 {
-  QwWindow *window = get_window (self);
+  g_autofree char *path = g_file_get_path (file);
 
   /* Opened again, the window finds the final and shows its entries page. */
-  if (window != NULL)
-    qw_window_open_file (window, file);
+  gtk_widget_activate_action (GTK_WIDGET (self), "win.open-file", "s", path);
 }
 
 static void
@@ -1183,154 +910,42 @@ row_activated_cb (QwRegionPage *self,
       break;
     case QW_SOURCE_IMPORTED:
     default:
-      qw_window_toast_for (GTK_WIDGET (self), _("This stop came from its results file: import a newer file to change it"));
+      qw_feedback_toast (GTK_WIDGET (self), _("This stop came from its results file: import a newer file to change it"));
       break;
     }
 }
 
-/* Deleting, with undo */
-
-static UndoStep *
-undo_step_for (QwRegionPage  *self,
-               GPtrArray     *events,
-               GError       **error)
-{
-  UndoStep *step = g_new0 (UndoStep, 1);
-
-  step->results = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_results_free);
-  step->manual = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_stop_summary_free);
-  for (guint i = 0; i < events->len; i++)
-    {
-      const QwEvent *e = g_ptr_array_index (events, i);
-      QwStopSummary *s;
-      QwResults *results;
-
-      if (e->source == QW_SOURCE_IMPORTED)
-        {
-          if ((results = qw_document_imported_results (self->doc, e->id, error)) == NULL)
-            {
-              undo_step_free (step);
-              return NULL;
-            }
-          g_ptr_array_add (step->results, results);
-          continue;
-        }
-      s = qw_stop_summary_new ();
-      s->name = g_strdup (e->name);
-      s->level = e->level;
-      s->host_level = e->host_level;
-      s->host = g_strdup (e->host);
-      s->prefecture = g_strdup (e->prefecture);
-      s->county_city = g_strdup (e->county_city);
-      s->honours = g_strdup (e->honours);
-      s->participants = e->participants;
-      g_ptr_array_add (step->manual, s);
-    }
-  return step;
-}
-
-static gboolean
-delete_events (QwRegionPage  *self,
-               GPtrArray     *events,
-               GError       **error)
-{
-  if (!qw_document_begin (self->doc, error))
-    return FALSE;
-  for (guint i = 0; i < events->len; i++)
-    if (!qw_document_delete_stop (self->doc, ((QwEvent *) g_ptr_array_index (events, i))->id, error))
-      {
-        qw_document_rollback (self->doc);
-        return FALSE;
-      }
-  return qw_document_commit (self->doc, error);
-}
+/* Deleting */
 
 /**
  * qw_region_page_delete_stops:
  * @events: (element-type QwEvent): imported or typed-in stops
  *
- * Deletes the stops in one transaction; the deletion can be undone. A stop
- * run in this document is not deleted here (its entries and games would go
- * with it).
+ * Deletes the stops in one step of the document's history (the window's
+ * Undo puts them back). A stop run in this document is not deleted here (its
+ * entries and games would go with it).
  */
 gboolean
 qw_region_page_delete_stops (QwRegionPage  *self,
                              GPtrArray     *events,
                              GError       **error)
 {
-  UndoStep *step;
+  g_autofree char *message = NULL;
+  gboolean ok;
 
   g_return_val_if_fail (QW_IS_REGION_PAGE (self), FALSE);
 
-  for (guint i = 0; i < events->len; i++)
-    if (((QwEvent *) g_ptr_array_index (events, i))->source == QW_SOURCE_LOCAL)
-      {
-        g_set_error (error, QW_ERROR, QW_ERROR_INVALID,
-                     _("%s is run in this document; it cannot be deleted from the region’s list"),
-                     ((QwEvent *) g_ptr_array_index (events, i))->name);
-        return FALSE;
-      }
-  step = undo_step_for (self, events, error);
-  if (step == NULL)
-    return FALSE;
-  if (!delete_events (self, events, error))
-    {
-      undo_step_free (step);
-      return FALSE;
-    }
-  step->label = events->len == 1
-                ? g_strdup_printf (_("Deleted %s"), ((QwEvent *) events->pdata[0])->name)
-                : g_strdup_printf (ngettext ("Deleted %u stop", "Deleted %u stops", events->len), events->len);
-  g_ptr_array_add (self->undo, step);
-  qw_window_undo_toast_for (GTK_WIDGET (self), step->label, G_CALLBACK (qw_region_page_undo), self);
-  return TRUE;
-}
-
-static gboolean
-restore (QwRegionPage  *self,
-         UndoStep      *step,
-         GError       **error)
-{
-  if (!qw_document_begin (self->doc, error))
-    return FALSE;
-  for (guint i = 0; i < step->results->len; i++)
-    if (!qw_document_import_results (self->doc, g_ptr_array_index (step->results, i), NULL, NULL, error))
-      goto fail;
-  if (step->manual->len > 0 && !qw_document_import_stops (self->doc, step->manual, NULL, NULL, error))
-    goto fail;
-  return qw_document_commit (self->doc, error);
-
-fail:
-  qw_document_rollback (self->doc);
-  return FALSE;
-}
-
-void
-qw_region_page_undo (QwRegionPage *self)
-{
-  g_autoptr(GError) error = NULL;
-  g_autofree char *message = NULL;
-  UndoStep *step;
-
-  g_return_if_fail (QW_IS_REGION_PAGE (self));
-
-  if (self->doc == NULL || self->undo->len == 0)
-    {
-      qw_window_toast_for (GTK_WIDGET (self), _("Nothing to undo"));
-      return;
-    }
-  step = g_ptr_array_steal_index (self->undo, self->undo->len - 1);
-  self->importing = TRUE;
-  if (!restore (self, step, &error))
-    qw_window_error_for (GTK_WIDGET (self), _("The change could not be undone"), error);
-  else
-    {
-      message = g_strdup_printf (_("Undone: %s"), step->label);
-      qw_window_toast_for (GTK_WIDGET (self), message);
-    }
-  self->importing = FALSE;
-  undo_step_free (step);
+  g_signal_group_block (self->doc_signals);
+  ok = qw_region_delete_stops (self->doc, events, error);
+  g_signal_group_unblock (self->doc_signals);
   reload (self);
+  if (!ok)
+    return FALSE;
+  message = events->len == 1
+            ? g_strdup_printf (_("Deleted %s"), ((QwEvent *) events->pdata[0])->name)
+            : g_strdup_printf (ngettext ("Deleted %u stop", "Deleted %u stops", events->len), events->len);
+  qw_feedback_undo_toast (GTK_WIDGET (self), self->doc, message);
+  return TRUE;
 }
 
 static GPtrArray *
@@ -1363,11 +978,8 @@ delete_stops_action (GtkWidget  *widget,
 
   if (self->doc == NULL || events->len == 0)
     return;
-  self->importing = TRUE;
   if (!qw_region_page_delete_stops (self, events, &error))
-    qw_window_error_for (GTK_WIDGET (self), _("The stops could not be deleted"), error);
-  self->importing = FALSE;
-  reload (self);
+    qw_feedback_error (GTK_WIDGET (self), _("The stops could not be deleted"), error);
 }
 
 static void
@@ -1406,12 +1018,12 @@ decide_places_cb (QwRegionPage *self,
     return;
   if (!qw_document_region_set_decided_places (self->doc, places, &error))
     {
-      qw_window_error_for (GTK_WIDGET (self), _("The places could not be recorded"), error);
+      qw_feedback_error (GTK_WIDGET (self), _("The places could not be recorded"), error);
       return;
     }
   message = g_strdup_printf (ngettext ("Recorded %d place decided by the association",
                                        "Recorded %d places decided by the association", places), places);
-  qw_window_toast_for (GTK_WIDGET (self), message);
+  qw_feedback_undo_toast (GTK_WIDGET (self), self->doc, message);
 }
 
 /* Exporting the nominees */
@@ -1449,12 +1061,31 @@ qw_region_page_export_nominees (QwRegionPage  *self,
   return text != NULL && g_file_set_contents (path, text, -1, error);
 }
 
+/* An export under way: the page and the format chosen. */
+typedef struct
+{
+  QwRegionPage *self;
+  char         *format;
+} ExportChoice;
+
+static void
+export_choice_free (gpointer  data,
+                    GClosure *closure)
+{
+  ExportChoice *c = data;
+
+  g_object_unref (c->self);
+  g_free (c->format);
+  g_free (c);
+}
+
 static void
 export_response_cb (GtkNativeDialog *chooser,
                     int              response,
-                    QwRegionPage    *self)
+                    ExportChoice    *choice)
 {
-  const char *format = g_object_get_data (G_OBJECT (chooser), "format");
+  QwRegionPage *self = choice->self;
+  const char *format = choice->format;
 
   if (response == GTK_RESPONSE_ACCEPT)
     {
@@ -1462,9 +1093,9 @@ export_response_cb (GtkNativeDialog *chooser,
       g_autoptr(GError) error = NULL;
 
       if (qw_region_page_export_nominees (self, format, file, &error))
-        qw_window_toast_for (GTK_WIDGET (self), _("Nominees exported"));
+        qw_feedback_toast (GTK_WIDGET (self), _("Nominees exported"));
       else
-        qw_window_error_for (GTK_WIDGET (self), _("The nominees could not be exported"), error);
+        qw_feedback_error (GTK_WIDGET (self), _("The nominees could not be exported"), error);
     }
   gtk_native_dialog_destroy (chooser);
   g_object_unref (chooser);
@@ -1478,6 +1109,7 @@ export_nominees_action (GtkWidget  *widget,
   QwRegionPage *self = QW_REGION_PAGE (widget);
   const char *format = g_variant_get_string (parameter, NULL);
   GtkFileChooserNative *chooser;
+  ExportChoice *choice;
   g_autofree char *name = NULL;
 
   if (self->nominees == NULL)
@@ -1493,8 +1125,10 @@ export_nominees_action (GtkWidget  *widget,
                                          GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"), _("_Cancel"));
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
-  g_object_set_data_full (G_OBJECT (chooser), "format", g_strdup (format), g_free);
-  g_signal_connect (chooser, "response", G_CALLBACK (export_response_cb), self);
+  choice = g_new0 (ExportChoice, 1);
+  choice->self = g_object_ref (self);
+  choice->format = g_strdup (format);
+  g_signal_connect_data (chooser, "response", G_CALLBACK (export_response_cb), choice, export_choice_free, 0);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
 }
 
@@ -1504,7 +1138,7 @@ GListModel *
 qw_region_page_get_model (QwRegionPage *self)
 {
   g_return_val_if_fail (QW_IS_REGION_PAGE (self), NULL);
-  return G_LIST_MODEL (self->sort_model);
+  return G_LIST_MODEL (self->filter_model);
 }
 
 QwQuotaCard *
@@ -1544,8 +1178,8 @@ qw_region_page_dispose (GObject *object)
 
   g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
-  if (self->doc != NULL)
-    g_signal_handlers_disconnect_by_data (self->doc, self);
+  g_clear_object (&self->doc_signals);
+  g_clear_object (&self->context);
   g_clear_object (&self->doc);
   g_clear_pointer (&self->ruleset, qw_ruleset_unref);
   g_clear_pointer (&self->summary, qw_region_summary_free);
@@ -1556,18 +1190,66 @@ qw_region_page_dispose (GObject *object)
   g_clear_object (&self->store);
   g_clear_pointer (&self->check_rows, g_ptr_array_unref);
   g_clear_pointer (&self->nominee_rows, g_ptr_array_unref);
-  g_clear_pointer (&self->undo, g_ptr_array_unref);
   g_clear_pointer (&self->outcomes, g_ptr_array_unref);
   g_clear_pointer (&self->needle, g_free);
   G_OBJECT_CLASS (qw_region_page_parent_class)->dispose (object);
 }
 
 static void
+qw_region_page_get_property (GObject    *object,
+                             guint       prop_id,
+                             GValue     *value,
+                             GParamSpec *pspec)
+{
+  QwRegionPage *self = QW_REGION_PAGE (object);
+
+  switch (prop_id)
+    {
+    case PROP_CONTEXT:
+      g_value_set_object (value, self->context);
+      break;
+    case PROP_BUSY:
+      g_value_set_boolean (value, self->busy);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+qw_region_page_set_property (GObject      *object,
+                             guint         prop_id,
+                             const GValue *value,
+                             GParamSpec   *pspec)
+{
+  switch (prop_id)
+    {
+    case PROP_CONTEXT:
+      qw_region_page_set_context (QW_REGION_PAGE (object), g_value_get_object (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
 qw_region_page_class_init (QwRegionPageClass *klass)
 {
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
-  G_OBJECT_CLASS (klass)->dispose = qw_region_page_dispose;
+  object_class->dispose = qw_region_page_dispose;
+  object_class->get_property = qw_region_page_get_property;
+  object_class->set_property = qw_region_page_set_property;
+
+  properties[PROP_CONTEXT] = g_param_spec_object ("context", NULL, NULL, QW_TYPE_DOCUMENT_CONTEXT,
+                                                  G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY
+                                                  | G_PARAM_STATIC_STRINGS);
+  /* Files are being read in a worker thread. */
+  properties[PROP_BUSY] = g_param_spec_boolean ("busy", NULL, NULL, FALSE,
+                                                G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   g_type_ensure (QW_TYPE_QUOTA_CARD);
   gtk_widget_class_set_template_from_resource (widget_class, "/cn/qiwang/Qiwang/ui/qw-region-page.ui");
@@ -1606,20 +1288,26 @@ static void
 qw_region_page_init (QwRegionPage *self)
 {
   GtkEventController *keys;
+  g_autoptr(GtkSorter) sorter = NULL;
+  static const char *relevant[] = { "changed::region", "changed::events", "changed::entries", "changed::games" };
 
   gtk_widget_init_template (GTK_WIDGET (self));
-  self->undo = g_ptr_array_new_with_free_func (undo_step_free);
+  self->doc_signals = g_signal_group_new (QW_TYPE_DOCUMENT);
+  for (guint i = 0; i < G_N_ELEMENTS (relevant); i++)
+    g_signal_group_connect_swapped (self->doc_signals, relevant[i], G_CALLBACK (reload), self);
   self->check_rows = g_ptr_array_new ();
   self->nominee_rows = g_ptr_array_new ();
   self->cancellable = g_cancellable_new ();
   self->store = g_list_store_new (QW_TYPE_STOP_ITEM);
   self->filter = gtk_custom_filter_new (filter_func, self, NULL);
-  self->filter_model = gtk_filter_list_model_new (G_LIST_MODEL (g_object_ref (self->store)),
+  /* Sorted, then filtered: a search keeps the order, it does not sort again. */
+  self->sort_model = gtk_sort_list_model_new (G_LIST_MODEL (g_object_ref (self->store)), NULL);
+  self->filter_model = gtk_filter_list_model_new (G_LIST_MODEL (self->sort_model),
                                                   GTK_FILTER (self->filter));
-  self->sort_model = gtk_sort_list_model_new (G_LIST_MODEL (self->filter_model), NULL);
-  self->selection = gtk_multi_selection_new (G_LIST_MODEL (self->sort_model));
-  add_columns (self);
-  gtk_sort_list_model_set_sorter (self->sort_model, gtk_column_view_get_sorter (self->column_view));
+  self->selection = gtk_multi_selection_new (G_LIST_MODEL (self->filter_model));
+  qw_column_view_add_columns (self->column_view, QW_TYPE_STOP_ITEM, columns, G_N_ELEMENTS (columns), self);
+  sorter = qw_column_view_sorter (self->column_view, QW_TYPE_STOP_ITEM, "position");
+  gtk_sort_list_model_set_sorter (self->sort_model, sorter);
   gtk_column_view_set_model (self->column_view, GTK_SELECTION_MODEL (self->selection));
   g_signal_connect_swapped (self->selection, "selection-changed", G_CALLBACK (selection_changed_cb), self);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "region.delete-stops", FALSE);

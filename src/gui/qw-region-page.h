@@ -6,7 +6,7 @@
 
 #include <adwaita.h>
 
-#include "qw-document.h"
+#include "qw-document-context.h"
 #include "qw-nominees.h"
 #include "qw-quota-card.h"
 #include "qw-quota.h"
@@ -19,9 +19,9 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (QwRegionPage, qw_region_page, QW, REGION_PAGE, GtkWidget)
 
-void                 qw_region_page_set_document    (QwRegionPage        *self,
-                                                     QwDocument          *doc,
-                                                     QwRuleset           *ruleset);
+void                 qw_region_page_set_context     (QwRegionPage        *self,
+                                                     QwDocumentContext   *context);
+QwDocumentContext   *qw_region_page_get_context     (QwRegionPage        *self);
 void                 qw_region_page_import_files    (QwRegionPage        *self,
                                                      GPtrArray           *files);
 gboolean             qw_region_page_is_busy         (QwRegionPage        *self);
@@ -33,7 +33,6 @@ gboolean             qw_region_page_save_stop       (QwRegionPage        *self,
 gboolean             qw_region_page_delete_stops    (QwRegionPage        *self,
                                                      GPtrArray           *events,
                                                      GError             **error);
-void                 qw_region_page_undo            (QwRegionPage        *self);
 gboolean             qw_region_page_export_nominees (QwRegionPage        *self,
                                                      const char          *format,
                                                      GFile               *file,

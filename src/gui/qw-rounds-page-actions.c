@@ -1,7 +1,8 @@
 /* qw-rounds-page-actions.c: the rounds page's dialogs and round actions
  *
  * Pairing and unpairing, the explain view, the rule check, manual swaps,
- * withdrawals, fouls and play-offs, and the group settings.
+ * withdrawals, fouls and play-offs, and the group settings. Each change is
+ * a step of the document's history; its toast offers to undo it.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -11,10 +12,13 @@
 
 #include <glib/gi18n.h>
 
+#include "qw-feedback.h"
+#include "qw-knockout.h"
+#include "qw-labels.h"
+#include "qw-tiebreak.h"
 #include "qw-rounds-page-private.h"
 #include "qw-section-dialog.h"
 #include "qw-tournament.h"
-#include "qw-window.h"
 #include "qw-document-play.h"
 #include "qw-entry.h"
 #include "qw-game.h"
@@ -37,14 +41,23 @@ show_lines (QwRoundsPage *self,
     {
       label = gtk_label_new (text->str);
       gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+      gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+      /* As wide as it asks for, always: its height is then measured for the
+       * width it gets, and the last line is never below the view's end. */
+      gtk_label_set_width_chars (GTK_LABEL (label), 64);
+      gtk_label_set_max_width_chars (GTK_LABEL (label), 64);
       gtk_label_set_xalign (GTK_LABEL (label), 0);
       gtk_label_set_selectable (GTK_LABEL (label), TRUE);
+      gtk_widget_set_margin_end (label, 12);
+      gtk_widget_set_margin_bottom (label, 6);
       scrolled = gtk_scrolled_window_new ();
       gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), label);
+      gtk_scrolled_window_set_propagate_natural_width (GTK_SCROLLED_WINDOW (scrolled), TRUE);
       gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (scrolled), TRUE);
       gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (scrolled), 420);
       gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
-      gtk_widget_set_size_request (scrolled, 560, -1);
+      /* A scroll bar that shows there is more below. */
+      gtk_scrolled_window_set_overlay_scrolling (GTK_SCROLLED_WINDOW (scrolled), FALSE);
       adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), scrolled);
     }
   adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
@@ -61,8 +74,17 @@ typedef struct
   GtkWidget    *red_spin;
   GtkWidget    *black_spin;
   GtkWidget    *playoff_dropdown;
-  GtkWidget    *armageddon_check;
 } FoulsDialog;
+
+static void
+fouls_dialog_free (gpointer  data,
+                   GClosure *closure)
+{
+  FoulsDialog *d = data;
+
+  g_object_unref (d->self);
+  g_free (d);
+}
 
 static void
 fouls_response_cb (AdwMessageDialog *dialog,
@@ -72,6 +94,7 @@ fouls_response_cb (AdwMessageDialog *dialog,
   g_autoptr(GError) error = NULL;
   g_autoptr(QwGame) game = NULL;
   QwResultInput input = { 0 };
+  gboolean ok;
 
   if (g_str_equal (response, "save"))
     {
@@ -86,16 +109,23 @@ fouls_response_cb (AdwMessageDialog *dialog,
               guint p = gtk_drop_down_get_selected (GTK_DROP_DOWN (d->playoff_dropdown));
 
               input.playoff = p == 1 ? QW_PLAYOFF_RED : p == 2 ? QW_PLAYOFF_BLACK : QW_PLAYOFF_NONE;
-              input.armageddon = gtk_check_button_get_active (GTK_CHECK_BUTTON (d->armageddon_check));
+              /* The group's setting says whether its play-offs are armageddons. */
+              input.armageddon = input.playoff != QW_PLAYOFF_NONE && d->self->section->settings.armageddon;
             }
         }
-      if (game == NULL
-          || !qw_tournament_record_result (d->self->doc, d->self->section, d->round, d->board, &input, &error))
-        qw_window_error_for (GTK_WIDGET (d->self), _("The fouls could not be saved"), error);
-      _qw_rounds_page_reload_boards (d->self);
+      _qw_rounds_page_write_begin (d->self);
+      ok = game != NULL
+           && qw_tournament_record_result (d->self->doc, d->self->section, d->round, d->board, &input, &error);
+      _qw_rounds_page_write_end (d->self);
+      if (!ok)
+        qw_feedback_error (GTK_WIDGET (d->self), _("The fouls could not be saved"), error);
+      else
+        {
+          g_autofree char *message = g_strdup_printf (_("Fouls of round %d, board %d saved"), d->round, d->board);
+
+          qw_feedback_undo_toast (GTK_WIDGET (d->self), d->self->doc, message);
+        }
     }
-  g_object_unref (d->self);
-  g_free (d);
 }
 
 static GtkWidget *
@@ -127,7 +157,7 @@ _qw_rounds_page_open_fouls_dialog (QwRoundsPage *self)
   game = qw_board_item_get_game (board);
   if (game->result == QW_RESULT_NONE)
     {
-      qw_window_toast_for (GTK_WIDGET (self), _("Enter the result first, then the fouls"));
+      qw_feedback_toast (GTK_WIDGET (self), _("Enter the result first, then the fouls"));
       return;
     }
   qw_board_item_get_side (board, TRUE, &red);
@@ -145,24 +175,129 @@ _qw_rounds_page_open_fouls_dialog (QwRoundsPage *self)
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (d->black_spin), game->black_fouls);
   if (self->section->system == QW_SYSTEM_KNOCKOUT && game->result == QW_RESULT_DRAW)
     {
-      const char *choices[] = { _("Not played yet"), _("Red won the play-off"), _("Black won the play-off"), NULL };
+      const char *plain[] = { _("Not played yet"), _("Red won the play-off"), _("Black won the play-off"), NULL };
+      const char *armageddon[] = { _("Not played yet"), _("Red won the armageddon"),
+                                   _("Black won or drew the armageddon"), NULL };
 
-      d->playoff_dropdown = labelled (grid, 2, _("Play-off"), gtk_drop_down_new_from_strings (choices));
+      d->playoff_dropdown = labelled (grid, 2, _("Play-off (附加赛)"),
+                                      gtk_drop_down_new_from_strings (self->section->settings.armageddon
+                                                                      ? armageddon : plain));
       gtk_drop_down_set_selected (GTK_DROP_DOWN (d->playoff_dropdown),
                                   game->playoff == QW_PLAYOFF_RED ? 1 : game->playoff == QW_PLAYOFF_BLACK ? 2 : 0);
-      d->armageddon_check = gtk_check_button_new_with_label (_("Armageddon (a draw counts as a black win)"));
-      gtk_check_button_set_active (GTK_CHECK_BUTTON (d->armageddon_check),
-                                   game->armageddon || self->section->settings.armageddon);
-      gtk_grid_attach (GTK_GRID (grid), d->armageddon_check, 0, 3, 2, 1);
     }
-  heading = g_strdup_printf (_("Board %d: Fouls"), game->board);
+  heading = d->playoff_dropdown != NULL ? g_strdup_printf (_("Board %d: Fouls and Play-off"), game->board)
+                                        : g_strdup_printf (_("Board %d: Fouls"), game->board);
   dialog = adw_message_dialog_new (_qw_rounds_page_parent_window (self), heading,
                                    _("Fouls (犯规) count in the tie-breaks: fewer ranks higher."));
   adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), grid);
   adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _("_Cancel"), "save", _("_Save"), NULL);
   adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "save", ADW_RESPONSE_SUGGESTED);
   adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "save");
-  g_signal_connect (dialog, "response", G_CALLBACK (fouls_response_cb), d);
+  g_signal_connect_data (dialog, "response", G_CALLBACK (fouls_response_cb), d, fouls_dialog_free, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+/* The play-off of a drawn knockout game (附加赛): asked for as the draw is
+ * entered, and recorded with it in one step. */
+
+typedef struct
+{
+  QwRoundsPage *self;
+  char         *group;   /* the board's group: the page may show another by the answer */
+  guint         position;
+  int           round;
+  int           board;
+  QwResultInput input;   /* the draw, with the board's fouls */
+} PlayoffDialog;
+
+static void
+playoff_dialog_free (gpointer  data,
+                     GClosure *closure)
+{
+  PlayoffDialog *d = data;
+
+  g_object_unref (d->self);
+  g_free (d->group);
+  g_free (d);
+}
+
+static void
+playoff_response_cb (AdwMessageDialog *dialog,
+                     const char       *response,
+                     PlayoffDialog    *d)
+{
+  QwRoundsPage *self = d->self;
+  g_autoptr(GError) error = NULL;
+  gboolean ok;
+
+  if (self->section == NULL || g_str_equal (response, "cancel") || g_strcmp0 (self->section->code, d->group) != 0)
+    return;
+  d->input.playoff = g_str_equal (response, "red") ? QW_PLAYOFF_RED
+                     : g_str_equal (response, "black") ? QW_PLAYOFF_BLACK : QW_PLAYOFF_NONE;
+  d->input.armageddon = d->input.playoff != QW_PLAYOFF_NONE && self->section->settings.armageddon;
+  _qw_rounds_page_write_begin (self);
+  ok = qw_tournament_record_result (self->doc, self->section, d->round, d->board, &d->input, &error);
+  _qw_rounds_page_write_end (self);
+  if (!ok)
+    {
+      qw_feedback_error (GTK_WIDGET (self), _("The result could not be entered"), error);
+      return;
+    }
+  if (d->input.playoff == QW_PLAYOFF_NONE)
+    {
+      g_autofree char *message = g_strdup_printf (_("Board %d drawn: enter its play-off with F when it is played"),
+                                                  d->board);
+
+      qw_feedback_undo_toast (GTK_WIDGET (self), self->doc, message);
+    }
+  _qw_rounds_page_select_next_open (self, d->position);
+}
+
+void
+_qw_rounds_page_open_playoff_dialog (QwRoundsPage *self,
+                                     QwBoardItem  *board)
+{
+  const QwGame *game = qw_board_item_get_game (board);
+  gboolean armageddon = self->section->settings.armageddon;
+  g_autofree char *heading = NULL;
+  g_autofree char *body = NULL;
+  QwBoardSide red, black;
+  PlayoffDialog *d;
+  GtkWidget *dialog;
+  guint position;
+
+  if (!g_list_store_find (self->boards, board, &position))
+    return;
+  qw_board_item_get_side (board, TRUE, &red);
+  qw_board_item_get_side (board, FALSE, &black);
+  d = g_new0 (PlayoffDialog, 1);
+  d->self = g_object_ref (self);
+  d->group = g_strdup (self->section->code);
+  d->position = position;
+  d->round = game->round;
+  d->board = game->board;
+  d->input.result = QW_RESULT_DRAW;
+  d->input.red_fouls = game->red_fouls;
+  d->input.black_fouls = game->black_fouls;
+  /* Translators: the heading of the play-off (附加赛) dialog */
+  heading = g_strdup_printf (_("Board %d Drawn: Play-off"), game->board);
+  body = armageddon
+         ? g_strdup_printf (_("%s (red) and %s (black) drew. A knockout game needs a winner: who went through "
+                              "in the armageddon? (This group plays its play-offs as armageddon: black goes "
+                              "through on a draw.)"), red.name, black.name)
+         : g_strdup_printf (_("%s (red) and %s (black) drew. A knockout game needs a winner: who won the "
+                              "play-off?"), red.name, black.name);
+  dialog = adw_message_dialog_new (_qw_rounds_page_parent_window (self), heading, body);
+  /* Escape takes nothing: the draw is not recorded without its play-off. */
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "later", _("Not Played _Yet"),
+                                    "red", _("_Red Won"),
+                                    "black", armageddon ? _("_Black Won or Drew") : _("_Black Won"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "red", ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "black", ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_signal_connect_data (dialog, "response", G_CALLBACK (playoff_response_cb), d, playoff_dialog_free, 0);
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
@@ -182,21 +317,21 @@ qw_rounds_page_pair_next (QwRoundsPage  *self,
   g_autoptr(GPtrArray) notes = NULL;
   int round;
 
+  g_autofree char *message = NULL;
+
   if (self->section == NULL)
     return FALSE;
+  _qw_rounds_page_write_begin (self);
   round = qw_tournament_pair_next (self->doc, self->section, &notes, error);
+  _qw_rounds_page_write_end (self);
   if (round == 0)
     return FALSE;
   _qw_rounds_page_show_round (self, round);
   gtk_widget_grab_focus (GTK_WIDGET (self->column_view));
+  message = g_strdup_printf (_("Round %d paired"), round);
+  qw_feedback_undo_toast (GTK_WIDGET (self), self->doc, message);
   if (notes != NULL && notes->len > 0)
     show_lines (self, _("Players Not Paired"), NULL, notes);
-  else
-    {
-      g_autofree char *message = g_strdup_printf (_("Round %d paired"), round);
-
-      qw_window_toast_for (GTK_WIDGET (self), message);
-    }
   return TRUE;
 }
 
@@ -209,7 +344,7 @@ pair_next_action (GtkWidget  *widget,
   g_autoptr(GError) error = NULL;
 
   if (!qw_rounds_page_pair_next (self, &error) && error != NULL)
-    qw_window_error_for (GTK_WIDGET (self), _("The next round could not be paired"), error);
+    qw_feedback_error (GTK_WIDGET (self), _("The next round could not be paired"), error);
 }
 
 static gboolean
@@ -237,16 +372,21 @@ unpair_response_cb (AdwMessageDialog *dialog,
   g_autofree char *message = NULL;
   int round = self->last_round;
 
-  if (!g_str_equal (response, "unpair"))
+  gboolean ok;
+
+  if (!g_str_equal (response, "unpair") || self->section == NULL)
     return;
-  if (!qw_tournament_unpair_last (self->doc, self->section, TRUE, &error))
+  _qw_rounds_page_write_begin (self);
+  ok = qw_tournament_unpair_last (self->doc, self->section, TRUE, &error);
+  _qw_rounds_page_write_end (self);
+  if (!ok)
     {
-      qw_window_error_for (GTK_WIDGET (self), _("The round could not be unpaired"), error);
+      qw_feedback_error (GTK_WIDGET (self), _("The round could not be unpaired"), error);
       return;
     }
-  message = g_strdup_printf (_("Round %d unpaired"), round);
-  qw_window_toast_for (GTK_WIDGET (self), message);
   _qw_rounds_page_show_round (self, 0);
+  message = g_strdup_printf (_("Round %d unpaired"), round);
+  qw_feedback_undo_toast (GTK_WIDGET (self), self->doc, message);
 }
 
 static void
@@ -323,7 +463,7 @@ check_action (GtkWidget  *widget,
   g_autofree char *heading = g_strdup_printf (_("Round %d Against the Rules"), self->round);
 
   if (warnings == NULL)
-    qw_window_error_for (GTK_WIDGET (self), _("The round could not be checked"), error);
+    qw_feedback_error (GTK_WIDGET (self), _("The round could not be checked"), error);
   else if (warnings->len == 0)
     show_lines (self, heading, _("The round keeps every rule."), NULL);
   else
@@ -331,6 +471,33 @@ check_action (GtkWidget  *widget,
 }
 
 /* Swapping two players, withdrawing one */
+
+/* A dialog choosing players of the group: its drop-downs and their entries. */
+typedef struct
+{
+  QwRoundsPage *self;
+  GPtrArray    *entries;   /* QwEntry, in the drop-downs' order */
+  GtkDropDown  *first;
+  GtkDropDown  *second;    /* NULL when one player is chosen */
+} PlayerChoice;
+
+static void
+player_choice_free (gpointer  data,
+                    GClosure *closure)
+{
+  PlayerChoice *c = data;
+
+  g_object_unref (c->self);
+  g_ptr_array_unref (c->entries);
+  g_free (c);
+}
+
+static const QwEntry *
+chosen (PlayerChoice *c,
+        GtkDropDown  *dropdown)
+{
+  return g_ptr_array_index (c->entries, gtk_drop_down_get_selected (dropdown));
+}
 
 static GPtrArray *
 section_entries (QwRoundsPage *self)
@@ -356,30 +523,26 @@ player_dropdown (GPtrArray *entries)
 static void
 swap_response_cb (AdwMessageDialog *dialog,
                   const char       *response,
-                  QwRoundsPage     *self)
+                  PlayerChoice     *c)
 {
-  GPtrArray *entries = g_object_get_data (G_OBJECT (dialog), "entries");
-  GtkDropDown *a = g_object_get_data (G_OBJECT (dialog), "a");
-  GtkDropDown *b = g_object_get_data (G_OBJECT (dialog), "b");
+  QwRoundsPage *self = c->self;
   g_autoptr(GError) error = NULL;
   g_autoptr(GPtrArray) warnings = NULL;
 
-  if (!g_str_equal (response, "swap"))
+  if (!g_str_equal (response, "swap") || self->section == NULL)
     return;
-  warnings = qw_tournament_swap_players (self->doc, self->section, self->round,
-                                         ((QwEntry *) g_ptr_array_index (entries, gtk_drop_down_get_selected (a)))->id,
-                                         ((QwEntry *) g_ptr_array_index (entries, gtk_drop_down_get_selected (b)))->id,
-                                         &error);
+  _qw_rounds_page_write_begin (self);
+  warnings = qw_tournament_swap_players (self->doc, self->section, self->round, chosen (c, c->first)->id,
+                                         chosen (c, c->second)->id, &error);
+  _qw_rounds_page_write_end (self);
   if (warnings == NULL)
     {
-      qw_window_error_for (GTK_WIDGET (self), _("The players could not be swapped"), error);
+      qw_feedback_error (GTK_WIDGET (self), _("The players could not be swapped"), error);
       return;
     }
-  _qw_rounds_page_reload_boards (self);
+  qw_feedback_undo_toast (GTK_WIDGET (self), self->doc, _("Players swapped; the change is recorded"));
   if (warnings->len > 0)
     show_lines (self, _("Swapped, but the Round Now Breaks Rules"), _("The change is recorded in the round log."), warnings);
-  else
-    qw_window_toast_for (GTK_WIDGET (self), _("Players swapped; the change is recorded"));
 }
 
 static void
@@ -388,52 +551,56 @@ swap_action (GtkWidget  *widget,
              GVariant   *parameter)
 {
   QwRoundsPage *self = QW_ROUNDS_PAGE (widget);
-  GPtrArray *entries = section_entries (self);
+  g_autoptr(GPtrArray) entries = section_entries (self);
+  PlayerChoice *c;
   GtkWidget *dialog, *grid;
 
   if (entries == NULL || entries->len < 2)
-    {
-      g_clear_pointer (&entries, g_ptr_array_unref);
-      return;
-    }
+    return;
+  c = g_new0 (PlayerChoice, 1);
+  c->self = g_object_ref (self);
   grid = gtk_grid_new ();
   gtk_grid_set_row_spacing (GTK_GRID (grid), 8);
   gtk_grid_set_column_spacing (GTK_GRID (grid), 12);
   dialog = adw_message_dialog_new (_qw_rounds_page_parent_window (self), _("Swap Two Players"),
                                    _("They exchange their places in this round (on one board: their colours). "
                                      "The change is checked against the rules and recorded."));
-  g_object_set_data (G_OBJECT (dialog), "a", labelled (grid, 0, _("Player"), player_dropdown (entries)));
-  g_object_set_data (G_OBJECT (dialog), "b", labelled (grid, 1, _("With"), player_dropdown (entries)));
-  g_object_set_data_full (G_OBJECT (dialog), "entries", entries, (GDestroyNotify) g_ptr_array_unref);
+  c->first = GTK_DROP_DOWN (labelled (grid, 0, _("Player"), player_dropdown (entries)));
+  c->second = GTK_DROP_DOWN (labelled (grid, 1, _("With"), player_dropdown (entries)));
+  c->entries = g_steal_pointer (&entries);
   adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), grid);
   adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _("_Cancel"), "swap", _("S_wap"), NULL);
   adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "swap", ADW_RESPONSE_SUGGESTED);
-  g_signal_connect_object (dialog, "response", G_CALLBACK (swap_response_cb), self, 0);
+  g_signal_connect_data (dialog, "response", G_CALLBACK (swap_response_cb), c, player_choice_free, 0);
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
 static void
 withdraw_response_cb (AdwMessageDialog *dialog,
                       const char       *response,
-                      QwRoundsPage     *self)
+                      PlayerChoice     *c)
 {
-  GPtrArray *entries = g_object_get_data (G_OBJECT (dialog), "entries");
-  GtkDropDown *who = g_object_get_data (G_OBJECT (dialog), "who");
-  QwEntry *e;
+  QwRoundsPage *self = c->self;
+  const QwEntry *e;
   g_autoptr(GError) error = NULL;
   g_autofree char *message = NULL;
 
-  if (!g_str_equal (response, "withdraw"))
+  gboolean ok;
+
+  if (!g_str_equal (response, "withdraw") || self->section == NULL)
     return;
-  e = g_ptr_array_index (entries, gtk_drop_down_get_selected (who));
-  if (!qw_tournament_withdraw (self->doc, self->section, e->id, &error))
+  e = chosen (c, c->first);
+  /* A group shown with its defaults is stored by the withdrawal; the page reads it back. */
+  _qw_rounds_page_write_begin (self);
+  ok = qw_tournament_withdraw (self->doc, self->section, e->id, &error);
+  _qw_rounds_page_write_end (self);
+  if (!ok)
     {
-      qw_window_error_for (GTK_WIDGET (self), _("The player could not be withdrawn"), error);
+      qw_feedback_error (GTK_WIDGET (self), _("The player could not be withdrawn"), error);
       return;
     }
   message = g_strdup_printf (_("%s withdrew and is not paired from the next round"), e->name);
-  qw_window_toast_for (GTK_WIDGET (self), message);
-  _qw_rounds_page_reload_boards (self);
+  qw_feedback_undo_toast (GTK_WIDGET (self), self->doc, message);
 }
 
 static void
@@ -442,32 +609,37 @@ withdraw_action (GtkWidget  *widget,
                  GVariant   *parameter)
 {
   QwRoundsPage *self = QW_ROUNDS_PAGE (widget);
-  GPtrArray *entries = section_entries (self);
+  g_autoptr(GPtrArray) entries = section_entries (self);
+  PlayerChoice *c;
   GtkWidget *dialog;
 
   if (entries == NULL || entries->len == 0)
-    {
-      g_clear_pointer (&entries, g_ptr_array_unref);
-      return;
-    }
+    return;
+  c = g_new0 (PlayerChoice, 1);
+  c->self = g_object_ref (self);
+  c->first = GTK_DROP_DOWN (player_dropdown (entries));
+  c->entries = g_steal_pointer (&entries);
   dialog = adw_message_dialog_new (_qw_rounds_page_parent_window (self), _("Withdraw a Player (退赛)"),
                                    _("The player keeps the results so far and is not paired from the next round."));
-  g_object_set_data (G_OBJECT (dialog), "who", player_dropdown (entries));
-  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), g_object_get_data (G_OBJECT (dialog), "who"));
-  g_object_set_data_full (G_OBJECT (dialog), "entries", entries, (GDestroyNotify) g_ptr_array_unref);
+  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), GTK_WIDGET (c->first));
   adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _("_Cancel"),
                                     "withdraw", _("_Withdraw"), NULL);
   adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "withdraw", ADW_RESPONSE_DESTRUCTIVE);
-  g_signal_connect_object (dialog, "response", G_CALLBACK (withdraw_response_cb), self, 0);
+  g_signal_connect_data (dialog, "response", G_CALLBACK (withdraw_response_cb), c, player_choice_free, 0);
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
+/* The dialog wrote its own copy of the section: the page has followed the
+ * document already. */
 static void
-settings_saved_cb (QwRoundsPage *self)
+settings_saved_cb (QwRoundsPage    *self,
+                   QwSectionDialog *dialog)
 {
-  g_autofree char *code = g_strdup (self->section->code);
+  g_autofree char *message = g_strdup_printf (_("Settings of group %s saved"),
+                                              qw_section_dialog_get_section (dialog)->name);
 
-  _qw_rounds_page_load_section (self, code);
+  _qw_rounds_page_refresh (self);
+  qw_feedback_undo_toast (GTK_WIDGET (self), self->doc, message);
 }
 
 static void

@@ -3,7 +3,10 @@
  * The arbiter's page on the day: pick a group and a round, pair the next
  * round, and enter results with one click or one key per board. After each
  * result the next board without one is selected, so a whole round is
- * entered from the keyboard.
+ * entered from the keyboard; the selection never goes back by itself. Every
+ * change is a step of the document's history: the page shows what the
+ * document holds, also after the window's Undo, and its toasts offer to
+ * take a change back.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -14,33 +17,32 @@
 #include <glib/gi18n.h>
 
 #include "qw-board-item.h"
+#include "qw-column-view.h"
 #include "qw-error.h"
+#include "qw-feedback.h"
+#include "qw-labels.h"
+#include "qw-tiebreak.h"
+#include "qw-result-buttons.h"
 #include "qw-rounds-page-private.h"
 #include "qw-tournament.h"
-#include "qw-window.h"
 #include "qw-document-entries.h"
 #include "qw-document-play.h"
 #include "qw-entry.h"
 #include "qw-event.h"
 #include "qw-game.h"
 
-/* The six results, in the order of the buttons and of the keys 1, 2, 3, +, -, 0. */
-static const struct {
-  QwResult    result;
-  const char *code;
-} result_buttons[] = {
-  { QW_RESULT_RED_WIN, "2:0" },
-  { QW_RESULT_DRAW, "1:1" },
-  { QW_RESULT_BLACK_WIN, "0:2" },
-  { QW_RESULT_RED_BY_FORFEIT, "+:-" },
-  { QW_RESULT_BLACK_BY_FORFEIT, "-:+" },
-  { QW_RESULT_DOUBLE_FORFEIT, "-:-" },
-};
-
 G_DEFINE_FINAL_TYPE (QwRoundsPage, qw_rounds_page, GTK_TYPE_WIDGET)
 
-static void document_changed_cb (QwRoundsPage *self,
-                                 const char   *what);
+enum {
+  PROP_0,
+  PROP_CONTEXT,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static void group_changed_cb (QwRoundsPage *self);
+static void round_changed_cb (QwRoundsPage *self);
 
 GtkWindow *
 _qw_rounds_page_parent_window (QwRoundsPage *self)
@@ -50,216 +52,50 @@ _qw_rounds_page_parent_window (QwRoundsPage *self)
 
 /* Columns */
 
-typedef enum
-{
-  COL_BOARD,
-  COL_RED_NO,
-  COL_RED_NAME,
-  COL_RED_UNIT,
-  COL_RED_POINTS,
-  COL_RESULT,
-  COL_BLACK_POINTS,
-  COL_BLACK_NAME,
-  COL_BLACK_UNIT,
-  COL_BLACK_NO,
-  COL_FOULS,
-  N_COLUMNS
-} Column;
-
-static const struct {
-  const char *title;
-  int         width;
-  gboolean    expand;
-} columns[N_COLUMNS] = {
-  [COL_BOARD] = { N_("Board"), 56, FALSE },
-  [COL_RED_NO] = { N_("No."), 52, FALSE },
-  [COL_RED_NAME] = { N_("Red"), 90, FALSE },
-  [COL_RED_UNIT] = { N_("Unit"), 120, TRUE },
-  [COL_RED_POINTS] = { N_("Points"), 52, FALSE },
-  [COL_RESULT] = { N_("Result"), 312, FALSE },
-  [COL_BLACK_POINTS] = { N_("Points"), 52, FALSE },
-  [COL_BLACK_NAME] = { N_("Black"), 90, FALSE },
-  [COL_BLACK_UNIT] = { N_("Unit"), 120, TRUE },
-  [COL_BLACK_NO] = { N_("No."), 52, FALSE },
-  [COL_FOULS] = { N_("Fouls"), 110, FALSE },
-};
-
 static void
-setup_label_cb (GtkSignalListItemFactory *factory,
-                GtkListItem              *item,
-                gpointer                  user_data)
+result_chosen_cb (QwRoundsPage    *self,
+                  const char      *code,
+                  QwResultButtons *buttons)
 {
-  Column col = GPOINTER_TO_INT (user_data);
-  GtkWidget *label = gtk_label_new (NULL);
+  QwBoardItem *board = qw_result_buttons_get_board (buttons);
+  g_autoptr(GError) error = NULL;
+  guint position;
 
-  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
-  gtk_label_set_xalign (GTK_LABEL (label), col == COL_BLACK_NO || col == COL_BLACK_POINTS ? 1 : 0);
-  if (col == COL_BOARD || col == COL_RED_NO || col == COL_BLACK_NO || col == COL_RED_POINTS
-      || col == COL_BLACK_POINTS)
-    gtk_widget_add_css_class (label, "numeric");
-  if (col == COL_RED_NAME || col == COL_BLACK_NAME)
-    gtk_widget_add_css_class (label, "heading");
-  if (col == COL_RED_NAME)
-    gtk_widget_add_css_class (label, "red-side");
-  gtk_list_item_set_child (item, label);
-}
-
-static void
-bind_label_cb (GtkSignalListItemFactory *factory,
-               GtkListItem              *item,
-               gpointer                  user_data)
-{
-  Column col = GPOINTER_TO_INT (user_data);
-  QwBoardItem *board = gtk_list_item_get_item (item);
-  GtkLabel *label = GTK_LABEL (gtk_list_item_get_child (item));
-  const QwGame *game = qw_board_item_get_game (board);
-  gboolean red = col <= COL_RED_POINTS;
-  QwBoardSide side;
-  g_autofree char *text = NULL;
-
-  qw_board_item_get_side (board, red, &side);
-  switch (col)
+  if (board == NULL || !g_list_store_find (self->boards, board, &position))
+    return;
+  if (!qw_rounds_page_enter_result (self, position, code, &error))
     {
-    case COL_BOARD:
-      text = g_strdup_printf ("%d", game->board);
-      break;
-    case COL_RED_NO:
-    case COL_BLACK_NO:
-      text = side.no > 0 ? g_strdup_printf ("%d", side.no) : g_strdup ("");
-      break;
-    case COL_RED_NAME:
-    case COL_BLACK_NAME:
-      text = g_strdup (side.no > 0 ? side.name : (!red ? _("(bye)") : ""));
-      break;
-    case COL_RED_UNIT:
-    case COL_BLACK_UNIT:
-      text = g_strdup (side.unit);
-      break;
-    case COL_RED_POINTS:
-    case COL_BLACK_POINTS:
-      text = side.no > 0 ? qw_format_points (side.points) : g_strdup ("");
-      break;
-    case COL_FOULS:
-    case COL_RESULT:
-    case N_COLUMNS:
-    default:
-      g_assert_not_reached ();
+      qw_feedback_error (GTK_WIDGET (self), _("The result could not be entered"), error);
+      _qw_rounds_page_reload_boards (self);
     }
-  gtk_label_set_text (label, text);
 }
-
-static void
-result_clicked_cb (GtkToggleButton *button,
-                   QwRoundsPage    *self);
 
 static void
 setup_result_cb (GtkSignalListItemFactory *factory,
                  GtkListItem              *item,
                  QwRoundsPage             *self)
 {
-  GtkWidget *stack = gtk_stack_new ();
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
-  GtkWidget *bye = gtk_label_new (_("Bye: wins"));
+  GtkWidget *buttons = qw_result_buttons_new ();
+  GtkExpression *board = gtk_property_expression_new (GTK_TYPE_LIST_ITEM, NULL, "item");
 
-  gtk_widget_add_css_class (box, "linked");
-  for (guint i = 0; i < G_N_ELEMENTS (result_buttons); i++)
-    {
-      GtkWidget *button = gtk_toggle_button_new_with_label (result_buttons[i].code);
-
-      gtk_widget_add_css_class (button, "result-button");
-      gtk_widget_set_focus_on_click (button, FALSE);
-      g_object_set_data (G_OBJECT (button), "result-index", GUINT_TO_POINTER (i));
-      g_object_set_data (G_OBJECT (button), "list-item", item);
-      g_signal_connect (button, "clicked", G_CALLBACK (result_clicked_cb), self);
-      gtk_box_append (GTK_BOX (box), button);
-    }
-  gtk_widget_add_css_class (bye, "dim-label");
-  gtk_stack_add_named (GTK_STACK (stack), box, "buttons");
-  gtk_stack_add_named (GTK_STACK (stack), bye, "bye");
-  gtk_list_item_set_child (item, stack);
+  gtk_expression_bind (board, buttons, "board", item);
+  g_signal_connect_object (buttons, "chosen", G_CALLBACK (result_chosen_cb), self, G_CONNECT_SWAPPED);
+  gtk_list_item_set_child (item, buttons);
 }
 
-static void
-bind_result_cb (GtkSignalListItemFactory *factory,
-                GtkListItem              *item,
-                QwRoundsPage             *self)
-{
-  QwBoardItem *board = gtk_list_item_get_item (item);
-  const QwGame *game = qw_board_item_get_game (board);
-  GtkStack *stack = GTK_STACK (gtk_list_item_get_child (item));
-  GtkWidget *box = gtk_stack_get_child_by_name (stack, "buttons");
-  guint i = 0;
-
-  gtk_stack_set_visible_child_name (stack, qw_board_item_is_bye (board) ? "bye" : "buttons");
-  self->updating = TRUE;
-  for (GtkWidget *b = gtk_widget_get_first_child (box); b != NULL; b = gtk_widget_get_next_sibling (b), i++)
-    gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (b), game->result == result_buttons[i].result);
-  self->updating = FALSE;
-}
-
-static void
-setup_fouls_cb (GtkSignalListItemFactory *factory,
-                GtkListItem              *item,
-                gpointer                  user_data)
-{
-  GtkWidget *label = gtk_label_new (NULL);
-
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_widget_add_css_class (label, "dim-label");
-  gtk_list_item_set_child (item, label);
-}
-
-static void
-bind_fouls_cb (GtkSignalListItemFactory *factory,
-               GtkListItem              *item,
-               gpointer                  user_data)
-{
-  QwBoardItem *board = gtk_list_item_get_item (item);
-  const QwGame *game = qw_board_item_get_game (board);
-  g_autoptr(GString) text = g_string_new (NULL);
-
-  if (game->red_fouls > 0 || game->black_fouls > 0)
-    g_string_append_printf (text, _("R %d · B %d"), game->red_fouls, game->black_fouls);
-  if (game->playoff != QW_PLAYOFF_NONE)
-    g_string_append_printf (text, "%s%s", text->len > 0 ? " · " : "",
-                            game->playoff == QW_PLAYOFF_RED ? _("play-off: red") : _("play-off: black"));
-  if (game->manual)
-    g_string_append_printf (text, "%s%s", text->len > 0 ? " · " : "", _("changed"));
-  gtk_label_set_text (GTK_LABEL (gtk_list_item_get_child (item)), text->str);
-}
-
-static void
-add_columns (QwRoundsPage *self)
-{
-  for (int col = 0; col < N_COLUMNS; col++)
-    {
-      GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
-      GtkColumnViewColumn *column;
-
-      if (col == COL_RESULT)
-        {
-          g_signal_connect (factory, "setup", G_CALLBACK (setup_result_cb), self);
-          g_signal_connect (factory, "bind", G_CALLBACK (bind_result_cb), self);
-        }
-      else if (col == COL_FOULS)
-        {
-          g_signal_connect (factory, "setup", G_CALLBACK (setup_fouls_cb), NULL);
-          g_signal_connect (factory, "bind", G_CALLBACK (bind_fouls_cb), NULL);
-        }
-      else
-        {
-          g_signal_connect (factory, "setup", G_CALLBACK (setup_label_cb), GINT_TO_POINTER (col));
-          g_signal_connect (factory, "bind", G_CALLBACK (bind_label_cb), GINT_TO_POINTER (col));
-        }
-      column = gtk_column_view_column_new (_(columns[col].title), factory);
-      gtk_column_view_column_set_resizable (column, TRUE);
-      gtk_column_view_column_set_expand (column, columns[col].expand);
-      if (!columns[col].expand)
-        gtk_column_view_column_set_fixed_width (column, columns[col].width);
-      gtk_column_view_append_column (self->column_view, column);
-      g_object_unref (column);
-    }
-}
+static const QwColumn columns[] = {
+  { N_("Board"), "board", NULL, 56, QW_COLUMN_NUMERIC },
+  { N_("No."), "red-no", NULL, 52, QW_COLUMN_NUMERIC },
+  { N_("Red"), "red-name", NULL, 90, QW_COLUMN_HEADING, "red-side" },
+  { N_("Unit"), "red-unit", NULL, 0, QW_COLUMN_EXPAND },
+  { N_("Points"), "red-points", NULL, 52, QW_COLUMN_NUMERIC },
+  { N_("Result"), NULL, NULL, 312, 0, NULL, NULL, G_CALLBACK (setup_result_cb) },
+  { N_("Points"), "black-points", NULL, 52, QW_COLUMN_NUMERIC | QW_COLUMN_END },
+  { N_("Black"), "black-name", NULL, 90, QW_COLUMN_HEADING },
+  { N_("Unit"), "black-unit", NULL, 0, QW_COLUMN_EXPAND },
+  { N_("No."), "black-no", NULL, 52, QW_COLUMN_NUMERIC | QW_COLUMN_END },
+  { N_("Fouls"), "fouls", NULL, 150, 0, "dim-label", "fouls" },
+};
 
 /* Status */
 
@@ -285,11 +121,13 @@ update_status (QwRoundsPage *self)
   if (self->section == NULL)
     text = g_strdup ("");
   else if (self->round == 0)
-    text = g_strdup_printf (_("%s · %s · %d rounds"), self->section->name,
-                            qw_system_to_code (self->section->system), total);
+    text = g_strdup_printf (_("%s · %s · %d rounds · %s"), self->section->name,
+                            qw_system_label (self->section->system), total,
+                            qw_tiebreak_chain_label (self->section->settings.tiebreaks));
   else
     text = g_strdup_printf (_("Round %d of %d · %u of %u results entered"), self->round, total, done, playing);
   gtk_label_set_text (self->status_label, text);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "rounds.settings", self->section != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "rounds.pair-next",
                                  self->section != NULL && (self->last_round == 0
                                                            || (complete && self->round == self->last_round
@@ -305,12 +143,13 @@ update_status (QwRoundsPage *self)
 
 /* Loading */
 
+/* The page sets the drop-down itself: it does not react to its own change. */
 static void
 fill_rounds (QwRoundsPage *self)
 {
   g_autoptr(GtkStringList) rounds = gtk_string_list_new (NULL);
 
-  self->updating = TRUE;
+  g_signal_handlers_block_by_func (self->round_dropdown, round_changed_cb, self);
   for (int r = 1; r <= self->last_round; r++)
     {
       g_autofree char *label = g_strdup_printf (_("Round %d"), r);
@@ -321,24 +160,162 @@ fill_rounds (QwRoundsPage *self)
   gtk_widget_set_visible (GTK_WIDGET (self->round_dropdown), self->last_round > 0);
   if (self->round > 0)
     gtk_drop_down_set_selected (self->round_dropdown, (guint) self->round - 1);
-  self->updating = FALSE;
+  g_signal_handlers_unblock_by_func (self->round_dropdown, round_changed_cb, self);
 }
 
+static GtkWidget *
+inner_list (QwRoundsPage *self)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->column_view)); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (GTK_IS_LIST_VIEW (child))
+      return child;
+  return NULL;
+}
+
+static QwResultButtons *
+find_result_buttons (GtkWidget *widget)
+{
+  if (QW_IS_RESULT_BUTTONS (widget))
+    return QW_RESULT_BUTTONS (widget);
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      QwResultButtons *found = find_result_buttons (c);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Gives the keyboard focus to the row of @position, when the list has it:
+ * the arrow keys then go on from the board the page selected, not from the
+ * one last clicked. Rows exist only for the boards in view, and a reload
+ * takes away the row that had the focus. */
+static gboolean
+focus_row (QwRoundsPage *self,
+           guint         position)
+{
+  GtkWidget *list = inner_list (self);
+  g_autoptr(QwBoardItem) board = _qw_rounds_page_board_at (self, position);
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkWidget *focus = GTK_IS_ROOT (root) ? gtk_root_get_focus (root) : NULL;
+
+  /* The list has the focus, or had it on a row that a reload took away. */
+  if (list == NULL || board == NULL
+      || (focus != NULL && gtk_widget_get_root (focus) != NULL && !gtk_widget_is_ancestor (focus, list)))
+    return TRUE;
+  for (GtkWidget *row = gtk_widget_get_first_child (list); row != NULL; row = gtk_widget_get_next_sibling (row))
+    {
+      QwResultButtons *buttons = find_result_buttons (row);
+
+      if (buttons != NULL && qw_result_buttons_get_board (buttons) == board)
+        {
+          gtk_widget_grab_focus (row);
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+static gboolean
+focus_selected_cb (gpointer data)
+{
+  QwRoundsPage *self = data;
+
+  self->focus_idle = 0;
+  focus_row (self, gtk_single_selection_get_selected (self->selection));
+  return G_SOURCE_REMOVE;
+}
+
+/* Selects the board at @position, scrolled into view, and makes it the one
+ * the arrow keys move from. */
+static void
+select_board (QwRoundsPage *self,
+              guint         position)
+{
+  GtkWidget *list = inner_list (self);
+
+  gtk_single_selection_set_selected (self->selection, position);
+  if (position == GTK_INVALID_LIST_POSITION || list == NULL)
+    return;
+  gtk_widget_activate_action (list, "list.scroll-to-item", "u", position);
+  /* A row scrolled into view is made at the next layout. */
+  if (!focus_row (self, position) && self->focus_idle == 0)
+    self->focus_idle = g_idle_add_full (G_PRIORITY_LOW, focus_selected_cb, self, NULL);
+}
+
+static gboolean
+board_is_open (QwRoundsPage *self,
+               guint         position)
+{
+  g_autoptr(QwBoardItem) board = g_list_model_get_item (G_LIST_MODEL (self->boards), position);
+
+  return board != NULL && !qw_board_item_is_bye (board) && !qw_board_item_has_result (board);
+}
+
+/* The first board from @from on that has no result; never wraps round. */
 static guint
 next_open_board (QwRoundsPage *self,
                  guint         from)
 {
   guint n = g_list_model_get_n_items (G_LIST_MODEL (self->boards));
 
-  for (guint k = 0; k < n; k++)
-    {
-      guint i = (from + k) % n;
-      g_autoptr(QwBoardItem) board = g_list_model_get_item (G_LIST_MODEL (self->boards), i);
-
-      if (!qw_board_item_is_bye (board) && !qw_board_item_has_result (board))
-        return i;
-    }
+  for (guint i = from; i < n; i++)
+    if (board_is_open (self, i))
+      return i;
   return GTK_INVALID_LIST_POSITION;
+}
+
+/**
+ * _qw_rounds_page_select_next_open:
+ * @after: the board whose result was just entered
+ *
+ * Moves on to the next board without a result. At the end of the boards
+ * the selection stays where it is: a toast says the round is complete, or
+ * which earlier boards still have none. It never goes back to board 1 by
+ * itself, where the next key would change a result already entered.
+ */
+void
+_qw_rounds_page_select_next_open (QwRoundsPage *self,
+                                  guint         after)
+{
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->boards));
+  guint next = next_open_board (self, after + 1);
+  g_autoptr(GString) open = NULL;
+  g_autofree char *message = NULL;
+  guint missing = 0;
+  int total;
+
+  if (next != GTK_INVALID_LIST_POSITION)
+    {
+      select_board (self, next);
+      return;
+    }
+  select_board (self, MIN (after, n > 0 ? n - 1 : 0));
+  open = g_string_new (NULL);
+  for (guint i = 0; i < n; i++)
+    if (board_is_open (self, i))
+      {
+        g_autoptr(QwBoardItem) board = g_list_model_get_item (G_LIST_MODEL (self->boards), i);
+
+        if (++missing <= 6)
+          g_string_append_printf (open, "%s%d", missing > 1 ? _(", ") : "", qw_board_item_get_game (board)->board);
+      }
+  if (missing > 6)
+    g_string_append (open, _("…"));
+  total = qw_tournament_total_rounds (self->doc, self->section);
+  if (missing == 1)
+    message = g_strdup_printf (_("Board %s of round %d still has no result"), open->str, self->round);
+  else if (missing > 1)
+    /* Translators: "Boards 3, 7 of round 4 still have no result" */
+    message = g_strdup_printf (_("Boards %s of round %d still have no result"), open->str, self->round);
+  else if (self->round == self->last_round && self->round < total)
+    message = g_strdup_printf (_("Every result of round %d is in: round %d can be paired (Ctrl+R)"), self->round,
+                               self->round + 1);
+  else
+    message = g_strdup_printf (_("Every result of round %d is in"), self->round);
+  qw_feedback_toast (GTK_WIDGET (self), message);
 }
 
 void
@@ -360,7 +337,7 @@ _qw_rounds_page_reload_boards (QwRoundsPage *self)
   fresh = qw_board_items_load (self->doc, self->ruleset, self->section, self->round, &error);
   if (fresh == NULL)
     {
-      qw_window_error_for (GTK_WIDGET (self), _("The round could not be read"), error);
+      qw_feedback_error (GTK_WIDGET (self), _("The round could not be read"), error);
       return;
     }
   n = g_list_model_get_n_items (G_LIST_MODEL (fresh));
@@ -370,7 +347,7 @@ _qw_rounds_page_reload_boards (QwRoundsPage *self)
   g_list_store_splice (self->boards, 0, g_list_model_get_n_items (G_LIST_MODEL (self->boards)),
                        items->pdata, items->len);
   if (selected != GTK_INVALID_LIST_POSITION && selected < n)
-    gtk_single_selection_set_selected (self->selection, selected);
+    select_board (self, selected);
   gtk_stack_set_visible_child_name (self->content_stack, "boards");
   update_status (self);
 }
@@ -378,7 +355,7 @@ _qw_rounds_page_reload_boards (QwRoundsPage *self)
 /* Shows @round of the current group (0: the last one paired). */
 void
 _qw_rounds_page_show_round (QwRoundsPage *self,
-            int           round)
+                            int           round)
 {
   self->last_round = self->section != NULL ? qw_document_last_round (self->doc, self->section->id) : 0;
   self->round = round > 0 && round <= self->last_round ? round : self->last_round;
@@ -389,75 +366,50 @@ _qw_rounds_page_show_round (QwRoundsPage *self,
     {
       guint open = next_open_board (self, 0);
 
-      gtk_single_selection_set_selected (self->selection, open != GTK_INVALID_LIST_POSITION ? open : 0);
+      select_board (self, open != GTK_INVALID_LIST_POSITION ? open : 0);
     }
 }
 
+/* Shows the group @code: its stored section, or one with its defaults when
+ * nothing of it is stored yet. Reading never writes. */
 void
 _qw_rounds_page_load_section (QwRoundsPage *self,
-              const char   *code)
+                              const char   *code)
 {
   g_autoptr(GError) error = NULL;
 
   g_clear_pointer (&self->section, qw_section_free);
-  if (code != NULL)
+  if (code != NULL && self->context != NULL)
     {
-      self->section = qw_tournament_ensure_section (self->doc, self->event, code, &error);
+      self->section = qw_document_context_find_section (self->context, code, &error);
       if (self->section == NULL)
-        qw_window_error_for (GTK_WIDGET (self), _("The group could not be read"), error);
+        qw_feedback_error (GTK_WIDGET (self), _("The group could not be read"), error);
     }
   _qw_rounds_page_show_round (self, 0);
 }
 
-/* The groups to play: every group with a section, and every group entries are
- * placed in, in the ruleset's order, then local groups. */
+/* The groups to play, as the context finds them; the drop-down is set here
+ * without the page reacting to it. */
 static void
 fill_groups (QwRoundsPage *self)
 {
   g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
-  g_autoptr(GPtrArray) entries = NULL;
   g_autoptr(GPtrArray) sections = NULL;
-  g_autoptr(GHashTable) codes = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GError) error = NULL;
 
   g_ptr_array_set_size (self->group_codes, 0);
-  if (self->doc != NULL)
-    {
-      entries = qw_document_list_entries (self->doc, self->event->id, NULL);
-      sections = qw_document_list_sections (self->doc, self->event->id, NULL);
-    }
-  for (guint i = 0; entries != NULL && i < entries->len; i++)
-    {
-      QwEntry *e = g_ptr_array_index (entries, i);
-
-      if (e->group_code != NULL && e->group_code[0] != '\0')
-        g_hash_table_add (codes, e->group_code);
-    }
+  if (self->context != NULL && (sections = qw_document_context_list_sections (self->context, &error)) == NULL)
+    qw_feedback_error (GTK_WIDGET (self), _("The groups could not be read"), error);
   for (guint i = 0; sections != NULL && i < sections->len; i++)
-    g_hash_table_add (codes, ((QwSection *) g_ptr_array_index (sections, i))->code);
-  for (guint g = 0; self->ruleset != NULL && g < self->ruleset->groups->len; g++)
     {
-      QwGroupRule *rule = g_ptr_array_index (self->ruleset->groups, g);
+      QwSection *s = g_ptr_array_index (sections, i);
 
-      if (g_hash_table_remove (codes, rule->code))
-        {
-          gtk_string_list_append (names, rule->name);
-          g_ptr_array_add (self->group_codes, g_strdup (rule->code));
-        }
+      gtk_string_list_append (names, s->name != NULL && s->name[0] != '\0' ? s->name : s->code);
+      g_ptr_array_add (self->group_codes, g_strdup (s->code));
     }
-  {
-    GHashTableIter iter;
-    gpointer key;
-
-    g_hash_table_iter_init (&iter, codes);
-    while (g_hash_table_iter_next (&iter, &key, NULL))
-      {
-        gtk_string_list_append (names, key);
-        g_ptr_array_add (self->group_codes, g_strdup (key));
-      }
-  }
-  self->updating = TRUE;
+  g_signal_handlers_block_by_func (self->group_dropdown, group_changed_cb, self);
   gtk_drop_down_set_model (self->group_dropdown, G_LIST_MODEL (names));
-  self->updating = FALSE;
+  g_signal_handlers_unblock_by_func (self->group_dropdown, group_changed_cb, self);
 }
 
 static void
@@ -465,8 +417,6 @@ group_changed_cb (QwRoundsPage *self)
 {
   guint i = gtk_drop_down_get_selected (self->group_dropdown);
 
-  if (self->updating || self->doc == NULL)
-    return;
   _qw_rounds_page_load_section (self, i < self->group_codes->len ? g_ptr_array_index (self->group_codes, i) : NULL);
 }
 
@@ -475,62 +425,130 @@ round_changed_cb (QwRoundsPage *self)
 {
   guint i = gtk_drop_down_get_selected (self->round_dropdown);
 
-  if (self->updating || i == GTK_INVALID_LIST_POSITION)
+  if (i == GTK_INVALID_LIST_POSITION)
     return;
   self->round = (int) i + 1;
   _qw_rounds_page_reload_boards (self);
 }
 
-void
-qw_rounds_page_set_document (QwRoundsPage  *self,
-                             QwDocument    *doc,
-                             const QwEvent *event,
-                             QwRuleset     *ruleset)
+static const char *
+first_group (QwRoundsPage *self)
 {
-  g_return_if_fail (QW_IS_ROUNDS_PAGE (self));
-
-  if (self->doc != NULL)
-    g_signal_handlers_disconnect_by_data (self->doc, self);
-  g_clear_object (&self->doc);
-  g_clear_pointer (&self->event, qw_event_free);
-  g_clear_pointer (&self->ruleset, qw_ruleset_unref);
-  g_clear_pointer (&self->section, qw_section_free);
-  if (doc != NULL)
-    {
-      self->doc = g_object_ref (doc);
-      self->event = qw_event_copy (event);
-      self->ruleset = qw_ruleset_ref (ruleset);
-      g_signal_connect_swapped (doc, "changed", G_CALLBACK (document_changed_cb), self);
-    }
-  fill_groups (self);
-  _qw_rounds_page_load_section (self, self->group_codes->len > 0 ? g_ptr_array_index (self->group_codes, 0) : NULL);
+  return self->group_codes->len > 0 ? g_ptr_array_index (self->group_codes, 0) : NULL;
 }
 
-/* Refreshes the group list (entries may have been placed in new groups) and
- * keeps the group and round shown. */
-static void
-refresh (QwRoundsPage *self)
+static gboolean
+find_group (QwRoundsPage *self,
+            const char   *code,
+            guint        *position)
+{
+  for (guint i = 0; code != NULL && i < self->group_codes->len; i++)
+    if (g_str_equal (g_ptr_array_index (self->group_codes, i), code))
+      {
+        *position = i;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+/**
+ * _qw_rounds_page_refresh:
+ *
+ * Reads the groups, the group shown and its rounds again, keeping what is
+ * shown: the group, the round (the new last one when the last was shown and
+ * a round was paired or unpaired) and the board selected. The document
+ * changed: a result, a pairing, an undo in the window, a new entry.
+ */
+void
+_qw_rounds_page_refresh (QwRoundsPage *self)
 {
   g_autofree char *code = self->section != NULL ? g_strdup (self->section->code) : NULL;
+  guint selected = gtk_single_selection_get_selected (self->selection);
+  gboolean at_last = self->round == self->last_round;
   int round = self->round;
+  guint position;
 
-  if (self->doc == NULL)
-    return;
   fill_groups (self);
-  if (code != NULL && qw_rounds_page_select_group (self, code))
+  if (!find_group (self, code, &position))
+    {
+      _qw_rounds_page_load_section (self, first_group (self));
+      return;
+    }
+  g_signal_handlers_block_by_func (self->group_dropdown, group_changed_cb, self);
+  gtk_drop_down_set_selected (self->group_dropdown, position);
+  g_signal_handlers_unblock_by_func (self->group_dropdown, group_changed_cb, self);
+  g_clear_pointer (&self->section, qw_section_free);
+  self->section = qw_document_context_find_section (self->context, code, NULL);
+  self->last_round = self->section != NULL ? qw_document_last_round (self->doc, self->section->id) : 0;
+  round = at_last ? self->last_round : MIN (round, self->last_round);
+  if (round != self->round || round == 0)
     {
       _qw_rounds_page_show_round (self, round);
       return;
     }
-  _qw_rounds_page_load_section (self, self->group_codes->len > 0 ? g_ptr_array_index (self->group_codes, 0) : NULL);
+  fill_rounds (self);
+  _qw_rounds_page_reload_boards (self);
+  if (selected != GTK_INVALID_LIST_POSITION && selected < g_list_model_get_n_items (G_LIST_MODEL (self->boards)))
+    select_board (self, selected);
 }
 
 static void
-document_changed_cb (QwRoundsPage *self,
-                     const char   *what)
+document_changed_cb (QwRoundsPage *self)
 {
-  if (g_strcmp0 (what, "entries") == 0)
-    refresh (self);
+  if (self->context != NULL)
+    _qw_rounds_page_refresh (self);
+}
+
+/* The page's own changes: it shows their outcome itself, once they are
+ * done, rather than while the core, which holds the page's section, is
+ * still telling the document's listeners about them. */
+void
+_qw_rounds_page_write_begin (QwRoundsPage *self)
+{
+  g_signal_group_block (self->doc_signals);
+}
+
+void
+_qw_rounds_page_write_end (QwRoundsPage *self)
+{
+  g_signal_group_unblock (self->doc_signals);
+  _qw_rounds_page_refresh (self);
+}
+
+/**
+ * qw_rounds_page_set_context:
+ * @context: (nullable): a document running an event, or %NULL
+ *
+ * Shows the rounds of @context's event, from its first group.
+ */
+void
+qw_rounds_page_set_context (QwRoundsPage      *self,
+                            QwDocumentContext *context)
+{
+  g_return_if_fail (QW_IS_ROUNDS_PAGE (self));
+  g_return_if_fail (context == NULL || qw_document_context_get_event (context) != NULL);
+
+  if (!g_set_object (&self->context, context))
+    return;
+  g_clear_object (&self->doc);
+  g_clear_pointer (&self->ruleset, qw_ruleset_unref);
+  g_clear_pointer (&self->section, qw_section_free);
+  if (context != NULL)
+    {
+      self->doc = g_object_ref (qw_document_context_get_document (context));
+      self->ruleset = qw_ruleset_ref (qw_document_context_get_ruleset (context));
+    }
+  g_signal_group_set_target (self->doc_signals, self->doc);
+  fill_groups (self);
+  _qw_rounds_page_load_section (self, first_group (self));
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CONTEXT]);
+}
+
+QwDocumentContext *
+qw_rounds_page_get_context (QwRoundsPage *self)
+{
+  g_return_val_if_fail (QW_IS_ROUNDS_PAGE (self), NULL);
+  return self->context;
 }
 
 gboolean
@@ -540,9 +558,9 @@ qw_rounds_page_select_group (QwRoundsPage *self,
   for (guint i = 0; i < self->group_codes->len; i++)
     if (g_str_equal (g_ptr_array_index (self->group_codes, i), code))
       {
-        self->updating = TRUE;
+        g_signal_handlers_block_by_func (self->group_dropdown, group_changed_cb, self);
         gtk_drop_down_set_selected (self->group_dropdown, i);
-        self->updating = FALSE;
+        g_signal_handlers_unblock_by_func (self->group_dropdown, group_changed_cb, self);
         _qw_rounds_page_load_section (self, code);
         return TRUE;
       }
@@ -571,14 +589,14 @@ void
 qw_rounds_page_select_board (QwRoundsPage *self,
                              guint         position)
 {
-  gtk_single_selection_set_selected (self->selection, position);
+  select_board (self, position);
 }
 
 /* Results */
 
 QwBoardItem *
 _qw_rounds_page_board_at (QwRoundsPage *self,
-          guint         position)
+                          guint         position)
 {
   if (position == GTK_INVALID_LIST_POSITION || position >= g_list_model_get_n_items (G_LIST_MODEL (self->boards)))
     return NULL;
@@ -587,10 +605,13 @@ _qw_rounds_page_board_at (QwRoundsPage *self,
 
 /**
  * qw_rounds_page_enter_result:
- * @code: "2:0", "1:1", "0:2", "+:-", "-:+", "-:-", or "" to undo the result
+ * @code: "2:0", "1:1", "0:2", "+:-", "-:+", "-:-", or "" to clear the result
  *
  * Records the result of the board at @position (keeping its fouls and
- * play-off) and selects the next board that has none.
+ * play-off) and selects the next board that has none. A drawn knockout game
+ * needs its play-off: the play-off dialog opens instead, and the result is
+ * recorded with it. Clearing a result is a step like any other: a toast
+ * offers to undo it.
  */
 gboolean
 qw_rounds_page_enter_result (QwRoundsPage  *self,
@@ -601,58 +622,54 @@ qw_rounds_page_enter_result (QwRoundsPage  *self,
   g_autoptr(QwBoardItem) board = _qw_rounds_page_board_at (self, position);
   const QwGame *game;
   QwResultInput input = { 0 };
+  int round, number;
   gboolean ok;
 
   if (board == NULL || qw_board_item_is_bye (board))
     return TRUE;
   game = qw_board_item_get_game (board);
+  round = game->round;
+  number = game->board;
   if (code[0] == '\0')
-    ok = qw_tournament_undo_result (self->doc, self->section, game->round, game->board, error);
-  else
     {
-      if (!qw_result_from_code (code, &input.result))
-        {
-          g_set_error (error, QW_ERROR, QW_ERROR_INVALID, _("“%s” is not a result"), code);
-          return FALSE;
-        }
-      input.red_fouls = game->red_fouls;
-      input.black_fouls = game->black_fouls;
-      input.playoff = input.result == QW_RESULT_DRAW ? game->playoff : QW_PLAYOFF_NONE;
-      input.armageddon = game->armageddon;
-      ok = qw_tournament_record_result (self->doc, self->section, game->round, game->board, &input, error);
+      g_autofree char *message = NULL;
+
+      if (game->result == QW_RESULT_NONE)
+        return TRUE;
+      _qw_rounds_page_write_begin (self);
+      ok = qw_tournament_undo_result (self->doc, self->section, round, number, error);
+      _qw_rounds_page_write_end (self);
+      if (!ok)
+        return FALSE;
+      select_board (self, position);
+      message = g_strdup_printf (_("Result of round %d, board %d cleared"), round, number);
+      qw_feedback_undo_toast (GTK_WIDGET (self), self->doc, message);
+      return TRUE;
     }
+  if (!qw_result_from_code (code, &input.result))
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_INVALID, _("“%s” is not a result"), code);
+      return FALSE;
+    }
+  /* A drawn knockout game is decided by its play-off: asked for at once. */
+  if (self->section->system == QW_SYSTEM_KNOCKOUT && input.result == QW_RESULT_DRAW
+      && !(game->result == QW_RESULT_DRAW && game->playoff != QW_PLAYOFF_NONE))
+    {
+      select_board (self, position);
+      _qw_rounds_page_open_playoff_dialog (self, board);
+      return TRUE;
+    }
+  input.red_fouls = game->red_fouls;
+  input.black_fouls = game->black_fouls;
+  input.playoff = input.result == QW_RESULT_DRAW ? game->playoff : QW_PLAYOFF_NONE;
+  input.armageddon = input.playoff != QW_PLAYOFF_NONE && game->armageddon;
+  _qw_rounds_page_write_begin (self);
+  ok = qw_tournament_record_result (self->doc, self->section, round, number, &input, error);
+  _qw_rounds_page_write_end (self);
   if (!ok)
     return FALSE;
-  _qw_rounds_page_reload_boards (self);
-  if (code[0] != '\0')
-    {
-      guint next = next_open_board (self, position + 1);
-
-      gtk_single_selection_set_selected (self->selection, next != GTK_INVALID_LIST_POSITION ? next : position);
-    }
+  _qw_rounds_page_select_next_open (self, position);
   return TRUE;
-}
-
-static void
-result_clicked_cb (GtkToggleButton *button,
-                   QwRoundsPage    *self)
-{
-  GtkListItem *item = g_object_get_data (G_OBJECT (button), "list-item");
-  guint index = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "result-index"));
-  guint position = gtk_list_item_get_position (item);
-  QwBoardItem *board = gtk_list_item_get_item (item);
-  g_autoptr(GError) error = NULL;
-  const char *code;
-
-  if (self->updating || board == NULL)
-    return;
-  /* Clicking the result already there takes it back. */
-  code = qw_board_item_get_game (board)->result == result_buttons[index].result ? "" : result_buttons[index].code;
-  if (!qw_rounds_page_enter_result (self, position, code, &error))
-    {
-      qw_window_error_for (GTK_WIDGET (self), _("The result could not be entered"), error);
-      _qw_rounds_page_reload_boards (self);
-    }
 }
 
 /**
@@ -701,7 +718,7 @@ qw_rounds_page_key_result (QwRoundsPage *self,
   if (position == GTK_INVALID_LIST_POSITION)
     return FALSE;
   if (!qw_rounds_page_enter_result (self, position, code, &error))
-    qw_window_error_for (GTK_WIDGET (self), _("The result could not be entered"), error);
+    qw_feedback_error (GTK_WIDGET (self), _("The result could not be entered"), error);
   return TRUE;
 }
 
@@ -717,11 +734,21 @@ key_pressed_cb (GtkEventControllerKey *controller,
   return qw_rounds_page_key_result (self, keyval);
 }
 
-void
-qw_rounds_page_activate_action (QwRoundsPage *self,
-                                const char   *name)
+/* The keyboard goes to the boards, on the board selected, as the page is
+ * shown: results are entered at once. */
+static gboolean
+qw_rounds_page_grab_focus (GtkWidget *widget)
 {
-  gtk_widget_activate_action (GTK_WIDGET (self), name, NULL);
+  QwRoundsPage *self = QW_ROUNDS_PAGE (widget);
+  guint selected = gtk_single_selection_get_selected (self->selection);
+
+  if (self->round > 0 && selected != GTK_INVALID_LIST_POSITION
+      && gtk_widget_grab_focus (GTK_WIDGET (self->column_view)))
+    {
+      select_board (self, selected);
+      return TRUE;
+    }
+  return GTK_WIDGET_CLASS (qw_rounds_page_parent_class)->grab_focus (widget);
 }
 
 /* GObject */
@@ -731,10 +758,10 @@ qw_rounds_page_dispose (GObject *object)
 {
   QwRoundsPage *self = QW_ROUNDS_PAGE (object);
 
-  if (self->doc != NULL)
-    g_signal_handlers_disconnect_by_data (self->doc, self);
+  g_clear_handle_id (&self->focus_idle, g_source_remove);
+  g_clear_object (&self->doc_signals);
+  g_clear_object (&self->context);
   g_clear_object (&self->doc);
-  g_clear_pointer (&self->event, qw_event_free);
   g_clear_pointer (&self->ruleset, qw_ruleset_unref);
   g_clear_pointer (&self->section, qw_section_free);
   gtk_widget_dispose_template (GTK_WIDGET (self), QW_TYPE_ROUNDS_PAGE);
@@ -745,11 +772,53 @@ qw_rounds_page_dispose (GObject *object)
 }
 
 static void
+qw_rounds_page_get_property (GObject    *object,
+                             guint       prop_id,
+                             GValue     *value,
+                             GParamSpec *pspec)
+{
+  switch (prop_id)
+    {
+    case PROP_CONTEXT:
+      g_value_set_object (value, QW_ROUNDS_PAGE (object)->context);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+qw_rounds_page_set_property (GObject      *object,
+                             guint         prop_id,
+                             const GValue *value,
+                             GParamSpec   *pspec)
+{
+  switch (prop_id)
+    {
+    case PROP_CONTEXT:
+      qw_rounds_page_set_context (QW_ROUNDS_PAGE (object), g_value_get_object (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
 qw_rounds_page_class_init (QwRoundsPageClass *klass)
 {
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
-  G_OBJECT_CLASS (klass)->dispose = qw_rounds_page_dispose;
+  object_class->dispose = qw_rounds_page_dispose;
+  object_class->get_property = qw_rounds_page_get_property;
+  object_class->set_property = qw_rounds_page_set_property;
+  widget_class->grab_focus = qw_rounds_page_grab_focus;
+
+  properties[PROP_CONTEXT] = g_param_spec_object ("context", NULL, NULL, QW_TYPE_DOCUMENT_CONTEXT,
+                                                  G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY
+                                                  | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_template_from_resource (widget_class, "/cn/qiwang/Qiwang/ui/qw-rounds-page.ui");
   gtk_widget_class_bind_template_child (widget_class, QwRoundsPage, box);
@@ -772,15 +841,18 @@ qw_rounds_page_init (QwRoundsPage *self)
 
   gtk_widget_init_template (GTK_WIDGET (self));
   self->group_codes = g_ptr_array_new_with_free_func (g_free);
+  self->doc_signals = g_signal_group_new (QW_TYPE_DOCUMENT);
+  g_signal_group_connect_swapped (self->doc_signals, "changed::entries", G_CALLBACK (document_changed_cb), self);
+  g_signal_group_connect_swapped (self->doc_signals, "changed::sections", G_CALLBACK (document_changed_cb), self);
+  g_signal_group_connect_swapped (self->doc_signals, "changed::games", G_CALLBACK (document_changed_cb), self);
   self->boards = g_list_store_new (QW_TYPE_BOARD_ITEM);
   self->selection = gtk_single_selection_new (G_LIST_MODEL (g_object_ref (self->boards)));
   gtk_single_selection_set_autoselect (self->selection, FALSE);
   gtk_single_selection_set_can_unselect (self->selection, TRUE);
-  add_columns (self);
+  qw_column_view_add_columns (self->column_view, QW_TYPE_BOARD_ITEM, columns, G_N_ELEMENTS (columns), self);
   gtk_column_view_set_model (self->column_view, GTK_SELECTION_MODEL (self->selection));
   keys = gtk_event_controller_key_new ();
   g_signal_connect (keys, "key-pressed", G_CALLBACK (key_pressed_cb), self);
   gtk_widget_add_controller (GTK_WIDGET (self->column_view), keys);
   update_status (self);
 }
-

@@ -6,9 +6,7 @@
 
 #include <adwaita.h>
 
-#include "qw-document.h"
-#include "qw-ruleset.h"
-#include "qw-event.h"
+#include "qw-document-context.h"
 
 G_BEGIN_DECLS
 
@@ -16,10 +14,9 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (QwRoundsPage, qw_rounds_page, QW, ROUNDS_PAGE, GtkWidget)
 
-void        qw_rounds_page_set_document    (QwRoundsPage  *self,
-                                            QwDocument    *doc,
-                                            const QwEvent *event,
-                                            QwRuleset     *ruleset);
+void        qw_rounds_page_set_context     (QwRoundsPage      *self,
+                                            QwDocumentContext *context);
+QwDocumentContext *qw_rounds_page_get_context (QwRoundsPage   *self);
 gboolean    qw_rounds_page_select_group    (QwRoundsPage  *self,
                                             const char    *code);
 const char *qw_rounds_page_get_group       (QwRoundsPage  *self);
@@ -35,7 +32,5 @@ void        qw_rounds_page_select_board    (QwRoundsPage  *self,
                                             guint          position);
 gboolean    qw_rounds_page_key_result      (QwRoundsPage  *self,
                                             guint          keyval);
-void        qw_rounds_page_activate_action (QwRoundsPage  *self,
-                                            const char    *name);
 
 G_END_DECLS

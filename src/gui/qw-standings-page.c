@@ -12,19 +12,19 @@
 #include <glib/gi18n.h>
 
 #include "qw-board-item.h"
+#include "qw-column-view.h"
+#include "qw-feedback.h"
+#include "qw-tooltip.h"
 #include "qw-section-dialog.h"
 #include "qw-standings-page.h"
 #include "qw-standings.h"
 #include "qw-tiebreak.h"
-#include "qw-tournament.h"
-#include "qw-window.h"
 #include "qw-document-play.h"
 #include "qw-event.h"
 #include "qw-game.h"
-#include "qw-standings.h"
-#include "qw-tiebreak.h"
 
-/* A row of the table: owns one QwStandingRow. */
+/* A row of the table: owns one QwStandingRow; what it shows are read-only
+ * properties, the tie-breaks and rounds by index. */
 #define QW_TYPE_STANDING_ITEM (qw_standing_item_get_type ())
 G_DECLARE_FINAL_TYPE (QwStandingItem, qw_standing_item, QW, STANDING_ITEM, GObject)
 
@@ -36,6 +36,18 @@ struct _QwStandingItem
 
 G_DEFINE_FINAL_TYPE (QwStandingItem, qw_standing_item, G_TYPE_OBJECT)
 
+enum {
+  ITEM_PROP_0,
+  ITEM_PROP_RANK,
+  ITEM_PROP_NO,
+  ITEM_PROP_NAME,
+  ITEM_PROP_UNIT,
+  ITEM_PROP_POINTS,
+  N_ITEM_PROPS
+};
+
+static GParamSpec *item_properties[N_ITEM_PROPS];
+
 static void
 qw_standing_item_finalize (GObject *object)
 {
@@ -44,9 +56,52 @@ qw_standing_item_finalize (GObject *object)
 }
 
 static void
+qw_standing_item_get_property (GObject    *object,
+                               guint       prop_id,
+                               GValue     *value,
+                               GParamSpec *pspec)
+{
+  const QwStandingRow *row = QW_STANDING_ITEM (object)->row;
+
+  switch (prop_id)
+    {
+    case ITEM_PROP_RANK:
+      g_value_set_int (value, row->rank);
+      break;
+    case ITEM_PROP_NO:
+      g_value_set_int (value, row->no);
+      break;
+    case ITEM_PROP_NAME:
+      g_value_take_string (value, row->status == QW_STATUS_EXCLUDED ? g_strdup_printf (_("%s (excluded)"), row->name)
+                                  : row->status == QW_STATUS_LATE ? g_strdup_printf (_("%s (late entry)"), row->name)
+                                  : row->withdrawn ? g_strdup_printf (_("%s (withdrawn)"), row->name)
+                                  : g_strdup (row->name));
+      break;
+    case ITEM_PROP_UNIT:
+      g_value_set_string (value, row->unit);
+      break;
+    case ITEM_PROP_POINTS:
+      g_value_take_string (value, qw_format_points (row->points));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
 qw_standing_item_class_init (QwStandingItemClass *klass)
 {
-  G_OBJECT_CLASS (klass)->finalize = qw_standing_item_finalize;
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  const GParamFlags flags = G_PARAM_READABLE | G_PARAM_STATIC_STRINGS;
+
+  object_class->finalize = qw_standing_item_finalize;
+  object_class->get_property = qw_standing_item_get_property;
+  item_properties[ITEM_PROP_RANK] = g_param_spec_int ("rank", NULL, NULL, 0, G_MAXINT, 0, flags);
+  item_properties[ITEM_PROP_NO] = g_param_spec_int ("no", NULL, NULL, 0, G_MAXINT, 0, flags);
+  item_properties[ITEM_PROP_NAME] = g_param_spec_string ("name", NULL, NULL, NULL, flags);
+  item_properties[ITEM_PROP_UNIT] = g_param_spec_string ("unit", NULL, NULL, NULL, flags);
+  item_properties[ITEM_PROP_POINTS] = g_param_spec_string ("points", NULL, NULL, NULL, flags);
+  g_object_class_install_properties (object_class, N_ITEM_PROPS, item_properties);
 }
 
 static void
@@ -56,55 +111,37 @@ qw_standing_item_init (QwStandingItem *self)
 
 struct _QwStandingsPage
 {
-  GtkWidget      parent_instance;
+  GtkWidget          parent_instance;
 
-  GtkWidget     *box;
-  GtkDropDown   *group_dropdown;
-  GtkDropDown   *round_dropdown;
-  GtkLabel      *chain_label;
-  GtkStack      *content_stack;
-  GtkColumnView *column_view;
+  GtkWidget         *box;
+  GtkDropDown       *group_dropdown;
+  GtkDropDown       *round_dropdown;
+  GtkLabel          *chain_label;
+  GtkStack          *content_stack;
+  GtkColumnView     *column_view;
 
-  GListStore    *rows;
-  QwDocument    *doc;
-  QwEvent       *event;
-  QwRuleset     *ruleset;
-  QwSection     *section;
-  GPtrArray     *group_codes;
-  GArray        *chain;        /* QwTiebreak of the section, in order */
-  int            last_round;   /* the last round with results */
-  gboolean       updating;
+  GListStore        *rows;
+  QwDocumentContext *context;
+  GSignalGroup      *doc_signals;  /* games, sections and entries change the standings */
+  QwSection         *section;
+  GPtrArray         *group_codes;
+  GArray            *chain;        /* QwTiebreak of the section, in order */
+  int                last_round;   /* the last round with results */
+  gboolean           stale;        /* changed while not shown: computed again when shown */
 };
 
 G_DEFINE_FINAL_TYPE (QwStandingsPage, qw_standings_page, GTK_TYPE_WIDGET)
 
-/* Column kinds; tie-break and round columns carry their index in the data. */
-typedef enum
-{
-  COL_RANK,
-  COL_NO,
-  COL_NAME,
-  COL_UNIT,
-  COL_POINTS,
-  COL_TIEBREAK,
-  COL_ROUND,
-} Column;
+enum {
+  PROP_0,
+  PROP_CONTEXT,
+  N_PROPS
+};
 
-static void
-setup_cb (GtkSignalListItemFactory *factory,
-          GtkListItem              *item,
-          gpointer                  user_data)
-{
-  Column col = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (factory), "column"));
-  GtkWidget *label = gtk_label_new (NULL);
+static GParamSpec *properties[N_PROPS];
 
-  gtk_label_set_xalign (GTK_LABEL (label), col == COL_NAME || col == COL_UNIT ? 0 : 1);
-  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
-  gtk_widget_add_css_class (label, "numeric");
-  if (col == COL_RANK || col == COL_POINTS)
-    gtk_widget_add_css_class (label, "heading");
-  gtk_list_item_set_child (item, label);
-}
+static void group_changed_cb (QwStandingsPage *self);
+static void round_changed_cb (QwStandingsPage *self);
 
 /* "12红胜": the opponent's number, the colour, and the result for this player. */
 static char *
@@ -112,6 +149,14 @@ round_cell_text (const QwRoundCell *cell)
 {
   const char *outcome;
 
+  if (cell->absent && cell->absence == QW_ABSENCE_LEAVE)
+    return g_strdup (_("absent (请假)"));
+  if (cell->absent)
+    {
+      g_autofree char *points = g_strdup_printf ("%g", cell->points);
+
+      return g_strdup_printf (_("absent (%s)"), points);
+    }
   if (cell->colour == 0)
     return g_strdup (cell->result == QW_RESULT_BYE ? _("bye") : "—");
   switch (cell->result)
@@ -144,107 +189,81 @@ round_cell_text (const QwRoundCell *cell)
 }
 
 static void
-bind_cb (GtkSignalListItemFactory *factory,
-         GtkListItem              *item,
-         gpointer                  user_data)
+setup_number_cb (GtkSignalListItemFactory *factory,
+                 GtkListItem              *item,
+                 gpointer                  user_data)
 {
-  Column col = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (factory), "column"));
-  guint index = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (factory), "index"));
+  GtkWidget *label = gtk_label_new (NULL);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 1);
+  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+  gtk_widget_add_css_class (label, "numeric");
+  gtk_list_item_set_child (item, label);
+}
+
+/* A tie-break column: @user_data is the QwTiebreak. */
+static void
+bind_tiebreak_cb (GtkSignalListItemFactory *factory,
+                  GtkListItem              *item,
+                  gpointer                  user_data)
+{
+  QwStandingItem *standing = gtk_list_item_get_item (item);
+  g_autofree char *text = qw_format_points (standing->row->tiebreaks[GPOINTER_TO_UINT (user_data)]);
+
+  gtk_label_set_text (GTK_LABEL (gtk_list_item_get_child (item)), text);
+}
+
+/* A round's column: @user_data is the round. */
+static void
+bind_round_cb (GtkSignalListItemFactory *factory,
+               GtkListItem              *item,
+               gpointer                  user_data)
+{
   QwStandingItem *standing = gtk_list_item_get_item (item);
   const QwStandingRow *row = standing->row;
-  GtkLabel *label = GTK_LABEL (gtk_list_item_get_child (item));
+  const QwRoundCell *cell = NULL;
   g_autofree char *text = NULL;
 
-  switch (col)
-    {
-    case COL_RANK:
-      text = g_strdup_printf ("%d", row->rank);
-      break;
-    case COL_NO:
-      text = g_strdup_printf ("%d", row->no);
-      break;
-    case COL_NAME:
-      text = row->withdrawn ? g_strdup_printf (_("%s (withdrawn)"), row->name) : g_strdup (row->name);
-      break;
-    case COL_UNIT:
-      text = g_strdup (row->unit);
-      break;
-    case COL_POINTS:
-      text = qw_format_points (row->points);
-      break;
-    case COL_TIEBREAK:
-      text = qw_format_points (row->tiebreaks[index]);
-      break;
-    case COL_ROUND:
-      {
-        const QwRoundCell *cell = NULL;
-
-        for (guint i = 0; row->rounds != NULL && i < row->rounds->len; i++)
-          if (g_array_index (row->rounds, QwRoundCell, i).round == (int) index)
-            cell = &g_array_index (row->rounds, QwRoundCell, i);
-        text = cell != NULL ? round_cell_text (cell) : g_strdup ("");
-      }
-      break;
-    default:
-      g_assert_not_reached ();
-    }
-  gtk_label_set_text (label, text);
+  for (guint i = 0; row->rounds != NULL && i < row->rounds->len; i++)
+    if (g_array_index (row->rounds, QwRoundCell, i).round == GPOINTER_TO_INT (user_data))
+      cell = &g_array_index (row->rounds, QwRoundCell, i);
+  text = cell != NULL ? round_cell_text (cell) : g_strdup ("");
+  gtk_label_set_text (GTK_LABEL (gtk_list_item_get_child (item)), text);
 }
 
-static void
-add_column (QwStandingsPage *self,
-            const char      *title,
-            Column           col,
-            guint            index,
-            int              width,
-            gboolean         expand)
-{
-  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
-  GtkColumnViewColumn *column;
-
-  g_object_set_data (G_OBJECT (factory), "column", GINT_TO_POINTER (col));
-  g_object_set_data (G_OBJECT (factory), "index", GUINT_TO_POINTER (index));
-  g_signal_connect (factory, "setup", G_CALLBACK (setup_cb), NULL);
-  g_signal_connect (factory, "bind", G_CALLBACK (bind_cb), NULL);
-  column = gtk_column_view_column_new (title, factory);
-  gtk_column_view_column_set_resizable (column, TRUE);
-  gtk_column_view_column_set_expand (column, expand);
-  if (!expand)
-    gtk_column_view_column_set_fixed_width (column, width);
-  gtk_column_view_append_column (self->column_view, column);
-  g_object_unref (column);
-}
+static const QwColumn fixed_columns[] = {
+  { N_("Rank"), "rank", NULL, 56, QW_COLUMN_NUMERIC | QW_COLUMN_END | QW_COLUMN_HEADING },
+  { N_("No."), "no", NULL, 52, QW_COLUMN_NUMERIC | QW_COLUMN_END },
+  { N_("Name"), "name", NULL, 110, QW_COLUMN_NUMERIC },
+  { N_("Unit"), "unit", NULL, 0, QW_COLUMN_NUMERIC | QW_COLUMN_EXPAND },
+  { N_("Points"), "points", NULL, 60, QW_COLUMN_NUMERIC | QW_COLUMN_END | QW_COLUMN_HEADING },
+};
 
 /* The columns follow the group: its chain, then one per round played. */
 static void
 rebuild_columns (QwStandingsPage *self)
 {
-  GListModel *existing = gtk_column_view_get_columns (self->column_view);
-
-  while (g_list_model_get_n_items (existing) > 0)
-    {
-      g_autoptr(GtkColumnViewColumn) c = g_list_model_get_item (existing, 0);
-
-      gtk_column_view_remove_column (self->column_view, c);
-    }
-  add_column (self, _("Rank"), COL_RANK, 0, 56, FALSE);
-  add_column (self, _("No."), COL_NO, 0, 52, FALSE);
-  add_column (self, _("Name"), COL_NAME, 0, 110, FALSE);
-  add_column (self, _("Unit"), COL_UNIT, 0, 140, TRUE);
-  add_column (self, _("Points"), COL_POINTS, 0, 60, FALSE);
+  qw_column_view_clear (self->column_view);
+  qw_column_view_add_columns (self->column_view, QW_TYPE_STANDING_ITEM, fixed_columns,
+                              G_N_ELEMENTS (fixed_columns), NULL);
   for (guint i = 0; i < self->chain->len; i++)
     {
       QwTiebreak tb = g_array_index (self->chain, QwTiebreak, i);
+      /* The titles are the ruleset's Chinese names already. */
+      QwColumn column = { qw_tiebreak_short_label (tb), NULL, NULL, 70, 0, NULL, NULL,
+                          G_CALLBACK (setup_number_cb), G_CALLBACK (bind_tiebreak_cb) };
 
       if (tb == QW_TB_EARLIER_ROUNDS || tb == QW_TB_PROGRESSIVE_CUT || tb == QW_TB_DIRECT)
         continue;
-      add_column (self, qw_tiebreak_short_label (tb), COL_TIEBREAK, (guint) tb, 70, FALSE);
+      qw_column_view_add_column (self->column_view, QW_TYPE_STANDING_ITEM, &column, GUINT_TO_POINTER (tb));
     }
   for (int r = 1; r <= self->last_round; r++)
     {
       g_autofree char *title = g_strdup_printf (_("R%d"), r);
+      QwColumn column = { title, NULL, NULL, 72, 0, NULL, NULL, G_CALLBACK (setup_number_cb),
+                          G_CALLBACK (bind_round_cb) };
 
-      add_column (self, title, COL_ROUND, (guint) r, 72, FALSE);
+      qw_column_view_add_column (self->column_view, QW_TYPE_STANDING_ITEM, &column, GINT_TO_POINTER (r));
     }
 }
 
@@ -266,7 +285,7 @@ update_chain (QwStandingsPage *self)
       g_string_append_printf (text, " → %s", qw_tiebreak_label (tb));
     }
   gtk_label_set_text (self->chain_label, text->str);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->chain_label), text->str);
+  qw_tooltip_set_text (GTK_WIDGET (self->chain_label), text->str);
 }
 
 /* The last round in which every board has a result. */
@@ -287,21 +306,22 @@ last_complete_round (GPtrArray *games)
   return open == G_MAXINT ? last : open - 1;
 }
 
+/* The page sets the drop-down itself: it does not react to its own change. */
 static void
 fill_rounds (QwStandingsPage *self)
 {
   g_autoptr(GtkStringList) rounds = gtk_string_list_new (NULL);
 
-  self->updating = TRUE;
   for (int r = self->last_round; r >= 1; r--)
     {
       g_autofree char *label = g_strdup_printf (_("After Round %d"), r);
 
       gtk_string_list_append (rounds, label);
     }
+  g_signal_handlers_block_by_func (self->round_dropdown, round_changed_cb, self);
   gtk_drop_down_set_model (self->round_dropdown, G_LIST_MODEL (rounds));
+  g_signal_handlers_unblock_by_func (self->round_dropdown, round_changed_cb, self);
   gtk_widget_set_visible (GTK_WIDGET (self->round_dropdown), self->last_round > 0);
-  self->updating = FALSE;
 }
 
 static void
@@ -311,8 +331,10 @@ compute (QwStandingsPage *self,
   g_autoptr(GError) error = NULL;
   g_autoptr(GPtrArray) entries = NULL;
   g_autoptr(GPtrArray) games = NULL;
+  g_autoptr(GPtrArray) absences = NULL;
   g_autoptr(GPtrArray) rows = NULL;
   g_autoptr(GPtrArray) items = NULL;
+  QwDocument *doc;
 
   g_list_store_remove_all (self->rows);
   if (self->section == NULL || up_to_round == 0)
@@ -320,13 +342,19 @@ compute (QwStandingsPage *self,
       gtk_stack_set_visible_child_name (self->content_stack, "empty");
       return;
     }
-  entries = qw_document_list_section_entries (self->doc, self->section, &error);
-  games = entries != NULL ? qw_document_list_games (self->doc, self->section->id, &error) : NULL;
-  rows = games != NULL ? qw_standings_compute (self->ruleset, self->section, entries, games, up_to_round) : NULL;
+  doc = qw_document_context_get_document (self->context);
+  entries = qw_document_list_section_entries (doc, self->section, &error);
+  games = entries != NULL ? qw_document_list_games (doc, self->section->id, &error) : NULL;
+  /* 请假 and the rounds late entries missed, with the points they were given. */
+  absences = games != NULL ? qw_document_list_absences (doc, self->section->id, &error) : NULL;
+  rows = absences != NULL ? qw_standings_compute_with_absences (qw_document_context_get_ruleset (self->context),
+                                                                self->section, entries, games, absences,
+                                                                up_to_round)
+                          : NULL;
   if (rows == NULL)
     {
       if (error != NULL)
-        qw_window_error_for (GTK_WIDGET (self), _("The standings could not be computed"), error);
+        qw_feedback_error (GTK_WIDGET (self), _("The standings could not be computed"), error);
       return;
     }
   items = g_ptr_array_new_full (rows->len, g_object_unref);
@@ -343,6 +371,8 @@ compute (QwStandingsPage *self,
   gtk_stack_set_visible_child_name (self->content_stack, items->len > 0 ? "table" : "empty");
 }
 
+/* Shows the group @code: its stored section, or one with its defaults when
+ * nothing of it is stored yet (no standings then). Reading never writes. */
 static void
 load_section (QwStandingsPage *self,
               const char      *code)
@@ -351,10 +381,10 @@ load_section (QwStandingsPage *self,
 
   g_clear_pointer (&self->section, qw_section_free);
   self->last_round = 0;
-  if (code != NULL)
-    self->section = qw_tournament_ensure_section (self->doc, self->event, code, NULL);
-  if (self->section != NULL)
-    games = qw_document_list_games (self->doc, self->section->id, NULL);
+  if (code != NULL && self->context != NULL)
+    self->section = qw_document_context_find_section (self->context, code, NULL);
+  if (self->section != NULL && self->section->id != 0)
+    games = qw_document_list_games (qw_document_context_get_document (self->context), self->section->id, NULL);
   if (games != NULL)
     self->last_round = last_complete_round (games);
   update_chain (self);
@@ -363,6 +393,7 @@ load_section (QwStandingsPage *self,
   compute (self, self->last_round);
 }
 
+/* The groups to play, as the rounds page lists them. */
 static void
 fill_groups (QwStandingsPage *self)
 {
@@ -370,8 +401,8 @@ fill_groups (QwStandingsPage *self)
   g_autoptr(GPtrArray) sections = NULL;
 
   g_ptr_array_set_size (self->group_codes, 0);
-  if (self->doc != NULL)
-    sections = qw_document_list_sections (self->doc, self->event->id, NULL);
+  if (self->context != NULL)
+    sections = qw_document_context_list_sections (self->context, NULL);
   for (guint i = 0; sections != NULL && i < sections->len; i++)
     {
       QwSection *s = g_ptr_array_index (sections, i);
@@ -379,9 +410,9 @@ fill_groups (QwStandingsPage *self)
       gtk_string_list_append (names, s->name != NULL && s->name[0] != '\0' ? s->name : s->code);
       g_ptr_array_add (self->group_codes, g_strdup (s->code));
     }
-  self->updating = TRUE;
+  g_signal_handlers_block_by_func (self->group_dropdown, group_changed_cb, self);
   gtk_drop_down_set_model (self->group_dropdown, G_LIST_MODEL (names));
-  self->updating = FALSE;
+  g_signal_handlers_unblock_by_func (self->group_dropdown, group_changed_cb, self);
 }
 
 static void
@@ -389,8 +420,6 @@ group_changed_cb (QwStandingsPage *self)
 {
   guint i = gtk_drop_down_get_selected (self->group_dropdown);
 
-  if (self->updating || self->doc == NULL)
-    return;
   load_section (self, i < self->group_codes->len ? g_ptr_array_index (self->group_codes, i) : NULL);
 }
 
@@ -399,62 +428,100 @@ round_changed_cb (QwStandingsPage *self)
 {
   guint i = gtk_drop_down_get_selected (self->round_dropdown);
 
-  if (self->updating || i == GTK_INVALID_LIST_POSITION)
+  if (i == GTK_INVALID_LIST_POSITION)
     return;
   compute (self, self->last_round - (int) i);
 }
 
 static void
-settings_saved_cb (QwStandingsPage *self)
+settings_saved_cb (QwStandingsPage *self,
+                   QwSectionDialog *dialog)
 {
+  g_autofree char *message = g_strdup_printf (_("Settings of group %s saved"),
+                                              qw_section_dialog_get_section (dialog)->name);
+
   qw_standings_page_refresh (self);
+  qw_feedback_undo_toast (GTK_WIDGET (self), qw_document_context_get_document (self->context), message);
 }
 
 static void
 settings_clicked_cb (QwStandingsPage *self)
 {
+  QwDocument *doc;
   QwSectionDialog *dialog;
 
   if (self->section == NULL)
     return;
-  dialog = qw_section_dialog_new (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))), self->doc,
-                                  self->ruleset, self->section,
-                                  qw_document_last_round (self->doc, self->section->id) > 0);
+  doc = qw_document_context_get_document (self->context);
+  dialog = qw_section_dialog_new (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))), doc,
+                                  qw_document_context_get_ruleset (self->context), self->section,
+                                  self->section->id != 0 && qw_document_last_round (doc, self->section->id) > 0);
   g_signal_connect_object (dialog, "saved", G_CALLBACK (settings_saved_cb), self, G_CONNECT_SWAPPED);
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
-/* Keeps the group shown, re-reading sections, games and settings. */
+/**
+ * qw_standings_page_refresh:
+ *
+ * Keeps the group shown, reading sections, games and settings again.
+ */
 void
 qw_standings_page_refresh (QwStandingsPage *self)
 {
   g_autofree char *code = self->section != NULL ? g_strdup (self->section->code) : NULL;
 
-  if (self->doc == NULL)
-    return;
+  g_return_if_fail (QW_IS_STANDINGS_PAGE (self));
+
+  self->stale = FALSE;
   fill_groups (self);
   if (code == NULL || !qw_standings_page_select_group (self, code))
     load_section (self, self->group_codes->len > 0 ? g_ptr_array_index (self->group_codes, 0) : NULL);
 }
 
-void
-qw_standings_page_set_document (QwStandingsPage *self,
-                                QwDocument      *doc,
-                                const QwEvent   *event,
-                                QwRuleset       *ruleset)
+/* Results are entered on the rounds page: the standings follow when shown. */
+static void
+document_changed_cb (QwStandingsPage *self)
 {
-  g_clear_object (&self->doc);
-  g_clear_pointer (&self->event, qw_event_free);
-  g_clear_pointer (&self->ruleset, qw_ruleset_unref);
+  if (gtk_widget_get_mapped (GTK_WIDGET (self)))
+    qw_standings_page_refresh (self);
+  else
+    self->stale = TRUE;
+}
+
+static void
+qw_standings_page_map (GtkWidget *widget)
+{
+  QwStandingsPage *self = QW_STANDINGS_PAGE (widget);
+
+  GTK_WIDGET_CLASS (qw_standings_page_parent_class)->map (widget);
+  if (self->stale)
+    qw_standings_page_refresh (self);
+}
+
+/**
+ * qw_standings_page_set_context:
+ * @context: (nullable): a document running an event, or %NULL
+ */
+void
+qw_standings_page_set_context (QwStandingsPage   *self,
+                               QwDocumentContext *context)
+{
+  g_return_if_fail (QW_IS_STANDINGS_PAGE (self));
+  g_return_if_fail (context == NULL || qw_document_context_get_event (context) != NULL);
+
+  if (!g_set_object (&self->context, context))
+    return;
   g_clear_pointer (&self->section, qw_section_free);
-  if (doc != NULL)
-    {
-      self->doc = g_object_ref (doc);
-      self->event = qw_event_copy (event);
-      self->ruleset = qw_ruleset_ref (ruleset);
-    }
-  fill_groups (self);
-  load_section (self, self->group_codes->len > 0 ? g_ptr_array_index (self->group_codes, 0) : NULL);
+  g_signal_group_set_target (self->doc_signals, context != NULL ? qw_document_context_get_document (context) : NULL);
+  qw_standings_page_refresh (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CONTEXT]);
+}
+
+QwDocumentContext *
+qw_standings_page_get_context (QwStandingsPage *self)
+{
+  g_return_val_if_fail (QW_IS_STANDINGS_PAGE (self), NULL);
+  return self->context;
 }
 
 gboolean
@@ -464,9 +531,9 @@ qw_standings_page_select_group (QwStandingsPage *self,
   for (guint i = 0; i < self->group_codes->len; i++)
     if (g_str_equal (g_ptr_array_index (self->group_codes, i), code))
       {
-        self->updating = TRUE;
+        g_signal_handlers_block_by_func (self->group_dropdown, group_changed_cb, self);
         gtk_drop_down_set_selected (self->group_dropdown, i);
-        self->updating = FALSE;
+        g_signal_handlers_unblock_by_func (self->group_dropdown, group_changed_cb, self);
         load_section (self, code);
         return TRUE;
       }
@@ -490,9 +557,8 @@ qw_standings_page_dispose (GObject *object)
 {
   QwStandingsPage *self = QW_STANDINGS_PAGE (object);
 
-  g_clear_object (&self->doc);
-  g_clear_pointer (&self->event, qw_event_free);
-  g_clear_pointer (&self->ruleset, qw_ruleset_unref);
+  g_clear_object (&self->doc_signals);
+  g_clear_object (&self->context);
   g_clear_pointer (&self->section, qw_section_free);
   gtk_widget_dispose_template (GTK_WIDGET (self), QW_TYPE_STANDINGS_PAGE);
   g_clear_object (&self->rows);
@@ -502,11 +568,53 @@ qw_standings_page_dispose (GObject *object)
 }
 
 static void
+qw_standings_page_get_property (GObject    *object,
+                                guint       prop_id,
+                                GValue     *value,
+                                GParamSpec *pspec)
+{
+  switch (prop_id)
+    {
+    case PROP_CONTEXT:
+      g_value_set_object (value, QW_STANDINGS_PAGE (object)->context);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+qw_standings_page_set_property (GObject      *object,
+                                guint         prop_id,
+                                const GValue *value,
+                                GParamSpec   *pspec)
+{
+  switch (prop_id)
+    {
+    case PROP_CONTEXT:
+      qw_standings_page_set_context (QW_STANDINGS_PAGE (object), g_value_get_object (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
 qw_standings_page_class_init (QwStandingsPageClass *klass)
 {
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
-  G_OBJECT_CLASS (klass)->dispose = qw_standings_page_dispose;
+  object_class->dispose = qw_standings_page_dispose;
+  object_class->get_property = qw_standings_page_get_property;
+  object_class->set_property = qw_standings_page_set_property;
+  widget_class->map = qw_standings_page_map;
+
+  properties[PROP_CONTEXT] = g_param_spec_object ("context", NULL, NULL, QW_TYPE_DOCUMENT_CONTEXT,
+                                                  G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY
+                                                  | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_template_from_resource (widget_class, "/cn/qiwang/Qiwang/ui/qw-standings-page.ui");
   gtk_widget_class_bind_template_child (widget_class, QwStandingsPage, box);
@@ -523,13 +631,16 @@ qw_standings_page_class_init (QwStandingsPageClass *klass)
 static void
 qw_standings_page_init (QwStandingsPage *self)
 {
+  g_autoptr(GtkNoSelection) selection = NULL;
+
   gtk_widget_init_template (GTK_WIDGET (self));
   self->rows = g_list_store_new (QW_TYPE_STANDING_ITEM);
   self->group_codes = g_ptr_array_new_with_free_func (g_free);
   self->chain = g_array_new (FALSE, FALSE, sizeof (QwTiebreak));
-  {
-    g_autoptr(GtkNoSelection) selection = gtk_no_selection_new (G_LIST_MODEL (g_object_ref (self->rows)));
-
-    gtk_column_view_set_model (self->column_view, GTK_SELECTION_MODEL (selection));
-  }
+  self->doc_signals = g_signal_group_new (QW_TYPE_DOCUMENT);
+  g_signal_group_connect_swapped (self->doc_signals, "changed::games", G_CALLBACK (document_changed_cb), self);
+  g_signal_group_connect_swapped (self->doc_signals, "changed::sections", G_CALLBACK (document_changed_cb), self);
+  g_signal_group_connect_swapped (self->doc_signals, "changed::entries", G_CALLBACK (document_changed_cb), self);
+  selection = gtk_no_selection_new (G_LIST_MODEL (g_object_ref (self->rows)));
+  gtk_column_view_set_model (self->column_view, GTK_SELECTION_MODEL (selection));
 }

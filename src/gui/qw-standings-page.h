@@ -6,9 +6,7 @@
 
 #include <adwaita.h>
 
-#include "qw-document.h"
-#include "qw-ruleset.h"
-#include "qw-event.h"
+#include "qw-document-context.h"
 
 G_BEGIN_DECLS
 
@@ -16,10 +14,9 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (QwStandingsPage, qw_standings_page, QW, STANDINGS_PAGE, GtkWidget)
 
-void        qw_standings_page_set_document (QwStandingsPage *self,
-                                            QwDocument      *doc,
-                                            const QwEvent   *event,
-                                            QwRuleset       *ruleset);
+void        qw_standings_page_set_context  (QwStandingsPage   *self,
+                                            QwDocumentContext *context);
+QwDocumentContext *qw_standings_page_get_context (QwStandingsPage *self);
 gboolean    qw_standings_page_select_group (QwStandingsPage *self,
                                             const char      *code);
 const char *qw_standings_page_get_group    (QwStandingsPage *self);

@@ -12,6 +12,7 @@
 
 #include <glib/gi18n.h>
 
+#include "qw-tooltip.h"
 #include "qw-stop-dialog.h"
 #include "qw-event.h"
 
@@ -36,6 +37,7 @@ struct _QwStopDialog
   GtkImage            *status_icon;
 
   QwRuleset           *ruleset;
+  QwEvent             *original;        /* the typed-in stop edited, or NULL */
   GPtrArray           *honour_checks;   /* GtkCheckButton, one per honour */
   GPtrArray           *honours;         /* (char *) the honour each check stands for */
 };
@@ -243,6 +245,7 @@ qw_stop_dialog_dispose (GObject *object)
   QwStopDialog *self = QW_STOP_DIALOG (object);
 
   g_clear_pointer (&self->ruleset, qw_ruleset_unref);
+  g_clear_pointer (&self->original, qw_event_free);
   g_clear_pointer (&self->honour_checks, g_ptr_array_unref);
   g_clear_pointer (&self->honours, g_ptr_array_unref);
   gtk_widget_dispose_template (GTK_WIDGET (self), QW_TYPE_STOP_DIALOG);
@@ -296,6 +299,7 @@ qw_stop_dialog_init (QwStopDialog *self)
   g_autoptr(GtkStringList) levels = gtk_string_list_new (NULL);
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  qw_tooltips_wrap (GTK_WIDGET (self));
   self->honour_checks = g_ptr_array_new ();
   self->honours = g_ptr_array_new_with_free_func (g_free);
   gtk_string_list_append (types, qw_level_to_chinese (QW_LEVEL_PRELIMINARY));
@@ -324,6 +328,7 @@ qw_stop_dialog_new (GtkWindow     *parent,
     {
       g_autoptr(QwStopSummary) summary = qw_stop_summary_new ();
 
+      self->original = qw_event_copy (stop);
       summary->name = g_strdup (stop->name);
       summary->level = stop->level;
       summary->host_level = stop->host_level;
@@ -340,4 +345,16 @@ qw_stop_dialog_new (GtkWindow     *parent,
   update_status (self);
   gtk_widget_grab_focus (GTK_WIDGET (self->name_row));
   return self;
+}
+
+/**
+ * qw_stop_dialog_get_original:
+ *
+ * Returns: (nullable): the typed-in stop the dialog edits; %NULL when it adds one
+ */
+const QwEvent *
+qw_stop_dialog_get_original (QwStopDialog *self)
+{
+  g_return_val_if_fail (QW_IS_STOP_DIALOG (self), NULL);
+  return self->original;
 }

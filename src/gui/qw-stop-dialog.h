@@ -20,6 +20,7 @@ QwStopDialog  *qw_stop_dialog_new      (GtkWindow           *parent,
                                         QwRuleset           *ruleset,
                                         const QwEvent       *stop);
 QwStopSummary *qw_stop_dialog_get_stop (QwStopDialog        *self);
+const QwEvent *qw_stop_dialog_get_original (QwStopDialog    *self);
 void           qw_stop_dialog_fill     (QwStopDialog        *self,
                                         const QwStopSummary *stop);
 gboolean       qw_stop_dialog_save     (QwStopDialog        *self);

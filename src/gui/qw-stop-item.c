@@ -3,6 +3,7 @@
  * Model code: no widgets. A stop's official name starts with the season's
  * name and the region ("2021年第六届全国象棋业余棋王赛广东赛区…"), the same
  * for every row; the table shows what follows, and the full name as a tooltip.
+ * What a row shows, and what it sorts by, are read-only properties.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -21,6 +22,7 @@ struct _QwStopItem
 {
   GObject   parent_instance;
   QwEvent  *event;
+  guint     position;
   int       participants;
   gboolean  valid;
   char     *short_name;
@@ -28,6 +30,30 @@ struct _QwStopItem
 };
 
 G_DEFINE_FINAL_TYPE (QwStopItem, qw_stop_item, G_TYPE_OBJECT)
+
+enum {
+  PROP_0,
+  PROP_POSITION,
+  PROP_NAME,
+  PROP_SHORT_NAME,
+  PROP_LEVEL,
+  PROP_LEVEL_TEXT,
+  PROP_HOST_LEVEL,
+  PROP_HOST_LEVEL_TEXT,
+  PROP_HOST,
+  PROP_PREFECTURE,
+  PROP_COUNTY_CITY,
+  PROP_HONOURS,
+  PROP_PARTICIPANTS,
+  PROP_VALID,
+  PROP_SOURCE,
+  PROP_SOURCE_TEXT,
+  PROP_DATES_TEXT,
+  PROP_VALIDITY_NOTE,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
 
 static void
 qw_stop_item_finalize (GObject *object)
@@ -41,9 +67,105 @@ qw_stop_item_finalize (GObject *object)
 }
 
 static void
+qw_stop_item_get_property (GObject    *object,
+                           guint       prop_id,
+                           GValue     *value,
+                           GParamSpec *pspec)
+{
+  QwStopItem *self = QW_STOP_ITEM (object);
+  const QwEvent *e = self->event;
+
+  switch (prop_id)
+    {
+    case PROP_POSITION:
+      g_value_set_uint (value, self->position);
+      break;
+    case PROP_NAME:
+      g_value_set_string (value, e->name);
+      break;
+    case PROP_SHORT_NAME:
+      g_value_set_string (value, self->short_name);
+      break;
+    case PROP_LEVEL:
+      g_value_set_int (value, (int) e->level);
+      break;
+    case PROP_LEVEL_TEXT:
+      g_value_set_static_string (value, qw_level_to_chinese (e->level));
+      break;
+    case PROP_HOST_LEVEL:
+      g_value_set_int (value, (int) e->host_level);
+      break;
+    case PROP_HOST_LEVEL_TEXT:
+      g_value_set_static_string (value, e->host_level != QW_HOST_UNKNOWN ? qw_host_level_to_chinese (e->host_level)
+                                                                         : "");
+      break;
+    case PROP_HOST:
+      g_value_set_string (value, e->host);
+      break;
+    case PROP_PREFECTURE:
+      g_value_set_string (value, e->prefecture);
+      break;
+    case PROP_COUNTY_CITY:
+      g_value_set_string (value, e->county_city);
+      break;
+    case PROP_HONOURS:
+      g_value_set_string (value, e->honours);
+      break;
+    case PROP_PARTICIPANTS:
+      g_value_set_int (value, self->participants);
+      break;
+    case PROP_VALID:
+      g_value_set_boolean (value, self->valid);
+      break;
+    case PROP_SOURCE:
+      g_value_set_int (value, (int) e->source);
+      break;
+    case PROP_SOURCE_TEXT:
+      g_value_set_static_string (value, qw_stop_item_get_source_text (self));
+      break;
+    case PROP_DATES_TEXT:
+      g_value_set_string (value, self->dates_text);
+      break;
+    case PROP_VALIDITY_NOTE:
+      g_value_set_static_string (value, e->level == QW_LEVEL_PRELIMINARY && !self->valid
+                                        ? _("Its players count towards the region’s participants, but it is not "
+                                            "a valid stop")
+                                        : NULL);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
 qw_stop_item_class_init (QwStopItemClass *klass)
 {
-  G_OBJECT_CLASS (klass)->finalize = qw_stop_item_finalize;
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  const GParamFlags flags = G_PARAM_READABLE | G_PARAM_STATIC_STRINGS;
+
+  object_class->finalize = qw_stop_item_finalize;
+  object_class->get_property = qw_stop_item_get_property;
+
+  /* The region's order (preliminaries by date, the final last): ties keep it. */
+  properties[PROP_POSITION] = g_param_spec_uint ("position", NULL, NULL, 0, G_MAXUINT, 0, flags);
+  properties[PROP_NAME] = g_param_spec_string ("name", NULL, NULL, NULL, flags);
+  properties[PROP_SHORT_NAME] = g_param_spec_string ("short-name", NULL, NULL, NULL, flags);
+  properties[PROP_LEVEL] = g_param_spec_int ("level", NULL, NULL, 0, G_MAXINT, 0, flags);
+  properties[PROP_LEVEL_TEXT] = g_param_spec_string ("level-text", NULL, NULL, NULL, flags);
+  properties[PROP_HOST_LEVEL] = g_param_spec_int ("host-level", NULL, NULL, 0, G_MAXINT, 0, flags);
+  properties[PROP_HOST_LEVEL_TEXT] = g_param_spec_string ("host-level-text", NULL, NULL, NULL, flags);
+  properties[PROP_HOST] = g_param_spec_string ("host", NULL, NULL, NULL, flags);
+  properties[PROP_PREFECTURE] = g_param_spec_string ("prefecture", NULL, NULL, NULL, flags);
+  properties[PROP_COUNTY_CITY] = g_param_spec_string ("county-city", NULL, NULL, NULL, flags);
+  properties[PROP_HONOURS] = g_param_spec_string ("honours", NULL, NULL, NULL, flags);
+  properties[PROP_PARTICIPANTS] = g_param_spec_int ("participants", NULL, NULL, 0, G_MAXINT, 0, flags);
+  properties[PROP_VALID] = g_param_spec_boolean ("valid", NULL, NULL, FALSE, flags);
+  properties[PROP_SOURCE] = g_param_spec_int ("source", NULL, NULL, 0, G_MAXINT, 0, flags);
+  properties[PROP_SOURCE_TEXT] = g_param_spec_string ("source-text", NULL, NULL, NULL, flags);
+  properties[PROP_DATES_TEXT] = g_param_spec_string ("dates-text", NULL, NULL, NULL, flags);
+  /* Why a preliminary is not valid, for its Validity cell's tooltip. */
+  properties[PROP_VALIDITY_NOTE] = g_param_spec_string ("validity-note", NULL, NULL, NULL, flags);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
 static void
@@ -91,13 +213,19 @@ dates_text (const QwEvent *e)
   return g_strdup_printf ("%s – %s", start, end);
 }
 
+/**
+ * qw_stop_item_new:
+ * @position: the stop's place in the region's order
+ */
 QwStopItem *
 qw_stop_item_new (const QwRegionStop *stop,
+                  guint               position,
                   const QwRuleset    *ruleset,
                   const char         *region)
 {
   QwStopItem *self = g_object_new (QW_TYPE_STOP_ITEM, NULL);
 
+  self->position = position;
   self->event = qw_event_copy (stop->event);
   self->participants = stop->participants;
   self->valid = stop->valid;

@@ -17,6 +17,7 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (QwStopItem, qw_stop_item, QW, STOP_ITEM, GObject)
 
 QwStopItem    *qw_stop_item_new              (const QwRegionStop *stop,
+                                              guint               position,
                                               const QwRuleset    *ruleset,
                                               const char         *region);
 const QwEvent *qw_stop_item_get_event        (QwStopItem         *self);

@@ -7,8 +7,7 @@
 #include <adwaita.h>
 
 #include "qw-application.h"
-#include "qw-document.h"
-#include "qw-ruleset.h"
+#include "qw-document-context.h"
 
 G_BEGIN_DECLS
 
@@ -21,18 +20,10 @@ gboolean    qw_window_open_file        (QwWindow      *self,
                                         GFile         *file);
 gboolean    qw_window_has_document     (QwWindow      *self);
 QwDocument *qw_window_get_document     (QwWindow      *self);
+QwDocumentContext *qw_window_get_context (QwWindow    *self);
 void        qw_window_show_toast       (QwWindow      *self,
                                         const char    *message);
 void        qw_window_show_error       (QwWindow      *self,
-                                        const char    *heading,
-                                        const GError  *error);
-void        qw_window_toast_for        (GtkWidget     *widget,
-                                        const char    *message);
-void        qw_window_undo_toast_for   (GtkWidget     *widget,
-                                        const char    *message,
-                                        GCallback      undo,
-                                        gpointer       instance);
-void        qw_window_error_for        (GtkWidget     *widget,
                                         const char    *heading,
                                         const GError  *error);
 void        qw_window_show_page        (QwWindow      *self,
@@ -42,5 +33,9 @@ GtkWidget  *qw_window_get_page         (QwWindow      *self,
 void        qw_window_open_new_stop_dialog (QwWindow  *self);
 void        qw_window_open_new_region_dialog (QwWindow       *self,
                                               QwDocumentKind  kind);
+gboolean    qw_window_export_results   (QwWindow      *self,
+                                        GFile         *file,
+                                        gboolean       public_form);
+gboolean    qw_window_is_exporting     (QwWindow      *self);
 
 G_END_DECLS

@@ -24,6 +24,7 @@ qw_csv_free (QwCsv *csv)
     return;
   g_clear_pointer (&csv->rows, g_ptr_array_unref);
   g_clear_pointer (&csv->lines, g_array_unref);
+  g_clear_pointer (&csv->raw, g_ptr_array_unref);
   g_free (csv->encoding);
   g_free (csv);
 }

@@ -15,9 +15,16 @@ G_BEGIN_DECLS
 typedef struct
 {
   GPtrArray *rows;        /* GStrv per record, the header first */
-  GArray    *lines;       /* int: the file line on which each record starts */
-  char      *encoding;    /* "UTF-8", "UTF-8 (BOM)", "GB18030", "UTF-16LE" */
+  GArray    *lines;       /* int: the file line on which each record starts;
+                           * for a workbook, the sheet's row number */
+  char      *encoding;    /* "UTF-8", "UTF-8 (BOM)", "GB18030", "UTF-16LE";
+                           * "xlsx" or "xls" for a workbook */
   char       separator;   /* ',' or '\t' */
+  /* Workbooks only (NULL for a CSV file): a GStrv per record, parallel to
+   * rows, holding each numeric cell's value as the file stores it
+   * ("4.41381199001011E+17") and "" for every other cell. It tells an ID
+   * number that Excel made a number (registration/qw-excel-id.h). */
+  GPtrArray *raw;
 } QwCsv;
 
 QwCsv *qw_csv_parse_data  (const char  *data,

@@ -317,8 +317,9 @@ qw_xml_next_sibling (xmlNode    *node,
   return NULL;
 }
 
-/* The value of an attribute without a namespace, without copying it when it
- * is a single text node (as it always is without entities). */
+/* The value of an attribute, without copying it when it is a single text
+ * node (as it always is without entities). As xmlGetProp(), the name is
+ * matched whatever the attribute's namespace: a workbook's r:id is "id". */
 static const char *
 peek_prop (xmlNode     *node,
            const char  *name,
@@ -328,7 +329,7 @@ peek_prop (xmlNode     *node,
   if (node == NULL)
     return NULL;
   for (xmlAttr *a = node->properties; a != NULL; a = a->next)
-    if (a->ns == NULL && strcmp ((const char *) a->name, name) == 0)
+    if (strcmp ((const char *) a->name, name) == 0)
       {
         if (a->children == NULL)
           return "";

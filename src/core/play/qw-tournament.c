@@ -23,6 +23,7 @@
 
 #include "qw-error.h"
 #include "qw-knockout.h"
+#include "qw-pair-gate.h"
 #include "qw-roundrobin.h"
 #include "qw-swiss.h"
 #include "qw-tournament.h"
@@ -32,6 +33,8 @@
 #include "qw-event.h"
 #include "qw-game.h"
 #include "qw-play.h"
+#include "qw-seeding.h"
+#include "qw-tiebreak.h"
 
 /* What an action needs from the document. */
 typedef struct
@@ -42,7 +45,11 @@ typedef struct
   GPtrArray       *entries;    /* QwEntry, by 序号 */
   GPtrArray       *games;      /* QwGame, by round and board */
   GHashTable      *withdrawn;  /* entry id → first round not paired */
-  GHashTable      *index;      /* entry id → index in entries + 1 */
+  GPtrArray       *absences;   /* QwAbsence: rounds a player is not paired in (请假, missed rounds) */
+  GHashTable      *index;      /* entry id → index in entries + 1, when the ids are sparse */
+  int             *dense;      /* else: entry id - dense_base → index in entries + 1 */
+  gint64           dense_base;
+  gint64           dense_len;
   int              last_round;
 } State;
 
@@ -70,10 +77,45 @@ state_clear (State *s)
   g_clear_pointer (&s->entries, g_ptr_array_unref);
   g_clear_pointer (&s->games, g_ptr_array_unref);
   g_clear_pointer (&s->withdrawn, g_hash_table_unref);
+  g_clear_pointer (&s->absences, g_ptr_array_unref);
   g_clear_pointer (&s->index, g_hash_table_unref);
+  g_clear_pointer (&s->dense, g_free);
 }
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (State, state_clear)
+
+/* Entry ids are mostly consecutive (a section's players registered
+ * together): then a table indexed by id finds them, which every game of the
+ * history asks twice; else a hash table. */
+static void
+state_index (State *s)
+{
+  gint64 lo = G_MAXINT64, hi = G_MININT64;
+
+  for (guint i = 0; i < s->entries->len; i++)
+    {
+      gint64 id = ((QwEntry *) g_ptr_array_index (s->entries, i))->id;
+
+      lo = MIN (lo, id);
+      hi = MAX (hi, id);
+    }
+  if (s->entries->len > 0 && hi - lo < 4 * (gint64) s->entries->len + 64)
+    {
+      s->dense_base = lo;
+      s->dense_len = hi - lo + 1;
+      s->dense = g_new0 (int, s->dense_len);
+      for (guint i = 0; i < s->entries->len; i++)
+        s->dense[((QwEntry *) g_ptr_array_index (s->entries, i))->id - lo] = (int) i + 1;
+      return;
+    }
+  s->index = g_hash_table_new (g_int64_hash, g_int64_equal);
+  for (guint i = 0; i < s->entries->len; i++)
+    {
+      QwEntry *e = g_ptr_array_index (s->entries, i);
+
+      g_hash_table_insert (s->index, &e->id, GINT_TO_POINTER (i + 1));
+    }
+}
 
 static gboolean
 state_load (State            *s,
@@ -96,13 +138,11 @@ state_load (State            *s,
   s->withdrawn = qw_document_list_withdrawals (doc, section, error);
   if (s->withdrawn == NULL)
     return FALSE;
-  s->index = g_hash_table_new (g_int64_hash, g_int64_equal);
-  for (guint i = 0; i < s->entries->len; i++)
-    {
-      QwEntry *e = g_ptr_array_index (s->entries, i);
-
-      g_hash_table_insert (s->index, &e->id, GINT_TO_POINTER (i + 1));
-    }
+  s->absences = section->id != 0 ? qw_document_list_absences (doc, section->id, error)
+                                 : g_ptr_array_new_with_free_func (g_free);
+  if (s->absences == NULL)
+    return FALSE;
+  state_index (s);
   s->last_round = 0;
   for (guint i = 0; i < s->games->len; i++)
     s->last_round = MAX (s->last_round, ((QwGame *) g_ptr_array_index (s->games, i))->round);
@@ -113,6 +153,9 @@ static int
 state_find (State  *s,
             gint64  entry_id)
 {
+  if (s->dense != NULL)
+    return entry_id >= s->dense_base && entry_id - s->dense_base < s->dense_len
+           ? s->dense[entry_id - s->dense_base] - 1 : -1;
   return GPOINTER_TO_INT (g_hash_table_lookup (s->index, &entry_id)) - 1;
 }
 
@@ -134,16 +177,36 @@ withdrawn_before (State  *s,
   return value != NULL ? GPOINTER_TO_INT (value) : 0;
 }
 
+/* The entry's absence from @round, or NULL. */
+static const QwAbsence *
+absence_in (State  *s,
+            gint64  entry_id,
+            int     round)
+{
+  for (guint i = 0; s->absences != NULL && i < s->absences->len; i++)
+    {
+      const QwAbsence *a = g_ptr_array_index (s->absences, i);
+
+      if (a->entry_id == entry_id && a->round == round)
+        return a;
+    }
+  return NULL;
+}
+
 /* "No. 12 王伟", how players are named in messages. */
+static char *
+entry_label (const QwEntry *e)
+{
+  if (e == NULL)
+    return g_strdup (_("an unknown player"));
+  return g_strdup_printf (_("No. %d %s"), e->no, e->name);
+}
+
 static char *
 player_label (State  *s,
               gint64  entry_id)
 {
-  QwEntry *e = state_entry (s, entry_id);
-
-  if (e == NULL)
-    return g_strdup (_("an unknown player"));
-  return g_strdup_printf (_("No. %d %s"), e->no, e->name);
+  return entry_label (state_entry (s, entry_id));
 }
 
 /* Histories */
@@ -208,11 +271,15 @@ history_add_game (State        *s,
   qw_result_points (s->ruleset, g->result, &rp, &bp);
   hist[r].score += rp;
   hist[r].had_bye = hist[r].had_bye || g->result == QW_RESULT_BYE;
-  track_forfeits (&hist[r], s->section, qw_result_forfeited_by (g->result, TRUE));
+  /* A forfeit recorded for an absence (a fixed schedule) is no forfeit for
+   * the limit: the run of forfeits neither grows nor ends. */
+  if (absence_in (s, g->red, g->round) == NULL)
+    track_forfeits (&hist[r], s->section, qw_result_forfeited_by (g->result, TRUE));
   if (b < 0)
     return;
   hist[b].score += bp;
-  track_forfeits (&hist[b], s->section, qw_result_forfeited_by (g->result, FALSE));
+  if (absence_in (s, g->black, g->round) == NULL)
+    track_forfeits (&hist[b], s->section, qw_result_forfeited_by (g->result, FALSE));
   if (counts_as_met (s->section, g->result))
     {
       g_array_append_val (hist[r].opponents, b);
@@ -278,6 +345,19 @@ histories_compute (State *s,
         }
       history_add_game (s, hist, g);
     }
+  /* Absent rounds score what they were credited (a 请假 nothing); no
+   * opponent, no colour, and the run of forfeits goes on as it was. */
+  for (guint i = 0; i < s->absences->len; i++)
+    {
+      const QwAbsence *a = g_ptr_array_index (s->absences, i);
+      int k = state_find (s, a->entry_id);
+
+      if (k < 0 || a->round >= round)
+        continue;
+      hist[k].score += a->points;
+      if (snapped && a->round < round - 1)
+        hist[k].score_before_last += a->points;
+    }
   set_floats (s, hist, round - 1);
   return hist;
 }
@@ -291,7 +371,7 @@ excluded (State   *s,
   QwEntry *e = g_ptr_array_index (s->entries, index);
   int before = withdrawn_before (s, e->id);
 
-  return (before > 0 && before <= round) || hist[index].forfeit_out;
+  return (before > 0 && before <= round) || hist[index].forfeit_out || e->status == QW_STATUS_LATE;
 }
 
 static char *
@@ -305,7 +385,11 @@ exclusion_reason (State   *s,
   int before = withdrawn_before (s, e->id);
 
   if (before > 0 && before <= round)
-    return g_strdup_printf (_("%s has withdrawn (退赛) and is not paired"), who);
+    return e->status == QW_STATUS_EXCLUDED
+           ? g_strdup_printf (_("%s is excluded (不具备参赛资格) and is not paired"), who)
+           : g_strdup_printf (_("%s has withdrawn (退赛) and is not paired"), who);
+  if (e->status == QW_STATUS_LATE)
+    return g_strdup_printf (_("%s is a late entry waiting to be admitted and is not paired"), who);
   return g_strdup_printf (_("%s forfeited %d games in a row and is no longer paired"), who,
                           s->section->settings.forfeit_limit);
 }
@@ -360,12 +444,29 @@ has_seed_key (const QwEntry *e,
   return by_grade ? qw_grade_rank (e->grade) > 0 : e->rating > 0;
 }
 
-/* Orders @items (entry indices) by the section's seeding. Players without a
- * rating (or grade) come after the others, in an order drawn by lot (§2.3). */
+/* Whether the section's seeding leaves @e's place to the lottery. */
+static gboolean
+seeded_by_lot (State         *s,
+               const QwEntry *e)
+{
+  const char *method = s->section->settings.seeding;
+
+  if (g_strcmp0 (method, "lottery") == 0)
+    return TRUE;
+  if (g_strcmp0 (method, "order") == 0)
+    return FALSE;
+  return !has_seed_key (e, g_strcmp0 (method, "grade") == 0);
+}
+
+/* Orders @items (entry indices, by 序号) by the section's seeding. Players
+ * without a rating (or grade) come after the others, in an order drawn by
+ * lot (§2.3). Without @draw, the lot is not drawn: those players stay in
+ * 序号 order (a list shown before the lots are drawn). */
 static void
-seed_order (State *s,
-            int   *items,
-            guint  n)
+seed_order (State    *s,
+            int      *items,
+            guint     n,
+            gboolean  draw)
 {
   const QwSectionSettings *set = &s->section->settings;
   gboolean by_grade = g_strcmp0 (set->seeding, "grade") == 0;
@@ -374,7 +475,8 @@ seed_order (State *s,
 
   if (g_strcmp0 (set->seeding, "lottery") == 0)
     {
-      shuffle (items, n, set->lottery_seed, 1);
+      if (draw)
+        shuffle (items, n, set->lottery_seed, 1);
       return;
     }
   if (g_strcmp0 (set->seeding, "order") == 0)
@@ -390,7 +492,8 @@ seed_order (State *s,
   g_qsort_with_data (items, (gint) keyed, sizeof (int), seed_key_compare, &ctx);
   /* The unkeyed tail, in 序号 order before the lot. */
   g_qsort_with_data (items + keyed, (gint) (n - keyed), sizeof (int), seed_key_compare, &ctx);
-  shuffle (items + keyed, n - keyed, set->lottery_seed, 2);
+  if (draw)
+    shuffle (items + keyed, n - keyed, set->lottery_seed, 2);
 }
 
 /* The draw as entry indices: the stored one, then anyone placed later, by 序号. */
@@ -417,21 +520,46 @@ draw_order (State *s)
   return order;
 }
 
+/* The players round 1 draws from (those not out of play: a player absent
+ * from round 1 keeps a place in the draw), in seeding order. */
+static GArray *
+starting_order (State    *s,
+                History  *hist,
+                gboolean  draw)
+{
+  GArray *items = g_array_new (FALSE, FALSE, sizeof (int));
+
+  for (guint i = 0; i < s->entries->len; i++)
+    if (!excluded (s, hist, (int) i, 1))
+      g_array_append_val (items, i);
+  seed_order (s, (int *) items->data, items->len, draw);
+  return items;
+}
+
+/* A new lottery seed: never 0 (no lottery drawn), and below 2^53 so that
+ * every JSON reader keeps it exact. */
+static guint64
+new_lottery_seed (void)
+{
+  guint64 seed = 0;
+
+  while (seed == 0)
+    seed = (((guint64) g_random_int () << 32) | g_random_int ()) & ((G_GUINT64_CONSTANT (1) << 53) - 1);
+  return seed;
+}
+
 /* Round 1 fixes the draw: the players then active, in seeding order. */
 static void
 fix_draw (State     *s,
           QwSection *section,
           History   *hist)
 {
-  g_autoptr(GArray) items = g_array_new (FALSE, FALSE, sizeof (int));
+  g_autoptr(GArray) items = NULL;
   g_autoptr(GString) text = g_string_new (NULL);
 
   if (section->settings.lottery_seed == 0)
-    section->settings.lottery_seed = ((guint64) g_random_int () << 32) | g_random_int ();
-  for (guint i = 0; i < s->entries->len; i++)
-    if (!excluded (s, hist, (int) i, 1))
-      g_array_append_val (items, i);
-  seed_order (s, (int *) items->data, items->len);
+    section->settings.lottery_seed = new_lottery_seed ();
+  items = starting_order (s, hist, TRUE);
   for (guint i = 0; i < items->len; i++)
     {
       QwEntry *e = g_ptr_array_index (s->entries, g_array_index (items, int, i));
@@ -525,6 +653,14 @@ pair_swiss (State      *s,
           g_ptr_array_add (notes, exclusion_reason (s, hist, i, round));
           continue;
         }
+      if (absence_in (s, e->id, round) != NULL)
+        {
+          g_autofree char *who = entry_label (e);
+
+          g_ptr_array_add (notes, g_strdup_printf (_("%s is absent (请假) in round %d and is not paired"), who,
+                                                   round));
+          continue;
+        }
       p.id = i;
       p.score = h->score;
       p.seed = (int) players->len;
@@ -539,6 +675,7 @@ pair_swiss (State      *s,
       p.n_opponents = (int) h->opponents->len;
       p.number = e->no;
       p.run = h->run_colour * h->run_length;
+      p.start_rank = (int) k + 1;
       g_array_append_val (players, p);
     }
   if (players->len < 2)
@@ -556,13 +693,17 @@ pair_swiss (State      *s,
   options.lottery_seed = s->section->settings.lottery_seed;
   if (!qw_swiss_pair ((const QwSwissPlayer *) players->data, players->len, &options, &result, error))
     {
-      /* The engine's verdict first, then one line per player and why. */
-      if (result.unpairable != NULL && result.unpairable->len > 0 && error != NULL && *error != NULL)
+      /* The engine's verdict first, then one line per tangle of players and
+       * why, then what to do when the field is too small for the rounds. */
+      if (error != NULL && *error != NULL && (*error)->code == QW_ERROR_CONFLICT)
         {
           g_autoptr(GString) message = g_string_new ((*error)->message);
+          g_autofree char *advice = qw_section_field_warning (s->section, (int) players->len);
 
-          for (guint k = 0; k < result.unpairable->len; k++)
+          for (guint k = 0; result.unpairable != NULL && k < result.unpairable->len; k++)
             g_string_append_printf (message, "\n%s", (char *) g_ptr_array_index (result.unpairable, k));
+          if (advice != NULL)
+            g_string_append_printf (message, "\n%s", advice);
           g_free ((*error)->message);
           (*error)->message = g_string_free (g_steal_pointer (&message), FALSE);
         }
@@ -589,8 +730,10 @@ forfeit_absent (State   *s,
                 History *hist,
                 QwGame  *g)
 {
-  gboolean red_out = excluded (s, hist, state_find (s, g->red), g->round);
-  gboolean black_out = g->black != 0 && excluded (s, hist, state_find (s, g->black), g->round);
+  gboolean red_out = excluded (s, hist, state_find (s, g->red), g->round)
+                     || absence_in (s, g->red, g->round) != NULL;
+  gboolean black_out = g->black != 0 && (excluded (s, hist, state_find (s, g->black), g->round)
+                                         || absence_in (s, g->black, g->round) != NULL);
 
   if (g->black == 0)
     {
@@ -775,6 +918,107 @@ qw_tournament_ensure_section (QwDocument     *doc,
   return g_steal_pointer (&section);
 }
 
+/**
+ * qw_tournament_lookup_section:
+ *
+ * The stored section of @code, or, when none is stored yet, a new one with
+ * its defaults that is not stored (id 0): the first action that writes (a
+ * pairing, a withdrawal, its settings) stores it. Nothing is written.
+ */
+QwSection *
+qw_tournament_lookup_section (QwDocument     *doc,
+                              const QwEvent  *event,
+                              const char     *code,
+                              GError        **error)
+{
+  g_autoptr(QwSection) section = qw_document_get_section (doc, event->id, code, NULL);
+
+  if (section != NULL)
+    return g_steal_pointer (&section);
+  return qw_tournament_new_section (doc, event, code, error);
+}
+
+/* Inside an action's step: a section looked up but not stored yet is
+ * stored (or found, when another window stored it meanwhile). */
+static gboolean
+store_section (QwDocument  *doc,
+               QwSection   *section,
+               GError     **error)
+{
+  g_autoptr(QwSection) stored = NULL;
+
+  if (section->id != 0)
+    return TRUE;
+  stored = qw_document_get_section (doc, section->event_id, section->code, NULL);
+  if (stored != NULL)
+    {
+      section->id = stored->id;
+      return TRUE;
+    }
+  return qw_document_add_section (doc, section, error);
+}
+
+/* Tie-breaks follow the system: compared with the section as stored (or,
+ * not stored yet, as its defaults), a new system brings its preset chain
+ * unless the chain is the arbiter's own or was changed in the same call. */
+static gboolean
+follow_system (QwDocument  *doc,
+               QwSection   *section,
+               GError     **error)
+{
+  g_autoptr(QwSection) before = qw_document_get_section (doc, section->event_id, section->code, NULL);
+  g_autoptr(QwEvent) event = NULL;
+  g_autoptr(QwRuleset) ruleset = NULL;
+
+  if (before == NULL)
+    {
+      event = qw_document_get_event (doc, section->event_id, error);
+      if (event == NULL || (before = qw_tournament_new_section (doc, event, section->code, error)) == NULL)
+        return FALSE;
+    }
+  if (before->system == section->system)
+    return TRUE;
+  if (event == NULL && (event = qw_document_get_event (doc, section->event_id, error)) == NULL)
+    return FALSE;
+  if ((ruleset = qw_ruleset_lookup (event->ruleset, error)) == NULL)
+    return FALSE;
+  qw_section_settings_follow_system (&section->settings, ruleset, before->system, before->settings.tiebreaks,
+                                     section->system);
+  return TRUE;
+}
+
+/**
+ * qw_tournament_update_section:
+ *
+ * Stores a section's name, system, rounds and settings, as one step ("Settings
+ * of group …"); a section not stored yet is stored (its id is set). When the
+ * system changes, the tie-break chain follows it (qw_section_settings_follow_system()):
+ * @section's chain is then the new system's preset.
+ */
+gboolean
+qw_tournament_update_section (QwDocument  *doc,
+                              QwSection   *section,
+                              GError     **error)
+{
+  g_autofree char *label = NULL;
+
+  g_return_val_if_fail (QW_IS_DOCUMENT (doc), FALSE);
+
+  if (!follow_system (doc, section, error))
+    return FALSE;
+  label = g_strdup_printf (_("Settings of group %s"), section->name != NULL && section->name[0] != '\0'
+                                                      ? section->name : section->code);
+  if (!qw_document_begin_step (doc, label, error))
+    return FALSE;
+  if (section->id == 0 ? !store_section (doc, section, error) || !qw_document_update_section (doc, section, error)
+                       : !qw_document_update_section (doc, section, error))
+    {
+      qw_document_rollback (doc);
+      return FALSE;
+    }
+  return qw_document_commit (doc, error);
+}
+
 QwSection *
 qw_tournament_find_section (QwDocument  *doc,
                             const char  *code,
@@ -793,45 +1037,79 @@ qw_tournament_find_section (QwDocument  *doc,
   return qw_document_get_section (doc, event->id, code, error);
 }
 
+/* A round robin or a knockout plays as many rounds as its draw needs (the
+ * players active now, before round 1 fixes the draw). */
 static int
-total_rounds (State *s)
+rounds_for (const QwSection *section,
+            int              drawn,
+            int              active)
 {
-  const QwSection *section = s->section;
-  int n = draw_size (s);
+  int n = drawn > 0 ? drawn : active;
 
   if (section->system == QW_SYSTEM_SWISS)
     return section->rounds;
-  if (n == 0)
-    for (guint i = 0; i < s->entries->len; i++)
-      n += withdrawn_before (s, ((QwEntry *) g_ptr_array_index (s->entries, i))->id) == 0 ? 1 : 0;
   if (section->system == QW_SYSTEM_ROUND_ROBIN)
     return qw_roundrobin_rounds (n, section->settings.double_round_robin);
   return qw_knockout_rounds (n);
 }
 
+static int
+total_rounds (State *s)
+{
+  int active = 0;
+
+  if (s->section->system == QW_SYSTEM_SWISS)
+    return s->section->rounds;
+  for (guint i = 0; i < s->entries->len; i++)
+    active += withdrawn_before (s, ((QwEntry *) g_ptr_array_index (s->entries, i))->id) == 0 ? 1 : 0;
+  return rounds_for (s->section, draw_size (s), active);
+}
+
+/* Counting rounds reads only who is placed in the section, not its games. */
 int
 qw_tournament_total_rounds (QwDocument      *doc,
                             const QwSection *section)
 {
-  g_auto(State) s = { 0 };
+  g_autoptr(GHashTable) placed = NULL;
+  g_auto(GStrv) ids = NULL;
+  GHashTableIter iter;
+  gpointer active;
+  int drawn = 0, n_active = 0;
 
-  if (!state_load (&s, doc, section, NULL))
+  g_return_val_if_fail (QW_IS_DOCUMENT (doc), 0);
+
+  if (section->system == QW_SYSTEM_SWISS)
     return section->rounds;
-  return total_rounds (&s);
+  placed = qw_document_list_section_entry_ids (doc, section, NULL);
+  if (placed == NULL)
+    return section->rounds;
+  ids = g_strsplit (section->settings.draw != NULL ? section->settings.draw : "", ",", -1);
+  for (guint i = 0; ids[i] != NULL; i++)
+    {
+      gint64 id = g_ascii_strtoll (ids[i], NULL, 10);
+
+      drawn += g_hash_table_contains (placed, &id) ? 1 : 0;
+    }
+  g_hash_table_iter_init (&iter, placed);
+  while (g_hash_table_iter_next (&iter, NULL, &active))
+    n_active += GPOINTER_TO_INT (active) ? 1 : 0;
+  return rounds_for (section, drawn, n_active);
 }
 
+/* Whether @last_round has every result (@games: the section's, or that round's). */
 static gboolean
-check_round_complete (State   *s,
-                      GError **error)
+round_complete (GPtrArray  *games,
+                int         last_round,
+                GError    **error)
 {
   g_autoptr(GString) boards = g_string_new (NULL);
   guint missing = 0;
 
-  for (guint i = 0; i < s->games->len; i++)
+  for (guint i = 0; i < games->len; i++)
     {
-      const QwGame *g = g_ptr_array_index (s->games, i);
+      const QwGame *g = g_ptr_array_index (games, i);
 
-      if (g->round == s->last_round && g->result == QW_RESULT_NONE)
+      if (g->round == last_round && g->result == QW_RESULT_NONE)
         {
           if (missing++ < 10)
             g_string_append_printf (boards, "%s%d", boards->len > 0 ? ", " : "", g->board);
@@ -841,12 +1119,19 @@ check_round_complete (State   *s,
     return TRUE;
   if (missing == 1)
     g_set_error (error, QW_ERROR, QW_ERROR_CONFLICT, _("Round %d is not finished: board %s has no result"),
-                 s->last_round, boards->str);
+                 last_round, boards->str);
   else
     g_set_error (error, QW_ERROR, QW_ERROR_CONFLICT,
-                 _("Round %d is not finished: %u boards have no result (%s%s)"), s->last_round, missing,
+                 _("Round %d is not finished: %u boards have no result (%s%s)"), last_round, missing,
                  boards->str, missing > 10 ? "…" : "");
   return FALSE;
+}
+
+static gboolean
+check_round_complete (State   *s,
+                      GError **error)
+{
+  return round_complete (s->games, s->last_round, error);
 }
 
 static void
@@ -883,8 +1168,17 @@ store_round (QwDocument  *doc,
              GPtrArray   *games,
              GError     **error)
 {
-  if (!qw_document_begin (doc, error))
+  g_autofree char *label = g_strdup_printf (_("Pairing of round %d"), round);
+
+  if (!qw_document_begin_step (doc, label, error))
     return FALSE;
+  if (!store_section (doc, section, error))
+    {
+      qw_document_rollback (doc);
+      return FALSE;
+    }
+  for (guint i = 0; i < games->len; i++)
+    ((QwGame *) g_ptr_array_index (games, i))->section_id = section->id;
   if ((round == 1 && !qw_document_update_section (doc, section, error))
       || !qw_document_add_games (doc, games, error))
     {
@@ -897,11 +1191,11 @@ store_round (QwDocument  *doc,
   return TRUE;
 }
 
-int
-qw_tournament_pair_next (QwDocument  *doc,
-                         QwSection   *section,
-                         GPtrArray  **notes,
-                         GError     **error)
+static int
+pair_round (QwDocument  *doc,
+            QwSection   *section,
+            GPtrArray  **notes,
+            GError     **error)
 {
   g_auto(State) s = { 0 };
   g_autoptr(GPtrArray) games = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_game_free);
@@ -913,6 +1207,17 @@ qw_tournament_pair_next (QwDocument  *doc,
 
   g_return_val_if_fail (QW_IS_DOCUMENT (doc), 0);
 
+  /* Shown with its defaults, but stored meanwhile: the stored one counts. */
+  if (updated->id == 0)
+    {
+      g_autoptr(QwSection) stored = qw_document_get_section (doc, section->event_id, section->code, NULL);
+
+      if (stored != NULL)
+        {
+          qw_section_free (updated);
+          updated = g_steal_pointer (&stored);
+        }
+    }
   if (!state_load (&s, doc, updated, error) || !check_round_complete (&s, error))
     return 0;
   round = s.last_round + 1;
@@ -937,6 +1242,7 @@ qw_tournament_pair_next (QwDocument  *doc,
   number_boards (games);
   if (!store_round (doc, updated, round, games, error))
     return 0;
+  section->id = updated->id;
   if (round == 1)
     {
       qw_section_settings_clear (&section->settings);
@@ -947,13 +1253,129 @@ qw_tournament_pair_next (QwDocument  *doc,
   return round;
 }
 
+int
+qw_tournament_pair_next (QwDocument  *doc,
+                         QwSection   *section,
+                         GPtrArray  **notes,
+                         GError     **error)
+{
+  return qw_tournament_pair_next_gated (doc, section, QW_PAIR_GATE_CHECK, notes, error);
+}
+
+/* Before the gate asks about anyone: the last round has every result, and a
+ * round is left to pair. */
+static gboolean
+next_round_pairable (QwDocument       *doc,
+                     const QwSection  *section,
+                     int              *round,
+                     GError          **error)
+{
+  g_autoptr(GPtrArray) games = NULL;
+  int last = section->id != 0 ? qw_document_last_round (doc, section->id) : 0;
+  int total;
+
+  *round = last + 1;
+  if (last > 0)
+    {
+      if ((games = qw_document_list_round_games (doc, section->id, last, error)) == NULL
+          || !round_complete (games, last, error))
+        return FALSE;
+    }
+  total = qw_tournament_total_rounds (doc, section);
+  if (section->system == QW_SYSTEM_SWISS && *round > total)
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_CONFLICT,
+                   _("All %d planned rounds of group %s have been paired; raise the number of rounds "
+                     "to pair more"), total, section->code);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/**
+ * qw_tournament_pair_next_gated:
+ * @gate: what to do with the group's entries that have a blocking problem
+ *   (qw-pair-gate.h)
+ *
+ * Pairs the next round as qw_tournament_pair_next() does, after the entries
+ * gate: with entries blocked, %QW_PAIR_GATE_CHECK refuses (QW_ERROR_BLOCKED,
+ * the message lists them) and writes nothing; the other two answer for
+ * every blocked entry, logged, in the pairing's step.
+ */
+int
+qw_tournament_pair_next_gated (QwDocument  *doc,
+                               QwSection   *section,
+                               QwPairGate   gate,
+                               GPtrArray  **notes,
+                               GError     **error)
+{
+  g_autoptr(GPtrArray) items = NULL;
+  g_autoptr(QwSection) stored = NULL;
+  g_autofree char *label = NULL;
+  guint blocked;
+  int round;
+
+  g_return_val_if_fail (QW_IS_DOCUMENT (doc), 0);
+
+  if ((items = qw_pair_gate_list (doc, section, error)) == NULL)
+    return 0;
+  blocked = qw_pair_gate_count_blocked (items);
+  if (blocked == 0)
+    return pair_round (doc, section, notes, error);
+  stored = qw_section_copy (section);
+  if (stored->id == 0)
+    {
+      g_autoptr(QwSection) found = qw_document_get_section (doc, section->event_id, section->code, NULL);
+
+      if (found != NULL)
+        stored->id = found->id;
+    }
+  if (!next_round_pairable (doc, stored, &round, error))
+    return 0;
+  if (gate == QW_PAIR_GATE_CHECK)
+    {
+      g_autofree char *list = qw_pair_gate_describe (items);
+
+      g_set_error (error, QW_ERROR, QW_ERROR_BLOCKED,
+                   g_dngettext (GETTEXT_PACKAGE,
+                                "Group %s cannot be paired: %u entry has a problem that keeps it out of "
+                                "pairing. Fix it, exclude it or pair it anyway.\n%s",
+                                "Group %s cannot be paired: %u entries have a problem that keeps them out of "
+                                "pairing. Fix them, exclude them or pair them anyway.\n%s", blocked),
+                   section->code, blocked, list);
+      return 0;
+    }
+  label = g_strdup_printf (_("Pairing of round %d"), round);
+  if (!qw_document_begin_step (doc, label, error))
+    return 0;
+  if (!store_section (doc, stored, error)
+      || !qw_pair_gate_resolve (doc, stored, items, gate, round, error))
+    {
+      qw_document_rollback (doc);
+      return 0;
+    }
+  section->id = stored->id;
+  round = pair_round (doc, section, notes, error);
+  if (round == 0)
+    {
+      qw_document_rollback (doc);
+      return 0;
+    }
+  if (!qw_document_commit (doc, error))
+    return 0;
+  qw_document_emit_changed (doc, "entries");
+  return round;
+}
+
 /* A forfeit the pairing recorded itself, because the player had withdrawn. */
 static gboolean
 automatic_result (State        *s,
                   const QwGame *g)
 {
   int red = withdrawn_before (s, g->red), black = g->black != 0 ? withdrawn_before (s, g->black) : 0;
-  gboolean red_absent = red > 0 && red <= g->round, black_absent = black > 0 && black <= g->round;
+  gboolean red_absent = (red > 0 && red <= g->round) || absence_in (s, g->red, g->round) != NULL;
+  gboolean black_absent = (black > 0 && black <= g->round)
+                          || (g->black != 0 && absence_in (s, g->black, g->round) != NULL);
 
   switch (g->result)
     {
@@ -974,6 +1396,24 @@ automatic_result (State        *s,
     }
 }
 
+/* Late entries admitted after the round being unpaired are paired in it
+ * when it is paired again: it is no longer a round they missed, and its
+ * absence goes. (A 请假 for it stays: it was asked for that round.) */
+static gboolean
+rejoin_admitted (State   *s,
+                 GError **error)
+{
+  for (guint i = 0; i < s->absences->len; i++)
+    {
+      const QwAbsence *a = g_ptr_array_index (s->absences, i);
+
+      if (a->kind == QW_ABSENCE_LATE && a->round >= s->last_round
+          && !qw_document_delete_absence (s->doc, s->section->id, a->entry_id, a->round, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
 gboolean
 qw_tournament_unpair_last (QwDocument  *doc,
                            QwSection   *section,
@@ -984,6 +1424,7 @@ qw_tournament_unpair_last (QwDocument  *doc,
   g_autoptr(GString) boards = g_string_new (NULL);
   g_autoptr(QwSection) updated = qw_section_copy (section);
   g_autofree char *message = NULL;
+  g_autofree char *label = NULL;
 
   g_return_val_if_fail (QW_IS_DOCUMENT (doc), FALSE);
 
@@ -1011,7 +1452,8 @@ qw_tournament_unpair_last (QwDocument  *doc,
   message = boards->len > 0
             ? g_strdup_printf (_("Round %d unpaired, discarding the results of boards %s"), s.last_round, boards->str)
             : g_strdup_printf (_("Round %d unpaired"), s.last_round);
-  if (!qw_document_begin (doc, error))
+  label = g_strdup_printf (_("Unpairing of round %d"), s.last_round);
+  if (!qw_document_begin_step (doc, label, error))
     return FALSE;
   if (s.last_round == 1)
     {
@@ -1020,7 +1462,8 @@ qw_tournament_unpair_last (QwDocument  *doc,
     }
   if (!qw_document_delete_round (doc, section->id, s.last_round, error)
       || (s.last_round == 1 && !qw_document_update_section (doc, updated, error))
-      || !qw_document_log_round (doc, section->id, s.last_round, message, error))
+      || !qw_document_log_round (doc, section->id, s.last_round, message, error)
+      || !rejoin_admitted (&s, error))
     {
       qw_document_rollback (doc);
       return FALSE;
@@ -1071,6 +1514,21 @@ check_input (const QwSection      *section,
                    _("A play-off is recorded only for a drawn knockout game"));
       return FALSE;
     }
+  /* The group's setting says whether its play-offs may be armageddons. */
+  if (input->armageddon && !section->settings.armageddon)
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_INVALID,
+                   _("Group %s does not play armageddon play-offs (its armageddon setting is off): record who "
+                     "won the play-off"), section->name != NULL && *section->name != '\0' ? section->name
+                                                                                       : section->code);
+      return FALSE;
+    }
+  if (input->playoff == QW_PLAYOFF_DRAW && !input->armageddon)
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_INVALID,
+                   _("A drawn play-off decides the tie only in an armageddon (a draw is a black win)"));
+      return FALSE;
+    }
   return TRUE;
 }
 
@@ -1082,6 +1540,73 @@ describe_result (const QwGame *g)
   return g_strdup (*code != '\0' ? code : _("no result"));
 }
 
+/* The game of @board with @input applied, checked against the rules, and
+ * the round log's line when it changes a round that later rounds were
+ * paired from (@last: the last round paired). @stored: the round's games
+ * by board, when they have been read already. */
+static QwGame *
+apply_result (QwDocument           *doc,
+              const QwSection      *section,
+              int                   round,
+              int                   board,
+              const QwResultInput  *input,
+              int                   last,
+              GHashTable           *stored,
+              char                **message,
+              GError              **error)
+{
+  g_autoptr(QwGame) game = NULL;
+  g_autoptr(QwGame) before = NULL;
+
+  *message = NULL;
+  if (!check_input (section, input, error))
+    return NULL;
+  if (stored != NULL && g_hash_table_contains (stored, GINT_TO_POINTER (board)))
+    game = qw_game_copy (g_hash_table_lookup (stored, GINT_TO_POINTER (board)));
+  else
+    game = qw_document_get_game (doc, section->id, round, board, error);
+  if (game == NULL)
+    return NULL;
+  if (game->black == 0)
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_CONFLICT,
+                   _("Board %d of round %d is a bye; it has no result to record"), board, round);
+      return NULL;
+    }
+  before = qw_game_copy (game);
+  game->result = input->result;
+  game->red_fouls = input->red_fouls;
+  game->black_fouls = input->black_fouls;
+  game->playoff = input->playoff;
+  game->armageddon = input->armageddon;
+  if (round < last && section->system == QW_SYSTEM_KNOCKOUT
+      && qw_knockout_winner (before) != qw_knockout_winner (game))
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_CONFLICT,
+                   _("Round %d was paired from this result; unpair it before changing who went through"), last);
+      return NULL;
+    }
+  if (round < last && before->result != game->result)
+    {
+      g_autofree char *from = describe_result (before);
+
+      *message = g_strdup_printf (_("Round %d, board %d: result changed from %s to %s after round %d was paired"),
+                                  round, board, from, qw_result_to_code (game->result), last);
+    }
+  return g_steal_pointer (&game);
+}
+
+static gboolean
+store_result (QwDocument        *doc,
+              const QwSection   *section,
+              const QwGame      *game,
+              const char        *message,
+              GError           **error)
+{
+  return qw_document_set_game_result (doc, game, error)
+         && (message == NULL || qw_document_log_round (doc, section->id, game->round, message, error));
+}
+
 gboolean
 qw_tournament_record_result (QwDocument           *doc,
                              const QwSection      *section,
@@ -1090,53 +1615,80 @@ qw_tournament_record_result (QwDocument           *doc,
                              const QwResultInput  *input,
                              GError              **error)
 {
-  g_autoptr(QwGame) game = NULL;
-  g_autoptr(QwGame) before = NULL;
-  g_autofree char *message = NULL;
+  QwBoardResult one = { board, *input };
+
+  g_return_val_if_fail (QW_IS_DOCUMENT (doc), FALSE);
+  g_return_val_if_fail (input != NULL, FALSE);
+
+  return qw_tournament_record_results (doc, section, round, &one, 1, error);
+}
+
+/**
+ * qw_tournament_record_results:
+ * @results: (array length=n_results): boards of @round and their results
+ *
+ * Records several results of one round as one action, each checked as
+ * qw_tournament_record_result() checks it: all are stored, or none.
+ */
+gboolean
+qw_tournament_record_results (QwDocument           *doc,
+                              const QwSection      *section,
+                              int                   round,
+                              const QwBoardResult  *results,
+                              guint                 n_results,
+                              GError              **error)
+{
+  g_autoptr(GHashTable) by_board = NULL;
+  g_autoptr(GPtrArray) changed = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_game_free);
+  g_autoptr(GPtrArray) messages = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *label = NULL;
   int last;
 
   g_return_val_if_fail (QW_IS_DOCUMENT (doc), FALSE);
+  g_return_val_if_fail (results != NULL || n_results == 0, FALSE);
 
-  if (!check_input (section, input, error))
-    return FALSE;
-  game = qw_document_get_game (doc, section->id, round, board, error);
-  if (game == NULL)
-    return FALSE;
-  if (game->black == 0)
-    {
-      g_set_error (error, QW_ERROR, QW_ERROR_CONFLICT,
-                   _("Board %d of round %d is a bye; it has no result to record"), board, round);
-      return FALSE;
-    }
-  before = qw_game_copy (game);
-  game->result = input->result;
-  game->red_fouls = input->red_fouls;
-  game->black_fouls = input->black_fouls;
-  game->playoff = input->playoff;
-  game->armageddon = input->armageddon;
   last = qw_document_last_round (doc, section->id);
-  if (round < last && section->system == QW_SYSTEM_KNOCKOUT
-      && qw_knockout_winner (before) != qw_knockout_winner (game))
+  /* Many results: the round's games are read once, not a query each. */
+  if (n_results > 1)
     {
-      g_set_error (error, QW_ERROR, QW_ERROR_CONFLICT,
-                   _("Round %d was paired from this result; unpair it before changing who went through"), last);
-      return FALSE;
-    }
-  if (round < last && before->result != game->result)
-    {
-      g_autofree char *from = describe_result (before);
+      g_autoptr(GPtrArray) games = qw_document_list_round_games (doc, section->id, round, error);
 
-      message = g_strdup_printf (_("Round %d, board %d: result changed from %s to %s after round %d was paired"),
-                                 round, board, from, qw_result_to_code (game->result), last);
+      if (games == NULL)
+        return FALSE;
+      by_board = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) qw_game_free);
+      g_ptr_array_set_free_func (games, NULL);
+      for (guint i = 0; i < games->len; i++)
+        {
+          QwGame *g = g_ptr_array_index (games, i);
+
+          g_hash_table_insert (by_board, GINT_TO_POINTER (g->board), g);
+        }
     }
-  if (!qw_document_begin (doc, error))
-    return FALSE;
-  if (!qw_document_update_game (doc, game, error)
-      || (message != NULL && !qw_document_log_round (doc, section->id, round, message, error)))
+  /* Every result is checked before anything is written. */
+  for (guint i = 0; i < n_results; i++)
     {
-      qw_document_rollback (doc);
-      return FALSE;
+      char *message = NULL;
+      QwGame *game = apply_result (doc, section, round, results[i].board, &results[i].input, last, by_board,
+                                   &message, error);
+
+      if (game == NULL)
+        return FALSE;
+      g_ptr_array_add (changed, game);
+      g_ptr_array_add (messages, message);
+      /* The same board again in the batch sees this result as its before. */
+      if (by_board != NULL)
+        g_hash_table_replace (by_board, GINT_TO_POINTER (game->board), qw_game_copy (game));
     }
+  label = n_results == 1 ? g_strdup_printf (_("Result of round %d, board %d"), round, results[0].board)
+                         : g_strdup_printf (_("Results of round %d"), round);
+  if (!qw_document_begin_step (doc, label, error))
+    return FALSE;
+  for (guint i = 0; i < changed->len; i++)
+    if (!store_result (doc, section, g_ptr_array_index (changed, i), g_ptr_array_index (messages, i), error))
+      {
+        qw_document_rollback (doc);
+        return FALSE;
+      }
   if (!qw_document_commit (doc, error))
     return FALSE;
   qw_document_emit_changed (doc, "games");
@@ -1151,6 +1703,7 @@ qw_tournament_undo_result (QwDocument       *doc,
                            GError          **error)
 {
   g_autoptr(QwGame) game = NULL;
+  g_autofree char *label = NULL;
   int last;
 
   g_return_val_if_fail (QW_IS_DOCUMENT (doc), FALSE);
@@ -1176,9 +1729,10 @@ qw_tournament_undo_result (QwDocument       *doc,
   game->red_fouls = game->black_fouls = 0;
   game->playoff = QW_PLAYOFF_NONE;
   game->armageddon = FALSE;
-  if (!qw_document_begin (doc, error))
+  label = g_strdup_printf (_("Clearing the result of round %d, board %d"), round, board);
+  if (!qw_document_begin_step (doc, label, error))
     return FALSE;
-  if (!qw_document_update_game (doc, game, error))
+  if (!qw_document_set_game_result (doc, game, error))
     {
       qw_document_rollback (doc);
       return FALSE;
@@ -1198,35 +1752,43 @@ set_withdrawn (QwDocument       *doc,
                gboolean          withdraw,
                GError          **error)
 {
-  g_auto(State) s = { 0 };
+  g_autoptr(QwEntry) e = qw_document_get_entry (doc, entry_id, NULL);
+  g_autoptr(QwSection) stored = qw_section_copy (section);
   g_autofree char *who = NULL;
   g_autofree char *message = NULL;
-  QwEntry *e;
-  int before;
+  g_autofree char *label = NULL;
+  int before, last;
 
-  if (!state_load (&s, doc, section, error))
-    return FALSE;
-  e = state_entry (&s, entry_id);
-  if (e == NULL)
+  /* One entry and the last round: a withdrawal needs no other state. */
+  if (e == NULL || e->event_id != section->event_id || g_strcmp0 (e->group_code, section->code) != 0)
     {
       g_set_error (error, QW_ERROR, QW_ERROR_NOT_FOUND, _("The player is not in group %s"), section->code);
       return FALSE;
     }
-  who = player_label (&s, entry_id);
+  who = entry_label (e);
+  if (e->status == QW_STATUS_EXCLUDED)
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_CONFLICT, _("%s is excluded (不具备参赛资格)"), who);
+      return FALSE;
+    }
   if (withdraw == (e->status == QW_STATUS_WITHDRAWN))
     {
       g_set_error (error, QW_ERROR, QW_ERROR_CONFLICT,
                    withdraw ? _("%s has already withdrawn") : _("%s has not withdrawn"), who);
       return FALSE;
     }
-  before = withdraw ? s.last_round + 1 : 0;
+  last = section->id != 0 ? qw_document_last_round (doc, section->id) : 0;
+  before = withdraw ? last + 1 : 0;
   message = withdraw
             ? g_strdup_printf (_("%s withdrew (退赛) and is not paired from round %d"), who, before)
-            : g_strdup_printf (_("%s is back and is paired again from round %d"), who, s.last_round + 1);
-  if (!qw_document_begin (doc, error))
+            : g_strdup_printf (_("%s is back and is paired again from round %d"), who, last + 1);
+  label = withdraw ? g_strdup_printf (_("Withdrawal of %s"), e->name)
+                   : g_strdup_printf (_("Reinstatement of %s"), e->name);
+  if (!qw_document_begin_step (doc, label, error))
     return FALSE;
-  if (!qw_document_set_withdrawn (doc, entry_id, before, error)
-      || !qw_document_log_round (doc, section->id, s.last_round + 1, message, error))
+  if (!store_section (doc, stored, error)
+      || !qw_document_set_withdrawn (doc, entry_id, before, error)
+      || !qw_document_log_round (doc, stored->id, last + 1, message, error))
     {
       qw_document_rollback (doc);
       return FALSE;
@@ -1360,12 +1922,19 @@ check_presence (State     *s,
       QwEntry *e = g_ptr_array_index (s->entries, i);
       g_autofree char *who = player_label (s, e->id);
       gboolean out_of_play = excluded (s, hist, (int) i, round);
+      const QwAbsence *absence = absence_in (s, e->id, round);
+      gboolean absent = absence != NULL;
 
       if (seen[i] > 1)
         g_ptr_array_add (out, g_strdup_printf (_("%s is paired %d times in round %d"), who, seen[i], round));
       if (seen[i] > 0 && out_of_play)
         g_ptr_array_add (out, g_strdup_printf (_("%s is paired in round %d but is out of play"), who, round));
-      if (seen[i] == 0 && !out_of_play && s->section->system == QW_SYSTEM_SWISS)
+      if (seen[i] > 0 && absent && s->section->system == QW_SYSTEM_SWISS)
+        g_ptr_array_add (out, absence->kind == QW_ABSENCE_LATE
+                              ? g_strdup_printf (_("%s is paired in round %d, a round it missed as a late entry"),
+                                                 who, round)
+                              : g_strdup_printf (_("%s is paired in round %d but is absent (请假)"), who, round));
+      if (seen[i] == 0 && !out_of_play && !absent && s->section->system == QW_SYSTEM_SWISS)
         g_ptr_array_add (out, g_strdup_printf (_("%s is not paired in round %d"), who, round));
     }
 }
@@ -1534,6 +2103,7 @@ check_last_round (State   *s,
 static GPtrArray *
 store_manual_change (State       *s,
                      int          round,
+                     const char  *label,
                      const char  *what,
                      GError     **error)
 {
@@ -1542,7 +2112,7 @@ store_manual_change (State       *s,
 
   for (guint i = 0; i < warnings->len; i++)
     g_string_append_printf (message, "\n%s %s", _("Warning:"), (char *) g_ptr_array_index (warnings, i));
-  if (!qw_document_begin (s->doc, error))
+  if (!qw_document_begin_step (s->doc, label, error))
     return NULL;
   for (guint i = 0; i < s->games->len; i++)
     {
@@ -1572,7 +2142,7 @@ qw_tournament_swap_players (QwDocument       *doc,
                             GError          **error)
 {
   g_auto(State) s = { 0 };
-  g_autofree char *wa = NULL, *wb = NULL, *what = NULL;
+  g_autofree char *wa = NULL, *wb = NULL, *what = NULL, *label = NULL;
 
   g_return_val_if_fail (QW_IS_DOCUMENT (doc), NULL);
 
@@ -1588,7 +2158,9 @@ qw_tournament_swap_players (QwDocument       *doc,
   wa = player_label (&s, a);
   wb = player_label (&s, b);
   what = g_strdup_printf (_("Round %d: the arbiter swapped %s and %s"), round, wa, wb);
-  return store_manual_change (&s, round, what, error);
+  label = g_strdup_printf (_("Swap of %s and %s in round %d"), state_entry (&s, a)->name,
+                           state_entry (&s, b)->name, round);
+  return store_manual_change (&s, round, label, what, error);
 }
 
 GPtrArray *
@@ -1601,7 +2173,7 @@ qw_tournament_repair_board (QwDocument       *doc,
                             GError          **error)
 {
   g_auto(State) s = { 0 };
-  g_autofree char *wr = NULL, *wb = NULL, *what = NULL;
+  g_autofree char *wr = NULL, *wb = NULL, *what = NULL, *label = NULL;
   QwGame *g = NULL;
 
   g_return_val_if_fail (QW_IS_DOCUMENT (doc), NULL);
@@ -1634,5 +2206,324 @@ qw_tournament_repair_board (QwDocument       *doc,
   wr = player_label (&s, red);
   wb = black != 0 ? player_label (&s, black) : g_strdup (_("the bye"));
   what = g_strdup_printf (_("Round %d: the arbiter re-paired board %d as %s v %s"), round, board, wr, wb);
-  return store_manual_change (&s, round, what, error);
+  label = g_strdup_printf (_("Re-pairing of round %d, board %d"), round, board);
+  return store_manual_change (&s, round, label, what, error);
+}
+
+/* The starting-rank list */
+
+/**
+ * qw_tournament_seeding:
+ *
+ * The starting-rank list of @section: once round 1 is paired, the draw it
+ * fixed; before, the order round 1 would use now, from the same
+ * computation. Players whose place is left to the lottery are marked
+ * by_lot; until the lots are drawn (qw_tournament_draw_lots(), or round 1)
+ * they are listed by 序号 and the list is not final (drawn is FALSE).
+ * Reading never writes.
+ *
+ * Returns: (transfer full): the list, or %NULL with @error
+ */
+QwSeeding *
+qw_tournament_seeding (QwDocument       *doc,
+                       const QwSection  *section,
+                       GError          **error)
+{
+  g_auto(State) s = { 0 };
+  g_autoptr(QwSeeding) seeding = NULL;
+  g_autoptr(GArray) order = NULL;
+  const QwSectionSettings *set = &section->settings;
+  gboolean any_lot = FALSE;
+
+  g_return_val_if_fail (QW_IS_DOCUMENT (doc), NULL);
+
+  if (!state_load (&s, doc, section, error))
+    return NULL;
+  seeding = qw_seeding_new (set->seeding, set->lottery_seed);
+  if (s.last_round > 0)
+    {
+      /* The draw as fixed; players placed after it are not in it. */
+      g_autoptr(GArray) all = draw_order (&s);
+
+      order = g_array_new (FALSE, FALSE, sizeof (int));
+      g_array_append_vals (order, all->data, (guint) MIN ((int) all->len, draw_size (&s)));
+      seeding->fixed = TRUE;
+    }
+  else
+    {
+      History *hist = histories_compute (&s, 1);
+
+      order = starting_order (&s, hist, set->lottery_seed != 0);
+      histories_free (hist, s.entries->len);
+    }
+  for (guint k = 0; k < order->len; k++)
+    {
+      const QwEntry *e = g_ptr_array_index (s.entries, g_array_index (order, int, k));
+      gboolean by_lot = seeded_by_lot (&s, e);
+
+      any_lot |= by_lot;
+      qw_seeding_append (seeding, e, by_lot);
+    }
+  seeding->drawn = seeding->fixed || set->lottery_seed != 0 || !any_lot;
+  return g_steal_pointer (&seeding);
+}
+
+/**
+ * qw_tournament_draw_lots:
+ * @section: its lottery seed is set
+ *
+ * Draws the lots (抽签) before round 1: a lottery seed, stored and logged as
+ * one step ("Drawing lots for group …"), so that the starting-rank list
+ * shown from now on is the one round 1 uses. A section that has a seed
+ * already keeps it, and nothing is written.
+ *
+ * Returns: the lottery seed, or 0 with @error (round 1 is paired: the draw
+ *   is fixed)
+ */
+guint64
+qw_tournament_draw_lots (QwDocument  *doc,
+                         QwSection   *section,
+                         GError     **error)
+{
+  g_autoptr(QwSection) updated = NULL;
+  g_autofree char *label = NULL, *message = NULL, *seed_text = NULL;
+  const char *name;
+
+  g_return_val_if_fail (QW_IS_DOCUMENT (doc), 0);
+
+  name = section->name != NULL && *section->name != '\0' ? section->name : section->code;
+  if (section->id != 0 && qw_document_last_round (doc, section->id) > 0)
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_CONFLICT,
+                   _("The draw of group %s was fixed when round 1 was paired"), name);
+      return 0;
+    }
+  if (section->settings.lottery_seed != 0)
+    return section->settings.lottery_seed;
+  updated = qw_section_copy (section);
+  updated->settings.lottery_seed = new_lottery_seed ();
+  seed_text = g_strdup_printf ("%" G_GUINT64_FORMAT, updated->settings.lottery_seed);
+  label = g_strdup_printf (_("Drawing lots for group %s"), name);
+  message = g_strdup_printf (_("Lots drawn (抽签) for the starting ranks: lottery seed %s"), seed_text);
+  if (!qw_document_begin_step (doc, label, error))
+    return 0;
+  if (!store_section (doc, updated, error) || !qw_document_update_section (doc, updated, error)
+      || !qw_document_log_round (doc, updated->id, 1, message, error))
+    {
+      qw_document_rollback (doc);
+      return 0;
+    }
+  if (!qw_document_commit (doc, error))
+    return 0;
+  section->id = updated->id;
+  section->settings.lottery_seed = updated->settings.lottery_seed;
+  qw_document_emit_changed (doc, "sections");
+  return section->settings.lottery_seed;
+}
+
+/* A Swiss too small for its rounds */
+
+/**
+ * qw_tournament_field_warning:
+ *
+ * qw_section_field_warning() for the players who can play in @section now
+ * (placed in its group and not withdrawn).
+ *
+ * Returns: (nullable): a translated warning suggesting a round robin
+ */
+char *
+qw_tournament_field_warning (QwDocument      *doc,
+                             const QwSection *section)
+{
+  g_autoptr(GHashTable) placed = NULL;
+  GHashTableIter iter;
+  gpointer active;
+  int n = 0;
+
+  g_return_val_if_fail (QW_IS_DOCUMENT (doc), NULL);
+
+  if (section->system != QW_SYSTEM_SWISS)
+    return NULL;
+  placed = qw_document_list_section_entry_ids (doc, section, NULL);
+  if (placed == NULL)
+    return NULL;
+  g_hash_table_iter_init (&iter, placed);
+  while (g_hash_table_iter_next (&iter, NULL, &active))
+    n += GPOINTER_TO_INT (active) ? 1 : 0;
+  return qw_section_field_warning (section, n);
+}
+
+/* Absence (请假) */
+
+/**
+ * qw_tournament_list_absences:
+ *
+ * Returns: (element-type QwAbsence): the section's absent rounds, by round
+ */
+GPtrArray *
+qw_tournament_list_absences (QwDocument       *doc,
+                             const QwSection  *section,
+                             GError          **error)
+{
+  g_return_val_if_fail (QW_IS_DOCUMENT (doc), NULL);
+
+  if (section->id == 0)
+    return g_ptr_array_new_with_free_func (g_free);
+  return qw_document_list_absences (doc, section->id, error);
+}
+
+static gboolean
+absence_target (QwDocument       *doc,
+                const QwSection  *section,
+                gint64            entry_id,
+                QwEntry         **entry,
+                int              *round,
+                GError          **error)
+{
+  g_autoptr(QwEntry) e = qw_document_get_entry (doc, entry_id, NULL);
+  int total;
+
+  if (e == NULL || e->event_id != section->event_id || g_strcmp0 (e->group_code, section->code) != 0)
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_NOT_FOUND, _("The player is not in group %s"), section->code);
+      return FALSE;
+    }
+  *round = (section->id != 0 ? qw_document_last_round (doc, section->id) : 0) + 1;
+  total = qw_tournament_total_rounds (doc, section);
+  if (total > 0 && *round > total)
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_CONFLICT, _("All %d rounds of group %s have been paired"), total,
+                   section->code);
+      return FALSE;
+    }
+  *entry = g_steal_pointer (&e);
+  return TRUE;
+}
+
+static gboolean
+store_absence (QwDocument       *doc,
+               const QwSection  *section,
+               const QwEntry    *e,
+               int               round,
+               gboolean          absent,
+               GError          **error)
+{
+  g_autoptr(QwSection) stored = qw_section_copy (section);
+  g_autofree char *who = entry_label (e);
+  g_autofree char *label = NULL, *message = NULL;
+  QwAbsence absence = { e->id, round, QW_ABSENCE_LEAVE, 0 };
+
+  label = absent ? g_strdup_printf (_("Absence of %s in round %d"), e->name, round)
+                 : g_strdup_printf (_("Return of %s in round %d"), e->name, round);
+  message = absent ? g_strdup_printf (_("%s is absent (请假) in round %d: not paired, no points"), who, round)
+                   : g_strdup_printf (_("%s is no longer absent and is paired in round %d"), who, round);
+  if (!qw_document_begin_step (doc, label, error))
+    return FALSE;
+  if (!store_section (doc, stored, error)
+      || !(absent ? qw_document_set_absence (doc, stored->id, &absence, error)
+                  : qw_document_delete_absence (doc, stored->id, e->id, round, error))
+      || !qw_document_log_round (doc, stored->id, round, message, error))
+    {
+      qw_document_rollback (doc);
+      return FALSE;
+    }
+  if (!qw_document_commit (doc, error))
+    return FALSE;
+  qw_document_emit_changed (doc, "games");
+  return TRUE;
+}
+
+/**
+ * qw_tournament_set_absent:
+ *
+ * 请假: the player is not paired in the next round, that round only, and
+ * scores nothing for it. Not a withdrawal (the player is paired again
+ * afterwards) and not a forfeit (the consecutive-forfeit limit does not
+ * count it). One step of the history ("Absence of 王伟 in round 4"), logged
+ * in the round log. Only a Swiss can leave a player out of a round: a round
+ * robin or knockout has a fixed schedule, where a missed game is a forfeit.
+ *
+ * Returns: the round the player is absent from, or 0 with @error
+ */
+int
+qw_tournament_set_absent (QwDocument       *doc,
+                          const QwSection  *section,
+                          gint64            entry_id,
+                          GError          **error)
+{
+  g_autoptr(QwEntry) e = NULL;
+  g_autoptr(GPtrArray) absences = NULL;
+  g_autofree char *who = NULL;
+  int round;
+
+  g_return_val_if_fail (QW_IS_DOCUMENT (doc), 0);
+
+  if (!absence_target (doc, section, entry_id, &e, &round, error))
+    return 0;
+  who = entry_label (e);
+  if (section->system != QW_SYSTEM_SWISS)
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_CONFLICT,
+                   _("Group %s plays a fixed schedule (%s): a player who misses a round loses that game by "
+                     "forfeit; record it as +:- or -:+"), section->code, qw_system_label (section->system));
+      return 0;
+    }
+  if (e->status != QW_STATUS_ACTIVE)
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_CONFLICT,
+                   e->status == QW_STATUS_WITHDRAWN ? _("%s has withdrawn (退赛) and is not paired anyway")
+                   : e->status == QW_STATUS_EXCLUDED ? _("%s is excluded (不具备参赛资格) and is not paired anyway")
+                   : _("%s is a late entry waiting to be admitted and is not paired anyway"), who);
+      return 0;
+    }
+  if ((absences = qw_tournament_list_absences (doc, section, error)) == NULL)
+    return 0;
+  for (guint i = 0; i < absences->len; i++)
+    {
+      const QwAbsence *a = g_ptr_array_index (absences, i);
+
+      if (a->entry_id == entry_id && a->round == round)
+        {
+          g_set_error (error, QW_ERROR, QW_ERROR_CONFLICT, _("%s is already absent in round %d"), who, round);
+          return 0;
+        }
+    }
+  if (!store_absence (doc, section, e, round, TRUE, error))
+    return 0;
+  return round;
+}
+
+/**
+ * qw_tournament_cancel_absence:
+ *
+ * Takes back the player's absence from the next round, as one step.
+ */
+gboolean
+qw_tournament_cancel_absence (QwDocument       *doc,
+                              const QwSection  *section,
+                              gint64            entry_id,
+                              GError          **error)
+{
+  g_autoptr(QwEntry) e = NULL;
+  g_autoptr(GPtrArray) absences = NULL;
+  int round;
+
+  g_return_val_if_fail (QW_IS_DOCUMENT (doc), FALSE);
+
+  if (!absence_target (doc, section, entry_id, &e, &round, error)
+      || (absences = qw_tournament_list_absences (doc, section, error)) == NULL)
+    return FALSE;
+  for (guint i = 0; i < absences->len; i++)
+    {
+      const QwAbsence *a = g_ptr_array_index (absences, i);
+
+      if (a->entry_id == entry_id && a->round == round && a->kind == QW_ABSENCE_LEAVE)
+        return store_absence (doc, section, e, round, FALSE, error);
+    }
+  {
+    g_autofree char *who = entry_label (e);
+
+    g_set_error (error, QW_ERROR, QW_ERROR_NOT_FOUND, _("%s is not absent in round %d"), who, round);
+  }
+  return FALSE;
 }

@@ -2,8 +2,12 @@
  *
  * What the GUI and the CLI call: pair the next round (Swiss, round robin or
  * knockout), unpair the last one, record or undo a result, withdraw a
- * player, and change a pairing by hand. Each call that writes is one
- * transaction, and leaves the document untouched when it fails.
+ * player, and change a pairing by hand. Each call that writes is one step
+ * of the document's history, labelled for the undo toast ("Result of round
+ * 3, board 5"), and leaves the document untouched when it fails. A section
+ * that is not stored yet (id 0, from qw_tournament_lookup_section()) can be
+ * given to pairing, withdrawals and qw_tournament_update_section(): it is
+ * stored in the same step. Reading never writes.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -13,7 +17,9 @@
 
 #include "qw-document-entries.h"
 #include "qw-document-play.h"
+#include "qw-pair-gate.h"
 #include "qw-play.h"
+#include "qw-seeding.h"
 #include "qw-event.h"
 #include "qw-game.h"
 
@@ -37,6 +43,14 @@ QwSection *qw_tournament_ensure_section (QwDocument        *doc,
                                         const char         *code,
                                         GError            **error);
 
+QwSection *qw_tournament_lookup_section (QwDocument        *doc,
+                                        const QwEvent      *event,
+                                        const char         *code,
+                                        GError            **error);
+gboolean   qw_tournament_update_section (QwDocument        *doc,
+                                        QwSection          *section,
+                                        GError            **error);
+
 /* The section of @code in the document's main event; with @create, made
  * from the ruleset's defaults when it does not exist yet. */
 QwSection *qw_tournament_find_section  (QwDocument         *doc,
@@ -55,7 +69,9 @@ int        qw_tournament_total_rounds  (QwDocument         *doc,
  * @section: updated in place when round 1 fixes the draw and lottery seed
  * @notes: (out) (optional) (element-type utf8): players left out and why
  *
- * Pairs the next round. The previous round must be complete.
+ * Pairs the next round. The previous round must be complete, and no entry
+ * of the group may have a problem that blocks pairing (qw-pair-gate.h):
+ * else QW_ERROR_BLOCKED, whose message lists them, and nothing is written.
  *
  * Returns: the round paired, or 0 with @error
  */
@@ -63,6 +79,11 @@ int        qw_tournament_pair_next     (QwDocument         *doc,
                                         QwSection          *section,
                                         GPtrArray         **notes,
                                         GError            **error);
+int        qw_tournament_pair_next_gated (QwDocument       *doc,
+                                          QwSection        *section,
+                                          QwPairGate        gate,
+                                          GPtrArray       **notes,
+                                          GError          **error);
 
 /* Removes the last round. A round with results entered is removed only with
  * @force. Unpairing round 1 releases the draw (the lottery seed stays). */
@@ -77,6 +98,18 @@ gboolean   qw_tournament_record_result (QwDocument         *doc,
                                         int                 board,
                                         const QwResultInput *input,
                                         GError            **error);
+typedef struct
+{
+  int            board;
+  QwResultInput  input;
+} QwBoardResult;
+
+gboolean   qw_tournament_record_results (QwDocument         *doc,
+                                         const QwSection    *section,
+                                         int                 round,
+                                         const QwBoardResult *results,
+                                         guint               n_results,
+                                         GError            **error);
 gboolean   qw_tournament_undo_result   (QwDocument         *doc,
                                         const QwSection    *section,
                                         int                 round,
@@ -122,6 +155,41 @@ GPtrArray *qw_tournament_repair_board  (QwDocument         *doc,
 GPtrArray *qw_tournament_check_round   (QwDocument         *doc,
                                         const QwSection    *section,
                                         int                 round,
+                                        GError            **error);
+
+/* The starting-rank list (the order round 1 draws from) with its method and
+ * lottery seed: the stored draw once round 1 is paired, else what round 1
+ * would use now. Reading never writes. */
+QwSeeding *qw_tournament_seeding       (QwDocument         *doc,
+                                        const QwSection    *section,
+                                        GError            **error);
+/* Draws the lots before round 1 (stores a lottery seed, one step), so that
+ * the starting-rank list is final; returns the seed, or 0 with @error. */
+guint64    qw_tournament_draw_lots     (QwDocument         *doc,
+                                        QwSection          *section,
+                                        GError            **error);
+
+/* A Swiss too small for its rounds, for the players who can play now: a
+ * translated warning suggesting a round robin, or NULL. For `settings`,
+ * `pair` and the section dialog. */
+char      *qw_tournament_field_warning (QwDocument         *doc,
+                                        const QwSection    *section);
+
+/* 请假: the player is not paired in the next round (that round only) and
+ * scores 0 for it; not a withdrawal, never a forfeit for the forfeit limit.
+ * A Swiss only. One labelled step. Returns the round, or 0 with @error. */
+int        qw_tournament_set_absent    (QwDocument         *doc,
+                                        const QwSection    *section,
+                                        gint64              entry_id,
+                                        GError            **error);
+/* Takes back an absence from the next round (one step). */
+gboolean   qw_tournament_cancel_absence (QwDocument        *doc,
+                                         const QwSection   *section,
+                                         gint64             entry_id,
+                                         GError           **error);
+/* (element-type QwAbsence) the section's absent rounds, by round. */
+GPtrArray *qw_tournament_list_absences (QwDocument         *doc,
+                                        const QwSection    *section,
                                         GError            **error);
 
 G_END_DECLS

@@ -36,30 +36,6 @@
 #define NOMINEES_NS "https://qiwang.cn/ns/nominees/1"
 #define NOMINEES_VERSION 1
 
-QwNominee *
-qw_nominee_new (void)
-{
-  return g_new0 (QwNominee, 1);
-}
-
-void
-qw_nominee_free (QwNominee *n)
-{
-  if (n == NULL)
-    return;
-  g_free (n->region);
-  g_free (n->line);
-  g_free (n->line_label);
-  g_free (n->group_code);
-  g_free (n->group_name);
-  g_free (n->name);
-  g_free (n->birth);
-  g_free (n->id_number);
-  g_free (n->unit);
-  g_free (n->reason);
-  g_free (n);
-}
-
 QwNomineeList *
 qw_nominee_list_new (void)
 {
@@ -166,8 +142,9 @@ candidates_for (const QwRuleset    *ruleset,
                           rule_index (ruleset, group->code) };
 
           c.player = qw_results_group_find_player (group, c.standing->no);
-          /* A player who withdrew does not go on to the national final. */
-          if (c.player != NULL && c.player->status != QW_STATUS_WITHDRAWN)
+          /* A player who withdrew, or who was excluded (不具备参赛资格), does
+           * not go on to the national final. */
+          if (c.player != NULL && c.player->status == QW_STATUS_ACTIVE)
             g_array_append_val (candidates, c);
         }
     }

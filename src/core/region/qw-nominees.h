@@ -8,6 +8,8 @@
 #include <glib.h>
 
 #include "qw-document.h"
+#include "qw-document-region.h"
+#include "qw-nominee.h"
 #include "qw-quota.h"
 #include "qw-results-file.h"
 #include "qw-ruleset.h"
@@ -16,21 +18,6 @@ G_BEGIN_DECLS
 
 /* The size limit, QW_NOMINEES_MAX_BYTES, is in qw-file.h with the others. */
 
-typedef struct
-{
-  char      *region;
-  char      *line;         /* the quota line: "open-m", "senior", "display" */
-  char      *line_label;   /* "老年组" */
-  char      *group_code;   /* the group played at the final: "senior-f" */
-  char      *group_name;
-  int        rank;         /* place in that group at the provincial final */
-  char      *name;
-  QwSex      sex;
-  char      *birth;
-  char      *id_number;
-  char      *unit;
-  char      *reason;       /* why this player */
-} QwNominee;
 
 typedef struct
 {
@@ -46,8 +33,6 @@ typedef struct
   gboolean   is_public;    /* read from a public file: ID numbers masked, no dates of birth */
 } QwNomineeList;
 
-QwNominee     *qw_nominee_new            (void);
-void           qw_nominee_free           (QwNominee        *nominee);
 QwNomineeList *qw_nominee_list_new       (void);
 void           qw_nominee_list_free      (QwNomineeList    *list);
 
@@ -73,7 +58,7 @@ QwNomineeList *qw_nominees_read_file     (const char       *path,
 char          *qw_nominees_to_csv        (const QwNomineeList *list,
                                           gboolean          mask_ids);
 
-/* The national document (qw-document-nominees.c) */
+/* The national document (qw-national.c; qw_document_list_nominees() is the store's) */
 typedef struct
 {
   char      *id_number;
@@ -86,13 +71,10 @@ gboolean       qw_document_import_nominees   (QwDocument          *doc,
                                               const QwNomineeList *list,
                                               int                 *replaced,
                                               GError             **error);
-GPtrArray     *qw_document_list_nominees     (QwDocument          *doc,
-                                              GError             **error);
 GPtrArray     *qw_document_nominee_duplicates (QwDocument         *doc,
                                                GError            **error);
 void           qw_nominee_duplicate_free     (QwNomineeDuplicate  *duplicate);
 
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (QwNominee, qw_nominee_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (QwNomineeList, qw_nominee_list_free)
 
 G_END_DECLS

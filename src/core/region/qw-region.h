@@ -15,6 +15,7 @@
 #include "qw-quota.h"
 #include "qw-results-file.h"
 #include "qw-ruleset.h"
+#include "qw-stops-csv.h"
 #include "qw-entry.h"
 #include "qw-event.h"
 
@@ -35,7 +36,9 @@ typedef struct
   int        n_valid;
   int        participants;   /* as the quota counts them (ruleset: with or without the final) */
   gboolean   final;
-  GPtrArray *warnings;       /* translated sentences: arbiter grades, dates, two finals */
+  QwDate     rules_published; /* the day the region published its rules, if recorded */
+  GPtrArray *warnings;       /* translated sentences: arbiter grades, dates, two finals,
+                              * the region's rules */
 } QwRegionSummary;
 
 typedef enum
@@ -70,6 +73,12 @@ gboolean          qw_document_region_set_decided_places (QwDocument  *doc,
                                                          int          places,
                                                          GError     **error);
 int               qw_document_region_get_decided_places (QwDocument  *doc);
+/* The day the region published its competition rules (竞赛办法, seed 002
+ * §七(二)1); an unset date clears it. */
+gboolean          qw_document_region_set_rules_published (QwDocument  *doc,
+                                                          QwDate       day,
+                                                          GError     **error);
+QwDate            qw_document_region_get_rules_published (QwDocument  *doc);
 
 /* Stops */
 gboolean          qw_document_import_results      (QwDocument        *doc,
@@ -85,6 +94,31 @@ gboolean          qw_document_import_stops        (QwDocument        *doc,
 gboolean          qw_document_delete_stop         (QwDocument        *doc,
                                                    gint64             event_id,
                                                    GError           **error);
+/* Typed-in stops and deletions, as the region page makes them (one step each) */
+gboolean          qw_region_save_stop             (QwDocument        *doc,
+                                                   const QwStopSummary *stop,
+                                                   const QwEvent     *original,
+                                                   GError           **error);
+
+/* Deleted stops, as needed to put them back: an imported stop's results as
+ * received, a typed-in stop's fields. */
+typedef struct
+{
+  GPtrArray *results;        /* QwResults */
+  GPtrArray *manual;         /* QwStopSummary */
+} QwStopsBackup;
+
+QwStopsBackup    *qw_region_backup_stops          (QwDocument        *doc,
+                                                   GPtrArray         *events,
+                                                   GError           **error);
+void              qw_stops_backup_free            (QwStopsBackup     *backup);
+gboolean          qw_region_delete_stops          (QwDocument        *doc,
+                                                   GPtrArray         *events,
+                                                   GError           **error);
+gboolean          qw_region_restore_stops         (QwDocument        *doc,
+                                                   const QwStopsBackup *backup,
+                                                   GError           **error);
+
 QwResults        *qw_document_imported_results    (QwDocument        *doc,
                                                    gint64             event_id,
                                                    GError           **error);
@@ -107,6 +141,8 @@ char             *qw_check_chief_arbiter          (const QwRuleset   *ruleset,
 GPtrArray        *qw_region_check_final_dates     (const QwRuleset   *ruleset,
                                                    const QwEvent     *final,
                                                    const QwRegionSummary *summary);
+char             *qw_region_check_rules_published (const QwRuleset   *ruleset,
+                                                   QwDate             published);
 
 typedef struct
 {
@@ -123,5 +159,6 @@ GPtrArray        *qw_document_region_check_final_entries (QwDocument *doc,
 void              qw_final_entry_check_free       (QwFinalEntryCheck *check);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (QwRegionSummary, qw_region_summary_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (QwStopsBackup, qw_stops_backup_free)
 
 G_END_DECLS

@@ -83,6 +83,7 @@ qw_results_group_new (const char *code)
   group->tiebreak_names = g_new0 (char *, 1);
   group->players = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_entry_free);
   group->games = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_results_game_free);
+  group->absences = g_array_new (FALSE, TRUE, sizeof (QwResultsAbsence));
   group->standings = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_results_standing_free);
   return group;
 }
@@ -99,6 +100,7 @@ qw_results_group_free (QwResultsGroup *group)
   g_strfreev (group->tiebreak_names);
   g_ptr_array_unref (group->players);
   g_ptr_array_unref (group->games);
+  g_array_unref (group->absences);
   g_ptr_array_unref (group->standings);
   g_free (group);
 }
@@ -240,11 +242,11 @@ write_player (GString       *out,
   if (!public_form)
     qw_xml_append_attr (out, "birth", e->birth != NULL ? e->birth : "");
   qw_xml_append_attr (out, "id", public_form ? masked : (e->id_number != NULL ? e->id_number : ""));
-  qw_xml_append_attr (out, "id-kind", e->doc_kind == QW_DOC_OTHER ? "other" : "resident");
+  qw_xml_append_attr (out, "id-kind", qw_doc_kind_to_code (e->doc_kind));
   qw_xml_append_attr (out, "unit", e->unit != NULL ? e->unit : "");
   qw_xml_append_attr (out, "grade", e->grade != NULL ? e->grade : "");
   qw_xml_append_attr (out, "declared-group", e->declared_group != NULL ? e->declared_group : "");
-  qw_xml_append_attr (out, "status", e->status == QW_STATUS_WITHDRAWN ? "withdrawn" : "active");
+  qw_xml_append_attr (out, "status", qw_entry_status_to_code (e->status));
   qw_xml_append_attr_int (out, "rating", e->rating);
   g_string_append (out, "/>\n");
 }
@@ -264,6 +266,18 @@ write_game (GString             *out,
   qw_xml_append_attr_int (out, "black-fouls", g->black_fouls);
   qw_xml_append_attr (out, "playoff", g->playoff != NULL ? g->playoff : "");
   qw_xml_append_attr (out, "armageddon", g->armageddon ? "true" : "false");
+  g_string_append (out, "/>\n");
+}
+
+static void
+write_absence (GString                *out,
+               const QwResultsAbsence *a)
+{
+  g_string_append (out, "      <absence");
+  qw_xml_append_attr_int (out, "no", a->no);
+  qw_xml_append_attr_int (out, "round", a->round);
+  qw_xml_append_attr (out, "kind", qw_absence_kind_to_code (a->kind));
+  append_double_attr (out, "points", a->points);
   g_string_append (out, "/>\n");
 }
 
@@ -314,6 +328,8 @@ write_group (GString              *out,
     write_player (out, g_ptr_array_index (group->players, i), public_form);
   for (guint i = 0; i < group->games->len; i++)
     write_game (out, g_ptr_array_index (group->games, i));
+  for (guint i = 0; i < group->absences->len; i++)
+    write_absence (out, &g_array_index (group->absences, QwResultsAbsence, i));
   for (guint i = 0; i < group->standings->len; i++)
     write_standing (out, g_ptr_array_index (group->standings, i));
   g_string_append (out, "    </group>\n");
@@ -467,7 +483,7 @@ read_player (xmlNode    *node,
   e->sex = qw_sex_parse (sex);
   g_free (e->birth);
   e->birth = prop_or_empty (node, "birth");
-  e->doc_kind = g_strcmp0 (kind, "other") == 0 ? QW_DOC_OTHER : QW_DOC_RESIDENT_ID;
+  e->doc_kind = qw_doc_kind_from_code (kind);
   g_free (e->id_number);
   e->id_number = prop_or_empty (node, "id");
   g_free (e->unit);
@@ -478,7 +494,7 @@ read_player (xmlNode    *node,
   e->declared_group = prop_or_empty (node, "declared-group");
   g_free (e->group_code);
   e->group_code = g_strdup (group_code);
-  e->status = g_strcmp0 (status, "withdrawn") == 0 ? QW_STATUS_WITHDRAWN : QW_STATUS_ACTIVE;
+  e->status = qw_entry_status_from_code (status);
   e->rating = qw_xml_get_prop_int (node, "rating", 0);
   return e;
 }
@@ -500,6 +516,20 @@ read_game (xmlNode *node)
   g->playoff = prop_or_empty (node, "playoff");
   g->armageddon = qw_xml_get_prop_bool (node, "armageddon", FALSE);
   return g;
+}
+
+static QwResultsAbsence
+read_absence (xmlNode *node)
+{
+  QwResultsAbsence a = { 0 };
+  g_autofree char *kind = qw_xml_get_prop (node, "kind");
+
+  a.no = qw_xml_get_prop_int (node, "no", 0);
+  a.round = qw_xml_get_prop_int (node, "round", 0);
+  if (!qw_absence_kind_from_code (kind, &a.kind))
+    a.kind = QW_ABSENCE_LEAVE;
+  a.points = qw_xml_get_prop_double (node, "points", 0);
+  return a;
 }
 
 static QwResultsStanding *
@@ -638,7 +668,7 @@ score_range (const QwResults *results,
 }
 
 /* The rounds a group plays: as it says, or, where it does not say (0, the
- * schema's default), as many as its games show. */
+ * schema's default), as many as its games and absences show. */
 static int
 group_rounds (const QwResultsGroup *group)
 {
@@ -648,6 +678,8 @@ group_rounds (const QwResultsGroup *group)
     return group->rounds;
   for (guint i = 0; i < group->games->len; i++)
     rounds = MAX (rounds, ((QwResultsGame *) g_ptr_array_index (group->games, i))->round);
+  for (guint i = 0; i < group->absences->len; i++)
+    rounds = MAX (rounds, g_array_index (group->absences, QwResultsAbsence, i).round);
   return rounds;
 }
 
@@ -655,6 +687,8 @@ static gboolean
 check_games (const QwResultsGroup  *group,
              int                    rounds,
              GHashTable            *numbers,
+             double                 lowest,
+             double                 highest,
              const char            *display_name,
              GError               **error)
 {
@@ -714,6 +748,38 @@ check_games (const QwResultsGroup  *group,
       if (g->black > 0)
         g_array_append_val (seats, black);
     }
+  for (guint i = 0; i < group->absences->len; i++)
+    {
+      const QwResultsAbsence *a = &g_array_index (group->absences, QwResultsAbsence, i);
+      Pair seat = { KEY (a->round, a->no), 0 };
+
+      if (!g_hash_table_contains (numbers, GINT_TO_POINTER (a->no)))
+        {
+          g_set_error (error, QW_ERROR, QW_ERROR_INVALID,
+                       _("%s: group %s, round %d: an absence names a player of another group"),
+                       display_name, group_display (group), a->round);
+          return FALSE;
+        }
+      if (a->round < 1 || a->round > rounds)
+        {
+          g_set_error (error, QW_ERROR, QW_ERROR_INVALID,
+                       _("%s: group %s: player %d is absent in round %d, but the group plays %d rounds"),
+                       display_name, group_display (group), a->no, a->round, rounds);
+          return FALSE;
+        }
+      if (!isfinite (a->points) || a->points < MIN (0, lowest) || a->points > highest
+          || (a->kind == QW_ABSENCE_LEAVE && a->points != 0))
+        {
+          char buffer[G_ASCII_DTOSTR_BUF_SIZE];
+
+          g_set_error (error, QW_ERROR, QW_ERROR_INVALID,
+                       _("%s: group %s, round %d: player %d is given %s points for an absence"),
+                       display_name, group_display (group), a->round, a->no,
+                       g_ascii_formatd (buffer, sizeof buffer, "%g", a->points));
+          return FALSE;
+        }
+      g_array_append_val (seats, seat);
+    }
   if ((twice = first_duplicate (boards, &first, &second)) >= 0)
     {
       g_set_error (error, QW_ERROR, QW_ERROR_INVALID,
@@ -723,10 +789,20 @@ check_games (const QwResultsGroup  *group,
     }
   if ((twice = first_duplicate (seats, &first, &second)) >= 0)
     {
-      g_set_error (error, QW_ERROR, QW_ERROR_INVALID,
-                   _("%s: group %s, round %d: player %d plays twice (boards %d and %d)"),
-                   display_name, group_display (group), (int) (twice / 1000000), (int) (twice % 1000000),
-                   first, second);
+      /* An absence sorts first (board 0). */
+      if (first == 0 && second == 0)
+        g_set_error (error, QW_ERROR, QW_ERROR_INVALID, _("%s: group %s, round %d: player %d is absent twice"),
+                     display_name, group_display (group), (int) (twice / 1000000), (int) (twice % 1000000));
+      else if (first == 0)
+        g_set_error (error, QW_ERROR, QW_ERROR_INVALID,
+                     _("%s: group %s, round %d: player %d is absent but plays on board %d"),
+                     display_name, group_display (group), (int) (twice / 1000000), (int) (twice % 1000000),
+                     second);
+      else
+        g_set_error (error, QW_ERROR, QW_ERROR_INVALID,
+                     _("%s: group %s, round %d: player %d plays twice (boards %d and %d)"),
+                     display_name, group_display (group), (int) (twice / 1000000), (int) (twice % 1000000),
+                     first, second);
       return FALSE;
     }
   return TRUE;
@@ -841,7 +917,7 @@ check_group (const QwResultsGroup  *group,
     }
   /* Standings without games or rounds (a group that was played elsewhere)
    * are still bounded by the most rounds a group can play. */
-  return check_games (group, rounds, numbers, display_name, error)
+  return check_games (group, rounds, numbers, lowest, highest, display_name, error)
          && check_standings (group, rounds > 0 ? rounds : max_rounds, numbers, lowest, highest, display_name,
                              error);
 }
@@ -931,6 +1007,12 @@ read_results (QwSealedReader  *reader,
             g_ptr_array_add (group->players, read_player (node, group->code));
           else if (g_str_equal (name, "game"))
             g_ptr_array_add (group->games, read_game (node));
+          else if (g_str_equal (name, "absence"))
+            {
+              QwResultsAbsence absence = read_absence (node);
+
+              g_array_append_val (group->absences, absence);
+            }
           else if (g_str_equal (name, "standing"))
             g_ptr_array_add (group->standings, read_standing (node));
           else if (g_str_equal (name, "tiebreak"))

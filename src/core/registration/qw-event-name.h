@@ -24,6 +24,9 @@ char      *qw_event_name_build    (const QwRuleset *ruleset,
                                    QwNameForm       form);
 GStrv      qw_event_name_forms    (const QwRuleset *ruleset,
                                    const QwEvent   *event);
+int        qw_event_name_form_of  (const QwRuleset *ruleset,
+                                   const QwEvent   *event,
+                                   const char      *name);
 GPtrArray *qw_event_name_check    (const QwRuleset *ruleset,
                                    const QwEvent   *event,
                                    const char      *name);

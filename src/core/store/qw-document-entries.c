@@ -10,6 +10,7 @@
 
 #include "qw-document-entries.h"
 #include "qw-document-private.h"
+#include "qw-document-entries.h"
 #include "qw-error.h"
 #include "qw-date.h"
 #include "qw-entry.h"
@@ -106,18 +107,25 @@ qw_document_add_event (QwDocument  *self,
                        GError     **error)
 {
   g_autoptr(sqlite3_stmt) stmt = NULL;
+  gboolean opened, ok;
 
   g_return_val_if_fail (QW_IS_DOCUMENT (self), FALSE);
 
+  if (!_qw_document_write_begin (self, &opened, error))
+    return FALSE;
   stmt = _qw_document_prepare (self,
                                "INSERT INTO event (" EVENT_COLUMNS ") VALUES "
                                "(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", error);
-  if (stmt == NULL)
-    return FALSE;
-  bind_event (stmt, event);
-  if (!_qw_document_step_done (self, stmt, error))
-    return FALSE;
-  event->id = sqlite3_last_insert_rowid (_qw_document_get_db (self));
+  if (stmt != NULL)
+    bind_event (stmt, event);
+  ok = stmt != NULL && _qw_document_step_done (self, stmt, error);
+  if (ok)
+    event->id = sqlite3_last_insert_rowid (_qw_document_get_db (self));
+  if (!_qw_document_write_end (self, opened, ok, error))
+    {
+      event->id = 0;
+      return FALSE;
+    }
   qw_document_emit_changed (self, "events");
   return TRUE;
 }
@@ -128,18 +136,23 @@ qw_document_update_event (QwDocument     *self,
                           GError        **error)
 {
   g_autoptr(sqlite3_stmt) stmt = NULL;
+  gboolean opened, ok;
 
   g_return_val_if_fail (QW_IS_DOCUMENT (self), FALSE);
 
+  if (!_qw_document_write_begin (self, &opened, error))
+    return FALSE;
   stmt = _qw_document_prepare (self,
                                "UPDATE event SET (" EVENT_COLUMNS ") = "
                                "(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) WHERE id = ?",
                                error);
-  if (stmt == NULL)
-    return FALSE;
-  bind_event (stmt, event);
-  sqlite3_bind_int64 (stmt, 26, event->id);
-  if (!_qw_document_step_done (self, stmt, error))
+  if (stmt != NULL)
+    {
+      bind_event (stmt, event);
+      sqlite3_bind_int64 (stmt, 26, event->id);
+    }
+  ok = stmt != NULL && _qw_document_step_done (self, stmt, error);
+  if (!_qw_document_write_end (self, opened, ok, error))
     return FALSE;
   qw_document_emit_changed (self, "events");
   return TRUE;
@@ -236,8 +249,20 @@ qw_document_list_events (QwDocument  *self,
 
 #define ENTRY_SELECT \
   "SELECT e.id, e.event_id, e.no, p.name, p.sex, p.birth, p.doc_kind, p.id_number, p.unit, " \
-  "p.grade, p.phone, e.declared_group, e.group_code, e.status, e.rating " \
+  "p.grade, p.phone, e.declared_group, e.group_code, e.status, e.rating, e.allowed " \
   "FROM entry e JOIN player p ON p.id = e.player_id "
+
+/* The stored code (bind_player writes it, the schema allows no other):
+ * qw_sex_parse() reads what people type, at a hundred times the cost. */
+static QwSex
+sex_from_code (const char *code)
+{
+  if (g_str_equal (code, "M"))
+    return QW_SEX_MALE;
+  if (g_str_equal (code, "F"))
+    return QW_SEX_FEMALE;
+  return QW_SEX_UNKNOWN;
+}
 
 static QwEntry *
 read_entry (sqlite3_stmt *stmt)
@@ -249,17 +274,18 @@ read_entry (sqlite3_stmt *stmt)
   e->event_id = sqlite3_column_int64 (stmt, i++);
   e->no = sqlite3_column_int (stmt, i++);
   e->name = column_dup (stmt, i++);
-  e->sex = qw_sex_parse (_qw_column_text (stmt, i++));
+  e->sex = sex_from_code (_qw_column_text (stmt, i++));
   e->birth = column_dup (stmt, i++);
-  e->doc_kind = g_str_equal (_qw_column_text (stmt, i++), "other") ? QW_DOC_OTHER : QW_DOC_RESIDENT_ID;
+  e->doc_kind = qw_doc_kind_from_code (_qw_column_text (stmt, i++));
   e->id_number = column_dup (stmt, i++);
   e->unit = column_dup (stmt, i++);
   e->grade = column_dup (stmt, i++);
   e->phone = column_dup (stmt, i++);
   e->declared_group = column_dup (stmt, i++);
   e->group_code = column_dup (stmt, i++);
-  e->status = g_str_equal (_qw_column_text (stmt, i++), "withdrawn") ? QW_STATUS_WITHDRAWN : QW_STATUS_ACTIVE;
+  e->status = qw_entry_status_from_code (_qw_column_text (stmt, i++));
   e->rating = sqlite3_column_int (stmt, i++);
+  e->allowed = column_dup (stmt, i++);
   return e;
 }
 
@@ -272,22 +298,30 @@ bind_player (sqlite3_stmt  *stmt,
   _qw_bind_text (stmt, 1, e->name);
   _qw_bind_text (stmt, 2, sex != NULL ? sex : "");
   _qw_bind_text (stmt, 3, e->birth);
-  _qw_bind_text (stmt, 4, e->doc_kind == QW_DOC_OTHER ? "other" : "resident");
+  _qw_bind_text (stmt, 4, qw_doc_kind_to_code (e->doc_kind));
   _qw_bind_text (stmt, 5, e->id_number);
   _qw_bind_text (stmt, 6, e->unit);
   _qw_bind_text (stmt, 7, e->grade);
   _qw_bind_text (stmt, 8, e->phone);
 }
 
-static void
+/* The entry's own columns, in ENTRY_COLUMNS' order, from 1; returns the next index. */
+#define ENTRY_COLUMNS "no, declared_group, group_code, status, rating, allowed"
+#define ENTRY_VALUES "?,?,?,?,?,?"
+
+static int
 bind_entry (sqlite3_stmt  *stmt,
             const QwEntry *e)
 {
-  sqlite3_bind_int (stmt, 1, e->no);
-  _qw_bind_text (stmt, 2, e->declared_group);
-  _qw_bind_text (stmt, 3, e->group_code);
-  _qw_bind_text (stmt, 4, e->status == QW_STATUS_WITHDRAWN ? "withdrawn" : "active");
-  sqlite3_bind_int (stmt, 5, e->rating);
+  int i = 1;
+
+  sqlite3_bind_int (stmt, i++, e->no);
+  _qw_bind_text (stmt, i++, e->declared_group);
+  _qw_bind_text (stmt, i++, e->group_code);
+  _qw_bind_text (stmt, i++, qw_entry_status_to_code (e->status));
+  sqlite3_bind_int (stmt, i++, e->rating);
+  _qw_bind_text (stmt, i++, e->allowed);
+  return i;
 }
 
 int
@@ -312,8 +346,8 @@ typedef struct
 static void
 insert_statements_clear (InsertStatements *s)
 {
-  g_clear_pointer (&s->player, sqlite3_finalize);
-  g_clear_pointer (&s->entry, sqlite3_finalize);
+  g_clear_pointer (&s->player, _qw_statement_release);
+  g_clear_pointer (&s->entry, _qw_statement_release);
 }
 
 static gboolean
@@ -328,8 +362,8 @@ insert_statements_prepare (QwDocument       *self,
     return FALSE;
   /* An explicit id restores a deleted entry under its old id (undo). */
   s->entry = _qw_document_prepare (self,
-                                   "INSERT INTO entry (no, declared_group, group_code, status, rating, "
-                                   "event_id, player_id, id) VALUES (?,?,?,?,?,?,?,?)", error);
+                                   "INSERT INTO entry (" ENTRY_COLUMNS ", event_id, player_id, id) "
+                                   "VALUES (" ENTRY_VALUES ",?,?,?)", error);
   return s->entry != NULL;
 }
 
@@ -340,19 +374,20 @@ insert_one (QwDocument       *self,
             GError          **error)
 {
   sqlite3 *db = _qw_document_get_db (self);
+  int i;
 
   sqlite3_reset (s->player);
   sqlite3_reset (s->entry);
   bind_player (s->player, entry);
   if (!_qw_document_step_done (self, s->player, error))
     return FALSE;
-  bind_entry (s->entry, entry);
-  sqlite3_bind_int64 (s->entry, 6, entry->event_id);
-  sqlite3_bind_int64 (s->entry, 7, sqlite3_last_insert_rowid (db));
+  i = bind_entry (s->entry, entry);
+  sqlite3_bind_int64 (s->entry, i++, entry->event_id);
+  sqlite3_bind_int64 (s->entry, i++, sqlite3_last_insert_rowid (db));
   if (entry->id > 0)
-    sqlite3_bind_int64 (s->entry, 8, entry->id);
+    sqlite3_bind_int64 (s->entry, i, entry->id);
   else
-    sqlite3_bind_null (s->entry, 8);
+    sqlite3_bind_null (s->entry, i);
   if (!_qw_document_step_done (self, s->entry, error))
     return FALSE;
   entry->id = sqlite3_last_insert_rowid (db);
@@ -437,15 +472,14 @@ qw_document_update_entry (QwDocument     *self,
                                  "(SELECT player_id FROM entry WHERE id = ?)", error);
   stmt = player != NULL
          ? _qw_document_prepare (self,
-                                 "UPDATE entry SET (no, declared_group, group_code, status, rating) = "
-                                 "(?,?,?,?,?) WHERE id = ?", error)
+                                 "UPDATE entry SET (" ENTRY_COLUMNS ") = (" ENTRY_VALUES ") WHERE id = ?",
+                                 error)
          : NULL;
   if (stmt == NULL)
     goto fail;
   bind_player (player, entry);
   sqlite3_bind_int64 (player, 9, entry->id);
-  bind_entry (stmt, entry);
-  sqlite3_bind_int64 (stmt, 6, entry->id);
+  sqlite3_bind_int64 (stmt, bind_entry (stmt, entry), entry->id);
   if (!_qw_document_step_done (self, player, error) || !_qw_document_step_done (self, stmt, error))
     goto fail;
   if (sqlite3_changes (_qw_document_get_db (self)) == 0)

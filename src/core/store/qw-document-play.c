@@ -134,12 +134,21 @@ qw_document_add_section (QwDocument  *doc,
                          QwSection   *section,
                          GError     **error)
 {
+  gboolean opened, ok;
+
   g_return_val_if_fail (QW_IS_DOCUMENT (doc), FALSE);
   g_return_val_if_fail (section != NULL && section->code != NULL, FALSE);
 
-  if (!insert_section (doc, section, error))
+  if (!_qw_document_write_begin (doc, &opened, error))
     return FALSE;
-  section->id = sqlite3_last_insert_rowid (_qw_document_get_db (doc));
+  ok = insert_section (doc, section, error);
+  if (ok)
+    section->id = sqlite3_last_insert_rowid (_qw_document_get_db (doc));
+  if (!_qw_document_write_end (doc, opened, ok, error))
+    {
+      section->id = 0;
+      return FALSE;
+    }
   qw_document_emit_changed (doc, "sections");
   return TRUE;
 }
@@ -158,6 +167,7 @@ qw_document_update_section (QwDocument       *doc,
   g_autoptr(sqlite3_stmt) stmt = NULL;
   g_autoptr(QwSection) stored = NULL;
   g_autofree char *settings = NULL;
+  gboolean opened;
 
   g_return_val_if_fail (QW_IS_DOCUMENT (doc), FALSE);
 
@@ -178,16 +188,19 @@ qw_document_update_section (QwDocument       *doc,
       return FALSE;
     }
   settings = qw_section_settings_to_text (&section->settings);
+  if (!_qw_document_write_begin (doc, &opened, error))
+    return FALSE;
   stmt = _qw_document_prepare (doc, "UPDATE section SET name = ?, system = ?, rounds = ?, settings = ? "
                                     "WHERE id = ?", error);
-  if (stmt == NULL)
-    return FALSE;
-  _qw_bind_text (stmt, 1, section->name);
-  _qw_bind_text (stmt, 2, qw_system_to_code (section->system));
-  sqlite3_bind_int (stmt, 3, section->rounds);
-  _qw_bind_text (stmt, 4, settings);
-  sqlite3_bind_int64 (stmt, 5, section->id);
-  if (!_qw_document_step_done (doc, stmt, error))
+  if (stmt != NULL)
+    {
+      _qw_bind_text (stmt, 1, section->name);
+      _qw_bind_text (stmt, 2, qw_system_to_code (section->system));
+      sqlite3_bind_int (stmt, 3, section->rounds);
+      _qw_bind_text (stmt, 4, settings);
+      sqlite3_bind_int64 (stmt, 5, section->id);
+    }
+  if (!_qw_document_write_end (doc, opened, stmt != NULL && _qw_document_step_done (doc, stmt, error), error))
     return FALSE;
   qw_document_emit_changed (doc, "sections");
   return TRUE;
@@ -223,17 +236,15 @@ qw_document_list_section_entries (QwDocument       *doc,
 static const char *
 playoff_to_code (QwPlayoff playoff)
 {
-  return playoff == QW_PLAYOFF_RED ? "red" : playoff == QW_PLAYOFF_BLACK ? "black" : "";
+  return qw_playoff_to_code (playoff);
 }
 
 static QwPlayoff
 playoff_from_code (const char *code)
 {
-  if (g_str_equal (code, "red"))
-    return QW_PLAYOFF_RED;
-  if (g_str_equal (code, "black"))
-    return QW_PLAYOFF_BLACK;
-  return QW_PLAYOFF_NONE;
+  QwPlayoff playoff;
+
+  return qw_playoff_from_code (code, &playoff) ? playoff : QW_PLAYOFF_NONE;
 }
 
 static void
@@ -294,6 +305,30 @@ qw_document_list_games (QwDocument  *doc,
   if (stmt == NULL)
     return NULL;
   sqlite3_bind_int64 (stmt, 1, section_id);
+  games = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_game_free);
+  while (sqlite3_step (stmt) == SQLITE_ROW)
+    g_ptr_array_add (games, read_game (stmt));
+  return games;
+}
+
+/* The games of one round, by board. */
+GPtrArray *
+qw_document_list_round_games (QwDocument  *doc,
+                              gint64       section_id,
+                              int          round,
+                              GError     **error)
+{
+  g_autoptr(sqlite3_stmt) stmt = NULL;
+  GPtrArray *games;
+
+  g_return_val_if_fail (QW_IS_DOCUMENT (doc), NULL);
+
+  stmt = _qw_document_prepare (doc, "SELECT id, " GAME_COLUMNS " FROM game WHERE section_id = ? "
+                                    "AND round = ? ORDER BY board", error);
+  if (stmt == NULL)
+    return NULL;
+  sqlite3_bind_int64 (stmt, 1, section_id);
+  sqlite3_bind_int (stmt, 2, round);
   games = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_game_free);
   while (sqlite3_step (stmt) == SQLITE_ROW)
     g_ptr_array_add (games, read_game (stmt));
@@ -369,23 +404,71 @@ qw_document_update_game (QwDocument    *doc,
                          GError       **error)
 {
   g_autoptr(sqlite3_stmt) stmt = NULL;
+  gboolean opened, ok;
 
   g_return_val_if_fail (QW_IS_DOCUMENT (doc), FALSE);
 
+  if (!_qw_document_write_begin (doc, &opened, error))
+    return FALSE;
   stmt = _qw_document_prepare (doc, "UPDATE game SET (" GAME_COLUMNS ") = (?,?,?,?,?,?,?,?,?,?,?,?) "
                                     "WHERE id = ?", error);
-  if (stmt == NULL)
-    return FALSE;
-  bind_game (stmt, game);
-  sqlite3_bind_int64 (stmt, 13, game->id);
-  if (!_qw_document_step_done (doc, stmt, error))
-    return FALSE;
-  if (sqlite3_changes (_qw_document_get_db (doc)) == 0)
+  if (stmt != NULL)
+    {
+      bind_game (stmt, game);
+      sqlite3_bind_int64 (stmt, 13, game->id);
+    }
+  ok = stmt != NULL && _qw_document_step_done (doc, stmt, error);
+  if (ok && sqlite3_changes (_qw_document_get_db (doc)) == 0)
     {
       g_set_error (error, QW_ERROR, QW_ERROR_NOT_FOUND, _("The game no longer exists"));
-      return FALSE;
+      ok = FALSE;
     }
-  return TRUE;
+  return _qw_document_write_end (doc, opened, ok, error);
+}
+
+/**
+ * qw_document_set_game_result:
+ *
+ * Stores a game's result, fouls and play-off; its players, board and
+ * explanation are left as stored. Cheaper than qw_document_update_game():
+ * no index or reference of the game changes.
+ */
+gboolean
+qw_document_set_game_result (QwDocument    *doc,
+                             const QwGame  *game,
+                             GError       **error)
+{
+  /* Each CHECK (… IN (…)) that a statement has to evaluate builds a
+   * temporary table of its list, for every row: most results leave the
+   * play-off as it is, and then only the result's check is run. */
+  static const char *const sql[] = {
+    "UPDATE game SET result = ?1, red_fouls = ?2, black_fouls = ?3, armageddon = ?5 "
+    "WHERE id = ?6 AND playoff = ?4",
+    "UPDATE game SET result = ?1, red_fouls = ?2, black_fouls = ?3, playoff = ?4, armageddon = ?5 "
+    "WHERE id = ?6",
+  };
+
+  g_return_val_if_fail (QW_IS_DOCUMENT (doc), FALSE);
+
+  for (guint i = 0; i < G_N_ELEMENTS (sql); i++)
+    {
+      g_autoptr(sqlite3_stmt) stmt = _qw_document_prepare (doc, sql[i], error);
+
+      if (stmt == NULL)
+        return FALSE;
+      _qw_bind_text (stmt, 1, qw_result_to_code (game->result));
+      sqlite3_bind_int (stmt, 2, game->red_fouls);
+      sqlite3_bind_int (stmt, 3, game->black_fouls);
+      _qw_bind_text (stmt, 4, playoff_to_code (game->playoff));
+      sqlite3_bind_int (stmt, 5, game->armageddon ? 1 : 0);
+      sqlite3_bind_int64 (stmt, 6, game->id);
+      if (!_qw_document_step_done (doc, stmt, error))
+        return FALSE;
+      if (sqlite3_changes (_qw_document_get_db (doc)) > 0)
+        return TRUE;
+    }
+  g_set_error (error, QW_ERROR, QW_ERROR_NOT_FOUND, _("The game no longer exists"));
+  return FALSE;
 }
 
 gboolean
@@ -394,14 +477,18 @@ qw_document_delete_round (QwDocument  *doc,
                           int          round,
                           GError     **error)
 {
-  g_autoptr(sqlite3_stmt) stmt =
-    _qw_document_prepare (doc, "DELETE FROM game WHERE section_id = ? AND round = ?", error);
+  g_autoptr(sqlite3_stmt) stmt = NULL;
+  gboolean opened;
 
-  if (stmt == NULL)
+  if (!_qw_document_write_begin (doc, &opened, error))
     return FALSE;
-  sqlite3_bind_int64 (stmt, 1, section_id);
-  sqlite3_bind_int (stmt, 2, round);
-  return _qw_document_step_done (doc, stmt, error);
+  stmt = _qw_document_prepare (doc, "DELETE FROM game WHERE section_id = ? AND round = ?", error);
+  if (stmt != NULL)
+    {
+      sqlite3_bind_int64 (stmt, 1, section_id);
+      sqlite3_bind_int (stmt, 2, round);
+    }
+  return _qw_document_write_end (doc, opened, stmt != NULL && _qw_document_step_done (doc, stmt, error), error);
 }
 
 int
@@ -425,22 +512,53 @@ qw_document_set_withdrawn (QwDocument  *doc,
                            int          before_round,
                            GError     **error)
 {
-  g_autoptr(sqlite3_stmt) stmt =
-    _qw_document_prepare (doc, "UPDATE entry SET status = ?, withdrawn_before = ? WHERE id = ?", error);
+  g_autoptr(sqlite3_stmt) stmt = NULL;
+  gboolean opened, ok;
 
-  if (stmt == NULL)
+  if (!_qw_document_write_begin (doc, &opened, error))
     return FALSE;
-  _qw_bind_text (stmt, 1, before_round > 0 ? "withdrawn" : "active");
-  sqlite3_bind_int (stmt, 2, MAX (before_round, 0));
-  sqlite3_bind_int64 (stmt, 3, entry_id);
-  if (!_qw_document_step_done (doc, stmt, error))
-    return FALSE;
-  if (sqlite3_changes (_qw_document_get_db (doc)) == 0)
+  stmt = _qw_document_prepare (doc, "UPDATE entry SET status = ?, withdrawn_before = ? WHERE id = ?", error);
+  if (stmt != NULL)
+    {
+      _qw_bind_text (stmt, 1, before_round > 0 ? "withdrawn" : "active");
+      sqlite3_bind_int (stmt, 2, MAX (before_round, 0));
+      sqlite3_bind_int64 (stmt, 3, entry_id);
+    }
+  ok = stmt != NULL && _qw_document_step_done (doc, stmt, error);
+  if (ok && sqlite3_changes (_qw_document_get_db (doc)) == 0)
     {
       g_set_error (error, QW_ERROR, QW_ERROR_NOT_FOUND, _("The entry no longer exists"));
-      return FALSE;
+      ok = FALSE;
     }
-  return TRUE;
+  return _qw_document_write_end (doc, opened, ok, error);
+}
+
+gboolean
+qw_document_set_entry_status (QwDocument     *doc,
+                              gint64          entry_id,
+                              QwEntryStatus   status,
+                              int             before_round,
+                              GError        **error)
+{
+  g_autoptr(sqlite3_stmt) stmt = NULL;
+  gboolean opened, ok;
+
+  if (!_qw_document_write_begin (doc, &opened, error))
+    return FALSE;
+  stmt = _qw_document_prepare (doc, "UPDATE entry SET status = ?, withdrawn_before = ? WHERE id = ?", error);
+  if (stmt != NULL)
+    {
+      _qw_bind_text (stmt, 1, qw_entry_status_to_code (status));
+      sqlite3_bind_int (stmt, 2, MAX (before_round, 0));
+      sqlite3_bind_int64 (stmt, 3, entry_id);
+    }
+  ok = stmt != NULL && _qw_document_step_done (doc, stmt, error);
+  if (ok && sqlite3_changes (_qw_document_get_db (doc)) == 0)
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_NOT_FOUND, _("The entry no longer exists"));
+      ok = FALSE;
+    }
+  return _qw_document_write_end (doc, opened, ok, error);
 }
 
 GHashTable *
@@ -452,7 +570,7 @@ qw_document_list_withdrawals (QwDocument       *doc,
   GHashTable *table;
 
   stmt = _qw_document_prepare (doc, "SELECT id, withdrawn_before FROM entry WHERE event_id = ? "
-                                    "AND group_code = ? AND status = 'withdrawn'", error);
+                                    "AND group_code = ? AND status IN ('withdrawn', 'excluded')", error);
   if (stmt == NULL)
     return NULL;
   sqlite3_bind_int64 (stmt, 1, section->event_id);
@@ -460,12 +578,161 @@ qw_document_list_withdrawals (QwDocument       *doc,
   table = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
   while (sqlite3_step (stmt) == SQLITE_ROW)
     {
-      /* Withdrawn at the desk, before any round was paired: not paired at all. */
+      /* Withdrawn (or excluded) at the desk, before any round was paired: not paired at all. */
       int before = MAX (sqlite3_column_int (stmt, 1), 1);
 
       g_hash_table_insert (table, g_memdup2 (&(gint64) { sqlite3_column_int64 (stmt, 0) }, sizeof (gint64)),
                            GINT_TO_POINTER (before));
     }
+  return table;
+}
+
+/* Absences */
+
+/**
+ * qw_document_list_absences:
+ *
+ * Returns: (element-type QwAbsence): the section's absences, by round then
+ *   entry, freed with g_free
+ */
+GPtrArray *
+qw_document_list_absences (QwDocument  *doc,
+                           gint64       section_id,
+                           GError     **error)
+{
+  g_autoptr(sqlite3_stmt) stmt = NULL;
+  GPtrArray *list;
+
+  g_return_val_if_fail (QW_IS_DOCUMENT (doc), NULL);
+
+  stmt = _qw_document_prepare (doc, "SELECT entry_id, round, kind, points FROM absence WHERE section_id = ? "
+                                    "ORDER BY round, entry_id", error);
+  if (stmt == NULL)
+    return NULL;
+  sqlite3_bind_int64 (stmt, 1, section_id);
+  list = g_ptr_array_new_with_free_func (g_free);
+  while (sqlite3_step (stmt) == SQLITE_ROW)
+    {
+      QwAbsence *a = g_new0 (QwAbsence, 1);
+
+      a->entry_id = sqlite3_column_int64 (stmt, 0);
+      a->round = sqlite3_column_int (stmt, 1);
+      if (!qw_absence_kind_from_code (_qw_column_text (stmt, 2), &a->kind))
+        a->kind = QW_ABSENCE_LEAVE;
+      a->points = sqlite3_column_double (stmt, 3);
+      g_ptr_array_add (list, a);
+    }
+  return list;
+}
+
+/* Stores (or replaces) the absence of @absence->entry_id in its round. */
+gboolean
+qw_document_set_absence (QwDocument       *doc,
+                         gint64            section_id,
+                         const QwAbsence  *absence,
+                         GError          **error)
+{
+  g_autoptr(sqlite3_stmt) stmt = NULL;
+  gboolean opened, ok;
+
+  g_return_val_if_fail (QW_IS_DOCUMENT (doc), FALSE);
+
+  if (!_qw_document_write_begin (doc, &opened, error))
+    return FALSE;
+  stmt = _qw_document_prepare (doc, "INSERT OR REPLACE INTO absence (section_id, entry_id, round, kind, points) "
+                                    "VALUES (?, ?, ?, ?, ?)", error);
+  if (stmt != NULL)
+    {
+      sqlite3_bind_int64 (stmt, 1, section_id);
+      sqlite3_bind_int64 (stmt, 2, absence->entry_id);
+      sqlite3_bind_int (stmt, 3, absence->round);
+      _qw_bind_text (stmt, 4, qw_absence_kind_to_code (absence->kind));
+      sqlite3_bind_double (stmt, 5, absence->points);
+    }
+  ok = stmt != NULL && _qw_document_step_done (doc, stmt, error);
+  return _qw_document_write_end (doc, opened, ok, error);
+}
+
+/* Removes the entry's absence from @round; FALSE with QW_ERROR_NOT_FOUND
+ * when there was none. */
+gboolean
+qw_document_delete_absence (QwDocument  *doc,
+                            gint64       section_id,
+                            gint64       entry_id,
+                            int          round,
+                            GError     **error)
+{
+  g_autoptr(sqlite3_stmt) stmt = NULL;
+  gboolean opened, ok;
+
+  g_return_val_if_fail (QW_IS_DOCUMENT (doc), FALSE);
+
+  if (!_qw_document_write_begin (doc, &opened, error))
+    return FALSE;
+  stmt = _qw_document_prepare (doc, "DELETE FROM absence WHERE section_id = ? AND entry_id = ? AND round = ?",
+                               error);
+  if (stmt != NULL)
+    {
+      sqlite3_bind_int64 (stmt, 1, section_id);
+      sqlite3_bind_int64 (stmt, 2, entry_id);
+      sqlite3_bind_int (stmt, 3, round);
+    }
+  ok = stmt != NULL && _qw_document_step_done (doc, stmt, error);
+  if (ok && sqlite3_changes (_qw_document_get_db (doc)) == 0)
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_NOT_FOUND, _("The absence no longer exists"));
+      ok = FALSE;
+    }
+  return _qw_document_write_end (doc, opened, ok, error);
+}
+
+gboolean
+qw_document_delete_entry_absences (QwDocument    *doc,
+                                   gint64         entry_id,
+                                   QwAbsenceKind  kind,
+                                   GError       **error)
+{
+  g_autoptr(sqlite3_stmt) stmt = NULL;
+  gboolean opened;
+
+  g_return_val_if_fail (QW_IS_DOCUMENT (doc), FALSE);
+
+  if (!_qw_document_write_begin (doc, &opened, error))
+    return FALSE;
+  stmt = _qw_document_prepare (doc, "DELETE FROM absence WHERE entry_id = ? AND kind = ?", error);
+  if (stmt != NULL)
+    {
+      sqlite3_bind_int64 (stmt, 1, entry_id);
+      _qw_bind_text (stmt, 2, qw_absence_kind_to_code (kind));
+    }
+  return _qw_document_write_end (doc, opened, stmt != NULL && _qw_document_step_done (doc, stmt, error), error);
+}
+
+/**
+ * qw_document_list_section_entry_ids:
+ *
+ * Returns: entry id (gint64 *) → GINT_TO_POINTER (TRUE if active, FALSE if
+ *   withdrawn), for the entries placed in the section; lighter than
+ *   qw_document_list_section_entries() when only who is placed matters.
+ */
+GHashTable *
+qw_document_list_section_entry_ids (QwDocument       *doc,
+                                    const QwSection  *section,
+                                    GError          **error)
+{
+  g_autoptr(sqlite3_stmt) stmt = NULL;
+  GHashTable *table;
+
+  stmt = _qw_document_prepare (doc, "SELECT id, status <> 'active' FROM entry WHERE event_id = ? "
+                                    "AND group_code = ?", error);
+  if (stmt == NULL)
+    return NULL;
+  sqlite3_bind_int64 (stmt, 1, section->event_id);
+  _qw_bind_text (stmt, 2, section->code);
+  table = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  while (sqlite3_step (stmt) == SQLITE_ROW)
+    g_hash_table_insert (table, g_memdup2 (&(gint64) { sqlite3_column_int64 (stmt, 0) }, sizeof (gint64)),
+                         GINT_TO_POINTER (sqlite3_column_int (stmt, 1) == 0));
   return table;
 }
 
@@ -520,6 +787,136 @@ qw_document_list_round_log (QwDocument  *doc,
       line->round = sqlite3_column_int (stmt, 0);
       line->at = g_strdup (_qw_column_text (stmt, 1));
       line->message = g_strdup (_qw_column_text (stmt, 2));
+      g_ptr_array_add (lines, line);
+    }
+  return lines;
+}
+
+/* The game log */
+
+void
+qw_game_log_line_free (QwGameLogLine *line)
+{
+  if (line == NULL)
+    return;
+  g_free (line->at);
+  g_free (line->old_value);
+  g_free (line->new_value);
+  g_free (line->cause);
+  g_free (line);
+}
+
+static QwGameLogKind
+game_log_kind_from_code (const char *code)
+{
+  if (g_str_equal (code, "unpaired"))
+    return QW_GAME_LOG_UNPAIRED;
+  if (g_str_equal (code, "result"))
+    return QW_GAME_LOG_RESULT;
+  if (g_str_equal (code, "players"))
+    return QW_GAME_LOG_PLAYERS;
+  return QW_GAME_LOG_PAIRED;
+}
+
+char *
+qw_game_log_line_describe (const QwGameLogLine *line)
+{
+  g_autofree char *what = NULL;
+
+  switch (line->kind)
+    {
+    case QW_GAME_LOG_UNPAIRED:
+      what = g_strdup_printf (_("Round %d unpaired: %s"), line->round, line->old_value);
+      break;
+    case QW_GAME_LOG_RESULT:
+      /* An empty value: no result. */
+      what = g_strdup_printf (_("Round %d, board %d: result %s → %s"), line->round, line->board,
+                              line->old_value[0] != '\0' ? line->old_value : "—",
+                              line->new_value[0] != '\0' ? line->new_value : "—");
+      break;
+    case QW_GAME_LOG_PLAYERS:
+      what = g_strdup_printf (_("Round %d, board %d: %s → %s"), line->round, line->board, line->old_value,
+                              line->new_value);
+      break;
+    case QW_GAME_LOG_PAIRED:
+    default:
+      what = g_strdup_printf (_("Round %d paired: %s"), line->round, line->new_value);
+      break;
+    }
+  if (line->cause == NULL || line->cause[0] == '\0')
+    return g_steal_pointer (&what);
+  return g_strdup_printf (_("%s (%s)"), what, line->cause);
+}
+
+static QwGameLogLine *
+read_game_log_line (sqlite3_stmt *stmt,
+                    int           first)
+{
+  QwGameLogLine *line = g_new0 (QwGameLogLine, 1);
+
+  line->at = g_strdup (_qw_column_text (stmt, first));
+  line->round = sqlite3_column_int (stmt, first + 1);
+  line->board = sqlite3_column_int (stmt, first + 2);
+  line->kind = game_log_kind_from_code (_qw_column_text (stmt, first + 3));
+  line->old_value = g_strdup (_qw_column_text (stmt, first + 4));
+  line->new_value = g_strdup (_qw_column_text (stmt, first + 5));
+  line->cause = g_strdup (_qw_column_text (stmt, first + 6));
+  return line;
+}
+
+GPtrArray *
+qw_document_list_game_log (QwDocument  *doc,
+                           gint64       section_id,
+                           GError     **error)
+{
+  g_autoptr(sqlite3_stmt) stmt =
+    _qw_document_prepare (doc, "SELECT at, round, board, kind, old_value, new_value, cause FROM game_log "
+                               "WHERE section_id = ? ORDER BY id", error);
+  GPtrArray *lines;
+
+  if (stmt == NULL)
+    return NULL;
+  sqlite3_bind_int64 (stmt, 1, section_id);
+  lines = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_game_log_line_free);
+  while (sqlite3_step (stmt) == SQLITE_ROW)
+    g_ptr_array_add (lines, read_game_log_line (stmt, 0));
+  return lines;
+}
+
+GPtrArray *
+qw_document_list_arbiter_log (QwDocument  *doc,
+                              gint64       section_id,
+                              GError     **error)
+{
+  /* A game log line comes after the round log lines written before it. */
+  g_autoptr(sqlite3_stmt) stmt =
+    _qw_document_prepare (doc, "SELECT 0, id, at, round, 0, '', '', '', '', message, id FROM round_log "
+                               "WHERE section_id = ?1 "
+                               "UNION ALL SELECT 1, id, at, round, board, kind, old_value, new_value, cause, '', "
+                               "after_round_log FROM game_log WHERE section_id = ?1 ORDER BY 11, 1, 2", error);
+  GPtrArray *lines;
+
+  if (stmt == NULL)
+    return NULL;
+  sqlite3_bind_int64 (stmt, 1, section_id);
+  lines = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_round_log_line_free);
+  while (sqlite3_step (stmt) == SQLITE_ROW)
+    {
+      QwRoundLogLine *line = g_new0 (QwRoundLogLine, 1);
+
+      line->round = sqlite3_column_int (stmt, 3);
+      if (sqlite3_column_int (stmt, 0) == 0)
+        {
+          line->at = g_strdup (_qw_column_text (stmt, 2));
+          line->message = g_strdup (_qw_column_text (stmt, 9));
+        }
+      else
+        {
+          g_autoptr(QwGameLogLine) game = read_game_log_line (stmt, 2);
+
+          line->at = g_strdup (game->at);
+          line->message = qw_game_log_line_describe (game);
+        }
       g_ptr_array_add (lines, line);
     }
   return lines;

@@ -30,6 +30,9 @@ static const char *const schema_steps[] = {
   QW_SCHEMA_STEP_1,
   QW_SCHEMA_STEP_2,
   QW_SCHEMA_STEP_3,
+  QW_SCHEMA_STEP_4,
+  QW_SCHEMA_STEP_5,
+  QW_SCHEMA_STEP_6,
 };
 
 struct _QwDocument
@@ -38,7 +41,11 @@ struct _QwDocument
   sqlite3        *db;
   char           *path;
   QwDocumentKind  kind;
-  int             depth;   /* open savepoints */
+  int             depth;        /* open savepoints */
+  GHashTable     *statements;   /* SQL text → CachedStatement */
+  gboolean        ready;   /* opened (and migrated): transactions are steps */
+  gboolean        step;    /* the outermost transaction is a step */
+  QwHistory      *history;
 };
 
 G_DEFINE_FINAL_TYPE (QwDocument, qw_document, G_TYPE_OBJECT)
@@ -87,29 +94,179 @@ _qw_document_set_error (QwDocument  *self,
   }
 }
 
+/* The statement cache
+ *
+ * Each document keeps its statements prepared, one for each SQL text it has
+ * been asked for, and hands the same one out again once it has been
+ * released (reset, bindings cleared). A statement that is still in use when
+ * its SQL is asked for again (a loop over rows calling a function that runs
+ * the same query) is not shared: the caller gets a fresh one, finalized on
+ * release. The cached statements are finalized when the document closes.
+ *
+ * Release gets only the statement, so the cached ones are found through one
+ * process-wide table (a document may live in a worker thread). A statement
+ * that is not in it (fresh, prepared by hand, or held across the close of its
+ * document) is finalized; SQLite keeps a closed connection until its last
+ * statement is. */
+
+typedef struct
+{
+  sqlite3_stmt *stmt;
+  gboolean      in_use;
+} CachedStatement;
+
+/* SQL built with values in its text would grow the cache without end: past
+ * this many texts a document prepares afresh. */
+#define MAX_CACHED_STATEMENTS 512
+
+G_LOCK_DEFINE_STATIC (cached);
+static GHashTable *cached;   /* sqlite3_stmt → CachedStatement, every document's */
+
+static void
+cached_statement_free (gpointer data)
+{
+  CachedStatement *c = data;
+
+  G_LOCK (cached);
+  g_hash_table_remove (cached, c->stmt);
+  G_UNLOCK (cached);
+  /* One in use is finalized when its holder releases it. */
+  if (!c->in_use)
+    sqlite3_finalize (c->stmt);
+  g_free (c);
+}
+
+static gboolean
+only_space (const char *text)
+{
+  for (; text != NULL && *text != '\0'; text++)
+    if (!g_ascii_isspace (*text) && *text != ';')
+      return FALSE;
+  return TRUE;
+}
+
+/* The cached statement of @sql, marked in use; a fresh one if that is busy
+ * (or if @sql holds more than one statement: *single is then FALSE). On a
+ * failure to prepare, @what says what could not be done. *out is NULL for
+ * text with no statement in it. */
+static gboolean
+statement_get (QwDocument     *self,
+               const char     *sql,
+               const char     *what,
+               sqlite3_stmt  **out,
+               gboolean       *single,
+               GError        **error)
+{
+  CachedStatement *c = g_hash_table_lookup (self->statements, sql);
+  const char *tail = NULL;
+
+  *out = NULL;
+  *single = TRUE;
+  if (c != NULL && !c->in_use)
+    {
+      c->in_use = TRUE;
+      *out = c->stmt;
+      return TRUE;
+    }
+  if (sqlite3_prepare_v2 (self->db, sql, -1, out, &tail) != SQLITE_OK)
+    {
+      _qw_document_set_error (self, error, what);
+      return FALSE;
+    }
+  *single = only_space (tail);
+  /* Several statements in one text are left to sqlite3_exec, uncached. */
+  if (c != NULL || *out == NULL || !*single || g_hash_table_size (self->statements) >= MAX_CACHED_STATEMENTS)
+    return TRUE;
+  c = g_new0 (CachedStatement, 1);
+  c->stmt = *out;
+  c->in_use = TRUE;
+  G_LOCK (cached);
+  if (cached == NULL)
+    cached = g_hash_table_new (NULL, NULL);
+  g_hash_table_insert (cached, c->stmt, c);
+  G_UNLOCK (cached);
+  g_hash_table_insert (self->statements, g_strdup (sql), c);
+  return TRUE;
+}
+
+/**
+ * _qw_document_prepare:
+ * @sql: one SQL statement, its values as parameters (the text is the key of
+ *   the cache)
+ *
+ * Returns: (transfer full): a statement ready to bind and step; give it back
+ *   with _qw_statement_release() (g_autoptr (sqlite3_stmt) does), never with
+ *   sqlite3_finalize().
+ */
 sqlite3_stmt *
 _qw_document_prepare (QwDocument  *self,
                       const char  *sql,
                       GError     **error)
 {
-  sqlite3_stmt *stmt = NULL;
+  sqlite3_stmt *stmt;
+  gboolean single;
 
-  if (sqlite3_prepare_v2 (self->db, sql, -1, &stmt, NULL) != SQLITE_OK)
-    {
-      _qw_document_set_error (self, error, _("The document could not be read"));
-      return NULL;
-    }
+  if (!statement_get (self, sql, _("The document could not be read"), &stmt, &single, error))
+    return NULL;
   return stmt;
 }
 
+/**
+ * _qw_statement_release:
+ *
+ * Gives back a statement of _qw_document_prepare(): a cached one is reset
+ * and its bindings cleared for the next use, any other one is finalized.
+ */
+void
+_qw_statement_release (sqlite3_stmt *stmt)
+{
+  CachedStatement *c = NULL;
+
+  if (stmt == NULL)
+    return;
+  G_LOCK (cached);
+  if (cached != NULL)
+    c = g_hash_table_lookup (cached, stmt);
+  G_UNLOCK (cached);
+  if (c == NULL)
+    {
+      sqlite3_finalize (stmt);
+      return;
+    }
+  sqlite3_reset (stmt);
+  sqlite3_clear_bindings (stmt);
+  c->in_use = FALSE;
+}
+
+/* Runs @sql to its end: one statement goes through the cache, a script of
+ * several (the schema steps) through sqlite3_exec(). */
 gboolean
 _qw_document_exec (QwDocument  *self,
                    const char  *sql,
                    GError     **error)
 {
+  const char *what = _("The document could not be changed");
+  sqlite3_stmt *stmt;
+  gboolean single;
+  int rc = SQLITE_DONE;
+
+  if (!statement_get (self, sql, what, &stmt, &single, error))
+    return FALSE;
+  if (single)
+    {
+      while (stmt != NULL && (rc = sqlite3_step (stmt)) == SQLITE_ROW)
+        ;
+      rc = rc == SQLITE_DONE ? SQLITE_OK : rc;
+      /* Read the error before the release resets the statement. */
+      if (rc != SQLITE_OK)
+        _qw_document_set_error (self, error, what);
+      _qw_statement_release (stmt);
+      return rc == SQLITE_OK;
+    }
+  _qw_statement_release (stmt);
   if (sqlite3_exec (self->db, sql, NULL, NULL, NULL) != SQLITE_OK)
     {
-      _qw_document_set_error (self, error, _("The document could not be changed"));
+      _qw_document_set_error (self, error, what);
       return FALSE;
     }
   return TRUE;
@@ -147,18 +304,52 @@ _qw_bind_text (sqlite3_stmt *stmt,
   sqlite3_bind_text (stmt, index, text != NULL ? text : "", -1, SQLITE_TRANSIENT);
 }
 
+int
+_qw_document_get_depth (QwDocument *self)
+{
+  return self->depth;
+}
+
 /* Transactions */
 
+/**
+ * qw_document_begin_step:
+ * @label: (nullable): what the user did, translated: "Result of round 3,
+ *   board 5"; the undo toast shows it
+ *
+ * Opens a transaction. The outermost one is a step of the document's
+ * history; nested ones are savepoints, and a label given to one names an
+ * outer step that has none yet. Ends with qw_document_commit() or
+ * qw_document_rollback().
+ */
 gboolean
-qw_document_begin (QwDocument  *self,
-                   GError     **error)
+qw_document_begin_step (QwDocument  *self,
+                        const char  *label,
+                        GError     **error)
 {
   g_return_val_if_fail (QW_IS_DOCUMENT (self), FALSE);
 
   if (!_qw_document_exec (self, "SAVEPOINT qw", error))
     return FALSE;
   self->depth++;
+  if (self->depth == 1)
+    {
+      self->step = self->ready;
+      if (self->step)
+        _qw_history_step_open (self->history, label);
+    }
+  else if (self->step)
+    _qw_history_step_name (self->history, label);
   return TRUE;
+}
+
+/* An unlabelled transaction: nested, it is part of the step around it;
+ * outermost, a step with a generic label. */
+gboolean
+qw_document_begin (QwDocument  *self,
+                   GError     **error)
+{
+  return qw_document_begin_step (self, NULL, error);
 }
 
 gboolean
@@ -168,12 +359,22 @@ qw_document_commit (QwDocument  *self,
   g_return_val_if_fail (QW_IS_DOCUMENT (self), FALSE);
   g_return_val_if_fail (self->depth > 0, FALSE);
 
+  if (self->depth == 1 && self->step && !_qw_history_step_finish (self->history, error))
+    {
+      qw_document_rollback (self);
+      return FALSE;
+    }
   if (!_qw_document_exec (self, "RELEASE qw", error))
     {
       qw_document_rollback (self);
       return FALSE;
     }
   self->depth--;
+  if (self->depth == 0 && self->step)
+    {
+      self->step = FALSE;
+      _qw_history_step_commit (self->history);
+    }
   return TRUE;
 }
 
@@ -185,6 +386,64 @@ qw_document_rollback (QwDocument *self)
 
   sqlite3_exec (self->db, "ROLLBACK TO qw; RELEASE qw", NULL, NULL, NULL);
   self->depth--;
+  if (self->depth == 0 && self->step)
+    {
+      self->step = FALSE;
+      _qw_history_step_abort (self->history);
+    }
+}
+
+gboolean
+_qw_document_write_begin (QwDocument  *self,
+                          gboolean    *opened,
+                          GError     **error)
+{
+  *opened = self->depth == 0;
+  return !*opened || qw_document_begin (self, error);
+}
+
+gboolean
+_qw_document_write_end (QwDocument  *self,
+                        gboolean     opened,
+                        gboolean     ok,
+                        GError     **error)
+{
+  if (!opened)
+    return ok;
+  if (!ok)
+    {
+      qw_document_rollback (self);
+      return FALSE;
+    }
+  return qw_document_commit (self, error);
+}
+
+/* History */
+
+/**
+ * qw_document_enable_history:
+ *
+ * From now on, every step that changes the document can be undone and
+ * redone (qw_document_get_history()). The GUI enables it; the CLI, which
+ * makes one step a run, does not.
+ */
+void
+qw_document_enable_history (QwDocument *self)
+{
+  g_return_if_fail (QW_IS_DOCUMENT (self));
+  _qw_history_enable (self->history);
+}
+
+/**
+ * qw_document_get_history:
+ *
+ * Returns: (transfer none): the document's history, enabled or not
+ */
+QwHistory *
+qw_document_get_history (QwDocument *self)
+{
+  g_return_val_if_fail (QW_IS_DOCUMENT (self), NULL);
+  return self->history;
 }
 
 void
@@ -201,6 +460,10 @@ qw_document_finalize (GObject *object)
 {
   QwDocument *self = QW_DOCUMENT (object);
 
+  /* The history's session, if a step was left open, goes before the connection. */
+  _qw_history_detach (self->history);
+  g_clear_object (&self->history);
+  g_clear_pointer (&self->statements, g_hash_table_unref);
   if (self->db != NULL)
     sqlite3_close_v2 (self->db);
   g_free (self->path);
@@ -216,9 +479,10 @@ qw_document_class_init (QwDocumentClass *klass)
 
   /**
    * QwDocument::changed:
-   * @what: "events", "entries", "games", "sections", "region"
+   * @what: "events", "entries", "games", "sections", "region", "nominees"
    *
-   * Emitted after a committed change, with @what as the detail.
+   * Emitted after a change, with @what as the detail; after an undo or a
+   * redo, once for each kind of row it changed.
    */
   signals[CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass),
                                    G_SIGNAL_RUN_LAST | G_SIGNAL_DETAILED, 0, NULL, NULL,
@@ -228,6 +492,8 @@ qw_document_class_init (QwDocumentClass *klass)
 static void
 qw_document_init (QwDocument *self)
 {
+  self->statements = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, cached_statement_free);
+  self->history = _qw_history_new (self);
 }
 
 static int
@@ -257,10 +523,32 @@ configure_connection (QwDocument  *self,
                             error);
 }
 
+/* Whether every reference holds: PRAGMA foreign_key_check lists none broken. */
 static gboolean
-apply_steps (QwDocument  *self,
-             int          from_version,
-             GError     **error)
+references_hold (QwDocument  *self,
+                 GError     **error)
+{
+  sqlite3_stmt *stmt = NULL;
+  int rc;
+
+  if (sqlite3_prepare_v2 (self->db, "PRAGMA foreign_key_check", -1, &stmt, NULL) != SQLITE_OK)
+    {
+      _qw_document_set_error (self, error, _("The document could not be brought up to date"));
+      return FALSE;
+    }
+  rc = sqlite3_step (stmt);
+  if (rc == SQLITE_ROW)
+    g_set_error (error, QW_ERROR, QW_ERROR_CORRUPT,
+                 _("The document could not be brought up to date: a row of %s refers to a missing one"),
+                 _qw_column_text (stmt, 0));
+  sqlite3_finalize (stmt);
+  return rc == SQLITE_DONE;
+}
+
+static gboolean
+run_steps (QwDocument  *self,
+           int          from_version,
+           GError     **error)
 {
   int target = qw_document_schema_version ();
   g_autofree char *set_version = g_strdup_printf ("PRAGMA user_version = %d", target);
@@ -273,12 +561,34 @@ apply_steps (QwDocument  *self,
         qw_document_rollback (self);
         return FALSE;
       }
-  if (!_qw_document_exec (self, set_version, error))
+  if (!_qw_document_exec (self, set_version, error) || !references_hold (self, error))
     {
       qw_document_rollback (self);
       return FALSE;
     }
   return qw_document_commit (self, error);
+}
+
+/* A step may rebuild a table (SQLite cannot change a CHECK in place): with
+ * foreign keys on, dropping the old table would delete, by cascade, every
+ * row that refers to it. They are off while an existing document migrates
+ * (the pragma does nothing inside a transaction, so only there: a new
+ * document's tables are empty), and the references are checked before the
+ * commit. */
+static gboolean
+apply_steps (QwDocument  *self,
+             int          from_version,
+             GError     **error)
+{
+  gboolean outside = self->depth == 0;
+  gboolean ok;
+
+  if (outside && !_qw_document_exec (self, "PRAGMA foreign_keys = OFF", error))
+    return FALSE;
+  ok = run_steps (self, from_version, error);
+  if (outside && !_qw_document_exec (self, "PRAGMA foreign_keys = ON", ok ? error : NULL))
+    return FALSE;
+  return ok;
 }
 
 static QwDocument *
@@ -290,7 +600,10 @@ open_connection (const char  *path,
   g_autofree char *display_name = g_filename_display_name (path);
 
   self->path = g_strdup (path);
-  if (sqlite3_open_v2 (path, &self->db, flags, NULL) != SQLITE_OK)
+  /* A document is used by one thread at a time (its statement cache and
+   * savepoint depth are not locked either), so the connection needs no
+   * mutex of its own around every call. */
+  if (sqlite3_open_v2 (path, &self->db, flags | SQLITE_OPEN_NOMUTEX, NULL) != SQLITE_OK)
     {
       g_set_error (error, QW_ERROR, QW_ERROR_IO, _("%s cannot be opened: %s"),
                    display_name, self->db != NULL ? sqlite3_errmsg (self->db) : g_strerror (errno));
@@ -329,12 +642,21 @@ qw_document_create (const char      *path,
   if (self == NULL)
     return NULL;
   self->kind = kind;
-  if (!_qw_document_exec (self, set_id, error) || !configure_connection (self, error)
-      || !apply_steps (self, 0, error))
+  /* WAL first, then the mark, the schema and the metadata in one
+   * transaction: one commit to wait for, not five (each is an fsync, and
+   * the mark alone took four in the rollback journal). */
+  if (!configure_connection (self, error) || !qw_document_begin (self, error))
     return NULL;
-  if (!qw_document_set_meta (self, "kind", qw_document_kind_to_code (kind), error)
+  if (!_qw_document_exec (self, set_id, error) || !apply_steps (self, 0, error)
+      || !qw_document_set_meta (self, "kind", qw_document_kind_to_code (kind), error)
       || !qw_document_set_meta (self, "created-by", PACKAGE_NAME " " PACKAGE_VERSION, error))
+    {
+      qw_document_rollback (self);
+      return NULL;
+    }
+  if (!qw_document_commit (self, error))
     return NULL;
+  self->ready = TRUE;
   return g_steal_pointer (&self);
 }
 
@@ -502,6 +824,7 @@ qw_document_open (const char  *path,
   }
   kind = qw_document_get_meta (self, "kind");
   self->kind = kind_from_code (kind);
+  self->ready = TRUE;
   return g_steal_pointer (&self);
 }
 
@@ -554,12 +877,44 @@ qw_document_set_meta (QwDocument  *self,
                       const char  *value,
                       GError     **error)
 {
+  g_autoptr(sqlite3_stmt) stmt = NULL;
+  gboolean opened;
+
+  if (!_qw_document_write_begin (self, &opened, error))
+    return FALSE;
+  stmt = _qw_document_prepare (self, "INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", error);
+  if (stmt != NULL)
+    {
+      _qw_bind_text (stmt, 1, key);
+      _qw_bind_text (stmt, 2, value);
+    }
+  return _qw_document_write_end (self, opened, stmt != NULL && _qw_document_step_done (self, stmt, error),
+                                 error);
+}
+
+/**
+ * qw_document_keep_meta:
+ *
+ * Stores a value that belongs to the file rather than to a user action (the
+ * id a stop's results file is recognised by): no step records it, so no
+ * undo takes it back.
+ */
+gboolean
+qw_document_keep_meta (QwDocument  *self,
+                       const char  *key,
+                       const char  *value,
+                       GError     **error)
+{
   g_autoptr(sqlite3_stmt) stmt =
     _qw_document_prepare (self, "INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", error);
+  gboolean was_paused, ok;
 
   if (stmt == NULL)
     return FALSE;
   _qw_bind_text (stmt, 1, key);
   _qw_bind_text (stmt, 2, value);
-  return _qw_document_step_done (self, stmt, error);
+  was_paused = _qw_history_pause (self->history, TRUE);
+  ok = _qw_document_step_done (self, stmt, error);
+  _qw_history_pause (self->history, was_paused);
+  return ok;
 }

@@ -6,6 +6,7 @@
 
 #include <gio/gio.h>
 
+#include "qw-history.h"
 
 G_BEGIN_DECLS
 
@@ -41,7 +42,18 @@ gboolean        qw_document_set_meta        (QwDocument     *self,
                                              const char     *value,
                                              GError        **error);
 
-/* One user action is one transaction. These nest (savepoints). */
+/* Stored outside any step: never undone (see qw-document.c). */
+gboolean        qw_document_keep_meta       (QwDocument     *self,
+                                             const char     *key,
+                                             const char     *value,
+                                             GError        **error);
+
+/* One user action is one transaction, a step of the history, named by its
+ * label. These nest (savepoints); plain qw_document_begin() is for nesting
+ * inside a step (outermost, it makes a step with a generic label). */
+gboolean        qw_document_begin_step      (QwDocument     *self,
+                                             const char     *label,
+                                             GError        **error);
 gboolean        qw_document_begin           (QwDocument     *self,
                                              GError        **error);
 gboolean        qw_document_commit          (QwDocument     *self,
@@ -49,5 +61,9 @@ gboolean        qw_document_commit          (QwDocument     *self,
 void            qw_document_rollback        (QwDocument     *self);
 void            qw_document_emit_changed    (QwDocument     *self,
                                              const char     *what);
+
+/* Undo and redo (qw-history.h); off until enabled. */
+void            qw_document_enable_history  (QwDocument     *self);
+QwHistory      *qw_document_get_history     (QwDocument     *self);
 
 G_END_DECLS

@@ -135,3 +135,97 @@
   "  source TEXT NOT NULL DEFAULT ''" \
   ");" \
   "CREATE INDEX nominee_id_number ON nominee (id_number);"
+
+/* Version 4: the arbiter's log of games. Every change of a pairing or a
+ * result in an event run here, whatever made it (an action, an undo, a
+ * redo), with the old and the new value as they read then and the step that
+ * made it. No foreign key: the log outlives what it records, and the undo
+ * history never takes a line back. Board 0 stands for the whole round;
+ * after_round_log is the last round_log line written before, so that the two
+ * logs read in the order they were written. */
+#define QW_SCHEMA_STEP_4 \
+  "CREATE TABLE game_log (" \
+  "  id INTEGER PRIMARY KEY," \
+  "  at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%S', 'now'))," \
+  "  section_id INTEGER NOT NULL," \
+  "  round INTEGER NOT NULL," \
+  "  board INTEGER NOT NULL DEFAULT 0," \
+  "  kind TEXT NOT NULL CHECK (kind IN ('paired', 'unpaired', 'result', 'players'))," \
+  "  old_value TEXT NOT NULL DEFAULT ''," \
+  "  new_value TEXT NOT NULL DEFAULT ''," \
+  "  cause TEXT NOT NULL DEFAULT ''," \
+  "  after_round_log INTEGER NOT NULL DEFAULT 0" \
+  ");" \
+  "CREATE INDEX game_log_section ON game_log (section_id);"
+
+/* Version 5: the registration desk on the day of a stop. An entry can be
+ * excluded (不具备参赛资格) or wait as a late entry (迟到报名) until the
+ * arbiter admits it (the rounds it missed are then absences: version 6);
+ * allowed keeps the problems the arbiter let it play with. SQLite cannot
+ * change a CHECK in place: the table is rebuilt, keeping every row and id,
+ * its index and the references to it (qw-document.c runs the steps with
+ * foreign keys off, so that dropping the old table takes no game with it,
+ * and checks them before the commit). */
+#define QW_SCHEMA_STEP_5 \
+  "CREATE TABLE entry_v5 (" \
+  "  id INTEGER PRIMARY KEY," \
+  "  event_id INTEGER NOT NULL REFERENCES event (id) ON DELETE CASCADE," \
+  "  player_id INTEGER NOT NULL UNIQUE REFERENCES player (id) ON DELETE CASCADE," \
+  "  no INTEGER NOT NULL CHECK (no >= 1)," \
+  "  declared_group TEXT NOT NULL DEFAULT ''," \
+  "  group_code TEXT NOT NULL DEFAULT ''," \
+  "  status TEXT NOT NULL DEFAULT 'active'" \
+  "    CHECK (status IN ('active', 'withdrawn', 'excluded', 'late'))," \
+  "  rating INTEGER NOT NULL DEFAULT 0," \
+  "  withdrawn_before INTEGER NOT NULL DEFAULT 0," \
+  "  allowed TEXT NOT NULL DEFAULT ''," \
+  "  UNIQUE (event_id, no)" \
+  ");" \
+  "INSERT INTO entry_v5 (id, event_id, player_id, no, declared_group, group_code, status, rating, " \
+  "  withdrawn_before) " \
+  "  SELECT id, event_id, player_id, no, declared_group, group_code, status, rating, withdrawn_before " \
+  "  FROM entry;" \
+  "DROP TABLE entry;" \
+  "ALTER TABLE entry_v5 RENAME TO entry;" \
+  "CREATE INDEX entry_event ON entry (event_id, group_code);"
+
+/* Version 6: the arbiter on the day of a stop. An armageddon play-off can be
+ * drawn (black goes through): the game table is rebuilt, as SQLite cannot
+ * change a CHECK, with its columns in the same order. An absence is a round
+ * a player of a section is not paired in: a 请假 (leave, 0 points) or, for a
+ * late entry, a round it missed before the arbiter admitted it, with the
+ * points the arbiter gave for it (kind 'late'): the one record of a late
+ * entry's missed rounds. */
+#define QW_SCHEMA_STEP_6 \
+  "CREATE TABLE game_v6 (" \
+  "  id INTEGER PRIMARY KEY," \
+  "  section_id INTEGER NOT NULL REFERENCES section (id) ON DELETE CASCADE," \
+  "  round INTEGER NOT NULL CHECK (round >= 1)," \
+  "  board INTEGER NOT NULL CHECK (board >= 1)," \
+  "  red INTEGER NOT NULL REFERENCES entry (id) ON DELETE CASCADE," \
+  "  black INTEGER REFERENCES entry (id) ON DELETE CASCADE," \
+  "  result TEXT NOT NULL DEFAULT ''" \
+  "    CHECK (result IN ('', '2:0', '1:1', '0:2', '+:-', '-:+', '-:-', 'bye'))," \
+  "  red_fouls INTEGER NOT NULL DEFAULT 0 CHECK (red_fouls >= 0)," \
+  "  black_fouls INTEGER NOT NULL DEFAULT 0 CHECK (black_fouls >= 0)," \
+  "  playoff TEXT NOT NULL DEFAULT '' CHECK (playoff IN ('', 'red', 'black', 'draw'))," \
+  "  armageddon INTEGER NOT NULL DEFAULT 0," \
+  "  manual INTEGER NOT NULL DEFAULT 0," \
+  "  explain TEXT NOT NULL DEFAULT ''," \
+  "  UNIQUE (section_id, round, board)" \
+  ");" \
+  "INSERT INTO game_v6 SELECT id, section_id, round, board, red, black, result, red_fouls, black_fouls, " \
+  "  playoff, armageddon, manual, explain FROM game;" \
+  "DROP TABLE game;" \
+  "ALTER TABLE game_v6 RENAME TO game;" \
+  "CREATE INDEX game_red ON game (red);" \
+  "CREATE INDEX game_black ON game (black);" \
+  "CREATE TABLE absence (" \
+  "  section_id INTEGER NOT NULL REFERENCES section (id) ON DELETE CASCADE," \
+  "  entry_id INTEGER NOT NULL REFERENCES entry (id) ON DELETE CASCADE," \
+  "  round INTEGER NOT NULL CHECK (round >= 1)," \
+  "  kind TEXT NOT NULL DEFAULT 'leave' CHECK (kind IN ('leave', 'late'))," \
+  "  points REAL NOT NULL DEFAULT 0," \
+  "  PRIMARY KEY (section_id, entry_id, round)" \
+  ");" \
+  "CREATE INDEX absence_entry ON absence (entry_id);"

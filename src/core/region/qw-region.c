@@ -1,10 +1,11 @@
-/* qw-document-region.c: the region document's tables (stops, standings as
- * received) and the checks the province runs on them
+/* qw-region.c: a region document's stops (imported, typed in, run here),
+ * the standings as received, and the checks the province runs on them
  *
- * A results file is imported in one transaction: the stop's event, its
- * players, sections, games and standings, or nothing. The same stop sent
- * again replaces the earlier import; it is recognised by the id in the file
- * (kept in meta as "stop-uid:<uid>"), or else by name, first day and host.
+ * A results file is imported as one step: the stop's event, its players,
+ * sections, games and standings, or nothing. The same stop sent again
+ * replaces the earlier import; it is recognised by the id in the file (kept
+ * in meta as "stop-uid:<uid>"), or else by name, first day and host. The
+ * rows go through store/qw-document-region.h; nothing here speaks SQL.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -15,7 +16,8 @@
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
-#include "qw-document-private.h"
+#include "qw-document-play.h"
+#include "qw-document-region.h"
 #include "qw-error.h"
 #include "qw-idcard.h"
 #include "qw-region.h"
@@ -39,7 +41,7 @@ qw_document_region_setup (QwDocument  *doc,
 {
   g_autoptr(QwRuleset) ruleset = qw_ruleset_lookup (ruleset_id, error);
 
-  if (ruleset == NULL || !qw_document_begin (doc, error))
+  if (ruleset == NULL || !qw_document_begin_step (doc, _("Region settings"), error))
     return FALSE;
   if (!qw_document_set_meta (doc, "region", region != NULL ? region : "", error)
       || !qw_document_set_meta (doc, "ruleset", ruleset->id, error))
@@ -59,15 +61,15 @@ qw_document_region_ruleset (QwDocument  *doc,
                             GError     **error)
 {
   g_autofree char *id = qw_document_get_meta (doc, "ruleset");
-  g_autoptr(sqlite3_stmt) stmt = NULL;
+  g_autoptr(GPtrArray) events = NULL;
 
   if (id != NULL && id[0] != '\0')
     return qw_ruleset_lookup (id, error);
-  stmt = _qw_document_prepare (doc, "SELECT ruleset FROM event ORDER BY id LIMIT 1", error);
-  if (stmt == NULL)
+  events = qw_document_list_events (doc, error);
+  if (events == NULL)
     return NULL;
-  if (sqlite3_step (stmt) == SQLITE_ROW)
-    return qw_ruleset_lookup (_qw_column_text (stmt, 0), error);
+  if (events->len > 0)
+    return qw_ruleset_lookup (((QwEvent *) g_ptr_array_index (events, 0))->ruleset, error);
   return qw_ruleset_lookup ("qiwang-2021", error);
 }
 
@@ -84,7 +86,14 @@ qw_document_region_set_decided_places (QwDocument  *doc,
                    _("%d places is not a plausible number for one region"), places);
       return FALSE;
     }
+  if (!qw_document_begin_step (doc, _("Places decided by the association"), error))
+    return FALSE;
   if (!qw_document_set_meta (doc, "decided-places", text, error))
+    {
+      qw_document_rollback (doc);
+      return FALSE;
+    }
+  if (!qw_document_commit (doc, error))
     return FALSE;
   qw_document_emit_changed (doc, "region");
   return TRUE;
@@ -101,25 +110,46 @@ qw_document_region_get_decided_places (QwDocument *doc)
   return (int) value;
 }
 
-/* Importing a results file */
-
-static gint64
-query_id (QwDocument   *doc,
-          sqlite3_stmt *stmt)
+gboolean
+qw_document_region_set_rules_published (QwDocument  *doc,
+                                        QwDate       day,
+                                        GError     **error)
 {
-  return stmt != NULL && sqlite3_step (stmt) == SQLITE_ROW ? sqlite3_column_int64 (stmt, 0) : 0;
+  g_autofree char *text = qw_date_is_set (day) ? qw_date_to_iso_dup (day) : g_strdup ("");
+
+  if (!qw_document_begin_step (doc, _("Publication of the region’s rules"), error))
+    return FALSE;
+  if (!qw_document_set_meta (doc, "rules-published", text, error))
+    {
+      qw_document_rollback (doc);
+      return FALSE;
+    }
+  if (!qw_document_commit (doc, error))
+    return FALSE;
+  qw_document_emit_changed (doc, "region");
+  return TRUE;
 }
+
+QwDate
+qw_document_region_get_rules_published (QwDocument *doc)
+{
+  g_autofree char *text = qw_document_get_meta (doc, "rules-published");
+  QwDate day = QW_DATE_NONE;
+
+  if (text == NULL || !qw_date_parse_iso (text, &day))
+    return QW_DATE_NONE;
+  return day;
+}
+
+/* Importing a results file */
 
 static gboolean
 event_exists (QwDocument *doc,
               gint64      event_id)
 {
-  g_autoptr(sqlite3_stmt) stmt = _qw_document_prepare (doc, "SELECT id FROM event WHERE id = ?", NULL);
+  g_autoptr(QwEvent) event = qw_document_get_event (doc, event_id, NULL);
 
-  if (stmt == NULL)
-    return FALSE;
-  sqlite3_bind_int64 (stmt, 1, event_id);
-  return query_id (doc, stmt) == event_id;
+  return event != NULL;
 }
 
 static gint64
@@ -135,44 +165,55 @@ find_by_uid (QwDocument *doc,
   return event_exists (doc, id) ? id : 0;
 }
 
+static gboolean
+same_text (const char *a,
+           const char *b)
+{
+  return g_strcmp0 (a != NULL ? a : "", b != NULL ? b : "") == 0;
+}
+
 /* The same stop, sent before: by its id, else by name, first day and host; a
- * stop typed in by hand (no dates) is matched by its name. */
+ * stop typed in by hand (no dates) is matched by its name. An import is
+ * worth more than a typed-in stop; the earliest stored comes first. */
 static gint64
 find_existing_stop (QwDocument      *doc,
                     const QwResults *results)
 {
   const QwEvent *e = results->event;
   char start[QW_DATE_ISO_LEN];
-  g_autoptr(sqlite3_stmt) stmt = NULL;
+  g_autoptr(GPtrArray) events = NULL;
   gint64 id = results->uid != NULL ? find_by_uid (doc, results->uid) : 0;
+  gint64 manual = 0;
 
   if (id > 0)
     return id;
-  qw_date_to_iso (e->start_date, start);
-  stmt = _qw_document_prepare (doc,
-                               "SELECT id FROM event WHERE name = ? AND level = ? AND "
-                               "((source = 'imported' AND start_date = ? AND host = ?) "
-                               " OR source = 'manual') "
-                               "ORDER BY source = 'imported' DESC, id LIMIT 1", NULL);
-  if (stmt == NULL)
+  events = qw_document_list_events (doc, NULL);
+  if (events == NULL)
     return 0;
-  _qw_bind_text (stmt, 1, e->name);
-  _qw_bind_text (stmt, 2, qw_level_to_code (e->level));
-  _qw_bind_text (stmt, 3, start);
-  _qw_bind_text (stmt, 4, e->host);
-  return query_id (doc, stmt);
+  qw_date_to_iso (e->start_date, start);
+  for (guint i = 0; i < events->len; i++)
+    {
+      const QwEvent *other = g_ptr_array_index (events, i);
+      char other_start[QW_DATE_ISO_LEN];
+
+      if (!same_text (other->name, e->name) || other->level != e->level)
+        continue;
+      qw_date_to_iso (other->start_date, other_start);
+      if (other->source == QW_SOURCE_IMPORTED && g_str_equal (other_start, start) && same_text (other->host, e->host))
+        return other->id;
+      if (other->source == QW_SOURCE_MANUAL && manual == 0)
+        manual = other->id;
+    }
+  return manual;
 }
 
 static char *
 event_digest (QwDocument *doc,
               gint64      event_id)
 {
-  g_autoptr(sqlite3_stmt) stmt = _qw_document_prepare (doc, "SELECT digest FROM event WHERE id = ?", NULL);
+  g_autoptr(QwEvent) event = qw_document_get_event (doc, event_id, NULL);
 
-  if (stmt == NULL)
-    return NULL;
-  sqlite3_bind_int64 (stmt, 1, event_id);
-  return sqlite3_step (stmt) == SQLITE_ROW ? g_strdup (_qw_column_text (stmt, 0)) : NULL;
+  return event != NULL ? g_strdup (event->digest) : NULL;
 }
 
 /* The file must suit this region before anything is written. */
@@ -285,22 +326,31 @@ insert_section (QwDocument            *doc,
                 gint64                 event_id,
                 GError               **error)
 {
-  g_autoptr(sqlite3_stmt) stmt =
-    _qw_document_prepare (doc, "INSERT INTO section (event_id, code, name, system, rounds, settings) "
-                               "VALUES (?,?,?,?,?,?)", error);
-  g_autofree char *settings = section_settings (group);
+  g_autoptr(QwSectionRecord) row = qw_section_record_new ();
 
-  if (stmt == NULL)
+  row->event_id = event_id;
+  row->code = g_strdup (group->code);
+  row->name = g_strdup (group->name);
+  row->system = g_strdup (group->system);
+  row->rounds = group->rounds;
+  row->settings = section_settings (group);
+  if (!qw_document_add_section_record (doc, row, error))
     return 0;
-  sqlite3_bind_int64 (stmt, 1, event_id);
-  _qw_bind_text (stmt, 2, group->code);
-  _qw_bind_text (stmt, 3, group->name);
-  _qw_bind_text (stmt, 4, group->system);
-  sqlite3_bind_int (stmt, 5, group->rounds);
-  _qw_bind_text (stmt, 6, settings);
-  if (!_qw_document_step_done (doc, stmt, error))
-    return 0;
-  return sqlite3_last_insert_rowid (_qw_document_get_db (doc));
+  return row->id;
+}
+
+static QwPlayoff
+playoff_from_code (const char *code)
+{
+  QwPlayoff playoff;
+
+  return qw_playoff_from_code (code, &playoff) ? playoff : QW_PLAYOFF_NONE;
+}
+
+static const char *
+playoff_to_code (QwPlayoff playoff)
+{
+  return qw_playoff_to_code (playoff);
 }
 
 static gboolean
@@ -310,32 +360,58 @@ insert_games (QwDocument            *doc,
               GHashTable            *entry_ids,
               GError               **error)
 {
-  g_autoptr(sqlite3_stmt) stmt =
-    _qw_document_prepare (doc, "INSERT INTO game (section_id, round, board, red, black, result, "
-                               "red_fouls, black_fouls, playoff, armageddon) VALUES (?,?,?,?,?,?,?,?,?,?)",
-                          error);
+  g_autoptr(GPtrArray) games = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_game_free);
 
-  if (stmt == NULL)
-    return FALSE;
   for (guint i = 0; i < group->games->len; i++)
     {
       const QwResultsGame *g = g_ptr_array_index (group->games, i);
+      QwGame *game = qw_game_new ();
 
-      sqlite3_reset (stmt);
-      sqlite3_bind_int64 (stmt, 1, section_id);
-      sqlite3_bind_int (stmt, 2, g->round);
-      sqlite3_bind_int (stmt, 3, g->board);
-      sqlite3_bind_int64 (stmt, 4, entry_id_for (entry_ids, g->red));
-      if (g->black > 0)
-        sqlite3_bind_int64 (stmt, 5, entry_id_for (entry_ids, g->black));
-      else
-        sqlite3_bind_null (stmt, 5);
-      _qw_bind_text (stmt, 6, g->result);
-      sqlite3_bind_int (stmt, 7, g->red_fouls);
-      sqlite3_bind_int (stmt, 8, g->black_fouls);
-      _qw_bind_text (stmt, 9, g->playoff);
-      sqlite3_bind_int (stmt, 10, g->armageddon);
-      if (!_qw_document_step_done (doc, stmt, error))
+      g_ptr_array_add (games, game);
+      game->section_id = section_id;
+      game->round = g->round;
+      game->board = g->board;
+      game->red = entry_id_for (entry_ids, g->red);
+      game->black = g->black > 0 ? entry_id_for (entry_ids, g->black) : 0;
+      if (game->red == 0 || (g->black > 0 && game->black == 0))
+        {
+          g_set_error (error, QW_ERROR, QW_ERROR_INVALID, _("Round %d, board %d: player %d is not in the file"),
+                       g->round, g->board, game->red == 0 ? g->red : g->black);
+          return FALSE;
+        }
+      if (!qw_result_from_code (g->result != NULL ? g->result : "", &game->result))
+        {
+          g_set_error (error, QW_ERROR, QW_ERROR_INVALID, _("Round %d, board %d: “%s” is not a result"),
+                       g->round, g->board, g->result);
+          return FALSE;
+        }
+      game->red_fouls = g->red_fouls;
+      game->black_fouls = g->black_fouls;
+      game->playoff = playoff_from_code (g->playoff);
+      game->armageddon = g->armageddon;
+    }
+  return qw_document_add_games (doc, games, error);
+}
+
+static gboolean
+insert_absences (QwDocument            *doc,
+                 const QwResultsGroup  *group,
+                 gint64                 section_id,
+                 GHashTable            *entry_ids,
+                 GError               **error)
+{
+  for (guint i = 0; i < group->absences->len; i++)
+    {
+      const QwResultsAbsence *a = &g_array_index (group->absences, QwResultsAbsence, i);
+      QwAbsence absence = { entry_id_for (entry_ids, a->no), a->round, a->kind, a->points };
+
+      if (absence.entry_id == 0)
+        {
+          g_set_error (error, QW_ERROR, QW_ERROR_INVALID, _("Round %d: absent player %d is not in the file"),
+                       a->round, a->no);
+          return FALSE;
+        }
+      if (!qw_document_set_absence (doc, section_id, &absence, error))
         return FALSE;
     }
   return TRUE;
@@ -370,27 +446,20 @@ insert_standings (QwDocument            *doc,
                   GHashTable            *entry_ids,
                   GError               **error)
 {
-  g_autoptr(sqlite3_stmt) stmt =
-    _qw_document_prepare (doc, "INSERT INTO standing (section_id, rank, entry_id, points, tiebreaks) "
-                               "VALUES (?,?,?,?,?)", error);
+  g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_standing_record_free);
 
-  if (stmt == NULL)
-    return FALSE;
   for (guint i = 0; i < group->standings->len; i++)
     {
       const QwResultsStanding *s = g_ptr_array_index (group->standings, i);
-      g_autofree char *text = standing_text (s, (int) i + 1);
+      QwStandingRecord *row = qw_standing_record_new ();
 
-      sqlite3_reset (stmt);
-      sqlite3_bind_int64 (stmt, 1, section_id);
-      sqlite3_bind_int (stmt, 2, (int) i + 1);
-      sqlite3_bind_int64 (stmt, 3, entry_id_for (entry_ids, s->no));
-      sqlite3_bind_double (stmt, 4, s->points);
-      _qw_bind_text (stmt, 5, text);
-      if (!_qw_document_step_done (doc, stmt, error))
-        return FALSE;
+      row->rank = (int) i + 1;
+      row->entry_id = entry_id_for (entry_ids, s->no);
+      row->points = s->points;
+      row->values = standing_text (s, (int) i + 1);
+      g_ptr_array_add (rows, row);
     }
-  return TRUE;
+  return qw_document_add_standing_records (doc, section_id, rows, error);
 }
 
 static gboolean
@@ -422,6 +491,7 @@ insert_stop (QwDocument       *doc,
         continue;
       section_id = insert_section (doc, group, event->id, error);
       if (section_id == 0 || !insert_games (doc, group, section_id, entry_ids, error)
+          || !insert_absences (doc, group, section_id, entry_ids, error)
           || !insert_standings (doc, group, section_id, entry_ids, error))
         return FALSE;
     }
@@ -438,15 +508,9 @@ delete_uid_keys (QwDocument  *doc,
                  gint64       event_id,
                  GError     **error)
 {
-  g_autoptr(sqlite3_stmt) stmt =
-    _qw_document_prepare (doc, "DELETE FROM meta WHERE key LIKE '" UID_KEY_PREFIX "%' AND value = ?",
-                          error);
   g_autofree char *id_text = g_strdup_printf ("%" G_GINT64_FORMAT, event_id);
 
-  if (stmt == NULL)
-    return FALSE;
-  _qw_bind_text (stmt, 1, id_text);
-  return _qw_document_step_done (doc, stmt, error);
+  return qw_document_delete_meta_keys (doc, UID_KEY_PREFIX, id_text, error);
 }
 
 /**
@@ -465,12 +529,14 @@ qw_document_import_results (QwDocument       *doc,
                             GError          **error)
 {
   g_autofree char *old_digest = NULL;
+  g_autofree char *label = NULL;
   gint64 existing, new_id = 0;
 
   g_return_val_if_fail (QW_IS_DOCUMENT (doc), FALSE);
   g_return_val_if_fail (results != NULL, FALSE);
 
-  if (!check_importable (doc, results, error) || !qw_document_begin (doc, error))
+  label = g_strdup_printf (_("Import of %s"), results->event->name);
+  if (!check_importable (doc, results, error) || !qw_document_begin_step (doc, label, error))
     return FALSE;
   existing = find_existing_stop (doc, results);
   old_digest = existing > 0 ? event_digest (doc, existing) : NULL;
@@ -505,7 +571,13 @@ qw_document_delete_stop (QwDocument  *doc,
                          gint64       event_id,
                          GError     **error)
 {
-  if (!qw_document_begin (doc, error))
+  g_autoptr(QwEvent) event = qw_document_get_event (doc, event_id, error);
+  g_autofree char *label = NULL;
+
+  if (event == NULL)
+    return FALSE;
+  label = g_strdup_printf (_("Deleting %s"), event->name);
+  if (!qw_document_begin_step (doc, label, error))
     return FALSE;
   if (!delete_uid_keys (doc, event_id, error) || !qw_document_delete_event (doc, event_id, error))
     {
@@ -548,17 +620,21 @@ static gint64
 find_manual_stop (QwDocument          *doc,
                   const QwStopSummary *stop)
 {
-  g_autoptr(sqlite3_stmt) stmt =
-    _qw_document_prepare (doc, "SELECT id, source FROM event WHERE name = ? AND level = ? "
-                               "ORDER BY source = 'manual' DESC, id LIMIT 1", NULL);
+  g_autoptr(GPtrArray) events = qw_document_list_events (doc, NULL);
+  gint64 other = 0;
 
-  if (stmt == NULL)
-    return 0;
-  _qw_bind_text (stmt, 1, stop->name);
-  _qw_bind_text (stmt, 2, qw_level_to_code (stop->level));
-  if (sqlite3_step (stmt) != SQLITE_ROW)
-    return 0;
-  return g_str_equal (_qw_column_text (stmt, 1), "manual") ? sqlite3_column_int64 (stmt, 0) : -1;
+  for (guint i = 0; events != NULL && i < events->len; i++)
+    {
+      const QwEvent *e = g_ptr_array_index (events, i);
+
+      if (!same_text (e->name, stop->name) || e->level != stop->level)
+        continue;
+      if (e->source == QW_SOURCE_MANUAL)
+        return e->id;
+      if (other == 0)
+        other = -1;
+    }
+  return other;
 }
 
 /**
@@ -579,9 +655,14 @@ qw_document_import_stops (QwDocument  *doc,
 {
   g_autoptr(QwRuleset) ruleset = qw_document_region_ruleset (doc, error);
   g_autofree char *region = qw_document_get_meta (doc, "region");
+  g_autofree char *label = NULL;
   int n_added = 0, n_replaced = 0;
 
-  if (ruleset == NULL || !qw_document_begin (doc, error))
+  label = stops->len == 1
+          ? g_strdup_printf (_("Adding the stop %s"), ((QwStopSummary *) g_ptr_array_index (stops, 0))->name)
+          : g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Import of %u stop", "Import of %u stops", stops->len),
+                             stops->len);
+  if (ruleset == NULL || !qw_document_begin_step (doc, label, error))
     return FALSE;
   for (guint i = 0; i < stops->len; i++)
     {
@@ -611,6 +692,203 @@ qw_document_import_stops (QwDocument  *doc,
     *replaced = n_replaced;
   qw_document_emit_changed (doc, "region");
   return TRUE;
+}
+
+/* Typed-in stops and deletions */
+
+/* Another stop of the region (the national final aside) with the same level
+ * and name. */
+static gboolean
+name_taken (QwDocument          *doc,
+            const QwStopSummary *stop,
+            const QwEvent       *original,
+            GError             **error)
+{
+  g_autoptr(GPtrArray) events = qw_document_list_events (doc, error);
+
+  if (events == NULL)
+    return TRUE;
+  for (guint i = 0; i < events->len; i++)
+    {
+      const QwEvent *e = g_ptr_array_index (events, i);
+
+      if (e->level == QW_LEVEL_NATIONAL_FINAL || (original != NULL && e->id == original->id))
+        continue;
+      if (e->level == stop->level && g_strcmp0 (e->name, stop->name) == 0)
+        {
+          g_set_error (error, QW_ERROR, QW_ERROR_INVALID,
+                       _("The region lists a %s named “%s” already; edit that one instead"),
+                       qw_level_to_chinese (stop->level), stop->name);
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+/**
+ * qw_region_save_stop:
+ * @original: (nullable): the typed-in stop edited, or %NULL for a new one
+ *
+ * Adds or updates a typed-in stop, as one step.
+ */
+gboolean
+qw_region_save_stop (QwDocument           *doc,
+                     const QwStopSummary  *stop,
+                     const QwEvent        *original,
+                     GError              **error)
+{
+  g_autoptr(GPtrArray) one = g_ptr_array_new ();
+  g_autofree char *label = NULL;
+  int added = 0, replaced = 0;
+
+  g_return_val_if_fail (QW_IS_DOCUMENT (doc), FALSE);
+
+  if (stop->name == NULL || stop->name[0] == '\0')
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_INVALID, _("Give the stop’s official name"));
+      return FALSE;
+    }
+  if (name_taken (doc, stop, original, error))
+    return FALSE;
+  g_ptr_array_add (one, (gpointer) stop);
+  label = original != NULL ? g_strdup_printf (_("Editing the stop %s"), stop->name)
+                           : g_strdup_printf (_("Adding the stop %s"), stop->name);
+  if (!qw_document_begin_step (doc, label, error))
+    return FALSE;
+  /* Renamed: the stop is found by its name, so the old one goes first. */
+  if ((original != NULL && !qw_document_delete_stop (doc, original->id, error))
+      || !qw_document_import_stops (doc, one, &added, &replaced, error))
+    {
+      qw_document_rollback (doc);
+      return FALSE;
+    }
+  return qw_document_commit (doc, error);
+}
+
+void
+qw_stops_backup_free (QwStopsBackup *backup)
+{
+  if (backup == NULL)
+    return;
+  g_ptr_array_unref (backup->results);
+  g_ptr_array_unref (backup->manual);
+  g_free (backup);
+}
+
+/**
+ * qw_region_backup_stops:
+ * @events: (element-type QwEvent): imported or typed-in stops
+ *
+ * Returns: what qw_region_restore_stops() needs to put the stops back
+ */
+QwStopsBackup *
+qw_region_backup_stops (QwDocument  *doc,
+                        GPtrArray   *events,
+                        GError     **error)
+{
+  g_autoptr(QwStopsBackup) backup = g_new0 (QwStopsBackup, 1);
+
+  backup->results = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_results_free);
+  backup->manual = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_stop_summary_free);
+  for (guint i = 0; i < events->len; i++)
+    {
+      const QwEvent *e = g_ptr_array_index (events, i);
+      QwStopSummary *s;
+      QwResults *results;
+
+      if (e->source == QW_SOURCE_IMPORTED)
+        {
+          if ((results = qw_document_imported_results (doc, e->id, error)) == NULL)
+            return NULL;
+          g_ptr_array_add (backup->results, results);
+          continue;
+        }
+      s = qw_stop_summary_new ();
+      s->name = g_strdup (e->name);
+      s->level = e->level;
+      s->host_level = e->host_level;
+      s->host = g_strdup (e->host);
+      s->prefecture = g_strdup (e->prefecture);
+      s->county_city = g_strdup (e->county_city);
+      s->honours = g_strdup (e->honours);
+      s->participants = e->participants;
+      g_ptr_array_add (backup->manual, s);
+    }
+  return g_steal_pointer (&backup);
+}
+
+/**
+ * qw_region_delete_stops:
+ * @events: (element-type QwEvent): imported or typed-in stops
+ *
+ * Deletes the stops as one step. A stop run in this document is not deleted
+ * here (its entries and games would go with it).
+ */
+gboolean
+qw_region_delete_stops (QwDocument  *doc,
+                        GPtrArray   *events,
+                        GError     **error)
+{
+  g_autofree char *label = NULL;
+
+  g_return_val_if_fail (QW_IS_DOCUMENT (doc), FALSE);
+
+  for (guint i = 0; i < events->len; i++)
+    {
+      const QwEvent *e = g_ptr_array_index (events, i);
+
+      if (e->source == QW_SOURCE_LOCAL)
+        {
+          g_set_error (error, QW_ERROR, QW_ERROR_INVALID,
+                       _("%s is run in this document; it cannot be deleted from the region’s list"), e->name);
+          return FALSE;
+        }
+    }
+  label = events->len == 1
+          ? g_strdup_printf (_("Deleting %s"), ((QwEvent *) g_ptr_array_index (events, 0))->name)
+          : g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Deleting %u stop", "Deleting %u stops", events->len),
+                             events->len);
+  if (!qw_document_begin_step (doc, label, error))
+    return FALSE;
+  for (guint i = 0; i < events->len; i++)
+    if (!qw_document_delete_stop (doc, ((QwEvent *) g_ptr_array_index (events, i))->id, error))
+      {
+        qw_document_rollback (doc);
+        return FALSE;
+      }
+  return qw_document_commit (doc, error);
+}
+
+/* Puts deleted stops back, as one step. */
+gboolean
+qw_region_restore_stops (QwDocument           *doc,
+                         const QwStopsBackup  *backup,
+                         GError              **error)
+{
+  guint n = backup->results->len + backup->manual->len;
+  g_autofree char *label = NULL;
+
+  g_return_val_if_fail (QW_IS_DOCUMENT (doc), FALSE);
+
+  if (n == 1)
+    label = g_strdup_printf (_("Restoring %s"),
+                             backup->results->len > 0
+                             ? ((QwResults *) g_ptr_array_index (backup->results, 0))->event->name
+                             : ((QwStopSummary *) g_ptr_array_index (backup->manual, 0))->name);
+  else
+    label = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Restoring %u stop", "Restoring %u stops", n), n);
+  if (!qw_document_begin_step (doc, label, error))
+    return FALSE;
+  for (guint i = 0; i < backup->results->len; i++)
+    if (!qw_document_import_results (doc, g_ptr_array_index (backup->results, i), NULL, NULL, error))
+      goto fail;
+  if (backup->manual->len > 0 && !qw_document_import_stops (doc, backup->manual, NULL, NULL, error))
+    goto fail;
+  return qw_document_commit (doc, error);
+
+fail:
+  qw_document_rollback (doc);
+  return FALSE;
 }
 
 /* Standings as received */
@@ -663,29 +941,25 @@ qw_document_list_received_standings (QwDocument  *doc,
                                      gint64       section_id,
                                      GError     **error)
 {
-  g_autoptr(sqlite3_stmt) stmt =
-    _qw_document_prepare (doc, "SELECT s.rank, s.entry_id, e.no, p.name, p.unit, s.points, s.tiebreaks "
-                               "FROM standing s JOIN entry e ON e.id = s.entry_id "
-                               "JOIN player p ON p.id = e.player_id "
-                               "WHERE s.section_id = ? ORDER BY s.rank", error);
+  g_autoptr(GPtrArray) stored = qw_document_list_standing_records (doc, section_id, error);
   GPtrArray *rows;
 
-  if (stmt == NULL)
+  if (stored == NULL)
     return NULL;
-  sqlite3_bind_int64 (stmt, 1, section_id);
   rows = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_received_standing_free);
-  while (sqlite3_step (stmt) == SQLITE_ROW)
+  for (guint i = 0; i < stored->len; i++)
     {
+      const QwStandingRecord *row = g_ptr_array_index (stored, i);
       QwReceivedStanding *s = g_new0 (QwReceivedStanding, 1);
 
-      s->rank = sqlite3_column_int (stmt, 0);
-      s->entry_id = sqlite3_column_int64 (stmt, 1);
-      s->no = sqlite3_column_int (stmt, 2);
-      s->name = g_strdup (_qw_column_text (stmt, 3));
-      s->unit = g_strdup (_qw_column_text (stmt, 4));
-      s->points = sqlite3_column_double (stmt, 5);
+      s->rank = row->rank;
+      s->entry_id = row->entry_id;
+      s->no = row->no;
+      s->name = g_strdup (row->name);
+      s->unit = g_strdup (row->unit);
+      s->points = row->points;
       s->tiebreaks = g_array_new (FALSE, TRUE, sizeof (double));
-      parse_standing_text (s, _qw_column_text (stmt, 6));
+      parse_standing_text (s, row->values);
       g_ptr_array_add (rows, s);
     }
   return rows;
@@ -715,37 +989,58 @@ split_list (const char *text)
   return g_strsplit (text, ",", -1);
 }
 
+/* @numbers: entry id → 序号, for the stop's entries */
 static gboolean
 read_games (QwDocument      *doc,
             gint64           section_id,
+            GHashTable      *numbers,
             QwResultsGroup  *group,
             GError         **error)
 {
-  g_autoptr(sqlite3_stmt) stmt =
-    _qw_document_prepare (doc, "SELECT g.round, g.board, r.no, b.no, g.result, g.red_fouls, "
-                               "g.black_fouls, g.playoff, g.armageddon FROM game g "
-                               "JOIN entry r ON r.id = g.red LEFT JOIN entry b ON b.id = g.black "
-                               "WHERE g.section_id = ? ORDER BY g.round, g.board", error);
+  g_autoptr(GPtrArray) games = qw_document_list_games (doc, section_id, error);
 
-  if (stmt == NULL)
+  if (games == NULL)
     return FALSE;
-  sqlite3_bind_int64 (stmt, 1, section_id);
-  while (sqlite3_step (stmt) == SQLITE_ROW)
+  for (guint i = 0; i < games->len; i++)
     {
+      const QwGame *stored = g_ptr_array_index (games, i);
       QwResultsGame *g = qw_results_game_new ();
 
-      g->round = sqlite3_column_int (stmt, 0);
-      g->board = sqlite3_column_int (stmt, 1);
-      g->red = sqlite3_column_int (stmt, 2);
-      g->black = sqlite3_column_int (stmt, 3);
+      g->round = stored->round;
+      g->board = stored->board;
+      g->red = GPOINTER_TO_INT (g_hash_table_lookup (numbers, &stored->red));
+      g->black = stored->black != 0 ? GPOINTER_TO_INT (g_hash_table_lookup (numbers, &stored->black)) : 0;
       g_free (g->result);
-      g->result = g_strdup (_qw_column_text (stmt, 4));
-      g->red_fouls = sqlite3_column_int (stmt, 5);
-      g->black_fouls = sqlite3_column_int (stmt, 6);
+      g->result = g_strdup (qw_result_to_code (stored->result));
+      g->red_fouls = stored->red_fouls;
+      g->black_fouls = stored->black_fouls;
       g_free (g->playoff);
-      g->playoff = g_strdup (_qw_column_text (stmt, 7));
-      g->armageddon = sqlite3_column_int (stmt, 8) != 0;
+      g->playoff = g_strdup (playoff_to_code (stored->playoff));
+      g->armageddon = stored->armageddon;
       g_ptr_array_add (group->games, g);
+    }
+  return TRUE;
+}
+
+static gboolean
+read_absences (QwDocument      *doc,
+               gint64           section_id,
+               GHashTable      *numbers,
+               QwResultsGroup  *group,
+               GError         **error)
+{
+  g_autoptr(GPtrArray) absences = qw_document_list_absences (doc, section_id, error);
+
+  if (absences == NULL)
+    return FALSE;
+  for (guint i = 0; i < absences->len; i++)
+    {
+      const QwAbsence *a = g_ptr_array_index (absences, i);
+      QwResultsAbsence out = { GPOINTER_TO_INT (g_hash_table_lookup (numbers, &a->entry_id)), a->round, a->kind,
+                               a->points };
+
+      if (out.no > 0)
+        g_array_append_val (group->absences, out);
     }
   return TRUE;
 }
@@ -797,34 +1092,46 @@ read_sections (QwDocument  *doc,
                GPtrArray   *entries,
                GError     **error)
 {
-  g_autoptr(sqlite3_stmt) stmt =
-    _qw_document_prepare (doc, "SELECT id, code, name, system, rounds, settings FROM section "
-                               "WHERE event_id = ? ORDER BY id", error);
+  g_autoptr(GPtrArray) rows = qw_document_list_section_records (doc, results->event->id, error);
+  g_autoptr(GHashTable) numbers = g_hash_table_new (g_int64_hash, g_int64_equal);
 
-  if (stmt == NULL)
+  if (rows == NULL)
     return FALSE;
-  sqlite3_bind_int64 (stmt, 1, results->event->id);
-  while (sqlite3_step (stmt) == SQLITE_ROW)
+  for (guint i = 0; i < entries->len; i++)
     {
-      QwResultsGroup *group = qw_results_group_new (_qw_column_text (stmt, 1));
-      const char *settings = _qw_column_text (stmt, 5);
-      g_autofree char *codes = settings_value (settings, "received-tiebreaks");
-      g_autofree char *names = settings_value (settings, "received-tiebreak-names");
+      QwEntry *e = g_ptr_array_index (entries, i);
+
+      g_hash_table_insert (numbers, &e->id, GINT_TO_POINTER (e->no));
+    }
+  for (guint i = 0; i < rows->len; i++)
+    {
+      const QwSectionRecord *row = g_ptr_array_index (rows, i);
+      QwResultsGroup *group = qw_results_group_new (row->code);
+      g_autofree char *codes = settings_value (row->settings, "received-tiebreaks");
+      g_autofree char *names = settings_value (row->settings, "received-tiebreak-names");
 
       g_ptr_array_add (results->groups, group);
       g_free (group->name);
-      group->name = g_strdup (_qw_column_text (stmt, 2));
+      group->name = g_strdup (row->name);
       g_free (group->system);
-      group->system = g_strdup (_qw_column_text (stmt, 3));
-      group->rounds = sqlite3_column_int (stmt, 4);
+      group->system = g_strdup (row->system);
+      group->rounds = row->rounds;
       g_strfreev (group->tiebreak_codes);
       group->tiebreak_codes = split_list (codes);
       g_strfreev (group->tiebreak_names);
       group->tiebreak_names = split_list (names);
-      take_players (entries, group->code, group);
-      if (!read_games (doc, sqlite3_column_int64 (stmt, 0), group, error)
-          || !read_standings (doc, sqlite3_column_int64 (stmt, 0), group, error))
+      if (!read_games (doc, row->id, numbers, group, error)
+          || !read_absences (doc, row->id, numbers, group, error)
+          || !read_standings (doc, row->id, group, error))
         return FALSE;
+    }
+  /* The players move into their groups only now: @numbers points into them. */
+  for (guint i = 0; i < results->groups->len; i++)
+    {
+      QwResultsGroup *group = g_ptr_array_index (results->groups, i);
+
+      g_hash_table_remove_all (numbers);
+      take_players (entries, group->code, group);
     }
   return TRUE;
 }
@@ -833,17 +1140,12 @@ static char *
 find_uid (QwDocument *doc,
           gint64      event_id)
 {
-  g_autoptr(sqlite3_stmt) stmt =
-    _qw_document_prepare (doc, "SELECT key FROM meta WHERE key LIKE '" UID_KEY_PREFIX "%' AND value = ?",
-                          NULL);
   g_autofree char *id_text = g_strdup_printf ("%" G_GINT64_FORMAT, event_id);
+  g_autofree char *key = qw_document_find_meta_key (doc, UID_KEY_PREFIX, id_text);
 
-  if (stmt == NULL)
+  if (key == NULL)
     return NULL;
-  _qw_bind_text (stmt, 1, id_text);
-  if (sqlite3_step (stmt) != SQLITE_ROW)
-    return NULL;
-  return g_strdup (_qw_column_text (stmt, 0) + strlen (UID_KEY_PREFIX));
+  return g_strdup (key + strlen (UID_KEY_PREFIX));
 }
 
 /**
@@ -979,6 +1281,7 @@ qw_region_check_final_dates (const QwRuleset       *ruleset,
 {
   GPtrArray *warnings = g_ptr_array_new_with_free_func (g_free);
   QwDate end = last_day (final);
+  QwDate deadline;
   char day[QW_DATE_ISO_LEN];
 
   if (!qw_date_is_set (final->start_date))
@@ -1002,9 +1305,8 @@ qw_region_check_final_dates (const QwRuleset       *ruleset,
                                           "ends on %s: the final must come after every preliminary"),
                                         day, stop->name, stop_day));
     }
-  if (ruleset->final_deadline_month > 0
-      && qw_date_compare (end, qw_date_make (end.year, ruleset->final_deadline_month,
-                                             ruleset->final_deadline_day)) > 0)
+  deadline = qw_ruleset_final_deadline (ruleset, end);
+  if (qw_date_is_set (deadline) && qw_date_compare (end, deadline) > 0)
     {
       qw_date_to_iso (end, day);
       g_ptr_array_add (warnings,
@@ -1013,6 +1315,35 @@ qw_region_check_final_dates (const QwRuleset       *ruleset,
                                         day, ruleset->final_deadline_month, ruleset->final_deadline_day));
     }
   return warnings;
+}
+
+/**
+ * qw_region_check_rules_published:
+ * @published: the day the region published its rules, or unset
+ *
+ * Returns: (nullable): a warning when the ruleset asks a region to publish
+ *   its competition rules by a day (seed 002 §七(二)1: 05-15) and no day
+ *   is recorded, or a later one; %NULL when in order. The day itself is
+ *   in time.
+ */
+char *
+qw_region_check_rules_published (const QwRuleset *ruleset,
+                                 QwDate           published)
+{
+  QwDate deadline = qw_ruleset_rules_deadline (ruleset);
+  char due[QW_DATE_ISO_LEN], day[QW_DATE_ISO_LEN];
+
+  if (!qw_date_is_set (deadline))
+    return NULL;
+  qw_date_to_iso (deadline, due);
+  if (!qw_date_is_set (published))
+    return g_strdup_printf (_("The region publishes its competition rules, with how its national-final "
+                              "places are decided, by %s; no day of publication is recorded"), due);
+  if (qw_date_compare (published, deadline) <= 0)
+    return NULL;
+  qw_date_to_iso (published, day);
+  return g_strdup_printf (_("The region’s competition rules were published on %s, after %s, the day "
+                            "they are due"), day, due);
 }
 
 const QwRegionStop *
@@ -1109,6 +1440,15 @@ qw_document_region_summary (QwDocument       *doc,
     }
   g_ptr_array_sort (summary->stops, compare_stops);
   add_warnings (ruleset, summary);
+  if (qw_document_get_kind (doc) == QW_DOCUMENT_REGION)
+    {
+      char *warning;
+
+      summary->rules_published = qw_document_region_get_rules_published (doc);
+      warning = qw_region_check_rules_published (ruleset, summary->rules_published);
+      if (warning != NULL)
+        g_ptr_array_add (summary->warnings, warning);
+    }
   return g_steal_pointer (&summary);
 }
 

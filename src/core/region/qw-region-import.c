@@ -3,9 +3,10 @@
  * A province receives a results file (成绩表) from every stop, and may keep
  * a stops CSV for those that did not use Qiwang, or have a stop's own
  * document at hand. Reading and checking files (schema, digest, limits) is
- * the slow part, so it runs in a worker thread; writing to the document
- * stays on the main thread, one transaction per file, so that a rejected
- * file leaves nothing behind and the others still go in.
+ * the slow part, so it can run in a worker thread; writing to the document
+ * stays on the caller's thread, one step per file, so that a rejected file
+ * leaves nothing behind, the others still go in, and each can be undone.
+ * The GUI's region page and qiwang-cli import-results both come here.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -13,7 +14,7 @@
 
 #include "config.h"
 
-#include <glib/gi18n.h>
+#include <glib/gi18n-lib.h>
 #include <string.h>
 
 #include "qw-error.h"
@@ -231,8 +232,9 @@ import_results (QwDocument *doc,
     {
     case QW_IMPORT_REPLACED:
       return outcome_new (r->display_name, QW_FILE_REPLACED,
-                          g_strdup_printf (ngettext ("Replaced the earlier import of %s (%d player)",
-                                                     "Replaced the earlier import of %s (%d players)", n),
+                          g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                        "Replaced the earlier import of %s (%d player)",
+                                                        "Replaced the earlier import of %s (%d players)", n),
                                            name, n));
     case QW_IMPORT_UNCHANGED:
       return outcome_new (r->display_name, QW_FILE_UNCHANGED,
@@ -241,7 +243,8 @@ import_results (QwDocument *doc,
     case QW_IMPORT_ADDED:
     default:
       return outcome_new (r->display_name, QW_FILE_ADDED,
-                          g_strdup_printf (ngettext ("Added %s (%d player)", "Added %s (%d players)", n),
+                          g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Added %s (%d player)",
+                                                        "Added %s (%d players)", n),
                                            name, n));
     }
 }

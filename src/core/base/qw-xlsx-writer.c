@@ -1,0 +1,394 @@
+/* qw-xlsx-writer.c: writing lists as Excel workbooks (.xlsx)
+ *
+ * What goes wrong when an association opens an export in Excel, and what
+ * this writer does about it:
+ *   - an ID number written as a number loses its last three digits (Excel
+ *     keeps 15 significant digits) and shows as 4.41381E+17: text columns
+ *     are always strings, and a "number" column writes a number only when
+ *     Excel can hold it exactly (at most 15 digits, no leading zero);
+ *   - a cell starting with = + - @ (or a tab or carriage return) becomes a
+ *     formula as soon as someone edits it, which is how spreadsheet formula
+ *     injection works: such text is stored as a string in a cell formatted
+ *     as Text ("@"), which Excel shows and keeps as text even when edited;
+ *     every text column carries the Text format, so numbers typed into it
+ *     later stay text too;
+ *   - the header scrolls away and Chinese text is cut off: the header row is
+ *     frozen and bold, and each column is as wide as its longest cell,
+ *     counting a CJK character as two (Excel's width unit is one digit).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "qw-xlsx-writer"
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <string.h>
+#include <xlsxwriter.h>
+
+#include "qw-error.h"
+#include "qw-sheet.h"
+#include "qw-xlsx-writer.h"
+
+#define MIN_WIDTH 6
+#define MAX_WIDTH 60
+
+typedef struct
+{
+  lxw_worksheet *worksheet;
+  GArray        *columns;  /* QwXlsxColumn */
+  GArray        *widths;   /* int */
+  guint          next_row;
+} Sheet;
+
+struct _QwXlsxWriter
+{
+  lxw_workbook *workbook;
+  char         *path;
+  lxw_format   *header_format;
+  lxw_format   *text_format;
+  GPtrArray    *sheets;    /* Sheet */
+  GPtrArray    *names;     /* char *, the sheet names as written */
+};
+
+static void
+sheet_free (gpointer data)
+{
+  Sheet *sheet = data;
+
+  g_array_unref (sheet->columns);
+  g_array_unref (sheet->widths);
+  g_free (sheet);
+}
+
+/**
+ * qw_xlsx_writer_new:
+ *
+ * Starts a workbook; nothing is written to @path before
+ * qw_xlsx_writer_close(). Free the writer with qw_xlsx_writer_free()
+ * afterwards (freeing it without closing writes nothing).
+ */
+QwXlsxWriter *
+qw_xlsx_writer_new (const char *path)
+{
+  QwXlsxWriter *writer = g_new0 (QwXlsxWriter, 1);
+
+  writer->path = g_strdup (path);
+  writer->workbook = workbook_new (path);
+  writer->sheets = g_ptr_array_new_with_free_func (sheet_free);
+  writer->names = g_ptr_array_new_with_free_func (g_free);
+  if (writer->workbook != NULL)
+    {
+      writer->header_format = workbook_add_format (writer->workbook);
+      format_set_bold (writer->header_format);
+      format_set_num_format (writer->header_format, "@");
+      writer->text_format = workbook_add_format (writer->workbook);
+      format_set_num_format (writer->text_format, "@");
+    }
+  return writer;
+}
+
+void
+qw_xlsx_writer_free (QwXlsxWriter *writer)
+{
+  if (writer == NULL)
+    return;
+  if (writer->workbook != NULL)
+    lxw_workbook_free (writer->workbook);
+  g_ptr_array_unref (writer->sheets);
+  g_ptr_array_unref (writer->names);
+  g_free (writer->path);
+  g_free (writer);
+}
+
+/**
+ * qw_xlsx_text_is_formula_like:
+ *
+ * Returns: whether a spreadsheet would take @text for a formula (or a DDE
+ *   command) when it is typed or edited: it starts with = + - @, a tab or a
+ *   carriage return
+ */
+gboolean
+qw_xlsx_text_is_formula_like (const char *text)
+{
+  return text != NULL && text[0] != '\0' && strchr ("=+-@\t\r", text[0]) != NULL;
+}
+
+/**
+ * qw_xlsx_text_width:
+ *
+ * Returns: the width @text needs in Excel's unit (one digit of the default
+ *   font): a wide character (CJK, fullwidth forms) counts two, others one;
+ *   for text on several lines, the longest line
+ */
+int
+qw_xlsx_text_width (const char *text)
+{
+  int width = 0, line = 0;
+
+  if (text == NULL || !g_utf8_validate (text, -1, NULL))
+    return 0;
+  for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (c == '\n')
+        {
+          width = MAX (width, line);
+          line = 0;
+          continue;
+        }
+      line += g_unichar_iswide (c) || g_unichar_iswide_cjk (c) ? 2 : 1;
+    }
+  return MAX (width, line);
+}
+
+/**
+ * qw_xlsx_sheet_name:
+ * @taken: (nullable): names already in the workbook
+ *
+ * Returns: @wanted made into a name Excel accepts: none of []:*?/\, no
+ *   apostrophe at either end, at most 31 characters, not empty, and
+ *   different (ignoring case, as Excel does) from every name in @taken,
+ *   with " (2)", " (3)"… added when needed
+ */
+char *
+qw_xlsx_sheet_name (const char         *wanted,
+                    const char * const *taken)
+{
+  g_autoptr(GString) base = g_string_new (NULL);
+  char *name = NULL;
+
+  for (const char *p = wanted != NULL && g_utf8_validate (wanted, -1, NULL) ? wanted : "";
+       *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (c < 0x20 || strchr ("[]:*?/\\", (int) c) != NULL)
+        c = '_';
+      g_string_append_unichar (base, c);
+    }
+  while (base->len > 0 && base->str[0] == '\'')
+    g_string_erase (base, 0, 1);
+  while (base->len > 0 && base->str[base->len - 1] == '\'')
+    g_string_truncate (base, base->len - 1);
+  if (base->len == 0)
+    g_string_assign (base, "Sheet");
+
+  for (int n = 1; name == NULL; n++)
+    {
+      g_autofree char *suffix = n == 1 ? g_strdup ("") : g_strdup_printf (" (%d)", n);
+      glong keep = LXW_SHEETNAME_MAX - g_utf8_strlen (suffix, -1);
+      g_autofree char *cut = g_utf8_substring (base->str, 0, MIN (keep, g_utf8_strlen (base->str, -1)));
+      g_autofree char *candidate = g_strconcat (cut, suffix, NULL);
+      g_autofree char *folded = g_utf8_casefold (candidate, -1);
+      gboolean clash = FALSE;
+
+      for (guint i = 0; taken != NULL && taken[i] != NULL && !clash; i++)
+        {
+          g_autofree char *other = g_utf8_casefold (taken[i], -1);
+
+          clash = g_str_equal (folded, other);
+        }
+      if (!clash)
+        name = g_steal_pointer (&candidate);
+    }
+  return name;
+}
+
+static gboolean
+check (lxw_error   rc,
+       const char *path,
+       GError    **error)
+{
+  g_autofree char *display = NULL;
+
+  if (rc == LXW_NO_ERROR)
+    return TRUE;
+  display = g_filename_display_name (path);
+  g_set_error (error, QW_ERROR, QW_ERROR_IO, _("%s cannot be written: %s"), display,
+               lxw_strerror (rc));
+  return FALSE;
+}
+
+static gboolean
+write_text (QwXlsxWriter *writer,
+            Sheet        *sheet,
+            guint         column,
+            const char   *text,
+            lxw_format   *format,
+            GError      **error)
+{
+  int *width = &g_array_index (sheet->widths, int, column);
+
+  *width = MAX (*width, qw_xlsx_text_width (text));
+  if (text == NULL || text[0] == '\0')
+    return TRUE;
+  return check (worksheet_write_string (sheet->worksheet, sheet->next_row, (lxw_col_t) column,
+                                        text, format),
+                writer->path, error);
+}
+
+/**
+ * qw_xlsx_writer_add_sheet:
+ * @name: the sheet's name; it is made valid with qw_xlsx_sheet_name()
+ * @header: (array zero-terminated=1): the column titles
+ * @columns: (nullable) (array): the kind of each column; %NULL for all text
+ *
+ * Adds a sheet with a frozen header row; the following rows go to it.
+ *
+ * Returns: (transfer none): the name the sheet was given, or %NULL
+ */
+const char *
+qw_xlsx_writer_add_sheet (QwXlsxWriter        *writer,
+                          const char          *name,
+                          const char * const  *header,
+                          const QwXlsxColumn  *columns,
+                          GError             **error)
+{
+  Sheet *sheet;
+  char *valid;
+  guint n = g_strv_length ((char **) header);
+
+  if (writer->workbook == NULL)
+    {
+      check (LXW_ERROR_CREATING_XLSX_FILE, writer->path, error);
+      return NULL;
+    }
+  g_ptr_array_add (writer->names, NULL);
+  valid = qw_xlsx_sheet_name (name, (const char * const *) writer->names->pdata);
+  g_ptr_array_remove_index (writer->names, writer->names->len - 1);
+  sheet = g_new0 (Sheet, 1);
+  sheet->worksheet = workbook_add_worksheet (writer->workbook, valid);
+  if (sheet->worksheet == NULL)
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_INVALID, _("Excel does not accept the sheet name “%s”"),
+                   valid);
+      g_free (valid);
+      g_free (sheet);
+      return NULL;
+    }
+  g_ptr_array_add (writer->names, valid);
+  sheet->columns = g_array_sized_new (FALSE, TRUE, sizeof (QwXlsxColumn), n);
+  sheet->widths = g_array_sized_new (FALSE, TRUE, sizeof (int), n);
+  g_array_set_size (sheet->columns, n);
+  g_array_set_size (sheet->widths, n);
+  for (guint c = 0; c < n && columns != NULL; c++)
+    g_array_index (sheet->columns, QwXlsxColumn, c) = columns[c];
+  g_ptr_array_add (writer->sheets, sheet);
+  worksheet_freeze_panes (sheet->worksheet, 1, 0);
+  for (guint c = 0; c < n; c++)
+    if (!write_text (writer, sheet, c, header[c], writer->header_format, error))
+      return NULL;
+  sheet->next_row = 1;
+  return valid;
+}
+
+/* A decimal Excel holds exactly: no leading zero (an ID number or a phone
+ * number would lose it), at most 15 significant digits. */
+static gboolean
+exact_number (const char *text,
+              double     *value)
+{
+  const char *p = text;
+  int digits = 0;
+  gboolean significant = FALSE;
+
+  if (*p == '-')
+    p++;
+  if (!g_ascii_isdigit (*p) || (p[0] == '0' && g_ascii_isdigit (p[1])))
+    return FALSE;
+  for (; g_ascii_isdigit (*p) || *p == '.'; p++)
+    {
+      if (*p == '.')
+        {
+          if (strchr (p + 1, '.') != NULL || !g_ascii_isdigit (p[1]))
+            return FALSE;
+          continue;
+        }
+      significant = significant || *p != '0';
+      if (significant)
+        digits++;
+    }
+  if (*p != '\0' || digits > 15)
+    return FALSE;
+  *value = g_ascii_strtod (text, NULL);
+  return TRUE;
+}
+
+/**
+ * qw_xlsx_writer_add_row:
+ * @cells: (array zero-terminated=1): the row's cells; a row shorter than
+ *   the header leaves the rest empty
+ */
+gboolean
+qw_xlsx_writer_add_row (QwXlsxWriter        *writer,
+                        const char * const  *cells,
+                        GError             **error)
+{
+  Sheet *sheet;
+  guint n;
+
+  g_return_val_if_fail (writer->sheets->len > 0, FALSE);
+  sheet = g_ptr_array_index (writer->sheets, writer->sheets->len - 1);
+  if (sheet->next_row >= QW_SHEET_MAX_ROWS)
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_TOO_LARGE,
+                   _("A sheet holds at most %d rows"), QW_SHEET_MAX_ROWS);
+      return FALSE;
+    }
+  n = MIN (g_strv_length ((char **) cells), sheet->columns->len);
+  for (guint c = 0; c < n; c++)
+    {
+      double value;
+
+      if (g_array_index (sheet->columns, QwXlsxColumn, c) == QW_XLSX_COLUMN_NUMBER
+          && exact_number (cells[c], &value))
+        {
+          int *width = &g_array_index (sheet->widths, int, c);
+
+          *width = MAX (*width, qw_xlsx_text_width (cells[c]));
+          if (!check (worksheet_write_number (sheet->worksheet, sheet->next_row, (lxw_col_t) c,
+                                              value, NULL),
+                      writer->path, error))
+            return FALSE;
+        }
+      else if (!write_text (writer, sheet, c, cells[c], writer->text_format, error))
+        return FALSE;
+    }
+  sheet->next_row++;
+  return TRUE;
+}
+
+/**
+ * qw_xlsx_writer_close:
+ *
+ * Sets the column widths and writes the workbook to its path. The writer
+ * takes no more sheets afterwards; free it with qw_xlsx_writer_free().
+ */
+gboolean
+qw_xlsx_writer_close (QwXlsxWriter  *writer,
+                      GError       **error)
+{
+  lxw_workbook *workbook = g_steal_pointer (&writer->workbook);
+
+  if (workbook == NULL)
+    return check (LXW_ERROR_CREATING_XLSX_FILE, writer->path, error);
+  if (writer->sheets->len == 0)
+    workbook_add_worksheet (workbook, NULL);
+  for (guint i = 0; i < writer->sheets->len; i++)
+    {
+      Sheet *sheet = g_ptr_array_index (writer->sheets, i);
+
+      for (guint c = 0; c < sheet->widths->len; c++)
+        {
+          int width = CLAMP (g_array_index (sheet->widths, int, c) + 2, MIN_WIDTH, MAX_WIDTH);
+          gboolean text = g_array_index (sheet->columns, QwXlsxColumn, c) == QW_XLSX_COLUMN_TEXT;
+
+          worksheet_set_column (sheet->worksheet, (lxw_col_t) c, (lxw_col_t) c, width,
+                                text ? writer->text_format : NULL);
+        }
+    }
+  /* workbook_close() frees the workbook whether it succeeds or not. */
+  return check (workbook_close (workbook), writer->path, error);
+}

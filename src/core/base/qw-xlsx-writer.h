@@ -1,0 +1,39 @@
+/* qw-xlsx-writer.h: writing lists as Excel workbooks (.xlsx)
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+typedef enum
+{
+  QW_XLSX_COLUMN_TEXT = 0,  /* always text: names, ID numbers, phone numbers, codes */
+  QW_XLSX_COLUMN_NUMBER,    /* a number when the cell is one Excel keeps exactly, else text */
+} QwXlsxColumn;
+
+typedef struct _QwXlsxWriter QwXlsxWriter;
+
+QwXlsxWriter *qw_xlsx_writer_new           (const char          *path);
+const char   *qw_xlsx_writer_add_sheet     (QwXlsxWriter        *writer,
+                                            const char          *name,
+                                            const char * const  *header,
+                                            const QwXlsxColumn  *columns,
+                                            GError             **error);
+gboolean      qw_xlsx_writer_add_row       (QwXlsxWriter        *writer,
+                                            const char * const  *cells,
+                                            GError             **error);
+gboolean      qw_xlsx_writer_close         (QwXlsxWriter        *writer,
+                                            GError             **error);
+void          qw_xlsx_writer_free          (QwXlsxWriter        *writer);
+
+gboolean      qw_xlsx_text_is_formula_like (const char          *text);
+int           qw_xlsx_text_width           (const char          *text);
+char         *qw_xlsx_sheet_name           (const char          *wanted,
+                                            const char * const  *taken);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (QwXlsxWriter, qw_xlsx_writer_free)
+
+G_END_DECLS

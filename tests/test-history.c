@@ -1,0 +1,1025 @@
+/* test-history.c: one undo history per document
+ *
+ * Every kind of step is undone and redone: the document reads exactly as it
+ * did before the step (and after it), table by table, except the logs, which
+ * only grow. An undo refuses, and changes nothing, when a second connection
+ * changed the rows since; a new step clears the redo stack.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <glib/gstdio.h>
+#include <sqlite3.h>
+#include <string.h>
+
+#include "qw-demo.h"
+#include "qw-document.h"
+#include "qw-error.h"
+#include "qw-history.h"
+#include "qw-play.h"
+#include "qw-registration.h"
+#include "qw-schema.sql.h"
+#include "qw-tournament.h"
+#include "qw-date.h"
+#include "qw-document-entries.h"
+#include "qw-document-play.h"
+#include "qw-entry.h"
+#include "qw-event.h"
+#include "qw-game.h"
+
+typedef struct
+{
+  char       *dir;
+  char       *path;
+  QwDocument *doc;
+  QwHistory  *history;
+  QwEvent    *event;
+  QwRuleset  *ruleset;
+  QwSection  *section;
+  GPtrArray  *changes;    /* "changed" details seen, in order */
+} Fixture;
+
+static void
+remove_tree (const char *dir)
+{
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  const char *name;
+
+  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
+    {
+      g_autofree char *p = g_build_filename (dir, name, NULL);
+
+      g_unlink (p);
+    }
+  g_rmdir (dir);
+}
+
+static void
+changed_cb (QwDocument *doc,
+            const char *what,
+            Fixture    *f)
+{
+  g_ptr_array_add (f->changes, g_strdup (what));
+}
+
+static QwEntry *
+make_player (GRand      *rand,
+             int         i,
+             const char *group)
+{
+  static const char *units[] = { "白花镇象棋协会", "惠东县象棋协会", "惠州市棋院", "稔山镇文化站" };
+  QwEntry *e = qw_entry_new ();
+  QwDate birth = qw_date_make (1980 + i % 20, 1 + i % 12, 1 + i % 28);
+
+  e->name = qw_demo_make_name (rand, QW_SEX_MALE);
+  e->sex = QW_SEX_MALE;
+  e->birth = qw_date_to_iso_dup (birth);
+  e->id_number = qw_demo_make_id_number (rand, "441323", birth, QW_SEX_MALE);
+  e->unit = g_strdup (units[i % G_N_ELEMENTS (units)]);
+  e->group_code = g_strdup (group);
+  e->rating = 2400 - 10 * i;
+  return e;
+}
+
+/* A stop with 12 players in open-m, the history enabled. */
+static void
+fixture_set_up (Fixture       *f,
+                gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GRand) rand = g_rand_new_with_seed (7);
+  g_autoptr(GPtrArray) entries = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_entry_free);
+
+  f->dir = g_dir_make_tmp ("qiwang-history-XXXXXX", &error);
+  g_assert_no_error (error);
+  f->path = g_build_filename (f->dir, "stop.qiwang", NULL);
+  f->doc = qw_document_create (f->path, QW_DOCUMENT_STOP, &error);
+  g_assert_no_error (error);
+  f->event = qw_event_new ();
+  f->event->name = g_strdup ("2021年第六届全国象棋业余棋王赛广东赛区白花（镇）预选赛");
+  f->event->region = g_strdup ("广东");
+  f->event->start_date = qw_date_make (2021, 7, 3);
+  f->event->rounds = 5;
+  g_assert_true (qw_document_add_event (f->doc, f->event, &error));
+  for (int i = 0; i < 12; i++)
+    g_ptr_array_add (entries, make_player (rand, i, "open-m"));
+  g_assert_true (qw_document_add_entries (f->doc, f->event->id, entries, &error));
+  f->ruleset = qw_ruleset_lookup (f->event->ruleset, &error);
+  g_assert_no_error (error);
+  f->section = qw_tournament_find_section (f->doc, "open-m", TRUE, &error);
+  g_assert_no_error (error);
+
+  qw_document_enable_history (f->doc);
+  f->history = qw_document_get_history (f->doc);
+  f->changes = g_ptr_array_new_with_free_func (g_free);
+  g_signal_connect (f->doc, "changed", G_CALLBACK (changed_cb), f);
+}
+
+static void
+fixture_tear_down (Fixture       *f,
+                   gconstpointer  data)
+{
+  g_clear_pointer (&f->changes, g_ptr_array_unref);
+  g_clear_pointer (&f->section, qw_section_free);
+  g_clear_pointer (&f->event, qw_event_free);
+  g_clear_pointer (&f->ruleset, qw_ruleset_unref);
+  g_clear_object (&f->doc);
+  remove_tree (f->dir);
+  g_free (f->dir);
+  g_free (f->path);
+}
+
+/* Every row of every table but the logs, as the file holds it. */
+static char *
+dump (const char *path)
+{
+  static const char *tables[] = { "meta", "event", "player", "entry", "section", "game", "standing",
+                                  "nominee", NULL };
+  GString *out = g_string_new (NULL);
+  sqlite3 *db = NULL;
+
+  g_assert_cmpint (sqlite3_open_v2 (path, &db, SQLITE_OPEN_READONLY, NULL), ==, SQLITE_OK);
+  for (guint t = 0; tables[t] != NULL; t++)
+    {
+      g_autofree char *sql = g_strdup_printf ("SELECT * FROM %s ORDER BY 1, 2", tables[t]);
+      sqlite3_stmt *stmt = NULL;
+
+      g_assert_cmpint (sqlite3_prepare_v2 (db, sql, -1, &stmt, NULL), ==, SQLITE_OK);
+      g_string_append_printf (out, "[%s]\n", tables[t]);
+      while (sqlite3_step (stmt) == SQLITE_ROW)
+        {
+          for (int c = 0; c < sqlite3_column_count (stmt); c++)
+            {
+              const unsigned char *text = sqlite3_column_text (stmt, c);
+
+              g_string_append_printf (out, "%s|", text != NULL ? (const char *) text : "NULL");
+            }
+          g_string_append_c (out, '\n');
+        }
+      sqlite3_finalize (stmt);
+    }
+  sqlite3_close (db);
+  return g_string_free (out, FALSE);
+}
+
+static void
+assert_dump (const char *path,
+             const char *expected)
+{
+  g_autofree char *now = dump (path);
+
+  g_assert_cmpstr (now, ==, expected);
+}
+
+static int
+count_rows (const char *path,
+            const char *table)
+{
+  g_autofree char *sql = g_strdup_printf ("SELECT COUNT(*) FROM %s", table);
+  sqlite3 *db = NULL;
+  sqlite3_stmt *stmt = NULL;
+  int n;
+
+  g_assert_cmpint (sqlite3_open_v2 (path, &db, SQLITE_OPEN_READONLY, NULL), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_prepare_v2 (db, sql, -1, &stmt, NULL), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_step (stmt), ==, SQLITE_ROW);
+  n = sqlite3_column_int (stmt, 0);
+  sqlite3_finalize (stmt);
+  sqlite3_close (db);
+  return n;
+}
+
+static gboolean
+saw_change (Fixture    *f,
+            const char *what)
+{
+  for (guint i = 0; i < f->changes->len; i++)
+    if (g_str_equal (g_ptr_array_index (f->changes, i), what))
+      return TRUE;
+  return FALSE;
+}
+
+/* The step just made has @label; undo brings back @before, redo the state
+ * after the step, and each emits "changed" with @detail. */
+static void
+assert_undo_redo (Fixture    *f,
+                  const char *before,
+                  const char *label,
+                  const char *detail)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *after = dump (f->path);
+  g_autofree char *undone = NULL;
+  g_autofree char *redone = NULL;
+  g_autofree char *undone_label = NULL;
+  g_autofree char *redone_label = NULL;
+
+  g_assert_cmpstr (before, !=, after);
+  g_assert_true (qw_history_get_can_undo (f->history));
+  g_assert_cmpstr (qw_history_get_undo_label (f->history), ==, label);
+
+  g_ptr_array_set_size (f->changes, 0);
+  g_assert_true (qw_history_undo (f->history, &undone_label, &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (undone_label, ==, label);
+  undone = dump (f->path);
+  g_assert_cmpstr (undone, ==, before);
+  g_assert_true (saw_change (f, detail));
+  g_assert_true (qw_history_get_can_redo (f->history));
+  g_assert_cmpstr (qw_history_get_redo_label (f->history), ==, label);
+
+  g_ptr_array_set_size (f->changes, 0);
+  g_assert_true (qw_history_redo (f->history, &redone_label, &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (redone_label, ==, label);
+  redone = dump (f->path);
+  g_assert_cmpstr (redone, ==, after);
+  g_assert_true (saw_change (f, detail));
+  g_assert_false (qw_history_get_can_redo (f->history));
+  g_assert_cmpstr (qw_history_get_undo_label (f->history), ==, label);
+}
+
+static void
+pair (Fixture *f)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_assert_cmpint (qw_tournament_pair_next (f->doc, f->section, NULL, &error), >, 0);
+  g_assert_no_error (error);
+}
+
+static QwGame *
+game (Fixture *f,
+      int      round,
+      int      board)
+{
+  g_autoptr(GError) error = NULL;
+  QwGame *g = qw_document_get_game (f->doc, f->section->id, round, board, &error);
+
+  g_assert_no_error (error);
+  return g;
+}
+
+static void
+record (Fixture  *f,
+        int       round,
+        int       board,
+        QwResult  result)
+{
+  g_autoptr(GError) error = NULL;
+  QwResultInput input = { result, 0, 0, QW_PLAYOFF_NONE, FALSE };
+
+  g_assert_true (qw_tournament_record_result (f->doc, f->section, round, board, &input, &error));
+  g_assert_no_error (error);
+}
+
+static void
+finish_round (Fixture *f,
+              int      round)
+{
+  for (int board = 1; board <= 6; board++)
+    record (f, round, board, board % 3 == 0 ? QW_RESULT_DRAW : QW_RESULT_RED_WIN);
+}
+
+/* Entries */
+
+static void
+test_entry_add (Fixture       *f,
+                gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GRand) rand = g_rand_new_with_seed (21);
+  g_autoptr(QwEntry) e = make_player (rand, 30, "");
+  g_autofree char *before = dump (f->path);
+  g_autofree char *label = g_strdup_printf ("Adding %s", e->name);
+
+  g_assert_true (qw_registration_add_entry (f->doc, f->ruleset, f->event, e, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (e->no, ==, 13);
+  assert_undo_redo (f, before, label, "entries");
+}
+
+static void
+test_entry_edit (Fixture       *f,
+                 gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) entries = qw_document_list_entries (f->doc, f->event->id, &error);
+  g_autoptr(QwEntry) e = qw_entry_copy (g_ptr_array_index (entries, 2));
+  g_autofree char *before = dump (f->path);
+  g_autofree char *label = NULL;
+
+  g_free (e->name);
+  e->name = g_strdup ("陈改名");
+  g_free (e->unit);
+  e->unit = g_strdup ("新单位");
+  label = g_strdup_printf ("Editing %s", e->name);
+  g_assert_true (qw_registration_update_entry (f->doc, f->ruleset, f->event, e, &error));
+  g_assert_no_error (error);
+  assert_undo_redo (f, before, label, "entries");
+}
+
+static void
+test_entry_delete (Fixture       *f,
+                   gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) entries = qw_document_list_entries (f->doc, f->event->id, &error);
+  g_autofree char *before = dump (f->path);
+
+  g_ptr_array_remove_range (entries, 3, entries->len - 3);
+  g_assert_true (qw_registration_delete_entries (f->doc, entries, &error));
+  g_assert_no_error (error);
+  /* The players go with their entries; undone, both come back as they were. */
+  assert_undo_redo (f, before, "Deleting 3 entries", "entries");
+  g_assert_cmpint (count_rows (f->path, "player"), ==, 9);
+}
+
+static void
+test_entry_import (Fixture       *f,
+                   gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GRand) rand = g_rand_new_with_seed (5);
+  g_autoptr(GPtrArray) entries = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_entry_free);
+  g_autofree char *before = dump (f->path);
+
+  for (int i = 0; i < 20; i++)
+    g_ptr_array_add (entries, make_player (rand, 50 + i, ""));
+  g_assert_true (qw_registration_import_entries (f->doc, f->ruleset, f->event, entries, &error));
+  g_assert_no_error (error);
+  assert_undo_redo (f, before, "Import of 20 entries", "entries");
+  g_assert_cmpint (count_rows (f->path, "entry"), ==, 32);
+}
+
+/* Results */
+
+static void
+test_result_record (Fixture       *f,
+                    gconstpointer  data)
+{
+  g_autofree char *before = NULL;
+
+  pair (f);
+  before = dump (f->path);
+  record (f, 1, 3, QW_RESULT_RED_WIN);
+  assert_undo_redo (f, before, "Result of round 1, board 3", "games");
+}
+
+static void
+test_result_change (Fixture       *f,
+                    gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *before = NULL;
+  QwResultInput input = { QW_RESULT_DRAW, 1, 2, QW_PLAYOFF_NONE, FALSE };
+
+  pair (f);
+  record (f, 1, 2, QW_RESULT_RED_WIN);
+  before = dump (f->path);
+  /* A changed result with fouls is one step too. */
+  g_assert_true (qw_tournament_record_result (f->doc, f->section, 1, 2, &input, &error));
+  g_assert_no_error (error);
+  assert_undo_redo (f, before, "Result of round 1, board 2", "games");
+}
+
+static void
+test_result_clear (Fixture       *f,
+                   gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *before = NULL;
+
+  pair (f);
+  record (f, 1, 4, QW_RESULT_BLACK_WIN);
+  before = dump (f->path);
+  g_assert_true (qw_tournament_undo_result (f->doc, f->section, 1, 4, &error));
+  g_assert_no_error (error);
+  assert_undo_redo (f, before, "Clearing the result of round 1, board 4", "games");
+}
+
+/* Pairing */
+
+static void
+test_pair (Fixture       *f,
+           gconstpointer  data)
+{
+  g_autofree char *before = NULL;
+
+  pair (f);
+  finish_round (f, 1);
+  before = dump (f->path);
+  pair (f);
+  assert_undo_redo (f, before, "Pairing of round 2", "games");
+}
+
+/* Round 1 fixes the draw in the section's settings: undone, it is released. */
+static void
+test_pair_first_round (Fixture       *f,
+                       gconstpointer  data)
+{
+  g_autofree char *before = dump (f->path);
+
+  pair (f);
+  assert_undo_redo (f, before, "Pairing of round 1", "sections");
+}
+
+static void
+test_unpair (Fixture       *f,
+             gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *before = NULL;
+
+  pair (f);
+  record (f, 1, 1, QW_RESULT_RED_WIN);
+  before = dump (f->path);
+  g_assert_true (qw_tournament_unpair_last (f->doc, f->section, TRUE, &error));
+  g_assert_no_error (error);
+  assert_undo_redo (f, before, "Unpairing of round 1", "games");
+}
+
+/* Manual changes */
+
+static void
+test_swap (Fixture       *f,
+           gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(QwGame) g1 = NULL;
+  g_autoptr(QwGame) g2 = NULL;
+  g_autoptr(GPtrArray) warnings = NULL;
+  g_autoptr(QwEntry) a = NULL;
+  g_autoptr(QwEntry) b = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *label = NULL;
+
+  pair (f);
+  g1 = game (f, 1, 1);
+  g2 = game (f, 1, 2);
+  a = qw_document_get_entry (f->doc, g1->red, &error);
+  b = qw_document_get_entry (f->doc, g2->red, &error);
+  before = dump (f->path);
+  warnings = qw_tournament_swap_players (f->doc, f->section, 1, g1->red, g2->red, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (warnings);
+  label = g_strdup_printf ("Swap of %s and %s in round 1", a->name, b->name);
+  assert_undo_redo (f, before, label, "games");
+}
+
+static void
+test_repair (Fixture       *f,
+             gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(QwGame) g1 = NULL;
+  g_autoptr(QwGame) g3 = NULL;
+  g_autoptr(GPtrArray) warnings = NULL;
+  g_autofree char *before = NULL;
+
+  pair (f);
+  g1 = game (f, 1, 1);
+  g3 = game (f, 1, 3);
+  before = dump (f->path);
+  warnings = qw_tournament_repair_board (f->doc, f->section, 1, 1, g1->red, g3->black, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (warnings);
+  assert_undo_redo (f, before, "Re-pairing of round 1, board 1", "games");
+}
+
+/* Withdrawals */
+
+static void
+test_withdraw (Fixture       *f,
+               gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) entries = qw_document_list_section_entries (f->doc, f->section, &error);
+  const QwEntry *e = g_ptr_array_index (entries, 3);
+  g_autofree char *before = dump (f->path);
+  g_autofree char *label = g_strdup_printf ("Withdrawal of %s", e->name);
+  g_autofree char *back = g_strdup_printf ("Reinstatement of %s", e->name);
+
+  g_assert_true (qw_tournament_withdraw (f->doc, f->section, e->id, &error));
+  g_assert_no_error (error);
+  assert_undo_redo (f, before, label, "entries");
+
+  g_free (before);
+  before = dump (f->path);
+  g_assert_true (qw_tournament_reinstate (f->doc, f->section, e->id, &error));
+  g_assert_no_error (error);
+  assert_undo_redo (f, before, back, "entries");
+}
+
+/* Section settings and stop details */
+
+static void
+test_section_settings (Fixture       *f,
+                       gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *before = dump (f->path);
+  g_autofree char *label = g_strdup_printf ("Settings of group %s", f->section->name);
+
+  f->section->rounds = 7;
+  g_assert_true (qw_section_settings_set (&f->section->settings, "unit_avoid", "always", &error));
+  g_assert_true (qw_tournament_update_section (f->doc, f->section, &error));
+  g_assert_no_error (error);
+  assert_undo_redo (f, before, label, "sections");
+}
+
+/* A section that was only looked at is stored by the first action. */
+static void
+test_section_stored_by_action (Fixture       *f,
+                               gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(QwSection) youth = NULL;
+  g_autoptr(GRand) rand = g_rand_new_with_seed (11);
+  g_autoptr(GPtrArray) entries = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_entry_free);
+  g_autoptr(GPtrArray) stored = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *label = NULL;
+
+  for (int i = 0; i < 4; i++)
+    g_ptr_array_add (entries, make_player (rand, 20 + i, "open-f"));
+  g_assert_true (qw_document_add_entries (f->doc, f->event->id, entries, &error));
+  before = dump (f->path);
+  youth = qw_tournament_lookup_section (f->doc, f->event, "open-f", &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (youth->id, ==, 0);
+  assert_dump (f->path, before);
+  stored = qw_document_list_sections (f->doc, f->event->id, &error);
+  g_assert_cmpuint (stored->len, ==, 1);
+
+  label = g_strdup_printf ("Withdrawal of %s", ((QwEntry *) g_ptr_array_index (entries, 0))->name);
+  g_assert_true (qw_tournament_withdraw (f->doc, youth, ((QwEntry *) g_ptr_array_index (entries, 0))->id, &error));
+  g_assert_no_error (error);
+  /* Undone, the section goes too. */
+  assert_undo_redo (f, before, label, "entries");
+  g_ptr_array_unref (stored);
+  stored = qw_document_list_sections (f->doc, f->event->id, &error);
+  g_assert_cmpuint (stored->len, ==, 2);
+}
+
+static void
+test_event_update (Fixture       *f,
+                   gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *before = dump (f->path);
+
+  g_free (f->event->chief_arbiter);
+  f->event->chief_arbiter = g_strdup ("李裁判");
+  f->event->end_date = qw_date_make (2021, 7, 4);
+  g_assert_true (qw_registration_update_event (f->doc, f->ruleset, f->event, &error));
+  g_assert_no_error (error);
+  assert_undo_redo (f, before, "Stop details", "events");
+}
+
+/* The stack */
+
+static void
+test_redo_cleared (Fixture       *f,
+                   gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+
+  pair (f);
+  record (f, 1, 1, QW_RESULT_RED_WIN);
+  g_assert_true (qw_history_undo (f->history, NULL, &error));
+  g_assert_true (qw_history_get_can_redo (f->history));
+  record (f, 1, 2, QW_RESULT_DRAW);
+  g_assert_false (qw_history_get_can_redo (f->history));
+  g_assert_null (qw_history_get_redo_label (f->history));
+  g_assert_false (qw_history_redo (f->history, NULL, &error));
+  g_assert_error (error, QW_ERROR, QW_ERROR_NOT_FOUND);
+  g_clear_error (&error);
+  /* Undo goes back through the stack in order. */
+  g_assert_cmpstr (qw_history_get_undo_label (f->history), ==, "Result of round 1, board 2");
+  g_assert_true (qw_history_undo (f->history, NULL, &error));
+  g_assert_cmpstr (qw_history_get_undo_label (f->history), ==, "Pairing of round 1");
+  g_assert_true (qw_history_undo (f->history, NULL, &error));
+  g_assert_false (qw_history_get_can_undo (f->history));
+  g_assert_cmpint (qw_document_last_round (f->doc, f->section->id), ==, 0);
+}
+
+static void
+notify_cb (GObject    *object,
+           GParamSpec *pspec,
+           GPtrArray  *seen)
+{
+  g_ptr_array_add (seen, g_strdup (pspec->name));
+}
+
+static gboolean
+contains (GPtrArray  *strings,
+          const char *s)
+{
+  return g_ptr_array_find_with_equal_func (strings, s, g_str_equal, NULL);
+}
+
+static void
+test_properties (Fixture       *f,
+                 gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) seen = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *undo_label = NULL;
+  gboolean can_undo = FALSE, can_redo = TRUE;
+
+  g_signal_connect (f->history, "notify", G_CALLBACK (notify_cb), seen);
+  g_object_get (f->history, "can-undo", &can_undo, "can-redo", &can_redo, NULL);
+  g_assert_false (can_undo);
+  g_assert_false (can_redo);
+  pair (f);
+  g_assert_true (contains (seen, "can-undo"));
+  g_assert_true (contains (seen, "undo-label"));
+  g_object_get (f->history, "undo-label", &undo_label, "can-undo", &can_undo, NULL);
+  g_assert_cmpstr (undo_label, ==, "Pairing of round 1");
+  g_assert_true (can_undo);
+  g_ptr_array_set_size (seen, 0);
+  g_assert_true (qw_history_undo (f->history, NULL, &error));
+  g_assert_true (contains (seen, "can-undo"));
+  g_assert_true (contains (seen, "can-redo"));
+  g_assert_true (contains (seen, "redo-label"));
+  g_signal_handlers_disconnect_by_data (f->history, seen);
+}
+
+static void
+assert_meta (Fixture    *f,
+             const char *key,
+             const char *expected)
+{
+  g_autofree char *value = qw_document_get_meta (f->doc, key);
+
+  g_assert_cmpstr (value, ==, expected);
+}
+
+/* The oldest steps are forgotten. */
+static void
+test_limit (Fixture       *f,
+            gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  int undone = 0;
+
+  for (int i = 0; i < QW_HISTORY_MAX_STEPS + 5; i++)
+    {
+      g_autofree char *value = g_strdup_printf ("%d", i);
+
+      g_assert_true (qw_document_set_meta (f->doc, "counter", value, &error));
+    }
+  while (qw_history_get_can_undo (f->history))
+    {
+      g_assert_true (qw_history_undo (f->history, NULL, &error));
+      undone++;
+    }
+  g_assert_cmpint (undone, ==, QW_HISTORY_MAX_STEPS);
+  assert_meta (f, "counter", "4");
+}
+
+/* A history held past its document (a bound button) undoes nothing. */
+static void
+test_outlives_document (Fixture       *f,
+                        gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(QwHistory) history = g_object_ref (f->history);
+
+  pair (f);
+  g_assert_true (qw_history_get_can_undo (history));
+  g_clear_object (&f->doc);
+  g_assert_false (qw_history_get_can_undo (history));
+  g_assert_false (qw_history_undo (history, NULL, &error));
+  g_assert_error (error, QW_ERROR, QW_ERROR_NOT_FOUND);
+}
+
+/* Only a step that changed something is kept; an unlabelled one is a
+ * "Change"; a label given inside names it. */
+static void
+test_labels (Fixture       *f,
+             gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (qw_document_begin_step (f->doc, "Nothing", &error));
+  g_assert_true (qw_document_commit (f->doc, &error));
+  g_assert_false (qw_history_get_can_undo (f->history));
+
+  g_assert_true (qw_document_set_meta (f->doc, "note", "a", &error));
+  g_assert_cmpstr (qw_history_get_undo_label (f->history), ==, "Change");
+
+  g_assert_true (qw_document_begin (f->doc, &error));
+  g_assert_true (qw_document_begin_step (f->doc, "Named inside", &error));
+  g_assert_true (qw_document_set_meta (f->doc, "note", "b", &error));
+  g_assert_true (qw_document_commit (f->doc, &error));
+  g_assert_true (qw_document_commit (f->doc, &error));
+  g_assert_cmpstr (qw_history_get_undo_label (f->history), ==, "Named inside");
+
+  /* A value kept outside the history is never undone, even kept inside a step. */
+  g_assert_true (qw_document_keep_meta (f->doc, "file-id", "x", &error));
+  g_assert_cmpstr (qw_history_get_undo_label (f->history), ==, "Named inside");
+  g_assert_true (qw_document_begin_step (f->doc, "Around", &error));
+  g_assert_true (qw_document_keep_meta (f->doc, "file-id-2", "y", &error));
+  g_assert_true (qw_document_set_meta (f->doc, "note", "d", &error));
+  g_assert_true (qw_document_commit (f->doc, &error));
+  g_assert_cmpstr (qw_history_get_undo_label (f->history), ==, "Around");
+  g_assert_true (qw_history_undo (f->history, NULL, &error));
+  assert_meta (f, "note", "b");
+  assert_meta (f, "file-id-2", "y");
+
+  /* A rolled back step leaves nothing. */
+  g_assert_true (qw_document_begin_step (f->doc, "Rolled back", &error));
+  g_assert_true (qw_document_set_meta (f->doc, "note", "c", &error));
+  qw_document_rollback (f->doc);
+  g_assert_cmpstr (qw_history_get_undo_label (f->history), ==, "Named inside");
+  g_assert_true (qw_history_undo (f->history, NULL, &error));
+  g_assert_true (qw_history_undo (f->history, NULL, &error));
+  assert_meta (f, "note", NULL);
+  assert_meta (f, "file-id", "x");
+}
+
+/* Conflicts with a second connection */
+
+static void
+test_conflict (Fixture       *f,
+               gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(QwDocument) other = NULL;
+  g_autoptr(QwSection) section = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *after_other = NULL;
+  QwResultInput input = { QW_RESULT_BLACK_WIN, 0, 0, QW_PLAYOFF_NONE, FALSE };
+
+  pair (f);
+  record (f, 1, 5, QW_RESULT_RED_WIN);
+  other = qw_document_open (f->path, &error);
+  g_assert_no_error (error);
+  section = qw_tournament_find_section (other, "open-m", FALSE, &error);
+  g_assert_true (qw_tournament_record_result (other, section, 1, 5, &input, &error));
+  g_assert_no_error (error);
+  after_other = dump (f->path);
+
+  g_assert_false (qw_history_undo (f->history, NULL, &error));
+  g_assert_error (error, QW_ERROR, QW_ERROR_CONFLICT);
+  g_assert_nonnull (strstr (error->message, "“Result of round 1, board 5” cannot be undone"));
+  g_clear_error (&error);
+  assert_dump (f->path, after_other);
+  /* The step stays where it was; the document still works. */
+  g_assert_cmpstr (qw_history_get_undo_label (f->history), ==, "Result of round 1, board 5");
+  g_assert_false (qw_history_get_can_redo (f->history));
+  record (f, 1, 6, QW_RESULT_DRAW);
+  g_assert_true (qw_history_undo (f->history, NULL, &error));
+  g_assert_no_error (error);
+
+  /* Redo too: a row the step would change was changed meanwhile. */
+  before = dump (f->path);
+  g_assert_true (qw_tournament_undo_result (other, section, 1, 5, &error));
+  g_assert_no_error (error);
+  record (f, 1, 5, QW_RESULT_DRAW);
+  g_assert_true (qw_history_undo (f->history, NULL, &error));
+  g_assert_true (qw_tournament_record_result (other, section, 1, 5, &input, &error));
+  g_free (after_other);
+  after_other = dump (f->path);
+  g_assert_false (qw_history_redo (f->history, NULL, &error));
+  g_assert_error (error, QW_ERROR, QW_ERROR_CONFLICT);
+  g_clear_error (&error);
+  assert_dump (f->path, after_other);
+}
+
+/* An entry taken back while another connection paired it would leave its
+ * games without a player: refused. */
+static void
+test_conflict_reference (Fixture       *f,
+                         gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(QwDocument) other = NULL;
+  g_autoptr(QwSection) section = NULL;
+  g_autoptr(GRand) rand = g_rand_new_with_seed (3);
+  g_autoptr(QwEntry) e = make_player (rand, 40, "");
+  g_autofree char *after_other = NULL;
+
+  e->event_id = f->event->id;
+  g_assert_true (qw_registration_add_entry (f->doc, f->ruleset, f->event, e, &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (e->group_code, ==, "open-m");
+  other = qw_document_open (f->path, &error);
+  section = qw_tournament_find_section (other, "open-m", FALSE, &error);
+  g_assert_cmpint (qw_tournament_pair_next (other, section, NULL, &error), ==, 1);
+  g_assert_no_error (error);
+  after_other = dump (f->path);
+  g_assert_false (qw_history_undo (f->history, NULL, &error));
+  g_assert_error (error, QW_ERROR, QW_ERROR_CONFLICT);
+  g_clear_error (&error);
+  assert_dump (f->path, after_other);
+}
+
+/* The arbiter's log */
+
+static GPtrArray *
+game_log (Fixture *f)
+{
+  g_autoptr(GError) error = NULL;
+  GPtrArray *lines = qw_document_list_game_log (f->doc, f->section->id, &error);
+
+  g_assert_no_error (error);
+  return lines;
+}
+
+static void
+test_log (Fixture       *f,
+          gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) lines = NULL;
+  g_autoptr(GPtrArray) all = NULL;
+  g_autoptr(QwGame) g1 = NULL;
+  g_autoptr(QwGame) g2 = NULL;
+  g_autoptr(GPtrArray) warnings = NULL;
+  QwResultInput input = { QW_RESULT_DRAW, 1, 0, QW_PLAYOFF_NONE, FALSE };
+  const QwGameLogLine *line;
+  g_autofree char *text = NULL;
+  int n;
+
+  pair (f);
+  record (f, 1, 1, QW_RESULT_RED_WIN);
+  g_assert_true (qw_tournament_record_result (f->doc, f->section, 1, 1, &input, &error));
+  lines = game_log (f);
+  g_assert_cmpuint (lines->len, ==, 3);
+  line = g_ptr_array_index (lines, 0);
+  g_assert_cmpint (line->kind, ==, QW_GAME_LOG_PAIRED);
+  g_assert_cmpint (line->round, ==, 1);
+  g_assert_cmpint (line->board, ==, 0);
+  g_assert_cmpstr (line->new_value, ==, "6 boards");
+  g_assert_cmpstr (line->cause, ==, "Pairing of round 1");
+  line = g_ptr_array_index (lines, 1);
+  g_assert_cmpint (line->kind, ==, QW_GAME_LOG_RESULT);
+  g_assert_cmpint (line->board, ==, 1);
+  g_assert_cmpstr (line->old_value, ==, "");
+  g_assert_cmpstr (line->new_value, ==, "2:0");
+  line = g_ptr_array_index (lines, 2);
+  g_assert_cmpstr (line->old_value, ==, "2:0");
+  g_assert_cmpstr (line->new_value, ==, "1:1 (fouls 1:0)");
+  g_assert_cmpstr (line->cause, ==, "Result of round 1, board 1");
+  text = qw_game_log_line_describe (line);
+  g_assert_cmpstr (text, ==, "Round 1, board 1: result 2:0 → 1:1 (fouls 1:0) (Result of round 1, board 1)");
+
+  /* Undo and redo add lines; none goes. */
+  g_assert_true (qw_history_undo (f->history, NULL, &error));
+  g_assert_true (qw_history_redo (f->history, NULL, &error));
+  g_ptr_array_unref (lines);
+  lines = game_log (f);
+  g_assert_cmpuint (lines->len, ==, 5);
+  line = g_ptr_array_index (lines, 3);
+  g_assert_cmpstr (line->old_value, ==, "1:1 (fouls 1:0)");
+  g_assert_cmpstr (line->new_value, ==, "2:0");
+  g_assert_cmpstr (line->cause, ==, "Undo: Result of round 1, board 1");
+  line = g_ptr_array_index (lines, 4);
+  g_assert_cmpstr (line->new_value, ==, "1:1 (fouls 1:0)");
+  g_assert_cmpstr (line->cause, ==, "Redo: Result of round 1, board 1");
+
+  /* A swap is logged as who plays on each board, besides the round log's line. */
+  g1 = game (f, 1, 2);
+  g2 = game (f, 1, 3);
+  warnings = qw_tournament_swap_players (f->doc, f->section, 1, g1->red, g2->red, &error);
+  g_assert_no_error (error);
+  g_ptr_array_unref (lines);
+  lines = game_log (f);
+  g_assert_cmpuint (lines->len, ==, 7);
+  line = g_ptr_array_index (lines, 5);
+  g_assert_cmpint (line->kind, ==, QW_GAME_LOG_PLAYERS);
+
+  /* Unpairing, then undoing it: both are in the log, round log lines too. */
+  g_assert_true (qw_tournament_unpair_last (f->doc, f->section, TRUE, &error));
+  n = count_rows (f->path, "round_log");
+  g_assert_true (qw_history_undo (f->history, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (count_rows (f->path, "round_log"), ==, n);
+  g_ptr_array_unref (lines);
+  lines = game_log (f);
+  line = g_ptr_array_index (lines, lines->len - 2);
+  g_assert_cmpint (line->kind, ==, QW_GAME_LOG_UNPAIRED);
+  g_assert_cmpstr (line->old_value, ==, "6 boards, 1 with a result");
+  line = g_ptr_array_index (lines, lines->len - 1);
+  g_assert_cmpint (line->kind, ==, QW_GAME_LOG_PAIRED);
+  g_assert_cmpstr (line->cause, ==, "Undo: Unpairing of round 1");
+
+  /* The arbiter's log reads both logs in the order written. */
+  all = qw_document_list_arbiter_log (f->doc, f->section->id, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (all->len, ==, lines->len + (guint) n);
+  g_assert_nonnull (strstr (((QwRoundLogLine *) g_ptr_array_index (all, 5))->message, "the arbiter swapped"));
+  g_assert_nonnull (strstr (((QwRoundLogLine *) g_ptr_array_index (all, 6))->message, "Round 1, board"));
+  g_assert_nonnull (strstr (((QwRoundLogLine *) g_ptr_array_index (all, 8))->message, "Round 1 unpaired, discarding"));
+  g_assert_nonnull (strstr (((QwRoundLogLine *) g_ptr_array_index (all, 9))->message, "Round 1 unpaired: 6 boards"));
+}
+
+/* A document of the version before the game log gets it when opened; its
+ * next change of a result is logged, and can be undone. */
+static void
+test_log_migrated (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("qiwang-history-XXXXXX", &error);
+  g_autofree char *path = g_build_filename (dir, "v3.qiwang", NULL);
+  g_autoptr(QwDocument) doc = NULL;
+  g_autoptr(QwSection) section = NULL;
+  g_autoptr(GPtrArray) lines = NULL;
+  QwResultInput input = { QW_RESULT_DRAW, 0, 0, QW_PLAYOFF_NONE, FALSE };
+  sqlite3 *db = NULL;
+
+  g_assert_cmpint (sqlite3_open (path, &db), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_exec (db, "PRAGMA application_id = 1363760967;" QW_SCHEMA_STEP_1 QW_SCHEMA_STEP_2
+                                 QW_SCHEMA_STEP_3 "PRAGMA user_version = 3;"
+                                 "INSERT INTO meta VALUES ('kind', 'stop');"
+                                 "INSERT INTO event (id, ruleset, name) VALUES (1, 'qiwang-2021', '旧站');"
+                                 "INSERT INTO player (id, name) VALUES (1, '甲'), (2, '乙');"
+                                 "INSERT INTO entry (id, event_id, player_id, no, group_code) "
+                                 "VALUES (1, 1, 1, 1, 'open-m'), (2, 1, 2, 2, 'open-m');"
+                                 "INSERT INTO section (id, event_id, code, name) VALUES (1, 1, 'open-m', '公开组男子');"
+                                 "INSERT INTO game (section_id, round, board, red, black, result) "
+                                 "VALUES (1, 1, 1, 1, 2, '2:0');",
+                                 NULL, NULL, NULL), ==, SQLITE_OK);
+  sqlite3_close (db);
+  doc = qw_document_open (path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (qw_document_peek_version (path, NULL), ==, qw_document_schema_version ());
+  qw_document_enable_history (doc);
+  section = qw_tournament_find_section (doc, "open-m", FALSE, &error);
+  g_assert_true (qw_tournament_record_result (doc, section, 1, 1, &input, &error));
+  g_assert_no_error (error);
+  g_assert_true (qw_history_undo (qw_document_get_history (doc), NULL, &error));
+  lines = qw_document_list_game_log (doc, section->id, &error);
+  g_assert_cmpuint (lines->len, ==, 2);
+  g_assert_cmpstr (((QwGameLogLine *) g_ptr_array_index (lines, 0))->new_value, ==, "1:1");
+  g_assert_cmpstr (((QwGameLogLine *) g_ptr_array_index (lines, 1))->new_value, ==, "2:0");
+  g_clear_object (&doc);
+  remove_tree (dir);
+}
+
+/* Without the history (the CLI), nothing is kept, but the log is written. */
+static void
+test_disabled (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("qiwang-history-XXXXXX", &error);
+  g_autofree char *path = g_build_filename (dir, "demo.qiwang", NULL);
+  g_autoptr(QwDocument) doc = qw_demo_create (path, &error);
+  g_autoptr(QwSection) section = NULL;
+  g_autoptr(GPtrArray) lines = NULL;
+  QwHistory *history;
+
+  g_assert_no_error (error);
+  history = qw_document_get_history (doc);
+  g_assert_false (qw_history_get_enabled (history));
+  section = qw_tournament_find_section (doc, "open-m", FALSE, &error);
+  g_assert_true (qw_tournament_undo_result (doc, section, 3, 1, &error) || error != NULL);
+  g_clear_error (&error);
+  g_assert_true (qw_tournament_unpair_last (doc, section, TRUE, &error));
+  g_assert_no_error (error);
+  g_assert_false (qw_history_get_can_undo (history));
+  lines = qw_document_list_game_log (doc, section->id, &error);
+  g_assert_cmpuint (lines->len, >=, 1);
+  g_assert_cmpint (((QwGameLogLine *) g_ptr_array_index (lines, lines->len - 1))->kind, ==, QW_GAME_LOG_UNPAIRED);
+  g_clear_object (&doc);
+  remove_tree (dir);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+#define ADD(name, func) g_test_add ("/history/" name, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
+  ADD ("entry/add", test_entry_add);
+  ADD ("entry/edit", test_entry_edit);
+  ADD ("entry/delete", test_entry_delete);
+  ADD ("entry/import", test_entry_import);
+  ADD ("result/record", test_result_record);
+  ADD ("result/change", test_result_change);
+  ADD ("result/clear", test_result_clear);
+  ADD ("pair/next", test_pair);
+  ADD ("pair/first-round", test_pair_first_round);
+  ADD ("pair/unpair", test_unpair);
+  ADD ("manual/swap", test_swap);
+  ADD ("manual/repair", test_repair);
+  ADD ("withdraw", test_withdraw);
+  ADD ("section/settings", test_section_settings);
+  ADD ("section/stored-by-action", test_section_stored_by_action);
+  ADD ("event/update", test_event_update);
+  ADD ("stack/redo-cleared", test_redo_cleared);
+  ADD ("stack/properties", test_properties);
+  ADD ("stack/labels", test_labels);
+  ADD ("stack/outlives-document", test_outlives_document);
+  ADD ("stack/limit", test_limit);
+  ADD ("conflict/changed-row", test_conflict);
+  ADD ("conflict/reference", test_conflict_reference);
+  ADD ("log", test_log);
+#undef ADD
+  g_test_add_func ("/history/disabled", test_disabled);
+  g_test_add_func ("/history/log/migrated", test_log_migrated);
+  return g_test_run ();
+}
