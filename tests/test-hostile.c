@@ -22,11 +22,16 @@
 #include "qw-entry-import.h"
 #include "qw-error.h"
 #include "qw-file.h"
+#include "qw-ladder.h"
 #include "qw-nominees.h"
 #include "qw-standings.h"
 #include "qw-stops-csv.h"
 #include "qw-test.h"
 #include "qw-test-region.h"
+#include "qw-trf.h"
+#include "qw-xls.h"
+#include "qw-xlsx.h"
+#include "qw-xlsx-writer.h"
 #include "qw-xml.h"
 #include "qw-xml-seal.h"
 
@@ -69,6 +74,15 @@ assert_error_with (GError     *error,
   if (!g_error_matches (error, QW_ERROR, code) || strstr (error->message, needle) == NULL)
     g_error ("expected error %d with “%s”, got %d: %s", code, needle, error->code, error->message);
   g_assert_null (strstr (error->message, "XML_PARSE_HUGE"));
+}
+
+static void
+assert_unchanged_file (const char *path,
+                       const char *before)
+{
+  g_autofree char *now = qw_test_checksum_file (path);
+
+  g_assert_cmpstr (now, ==, before);
 }
 
 /* A results file is refused with @code and @needle, quickly, and neither
@@ -223,6 +237,113 @@ test_2_devices_and_fifos (void)
       g_assert_cmpfloat (seconds_since (start), <, 1.0);
     }
   g_unlink (fifo);
+}
+
+/* The readers that came with workbooks, the ladder and TRF: the same rule.
+ * Before, a FIFO made them wait for ever and /dev/zero made them read for
+ * ever (or call it a damaged zip). */
+static void
+test_2_workbooks_and_reports (void)
+{
+  static const char *const names[] = { "list.xlsx", "list.xls", "games.csv", "report.trf" };
+  g_autoptr(QwRuleset) ladder_rules = NULL;
+  g_autoptr(GError) error = NULL;
+
+  ladder_rules = qw_ruleset_lookup ("qiwang-2022", &error);
+  g_assert_no_error (error);
+  for (guint k = 0; k < G_N_ELEMENTS (names); k++)
+    {
+      g_autofree char *fifo = make_fifo (names[k]);
+      g_autofree char *folder = g_build_filename (dir, names[k], NULL);
+      const char *paths[] = { "/dev/zero", fifo, NULL };
+
+      for (guint i = 0; i < G_N_ELEMENTS (paths); i++)
+        {
+          g_autoptr(GError) e1 = NULL, e2 = NULL, e3 = NULL, e4 = NULL, e5 = NULL, e6 = NULL, e7 = NULL;
+          g_autoptr(GError) e8 = NULL;
+          const char *path = paths[i];
+          const char *needle = "not a regular file";
+          gint64 start;
+
+          if (path == NULL)
+            {
+              /* The same name as a folder. */
+              g_unlink (fifo);
+              g_assert_cmpint (g_mkdir (folder, 0700), ==, 0);
+              path = folder;
+              needle = "is a folder";
+            }
+          start = g_get_monotonic_time ();
+          {
+            g_auto(GStrv) xlsx_names = qw_xlsx_sheet_names (path, &e1);
+            g_autoptr(QwCsv) xlsx = qw_xlsx_read_file (path, 0, NULL, &e2);
+            g_auto(GStrv) xls_names = qw_xls_sheet_names (path, &e3);
+            g_autoptr(QwCsv) xls = qw_xls_read_file (path, 0, NULL, &e4);
+            g_autoptr(QwTrf) trf = qw_trf_read_file (path, &e5);
+            g_autoptr(QwLadderLog) log = qw_ladder_log_read_file (ladder_rules, path, NULL, &e6);
+            g_autoptr(QwLadderPlayers) players = qw_ladder_players_read_file (path, NULL, &e7);
+            g_autoptr(GPtrArray) wildcards = qw_ladder_wildcards_read_file (ladder_rules, path, NULL, &e8);
+
+            g_assert_null (xlsx_names);
+            g_assert_null (xlsx);
+            g_assert_null (xls_names);
+            g_assert_null (xls);
+            g_assert_null (trf);
+            g_assert_null (log);
+            g_assert_null (players);
+            g_assert_null (wildcards);
+          }
+          g_test_message ("%s", path);
+          assert_error_with (e1, QW_ERROR_IO, needle);
+          assert_error_with (e2, QW_ERROR_IO, needle);
+          assert_error_with (e3, QW_ERROR_IO, needle);
+          assert_error_with (e4, QW_ERROR_IO, needle);
+          assert_error_with (e5, QW_ERROR_IO, needle);
+          assert_error_with (e6, QW_ERROR_IO, needle);
+          assert_error_with (e7, QW_ERROR_IO, needle);
+          assert_error_with (e8, QW_ERROR_IO, needle);
+          g_assert_cmpfloat (seconds_since (start), <, 1.0);
+        }
+      g_rmdir (folder);
+    }
+}
+
+/* Workbooks and reports over their limits (qw-file.h), refused before they are read. */
+static void
+test_2_workbook_and_report_limits (void)
+{
+  g_autofree char *xlsx = g_build_filename (dir, "big.xlsx", NULL);
+  g_autofree char *xls = g_build_filename (dir, "big.xls", NULL);
+  g_autofree char *trf = g_build_filename (dir, "big.trf", NULL);
+  const struct { const char *path; gsize limit; } files[] = {
+    { xlsx, QW_WORKBOOK_MAX_BYTES }, { xls, QW_WORKBOOK_MAX_BYTES }, { trf, QW_TRF_MAX_BYTES },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (files); i++)
+    {
+      FILE *f = g_fopen (files[i].path, "wb");
+
+      /* Sparse: one byte past the limit. */
+      g_assert_nonnull (f);
+      g_assert_cmpint (fseek (f, (long) files[i].limit, SEEK_SET), ==, 0);
+      g_assert_cmpint (fputc ('x', f), ==, 'x');
+      fclose (f);
+    }
+  {
+    g_autoptr(GError) e1 = NULL, e2 = NULL, e3 = NULL;
+    g_autoptr(QwCsv) a = qw_xlsx_read_file (xlsx, 0, NULL, &e1);
+    g_autoptr(QwCsv) b = qw_xls_read_file (xls, 0, NULL, &e2);
+    g_autoptr(QwTrf) c = qw_trf_read_file (trf, &e3);
+
+    g_assert_null (a);
+    g_assert_null (b);
+    g_assert_null (c);
+    assert_error_with (e1, QW_ERROR_TOO_LARGE, "is too large to be a workbook");
+    assert_error_with (e2, QW_ERROR_TOO_LARGE, "is too large to be a workbook");
+    assert_error_with (e3, QW_ERROR_TOO_LARGE, "is too large to be a tournament report");
+  }
+  for (guint i = 0; i < G_N_ELEMENTS (files); i++)
+    g_unlink (files[i].path);
 }
 
 /* A results file naming its ruleset by a path: refused by the reader, so
@@ -590,6 +711,87 @@ test_12_oversized_field (void)
   g_assert_cmpstr (before, ==, after);
 }
 
+/* 6. A workbook replaces a file whole: written under a temporary name and
+ * renamed; a writer given up leaves the old file and nothing else. */
+static void
+test_6_workbook_written_whole (void)
+{
+  g_autofree char *folder = g_build_filename (dir, "workbooks", NULL);
+  g_autofree char *path = g_build_filename (folder, "list.xlsx", NULL);
+  const char *header[] = { "姓名", NULL };
+  const char *row[] = { "王五", NULL };
+  const QwXlsxColumn columns[] = { QW_XLSX_COLUMN_TEXT };
+  g_autofree char *before = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_cmpint (g_mkdir_with_parents (folder, 0700), ==, 0);
+  g_assert_true (g_file_set_contents (path, "the old list", -1, NULL));
+  before = qw_test_checksum_file (path);
+  for (int close_it = 0; close_it < 2; close_it++)
+    {
+      g_autoptr(QwXlsxWriter) writer = qw_xlsx_writer_new (path);
+      g_autoptr(GDir) d = NULL;
+      const char *name;
+      guint n = 0;
+
+      g_assert_nonnull (qw_xlsx_writer_add_sheet (writer, "名单", header, columns, &error));
+      g_assert_true (qw_xlsx_writer_add_row (writer, row, &error));
+      assert_unchanged_file (path, before);
+      if (close_it)
+        {
+          g_assert_true (qw_xlsx_writer_close (writer, &error));
+          g_assert_no_error (error);
+        }
+      g_clear_pointer (&writer, qw_xlsx_writer_free);
+      if (!close_it)
+        assert_unchanged_file (path, before);
+      /* Only the list itself: no temporary file is left behind. */
+      d = g_dir_open (folder, 0, NULL);
+      while ((name = g_dir_read_name (d)) != NULL)
+        {
+          g_assert_cmpstr (name, ==, "list.xlsx");
+          n++;
+        }
+      g_assert_cmpuint (n, ==, 1);
+    }
+  {
+    g_autoptr(QwCsv) table = qw_xlsx_read_file (path, 0, NULL, &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpstr (((GStrv) g_ptr_array_index (table->rows, 1))[0], ==, "王五");
+  }
+}
+
+/* A workbook's cell is a field like any other: the same limit, with where it is. */
+static void
+test_12_oversized_cell (void)
+{
+  g_autofree char *path = g_build_filename (dir, "big-cell.xlsx", NULL);
+  g_autofree char *big = g_strnfill (600, 'x');
+  const char *header[] = { "账号", "姓名", "单位", NULL };
+  const char *small[] = { "a", "王五", "北京", NULL };
+  const char *large[] = { "b", "李四", big, NULL };
+  const QwXlsxColumn columns[] = { QW_XLSX_COLUMN_TEXT, QW_XLSX_COLUMN_TEXT, QW_XLSX_COLUMN_TEXT };
+  g_autoptr(QwXlsxWriter) writer = qw_xlsx_writer_new (path);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GError) ladder_error = NULL;
+  g_autoptr(QwCsv) table = NULL;
+  g_autoptr(QwLadderPlayers) players = NULL;
+
+  g_assert_nonnull (qw_xlsx_writer_add_sheet (writer, "名单", header, columns, &error));
+  g_assert_true (qw_xlsx_writer_add_row (writer, small, &error));
+  g_assert_true (qw_xlsx_writer_add_row (writer, large, &error));
+  g_assert_true (qw_xlsx_writer_close (writer, &error));
+  g_assert_no_error (error);
+  table = qw_xlsx_read_file (path, 0, NULL, &error);
+  g_assert_null (table);
+  assert_error_with (error, QW_ERROR_TOO_LARGE,
+                     "Row 2 (line 3), column 3 (单位): the field has 600 characters; a field holds at most 500");
+  players = qw_ladder_players_read_file (path, NULL, &ladder_error);
+  g_assert_null (players);
+  assert_error_with (ladder_error, QW_ERROR_TOO_LARGE, "the field has 600 characters");
+}
+
 static void
 test_12_too_many_fields (void)
 {
@@ -736,6 +938,51 @@ test_b2_document_text (void)
   g_assert_cmpstr (before, ==, after);
 }
 
+/* The tables that came later are checked as well: the arbiter's game log,
+ * absences and standings (rows of an entry: named by it), the stop's details. */
+static void
+test_b2_document_text_new_tables (void)
+{
+  static const struct { const char *sql; const char *needle; } cases[] = {
+    { "INSERT INTO game_log (section_id, round, board, kind, cause) "
+      "VALUES (1, 1, 1, 'result', CAST(X'E4B8AD' || X'FF' AS TEXT))",
+      "of game_log holds text that is not UTF-8 (its cause)" },
+    { "INSERT INTO standing (section_id, rank, entry_id, tiebreaks) "
+      "SELECT 1, 1, id, CAST(X'31FE' AS TEXT) FROM entry WHERE no = 5",
+      "is damaged: entry 5 (" },
+    { "UPDATE event SET venue = CAST(X'C0' AS TEXT)",
+      "row 1 of event holds text that is not UTF-8 (its venue)" },
+    { "INSERT INTO round_log (section_id, round, message) VALUES (1, 1, CAST(X'ED' AS TEXT))",
+      "of round_log holds text that is not UTF-8 (its message)" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *name = g_strdup_printf ("damaged-%u.qiwang", i);
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(QwDocument) doc = qw_demo_create (path, &error);
+      g_autofree char *before = NULL;
+      g_autofree char *after = NULL;
+      char *message = NULL;
+      sqlite3 *db = NULL;
+
+      g_assert_no_error (error);
+      g_clear_object (&doc);
+      g_assert_cmpint (sqlite3_open (path, &db), ==, SQLITE_OK);
+      if (sqlite3_exec (db, cases[i].sql, NULL, NULL, &message) != SQLITE_OK)
+        g_error ("%s: %s", cases[i].sql, message);
+      g_assert_cmpint (sqlite3_changes (db), ==, 1);
+      sqlite3_close (db);
+      before = qw_test_checksum_file (path);
+      doc = qw_document_open (path, &error);
+      g_assert_null (doc);
+      assert_error_with (error, QW_ERROR_CORRUPT, cases[i].needle);
+      after = qw_test_checksum_file (path);
+      g_assert_cmpstr (before, ==, after);
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -755,6 +1002,8 @@ main (int    argc,
   g_test_add_func ("/hostile/2/ruleset-only-by-id", test_2_ruleset_only_by_id);
   g_test_add_func ("/hostile/2/ruleset-user-folder", test_2_ruleset_user_folder);
   g_test_add_func ("/hostile/2/devices-and-fifos", test_2_devices_and_fifos);
+  g_test_add_func ("/hostile/2/workbooks-and-reports", test_2_workbooks_and_reports);
+  g_test_add_func ("/hostile/2/workbook-and-report-limits", test_2_workbook_and_report_limits);
   g_test_add_func ("/hostile/2/results-ruleset-path", test_2_results_ruleset_path);
   g_test_add_func ("/hostile/7/formulas", test_7_formulas);
   g_test_add_func ("/hostile/8/form-is-sealed", test_8_form_is_sealed);
@@ -766,12 +1015,15 @@ main (int    argc,
   g_test_add_func ("/hostile/9/nominees-impossible", test_9_nominees_impossible);
   g_test_add_func ("/hostile/10/no-overflow", test_10_no_overflow);
   g_test_add_func ("/hostile/12/oversized-field", test_12_oversized_field);
+  g_test_add_func ("/hostile/6/workbook-written-whole", test_6_workbook_written_whole);
+  g_test_add_func ("/hostile/12/oversized-cell", test_12_oversized_cell);
   g_test_add_func ("/hostile/12/too-many-fields", test_12_too_many_fields);
   g_test_add_func ("/hostile/12/encoding-lines", test_12_encoding_lines);
   g_test_add_func ("/hostile/12/participants-too-large", test_12_participants_too_large);
   g_test_add_func ("/hostile/12/deep-nesting-message", test_12_deep_nesting_message);
   g_test_add_func ("/hostile/fuzz/standings-rounds", test_fuzz_standings_rounds);
   g_test_add_func ("/hostile/build-2/document-text", test_b2_document_text);
+  g_test_add_func ("/hostile/build-2/document-text-new-tables", test_b2_document_text_new_tables);
 
   status = g_test_run ();
   qw_test_remove_tree (dir);

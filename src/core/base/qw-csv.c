@@ -269,9 +269,19 @@ read_record (Cursor   *c,
   return g_strv_builder_end (builder);
 }
 
-/* A field longer than any field Qiwang stores: refused with where it is. */
-static gboolean
-check_field_lengths (const QwCsv  *csv,
+/**
+ * qw_csv_check_record:
+ * @r: the record, 0 for the header
+ *
+ * A field longer than any field Qiwang stores is refused with where it is
+ * (row, line, column and its header). For a table read from a workbook,
+ * whose cells did not come through qw_csv_decode(), every field is also
+ * checked as UTF-8 text.
+ *
+ * Returns: %FALSE, with the message, for the first such field
+ */
+gboolean
+qw_csv_check_record (const QwCsv  *csv,
                      guint         r,
                      GError      **error)
 {
@@ -283,6 +293,12 @@ check_field_lengths (const QwCsv  *csv,
     {
       glong n;
 
+      if (csv->raw != NULL && !g_utf8_validate (record[c], -1, NULL))
+        {
+          g_set_error (error, QW_ERROR, QW_ERROR_INVALID,
+                       _("Row %u (line %d), column %u: the cell is not valid text"), r, line, c + 1);
+          return FALSE;
+        }
       if (strlen (record[c]) <= QW_TEXT_MAX_CHARS || (n = g_utf8_strlen (record[c], -1)) <= QW_TEXT_MAX_CHARS)
         continue;
       if (r == 0)
@@ -349,7 +365,7 @@ qw_csv_parse_data (const char  *data,
                        start_line, MAX_FIELDS);
           return NULL;
         }
-      if (!check_field_lengths (csv, csv->rows->len - 1, error))
+      if (!qw_csv_check_record (csv, csv->rows->len - 1, error))
         return NULL;
     }
   if (csv->rows->len == 0)

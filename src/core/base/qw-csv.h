@@ -37,6 +37,9 @@ char  *qw_csv_decode      (const char  *data,
                            gsize        length,
                            char       **encoding,
                            GError     **error);
+gboolean qw_csv_check_record (const QwCsv *csv,
+                              guint        r,
+                              GError     **error);
 gboolean qw_csv_field_starts_formula (const char *field);
 void   qw_csv_append_field (GString    *out,
                             const char *field,

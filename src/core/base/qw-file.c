@@ -27,6 +27,8 @@ static const gsize max_bytes[QW_N_FILE_KINDS] = {
   [QW_FILE_NOMINEES] = QW_NOMINEES_MAX_BYTES,
   [QW_FILE_RULESET] = QW_RULESET_MAX_BYTES,
   [QW_FILE_TEMPLATE] = QW_TEMPLATE_MAX_BYTES,
+  [QW_FILE_WORKBOOK] = QW_WORKBOOK_MAX_BYTES,
+  [QW_FILE_TRF] = QW_TRF_MAX_BYTES,
 };
 
 gsize
@@ -51,6 +53,10 @@ kind_name (QwFileKind kind)
       return _("a ruleset");
     case QW_FILE_TEMPLATE:
       return _("a certificate layout");
+    case QW_FILE_WORKBOOK:
+      return _("a workbook");
+    case QW_FILE_TRF:
+      return _("a tournament report (TRF)");
     case QW_N_FILE_KINDS:
     default:
       g_return_val_if_reached ("");
@@ -134,6 +140,72 @@ qw_file_check_regular (const char  *path,
   return check_mode (st.st_mode, display_name, error);
 }
 
+/* Opens @path for reading without waiting (a FIFO would wait for a writer),
+ * and checks that it is a regular file within the limit of @kind.
+ * Returns: the descriptor, or -1 with @error set. */
+static int
+open_checked (const char   *path,
+              const char   *display_name,
+              QwFileKind    kind,
+              struct stat  *st,
+              GError      **error)
+{
+  int fd = g_open (path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC, 0);
+
+  if (fd < 0)
+    {
+      int saved = errno;
+
+      g_set_error (error, QW_ERROR, QW_ERROR_IO, _("%s cannot be read: %s"), display_name, g_strerror (saved));
+      return -1;
+    }
+  if (fstat (fd, st) != 0)
+    {
+      int saved = errno;
+
+      close (fd);
+      g_set_error (error, QW_ERROR, QW_ERROR_IO, _("%s cannot be read: %s"), display_name, g_strerror (saved));
+      return -1;
+    }
+  if (!check_mode (st->st_mode, display_name, error))
+    {
+      close (fd);
+      return -1;
+    }
+  if ((guint64) st->st_size > max_bytes[kind])
+    {
+      close (fd);
+      too_large ((guint64) st->st_size, FALSE, kind, display_name, error);
+      return -1;
+    }
+  return fd;
+}
+
+/**
+ * qw_file_check:
+ *
+ * For a library that opens the file itself (FreeXL): checks, without
+ * waiting on a FIFO, that @path is a regular file within the limit of @kind.
+ *
+ * Returns: %FALSE, with a message, when it is not
+ */
+gboolean
+qw_file_check (const char  *path,
+               QwFileKind   kind,
+               GError     **error)
+{
+  g_autofree char *display_name = g_filename_display_name (path);
+  struct stat st;
+  int fd;
+
+  g_return_val_if_fail (kind < QW_N_FILE_KINDS, FALSE);
+  fd = open_checked (path, display_name, kind, &st, error);
+  if (fd < 0)
+    return FALSE;
+  close (fd);
+  return TRUE;
+}
+
 /**
  * qw_file_read:
  * @contents: (out): the bytes, NUL-terminated
@@ -158,26 +230,9 @@ qw_file_read (const char  *path,
 
   g_return_val_if_fail (kind < QW_N_FILE_KINDS, FALSE);
   limit = max_bytes[kind];
-  fd = g_open (path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC, 0);
+  fd = open_checked (path, display_name, kind, &st, error);
   if (fd < 0)
-    {
-      int saved = errno;
-
-      g_set_error (error, QW_ERROR, QW_ERROR_IO, _("%s cannot be read: %s"), display_name, g_strerror (saved));
-      return FALSE;
-    }
-  if (fstat (fd, &st) != 0 || !check_mode (st.st_mode, display_name, error))
-    {
-      if (error != NULL && *error == NULL)
-        g_set_error (error, QW_ERROR, QW_ERROR_IO, _("%s cannot be read: %s"), display_name, g_strerror (errno));
-      close (fd);
-      return FALSE;
-    }
-  if ((guint64) st.st_size > limit)
-    {
-      close (fd);
-      return too_large ((guint64) st.st_size, FALSE, kind, display_name, error);
-    }
+    return FALSE;
   /* One byte more than the limit tells a file that grew meanwhile. */
   allocated = MIN ((gsize) st.st_size, limit) + 2;
   data = g_malloc (allocated);

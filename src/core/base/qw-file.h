@@ -1,7 +1,8 @@
 /* qw-file.h: reading the files that come from outside, and the limits
  *
- * Every file Qiwang reads from outside (registration lists, stops lists,
- * results files, nominee files, rulesets, certificate layouts) is read here:
+ * Every file Qiwang reads from outside (registration lists, stops lists, the
+ * ladder's game logs and players lists, workbooks, results files, nominee
+ * files, rulesets, certificate layouts, tournament reports) is read here:
  * only a regular file (never a device, a FIFO, a socket or a folder), and
  * never more than the limit of its kind. The limits are stated once, in the
  * table below; nothing else in the core sets a size limit of its own.
@@ -21,6 +22,8 @@ typedef enum
   QW_FILE_NOMINEES,   /* a region's nominees */
   QW_FILE_RULESET,    /* data/rulesets/<id>.xml */
   QW_FILE_TEMPLATE,   /* a certificate layout */
+  QW_FILE_WORKBOOK,   /* an .xlsx or .xls workbook (a list saved in Excel or WPS) */
+  QW_FILE_TRF,        /* a FIDE tournament report (TRF) */
   QW_N_FILE_KINDS
 } QwFileKind;
 
@@ -30,6 +33,13 @@ typedef enum
 #define QW_NOMINEES_MAX_BYTES (4 * 1024 * 1024)
 #define QW_RULESET_MAX_BYTES  (4 * 1024 * 1024)
 #define QW_TEMPLATE_MAX_BYTES (256 * 1024)
+#define QW_WORKBOOK_MAX_BYTES (64 * 1024 * 1024)
+#define QW_TRF_MAX_BYTES      (16 * 1024 * 1024)
+
+/* Inside a workbook (a zip): its parts are inflated only up to these sizes,
+ * whatever the zip says about them (zip bombs, damaged files). */
+#define QW_XLSX_MAX_PART_BYTES  (32 * 1024 * 1024)
+#define QW_XLSX_MAX_TOTAL_BYTES (96 * 1024 * 1024)
 
 /* A text field (a name, a unit, a place) holds at most this many characters:
  * the results file's schema (data/schemas/results.xsd, type "text") allows no
@@ -38,6 +48,9 @@ typedef enum
 
 gsize     qw_file_max_bytes      (QwFileKind   kind);
 gboolean  qw_file_check_regular  (const char  *path,
+                                  GError     **error);
+gboolean  qw_file_check          (const char  *path,
+                                  QwFileKind   kind,
                                   GError     **error);
 gboolean  qw_file_read           (const char  *path,
                                   QwFileKind   kind,

@@ -13,12 +13,12 @@
 
 #include "config.h"
 
-#include <errno.h>
 #include <freexl.h>
 #include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
 
 #include "qw-error.h"
+#include "qw-file.h"
 #include "qw-sheet.h"
 #include "qw-xls.h"
 
@@ -42,25 +42,16 @@ book_open (Book       *book,
            const char *path,
            GError    **error)
 {
-  GStatBuf st;
   unsigned int info = 0;
   int rc;
 
   book->handle = NULL;
   book->n_sheets = 0;
   book->display_name = g_filename_display_name (path);
-  if (g_stat (path, &st) != 0)
-    {
-      g_set_error (error, QW_ERROR, QW_ERROR_IO, _("%s cannot be read: %s"),
-                   book->display_name, g_strerror (errno));
-      return FALSE;
-    }
-  if (st.st_size > QW_CSV_MAX_BYTES)
-    {
-      g_set_error (error, QW_ERROR, QW_ERROR_TOO_LARGE,
-                   _("%s is too large to be a registration list"), book->display_name);
-      return FALSE;
-    }
+  /* FreeXL opens the file itself: first, a regular file within the limit
+   * (qw-file.h), never a FIFO or a device it would wait on or read forever. */
+  if (!qw_file_check (path, QW_FILE_WORKBOOK, error))
+    return FALSE;
   rc = freexl_open (path, &book->handle);
   if (rc != FREEXL_OK)
     {

@@ -14,7 +14,10 @@
  *     later stay text too;
  *   - the header scrolls away and Chinese text is cut off: the header row is
  *     frozen and bold, and each column is as wide as its longest cell,
- *     counting a CJK character as two (Excel's width unit is one digit).
+ *     counting a CJK character as two (Excel's width unit is one digit);
+ *   - a write that fails part way must not leave half a workbook where a
+ *     good file was: the workbook is written to a temporary file next to
+ *     its path and renamed into place once complete.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -22,8 +25,11 @@
 
 #include "config.h"
 
+#include <errno.h>
 #include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
 #include <string.h>
+#include <unistd.h>
 #include <xlsxwriter.h>
 
 #include "qw-error.h"
@@ -45,6 +51,7 @@ struct _QwXlsxWriter
 {
   lxw_workbook *workbook;
   char         *path;
+  char         *tmp;       /* where the workbook is written before the rename */
   lxw_format   *header_format;
   lxw_format   *text_format;
   GPtrArray    *sheets;    /* Sheet */
@@ -74,7 +81,23 @@ qw_xlsx_writer_new (const char *path)
   QwXlsxWriter *writer = g_new0 (QwXlsxWriter, 1);
 
   writer->path = g_strdup (path);
-  writer->workbook = workbook_new (path);
+  {
+    g_autofree char *folder = g_path_get_dirname (path);
+    g_autofree char *base = g_path_get_basename (path);
+    g_autofree char *name = g_strdup_printf (".%s.XXXXXX", base);
+    char *tmp = g_build_filename (folder, name, NULL);
+    int fd = g_mkstemp (tmp);
+
+    /* When no temporary file can be made, qw_xlsx_writer_close() says so. */
+    if (fd >= 0)
+      {
+        close (fd);
+        writer->tmp = tmp;
+        writer->workbook = workbook_new (tmp);
+      }
+    else
+      g_free (tmp);
+  }
   writer->sheets = g_ptr_array_new_with_free_func (sheet_free);
   writer->names = g_ptr_array_new_with_free_func (g_free);
   if (writer->workbook != NULL)
@@ -97,6 +120,10 @@ qw_xlsx_writer_free (QwXlsxWriter *writer)
     lxw_workbook_free (writer->workbook);
   g_ptr_array_unref (writer->sheets);
   g_ptr_array_unref (writer->names);
+  /* Not closed, or closing failed: the temporary file goes. */
+  if (writer->tmp != NULL)
+    g_unlink (writer->tmp);
+  g_free (writer->tmp);
   g_free (writer->path);
   g_free (writer);
 }
@@ -363,7 +390,8 @@ qw_xlsx_writer_add_row (QwXlsxWriter        *writer,
 /**
  * qw_xlsx_writer_close:
  *
- * Sets the column widths and writes the workbook to its path. The writer
+ * Sets the column widths and writes the workbook to a temporary file, then
+ * renames it to its path (an existing file is replaced whole). The writer
  * takes no more sheets afterwards; free it with qw_xlsx_writer_free().
  */
 gboolean
@@ -390,5 +418,16 @@ qw_xlsx_writer_close (QwXlsxWriter  *writer,
         }
     }
   /* workbook_close() frees the workbook whether it succeeds or not. */
-  return check (workbook_close (workbook), writer->path, error);
+  if (!check (workbook_close (workbook), writer->path, error))
+    return FALSE;
+  if (g_rename (writer->tmp, writer->path) != 0)
+    {
+      int saved = errno;
+      g_autofree char *display = g_filename_display_name (writer->path);
+
+      g_set_error (error, QW_ERROR, QW_ERROR_IO, _("%s cannot be written: %s"), display, g_strerror (saved));
+      return FALSE;
+    }
+  g_clear_pointer (&writer->tmp, g_free);
+  return TRUE;
 }

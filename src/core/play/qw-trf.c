@@ -32,7 +32,6 @@
 
 #include "config.h"
 
-#include <errno.h>
 #include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
 #include <string.h>
@@ -865,27 +864,11 @@ qw_trf_read_file (const char  *path,
   g_autofree char *display_name = g_filename_display_name (path);
   g_autoptr(GError) local_error = NULL;
   gsize length = 0;
-  GStatBuf st;
   QwTrf *trf;
 
-  if (g_stat (path, &st) != 0)
-    {
-      g_set_error (error, QW_ERROR, QW_ERROR_IO, _("%s cannot be read: %s"),
-                   display_name, g_strerror (errno));
-      return NULL;
-    }
-  if (st.st_size > QW_TRF_MAX_BYTES)
-    {
-      g_set_error (error, QW_ERROR, QW_ERROR_TOO_LARGE, _("%s is too large to be a TRF"),
-                   display_name);
-      return NULL;
-    }
-  if (!g_file_get_contents (path, &data, &length, &local_error))
-    {
-      g_set_error (error, QW_ERROR, QW_ERROR_IO, _("%s cannot be read: %s"),
-                   display_name, local_error->message);
-      return NULL;
-    }
+  /* A regular file only, within the limit (qw-file.h). */
+  if (!qw_file_read (path, QW_FILE_TRF, &data, &length, error))
+    return NULL;
   trf = qw_trf_parse (data, length, &local_error);
   if (trf == NULL)
     g_set_error (error, QW_ERROR, local_error->code, "%s: %s", display_name, local_error->message);

@@ -48,21 +48,32 @@ column_text (sqlite3_stmt *stmt,
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (sqlite3_stmt, sqlite3_finalize)
 
-/* "entry 12 (王五)" for a row of player or entry; NULL for other tables. */
+/* "entry 12 (王五)" for a row of player or entry, or of a table whose rows
+ * belong to an entry (standing, absence: an entry_id column); NULL for
+ * other tables. */
 static char *
 describe_entry (sqlite3    *db,
                 const char *table,
                 gint64      rowid)
 {
-  const char *sql = g_str_equal (table, "player")
-                    ? "SELECT e.no, p.name FROM entry e JOIN player p ON p.id = e.player_id WHERE p.id = ?"
-                    : g_str_equal (table, "entry")
-                    ? "SELECT e.no, p.name FROM entry e JOIN player p ON p.id = e.player_id WHERE e.id = ?"
-                    : NULL;
+  g_autofree char *sql = NULL;
   g_autoptr(sqlite3_stmt) stmt = NULL;
   g_autofree char *name = NULL;
 
-  if (sql == NULL || (stmt = prepare (db, sql)) == NULL)
+  if (g_str_equal (table, "player"))
+    sql = g_strdup ("SELECT e.no, p.name FROM entry e JOIN player p ON p.id = e.player_id WHERE p.id = ?");
+  else if (g_str_equal (table, "entry"))
+    sql = g_strdup ("SELECT e.no, p.name FROM entry e JOIN player p ON p.id = e.player_id WHERE e.id = ?");
+  else
+    {
+      char *quoted = sqlite3_mprintf ("SELECT e.no, p.name FROM \"%w\" t JOIN entry e ON e.id = t.entry_id "
+                                      "JOIN player p ON p.id = e.player_id WHERE t.rowid = ?", table);
+
+      sql = g_strdup (quoted);
+      sqlite3_free (quoted);
+    }
+  /* A table without an entry_id column does not prepare. */
+  if ((stmt = prepare (db, sql)) == NULL)
     return NULL;
   sqlite3_bind_int64 (stmt, 1, rowid);
   if (sqlite3_step (stmt) != SQLITE_ROW)
