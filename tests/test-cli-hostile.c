@@ -124,6 +124,7 @@ test_2_import_devices (void)
 {
   g_autofree char *doc = path_in ("devices.qiwang");
   g_autofree char *fifo = path_in ("list.csv");
+  g_autofree char *workbook = path_in ("games.xlsx");
   g_auto(Run) made = { 0 };
   g_autofree char *before = NULL;
   const char *inputs[] = { "/dev/zero", fifo, dir };
@@ -131,6 +132,7 @@ test_2_import_devices (void)
   cli (&made, "demo", doc, NULL);
   g_assert_cmpint (made.status, ==, 0);
   g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
+  g_assert_cmpint (mkfifo (workbook, 0600), ==, 0);
   before = qw_test_checksum_file (doc);
   for (guint i = 0; i < G_N_ELEMENTS (inputs); i++)
     {
@@ -150,9 +152,20 @@ test_2_import_devices (void)
         cli (&q, "quota", inputs[i], NULL);
         assert_refused (&q, 1, inputs[i] == dir ? "is a folder" : "not a regular file");
       }
+      /* The ladder's game log, as CSV and as a workbook. */
+      {
+        g_auto(Run) l = { 0 };
+        g_auto(Run) w = { 0 };
+
+        cli (&l, "ladder", inputs[i], NULL);
+        assert_refused (&l, 1, inputs[i] == dir ? "is a folder" : "not a regular file");
+        cli (&w, "ladder", inputs[i] == fifo ? workbook : inputs[i], NULL);
+        assert_refused (&w, 1, inputs[i] == dir ? "is a folder" : "not a regular file");
+      }
       assert_unchanged (doc, before);
     }
   g_unlink (fifo);
+  g_unlink (workbook);
 }
 
 /* 2. A results file naming its ruleset by a path */
@@ -274,6 +287,49 @@ test_6_output_over_document (void)
   /* Anywhere else, the export is written as before. */
   cli (&ok, "export", doc, "--out", "s.xml", NULL);
   g_assert_cmpint (ok.status, ==, 0);
+}
+
+/* 6. The ladder's 名单公示 (--public-list): never over a document, nor over
+ * the lists it reads */
+
+static void
+test_6_ladder_public_list (void)
+{
+  g_autofree char *doc = path_in ("ladder.qiwang");
+  g_autofree char *games = path_in ("games.csv");
+  g_autofree char *players = path_in ("players.csv");
+  g_autofree char *doc_before = NULL;
+  g_autofree char *games_before = NULL;
+  g_autofree char *players_before = NULL;
+  g_auto(Run) made = { 0 };
+  g_auto(Run) over_doc = { 0 };
+  g_auto(Run) over_log = { 0 };
+  g_auto(Run) over_players = { 0 };
+  g_auto(Run) ok = { 0 };
+  g_auto(Run) forced = { 0 };
+
+  g_assert_true (g_file_set_contents (games, "期,阶段,时间,红方,黑方,结果\n"
+                                             "1,海选,2022-06-01 10:00,a,b,2:0\n"
+                                             "1,入围,2022-06-12 10:00,a,b,2:0\n", -1, NULL));
+  g_assert_true (g_file_set_contents (players, "账号,姓名,性别,身份证号,单位\na,王一,男,,白花镇\n", -1, NULL));
+  cli (&made, "demo", doc, NULL);
+  g_assert_cmpint (made.status, ==, 0);
+  doc_before = qw_test_checksum_file (doc);
+  games_before = qw_test_checksum_file (games);
+  players_before = qw_test_checksum_file (players);
+  cli (&over_doc, "ladder", games, "--public-list", doc, NULL);
+  assert_refused (&over_doc, 2, "is a Qiwang document; writing there would replace it");
+  cli (&over_log, "ladder", games, "--public-list", games, NULL);
+  assert_refused (&over_log, 2, "is a file the command reads; writing there would replace it");
+  cli (&over_players, "ladder", games, "--players", players, "--public-list", players, NULL);
+  assert_refused (&over_players, 2, "is a file the command reads");
+  assert_unchanged (doc, doc_before);
+  assert_unchanged (games, games_before);
+  assert_unchanged (players, players_before);
+  cli (&ok, "ladder", games, "--players", players, "--public-list", "public.csv", NULL);
+  g_assert_cmpint (ok.status, ==, 0);
+  cli (&forced, "ladder", games, "--public-list", doc, "--force", NULL);
+  g_assert_cmpint (forced.status, ==, 0);
 }
 
 /* A region with ten valid preliminaries and its final: it has nominees. */
@@ -435,6 +491,7 @@ main (int    argc,
   g_test_add_func ("/cli-hostile/6/create-over-document", test_6_create_over_document);
   g_test_add_func ("/cli-hostile/6/failed-create-leaves-nothing", test_6_failed_create_leaves_nothing);
   g_test_add_func ("/cli-hostile/6/output-over-document", test_6_output_over_document);
+  g_test_add_func ("/cli-hostile/6/ladder-public-list", test_6_ladder_public_list);
   g_test_add_func ("/cli-hostile/11/nominees-public", test_11_nominees_public);
   g_test_add_func ("/cli-hostile/7/export-formulas", test_7_export_formulas);
   g_test_add_func ("/cli-hostile/12/oversized-field", test_12_oversized_field);

@@ -4,9 +4,9 @@
  * replaces an existing file unless --force says so, and builds the new
  * document under a temporary name next to it, renaming it into place only
  * when it is complete: a failure or a kill leaves the old file as it was.
- * A command that writes an output (export, nominees --out, print --out)
- * never writes over a Qiwang document, least of all the one it reads, unless
- * --force says so; outputs themselves are written to a temporary file and
+ * A command that writes an output (export, nominees --out, print --out,
+ * ladder --public-list) never writes over a Qiwang document, least of all
+ * the one it reads, nor over another file it reads, unless --force says so; outputs themselves are written to a temporary file and
  * renamed (g_file_set_contents(), qw_print_to_pdf()).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -70,19 +70,39 @@ same_file (const char *a,
 /**
  * qw_cli_check_output:
  * @out: where the command is about to write
+ * @inputs: (nullable) (array zero-terminated=1): the other files the command
+ *   reads (those of its options), besides the document and its arguments
  *
  * Returns: %FALSE, with a message, when @out is the document the command
- *   reads or any other Qiwang document, and --force was not given
+ *   reads, another file it reads, or any other Qiwang document, and --force
+ *   was not given
  */
 gboolean
-qw_cli_check_output (const QwCliContext  *ctx,
-                     const char          *out,
-                     GError             **error)
+qw_cli_check_output_over (const QwCliContext *ctx,
+                          const char         *out,
+                          const char *const  *inputs,
+                          GError            **error)
 {
   g_autofree char *display = g_filename_display_name (out);
 
   if (ctx->force)
     return TRUE;
+  for (int i = 0; i < ctx->n_args; i++)
+    if (!same_file (ctx->args[i], ctx->path) && same_file (out, ctx->args[i]))
+      {
+        g_set_error (error, QW_ERROR, QW_ERROR_CONFLICT,
+                     _("%s is a file the command reads; writing there would replace it (give --force "
+                       "if that is really what you want)"), display);
+        return FALSE;
+      }
+  for (guint i = 0; inputs != NULL && inputs[i] != NULL; i++)
+    if (same_file (out, inputs[i]))
+      {
+        g_set_error (error, QW_ERROR, QW_ERROR_CONFLICT,
+                     _("%s is a file the command reads; writing there would replace it (give --force "
+                       "if that is really what you want)"), display);
+        return FALSE;
+      }
   if (same_file (out, ctx->path))
     {
       g_set_error (error, QW_ERROR, QW_ERROR_CONFLICT,
@@ -98,6 +118,21 @@ qw_cli_check_output (const QwCliContext  *ctx,
       return FALSE;
     }
   return TRUE;
+}
+
+/**
+ * qw_cli_check_output:
+ * @out: where the command is about to write
+ *
+ * As qw_cli_check_output_over(), for a command that reads only its
+ * document and its arguments.
+ */
+gboolean
+qw_cli_check_output (const QwCliContext  *ctx,
+                     const char          *out,
+                     GError             **error)
+{
+  return qw_cli_check_output_over (ctx, out, NULL, error);
 }
 
 /**

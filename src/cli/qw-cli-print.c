@@ -187,7 +187,7 @@ const QwCliCommand qw_cli_print_commands[] = {
     .name = "print",
     .usage = "DOC pairings|slips|standings|crosstable|bracket|certificates|awards|booklet|checkin|seeding "
              "--out FILE.pdf "
-             "[--group G] [--round R] [--paper P] [--png-dir DIR]",
+             "[--group G] [--round R] [--paper P] [--png-dir DIR] [--force]",
     .min_args = 2, .max_args = 2, .open = QW_CLI_OPEN_DOCUMENT, .flags = QW_CLI_JSON | QW_CLI_FORCE,
     .options = print_options, .check = print_check,
     .handler = cmd_print, .summary = N_("Print a document (PDF, and PNG pages with --png-dir)"),

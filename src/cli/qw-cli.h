@@ -121,6 +121,10 @@ gboolean  qw_cli_parse_count      (const char         *text,
 gboolean  qw_cli_check_output       (const QwCliContext *ctx,
                                     const char         *out,
                                     GError            **error);
+gboolean  qw_cli_check_output_over  (const QwCliContext *ctx,
+                                    const char         *out,
+                                    const char *const  *inputs,
+                                    GError            **error);
 gboolean  qw_cli_check_new_document (const QwCliContext *ctx,
                                     const char         *path,
                                     GError            **error);
