@@ -3,8 +3,8 @@
  * The bytes are written to a file of their own (SQLite reads files), opened
  * (the header, the integrity check, the version, migrations, the text
  * check), and then read the way the pages read them: the events, entries,
- * groups and games, the standings, the results file it would export, and a
- * region's summary.
+ * groups and games, absences, the arbiter's log, the pairing gate, the
+ * standings, the results file it would export, and a region's summary.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -18,10 +18,12 @@
 #include "qw-document.h"
 #include "qw-document-entries.h"
 #include "qw-document-play.h"
+#include "qw-pair-gate.h"
 #include "qw-region.h"
 #include "qw-results-export.h"
 #include "qw-standings.h"
 #include "qw-test.h"
+#include "qw-tournament.h"
 
 static char *folder;
 static char *path;
@@ -45,10 +47,14 @@ read_stop (QwDocument *doc)
           QwSection *section = g_ptr_array_index (sections, s);
           g_autoptr(GPtrArray) games = qw_document_list_games (doc, section->id, NULL);
           g_autoptr(GPtrArray) players = qw_document_list_section_entries (doc, section, NULL);
+          g_autoptr(GPtrArray) absences = qw_tournament_list_absences (doc, section, NULL);
+          g_autoptr(GPtrArray) log = qw_document_list_arbiter_log (doc, section->id, NULL);
+          g_autoptr(GPtrArray) gate = qw_pair_gate_list (doc, section, NULL);
 
           if (games != NULL && players != NULL && ruleset != NULL)
             {
-              g_autoptr(GPtrArray) rows = qw_standings_compute (ruleset, section, players, games, 0);
+              g_autoptr(GPtrArray) rows = qw_standings_compute_with_absences (ruleset, section, players, games,
+                                                                              absences, 0);
             }
         }
       (void) entries;
