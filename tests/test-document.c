@@ -181,6 +181,196 @@ test_migration_from_version_1 (Fixture       *f,
   g_assert_true (g_file_test (backup, G_FILE_TEST_IS_REGULAR));
 }
 
+/* Every row of every table, with its rowid and each value's type. */
+static char *
+dump_rows (sqlite3 *db)
+{
+  GString *out = g_string_new (NULL);
+  sqlite3_stmt *tables = NULL;
+
+  g_assert_cmpint (sqlite3_prepare_v2 (db, "SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name",
+                                       -1, &tables, NULL), ==, SQLITE_OK);
+  while (sqlite3_step (tables) == SQLITE_ROW)
+    {
+      g_autofree char *sql = g_strdup_printf ("SELECT rowid, * FROM \"%s\" ORDER BY rowid",
+                                              (const char *) sqlite3_column_text (tables, 0));
+      sqlite3_stmt *rows = NULL;
+
+      g_string_append_printf (out, "[%s]\n", (const char *) sqlite3_column_text (tables, 0));
+      g_assert_cmpint (sqlite3_prepare_v2 (db, sql, -1, &rows, NULL), ==, SQLITE_OK);
+      while (sqlite3_step (rows) == SQLITE_ROW)
+        {
+          for (int c = 0; c < sqlite3_column_count (rows); c++)
+            g_string_append_printf (out, "%s=%s:%d|", sqlite3_column_name (rows, c),
+                                    sqlite3_column_type (rows, c) == SQLITE_NULL
+                                    ? "NULL" : (const char *) sqlite3_column_text (rows, c),
+                                    sqlite3_column_type (rows, c));
+          g_string_append_c (out, '\n');
+        }
+      sqlite3_finalize (rows);
+    }
+  sqlite3_finalize (tables);
+  return g_string_free (out, FALSE);
+}
+
+/* One row for each result of @sql, its columns joined. */
+static char *
+dump_query (sqlite3    *db,
+            const char *sql)
+{
+  GString *out = g_string_new (NULL);
+  sqlite3_stmt *stmt = NULL;
+
+  g_assert_cmpint (sqlite3_prepare_v2 (db, sql, -1, &stmt, NULL), ==, SQLITE_OK);
+  while (sqlite3_step (stmt) == SQLITE_ROW)
+    {
+      for (int c = 0; c < sqlite3_column_count (stmt); c++)
+        g_string_append_printf (out, "%s|", sqlite3_column_type (stmt, c) == SQLITE_NULL
+                                            ? "NULL" : (const char *) sqlite3_column_text (stmt, c));
+      g_string_append_c (out, '\n');
+    }
+  sqlite3_finalize (stmt);
+  return g_string_free (out, FALSE);
+}
+
+/* The indexes and foreign keys of the rebuilt tables. */
+static char *
+dump_structure (sqlite3 *db)
+{
+  static const char *const queries[] = {
+    "SELECT name, \"unique\", origin, partial FROM pragma_index_list ('game') ORDER BY name",
+    "SELECT name, \"unique\", origin, partial FROM pragma_index_list ('game_log') ORDER BY name",
+    "SELECT il.name, ii.seqno, ii.name FROM pragma_index_list ('game') il, pragma_index_info (il.name) ii "
+    "WHERE il.origin = 'c' ORDER BY il.name, ii.seqno",
+    "SELECT il.name, ii.seqno, ii.name FROM pragma_index_list ('game_log') il, pragma_index_info (il.name) ii "
+    "WHERE il.origin = 'c' ORDER BY il.name, ii.seqno",
+    "SELECT * FROM pragma_index_info ('sqlite_autoindex_game_1')",
+    "SELECT * FROM pragma_foreign_key_list ('game') ORDER BY id, seq",
+    "SELECT * FROM pragma_foreign_key_list ('game_log') ORDER BY id, seq",
+    "SELECT name, type, \"notnull\", dflt_value, pk FROM pragma_table_info ('game') ORDER BY cid",
+    "SELECT name, type, \"notnull\", dflt_value, pk FROM pragma_table_info ('game_log') ORDER BY cid",
+  };
+  GString *out = g_string_new (NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (queries); i++)
+    {
+      g_autofree char *part = dump_query (db, queries[i]);
+
+      g_string_append_printf (out, "%u:\n%s", i, part);
+    }
+  return g_string_free (out, FALSE);
+}
+
+static int
+exec_status (sqlite3    *db,
+             const char *sql)
+{
+  return sqlite3_exec (db, sql, NULL, NULL, NULL);
+}
+
+/* Step 5 rebuilds the game and game_log tables: a document of version 4
+ * with games, results, play-offs and log lines keeps every row under its
+ * id, every index and foreign key, and the checks still refuse what they
+ * refused. */
+static void
+test_migration_from_version_4 (Fixture       *f,
+                               gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(QwDocument) doc = NULL;
+  g_autofree char *rows_before = NULL, *rows_after = NULL;
+  g_autofree char *structure_before = NULL, *structure_after = NULL;
+  g_autofree char *schema = NULL, *check = NULL;
+  sqlite3 *db = NULL;
+
+  g_assert_cmpint (sqlite3_open (f->path, &db), ==, SQLITE_OK);
+  g_assert_cmpint (exec_status (db, "PRAGMA application_id = 1363760967;" QW_SCHEMA_STEP_1 QW_SCHEMA_STEP_2
+                                QW_SCHEMA_STEP_3 QW_SCHEMA_STEP_4 "PRAGMA user_version = 4;"
+                                "INSERT INTO meta VALUES ('kind', 'stop');"
+                                "INSERT INTO event (id, ruleset, name) VALUES (1, 'qiwang-2021', '旧站');"
+                                "INSERT INTO player (id, name, sex) VALUES (1, '甲', 'M'), (2, '乙', 'M'), "
+                                "  (3, '丙', 'F'), (5, '丁', '');"
+                                "INSERT INTO entry (id, event_id, player_id, no, group_code) VALUES "
+                                "  (1, 1, 1, 1, 'open-m'), (2, 1, 2, 2, 'open-m'), (3, 1, 3, 3, 'open-m'), "
+                                "  (7, 1, 5, 4, 'open-m');"
+                                "INSERT INTO section (id, event_id, code, name, system) VALUES "
+                                "  (1, 1, 'open-m', '公开组男子', 'swiss'), (4, 1, 'ko', '淘汰', 'knockout');"
+                                /* ids with gaps, every result, a bye, fouls, a play-off, manual changes */
+                                "INSERT INTO game (id, section_id, round, board, red, black, result, red_fouls, "
+                                "  black_fouls, playoff, armageddon, manual, explain) VALUES "
+                                "  (3, 1, 1, 1, 1, 2, '2:0', 1, 0, '', 0, 0, 'score group 0'),"
+                                "  (4, 1, 1, 2, 3, 7, '1:1', 0, 2, '', 0, 1, ''),"
+                                "  (9, 1, 2, 1, 2, 3, '+:-', 0, 0, '', 0, 0, ''),"
+                                "  (10, 1, 2, 2, 7, NULL, 'bye', 0, 0, '', 0, 0, 'bye'),"
+                                "  (11, 1, 3, 1, 1, 3, '', 0, 0, '', 0, 0, ''),"
+                                "  (12, 4, 1, 1, 1, 7, '1:1', 0, 0, 'black', 1, 0, ''),"
+                                "  (13, 4, 1, 2, 2, 3, '-:-', 0, 0, '', 0, 0, ''),"
+                                "  (20, 4, 2, 1, 7, 3, '0:2', 0, 0, 'red', 0, 0, ''),"
+                                "  (21, 4, 2, 2, 1, 2, '-:+', 0, 0, '', 0, 0, '');"
+                                "INSERT INTO round_log (section_id, round, at, message) VALUES "
+                                "  (1, 1, '2024-05-01T09:00:00', 'Round 1 paired');"
+                                "INSERT INTO standing (section_id, rank, entry_id, points) VALUES (1, 1, 1, 2);"
+                                "INSERT INTO game_log (id, at, section_id, round, board, kind, old_value, "
+                                "  new_value, cause, after_round_log) VALUES "
+                                "  (2, '2024-05-01T09:00:01', 1, 1, 0, 'paired', '', '2 boards', '配对', 1),"
+                                "  (5, '2024-05-01T09:10:00', 1, 1, 1, 'result', '', '2:0', '成绩', 1),"
+                                "  (6, '2024-05-01T09:20:00', 1, 1, 2, 'players', '3 丙 – 4 丁', '3 丙 – 4 丁', "
+                                "   '换人', 1),"
+                                "  (8, '2024-05-01T09:30:00', 1, 2, 0, 'unpaired', '2 boards', '', '', 1);"),
+                   ==, SQLITE_OK);
+  rows_before = dump_rows (db);
+  structure_before = dump_structure (db);
+  sqlite3_close (db);
+
+  doc = qw_document_open (f->path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (qw_document_peek_version (f->path, NULL), ==, qw_document_schema_version ());
+  g_clear_object (&doc);
+
+  g_assert_cmpint (sqlite3_open (f->path, &db), ==, SQLITE_OK);
+  rows_after = dump_rows (db);
+  structure_after = dump_structure (db);
+  g_assert_cmpstr (rows_after, ==, rows_before);
+  g_assert_cmpstr (structure_after, ==, structure_before);
+  check = dump_query (db, "PRAGMA integrity_check");
+  g_assert_cmpstr (check, ==, "ok|\n");
+  g_clear_pointer (&check, g_free);
+  check = dump_query (db, "PRAGMA foreign_key_check");
+  g_assert_cmpstr (check, ==, "");
+  /* No list left in the checks of the rebuilt tables. */
+  schema = dump_query (db, "SELECT sql FROM sqlite_schema WHERE tbl_name IN ('game', 'game_log')");
+  g_assert_null (strstr (schema, " IN ("));
+  g_assert_null (strstr (schema, "_v5"));
+
+  /* The checks refuse what they refused, the keys hold and cascade. */
+  g_assert_cmpint (exec_status (db, "PRAGMA foreign_keys = ON"), ==, SQLITE_OK);
+  g_assert_cmpint (exec_status (db, "INSERT INTO game (section_id, round, board, red, result) "
+                                    "VALUES (1, 3, 5, 2, '3:0')"), ==, SQLITE_CONSTRAINT);
+  g_assert_cmpint (exec_status (db, "INSERT INTO game (section_id, round, board, red, result) "
+                                    "VALUES (1, 3, 5, 2, NULL)"), ==, SQLITE_CONSTRAINT);
+  g_assert_cmpint (exec_status (db, "UPDATE game SET playoff = 'draw' WHERE id = 12"), ==, SQLITE_CONSTRAINT);
+  g_assert_cmpint (exec_status (db, "UPDATE game SET round = 0 WHERE id = 12"), ==, SQLITE_CONSTRAINT);
+  g_assert_cmpint (exec_status (db, "INSERT INTO game (section_id, round, board, red) VALUES (1, 1, 1, 2)"),
+                   ==, SQLITE_CONSTRAINT);
+  g_assert_cmpint (exec_status (db, "INSERT INTO game (section_id, round, board, red) VALUES (1, 3, 5, 99)"),
+                   ==, SQLITE_CONSTRAINT);
+  g_assert_cmpint (exec_status (db, "INSERT INTO game_log (section_id, round, kind) VALUES (1, 1, 'swap')"),
+                   ==, SQLITE_CONSTRAINT);
+  g_assert_cmpint (exec_status (db, "INSERT INTO game (section_id, round, board, red, black, result, playoff) "
+                                    "VALUES (1, 3, 2, 2, 7, '-:+', 'black')"), ==, SQLITE_OK);
+  g_assert_cmpint (exec_status (db, "INSERT INTO game_log (section_id, round, kind) VALUES (1, 3, 'result')"),
+                   ==, SQLITE_OK);
+  g_assert_cmpint (exec_status (db, "DELETE FROM entry WHERE id = 7"), ==, SQLITE_OK);
+  g_clear_pointer (&check, g_free);
+  check = dump_query (db, "SELECT id FROM game ORDER BY id");
+  g_assert_cmpstr (check, ==, "3|\n9|\n11|\n13|\n21|\n");
+  g_assert_cmpint (exec_status (db, "DELETE FROM section WHERE id = 1"), ==, SQLITE_OK);
+  g_clear_pointer (&check, g_free);
+  check = dump_query (db, "SELECT id FROM game ORDER BY id");
+  g_assert_cmpstr (check, ==, "13|\n21|\n");
+  sqlite3_close (db);
+}
+
 static void
 assert_refused_untouched (const char *path,
                           int         expected_code)
@@ -317,6 +507,7 @@ main (int    argc,
   ADD ("/document/round-trip", test_round_trip);
   ADD ("/document/batch-is-atomic", test_batch_is_atomic);
   ADD ("/document/migration-from-1", test_migration_from_version_1);
+  ADD ("/document/migration-from-4", test_migration_from_version_4);
   ADD ("/document/newer-schema", test_newer_schema_refused);
   ADD ("/document/foreign-files", test_foreign_files_refused);
   ADD ("/document/damaged-file", test_damaged_file_refused);

@@ -328,8 +328,10 @@ cmd_pair (QwCliContext *ctx)
   g_autoptr(GPtrArray) games = NULL;
   int round;
 
-  round = qw_tournament_pair_next (ctx->doc, ctx->section, &notes, &error);
-  if (round == 0 || (games = qw_document_list_round_games (ctx->doc, ctx->section->id, round, &error)) == NULL)
+  /* The entries read to print the pairings are those the pairing reads, and
+   * it gives the games it stored. */
+  round = qw_tournament_pair_next_with (ctx->doc, ctx->section, ctx->entries, &games, &notes, &error);
+  if (round == 0)
     return qw_cli_fail (g_steal_pointer (&error));
   print_notes (notes);
   if (round == 1)

@@ -124,7 +124,9 @@ state_load (State            *s,
   s->section = section;
   if (event == NULL || (s->ruleset = qw_ruleset_lookup (event->ruleset, error)) == NULL)
     return FALSE;
-  s->entries = qw_document_list_section_entries (doc, section, error);
+  /* Entries the caller has already read (qw_tournament_pair_next_with()). */
+  if (s->entries == NULL)
+    s->entries = qw_document_list_section_entries (doc, section, error);
   if (s->entries == NULL)
     return FALSE;
   s->games = qw_document_list_games (doc, section->id, error);
@@ -1044,13 +1046,15 @@ store_round (QwDocument  *doc,
   return TRUE;
 }
 
-int
-qw_tournament_pair_next (QwDocument  *doc,
-                         QwSection   *section,
-                         GPtrArray  **notes,
-                         GError     **error)
+static int
+pair_next (QwDocument  *doc,
+           QwSection   *section,
+           GPtrArray   *entries,
+           GPtrArray  **paired,
+           GPtrArray  **notes,
+           GError     **error)
 {
-  g_auto(State) s = { 0 };
+  g_auto(State) s = { .entries = entries != NULL ? g_ptr_array_ref (entries) : NULL };
   g_autoptr(GPtrArray) games = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_game_free);
   g_autoptr(GPtrArray) left_out = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(QwSection) updated = qw_section_copy (section);
@@ -1103,7 +1107,41 @@ qw_tournament_pair_next (QwDocument  *doc,
     }
   if (notes != NULL)
     *notes = g_steal_pointer (&left_out);
+  if (paired != NULL)
+    *paired = g_steal_pointer (&games);
   return round;
+}
+
+int
+qw_tournament_pair_next (QwDocument  *doc,
+                         QwSection   *section,
+                         GPtrArray  **notes,
+                         GError     **error)
+{
+  return pair_next (doc, section, NULL, NULL, notes, error);
+}
+
+/**
+ * qw_tournament_pair_next_with:
+ * @entries: (element-type QwEntry): the section's entries as
+ *   qw_document_list_section_entries() reads them now, when the caller holds
+ *   them already (the CLI has read them to print the pairings): they are not
+ *   read a second time, nor changed
+ * @games: (out) (element-type QwGame): the round's games as stored, by board
+ *
+ * qw_tournament_pair_next() with the entries at hand, giving the games it
+ * stored (which the caller need not read back).
+ */
+int
+qw_tournament_pair_next_with (QwDocument  *doc,
+                              QwSection   *section,
+                              GPtrArray   *entries,
+                              GPtrArray  **games,
+                              GPtrArray  **notes,
+                              GError     **error)
+{
+  g_return_val_if_fail (entries != NULL && games != NULL, 0);
+  return pair_next (doc, section, entries, games, notes, error);
 }
 
 /* A forfeit the pairing recorded itself, because the player had withdrawn. */

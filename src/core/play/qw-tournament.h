@@ -75,6 +75,12 @@ int        qw_tournament_pair_next     (QwDocument         *doc,
                                         QwSection          *section,
                                         GPtrArray         **notes,
                                         GError            **error);
+int        qw_tournament_pair_next_with (QwDocument        *doc,
+                                         QwSection         *section,
+                                         GPtrArray         *entries,
+                                         GPtrArray        **games,
+                                         GPtrArray        **notes,
+                                         GError           **error);
 
 /* Removes the last round. A round with results entered is removed only with
  * @force. Unpairing round 1 releases the draw (the lottery seed stays). */

@@ -30,6 +30,7 @@ static const char *const schema_steps[] = {
   QW_SCHEMA_STEP_2,
   QW_SCHEMA_STEP_3,
   QW_SCHEMA_STEP_4,
+  QW_SCHEMA_STEP_5,
 };
 
 G_DEFINE_FINAL_TYPE (QwDocument, qw_document, G_TYPE_OBJECT)
@@ -233,28 +234,55 @@ configure_connection (QwDocument  *self,
                             error);
 }
 
+/* Runs the steps from @from_version on and checks that every reference
+ * still holds, in the transaction open. */
+static gboolean
+run_steps (QwDocument  *self,
+           int          from_version,
+           GError     **error)
+{
+  g_autofree char *set_version = g_strdup_printf ("PRAGMA user_version = %d", qw_document_schema_version ());
+  g_autoptr(sqlite3_stmt) check = NULL;
+
+  for (int v = from_version; v < qw_document_schema_version (); v++)
+    if (!_qw_document_exec (self, schema_steps[v], error))
+      return FALSE;
+  if (!_qw_document_exec (self, set_version, error)
+      || (check = _qw_document_prepare (self, "PRAGMA foreign_key_check", error)) == NULL)
+    return FALSE;
+  if (sqlite3_step (check) == SQLITE_ROW)
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_CORRUPT,
+                   _("The document could not be brought up to date: a row of table %s refers to "
+                     "one that does not exist"), _qw_column_text (check, 0));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* A step may rebuild a table the way SQLite documents it (create the new
+ * table, copy the rows, drop the old one, rename the new one): foreign keys
+ * are off meanwhile, so that dropping a table deletes nothing that refers to
+ * it, and checked before the commit. (Inside the transaction of a creation
+ * the pragma does nothing; every table is empty then.) */
 static gboolean
 apply_steps (QwDocument  *self,
              int          from_version,
              GError     **error)
 {
-  int target = qw_document_schema_version ();
-  g_autofree char *set_version = g_strdup_printf ("PRAGMA user_version = %d", target);
+  gboolean ok;
 
-  if (!qw_document_begin (self, error))
+  if (!_qw_document_exec (self, "PRAGMA foreign_keys = OFF", error))
     return FALSE;
-  for (int v = from_version; v < target; v++)
-    if (!_qw_document_exec (self, schema_steps[v], error))
-      {
-        qw_document_rollback (self);
-        return FALSE;
-      }
-  if (!_qw_document_exec (self, set_version, error))
+  ok = qw_document_begin (self, error);
+  if (ok && !run_steps (self, from_version, error))
     {
       qw_document_rollback (self);
-      return FALSE;
+      ok = FALSE;
     }
-  return qw_document_commit (self, error);
+  else if (ok)
+    ok = qw_document_commit (self, error);
+  return _qw_document_exec (self, "PRAGMA foreign_keys = ON", ok ? error : NULL) && ok;
 }
 
 static QwDocument *

@@ -19,6 +19,7 @@
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
+#include <string.h>
 
 #include "qw-document-private.h"
 #include "qw-error.h"
@@ -40,37 +41,6 @@ enum {
   GAME_ARMAGEDDON,
   N_GAME_COLUMNS_WATCHED
 };
-
-/* Reading a changeset */
-
-typedef gboolean (*ChangeFunc) (QwDocument             *doc,
-                                const char             *table,
-                                int                     op,
-                                sqlite3_changeset_iter *iter,
-                                gpointer                data);
-
-static gboolean
-changeset_foreach (QwDocument *doc,
-                   void       *changeset,
-                   int         size,
-                   ChangeFunc  func,
-                   gpointer    data)
-{
-  sqlite3_changeset_iter *iter = NULL;
-  gboolean ok = TRUE;
-
-  if (sqlite3changeset_start (&iter, size, changeset) != SQLITE_OK)
-    return FALSE;
-  while (ok && sqlite3changeset_next (iter) == SQLITE_ROW)
-    {
-      const char *table;
-      int n_columns, op, indirect;
-
-      sqlite3changeset_op (iter, &table, &n_columns, &op, &indirect);
-      ok = func (doc, table, op, iter, data);
-    }
-  return sqlite3changeset_finalize (iter) == SQLITE_OK && ok;
-}
 
 /* The game log */
 
@@ -294,105 +264,82 @@ write_log_line (QwDocument  *doc,
   return _qw_document_step_done (doc, stmt, error);
 }
 
-static gboolean
-log_update (QwDocument             *doc,
-            LogContext             *ctx,
-            sqlite3_changeset_iter *iter)
+/* Changes of games
+ *
+ * A step's changes, whatever their source, are turned into one GameChange
+ * per game it touched: the game as it was before the step (if it existed)
+ * and as it is now (if it still exists), which is what a SQLite session
+ * reports too. Games added or removed are counted by round (one line says
+ * "round 3 paired: 40 boards"); a game changed gets a line for its players
+ * and one for its result. */
+
+typedef struct
 {
-  gboolean players = FALSE, result = FALSE;
-  sqlite3_value *id_value = NULL;
-  GameRow before = { 0 }, after = { 0 };
+  gint64   id;
+  gboolean existed;    /* before the step */
+  gboolean exists;     /* after it */
+  GameRow  before;
+  GameRow  after;
+} GameChange;
 
-  if (sqlite3changeset_old (iter, GAME_ID, &id_value) != SQLITE_OK || id_value == NULL
-      || !game_row_load (doc, sqlite3_value_int64 (id_value), &after))
-    return TRUE;
-  before = after;
-  for (int c = GAME_SECTION; c < N_GAME_COLUMNS_WATCHED; c++)
-    {
-      sqlite3_value *old = NULL;
-
-      if (sqlite3changeset_old (iter, c, &old) != SQLITE_OK || old == NULL)
-        continue;
-      game_row_set (&before, c, old);
-      players = players || c == GAME_RED || c == GAME_BLACK;
-      result = result || c >= GAME_RESULT;
-    }
-  if (!section_is_logged (doc, ctx, after.section_id))
-    return TRUE;
-  if (players)
-    {
-      g_autofree char *from = pair_text (doc, &before);
-      g_autofree char *to = pair_text (doc, &after);
-
-      if (!write_log_line (doc, after.section_id, after.round, after.board, "players", from, to,
-                           ctx->cause, ctx->error))
-        return FALSE;
-    }
-  if (result)
-    {
-      g_autofree char *from = result_text (&before);
-      g_autofree char *to = result_text (&after);
-
-      if (!g_str_equal (from, to)
-          && !write_log_line (doc, after.section_id, after.round, after.board, "result", from, to,
-                              ctx->cause, ctx->error))
-        return FALSE;
-    }
-  return TRUE;
-}
-
-/* Games added or removed are counted by round: one line says "round 3
- * paired: 40 boards". */
 static void
-count_round (LogContext             *ctx,
-             int                     op,
-             sqlite3_changeset_iter *iter)
+count_round (LogContext    *ctx,
+             int            op,
+             const GameRow *row)
 {
-  static const int columns[] = { GAME_SECTION, GAME_ROUND, GAME_RESULT };
-  GameRow row = { 0 };
   RoundCount *count = NULL;
 
-  for (guint i = 0; i < G_N_ELEMENTS (columns); i++)
-    {
-      sqlite3_value *value = NULL;
-
-      if ((op == SQLITE_INSERT ? sqlite3changeset_new (iter, columns[i], &value)
-                               : sqlite3changeset_old (iter, columns[i], &value)) == SQLITE_OK && value != NULL)
-        game_row_set (&row, columns[i], value);
-    }
   for (guint i = 0; i < ctx->rounds->len && count == NULL; i++)
     {
       RoundCount *c = &g_array_index (ctx->rounds, RoundCount, i);
 
-      if (c->op == op && c->section_id == row.section_id && c->round == row.round)
+      if (c->op == op && c->section_id == row->section_id && c->round == row->round)
         count = c;
     }
   if (count == NULL)
     {
-      RoundCount fresh = { op, row.section_id, row.round, 0, 0 };
+      RoundCount fresh = { op, row->section_id, row->round, 0, 0 };
 
       g_array_append_val (ctx->rounds, fresh);
       count = &g_array_index (ctx->rounds, RoundCount, ctx->rounds->len - 1);
     }
   count->boards++;
-  if (row.result != QW_RESULT_NONE && row.result != QW_RESULT_BYE)
+  if (row->result != QW_RESULT_NONE && row->result != QW_RESULT_BYE)
     count->results++;
 }
 
 static gboolean
-log_change (QwDocument             *doc,
-            const char             *table,
-            int                     op,
-            sqlite3_changeset_iter *iter,
-            gpointer                data)
+log_update (QwDocument       *doc,
+            LogContext       *ctx,
+            const GameChange *change)
 {
-  LogContext *ctx = data;
+  const GameRow *before = &change->before, *after = &change->after;
+  gboolean players = before->red != after->red || before->black != after->black;
+  gboolean result = before->result != after->result || before->red_fouls != after->red_fouls
+                    || before->black_fouls != after->black_fouls || before->playoff != after->playoff
+                    || before->armageddon != after->armageddon;
 
-  if (!g_str_equal (table, "game"))
+  if ((!players && !result) || !section_is_logged (doc, ctx, after->section_id))
     return TRUE;
-  if (op == SQLITE_UPDATE)
-    return log_update (doc, ctx, iter);
-  count_round (ctx, op, iter);
+  if (players)
+    {
+      g_autofree char *from = pair_text (doc, before);
+      g_autofree char *to = pair_text (doc, after);
+
+      if (!write_log_line (doc, after->section_id, after->round, after->board, "players", from, to,
+                           ctx->cause, ctx->error))
+        return FALSE;
+    }
+  if (result)
+    {
+      g_autofree char *from = result_text (before);
+      g_autofree char *to = result_text (after);
+
+      if (!g_str_equal (from, to)
+          && !write_log_line (doc, after->section_id, after->round, after->board, "result", from, to,
+                              ctx->cause, ctx->error))
+        return FALSE;
+    }
   return TRUE;
 }
 
@@ -411,30 +358,42 @@ compare_rounds (gconstpointer a,
   return x->op == SQLITE_DELETE ? y->round - x->round : x->round - y->round;
 }
 
-/**
- * _qw_game_log_write:
- * @changeset: a changeset that the document now holds (a step's, or the one
- *   an undo or a redo applied)
- * @cause: the label of the step, or "Undo: …"
- *
- * Writes the game log lines for @changeset, in the transaction open.
- */
-gboolean
-_qw_game_log_write (QwDocument  *doc,
-                    void        *changeset,
-                    int          size,
-                    const char  *cause,
-                    GError     **error)
+static int
+compare_changes (gconstpointer a,
+                 gconstpointer b)
+{
+  const GameChange *x = *(GameChange *const *) a;
+  const GameChange *y = *(GameChange *const *) b;
+
+  return x->id < y->id ? -1 : x->id > y->id;
+}
+
+/* Writes the log lines of @changes (GameChange), in the order of the games'
+ * ids; then the rounds added and removed. */
+static gboolean
+write_changes (QwDocument  *doc,
+               GPtrArray   *changes,
+               const char  *cause,
+               GError     **error)
 {
   g_autoptr(GHashTable) local = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
   g_autoptr(GArray) rounds = g_array_new (FALSE, TRUE, sizeof (RoundCount));
   LogContext ctx = { local, rounds, cause, error };
 
-  if (!changeset_foreach (doc, changeset, size, log_change, &ctx))
+  g_ptr_array_sort (changes, compare_changes);
+  for (guint i = 0; i < changes->len; i++)
     {
-      if (error != NULL && *error == NULL)
-        _qw_document_set_error (doc, error, _("The arbiter’s log could not be written"));
-      return FALSE;
+      const GameChange *change = g_ptr_array_index (changes, i);
+
+      if (change->existed && change->exists)
+        {
+          if (!log_update (doc, &ctx, change))
+            return FALSE;
+        }
+      else if (change->exists)
+        count_round (&ctx, SQLITE_INSERT, &change->after);
+      else if (change->existed)
+        count_round (&ctx, SQLITE_DELETE, &change->before);
     }
   g_array_sort (rounds, compare_rounds);
   for (guint i = 0; i < rounds->len; i++)
@@ -451,6 +410,202 @@ _qw_game_log_write (QwDocument  *doc,
         return FALSE;
     }
   return TRUE;
+}
+
+/* From a changeset: an insert holds the new game, a delete the old one; an
+ * update the game's key and the old values of the columns it changed, the
+ * rest is read from the document. */
+static gboolean
+changes_from_changeset (QwDocument *doc,
+                        void       *changeset,
+                        int         size,
+                        GPtrArray  *changes)
+{
+  sqlite3_changeset_iter *iter = NULL;
+
+  if (sqlite3changeset_start (&iter, size, changeset) != SQLITE_OK)
+    return FALSE;
+  while (sqlite3changeset_next (iter) == SQLITE_ROW)
+    {
+      g_autofree GameChange *change = g_new0 (GameChange, 1);
+      sqlite3_value *value = NULL;
+      const char *table;
+      int n_columns, op, indirect;
+
+      sqlite3changeset_op (iter, &table, &n_columns, &op, &indirect);
+      if (!g_str_equal (table, "game"))
+        continue;
+      if ((op == SQLITE_INSERT ? sqlite3changeset_new (iter, GAME_ID, &value)
+                               : sqlite3changeset_old (iter, GAME_ID, &value)) != SQLITE_OK || value == NULL)
+        continue;
+      change->id = sqlite3_value_int64 (value);
+      change->existed = op != SQLITE_INSERT;
+      change->exists = op != SQLITE_DELETE;
+      if (op == SQLITE_UPDATE)
+        {
+          if (!game_row_load (doc, change->id, &change->after))
+            continue;
+          change->before = change->after;
+        }
+      for (int c = GAME_SECTION; c < N_GAME_COLUMNS_WATCHED; c++)
+        {
+          value = NULL;
+          if ((op == SQLITE_INSERT ? sqlite3changeset_new (iter, c, &value)
+                                   : sqlite3changeset_old (iter, c, &value)) != SQLITE_OK || value == NULL)
+            continue;
+          game_row_set (op == SQLITE_INSERT ? &change->after : &change->before, c, value);
+        }
+      g_ptr_array_add (changes, g_steal_pointer (&change));
+    }
+  return sqlite3changeset_finalize (iter) == SQLITE_OK;
+}
+
+/**
+ * _qw_game_log_write:
+ * @changeset: a changeset that the document now holds (a step's, or the one
+ *   an undo or a redo applied)
+ * @cause: the label of the step, or "Undo: …"
+ *
+ * Writes the game log lines for @changeset, in the transaction open.
+ */
+gboolean
+_qw_game_log_write (QwDocument  *doc,
+                    void        *changeset,
+                    int          size,
+                    const char  *cause,
+                    GError     **error)
+{
+  g_autoptr(GPtrArray) changes = g_ptr_array_new_with_free_func (g_free);
+
+  if (!changes_from_changeset (doc, changeset, size, changes))
+    {
+      _qw_document_set_error (doc, error, _("The arbiter’s log could not be written"));
+      return FALSE;
+    }
+  return write_changes (doc, changes, cause, error);
+}
+
+/* Watching a step
+ *
+ * Without the undo history there is no session (the CLI): the games a step
+ * changes are watched through SQLite's pre-update hook, which sees every
+ * row written, those that foreign-key actions delete included. The first
+ * change of a game keeps the game as it was; every change, the game as it
+ * is now. */
+
+struct _QwGameWatch
+{
+  QwDocument *doc;          /* not owned */
+  GHashTable *by_id;        /* game id → GameChange of @changes */
+  GPtrArray  *changes;      /* GameChange */
+  gboolean    paused;
+};
+
+static void
+read_preupdate (sqlite3  *db,
+                gboolean  old,
+                GameRow  *row)
+{
+  for (int c = GAME_SECTION; c < N_GAME_COLUMNS_WATCHED; c++)
+    {
+      sqlite3_value *value = NULL;
+
+      if ((old ? sqlite3_preupdate_old (db, c, &value) : sqlite3_preupdate_new (db, c, &value)) == SQLITE_OK
+          && value != NULL)
+        game_row_set (row, c, value);
+    }
+}
+
+/* The change of game @id; on its first change, the game as it was
+ * (@old: the pre-update hook's old values hold it). */
+static GameChange *
+watched_game (QwGameWatch *self,
+              sqlite3     *db,
+              gint64       id,
+              gboolean     old)
+{
+  GameChange *change = g_hash_table_lookup (self->by_id, &id);
+
+  if (change != NULL)
+    return change;
+  change = g_new0 (GameChange, 1);
+  change->id = id;
+  change->existed = old;
+  if (old)
+    read_preupdate (db, TRUE, &change->before);
+  g_ptr_array_add (self->changes, change);
+  g_hash_table_insert (self->by_id, &change->id, change);
+  return change;
+}
+
+static void
+on_preupdate (void          *data,
+              sqlite3       *db,
+              int            op,
+              const char    *database,
+              const char    *table,
+              sqlite3_int64  old_key,
+              sqlite3_int64  new_key)
+{
+  QwGameWatch *self = data;
+
+  if (self->paused || strcmp (table, "game") != 0 || strcmp (database, "main") != 0)
+    return;
+  /* An update that changes the id removes one row and adds another. */
+  if (op == SQLITE_DELETE || (op == SQLITE_UPDATE && old_key != new_key))
+    watched_game (self, db, old_key, TRUE)->exists = FALSE;
+  if (op != SQLITE_DELETE)
+    {
+      GameChange *change = watched_game (self, db, new_key, op == SQLITE_UPDATE && old_key == new_key);
+
+      change->exists = TRUE;
+      read_preupdate (db, FALSE, &change->after);
+    }
+}
+
+QwGameWatch *
+_qw_game_watch_start (QwDocument *doc)
+{
+  QwGameWatch *self = g_new0 (QwGameWatch, 1);
+
+  self->doc = doc;
+  self->by_id = g_hash_table_new (g_int64_hash, g_int64_equal);
+  self->changes = g_ptr_array_new_with_free_func (g_free);
+  sqlite3_preupdate_hook (doc->db, on_preupdate, self);
+  return self;
+}
+
+/* Changes made meanwhile are not the step's. */
+gboolean
+_qw_game_watch_pause (QwGameWatch *self,
+                      gboolean     paused)
+{
+  gboolean was_paused = self->paused;
+
+  self->paused = paused;
+  return was_paused;
+}
+
+/* Before the outermost commit: writes the log of the games the step
+ * changed, in the same transaction, and stops watching. */
+gboolean
+_qw_game_watch_finish (QwGameWatch  *self,
+                       const char   *cause,
+                       GError      **error)
+{
+  sqlite3_preupdate_hook (self->doc->db, NULL, NULL);
+  return write_changes (self->doc, self->changes, cause, error);
+}
+
+void
+_qw_game_watch_free (QwGameWatch *self)
+{
+  if (self == NULL)
+    return;
+  sqlite3_preupdate_hook (self->doc->db, NULL, NULL);
+  g_hash_table_unref (self->by_id);
+  g_ptr_array_unref (self->changes);
+  g_free (self);
 }
 
 /**

@@ -157,3 +157,57 @@
   "  after_round_log INTEGER NOT NULL DEFAULT 0" \
   ");" \
   "CREATE INDEX game_log_section ON game_log (section_id);"
+
+/* Version 5: the same game and game_log tables, their checks of listed
+ * values written as chains of comparisons. SQLite 3.40 evaluates
+ * `x IN ('a', 'b', …)` by building a temporary table each time a statement
+ * runs, that is for every game inserted or result recorded; `x = 'a' OR
+ * x = 'b'` costs nothing. Each table is rebuilt as SQLite documents it
+ * (https://www.sqlite.org/lang_altertable.html#otheralter, with foreign keys
+ * off around the migration, see apply_steps()): every row, id, index and
+ * foreign key is kept. */
+#define QW_SCHEMA_STEP_5 \
+  "CREATE TABLE game_v5 (" \
+  "  id INTEGER PRIMARY KEY," \
+  "  section_id INTEGER NOT NULL REFERENCES section (id) ON DELETE CASCADE," \
+  "  round INTEGER NOT NULL CHECK (round >= 1)," \
+  "  board INTEGER NOT NULL CHECK (board >= 1)," \
+  "  red INTEGER NOT NULL REFERENCES entry (id) ON DELETE CASCADE," \
+  "  black INTEGER REFERENCES entry (id) ON DELETE CASCADE," \
+  "  result TEXT NOT NULL DEFAULT ''" \
+  "    CHECK (result = '' OR result = '2:0' OR result = '1:1' OR result = '0:2' OR result = '+:-'" \
+  "           OR result = '-:+' OR result = '-:-' OR result = 'bye')," \
+  "  red_fouls INTEGER NOT NULL DEFAULT 0 CHECK (red_fouls >= 0)," \
+  "  black_fouls INTEGER NOT NULL DEFAULT 0 CHECK (black_fouls >= 0)," \
+  "  playoff TEXT NOT NULL DEFAULT '' CHECK (playoff = '' OR playoff = 'red' OR playoff = 'black')," \
+  "  armageddon INTEGER NOT NULL DEFAULT 0," \
+  "  manual INTEGER NOT NULL DEFAULT 0," \
+  "  explain TEXT NOT NULL DEFAULT ''," \
+  "  UNIQUE (section_id, round, board)" \
+  ");" \
+  "INSERT INTO game_v5 (id, section_id, round, board, red, black, result, red_fouls, black_fouls, playoff," \
+  "                     armageddon, manual, explain)" \
+  "  SELECT id, section_id, round, board, red, black, result, red_fouls, black_fouls, playoff," \
+  "         armageddon, manual, explain FROM game;" \
+  "DROP TABLE game;" \
+  "ALTER TABLE game_v5 RENAME TO game;" \
+  "CREATE INDEX game_red ON game (red);" \
+  "CREATE INDEX game_black ON game (black);" \
+  "CREATE TABLE game_log_v5 (" \
+  "  id INTEGER PRIMARY KEY," \
+  "  at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%S', 'now'))," \
+  "  section_id INTEGER NOT NULL," \
+  "  round INTEGER NOT NULL," \
+  "  board INTEGER NOT NULL DEFAULT 0," \
+  "  kind TEXT NOT NULL" \
+  "    CHECK (kind = 'paired' OR kind = 'unpaired' OR kind = 'result' OR kind = 'players')," \
+  "  old_value TEXT NOT NULL DEFAULT ''," \
+  "  new_value TEXT NOT NULL DEFAULT ''," \
+  "  cause TEXT NOT NULL DEFAULT ''," \
+  "  after_round_log INTEGER NOT NULL DEFAULT 0" \
+  ");" \
+  "INSERT INTO game_log_v5 (id, at, section_id, round, board, kind, old_value, new_value, cause, after_round_log)" \
+  "  SELECT id, at, section_id, round, board, kind, old_value, new_value, cause, after_round_log FROM game_log;" \
+  "DROP TABLE game_log;" \
+  "ALTER TABLE game_log_v5 RENAME TO game_log;" \
+  "CREATE INDEX game_log_section ON game_log (section_id);"

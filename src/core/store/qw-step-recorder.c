@@ -27,8 +27,9 @@ struct _QwStepRecorder
   QwStepSink        sink;
   gpointer          sink_data;
 
-  /* The open step */
+  /* The open step: a session with a sink, else a watch of its games */
   sqlite3_session  *session;
+  QwGameWatch      *watch;
   char             *label;          /* NULL: no label given yet */
   /* Taken when the step is about to commit */
   char             *pending_label;
@@ -60,6 +61,7 @@ _qw_step_recorder_free (QwStepRecorder *self)
   if (self == NULL)
     return;
   g_clear_pointer (&self->session, sqlite3session_delete);
+  g_clear_pointer (&self->watch, _qw_game_watch_free);
   g_free (self->label);
   clear_pending (self);
   g_free (self);
@@ -76,14 +78,11 @@ _qw_step_recorder_set_sink (QwStepRecorder *self,
   self->sink_data = data;
 }
 
+/* The session records every table but the log tables. */
 static int
 session_filter (void       *data,
                 const char *table)
 {
-  QwStepRecorder *self = data;
-
-  if (self->sink == NULL)
-    return g_str_equal (table, "game");
   return !g_strv_contains (log_tables, table);
 }
 
@@ -94,23 +93,29 @@ _qw_step_recorder_open (QwStepRecorder *self,
 {
   sqlite3 *db = self->doc->db;
 
-  g_return_if_fail (self->session == NULL);
+  g_return_if_fail (self->session == NULL && self->watch == NULL);
 
   g_clear_pointer (&self->label, g_free);
   clear_pending (self);
   self->label = g_strdup (label);
-  /* Without the history, a region whose stops are all imported or typed in
-   * needs no session at all (an import of thousands of games records
+  /* Without the history only the game log needs the step's changes: they
+   * are watched as they are written, which costs much less than a session
+   * and its changeset; and a region whose stops are all imported or typed
+   * in needs nothing at all (an import of thousands of games records
    * nothing). */
-  if (self->sink == NULL && !_qw_game_log_applies (self->doc))
-    return;
+  if (self->sink == NULL)
+    {
+      if (_qw_game_log_applies (self->doc))
+        self->watch = _qw_game_watch_start (self->doc);
+      return;
+    }
   if (sqlite3session_create (db, "main", &self->session) != SQLITE_OK)
     {
       g_warning ("No session for the step: %s", sqlite3_errmsg (db));
       self->session = NULL;
       return;
     }
-  sqlite3session_table_filter (self->session, session_filter, self);
+  sqlite3session_table_filter (self->session, session_filter, NULL);
   sqlite3session_attach (self->session, NULL);
 }
 
@@ -120,7 +125,7 @@ void
 _qw_step_recorder_name (QwStepRecorder *self,
                         const char     *label)
 {
-  if (self->session != NULL && self->label == NULL && label != NULL)
+  if ((self->session != NULL || self->watch != NULL) && self->label == NULL && label != NULL)
     self->label = g_strdup (label);
 }
 
@@ -134,6 +139,13 @@ _qw_step_recorder_finish (QwStepRecorder  *self,
   int size = 0;
   void *changeset = NULL;
 
+  if (self->watch != NULL)
+    {
+      gboolean ok = _qw_game_watch_finish (self->watch, self->label != NULL ? self->label : _("Change"), error);
+
+      g_clear_pointer (&self->watch, _qw_game_watch_free);
+      return ok;
+    }
   if (self->session == NULL)
     return TRUE;
   if (sqlite3session_changeset (self->session, &size, &changeset) != SQLITE_OK)
@@ -164,6 +176,7 @@ void
 _qw_step_recorder_commit (QwStepRecorder *self)
 {
   g_clear_pointer (&self->session, sqlite3session_delete);
+  g_clear_pointer (&self->watch, _qw_game_watch_free);
   g_clear_pointer (&self->label, g_free);
   if (self->pending == NULL || self->sink == NULL)
     {
@@ -180,6 +193,7 @@ void
 _qw_step_recorder_abort (QwStepRecorder *self)
 {
   g_clear_pointer (&self->session, sqlite3session_delete);
+  g_clear_pointer (&self->watch, _qw_game_watch_free);
   g_clear_pointer (&self->label, g_free);
   clear_pending (self);
 }
@@ -192,6 +206,8 @@ _qw_step_recorder_pause (QwStepRecorder *self,
 {
   gboolean was_paused;
 
+  if (self->watch != NULL)
+    return _qw_game_watch_pause (self->watch, paused);
   if (self->session == NULL)
     return FALSE;
   was_paused = sqlite3session_enable (self->session, -1) == 0;

@@ -1,11 +1,12 @@
 /* qw-step-recorder.h: what the open step of a document changes (store/ only)
  *
  * A step is the outermost transaction of a document (qw-document.c opens,
- * commits and rolls it back and tells the recorder). While it is open a
- * SQLite session records what it changes; when it commits, its changes of
- * games are written to the arbiter's game log (qw-game-log.c), and its
- * changeset goes to the sink, if one is set (the history sets one when it is
- * enabled). Without a sink only the games are recorded, for the log.
+ * commits and rolls it back and tells the recorder). With a sink set (the
+ * history sets one when it is enabled), a SQLite session records what the
+ * step changes; when it commits, its changes of games are written to the
+ * arbiter's game log (qw-game-log.c) and its changeset goes to the sink.
+ * Without a sink (the CLI) only the log needs the step's changes: a watch of
+ * the games (qw-game-log.h) gives them, with no session.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
