@@ -37,7 +37,7 @@ qw_csv_free (QwCsv *csv)
  * Returns: the text in UTF-8 without a BOM, or %NULL with an error when the
  *   bytes are neither UTF-8, UTF-16 with a BOM, nor GB18030.
  */
-char *
+static char *
 qw_csv_decode (const char  *data,
                gsize        length,
                char       **encoding,

@@ -16,7 +16,7 @@ qw_date_is_set (QwDate date)
   return date.year != 0;
 }
 
-gboolean
+static gboolean
 qw_date_is_valid (int year,
                   int month,
                   int day)

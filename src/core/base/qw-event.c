@@ -166,11 +166,3 @@ qw_source_from_code (const char *code)
   return QW_SOURCE_LOCAL;
 }
 
-/* The place chain as one string, "惠州市惠东县白花镇". */
-char *
-qw_event_place (const QwEvent *event)
-{
-  return g_strconcat (event->place_city != NULL ? event->place_city : "",
-                      event->place_county != NULL ? event->place_county : "",
-                      event->place_town != NULL ? event->place_town : "", NULL);
-}

@@ -16,6 +16,9 @@
 #include "qw-xml.h"
 #include "qw-date.h"
 
+static const char *qw_ruleset_category_name (const QwRuleset *self,
+                                             const char      *code);
+
 /* A ruleset is a few kilobytes; anything far larger is not one. */
 #define RULESET_MAX_BYTES (4 * 1024 * 1024)
 
@@ -577,7 +580,7 @@ qw_ruleset_group_for (const QwRuleset *self,
   return NULL;
 }
 
-const char *
+static const char *
 qw_ruleset_category_name (const QwRuleset *self,
                           const char      *code)
 {

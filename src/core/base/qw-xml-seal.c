@@ -96,7 +96,7 @@ qw_xml_append_element (GString    *out,
  *
  * Returns: the SHA-256 of its exclusive canonical form, in lower-case hex
  */
-char *
+static char *
 qw_xml_content_digest (xmlNode  *content,
                        GError  **error)
 {

@@ -32,8 +32,6 @@ void      qw_xml_append_element   (GString     *out,
                                    const char  *text,
                                    gboolean     skip_empty);
 
-char     *qw_xml_content_digest   (xmlNode     *content,
-                                   GError     **error);
 char     *qw_xml_seal             (const char  *root_name,
                                    const char  *root_attrs,
                                    const char  *content,

@@ -839,7 +839,7 @@ fail:
 
 /* Standings as received */
 
-void
+static void
 qw_received_standing_free (QwReceivedStanding *standing)
 {
   if (standing == NULL)
@@ -1366,7 +1366,7 @@ qw_region_summary_quota_stops (const QwRegionSummary *summary)
 
 /* The provincial final's entries against the preliminaries */
 
-void
+static void
 qw_final_entry_check_free (QwFinalEntryCheck *check)
 {
   if (check == NULL)

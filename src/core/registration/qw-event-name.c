@@ -39,7 +39,7 @@ admin_suffix (const QwRuleset *ruleset,
   return NULL;
 }
 
-char *
+static char *
 qw_place_stem (const QwRuleset *ruleset,
                const char      *place)
 {
@@ -51,7 +51,7 @@ qw_place_stem (const QwRuleset *ruleset,
 }
 
 /* 惠东县 → 惠东（县） */
-char *
+static char *
 qw_place_bracketed (const QwRuleset *ruleset,
                     const char      *place)
 {

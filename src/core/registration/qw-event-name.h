@@ -27,10 +27,6 @@ GStrv      qw_event_name_forms    (const QwRuleset *ruleset,
 GPtrArray *qw_event_name_check    (const QwRuleset *ruleset,
                                    const QwEvent   *event,
                                    const char      *name);
-char      *qw_place_bracketed     (const QwRuleset *ruleset,
-                                   const char      *place);
-char      *qw_place_stem          (const QwRuleset *ruleset,
-                                   const char      *place);
 char      *qw_event_champion_title (const QwRuleset *ruleset,
                                     const QwEvent   *event);
 

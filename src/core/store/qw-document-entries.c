@@ -315,7 +315,7 @@ bind_entry (sqlite3_stmt  *stmt,
   sqlite3_bind_int (stmt, 5, e->rating);
 }
 
-int
+static int
 qw_document_next_entry_no (QwDocument *self,
                            gint64      event_id)
 {
