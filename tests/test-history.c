@@ -1012,6 +1012,7 @@ log_of_actions (gboolean history)
   g_autoptr(GPtrArray) warnings = NULL;
   QwBoardResult results[6];
   QwResultInput input = { QW_RESULT_BLACK_WIN, 0, 2, QW_PLAYOFF_NONE, FALSE };
+  QwResultInput input2 = { QW_RESULT_RED_WIN, 0, 0, QW_PLAYOFF_NONE, FALSE };
   QwGame *g;
   char *log;
 
@@ -1060,6 +1061,16 @@ log_of_actions (gboolean history)
   g_assert_true (qw_tournament_record_result (doc, section, 2, 4, &input, &error));
   g_assert_true (qw_document_commit (doc, &error));
 
+  /* A part of a step taken back (a savepoint rolled back) is not logged. */
+  g_assert_true (qw_document_begin_step (doc, "Partly", &error));
+  g_assert_true (qw_tournament_record_result (doc, section, 2, 6, &input, &error));
+  g_assert_true (qw_document_begin (doc, &error));
+  g_assert_true (qw_tournament_record_result (doc, section, 2, 3, &input, &error));
+  g_assert_true (qw_tournament_record_result (doc, section, 2, 6, &input2, &error));
+  qw_document_rollback (doc);
+  g_assert_true (qw_document_commit (doc, &error));
+  g_assert_no_error (error);
+
   /* A step that enters a result and clears it changes no game; one that
    * unpairs a round and pairs it again gives the new games the old ids
    * (SQLite reuses the largest rowids): they read as changed games. */
@@ -1107,6 +1118,9 @@ test_log_without_history (void)
   g_assert_nonnull (strstr (with, "|unpaired|"));
   g_assert_nonnull (strstr (with, "|Two results|"));
   g_assert_null (strstr (with, "|Nothing|"));
+  g_assert_nonnull (strstr (with, "1|2|6|result||0:2 (fouls 0:2)|Partly|"));
+  g_assert_null (strstr (with, "1|2|3|result||0:2 (fouls 0:2)|Partly|"));
+  g_assert_null (strstr (with, "2:0|Partly|"));
   g_assert_nonnull (strstr (with, "|result|0:2 (fouls 0:2)||Again|"));
   g_assert_cmpstr (without, ==, with);
 }

@@ -6,8 +6,10 @@
  *   qw-history.c          undo and redo (QwHistory); hears of committed
  *                         steps through the recorder's sink
  *   qw-document.c         the object, opening, migrations, transactions
- *   qw-step-recorder.c    the session of the open step; the game log
- *   qw-game-log.c         the arbiter's game log, written from a changeset
+ *   qw-step-recorder.c    the open step: its session (history on) or a
+ *                         watch of its games (history off)
+ *   qw-game-log.c         the arbiter's game log, from a changeset or a
+ *                         watch of the games (SQLite's pre-update hook)
  *   qw-document-sql.c     the statement cache and the SQL helpers below
  *
  * The lower units read the fields of struct _QwDocument instead of calling

@@ -129,6 +129,8 @@ qw_document_rollback (QwDocument *self)
       self->step = FALSE;
       _qw_step_recorder_abort (self->recorder);
     }
+  else if (self->step)
+    _qw_step_recorder_rewound (self->recorder);
 }
 
 gboolean

@@ -499,6 +499,7 @@ struct _QwGameWatch
   GHashTable *by_id;        /* game id → GameChange of @changes */
   GPtrArray  *changes;      /* GameChange */
   gboolean    paused;
+  gboolean    rewound;      /* a savepoint was rolled back: read the games again */
 };
 
 static void
@@ -586,6 +587,15 @@ _qw_game_watch_pause (QwGameWatch *self,
   return was_paused;
 }
 
+/* A savepoint was rolled back, which the hook does not see: the games as
+ * they were before the step still hold, but what they are now must be read
+ * from the document, as a session does. */
+void
+_qw_game_watch_rewound (QwGameWatch *self)
+{
+  self->rewound = TRUE;
+}
+
 /* Before the outermost commit: writes the log of the games the step
  * changed, in the same transaction, and stops watching. */
 gboolean
@@ -594,6 +604,13 @@ _qw_game_watch_finish (QwGameWatch  *self,
                        GError      **error)
 {
   sqlite3_preupdate_hook (self->doc->db, NULL, NULL);
+  for (guint i = 0; self->rewound && i < self->changes->len; i++)
+    {
+      GameChange *change = g_ptr_array_index (self->changes, i);
+
+      memset (&change->after, 0, sizeof change->after);
+      change->exists = game_row_load (self->doc, change->id, &change->after);
+    }
   return write_changes (self->doc, self->changes, cause, error);
 }
 

@@ -32,6 +32,7 @@ gboolean     _qw_game_watch_pause   (QwGameWatch  *self,
 gboolean     _qw_game_watch_finish  (QwGameWatch  *self,
                                      const char   *cause,
                                      GError      **error);
+void         _qw_game_watch_rewound (QwGameWatch  *self);
 void         _qw_game_watch_free    (QwGameWatch  *self);
 
 G_END_DECLS

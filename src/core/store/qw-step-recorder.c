@@ -198,6 +198,16 @@ _qw_step_recorder_abort (QwStepRecorder *self)
   clear_pending (self);
 }
 
+/* A savepoint inside the step was rolled back: what the watch saw of the
+ * games it took back no longer holds. (A session compares with the tables
+ * when it makes its changeset, so it needs nothing.) */
+void
+_qw_step_recorder_rewound (QwStepRecorder *self)
+{
+  if (self->watch != NULL)
+    _qw_game_watch_rewound (self->watch);
+}
+
 /* A write that is part of no step (a file's own id): the open step's
  * session does not record it. Returns the previous state. */
 gboolean

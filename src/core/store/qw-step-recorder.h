@@ -37,6 +37,8 @@ gboolean        _qw_step_recorder_finish    (QwStepRecorder  *self,
                                              GError         **error);
 void            _qw_step_recorder_commit    (QwStepRecorder  *self);
 void            _qw_step_recorder_abort     (QwStepRecorder  *self);
+/* A savepoint inside the step was rolled back. */
+void            _qw_step_recorder_rewound   (QwStepRecorder  *self);
 gboolean        _qw_step_recorder_pause     (QwStepRecorder  *self,
                                              gboolean         paused);
 
