@@ -503,18 +503,25 @@ struct _QwGameWatch
 };
 
 static void
+read_column (sqlite3  *db,
+             gboolean  old,
+             int       column,
+             GameRow  *row)
+{
+  sqlite3_value *value = NULL;
+
+  if ((old ? sqlite3_preupdate_old (db, column, &value) : sqlite3_preupdate_new (db, column, &value)) == SQLITE_OK
+      && value != NULL)
+    game_row_set (row, column, value);
+}
+
+static void
 read_preupdate (sqlite3  *db,
                 gboolean  old,
                 GameRow  *row)
 {
   for (int c = GAME_SECTION; c < N_GAME_COLUMNS_WATCHED; c++)
-    {
-      sqlite3_value *value = NULL;
-
-      if ((old ? sqlite3_preupdate_old (db, c, &value) : sqlite3_preupdate_new (db, c, &value)) == SQLITE_OK
-          && value != NULL)
-        game_row_set (row, c, value);
-    }
+    read_column (db, old, c, row);
 }
 
 /* The change of game @id; on its first change, the game as it was
@@ -560,7 +567,16 @@ on_preupdate (void          *data,
       GameChange *change = watched_game (self, db, new_key, op == SQLITE_UPDATE && old_key == new_key);
 
       change->exists = TRUE;
-      read_preupdate (db, FALSE, &change->after);
+      /* A new game is only counted, by its round (a pairing adds
+       * thousands): unless a later change reads it all. */
+      if (op == SQLITE_INSERT && !change->existed)
+        {
+          read_column (db, FALSE, GAME_SECTION, &change->after);
+          read_column (db, FALSE, GAME_ROUND, &change->after);
+          read_column (db, FALSE, GAME_RESULT, &change->after);
+        }
+      else
+        read_preupdate (db, FALSE, &change->after);
     }
 }
 
