@@ -1,10 +1,11 @@
-/* qw-game-log.c: the arbiter's game log, written from a changeset
+/* qw-game-log.c: the arbiter's game log, written from a step's changes
  *
  * Every change of a pairing or a result in an event run in this document
  * (schema step 4): a step's changes of games when it commits, and those of
  * an undo or a redo, with the old and the new value as they read then. The
- * changeset gives what changed; the rest of a game is read from the
- * document, which holds the change already.
+ * changes come from a changeset (the history on; undo and redo) or from a
+ * watch of the step's writes (the history off); both become the games as
+ * they were before the step and as they are now, and one writer logs them.
  *
  * Calls only qw-document-sql.c, so that the step recorder and the history
  * can both write the log.
