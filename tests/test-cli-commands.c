@@ -45,11 +45,12 @@ static const struct
   { "idcard", 1, -1, TRUE },
   { "check-entries", 1, 1, TRUE },
   { "new", 1, 1, FALSE },
+  { "event", 1, 1, TRUE },
   { "import", 2, 2, TRUE },
   { "entries", 1, 1, TRUE },
   { "demo", 1, 1, FALSE },
   { "simulate", 1, 1, FALSE },
-  { "pair", 2, 2, FALSE },
+  { "pair", 2, 2, TRUE },
   { "unpair", 2, 2, FALSE },
   { "result", 5, 5, FALSE },
   { "undo", 4, 4, FALSE },
@@ -58,6 +59,12 @@ static const struct
   { "explain", 3, 3, FALSE },
   { "withdraw", 3, 3, FALSE },
   { "reinstate", 3, 3, FALSE },
+  { "absent", 3, 3, FALSE },
+  { "seeding", 2, 2, TRUE },
+  { "admit", 3, 3, FALSE },
+  { "exclude", 3, 3, FALSE },
+  { "include", 3, 3, FALSE },
+  { "allow", 3, 3, FALSE },
   { "swap", 5, 5, FALSE },
   { "repair", 5, 6, FALSE },
   { "check", 3, 3, FALSE },
@@ -75,6 +82,7 @@ static const struct
   { "import-nominees", 2, -1, FALSE },
   { "team-result", 1, 1, TRUE },
   { "print", 2, 2, TRUE },
+  { "ladder", 1, 1, TRUE },
 };
 
 static char *
@@ -240,6 +248,10 @@ setup_fixtures (void)
                            "第2站,预选赛,县级,第2县象棋协会,另一市,,,60\n");
   write_text ("ten.csv", ten->str);
   write_text ("broken.csv", "not,a,stops,list\n");
+  write_text ("games.csv", "期,阶段,时间,红方,黑方,结果\n"
+                           "1,海选,2022-06-01 10:00,a,b,2:0\n1,海选,2022-06-02 10:00,a,c,2:0\n"
+                           "1,海选,2022-06-03 10:00,a,d,2:0\n1,海选,2022-06-04 10:00,a,e,1:1\n"
+                           "1,入围,2022-06-12 10:00,a,b,2:0\n1,海选,2022-06-12 10:00,a,b,2:0\n");
   write_results ("prelim.xml", prelim);
   final->event->level = QW_LEVEL_PROVINCIAL_FINAL;
   write_results ("final.xml", final);
@@ -519,6 +531,8 @@ test_json (void)
   g_auto(Run) national = { 0 };
   g_auto(Run) teams = { 0 };
   g_auto(Run) print = { 0 };
+  g_auto(Run) ladder = { 0 };
+  g_autoptr(JsonObject) l = NULL;
   g_autoptr(JsonObject) o = NULL;
   g_autoptr(JsonObject) q = NULL;
   g_autoptr(JsonObject) qc = NULL;
@@ -537,13 +551,17 @@ test_json (void)
 
   cli (&import, "import", "--json", "stop.qiwang", "entries.csv", NULL);
   o = run_json_object (&import);
-  assert_keys (o, "imported,encoding,rejected");
-  g_assert_cmpint (json_object_get_int_member (o, "imported"), ==, 3);
+  assert_keys (o, "encoding,added,updated,unchanged,imported,rejected");
+  g_assert_cmpint (json_object_get_int_member (o, "imported"), ==, 2);
+  /* The third row has neither a name nor an ID number (issue 9). */
+  g_assert_cmpint (json_object_get_int_member (o, "added"), ==, 2);
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (o, "rejected")), ==, 1);
+  assert_keys (json_array_get_object_element (json_object_get_array_member (o, "rejected"), 0), "row,reason,message");
   cli (&entries, "entries", "stop.qiwang", "--json", NULL);
-  assert_array_keys (&entries, "name,group,problems,no,id,unit");
+  assert_array_keys (&entries, "name,group,problems,no,id,unit,sex,birth,status");
 
   cli (&games, "games", "sim.qiwang", "open-m", "--json", NULL);
-  assert_array_keys (&games, "round,board,red,black,result");
+  assert_array_keys (&games, "round,board,red,black,result,playoff,armageddon");
   cli (&standings, "standings", "--json", "sim.qiwang", "open-m", NULL);
   assert_array_keys (&standings, "rank,no,name,unit,points,tiebreaks");
 
@@ -600,6 +618,24 @@ test_json (void)
   cli (&print, "print", "sim.qiwang", "standings", "--out", "standings.pdf", "--json", NULL);
   p = run_json_object (&print);
   assert_keys (p, "kind,pdf,pages,png,notes");
+
+  cli (&ladder, "ladder", "--ruleset", "qiwang-2022", "games.csv", "--json", NULL);
+  l = run_json_object (&ladder);
+  assert_keys (l, "periods,finalists,certificate_eligible,warnings");
+  {
+    JsonArray *periods = json_object_get_array_member (l, "periods");
+    JsonObject *first = json_array_get_object_element (periods, 0);
+
+    g_assert_cmpuint (json_array_get_length (periods), ==, 8);
+    assert_keys (first, "period,selection,qualifying");
+    assert_keys (json_array_get_object_element (json_object_get_array_member (first, "selection"), 0),
+                 "player,games,wins,draws,losses,left,points,qualified");
+    assert_keys (json_array_get_object_element (json_object_get_array_member (first, "qualifying"), 0),
+                 "rank,player,games,wins,points,qualified");
+    assert_keys (json_array_get_object_element (json_object_get_array_member (l, "warnings"), 0),
+                 "code,period,player");
+    g_assert_cmpstr (json_array_get_string_element (json_object_get_array_member (l, "finalists"), 0), ==, "a");
+  }
 }
 
 int

@@ -104,7 +104,8 @@ test_contract (void)
   g_auto(Run) standings = { 0 };
   g_autoptr(JsonArray) ga = NULL;
   g_autoptr(JsonArray) sa = NULL;
-  static const char *game_keys[] = { "round", "board", "red", "black", "result", NULL };
+  /* Issue 9 added each game's play-off: "playoff" and "armageddon". */
+  static const char *game_keys[] = { "round", "board", "red", "black", "result", "playoff", "armageddon", NULL };
   static const char *row_keys[] = { "rank", "no", "name", "unit", "points", "tiebreaks", NULL };
   static const char *tb_keys[] = { "opponents", "progressive", "wins", "black_games", "black_wins", "fouls",
                                    "sonneborn", "direct", NULL };
@@ -122,6 +123,9 @@ test_contract (void)
       assert_keys (g, game_keys);
       g_assert_true (g_strv_contains (results, json_object_get_string_member (g, "result")));
       g_assert_cmpint (json_object_get_int_member (g, "red"), >=, 1);
+      /* A Swiss has no play-offs. */
+      g_assert_true (json_object_get_null_member (g, "playoff"));
+      g_assert_false (json_object_get_boolean_member (g, "armageddon"));
       if (json_object_get_null_member (g, "black"))
         {
           g_assert_cmpstr (json_object_get_string_member (g, "result"), ==, "bye");

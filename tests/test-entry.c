@@ -10,6 +10,7 @@
 #include "qw-date.h"
 #include "qw-entry-check.h"
 #include "qw-idcard.h"
+#include "qw-test.h"
 
 static QwRuleset *ruleset;
 
@@ -197,16 +198,28 @@ test_duplicates (void)
   g_assert_false (checks[3].problems & QW_PROBLEM_BIT (QW_PROBLEM_DUPLICATE_ID));
 }
 
+/* A passport is only checked for being there, and the 2021 scheme does not
+ * accept it (七(三)3: resident ID card or household register); a ruleset
+ * open to any nationality (the 2022 rules, §九) does. */
 static void
 test_passport (void)
 {
   g_autoptr(QwEntry) e = entry_born ("1985-03-03", QW_SEX_MALE);
+  g_autofree char *dir = qw_test_make_tmp_dir ("qiwang-entry-XXXXXX");
+  g_autoptr(QwRuleset) open_rules = qw_test_ruleset_variant (dir, "any-document", "<accept>resident</accept>",
+                                                             "<accept>resident</accept><accept>other</accept>",
+                                                             NULL);
+  QwCheckOptions options = { qw_date_make (2021, 7, 1), FALSE };
+  QwEntryCheck check;
   guint p;
 
   e->doc_kind = QW_DOC_OTHER;
   e->id_number = g_strdup ("E12345678");
   p = problems_of (e, "2021-07-01");
-  g_assert_cmpuint (p, ==, 0);
+  g_assert_cmpuint (p, ==, QW_PROBLEM_BIT (QW_PROBLEM_DOCUMENT_NOT_ACCEPTED));
+  qw_entry_check (open_rules, e, &options, &check);
+  g_assert_cmpuint (check.problems, ==, 0);
+  qw_test_remove_tree (dir);
 }
 
 static void

@@ -571,7 +571,7 @@ test_event_update (Fixture       *f,
   g_free (f->event->chief_arbiter);
   f->event->chief_arbiter = g_strdup ("李裁判");
   f->event->end_date = qw_date_make (2021, 7, 4);
-  g_assert_true (qw_registration_update_event (f->doc, f->event, &error));
+  g_assert_true (qw_registration_update_event (f->doc, f->ruleset, f->event, &error));
   g_assert_no_error (error);
   assert_undo_redo (f, before, "Stop details", "events");
 }

@@ -121,6 +121,31 @@ test_import_round_trip (Fixture       *f,
   g_assert_cmpint (s->participants, ==, 10);
 }
 
+/* The rounds players were absent from travel with the stop: a late entry's
+ * missed round with the point it was given, and a 请假. */
+static void
+test_import_absences (Fixture       *f,
+                      gconstpointer  data)
+{
+  g_autoptr(QwResults) results = fixture_results (STOP_NAME, "stop-0002", "2021-07-03", 7);
+  g_autoptr(QwResults) back = NULL;
+  g_autoptr(GError) error = NULL;
+  QwResultsGroup *open = g_ptr_array_index (results->groups, 0);
+  const QwResultsAbsence late = { 8, 1, QW_ABSENCE_LATE, 1 }, leave = { 8, 2, QW_ABSENCE_LEAVE, 0 };
+  gint64 id;
+
+  g_ptr_array_add (open->players, fixture_player (8, "迟到", QW_SEX_MALE, "1991-03-20", "open-m"));
+  g_array_append_val (open->absences, late);
+  g_array_append_val (open->absences, leave);
+  results = through_file (f, g_steal_pointer (&results));
+  open = g_ptr_array_index (results->groups, 0);
+  g_assert_cmpuint (open->absences->len, ==, 2);
+  id = import_ok (f, results, QW_IMPORT_ADDED);
+  back = qw_document_imported_results (f->doc, id, &error);
+  g_assert_no_error (error);
+  assert_results_equal (results, back, FALSE);
+}
+
 static void
 test_reimport (Fixture       *f,
                gconstpointer  data)
@@ -363,7 +388,11 @@ test_arbiters_and_dates (Fixture       *f,
   g_autoptr(QwResults) bad = through_file (f, final_results ("2021-09-04", "2021-11-01", "一级"));
   g_autoptr(QwRegionSummary) s = NULL;
   g_autoptr(QwRegionSummary) s2 = NULL;
+  g_autoptr(GError) error = NULL;
 
+  /* The region's rules were published in time: only the stops' warnings. */
+  g_assert_true (qw_document_region_set_rules_published (f->doc, qw_date_make (2021, 5, 10), &error));
+  g_assert_no_error (error);
   g_free (prelim->event->chief_arbiter_grade);
   prelim->event->chief_arbiter_grade = g_strdup ("二级");
   import_ok (f, prelim, QW_IMPORT_ADDED);
@@ -632,6 +661,7 @@ main (int    argc,
   g_test_add (path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
 
   ADD ("/region/import/round-trip", test_import_round_trip);
+  ADD ("/region/import/absences", test_import_absences);
   ADD ("/region/import/reimport", test_reimport);
   ADD ("/region/import/refused", test_import_refused);
   ADD ("/region/import/atomic", test_import_atomic);

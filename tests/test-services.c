@@ -517,7 +517,7 @@ test_region_import_files (Fixture       *f,
   stop_event = qw_document_get_main_event (stop_doc, &error);
   g_free (stop_event->region);
   stop_event->region = g_strdup ("广东");
-  g_assert_true (qw_registration_update_event (stop_doc, stop_event, &error));
+  g_assert_true (qw_registration_update_event (stop_doc, f->ruleset, stop_event, &error));
   g_clear_object (&stop_doc);
 
   g_ptr_array_add (files, g_file_new_for_path (xml));

@@ -469,6 +469,9 @@ test_region_page (void)
   doc = qw_document_open (region_path, &error);
   g_assert_no_error (error);
   run_final (doc, players);
+  /* Its rules were published in time (the rule's own checks: test-event-check). */
+  g_assert_true (qw_document_region_set_rules_published (doc, qw_date_make (2021, 5, 10), &error));
+  g_assert_no_error (error);
   g_clear_object (&doc);
 
   g_assert_true (qw_window_open_file (window, region_file));
@@ -544,9 +547,29 @@ test_region_page (void)
     g_assert_no_error (error);
     qw_test_wait_items (model, 13);
     g_assert_cmpint (qw_region_page_get_quota (page)->valid_stops, ==, 11);
-    qw_region_page_undo (page);
+    /* The window's Undo (Ctrl+Z) takes the deletion back: it is a step of the history. */
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+    {
+      g_autofree char *deleted = g_strdup_printf (ngettext ("Deleting %u stop", "Deleting %u stops", 2), 2);
+      g_autofree char *undone = g_strdup_printf (_("Undone: %s"), deleted);
+
+      qw_test_wait_toast (GTK_WIDGET (window), undone);
+    }
     g_assert_cmpuint (g_list_model_get_n_items (model), ==, 15);
     g_assert_cmpint (qw_region_page_get_quota (page)->valid_stops, ==, 13);
+    g_assert_nonnull (find_stop (model, "惠州市博罗县预选赛"));
+    /* Redo deletes them again, Undo puts them back once more. */
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL));
+    {
+      g_autofree char *deleted = g_strdup_printf (ngettext ("Deleting %u stop", "Deleting %u stops", 2), 2);
+      g_autofree char *redone = g_strdup_printf (_("Redone: %s"), deleted);
+
+      qw_test_wait_toast (GTK_WIDGET (window), redone);
+    }
+    g_assert_cmpuint (g_list_model_get_n_items (model), ==, 13);
+    g_assert_null (find_stop (model, "惠州市博罗县预选赛"));
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+    g_assert_cmpuint (g_list_model_get_n_items (model), ==, 15);
     g_assert_nonnull (find_stop (model, "惠州市博罗县预选赛"));
   }
 

@@ -195,7 +195,7 @@ test_entries_sorting (void)
 }
 
 /* A registration list is read in a worker thread, then stored; the report
- * shows, and the import is undone with the page's own action. */
+ * shows, and the import is undone with the window's Undo. */
 static void
 test_entries_import (void)
 {
@@ -231,9 +231,9 @@ test_entries_import (void)
   qw_test_close_toplevels (ADW_TYPE_MESSAGE_DIALOG);
   g_assert_cmpuint (g_list_model_get_n_items (qw_entries_page_get_model (page)), ==, expected->entries->len);
 
-  /* Ctrl+Z goes to the page's entries.undo. */
+  /* Ctrl+Z (win.undo) takes the import back: one step of the document's history. */
   gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
-  imported = g_strdup_printf (ngettext ("Imported %u entry", "Imported %u entries", expected->entries->len),
+  imported = g_strdup_printf (ngettext ("Import of %u entry", "Import of %u entries", expected->entries->len),
                               expected->entries->len);
   undone = g_strdup_printf (_("Undone: %s"), imported);
   qw_test_wait_toast (GTK_WIDGET (window), undone);

@@ -287,6 +287,10 @@ in_transition (GtkWidget *widget)
   /* The view switcher title's, between the switcher and the title. */
   if (ADW_IS_SQUEEZER (widget) && adw_squeezer_get_transition_running (ADW_SQUEEZER (widget)))
     return TRUE;
+  /* A revealer on its way, such as the view switcher bar's. */
+  if (GTK_IS_REVEALER (widget) && gtk_widget_get_visible (widget)
+      && gtk_revealer_get_child_revealed (GTK_REVEALER (widget)) != gtk_revealer_get_reveal_child (GTK_REVEALER (widget)))
+    return TRUE;
   for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
     if (in_transition (c))
       return TRUE;

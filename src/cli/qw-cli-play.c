@@ -24,9 +24,12 @@
 #include "qw-date.h"
 #include "qw-document-entries.h"
 #include "qw-document-play.h"
+#include "qw-entry-check.h"
 #include "qw-entry.h"
 #include "qw-event.h"
 #include "qw-game.h"
+#include "qw-knockout.h"
+#include "qw-seeding.h"
 #include "qw-tiebreak.h"
 
 static QwEntry *
@@ -132,6 +135,12 @@ games_to_json (QwCliContext *ctx,
       else
         json_object_set_null_member (o, "black");
       json_object_set_string_member (o, "result", qw_result_to_code (g->result));
+      /* The play-off of a drawn knockout game: "draw" is a drawn armageddon. */
+      if (g->playoff != QW_PLAYOFF_NONE)
+        json_object_set_string_member (o, "playoff", qw_playoff_to_code (g->playoff));
+      else
+        json_object_set_null_member (o, "playoff");
+      json_object_set_boolean_member (o, "armageddon", g->armageddon);
       json_array_add_object_element (array, o);
     }
   return array;
@@ -156,12 +165,38 @@ fouls_text (const QwGame *g)
   return g_strdup_printf ("%d/%d", g->red_fouls, g->black_fouls);
 }
 
+/* The rows of the players absent from @round, after its boards: a 请假, or
+ * a late entry's missed round with the points it was given. */
+static void
+add_absent_rows (QwCliContext *ctx,
+                 GPtrArray    *rows,
+                 GPtrArray    *absences,
+                 int           round)
+{
+  for (guint i = 0; absences != NULL && i < absences->len; i++)
+    {
+      const QwAbsence *a = g_ptr_array_index (absences, i);
+      g_autofree char *r = NULL, *who = NULL, *points = NULL, *shown = NULL;
+
+      if (a->round != round)
+        continue;
+      r = g_strdup_printf ("%d", a->round);
+      who = player_cell (ctx, a->entry_id);
+      points = format_number (a->points);
+      shown = a->kind == QW_ABSENCE_LEAVE ? g_strdup (_("absent (请假)"))
+                                          : g_strdup_printf (_("absent (late entry): %s"), points);
+      g_ptr_array_add (rows, g_strdupv ((char *[]) { r, (char *) "", who, shown, (char *) "", (char *) "", NULL }));
+    }
+}
+
 static void
 print_games_table (QwCliContext *ctx,
                    GPtrArray    *games,
                    int           round)
 {
   g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
+  g_autoptr(GPtrArray) absences = qw_tournament_list_absences (ctx->doc, ctx->section, NULL);
+  int last = 0;
 
   g_ptr_array_add (rows, g_strdupv ((char *[]) { _("Round"), _("Board"), _("Red"), _("Result"), _("Black"),
                                                  _("Fouls"), NULL }));
@@ -173,17 +208,29 @@ print_games_table (QwCliContext *ctx,
 
       if (round > 0 && g->round != round)
         continue;
+      if (g->round != last && last > 0)
+        add_absent_rows (ctx, rows, absences, last);
+      last = g->round;
       r = g_strdup_printf ("%d", g->round);
       bd = g_strdup_printf ("%d", g->board);
       red = player_cell (ctx, g->red);
       black = player_cell (ctx, g->black);
       fouls = fouls_text (g);
       shown = g->playoff != QW_PLAYOFF_NONE
-              ? g_strdup_printf ("%s (%s)", result, g->playoff == QW_PLAYOFF_RED ? _("play-off: red")
-                                                                            : _("play-off: black"))
+              ? g_strdup_printf ("%s (%s)", result, qw_playoff_label (g->playoff, g->armageddon))
               : g_strdup (result);
       g_ptr_array_add (rows, g_strdupv ((char *[]) { r, bd, red, shown, g->black != 0 ? black : (char *) "",
                                                      fouls, NULL }));
+    }
+  if (last > 0)
+    add_absent_rows (ctx, rows, absences, last);
+  /* Absences from the round still to be paired. */
+  if (round == 0 || round > last)
+    {
+      int next = ctx->section->id != 0 ? qw_document_last_round (ctx->doc, ctx->section->id) + 1 : 1;
+
+      if (next > last && (round == 0 || round == next))
+        add_absent_rows (ctx, rows, absences, next);
     }
   qw_cli_print_table (rows);
 }
@@ -240,6 +287,30 @@ standings_to_json (GPtrArray *rows)
   return array;
 }
 
+/* "王伟", "王伟 (excluded)", "王伟 (late entry)", "王伟 (withdrawn)", "王伟 (absent: round 3)" */
+static char *
+standing_name (const QwStandingRow *row)
+{
+  g_autoptr(GString) rounds = g_string_new (NULL);
+
+  for (guint r = 0; row->rounds != NULL && r < row->rounds->len; r++)
+    {
+      const QwRoundCell *cell = &g_array_index (row->rounds, QwRoundCell, r);
+
+      if (cell->absent)
+        g_string_append_printf (rounds, "%s%d", rounds->len > 0 ? ", " : "", cell->round);
+    }
+  if (row->status == QW_STATUS_EXCLUDED)
+    return g_strdup_printf (_("%s (excluded)"), row->name);
+  if (row->status == QW_STATUS_LATE)
+    return g_strdup_printf (_("%s (late entry)"), row->name);
+  if (row->withdrawn)
+    return g_strdup_printf (_("%s (withdrawn)"), row->name);
+  if (rounds->len > 0)
+    return g_strdup_printf (_("%s (absent: round %s)"), row->name, rounds->str);
+  return g_strdup (row->name);
+}
+
 static void
 print_standings_table (QwCliContext *ctx,
                        GPtrArray    *rows)
@@ -264,7 +335,7 @@ print_standings_table (QwCliContext *ctx,
 
       g_ptr_array_add (cells, g_strdup_printf ("%d", row->rank));
       g_ptr_array_add (cells, g_strdup_printf ("%d", row->no));
-      g_ptr_array_add (cells, row->withdrawn ? g_strdup_printf (_("%s (withdrawn)"), row->name) : g_strdup (row->name));
+      g_ptr_array_add (cells, standing_name (row));
       g_ptr_array_add (cells, g_strdup (row->unit));
       g_ptr_array_add (cells, format_number (row->points));
       for (guint c = 0; chain[c] != NULL; c++)
@@ -303,10 +374,15 @@ cmd_standings (QwCliContext *ctx)
   g_autoptr(GError) error = NULL;
   g_autoptr(GPtrArray) games = NULL;
   g_autoptr(GPtrArray) rows = NULL;
+  g_autoptr(GPtrArray) absences = NULL;
 
   if ((games = qw_document_list_games (ctx->doc, ctx->section->id, &error)) == NULL)
     return qw_cli_fail (g_steal_pointer (&error));
-  rows = qw_standings_compute (ctx->ruleset, ctx->section, ctx->entries, games, standings_round);
+  absences = qw_tournament_list_absences (ctx->doc, ctx->section, &error);
+  if (absences == NULL)
+    return qw_cli_fail (g_steal_pointer (&error));
+  rows = qw_standings_compute_with_absences (ctx->ruleset, ctx->section, ctx->entries, games, absences,
+                                             standings_round);
   if (ctx->json)
     {
       g_autoptr(JsonArray) array = standings_to_json (rows);
@@ -320,20 +396,167 @@ cmd_standings (QwCliContext *ctx)
 
 /* pair, unpair */
 
+/* A Swiss too small for its rounds: said when it is set up and paired. */
+static void
+print_field_warning (QwCliContext *ctx)
+{
+  g_autofree char *warning = qw_tournament_field_warning (ctx->doc, ctx->section);
+
+  if (warning != NULL)
+    g_printerr (_("Warning: %s\n"), warning);
+}
+
+static struct
+{
+  gboolean exclude_blocked;
+  gboolean force;
+} pair_opt;
+
+static const GOptionEntry pair_options[] = {
+  { "exclude-blocked", 0, 0, G_OPTION_ARG_NONE, &pair_opt.exclude_blocked,
+    N_("Exclude the entries with a blocking problem (不具备参赛资格) and pair the rest"), NULL },
+  { "force", 0, 0, G_OPTION_ARG_NONE, &pair_opt.force,
+    N_("Pair the entries with a blocking problem anyway (logged; not asked again)"), NULL },
+  { NULL },
+};
+
+static gboolean
+pair_check (QwCliContext  *ctx,
+            GError       **error)
+{
+  if (!(pair_opt.exclude_blocked && pair_opt.force))
+    return TRUE;
+  g_set_error_literal (error, QW_ERROR, QW_ERROR_INVALID, _("--exclude-blocked and --force exclude each other"));
+  return FALSE;
+}
+
+/* The gate's blocked items as the contract has them: [{"no", "name",
+ * "problems"}], the problems that block (the warnings are in the text
+ * output and the core's list). */
+static JsonArray *
+gate_items_to_json (GPtrArray *items)
+{
+  JsonArray *array = json_array_new ();
+
+  for (guint i = 0; items != NULL && i < items->len; i++)
+    {
+      QwGateItem *item = g_ptr_array_index (items, i);
+      JsonObject *o;
+      JsonArray *problems;
+
+      if (item->blocking == 0)
+        continue;
+      o = json_object_new ();
+      problems = json_array_new ();
+      for (int p = 0; p < QW_N_PROBLEMS; p++)
+        if (item->blocking & QW_PROBLEM_BIT (p))
+          json_array_add_string_element (problems, qw_problem_code ((QwProblem) p));
+      json_object_set_int_member (o, "no", item->entry->no);
+      json_object_set_string_member (o, "name", item->entry->name);
+      json_object_set_array_member (o, "problems", problems);
+      json_array_add_object_element (array, o);
+    }
+  return array;
+}
+
+static void
+print_gate_table (GPtrArray *items)
+{
+  g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
+
+  g_ptr_array_add (rows, g_strdupv ((char *[]) { _("No."), _("Name"), _("Blocks pairing"), _("Warnings"), NULL }));
+  for (guint i = 0; i < items->len; i++)
+    {
+      QwGateItem *item = g_ptr_array_index (items, i);
+      g_autofree char *no = g_strdup_printf ("%d", item->entry->no);
+      g_autofree char *blocking = qw_problems_join (item->blocking, TRUE, "；");
+      g_autofree char *warnings = qw_problems_join (item->warnings, TRUE, "；");
+
+      g_ptr_array_add (rows, g_strdupv ((char *[]) { no, item->entry->name, blocking, warnings, NULL }));
+    }
+  qw_cli_print_table (rows);
+}
+
+/* @items: the gate's list that refused the pairing. */
+static int
+pair_blocked (QwCliContext *ctx,
+              GPtrArray    *items,
+              GError       *error)
+{
+  g_autoptr(GError) owned = error;
+
+  if (ctx->json)
+    {
+      g_autoptr(JsonObject) o = json_object_new ();
+
+      json_object_set_array_member (o, "blocked", gate_items_to_json (items));
+      qw_cli_print_json_object (o);
+    }
+  else if (items != NULL)
+    print_gate_table (items);
+  g_printerr (_("qiwang-cli: group %s was not paired: fix these entries, or pair with --exclude-blocked or "
+                "--force\n"), ctx->section->code);
+  return QW_CLI_BLOCKED;
+}
+
 static int
 cmd_pair (QwCliContext *ctx)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(GPtrArray) notes = NULL;
   g_autoptr(GPtrArray) games = NULL;
+  g_autoptr(GPtrArray) before = NULL;
+  QwPairGate gate = pair_opt.force ? QW_PAIR_GATE_FORCE
+                  : pair_opt.exclude_blocked ? QW_PAIR_GATE_EXCLUDE_BLOCKED : QW_PAIR_GATE_CHECK;
   int round;
 
-  /* The entries read to print the pairings are those the pairing reads, and
-   * it gives the games it stored. */
-  round = qw_tournament_pair_next_with (ctx->doc, ctx->section, ctx->entries, &games, &notes, &error);
+  /* The pairing takes the entries read to print the pairings, and gives the
+   * games it stored and what the gate found (to say what an option did with
+   * the blocked entries, or which ones block). */
+  round = qw_tournament_pair_next_with (ctx->doc, ctx->section, gate, ctx->entries, &games, &before, &notes,
+                                        &error);
+  if (round == 0 && g_error_matches (error, QW_ERROR, QW_ERROR_BLOCKED))
+    return pair_blocked (ctx, before, g_steal_pointer (&error));
   if (round == 0)
     return qw_cli_fail (g_steal_pointer (&error));
+  /* Excluded or admitted now: the context's entries are read again. */
+  if (gate != QW_PAIR_GATE_CHECK && qw_pair_gate_count_blocked (before) > 0)
+    {
+      g_clear_pointer (&ctx->entries_by_id, g_hash_table_unref);
+      g_clear_pointer (&ctx->entries, g_ptr_array_unref);
+      if ((ctx->entries = qw_document_list_section_entries (ctx->doc, ctx->section, &error)) == NULL)
+        return qw_cli_fail (g_steal_pointer (&error));
+    }
+  if (ctx->json)
+    {
+      g_autoptr(JsonObject) o = json_object_new ();
+      JsonArray *left_out = json_array_new ();
+
+      json_object_set_int_member (o, "round", round);
+      json_object_set_array_member (o, "games", games_to_json (ctx, games, round));
+      if (gate != QW_PAIR_GATE_CHECK)
+        json_object_set_array_member (o, gate == QW_PAIR_GATE_FORCE ? "forced" : "excluded",
+                                      gate_items_to_json (before));
+      for (guint i = 0; notes != NULL && i < notes->len; i++)
+        json_array_add_string_element (left_out, g_ptr_array_index (notes, i));
+      json_object_set_array_member (o, "notes", left_out);
+      qw_cli_print_json_object (o);
+      return QW_CLI_OK;
+    }
   print_notes (notes);
+  for (guint i = 0; before != NULL && i < before->len; i++)
+    {
+      QwGateItem *item = g_ptr_array_index (before, i);
+      g_autofree char *why = NULL;
+
+      if (item->blocking == 0)
+        continue;
+      why = qw_problems_join (item->blocking, TRUE, "；");
+      g_printerr (gate == QW_PAIR_GATE_FORCE ? _("Paired anyway: %d %s (%s)\n") : _("Excluded: %d %s (%s)\n"),
+                  item->entry->no, item->entry->name, why);
+    }
+  if (round == 1)
+    print_field_warning (ctx);
   if (round == 1)
     {
       g_autofree char *seed = g_strdup_printf ("%" G_GUINT64_FORMAT, ctx->section->settings.lottery_seed);
@@ -341,6 +564,91 @@ cmd_pair (QwCliContext *ctx)
       g_print (_("Lottery seed (抽签种子): %s\n"), seed);
     }
   print_games_table (ctx, games, round);
+  return QW_CLI_OK;
+}
+
+/* admit, exclude, include */
+
+static char *admit_missed;
+
+static const GOptionEntry admit_options[] = {
+  { "missed-points", 0, 0, G_OPTION_ARG_STRING, &admit_missed,
+    N_("Points for each missed round (default 0), or one value per round: 0,1,0"), "P" },
+  { NULL },
+};
+
+static gboolean
+parse_points (const char  *text,
+              GArray      *out,
+              GError     **error)
+{
+  g_auto(GStrv) parts = g_strsplit (text, ",", -1);
+
+  for (guint i = 0; parts[i] != NULL; i++)
+    {
+      char *end = NULL;
+      double v = g_ascii_strtod (g_strstrip (parts[i]), &end);
+
+      if (parts[i][0] == '\0' || end == NULL || *end != '\0')
+        {
+          g_set_error (error, QW_ERROR, QW_ERROR_INVALID,
+                       _("--missed-points is a number of points, or one for each missed round (0,1,0), not “%s”"),
+                       text);
+          return FALSE;
+        }
+      g_array_append_val (out, v);
+    }
+  return TRUE;
+}
+
+static int
+cmd_admit (QwCliContext *ctx)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GArray) points = g_array_new (FALSE, FALSE, sizeof (double));
+  QwEntry *e;
+
+  if (admit_missed != NULL && !parse_points (admit_missed, points, &error))
+    return qw_cli_usage_error (ctx, error->message);
+  if ((e = entry_by_no_text (ctx, ctx->args[0], &error)) == NULL
+      || !qw_pair_gate_admit (ctx->doc, ctx->section, e->id, (const double *) points->data, points->len, &error))
+    return qw_cli_fail (g_steal_pointer (&error));
+  return QW_CLI_OK;
+}
+
+static int
+cmd_exclude (QwCliContext *ctx)
+{
+  g_autoptr(GError) error = NULL;
+  QwEntry *e;
+
+  if ((e = entry_by_no_text (ctx, ctx->args[0], &error)) == NULL
+      || !qw_pair_gate_exclude (ctx->doc, ctx->section, e->id, &error))
+    return qw_cli_fail (g_steal_pointer (&error));
+  return QW_CLI_OK;
+}
+
+static int
+cmd_include (QwCliContext *ctx)
+{
+  g_autoptr(GError) error = NULL;
+  QwEntry *e;
+
+  if ((e = entry_by_no_text (ctx, ctx->args[0], &error)) == NULL
+      || !qw_pair_gate_include (ctx->doc, ctx->section, e->id, &error))
+    return qw_cli_fail (g_steal_pointer (&error));
+  return QW_CLI_OK;
+}
+
+static int
+cmd_allow (QwCliContext *ctx)
+{
+  g_autoptr(GError) error = NULL;
+  QwEntry *e;
+
+  if ((e = entry_by_no_text (ctx, ctx->args[0], &error)) == NULL
+      || !qw_pair_gate_allow (ctx->doc, ctx->section, e->id, &error))
+    return qw_cli_fail (g_steal_pointer (&error));
   return QW_CLI_OK;
 }
 
@@ -388,7 +696,6 @@ parse_result (const char  *text,
 
 static gboolean
 parse_playoff (const char     *text,
-               gboolean        armageddon,
                QwResultInput  *input,
                GError        **error)
 {
@@ -398,14 +705,11 @@ parse_playoff (const char     *text,
     input->playoff = QW_PLAYOFF_RED;
   else if (g_str_equal (text, "black"))
     input->playoff = QW_PLAYOFF_BLACK;
-  else if (g_str_equal (text, "draw") && armageddon)
-    input->playoff = QW_PLAYOFF_BLACK;   /* armageddon: a drawn play-off is a black win */
+  else if (g_str_equal (text, "draw"))
+    input->playoff = QW_PLAYOFF_DRAW;    /* an armageddon: a drawn play-off is a black win */
   else
     {
-      g_set_error (error, QW_ERROR, QW_ERROR_INVALID,
-                   g_str_equal (text, "draw") ? _("A drawn play-off decides nothing unless it is an armageddon "
-                                                  "(--armageddon)")
-                                              : _("--playoff is red, black or (with --armageddon) draw"));
+      g_set_error (error, QW_ERROR, QW_ERROR_INVALID, _("--playoff is red, black or draw (a drawn armageddon)"));
       return FALSE;
     }
   return TRUE;
@@ -426,7 +730,8 @@ static const GOptionEntry result_options[] = {
   { "playoff", 0, 0, G_OPTION_ARG_STRING, &result_opt.playoff, N_("Knockout: who won the play-off of a drawn game"),
     "red|black|draw" },
   { "armageddon", 0, 0, G_OPTION_ARG_NONE, &result_opt.armageddon,
-    N_("The play-off was an armageddon (a draw is a black win)"), NULL },
+    N_("The play-off was an armageddon (a draw is a black win); implied when the group plays armageddon play-offs"),
+    NULL },
   { NULL },
 };
 
@@ -442,15 +747,20 @@ result_check (QwCliContext  *ctx,
   input->black_fouls = result_opt.black_fouls;
   input->armageddon = result_opt.armageddon;
   return parse_result (ctx->args[2], &input->result, error)
-         && parse_playoff (result_opt.playoff, result_opt.armageddon, input, error);
+         && parse_playoff (result_opt.playoff, input, error);
 }
 
 static int
 cmd_result (QwCliContext *ctx)
 {
   g_autoptr(GError) error = NULL;
+  QwResultInput input = result_opt.input;
 
-  if (!qw_tournament_record_result (ctx->doc, ctx->section, ctx->round, ctx->board, &result_opt.input, &error))
+  /* A group whose play-offs are armageddons (its setting) needs no
+   * --armageddon; one whose play-offs are not refuses it (the core says so). */
+  if (input.playoff != QW_PLAYOFF_NONE && ctx->section->settings.armageddon)
+    input.armageddon = TRUE;
+  if (!qw_tournament_record_result (ctx->doc, ctx->section, ctx->round, ctx->board, &input, &error))
     return qw_cli_fail (g_steal_pointer (&error));
   return QW_CLI_OK;
 }
@@ -491,6 +801,132 @@ static int
 cmd_reinstate (QwCliContext *ctx)
 {
   return withdrawal (ctx, FALSE);
+}
+
+/* absent (请假) */
+
+static gboolean absent_cancel;
+
+static const GOptionEntry absent_options[] = {
+  { "cancel", 0, 0, G_OPTION_ARG_NONE, &absent_cancel, N_("Take the absence back: the player is paired again"),
+    NULL },
+  { NULL },
+};
+
+static int
+cmd_absent (QwCliContext *ctx)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *who = NULL;
+  QwEntry *e;
+  int round;
+
+  if ((e = entry_by_no_text (ctx, ctx->args[0], &error)) == NULL)
+    return qw_cli_fail (g_steal_pointer (&error));
+  who = player_cell (ctx, e->id);
+  if (absent_cancel)
+    {
+      if (!qw_tournament_cancel_absence (ctx->doc, ctx->section, e->id, &error))
+        return qw_cli_fail (g_steal_pointer (&error));
+      g_print (_("%s is paired again from the next round\n"), who);
+      return QW_CLI_OK;
+    }
+  if ((round = qw_tournament_set_absent (ctx->doc, ctx->section, e->id, &error)) == 0)
+    return qw_cli_fail (g_steal_pointer (&error));
+  g_print (_("%s is absent (请假) in round %d: not paired, no points\n"), who, round);
+  return QW_CLI_OK;
+}
+
+/* seeding */
+
+static JsonObject *
+seeding_to_json (const QwSeeding *seeding)
+{
+  JsonObject *o = json_object_new ();
+  JsonArray *players = json_array_new ();
+
+  json_object_set_string_member (o, "method", seeding->method);
+  /* Seeds are drawn below 2^53; one stored by an older version may not fit
+   * a JSON integer, and is then written as its decimal text. */
+  if (seeding->lottery_seed <= G_MAXINT64)
+    json_object_set_int_member (o, "lottery_seed", (gint64) seeding->lottery_seed);
+  else
+    {
+      g_autofree char *text = g_strdup_printf ("%" G_GUINT64_FORMAT, seeding->lottery_seed);
+
+      json_object_set_string_member (o, "lottery_seed", text);
+    }
+  for (guint i = 0; i < seeding->players->len; i++)
+    {
+      const QwSeed *p = g_ptr_array_index (seeding->players, i);
+      JsonObject *po = json_object_new ();
+
+      json_object_set_int_member (po, "seed", p->seed);
+      json_object_set_int_member (po, "no", p->no);
+      json_object_set_string_member (po, "name", p->name);
+      if (p->rating > 0)
+        json_object_set_int_member (po, "rating", p->rating);
+      else
+        json_object_set_null_member (po, "rating");
+      json_object_set_string_member (po, "grade", *p->grade != '\0' ? p->grade : NULL);
+      json_array_add_object_element (players, po);
+    }
+  json_object_set_array_member (o, "players", players);
+  return o;
+}
+
+static void
+print_seeding_table (const QwSeeding *seeding)
+{
+  g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
+  g_autofree char *seed = g_strdup_printf ("%" G_GUINT64_FORMAT, seeding->lottery_seed);
+
+  g_print (_("Starting ranks (种子排序): %s; lottery seed (抽签种子): %s\n"),
+           qw_seeding_method_label (seeding->method), seed);
+  g_ptr_array_add (rows, g_strdupv ((char *[]) { _("Seed"), _("No."), _("Name"), _("Unit"), _("Grade"),
+                                                 _("Rating"), (char *) "", NULL }));
+  for (guint i = 0; i < seeding->players->len; i++)
+    {
+      const QwSeed *p = g_ptr_array_index (seeding->players, i);
+      g_autofree char *k = g_strdup_printf ("%d", p->seed);
+      g_autofree char *no = g_strdup_printf ("%d", p->no);
+      g_autofree char *rating = p->rating > 0 ? g_strdup_printf ("%d", p->rating) : g_strdup ("");
+
+      g_ptr_array_add (rows, g_strdupv ((char *[]) { k, no, p->name, p->unit, p->grade, rating,
+                                                     p->by_lot ? _("by lot") : (char *) "", NULL }));
+    }
+  qw_cli_print_table (rows);
+}
+
+static int
+cmd_seeding (QwCliContext *ctx)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(QwSeeding) seeding = NULL;
+
+  /* Before round 1 the lots are drawn now, so that the list shown is the
+   * one round 1 uses. */
+  if (qw_document_last_round (ctx->doc, ctx->section->id) == 0 && ctx->section->settings.lottery_seed == 0)
+    {
+      guint64 seed = qw_tournament_draw_lots (ctx->doc, ctx->section, &error);
+      g_autofree char *text = NULL;
+
+      if (seed == 0)
+        return qw_cli_fail (g_steal_pointer (&error));
+      text = g_strdup_printf ("%" G_GUINT64_FORMAT, seed);
+      g_printerr (_("Lots drawn for group %s: lottery seed %s\n"), ctx->section->code, text);
+    }
+  if ((seeding = qw_tournament_seeding (ctx->doc, ctx->section, &error)) == NULL)
+    return qw_cli_fail (g_steal_pointer (&error));
+  if (ctx->json)
+    {
+      g_autoptr(JsonObject) o = seeding_to_json (seeding);
+
+      qw_cli_print_json_object (o);
+    }
+  else
+    print_seeding_table (seeding);
+  return QW_CLI_OK;
 }
 
 /* swap, repair, check */
@@ -665,13 +1101,24 @@ static int
 cmd_settings (QwCliContext *ctx)
 {
   g_autoptr(GError) error = NULL;
+  g_autofree char *chain = NULL;
 
   for (int i = 0; i < ctx->n_args; i++)
     if (!apply_setting (ctx->section, ctx->args[i], &error))
       return qw_cli_usage_error (ctx, error->message);
+  chain = g_strdup (ctx->section->settings.tiebreaks);
   if (ctx->n_args > 0 && !qw_tournament_update_section (ctx->doc, ctx->section, &error))
     return qw_cli_fail (g_steal_pointer (&error));
+  /* A new system brings its tie-breaks (unless the chain is the arbiter's own). */
+  if (g_strcmp0 (chain, ctx->section->settings.tiebreaks) != 0)
+    {
+      const char *preset = qw_tiebreak_preset_for_chain (ctx->section->settings.tiebreaks);
+
+      g_printerr (_("The tie-breaks follow the system: %s (%s)\n"), qw_tiebreak_preset_label (preset),
+                  ctx->section->settings.tiebreaks);
+    }
   print_section (ctx, ctx->section);
+  print_field_warning (ctx);
   return QW_CLI_OK;
 }
 
@@ -759,8 +1206,10 @@ const QwCliCommand qw_cli_play_commands[] = {
     .summary = N_("Create a document with one group (open-m) of generated players and play every round"),
   },
   {
-    .name = "pair", .usage = "DOC GROUP", .min_args = 2, .max_args = 2, .open = QW_CLI_OPEN_SECTION_STORED,
-    .handler = cmd_pair, .summary = N_("Pair the next round of a group"),
+    .name = "pair", .usage = "DOC GROUP [--json] [--exclude-blocked] [--force]", .min_args = 2, .max_args = 2,
+    .open = QW_CLI_OPEN_SECTION, .flags = QW_CLI_JSON, .options = pair_options, .check = pair_check,
+    .handler = cmd_pair,
+    .summary = N_("Pair the next round of a group (exit 3: entries with a blocking problem, nothing paired)"),
   },
   {
     .name = "unpair", .usage = "DOC GROUP [--force]", .min_args = 2, .max_args = 2, .open = QW_CLI_OPEN_SECTION,
@@ -800,6 +1249,36 @@ const QwCliCommand qw_cli_play_commands[] = {
   {
     .name = "reinstate", .usage = "DOC GROUP NO", .min_args = 3, .max_args = 3, .open = QW_CLI_OPEN_SECTION,
     .handler = cmd_reinstate, .summary = N_("Take back a withdrawal"),
+  },
+  {
+    .name = "absent", .usage = "DOC GROUP NO [--cancel]", .min_args = 3, .max_args = 3, .open = QW_CLI_OPEN_SECTION,
+    .options = absent_options,
+    .handler = cmd_absent, .summary = N_("A player is absent (请假) from the next round only: not paired, no points"),
+  },
+  {
+    .name = "seeding", .usage = "DOC GROUP [--json]", .min_args = 2, .max_args = 2,
+    .open = QW_CLI_OPEN_SECTION_STORED, .flags = QW_CLI_JSON,
+    .handler = cmd_seeding,
+    .summary = N_("The starting-rank list (种子排序) with the draw method and the lottery seed; before round 1 "
+                  "it draws the lots"),
+  },
+  {
+    .name = "admit", .usage = "DOC GROUP NO [--missed-points P]", .min_args = 3, .max_args = 3,
+    .open = QW_CLI_OPEN_SECTION, .options = admit_options,
+    .handler = cmd_admit, .summary = N_("Admit a late entry (迟到报名), with the points of the rounds it missed"),
+  },
+  {
+    .name = "exclude", .usage = "DOC GROUP NO", .min_args = 3, .max_args = 3, .open = QW_CLI_OPEN_SECTION,
+    .handler = cmd_exclude, .summary = N_("Exclude an entry (不具备参赛资格): it is not paired (logged)"),
+  },
+  {
+    .name = "include", .usage = "DOC GROUP NO", .min_args = 3, .max_args = 3, .open = QW_CLI_OPEN_SECTION,
+    .handler = cmd_include, .summary = N_("Take back an exclusion"),
+  },
+  {
+    .name = "allow", .usage = "DOC GROUP NO", .min_args = 3, .max_args = 3, .open = QW_CLI_OPEN_SECTION,
+    .handler = cmd_allow,
+    .summary = N_("Let an entry with a blocking problem be paired anyway (logged; not asked again)"),
   },
   {
     .name = "swap", .usage = "DOC GROUP ROUND NO NO", .min_args = 5, .max_args = 5, .open = QW_CLI_OPEN_SECTION,

@@ -480,10 +480,14 @@ print_summary (const QwRuleset       *ruleset,
 }
 
 static int region_decided = -2;
+static char *region_rules_published;
+static QwDate rules_day;
 
 static const GOptionEntry region_options[] = {
   { "decided-places", 0, 0, G_OPTION_ARG_INT, &region_decided,
     N_("Record the places the association decided (no tier reached); -1 clears it"), "N" },
+  { "rules-published", 0, 0, G_OPTION_ARG_STRING, &region_rules_published,
+    N_("Record the day the region published its competition rules (竞赛办法); \"\" clears it"), "YYYY-MM-DD" },
   { NULL },
 };
 
@@ -491,10 +495,20 @@ static gboolean
 region_check (QwCliContext  *ctx,
               GError       **error)
 {
-  if (region_decided >= -2)
-    return TRUE;
-  g_set_error_literal (error, QW_ERROR, QW_ERROR_INVALID, _("--decided-places is a number of places, or -1"));
-  return FALSE;
+  if (region_decided < -2)
+    {
+      g_set_error_literal (error, QW_ERROR, QW_ERROR_INVALID, _("--decided-places is a number of places, or -1"));
+      return FALSE;
+    }
+  rules_day = QW_DATE_NONE;
+  if (region_rules_published != NULL && region_rules_published[0] != '\0'
+      && !qw_date_parse_iso (region_rules_published, &rules_day))
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_INVALID, _("--rules-published must be a real date written YYYY-MM-DD, "
+                                                        "not “%s”"), region_rules_published);
+      return FALSE;
+    }
+  return TRUE;
 }
 
 static int
@@ -504,6 +518,8 @@ cmd_region (QwCliContext *ctx)
   g_autoptr(QwRegionSummary) summary = NULL;
 
   if ((region_decided >= -1 && !qw_document_region_set_decided_places (ctx->doc, region_decided, &error))
+      || (region_rules_published != NULL
+          && !qw_document_region_set_rules_published (ctx->doc, rules_day, &error))
       || (summary = qw_document_region_summary (ctx->doc, ctx->ruleset, &error)) == NULL)
     return qw_cli_fail (g_steal_pointer (&error));
   if (ctx->json)
@@ -540,7 +556,7 @@ const QwCliCommand qw_cli_region_commands[] = {
     .handler = cmd_import_stops, .summary = N_("Add stops that did not use Qiwang, from a stops CSV"),
   },
   {
-    .name = "region", .usage = "REGION.qiwang [--decided-places N] [--json]", .min_args = 1, .max_args = 1,
+    .name = "region", .usage = "REGION.qiwang [--decided-places N] [--rules-published D] [--json]", .min_args = 1, .max_args = 1,
     .open = QW_CLI_OPEN_REGION, .flags = QW_CLI_JSON, .options = region_options, .check = region_check,
     .handler = cmd_region, .summary = N_("A region’s stops, validity, totals and warnings"),
   },

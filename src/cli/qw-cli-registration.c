@@ -1,4 +1,4 @@
-/* qw-cli-registration.c: idcard, check-entries, new, import, entries, demo
+/* qw-cli-registration.c: idcard, check-entries, new, event, import, entries, demo
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -11,6 +11,7 @@
 #include "qw-document.h"
 #include "qw-entry-import.h"
 #include "qw-error.h"
+#include "qw-event-check.h"
 #include "qw-event-name.h"
 #include "qw-ruleset.h"
 #include "qw-date.h"
@@ -106,13 +107,7 @@ check_to_json (int                 row,
 static char *
 problems_text (guint problems)
 {
-  g_autoptr(GPtrArray) parts = g_ptr_array_new ();
-
-  for (int p = 0; p < QW_N_PROBLEMS; p++)
-    if (problems & QW_PROBLEM_BIT (p))
-      g_ptr_array_add (parts, (gpointer) qw_problem_message ((QwProblem) p));
-  g_ptr_array_add (parts, NULL);
-  return g_strjoinv ("；", (char **) parts->pdata);
+  return qw_problems_join (problems, TRUE, "；");
 }
 
 static QwRowError *
@@ -205,28 +200,338 @@ cmd_check_entries (QwCliContext *ctx)
   return QW_CLI_OK;
 }
 
-/* new */
+/* new and event: the stop's details (赛事信息)
+ *
+ * Both take the same options; `new` writes a new stop, `event` shows the
+ * stored one and, with options, changes it as one step. The checks are the
+ * core's (qw_event_check()): an error refuses, and nothing is written; the
+ * warnings are printed (and listed by code in --json). The name, the host
+ * level, the prefecture and the county-level city follow the place unless
+ * given (qw_event_follow_place()). */
 
 static struct
 {
-  char *ruleset, *name, *region, *city, *county, *town, *start, *end, *level, *host, *arbiter, *arbiter_grade;
-} new_opt;
+  char  *ruleset, *level, *name, *region, *city, *county, *town, *start, *end, *host, *host_level;
+  char  *prefecture, *county_city, *arbiter, *arbiter_grade, *venue, *organiser, *rounds, *minutes, *increment;
+  char **honours;
+} details_opt;
+
+#define DETAILS_OPTIONS \
+  { "level", 0, 0, G_OPTION_ARG_STRING, &details_opt.level, N_("preliminary or provincial-final"), "LEVEL" }, \
+  { "name", 0, 0, G_OPTION_ARG_STRING, &details_opt.name, N_("Event name (built from the place when omitted)"), "NAME" }, \
+  { "region", 0, 0, G_OPTION_ARG_STRING, &details_opt.region, N_("Region (province), e.g. 广东"), "R" }, \
+  { "city", 0, 0, G_OPTION_ARG_STRING, &details_opt.city, N_("City of the host place"), "C" }, \
+  { "county", 0, 0, G_OPTION_ARG_STRING, &details_opt.county, N_("County of the host place"), "C" }, \
+  { "town", 0, 0, G_OPTION_ARG_STRING, &details_opt.town, N_("Town of the host place"), "T" }, \
+  { "start", 0, 0, G_OPTION_ARG_STRING, &details_opt.start, N_("First day"), "YYYY-MM-DD" }, \
+  { "end", 0, 0, G_OPTION_ARG_STRING, &details_opt.end, N_("Last day"), "YYYY-MM-DD" }, \
+  { "host", 0, 0, G_OPTION_ARG_STRING, &details_opt.host, N_("Host (承办单位)"), "H" }, \
+  { "host-level", 0, 0, G_OPTION_ARG_STRING, &details_opt.host_level, \
+    N_("Host level: province, prefecture, county or township (follows the place when omitted)"), "LEVEL" }, \
+  { "prefecture", 0, 0, G_OPTION_ARG_STRING, &details_opt.prefecture, \
+    N_("Prefecture-level city (地级市) of the host’s area"), "P" }, \
+  { "county-city", 0, 0, G_OPTION_ARG_STRING, &details_opt.county_city, \
+    N_("County-level city (县级市) of the host’s area"), "C" }, \
+  { "honour", 0, 0, G_OPTION_ARG_STRING_ARRAY, &details_opt.honours, \
+    N_("An honour of the host: 象棋之乡, 象棋基地 or 象棋特色学校 (repeat for more; \"\" for none)"), "H" }, \
+  { "arbiter", 0, 0, G_OPTION_ARG_STRING, &details_opt.arbiter, N_("Chief arbiter"), "NAME" }, \
+  { "arbiter-grade", 0, 0, G_OPTION_ARG_STRING, &details_opt.arbiter_grade, N_("Chief arbiter’s grade"), "GRADE" }, \
+  { "venue", 0, 0, G_OPTION_ARG_STRING, &details_opt.venue, N_("Venue"), "V" }, \
+  { "organiser", 0, 0, G_OPTION_ARG_STRING, &details_opt.organiser, \
+    N_("Issuing body on the certificates (the host when omitted)"), "O" }, \
+  { "rounds", 0, 0, G_OPTION_ARG_STRING, &details_opt.rounds, N_("Rounds"), "N" }, \
+  { "minutes", 0, 0, G_OPTION_ARG_STRING, &details_opt.minutes, N_("Base time per player, in minutes"), "N" }, \
+  { "increment", 0, 0, G_OPTION_ARG_STRING, &details_opt.increment, N_("Seconds added per move"), "N" }
 
 static const GOptionEntry new_options[] = {
-  { "ruleset", 0, 0, G_OPTION_ARG_STRING, &new_opt.ruleset, N_("Ruleset id"), "ID" },
-  { "level", 0, 0, G_OPTION_ARG_STRING, &new_opt.level, N_("preliminary or provincial-final"), "LEVEL" },
-  { "name", 0, 0, G_OPTION_ARG_STRING, &new_opt.name, N_("Event name (built from the place when omitted)"), "NAME" },
-  { "region", 0, 0, G_OPTION_ARG_STRING, &new_opt.region, N_("Region (province), e.g. 广东"), "R" },
-  { "city", 0, 0, G_OPTION_ARG_STRING, &new_opt.city, N_("City of the host place"), "C" },
-  { "county", 0, 0, G_OPTION_ARG_STRING, &new_opt.county, N_("County of the host place"), "C" },
-  { "town", 0, 0, G_OPTION_ARG_STRING, &new_opt.town, N_("Town of the host place"), "T" },
-  { "host", 0, 0, G_OPTION_ARG_STRING, &new_opt.host, N_("Host (承办单位)"), "H" },
-  { "start", 0, 0, G_OPTION_ARG_STRING, &new_opt.start, N_("First day"), "YYYY-MM-DD" },
-  { "end", 0, 0, G_OPTION_ARG_STRING, &new_opt.end, N_("Last day"), "YYYY-MM-DD" },
-  { "arbiter", 0, 0, G_OPTION_ARG_STRING, &new_opt.arbiter, N_("Chief arbiter"), "NAME" },
-  { "arbiter-grade", 0, 0, G_OPTION_ARG_STRING, &new_opt.arbiter_grade, N_("Chief arbiter’s grade"), "GRADE" },
+  { "ruleset", 0, 0, G_OPTION_ARG_STRING, &details_opt.ruleset, N_("Ruleset id"), "ID" },
+  DETAILS_OPTIONS,
   { NULL },
 };
+
+static const GOptionEntry event_options[] = {
+  DETAILS_OPTIONS,
+  { NULL },
+};
+
+#undef DETAILS_OPTIONS
+
+/* The contract's names of the host levels: the city level (地级市) is
+ * "prefecture" there, "city" as stored. */
+static const char *host_level_names[] = { NULL, "province", "prefecture", "county", "township" };
+
+static gboolean
+parse_host_level (const char  *text,
+                  QwHostLevel *out)
+{
+  for (guint i = 1; i < G_N_ELEMENTS (host_level_names); i++)
+    if (g_str_equal (text, host_level_names[i]))
+      {
+        *out = (QwHostLevel) i;
+        return TRUE;
+      }
+  *out = qw_host_level_parse (text);
+  return *out != QW_HOST_UNKNOWN;
+}
+
+static gboolean
+parse_level (const char *text,
+             QwLevel    *out)
+{
+  const QwLevel levels[] = { QW_LEVEL_PRELIMINARY, QW_LEVEL_PROVINCIAL_FINAL };
+
+  for (guint i = 0; i < G_N_ELEMENTS (levels); i++)
+    if (g_str_equal (text, qw_level_to_code (levels[i])) || g_str_equal (text, qw_level_to_chinese (levels[i])))
+      {
+        *out = levels[i];
+        return TRUE;
+      }
+  return FALSE;
+}
+
+/* An empty date clears it. */
+static gboolean
+parse_day (const char  *text,
+           const char  *option,
+           QwDate      *out,
+           GError     **error)
+{
+  if (text[0] == '\0')
+    {
+      *out = QW_DATE_NONE;
+      return TRUE;
+    }
+  if (qw_date_parse_iso (text, out))
+    return TRUE;
+  g_set_error (error, QW_ERROR, QW_ERROR_INVALID, _("%s must be a real date written YYYY-MM-DD, not “%s”"),
+               option, text);
+  return FALSE;
+}
+
+/* The option values that can be wrong whatever the document holds. */
+static gboolean
+check_details (QwCliContext  *ctx,
+               GError       **error)
+{
+  QwDate day;
+  QwLevel level;
+  QwHostLevel host_level;
+  int n;
+
+  if ((details_opt.start != NULL && !parse_day (details_opt.start, "--start", &day, error))
+      || (details_opt.end != NULL && !parse_day (details_opt.end, "--end", &day, error)))
+    return FALSE;
+  if (details_opt.level != NULL && !parse_level (details_opt.level, &level))
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_INVALID,
+                   _("--level is preliminary or provincial-final, not “%s”"), details_opt.level);
+      return FALSE;
+    }
+  if (details_opt.host_level != NULL && !parse_host_level (details_opt.host_level, &host_level))
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_INVALID,
+                   _("--host-level is province, prefecture, county or township, not “%s”"), details_opt.host_level);
+      return FALSE;
+    }
+  return (details_opt.rounds == NULL || qw_cli_parse_count (details_opt.rounds, "--rounds", 1, 99, &n, error))
+         && (details_opt.minutes == NULL || qw_cli_parse_count (details_opt.minutes, "--minutes", 0, 600, &n, error))
+         && (details_opt.increment == NULL
+             || qw_cli_parse_count (details_opt.increment, "--increment", 0, 600, &n, error));
+}
+
+static void
+set_text (char       **field,
+          const char  *value)
+{
+  g_free (*field);
+  *field = g_strstrip (g_strdup (value));
+}
+
+static void
+set_count (int        *field,
+           const char *text)
+{
+  if (text != NULL)
+    *field = (int) g_ascii_strtoll (text, NULL, 10);
+}
+
+/* Applies the options (checked by check_details()) to @event.
+ * Returns: whether any was given; @set: the followed fields given. */
+static gboolean
+apply_details (const QwRuleset *ruleset,
+               QwEvent         *event,
+               QwEventFields   *set)
+{
+  char **texts[] = { &event->name, &event->region, &event->place_city, &event->place_county,
+                     &event->place_town, &event->host, &event->prefecture, &event->county_city,
+                     &event->chief_arbiter, &event->venue, &event->organiser };
+  const char *given[] = { details_opt.name, details_opt.region, details_opt.city, details_opt.county,
+                          details_opt.town, details_opt.host, details_opt.prefecture, details_opt.county_city,
+                          details_opt.arbiter, details_opt.venue, details_opt.organiser };
+  gboolean any = FALSE;
+
+  for (guint i = 0; i < G_N_ELEMENTS (texts); i++)
+    if (given[i] != NULL)
+      {
+        set_text (texts[i], given[i]);
+        any = TRUE;
+      }
+  *set = (details_opt.name != NULL ? QW_EVENT_FIELD_NAME : 0)
+         | (details_opt.host_level != NULL ? QW_EVENT_FIELD_HOST_LEVEL : 0)
+         | (details_opt.prefecture != NULL ? QW_EVENT_FIELD_PREFECTURE : 0)
+         | (details_opt.county_city != NULL ? QW_EVENT_FIELD_COUNTY_CITY : 0);
+  if (details_opt.level != NULL)
+    parse_level (details_opt.level, &event->level);
+  if (details_opt.host_level != NULL)
+    parse_host_level (details_opt.host_level, &event->host_level);
+  if (details_opt.start != NULL)
+    parse_day (details_opt.start, "--start", &event->start_date, NULL);
+  if (details_opt.end != NULL)
+    parse_day (details_opt.end, "--end", &event->end_date, NULL);
+  if (details_opt.honours != NULL)
+    {
+      g_autofree char *joined = g_strjoinv ("、", details_opt.honours);
+      char *normal = qw_event_honours_normalize (ruleset, joined, NULL);
+
+      /* An unknown honour stays as typed, for the check to refuse. */
+      g_free (event->honours);
+      event->honours = normal != NULL ? normal : g_steal_pointer (&joined);
+    }
+  if (details_opt.arbiter_grade != NULL)
+    {
+      const char *grade = qw_event_arbiter_grade_of (ruleset, details_opt.arbiter_grade);
+
+      set_text (&event->chief_arbiter_grade, grade != NULL ? grade : details_opt.arbiter_grade);
+    }
+  set_count (&event->rounds, details_opt.rounds);
+  set_count (&event->minutes, details_opt.minutes);
+  set_count (&event->increment, details_opt.increment);
+  return any || *set != 0 || details_opt.level != NULL || details_opt.start != NULL || details_opt.end != NULL
+         || details_opt.honours != NULL || details_opt.arbiter_grade != NULL || details_opt.rounds != NULL
+         || details_opt.minutes != NULL || details_opt.increment != NULL;
+}
+
+/* Each error on its own line; nothing is written. */
+static int
+refuse (const QwEventCheck *check)
+{
+  for (guint i = 0; i < check->errors->len; i++)
+    g_printerr ("qiwang-cli: %s\n", ((QwEventProblem *) g_ptr_array_index (check->errors, i))->message);
+  return QW_CLI_FAILED;
+}
+
+static void
+print_warnings (const QwEventCheck *check,
+                gboolean            to_stderr)
+{
+  for (guint i = 0; i < check->warnings->len; i++)
+    {
+      const char *message = ((QwEventProblem *) g_ptr_array_index (check->warnings, i))->message;
+
+      if (to_stderr)
+        g_printerr (_("Warning: %s\n"), message);
+      else
+        g_print (_("Warning: %s\n"), message);
+    }
+}
+
+static void
+set_text_member (JsonObject *o,
+                 const char *key,
+                 const char *value)
+{
+  if (value != NULL && value[0] != '\0')
+    json_object_set_string_member (o, key, value);
+  else
+    json_object_set_null_member (o, key);
+}
+
+static void
+set_date_member (JsonObject *o,
+                 const char *key,
+                 QwDate      date)
+{
+  g_autofree char *iso = qw_date_is_set (date) ? qw_date_to_iso_dup (date) : NULL;
+
+  set_text_member (o, key, iso);
+}
+
+static JsonObject *
+event_to_json (const QwEvent      *event,
+               const QwEventCheck *check)
+{
+  JsonObject *o = json_object_new ();
+  JsonArray *honours = json_array_new ();
+  JsonArray *warnings = json_array_new ();
+  g_auto(GStrv) parts = qw_honours_split (event->honours);
+  g_autoptr(GPtrArray) codes = g_ptr_array_new ();
+
+  json_object_set_string_member (o, "name", event->name != NULL ? event->name : "");
+  json_object_set_string_member (o, "level", qw_level_to_code (event->level));
+  set_text_member (o, "region", event->region);
+  set_date_member (o, "start", event->start_date);
+  set_date_member (o, "end", event->end_date);
+  set_text_member (o, "host", event->host);
+  set_text_member (o, "host_level", host_level_names[event->host_level]);
+  set_text_member (o, "prefecture", event->prefecture);
+  set_text_member (o, "county_city", event->county_city);
+  for (guint i = 0; parts[i] != NULL; i++)
+    json_array_add_string_element (honours, parts[i]);
+  json_object_set_array_member (o, "honours", honours);
+  set_text_member (o, "arbiter", event->chief_arbiter);
+  set_text_member (o, "arbiter_grade", event->chief_arbiter_grade);
+  for (guint i = 0; i < check->warnings->len; i++)
+    {
+      const char *code = ((QwEventProblem *) g_ptr_array_index (check->warnings, i))->code;
+
+      if (!g_ptr_array_find_with_equal_func (codes, code, g_str_equal, NULL))
+        {
+          g_ptr_array_add (codes, (gpointer) code);
+          json_array_add_string_element (warnings, code);
+        }
+    }
+  json_object_set_array_member (o, "warnings", warnings);
+  return o;
+}
+
+static void
+add_row (GPtrArray  *rows,
+         const char *label,
+         const char *value)
+{
+  g_ptr_array_add (rows, g_strdupv ((char *[]) { (char *) label, (char *) (value != NULL ? value : ""), NULL }));
+}
+
+static void
+print_event (const QwEvent *event)
+{
+  g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
+  g_autofree char *start = qw_date_is_set (event->start_date) ? qw_date_to_iso_dup (event->start_date) : NULL;
+  g_autofree char *end = qw_date_is_set (event->end_date) ? qw_date_to_iso_dup (event->end_date) : NULL;
+  g_autofree char *place = qw_event_place (event);
+  g_autofree char *rounds = g_strdup_printf ("%d", event->rounds);
+  g_autofree char *time = g_strdup_printf (_("%d min + %d s per move"), event->minutes, event->increment);
+
+  add_row (rows, _("Field"), _("Value"));
+  add_row (rows, _("Name"), event->name);
+  add_row (rows, _("Level"), qw_level_to_chinese (event->level));
+  add_row (rows, _("Region"), event->region);
+  add_row (rows, _("Host place"), place);
+  add_row (rows, _("First day"), start);
+  add_row (rows, _("Last day"), end);
+  add_row (rows, _("Host"), event->host);
+  add_row (rows, _("Host level"), qw_host_level_to_chinese (event->host_level));
+  add_row (rows, _("Prefecture-level city"), event->prefecture);
+  add_row (rows, _("County-level city"), event->county_city);
+  add_row (rows, _("Honours"), event->honours);
+  add_row (rows, _("Chief arbiter"), event->chief_arbiter);
+  add_row (rows, _("Chief arbiter’s grade"), event->chief_arbiter_grade);
+  add_row (rows, _("Venue"), event->venue);
+  add_row (rows, _("Issuing body"), event->organiser);
+  add_row (rows, _("Rounds"), rounds);
+  add_row (rows, _("Time"), time);
+  qw_cli_print_table (rows);
+}
 
 static int
 cmd_new (QwCliContext *ctx)
@@ -235,31 +540,20 @@ cmd_new (QwCliContext *ctx)
   g_autoptr(QwRuleset) ruleset = NULL;
   g_autoptr(QwDocument) doc = NULL;
   g_autoptr(QwEvent) event = qw_event_new ();
-  g_autoptr(GPtrArray) problems = NULL;
+  g_autoptr(QwEventCheck) check = NULL;
+  QwEventFields set;
 
-  if ((new_opt.start != NULL && !qw_date_parse_iso (new_opt.start, &event->start_date))
-      || (new_opt.end != NULL && !qw_date_parse_iso (new_opt.end, &event->end_date)))
-    return qw_cli_usage_error (ctx, _("dates are written YYYY-MM-DD"));
-  ruleset = qw_ruleset_lookup (new_opt.ruleset != NULL ? new_opt.ruleset : "qiwang-2021", &error);
+  ruleset = qw_ruleset_lookup (details_opt.ruleset != NULL ? details_opt.ruleset : "qiwang-2021", &error);
   if (ruleset == NULL)
     return qw_cli_fail (g_steal_pointer (&error));
-
   g_free (event->ruleset);
   event->ruleset = g_strdup (ruleset->id);
-  event->level = qw_level_from_code (new_opt.level);
-  event->region = g_strdup (new_opt.region);
-  event->place_city = g_strdup (new_opt.city);
-  event->place_county = g_strdup (new_opt.county);
-  event->place_town = g_strdup (new_opt.town);
-  event->host = g_strdup (new_opt.host);
-  event->chief_arbiter = g_strdup (new_opt.arbiter);
-  event->chief_arbiter_grade = g_strdup (new_opt.arbiter_grade);
-  event->name = new_opt.name != NULL ? g_strdup (new_opt.name) : qw_event_name_build (ruleset, event, QW_NAME_FORM_FULL);
-  if (event->name == NULL)
-    event->name = g_strdup (ruleset->name);
-  problems = qw_event_name_check (ruleset, event, event->name);
-  for (guint i = 0; i < problems->len; i++)
-    g_printerr (_("Warning: %s\n"), (char *) g_ptr_array_index (problems, i));
+  apply_details (ruleset, event, &set);
+  qw_event_follow_place (ruleset, NULL, event, set);
+  check = qw_event_check (ruleset, event);
+  if (check->errors->len > 0)
+    return refuse (check);
+  print_warnings (check, TRUE);
 
   doc = qw_document_create (ctx->args[0], QW_DOCUMENT_STOP, &error);
   if (doc == NULL || !qw_document_add_event (doc, event, &error))
@@ -268,18 +562,67 @@ cmd_new (QwCliContext *ctx)
   return QW_CLI_OK;
 }
 
+static int
+cmd_event (QwCliContext *ctx)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(QwEvent) event = qw_event_copy (ctx->event);
+  g_autoptr(QwEventCheck) check = NULL;
+  QwEventFields set;
+  gboolean changed;
+
+  changed = apply_details (ctx->ruleset, event, &set);
+  if (changed)
+    qw_event_follow_place (ctx->ruleset, ctx->event, event, set);
+  check = qw_event_check (ctx->ruleset, event);
+  if (changed && check->errors->len > 0)
+    return refuse (check);
+  if (changed && !qw_registration_update_event (ctx->doc, ctx->ruleset, event, &error))
+    return qw_cli_fail (g_steal_pointer (&error));
+  if (ctx->json)
+    {
+      g_autoptr(JsonObject) o = event_to_json (event, check);
+
+      qw_cli_print_json_object (o);
+      return QW_CLI_OK;
+    }
+  print_event (event);
+  print_warnings (check, FALSE);
+  return QW_CLI_OK;
+}
+
 /* import */
+
+static const char *
+outcome_text (QwRowOutcome outcome)
+{
+  switch (outcome)
+    {
+    case QW_ROW_ADDED:
+      return _("added");
+    case QW_ROW_UPDATED:
+      return _("updated");
+    case QW_ROW_UNCHANGED:
+      return _("unchanged");
+    case QW_ROW_REJECTED:
+    default:
+      return _("rejected");
+    }
+}
 
 static int
 cmd_import (QwCliContext *ctx)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(QwEntryImport) import = NULL;
+  g_autoptr(QwImportReport) report = NULL;
+  g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
 
   import = qw_entry_import_file (ctx->args[0], &error);
   if (import == NULL)
     return qw_cli_fail (g_steal_pointer (&error));
-  if (!qw_registration_import_entries (ctx->doc, ctx->ruleset, ctx->event, import->entries, &error))
+  report = qw_registration_import (ctx->doc, ctx->ruleset, ctx->event, import, &error);
+  if (report == NULL)
     return qw_cli_fail (g_steal_pointer (&error));
 
   if (ctx->json)
@@ -287,28 +630,67 @@ cmd_import (QwCliContext *ctx)
       g_autoptr(JsonObject) o = json_object_new ();
       JsonArray *rejected = json_array_new ();
 
-      json_object_set_int_member (o, "imported", import->entries->len);
-      json_object_set_string_member (o, "encoding", import->encoding);
-      for (guint i = 0; i < import->rejected->len; i++)
+      json_object_set_string_member (o, "encoding", report->encoding);
+      json_object_set_int_member (o, "added", report->added);
+      json_object_set_int_member (o, "updated", report->updated);
+      json_object_set_int_member (o, "unchanged", report->unchanged);
+      json_object_set_int_member (o, "imported", report->added + report->updated);
+      for (guint i = 0; i < report->rows->len; i++)
         {
-          QwRowError *e = g_ptr_array_index (import->rejected, i);
-          JsonObject *r = json_object_new ();
+          const QwImportRow *r = g_ptr_array_index (report->rows, i);
 
-          json_object_set_int_member (r, "row", e->row);
-          json_object_set_string_member (r, "message", e->message);
-          json_array_add_object_element (rejected, r);
+          if (r->outcome == QW_ROW_REJECTED)
+            {
+              JsonObject *bad = json_object_new ();
+
+              json_object_set_int_member (bad, "row", r->row);
+              json_object_set_string_member (bad, "reason", r->reason);
+              /* The key of the first contract, kept. */
+              json_object_set_string_member (bad, "message", r->reason);
+              json_array_add_object_element (rejected, bad);
+            }
         }
       json_object_set_array_member (o, "rejected", rejected);
       qw_cli_print_json_object (o);
       return QW_CLI_OK;
     }
-  g_print (_("Imported %u entries (%s).\n"), import->entries->len, import->encoding);
-  for (guint i = 0; i < import->rejected->len; i++)
-    g_print ("%s\n", ((QwRowError *) g_ptr_array_index (import->rejected, i))->message);
+  g_print (_("Imported %u entries (%s): %u added, %u updated, %u unchanged, %u rejected.\n"),
+           report->added + report->updated, report->encoding, report->added, report->updated, report->unchanged,
+           report->rejected);
+  g_ptr_array_add (rows, g_strdupv ((char *[]) { _("Row"), _("No."), _("Name"), _("Outcome"), _("Problems"), NULL }));
+  for (guint i = 0; i < report->rows->len; i++)
+    {
+      const QwImportRow *r = g_ptr_array_index (report->rows, i);
+      g_autofree char *row = g_strdup_printf ("%d", r->row);
+      g_autofree char *no = r->no > 0 ? g_strdup_printf ("%d", r->no) : g_strdup ("");
+      g_autofree char *problems = r->outcome == QW_ROW_REJECTED ? g_strdup (r->reason)
+                                                                 : problems_text (r->problems);
+
+      g_ptr_array_add (rows, g_strdupv ((char *[]) { row, no, r->name, (char *) outcome_text (r->outcome),
+                                                     problems, NULL }));
+    }
+  qw_cli_print_table (rows);
   return QW_CLI_OK;
 }
 
 /* entries */
+
+static const char *
+status_text (QwEntryStatus status)
+{
+  switch (status)
+    {
+    case QW_STATUS_WITHDRAWN:
+      return _("withdrawn");
+    case QW_STATUS_EXCLUDED:
+      return _("excluded");
+    case QW_STATUS_LATE:
+      return _("late entry");
+    case QW_STATUS_ACTIVE:
+    default:
+      return "";
+    }
+}
 
 static int
 cmd_entries (QwCliContext *ctx)
@@ -326,8 +708,8 @@ cmd_entries (QwCliContext *ctx)
   options.event_date = qw_date_is_set (ctx->event->start_date) ? ctx->event->start_date : qw_date_today ();
   checks = g_new0 (QwEntryCheck, MAX (list->len, 1));
   qw_entry_check_all (ctx->ruleset, list, &options, checks);
-  g_ptr_array_add (rows, g_strdupv ((char *[]) { _("No."), _("Name"), _("Sex"), _("ID number"),
-                                                 _("Unit"), _("Group"), _("Problems"), NULL }));
+  g_ptr_array_add (rows, g_strdupv ((char *[]) { _("No."), _("Name"), _("Sex"), _("Birth date"), _("ID number"),
+                                                 _("Unit"), _("Group"), _("Status"), _("Problems"), NULL }));
   for (guint i = 0; i < list->len; i++)
     {
       const QwEntry *e = g_ptr_array_index (list, i);
@@ -335,15 +717,25 @@ cmd_entries (QwCliContext *ctx)
       g_autofree char *no = g_strdup_printf ("%d", e->no);
       g_autofree char *text = problems_text (checks[i].problems);
       JsonObject *o = json_object_new ();
+      QwDate birth;
+      char iso[QW_DATE_ISO_LEN];
+      gboolean has_birth = e->birth != NULL && qw_date_parse_iso (e->birth, &birth);
 
+      if (has_birth)
+        qw_date_to_iso (birth, iso);
       set_check_members (o, e, &checks[i]);
       json_object_set_int_member (o, "no", e->no);
       json_object_set_string_member (o, "id", masked);
       json_object_set_string_member (o, "unit", e->unit);
+      /* As stored: what the document and every export hold. */
+      json_object_set_string_member (o, "sex", qw_sex_to_code (e->sex));
+      json_object_set_string_member (o, "birth", has_birth ? iso : NULL);
+      json_object_set_string_member (o, "status", qw_entry_status_to_code (e->status));
       json_array_add_object_element (array, o);
       g_ptr_array_add (rows, g_strdupv ((char *[]) {
-        no, e->name, (char *) qw_sex_to_chinese (e->sex), masked, e->unit,
-        checks[i].group != NULL ? checks[i].group->name : (char *) "—", text, NULL }));
+        no, e->name, (char *) qw_sex_to_chinese (e->sex), has_birth ? iso : e->birth, masked, e->unit,
+        checks[i].group != NULL ? checks[i].group->name : (char *) "—", (char *) status_text (e->status), text,
+        NULL }));
     }
   if (ctx->json)
     qw_cli_print_json_array (array);
@@ -381,8 +773,14 @@ const QwCliCommand qw_cli_registration_commands[] = {
   {
     .name = "new", .usage = "DOC [--name NAME] [--region R] [--city C] [--county C] [--town T] ...",
     .min_args = 1, .max_args = 1,
-    .open = QW_CLI_OPEN_NOTHING, .options = new_options,
+    .open = QW_CLI_OPEN_NOTHING, .options = new_options, .check = check_details,
     .handler = cmd_new, .summary = N_("Create a stop document"),
+  },
+  {
+    .name = "event", .usage = "DOC [--json] [--name N] [--start D] [--end D] [--host H] ...",
+    .min_args = 1, .max_args = 1,
+    .open = QW_CLI_OPEN_STOP, .flags = QW_CLI_JSON, .options = event_options, .check = check_details,
+    .handler = cmd_event, .summary = N_("Show or change the stop’s details"),
   },
   {
     .name = "import", .usage = "DOC FILE.csv [--json]", .min_args = 2, .max_args = 2,

@@ -24,6 +24,7 @@ G_BEGIN_DECLS
 #define QW_CLI_OK      0
 #define QW_CLI_FAILED  1
 #define QW_CLI_USAGE   2
+#define QW_CLI_BLOCKED 3   /* pair: entries with a blocking problem (nothing was written) */
 
 /* What the dispatcher opens, from the first arguments, before the handler
  * runs. A failure to open exits with QW_CLI_FAILED and the core's message. */
@@ -98,6 +99,7 @@ extern const QwCliCommand qw_cli_play_commands[];
 extern const QwCliCommand qw_cli_region_commands[];
 extern const QwCliCommand qw_cli_results_commands[];
 extern const QwCliCommand qw_cli_print_commands[];
+extern const QwCliCommand qw_cli_ladder_commands[];
 
 QwDocument *qw_cli_open_kind       (const char         *path,
                                    QwDocumentKind      kind,

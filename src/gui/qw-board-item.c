@@ -13,6 +13,8 @@
 #include <glib/gi18n.h>
 
 #include "qw-board-item.h"
+#include "qw-knockout.h"
+#include "qw-labels.h"
 #include "qw-standings.h"
 #include "qw-document-play.h"
 #include "qw-entry.h"
@@ -158,7 +160,7 @@ fouls_text (const QwGame *game)
     g_string_append_printf (text, _("R %d · B %d"), game->red_fouls, game->black_fouls);
   if (game->playoff != QW_PLAYOFF_NONE)
     g_string_append_printf (text, "%s%s", text->len > 0 ? " · " : "",
-                            game->playoff == QW_PLAYOFF_RED ? _("play-off: red") : _("play-off: black"));
+                            qw_playoff_label (game->playoff, game->armageddon));
   if (game->manual)
     g_string_append_printf (text, "%s%s", text->len > 0 ? " · " : "", _("changed"));
   return g_string_free (text, FALSE);
@@ -242,12 +244,13 @@ qw_board_items_load (QwDocument       *doc,
 {
   g_autoptr(GPtrArray) entries = qw_document_list_section_entries (doc, section, error);
   g_autoptr(GPtrArray) games = entries != NULL ? qw_document_list_games (doc, section->id, error) : NULL;
+  g_autoptr(GPtrArray) absences = games != NULL ? qw_document_list_absences (doc, section->id, error) : NULL;
   g_autoptr(GPtrArray) before = NULL;
   g_autoptr(GHashTable) by_id = g_hash_table_new (g_int64_hash, g_int64_equal);
   g_autoptr(GHashTable) points = g_hash_table_new_full (g_int64_hash, g_int64_equal, NULL, g_free);
   GListStore *store;
 
-  if (games == NULL)
+  if (absences == NULL)
     return NULL;
   for (guint i = 0; i < entries->len; i++)
     {
@@ -257,7 +260,7 @@ qw_board_items_load (QwDocument       *doc,
     }
   if (round > 1)
     {
-      before = qw_standings_compute (ruleset, section, entries, games, round - 1);
+      before = qw_standings_compute_with_absences (ruleset, section, entries, games, absences, round - 1);
       for (guint i = 0; before != NULL && i < before->len; i++)
         {
           QwStandingRow *row = g_ptr_array_index (before, i);

@@ -21,6 +21,7 @@
 #include <glib/gi18n.h>
 
 #include "qw-column-view.h"
+#include "qw-tooltip.h"
 
 typedef void (*FactoryFunc) (GtkSignalListItemFactory *factory,
                              GtkListItem              *list_item,
@@ -75,7 +76,7 @@ query_tooltip_cb (GtkWidget   *widget,
   g_object_get (item, tip->property, &text, NULL);
   if (text == NULL || text[0] == '\0')
     return FALSE;
-  gtk_tooltip_set_text (tooltip, text);
+  qw_tooltip_set_wrapped (tooltip, text);
   return TRUE;
 }
 

@@ -1,9 +1,11 @@
 /* qw-entries-page.c: registration: the entries of a stop
  *
  * A column view over every entry, with its group and its problems, search and
- * group filter, add/edit/delete with undo, and CSV import with a report. The
- * page owns the entries.* actions; the window's menu items and shortcuts
- * show the page and activate them. Reading and checking a registration
+ * group filter, add/edit/delete, and CSV import with a report. Each change is
+ * one step of the document's history (qw-registration.h), undone by the
+ * window's Undo; the page shows what the document holds, following its
+ * "changed::entries". The page owns the entries.* actions; the window's menu
+ * items and shortcuts show the page and activate them. Reading and checking a registration
  * list, and writing the exported one, run in a worker thread; the entries
  * are stored on the main thread.
  *
@@ -22,27 +24,13 @@
 #include "qw-entry-import.h"
 #include "qw-entry-item.h"
 #include "qw-feedback.h"
+#include "qw-tooltip.h"
 #include "qw-registration.h"
 #include "qw-date.h"
 #include "qw-document-entries.h"
 #include "qw-entry-check.h"
 #include "qw-entry.h"
 #include "qw-event.h"
-
-typedef enum
-{
-  UNDO_ADDED,      /* entries were added: undo deletes them */
-  UNDO_EDITED,     /* an entry changed: undo writes the old one back */
-  UNDO_DELETED,    /* entries were deleted: undo adds them back under their ids */
-} UndoKind;
-
-typedef struct
-{
-  UndoKind   kind;
-  GPtrArray *before;   /* QwEntry */
-  GPtrArray *after;    /* QwEntry */
-  char      *label;
-} UndoStep;
 
 /* Filter positions in the drop-down before the groups. */
 enum {
@@ -77,8 +65,6 @@ struct _QwEntriesPage
   GSignalGroup      *doc_signals;    /* the document's "changed::entries" */
   QwDocument        *doc;            /* the context's, while it is set */
   QwRuleset         *ruleset;
-  GPtrArray         *undo;           /* UndoStep */
-  GPtrArray         *redo;
   GCancellable      *cancellable;    /* the file being read or written */
   const char        *busy_text;      /* what the worker does, or NULL */
 };
@@ -103,23 +89,6 @@ static const QwEvent *
 event_of (QwEntriesPage *self)
 {
   return qw_document_context_get_event (self->context);
-}
-
-static void
-undo_step_free (gpointer data)
-{
-  UndoStep *step = data;
-
-  g_clear_pointer (&step->before, g_ptr_array_unref);
-  g_clear_pointer (&step->after, g_ptr_array_unref);
-  g_free (step->label);
-  g_free (step);
-}
-
-static GPtrArray *
-copy_entries (GPtrArray *entries)
-{
-  return g_ptr_array_copy (entries, (GCopyFunc) (void (*) (void)) qw_entry_copy, NULL);
 }
 
 /* Columns */
@@ -341,8 +310,7 @@ reload (QwEntriesPage *self)
 static void
 update_actions (QwEntriesPage *self)
 {
-  static const char *actions[] = { "entries.import", "entries.export", "entries.add", "entries.find",
-                                   "entries.undo", "entries.redo" };
+  static const char *actions[] = { "entries.import", "entries.export", "entries.add", "entries.find" };
   g_autoptr(GtkBitset) set = gtk_selection_model_get_selection (GTK_SELECTION_MODEL (self->selection));
 
   for (guint i = 0; i < G_N_ELEMENTS (actions); i++)
@@ -358,8 +326,8 @@ update_actions (QwEntriesPage *self)
  * qw_entries_page_set_context:
  * @context: (nullable): a document running an event, or %NULL
  *
- * Shows the entries of @context's event. Undo starts afresh, and a file
- * still being read for the previous document is dropped.
+ * Shows the entries of @context's event. A file still being read for the
+ * previous document is dropped.
  */
 void
 qw_entries_page_set_context (QwEntriesPage     *self,
@@ -381,8 +349,6 @@ qw_entries_page_set_context (QwEntriesPage     *self,
       self->ruleset = qw_ruleset_ref (qw_document_context_get_ruleset (context));
     }
   g_signal_group_set_target (self->doc_signals, self->doc);
-  g_ptr_array_set_size (self->undo, 0);
-  g_ptr_array_set_size (self->redo, 0);
   gtk_editable_set_text (GTK_EDITABLE (self->search_entry), "");
   fill_filter_dropdown (self);
   reload (self);
@@ -411,98 +377,7 @@ qw_entries_page_set_search (QwEntriesPage *self,
   refilter (self);
 }
 
-/* Changes, each one undoable */
-
-static void
-push_undo (QwEntriesPage *self,
-           UndoKind       kind,
-           GPtrArray     *before,
-           GPtrArray     *after,
-           const char    *label)
-{
-  UndoStep *step = g_new0 (UndoStep, 1);
-
-  step->kind = kind;
-  step->before = before != NULL ? copy_entries (before) : NULL;
-  step->after = after != NULL ? copy_entries (after) : NULL;
-  step->label = g_strdup (label);
-  g_ptr_array_add (self->undo, step);
-  g_ptr_array_set_size (self->redo, 0);
-}
-
-static gboolean
-delete_list (QwEntriesPage  *self,
-             GPtrArray      *entries,
-             GError        **error)
-{
-  g_autofree gint64 *ids = g_new (gint64, MAX (entries->len, 1));
-
-  for (guint i = 0; i < entries->len; i++)
-    ids[i] = ((QwEntry *) g_ptr_array_index (entries, i))->id;
-  return qw_document_delete_entries (self->doc, ids, entries->len, error);
-}
-
-static gboolean
-apply_step (QwEntriesPage  *self,
-            UndoStep       *step,
-            gboolean        reverse,
-            GError        **error)
-{
-  g_autoptr(GPtrArray) copy = NULL;
-
-  switch (step->kind)
-    {
-    case UNDO_ADDED:
-      if (reverse)
-        return delete_list (self, step->after, error);
-      copy = copy_entries (step->after);
-      return qw_document_add_entries (self->doc, event_of (self)->id, copy, error);
-    case UNDO_DELETED:
-      if (!reverse)
-        return delete_list (self, step->before, error);
-      copy = copy_entries (step->before);
-      return qw_document_add_entries (self->doc, event_of (self)->id, copy, error);
-    case UNDO_EDITED:
-      return qw_document_update_entry (self->doc,
-                                       g_ptr_array_index (reverse ? step->before : step->after, 0),
-                                       error);
-    default:
-      g_assert_not_reached ();
-    }
-}
-
-static void
-undo_or_redo (QwEntriesPage *self,
-              gboolean       undo)
-{
-  GPtrArray *from = undo ? self->undo : self->redo;
-  GPtrArray *to = undo ? self->redo : self->undo;
-  g_autoptr(GError) error = NULL;
-  g_autofree char *message = NULL;
-  UndoStep *step;
-
-  if (from->len == 0)
-    {
-      qw_feedback_toast (GTK_WIDGET (self), undo ? _("Nothing to undo") : _("Nothing to redo"));
-      return;
-    }
-  step = g_ptr_array_steal_index (from, from->len - 1);
-  if (!apply_step (self, step, undo, &error))
-    {
-      qw_feedback_error (GTK_WIDGET (self), undo ? _("The change could not be undone") : _("The change could not be redone"), error);
-      undo_step_free (step);
-      return;
-    }
-  message = g_strdup_printf (undo ? _("Undone: %s") : _("Redone: %s"), step->label);
-  g_ptr_array_add (to, step);
-  qw_feedback_toast (GTK_WIDGET (self), message);
-}
-
-static void
-undo_clicked_cb (QwEntriesPage *self)
-{
-  undo_or_redo (self, TRUE);
-}
+/* Changes: each one is a step of the document's history */
 
 static GPtrArray *
 selected_entries (QwEntriesPage *self)
@@ -541,8 +416,7 @@ delete_selected (QwEntriesPage *self)
     message = g_strdup_printf (_("Deleted %s"), ((QwEntry *) entries->pdata[0])->name);
   else
     message = g_strdup_printf (ngettext ("Deleted %u entry", "Deleted %u entries", entries->len), entries->len);
-  push_undo (self, UNDO_DELETED, entries, NULL, message);
-  qw_feedback_undo_toast (GTK_WIDGET (self), message, G_CALLBACK (undo_clicked_cb), self);
+  qw_feedback_undo_toast (GTK_WIDGET (self), self->doc, message);
 }
 
 static void
@@ -553,20 +427,12 @@ selection_changed_cb (QwEntriesPage *self)
 
 /* The entry dialog */
 
-/* Ages and groups are counted on the event's first day (today if unset). */
-static QwDate
-event_date (QwEntriesPage *self)
-{
-  return qw_registration_event_date (event_of (self));
-}
-
 static gboolean
 entry_saved_cb (QwEntriesPage *self,
                 QwEntry       *entry,
                 QwEntryDialog *dialog)
 {
   g_autoptr(GError) error = NULL;
-  g_autoptr(GPtrArray) after = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_entry_free);
   g_autofree char *message = NULL;
 
   if (entry->id == 0)
@@ -578,29 +444,21 @@ entry_saved_cb (QwEntriesPage *self,
           qw_feedback_error (GTK_WIDGET (self), _("The entry could not be added"), error);
           return FALSE;
         }
-      g_ptr_array_add (after, g_steal_pointer (&added));
       message = g_strdup_printf (_("Added %s"), entry->name);
-      push_undo (self, UNDO_ADDED, NULL, after, message);
     }
   else
     {
-      g_autoptr(QwEntry) old = qw_document_get_entry (self->doc, entry->id, &error);
-      g_autoptr(GPtrArray) before = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_entry_free);
       g_autoptr(QwEntry) edited = qw_entry_copy (entry);
 
       /* A corrected birth date moves the player, until the first pairing fixes the group. */
-      entry = edited;
-      if (old == NULL || !qw_registration_update_entry (self->doc, self->ruleset, event_of (self), entry, &error))
+      if (!qw_registration_update_entry (self->doc, self->ruleset, event_of (self), edited, &error))
         {
           qw_feedback_error (GTK_WIDGET (self), _("The entry could not be saved"), error);
           return FALSE;
         }
-      g_ptr_array_add (before, g_steal_pointer (&old));
-      g_ptr_array_add (after, qw_entry_copy (entry));
-      message = g_strdup_printf (_("Edited %s"), entry->name);
-      push_undo (self, UNDO_EDITED, before, after, message);
+      message = g_strdup_printf (_("Edited %s"), edited->name);
     }
-  qw_feedback_toast (GTK_WIDGET (self), message);
+  qw_feedback_undo_toast (GTK_WIDGET (self), self->doc, message);
   return TRUE;
 }
 
@@ -631,15 +489,28 @@ row_activated_cb (QwEntriesPage *self,
 /* Import and export */
 
 static char *
-import_report (QwEntryImport *import,
-               const char    *file_name,
-               guint          with_problems)
+import_report (QwEntryImport  *import,
+               QwImportReport *report,
+               const char     *file_name)
 {
   GString *text = g_string_new (NULL);
+  guint with_problems = 0;
 
+  for (guint i = 0; i < report->rows->len; i++)
+    {
+      const QwImportRow *r = g_ptr_array_index (report->rows, i);
+
+      with_problems += r->outcome != QW_ROW_REJECTED && r->problems != 0;
+    }
   g_string_append_printf (text, ngettext ("%u entry imported from %s (%s).",
-                                          "%u entries imported from %s (%s).", import->entries->len),
-                          import->entries->len, file_name, import->encoding);
+                                          "%u entries imported from %s (%s).", report->added + report->updated),
+                          report->added + report->updated, file_name, report->encoding);
+  if (report->updated > 0 || report->unchanged > 0)
+    {
+      g_string_append_c (text, '\n');
+      g_string_append_printf (text, _("%u added, %u updated, %u already there unchanged."), report->added,
+                              report->updated, report->unchanged);
+    }
   if (with_problems > 0)
     {
       g_string_append_c (text, '\n');
@@ -647,15 +518,24 @@ import_report (QwEntryImport *import,
                                               "%u of them have problems: see the Problems column.",
                                               with_problems), with_problems);
     }
-  if (import->rejected->len > 0)
+  if (report->rejected > 0)
     {
+      guint shown = 0;
+
       g_string_append (text, "\n\n");
       g_string_append_printf (text, ngettext ("%u row was rejected:", "%u rows were rejected:",
-                                              import->rejected->len), import->rejected->len);
-      for (guint i = 0; i < import->rejected->len && i < 20; i++)
-        g_string_append_printf (text, "\n• %s", ((QwRowError *) import->rejected->pdata[i])->message);
-      if (import->rejected->len > 20)
-        g_string_append_printf (text, _("\n… and %u more"), import->rejected->len - 20);
+                                              report->rejected), report->rejected);
+      for (guint i = 0; i < report->rows->len && shown < 20; i++)
+        {
+          const QwImportRow *r = g_ptr_array_index (report->rows, i);
+
+          if (r->outcome != QW_ROW_REJECTED)
+            continue;
+          g_string_append_printf (text, "\n• %s", r->reason);
+          shown++;
+        }
+      if (report->rejected > 20)
+        g_string_append_printf (text, _("\n… and %u more"), report->rejected - 20);
     }
   if (import->ignored_columns != NULL && import->ignored_columns[0] != NULL)
     {
@@ -667,21 +547,6 @@ import_report (QwEntryImport *import,
   return g_string_free (text, FALSE);
 }
 
-static guint
-count_problems (QwRuleset *ruleset,
-                QwDate     date,
-                GPtrArray *entries)
-{
-  QwCheckOptions options = { date, FALSE };
-  g_autofree QwEntryCheck *checks = g_new0 (QwEntryCheck, MAX (entries->len, 1));
-  guint n = 0;
-
-  qw_entry_check_all (ruleset, entries, &options, checks);
-  for (guint i = 0; i < entries->len; i++)
-    n += checks[i].problems != 0;
-  return n;
-}
-
 /* While a worker reads or writes a file: a spinner and what it does. */
 static void
 set_busy (QwEntriesPage *self,
@@ -690,21 +555,18 @@ set_busy (QwEntriesPage *self,
   self->busy_text = text;
   gtk_widget_set_visible (GTK_WIDGET (self->busy_spinner), text != NULL);
   gtk_spinner_set_spinning (self->busy_spinner, text != NULL);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->busy_spinner), text);
+  qw_tooltip_set_text (GTK_WIDGET (self->busy_spinner), text);
   update_summary (self);
   update_actions (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BUSY]);
 }
 
-/* What the worker reads: the list as imported, placed in groups and checked. */
+/* What the worker reads: the list as imported. */
 typedef struct
 {
-  QwRuleset     *ruleset;
   char          *path;
   char          *name;
-  QwDate         date;
   QwEntryImport *import;
-  guint          with_problems;
 } ImportTask;
 
 static void
@@ -712,7 +574,6 @@ import_task_free (gpointer data)
 {
   ImportTask *t = data;
 
-  qw_ruleset_unref (t->ruleset);
   g_free (t->path);
   g_free (t->name);
   g_clear_pointer (&t->import, qw_entry_import_free);
@@ -734,32 +595,37 @@ import_thread (GTask        *task,
       g_task_return_error (task, error);
       return;
     }
-  t->with_problems = count_problems (t->ruleset, t->date, t->import->entries);
   g_task_return_boolean (task, TRUE);
 }
 
 /* Stores a list that was read: all its usable rows in one transaction,
  * then reports what was imported and what was rejected. The import is one
- * undo step. */
+ * step of the history. */
 static gboolean
 import_read (QwEntriesPage  *self,
              QwEntryImport  *import,
              const char     *name,
-             guint           with_problems,
              GError        **error)
 {
-  g_autofree char *report = NULL;
+  g_autoptr(QwImportReport) report = NULL;
+  g_autofree char *text = NULL;
   g_autofree char *message = NULL;
   GtkWidget *dialog;
 
-  if (!qw_registration_import_entries (self->doc, self->ruleset, event_of (self), import->entries, error))
+  report = qw_registration_import (self->doc, self->ruleset, event_of (self), import, error);
+  if (report == NULL)
     return FALSE;
-  message = g_strdup_printf (ngettext ("Imported %u entry", "Imported %u entries", import->entries->len),
-                             import->entries->len);
-  push_undo (self, UNDO_ADDED, NULL, import->entries, message);
-  report = import_report (import, name, with_problems);
+  if (report->updated == 0)
+    message = g_strdup_printf (ngettext ("Imported %u entry", "Imported %u entries", report->added),
+                               report->added);
+  else
+    message = g_strdup_printf (_("Imported %u entries (%u added, %u updated)"), report->added + report->updated,
+                               report->added, report->updated);
+  if (report->added + report->updated > 0)
+    qw_feedback_undo_toast (GTK_WIDGET (self), self->doc, message);
+  text = import_report (import, report, name);
   dialog = adw_message_dialog_new (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))),
-                                   _("Registration List Imported"), report);
+                                   _("Registration List Imported"), text);
   adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
   gtk_window_present (GTK_WINDOW (dialog));
   return TRUE;
@@ -780,7 +646,7 @@ import_done_cb (GObject      *source,
     return;
   set_busy (self, NULL);
   if (error == NULL)
-    import_read (self, t->import, t->name, t->with_problems, &error);
+    import_read (self, t->import, t->name, &error);
   if (error != NULL)
     qw_feedback_error (GTK_WIDGET (self), _("Nothing was imported"), error);
 }
@@ -805,10 +671,8 @@ qw_entries_page_import_file (QwEntriesPage *self,
   g_return_if_fail (self->context != NULL && self->busy_text == NULL);
 
   t = g_new0 (ImportTask, 1);
-  t->ruleset = qw_ruleset_ref (self->ruleset);
   t->path = g_file_get_path (file);
   t->name = g_file_get_basename (file);
-  t->date = event_date (self);
   self->cancellable = g_cancellable_new ();
   task = g_task_new (self, self->cancellable, import_done_cb, NULL);
   g_task_set_source_tag (task, qw_entries_page_import_file);
@@ -1009,22 +873,6 @@ find_action (GtkWidget  *widget,
 }
 
 static void
-undo_action (GtkWidget  *widget,
-             const char *action_name,
-             GVariant   *parameter)
-{
-  undo_or_redo (QW_ENTRIES_PAGE (widget), TRUE);
-}
-
-static void
-redo_action (GtkWidget  *widget,
-             const char *action_name,
-             GVariant   *parameter)
-{
-  undo_or_redo (QW_ENTRIES_PAGE (widget), FALSE);
-}
-
-static void
 delete_action (GtkWidget  *widget,
                const char *action_name,
                GVariant   *parameter)
@@ -1068,8 +916,6 @@ qw_entries_page_dispose (GObject *object)
   gtk_widget_dispose_template (GTK_WIDGET (self), QW_TYPE_ENTRIES_PAGE);
   g_clear_object (&self->selection);
   g_clear_object (&self->store);
-  g_clear_pointer (&self->undo, g_ptr_array_unref);
-  g_clear_pointer (&self->redo, g_ptr_array_unref);
   g_clear_pointer (&self->filter_groups, g_ptr_array_unref);
   g_clear_pointer (&self->needle, g_free);
   G_OBJECT_CLASS (qw_entries_page_parent_class)->dispose (object);
@@ -1151,8 +997,6 @@ qw_entries_page_class_init (QwEntriesPageClass *klass)
   gtk_widget_class_install_action (widget_class, "entries.export", NULL, export_action);
   gtk_widget_class_install_action (widget_class, "entries.add", NULL, add_action);
   gtk_widget_class_install_action (widget_class, "entries.find", NULL, find_action);
-  gtk_widget_class_install_action (widget_class, "entries.undo", NULL, undo_action);
-  gtk_widget_class_install_action (widget_class, "entries.redo", NULL, redo_action);
   gtk_widget_class_install_action (widget_class, "entries.delete", NULL, delete_action);
 }
 
@@ -1163,8 +1007,6 @@ qw_entries_page_init (QwEntriesPage *self)
   g_autoptr(GtkSorter) sorter = NULL;
 
   gtk_widget_init_template (GTK_WIDGET (self));
-  self->undo = g_ptr_array_new_with_free_func (undo_step_free);
-  self->redo = g_ptr_array_new_with_free_func (undo_step_free);
   self->filter_groups = g_ptr_array_new_with_free_func (g_free);
   self->doc_signals = g_signal_group_new (QW_TYPE_DOCUMENT);
   g_signal_group_connect_swapped (self->doc_signals, "changed::entries", G_CALLBACK (reload), self);

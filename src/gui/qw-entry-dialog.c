@@ -12,6 +12,7 @@
 
 #include <glib/gi18n.h>
 
+#include "qw-tooltip.h"
 #include "qw-entry-dialog.h"
 #include "qw-date.h"
 #include "qw-entry-check.h"
@@ -351,6 +352,7 @@ qw_entry_dialog_init (QwEntryDialog *self)
   const char *kinds[] = { _("ID card or household register"), _("Passport or other"), NULL };
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  qw_tooltips_wrap (GTK_WIDGET (self));
   self->group_values = g_ptr_array_new_with_free_func (g_free);
   self->problem_rows = g_ptr_array_new ();
   adw_combo_row_set_model (self->sex_row, G_LIST_MODEL (gtk_string_list_new (sexes)));

@@ -40,19 +40,144 @@ qw_feedback_toast (GtkWidget  *widget,
     adw_toast_overlay_add_toast (overlay, adw_toast_new (message));
 }
 
+/* A toast whose button takes a step back (or forward) is only true while
+ * that step is the history's next one: it goes when the history moves, and
+ * when the window opens another document (its win.undo is then another
+ * history's). The overlay keeps its step toasts for that. */
+#define STEP_TOASTS_KEY "qw-step-toasts"
+
+static void
+history_moved_cb (AdwToast *toast)
+{
+  adw_toast_dismiss (toast);
+}
+
+static void
+step_toast_dismissed_cb (AdwToast        *toast,
+                         AdwToastOverlay *overlay)
+{
+  GPtrArray *toasts = g_object_get_data (G_OBJECT (overlay), STEP_TOASTS_KEY);
+
+  if (toasts != NULL)
+    g_ptr_array_remove (toasts, toast);
+}
+
+static void
+keep_step_toast (AdwToastOverlay *overlay,
+                 AdwToast        *toast)
+{
+  GPtrArray *toasts = g_object_get_data (G_OBJECT (overlay), STEP_TOASTS_KEY);
+
+  if (toasts == NULL)
+    {
+      toasts = g_ptr_array_new_with_free_func (g_object_unref);
+      g_object_set_data_full (G_OBJECT (overlay), STEP_TOASTS_KEY, toasts, (GDestroyNotify) g_ptr_array_unref);
+    }
+  g_ptr_array_add (toasts, g_object_ref (toast));
+  g_signal_connect_object (toast, "dismissed", G_CALLBACK (step_toast_dismissed_cb), overlay, 0);
+}
+
+/**
+ * qw_feedback_dismiss_step_toasts:
+ * @widget: a toast overlay, or a widget inside one
+ *
+ * Dismisses every toast of qw_feedback_step_toast() still shown or queued
+ * over @widget: the window calls it as it opens another document.
+ */
+void
+qw_feedback_dismiss_step_toasts (GtkWidget *widget)
+{
+  AdwToastOverlay *overlay = ADW_IS_TOAST_OVERLAY (widget) ? ADW_TOAST_OVERLAY (widget) : overlay_for (widget);
+  GPtrArray *toasts = overlay != NULL ? g_object_get_data (G_OBJECT (overlay), STEP_TOASTS_KEY) : NULL;
+  g_autoptr(GPtrArray) copy = NULL;
+
+  if (toasts == NULL)
+    return;
+  copy = g_ptr_array_copy (toasts, (GCopyFunc) (void (*) (void)) g_object_ref, NULL);
+  g_ptr_array_set_free_func (copy, g_object_unref);
+  for (guint i = 0; i < copy->len; i++)
+    adw_toast_dismiss (g_ptr_array_index (copy, i));
+}
+
+/**
+ * qw_feedback_step_toast:
+ * @history: the document's history
+ * @offer: %QW_OFFER_UNDO for a step just made or redone, %QW_OFFER_REDO for
+ *   one just undone
+ *
+ * Shows a toast over @widget whose button runs win.undo (win.redo); it is
+ * dismissed as soon as the step it offers is no longer the history's next
+ * one (another step, an undo from the keyboard).
+ */
+void
+qw_feedback_step_toast (GtkWidget  *widget,
+                        QwHistory  *history,
+                        const char *message,
+                        QwOffer     offer)
+{
+  AdwToastOverlay *overlay;
+  AdwToast *toast;
+
+  g_return_if_fail (GTK_IS_WIDGET (widget));
+  g_return_if_fail (QW_IS_HISTORY (history));
+
+  if ((overlay = overlay_for (widget)) == NULL)
+    return;
+  toast = adw_toast_new (message);
+  adw_toast_set_priority (toast, ADW_TOAST_PRIORITY_HIGH);
+  /* Long enough to read the step and reach for its button on a busy day. */
+  adw_toast_set_timeout (toast, 8);
+  if (offer == QW_OFFER_UNDO ? qw_history_get_can_undo (history) : qw_history_get_can_redo (history))
+    {
+      adw_toast_set_button_label (toast, offer == QW_OFFER_UNDO ? _("_Undo") : _("_Redo"));
+      adw_toast_set_action_name (toast, offer == QW_OFFER_UNDO ? "win.undo" : "win.redo");
+      g_signal_connect_object (history, offer == QW_OFFER_UNDO ? "notify::undo-label" : "notify::redo-label",
+                               G_CALLBACK (history_moved_cb), toast, G_CONNECT_SWAPPED);
+      keep_step_toast (overlay, toast);
+    }
+  adw_toast_overlay_add_toast (overlay, toast);
+}
+
 /**
  * qw_feedback_undo_toast:
- * @undo: called as undo (@instance) when the toast's Undo button is pressed
- * @instance: a GObject; the button does nothing once it is finalized
+ * @doc: the document the step was made in
  *
- * Shows a toast with an Undo button over @widget.
+ * A toast for a step just made in @doc, with an Undo button (see
+ * qw_feedback_step_toast()).
  */
 void
 qw_feedback_undo_toast (GtkWidget  *widget,
-                        const char *message,
-                        GCallback   undo,
-                        gpointer    instance)
+                        QwDocument *doc,
+                        const char *message)
 {
+  g_return_if_fail (QW_IS_DOCUMENT (doc));
+  qw_feedback_step_toast (widget, qw_document_get_history (doc), message, QW_OFFER_UNDO);
+}
+
+static void
+show_file_cb (AdwToast *toast,
+              GFile    *file)
+{
+  g_autofree char *uri = g_file_get_uri (file);
+
+  gtk_show_uri (NULL, uri, GDK_CURRENT_TIME);
+}
+
+/**
+ * qw_feedback_file_toast:
+ * @path: the file just written
+ * @folder: the button opens the folder it is in (%FALSE: the file itself)
+ *
+ * Shows a toast saying a file was written, with a button to open its folder
+ * or the file.
+ */
+void
+qw_feedback_file_toast (GtkWidget  *widget,
+                        const char *message,
+                        const char *path,
+                        gboolean    folder)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (path);
   AdwToastOverlay *overlay;
   AdwToast *toast;
 
@@ -61,9 +186,11 @@ qw_feedback_undo_toast (GtkWidget  *widget,
   if ((overlay = overlay_for (widget)) == NULL)
     return;
   toast = adw_toast_new (message);
-  adw_toast_set_button_label (toast, _("_Undo"));
-  adw_toast_set_priority (toast, ADW_TOAST_PRIORITY_HIGH);
-  g_signal_connect_object (toast, "button-clicked", undo, instance, G_CONNECT_SWAPPED);
+  adw_toast_set_timeout (toast, 8);
+  adw_toast_set_button_label (toast, folder ? _("Open _Folder") : _("_Open"));
+  g_signal_connect_data (toast, "button-clicked", G_CALLBACK (show_file_cb),
+                         folder ? g_file_get_parent (file) : g_object_ref (file),
+                         (GClosureNotify) (void (*) (void)) g_object_unref, 0);
   adw_toast_overlay_add_toast (overlay, toast);
 }
 

@@ -6,14 +6,30 @@
 
 #include <adwaita.h>
 
+#include "qw-document.h"
+
 G_BEGIN_DECLS
 
 void qw_feedback_toast      (GtkWidget    *widget,
                              const char   *message);
-void qw_feedback_undo_toast (GtkWidget    *widget,
+typedef enum
+{
+  QW_OFFER_UNDO,      /* the button takes the step back (win.undo) */
+  QW_OFFER_REDO,      /* the button does it again (win.redo) */
+} QwOffer;
+
+void qw_feedback_step_toast (GtkWidget    *widget,
+                             QwHistory    *history,
                              const char   *message,
-                             GCallback     undo,
-                             gpointer      instance);
+                             QwOffer       offer);
+void qw_feedback_dismiss_step_toasts (GtkWidget *widget);
+void qw_feedback_undo_toast (GtkWidget    *widget,
+                             QwDocument   *doc,
+                             const char   *message);
+void qw_feedback_file_toast (GtkWidget    *widget,
+                             const char   *message,
+                             const char   *path,
+                             gboolean      folder);
 void qw_feedback_error      (GtkWidget    *widget,
                              const char   *heading,
                              const GError *error);

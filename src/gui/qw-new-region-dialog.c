@@ -12,6 +12,7 @@
 
 #include <glib/gi18n.h>
 
+#include "qw-tooltip.h"
 #include "qw-new-region-dialog.h"
 #include "qw-new-stop-dialog.h"
 #include "qw-region.h"
@@ -205,6 +206,7 @@ qw_new_region_dialog_init (QwNewRegionDialog *self)
   g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  qw_tooltips_wrap (GTK_WIDGET (self));
   gtk_string_list_append (kinds, _("Region Document"));
   gtk_string_list_append (kinds, _("National Document"));
   adw_combo_row_set_model (self->kind_row, G_LIST_MODEL (kinds));

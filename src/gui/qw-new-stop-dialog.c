@@ -8,7 +8,9 @@
 
 #include <glib/gi18n.h>
 
+#include "qw-tooltip.h"
 #include "qw-document.h"
+#include "qw-event-check.h"
 #include "qw-event-name.h"
 #include "qw-new-stop-dialog.h"
 #include "qw-ruleset.h"
@@ -64,6 +66,8 @@ struct _QwNewStopDialog
   GPtrArray      *form_rows;    /* their rows in name_group */
   GPtrArray      *form_checks;  /* and their radio buttons */
   QwDocument     *target;       /* a region document the event is added to, or NULL: a new file */
+  QwEventFields   touched;      /* host level and cities the user set: they no longer follow the place */
+  guint           updating;     /* fields set by the dialog, not the user */
 };
 
 G_DEFINE_FINAL_TYPE (QwNewStopDialog, qw_new_stop_dialog, ADW_TYPE_WINDOW)
@@ -247,44 +251,106 @@ fill_forms (QwNewStopDialog *self)
   g_object_unref (self->name_check_row);
 }
 
+/* A date typed that does not read: an error, as in the stop-details dialog. */
+static void
+add_unreadable (GString     *errors,
+                AdwEntryRow *row)
+{
+  g_autofree char *text = stripped (row);
+  QwDate day;
+
+  if (text[0] != '\0' && !qw_date_parse (text, &day))
+    {
+      g_string_append_printf (errors, _("“%s” is not a date: write it as 2021-07-03"), text);
+      g_string_append_c (errors, '\n');
+    }
+}
+
+/* The core's checks of the event (qw_event_check()): errors block Create,
+ * warnings (the scheme's recommendations, the chief arbiter's grade) advise. */
 static void
 update_advice (QwNewStopDialog *self)
 {
   g_autoptr(QwEvent) e = qw_new_stop_dialog_get_event (self);
   g_autoptr(GString) advice = g_string_new (NULL);
-  const char *min_grade;
-  int per_round;
+  g_autoptr(GString) errors = g_string_new (NULL);
+  g_autoptr(QwEventCheck) check = NULL;
+  g_autofree char *escaped = NULL;
 
   if (self->ruleset == NULL)
     return;
-  /* 七(二)3: at least 5 rounds, an increment, an hour per round: advice only. */
-  if (e->rounds < self->ruleset->recommend_min_rounds)
-    g_string_append_printf (advice, _("The scheme recommends at least %d rounds.\n"),
-                            self->ruleset->recommend_min_rounds);
-  if (self->ruleset->recommend_increment && e->increment == 0)
-    g_string_append (advice, _("The scheme recommends an increment (seconds added per move).\n"));
-  /* Both players' base time plus about 40 moves each of increment. */
-  per_round = 2 * e->minutes + (2 * 40 * e->increment) / 60;
-  if (per_round < self->ruleset->recommend_min_minutes)
-    g_string_append_printf (advice, _("A round takes about %d minutes; the scheme recommends at least %d.\n"),
-                            per_round, self->ruleset->recommend_min_minutes);
-  min_grade = qw_ruleset_min_arbiter_grade (self->ruleset, qw_level_to_code (e->level));
-  if (min_grade != NULL && e->chief_arbiter_grade[0] != '\0'
-      && qw_ruleset_arbiter_grade_rank (self->ruleset, e->chief_arbiter_grade)
-         > qw_ruleset_arbiter_grade_rank (self->ruleset, min_grade))
-    g_string_append_printf (advice, _("The chief arbiter of a %s must be of grade %s or above.\n"),
-                            qw_level_to_chinese (e->level), min_grade);
-  if (!qw_date_is_set (e->start_date))
-    g_string_append (advice, _("Give the first day: ages are counted on it.\n"));
+  check = qw_event_check (self->ruleset, e);
+  add_unreadable (errors, self->start_row);
+  add_unreadable (errors, self->end_row);
+  for (guint i = 0; i < check->errors->len; i++)
+    g_string_append_printf (errors, "%s\n", ((QwEventProblem *) g_ptr_array_index (check->errors, i))->message);
+  /* The name has its own check row. */
+  for (guint i = 0; i < check->warnings->len; i++)
+    {
+      const QwEventProblem *p = g_ptr_array_index (check->warnings, i);
+
+      if (!g_str_equal (p->field, "name"))
+        g_string_append_printf (advice, "%s\n", p->message);
+    }
+  g_string_prepend (advice, errors->str);
   if (advice->len > 0)
     g_string_truncate (advice, advice->len - 1);
-  {
-    g_autofree char *escaped = g_markup_escape_text (advice->str, -1);
-
-    adw_action_row_set_subtitle (self->advice_row, escaped);
-  }
+  escaped = g_markup_escape_text (advice->str, -1);
+  adw_action_row_set_subtitle (self->advice_row, escaped);
   gtk_widget_set_visible (GTK_WIDGET (self->advice_row), advice->len > 0);
-  gtk_widget_set_sensitive (self->create_button, qw_date_is_set (e->start_date) && e->name[0] != '\0');
+  gtk_widget_set_sensitive (self->create_button,
+                            errors->len == 0 && qw_date_is_set (e->start_date) && e->name[0] != '\0');
+}
+
+/* The host level, the prefecture and the county-level city follow the place
+ * (qw_event_follow_place()) until the user sets them: a 镇 makes 乡级. */
+static void
+follow_place (QwNewStopDialog *self)
+{
+  g_autoptr(QwEvent) e = qw_new_stop_dialog_get_event (self);
+
+  if (self->ruleset == NULL)
+    return;
+  e->host_level = QW_HOST_UNKNOWN;
+  g_clear_pointer (&e->prefecture, g_free);
+  g_clear_pointer (&e->county_city, g_free);
+  qw_event_follow_place (self->ruleset, NULL, e, QW_EVENT_FIELD_NAME);
+  self->updating++;
+  if (!(self->touched & QW_EVENT_FIELD_HOST_LEVEL) && e->host_level != QW_HOST_UNKNOWN)
+    adw_combo_row_set_selected (self->host_level_row, e->host_level - 1);
+  if (!(self->touched & QW_EVENT_FIELD_PREFECTURE))
+    gtk_editable_set_text (GTK_EDITABLE (self->prefecture_row), e->prefecture);
+  if (!(self->touched & QW_EVENT_FIELD_COUNTY_CITY))
+    gtk_editable_set_text (GTK_EDITABLE (self->county_city_row), e->county_city);
+  self->updating--;
+}
+
+static void
+host_field_set (QwNewStopDialog *self,
+                QwEventFields    field)
+{
+  if (self->updating > 0)
+    return;
+  self->touched |= field;
+  update_advice (self);
+}
+
+static void
+host_level_changed_cb (QwNewStopDialog *self)
+{
+  host_field_set (self, QW_EVENT_FIELD_HOST_LEVEL);
+}
+
+static void
+prefecture_changed_cb (QwNewStopDialog *self)
+{
+  host_field_set (self, QW_EVENT_FIELD_PREFECTURE);
+}
+
+static void
+county_city_changed_cb (QwNewStopDialog *self)
+{
+  host_field_set (self, QW_EVENT_FIELD_COUNTY_CITY);
 }
 
 /* Every field feeds the name forms, the name check and the advice; filling
@@ -292,7 +358,10 @@ update_advice (QwNewStopDialog *self)
 static void
 field_changed_cb (QwNewStopDialog *self)
 {
+  if (self->updating > 0)
+    return;
   gtk_widget_set_visible (GTK_WIDGET (self->place_group), adw_combo_row_get_selected (self->level_row) == 0);
+  follow_place (self);
   fill_forms (self);
   name_check (self);
   update_advice (self);
@@ -465,6 +534,11 @@ qw_new_stop_dialog_set_event (QwNewStopDialog *self,
 {
   char start[QW_DATE_ISO_LEN], end[QW_DATE_ISO_LEN];
 
+  /* What the event gives is set; what it leaves empty follows the place. */
+  self->touched = (event->host_level != QW_HOST_UNKNOWN ? QW_EVENT_FIELD_HOST_LEVEL : 0)
+                  | (event->prefecture != NULL && event->prefecture[0] != '\0' ? QW_EVENT_FIELD_PREFECTURE : 0)
+                  | (event->county_city != NULL && event->county_city[0] != '\0' ? QW_EVENT_FIELD_COUNTY_CITY : 0);
+  self->updating++;
   adw_combo_row_set_selected (self->level_row, event->level == QW_LEVEL_PROVINCIAL_FINAL ? 1 : 0);
   set_combo_to (self->region_row, event->region);
   qw_date_to_iso (event->start_date, start);
@@ -475,10 +549,13 @@ qw_new_stop_dialog_set_event (QwNewStopDialog *self,
   gtk_editable_set_text (GTK_EDITABLE (self->county_row), event->place_county != NULL ? event->place_county : "");
   gtk_editable_set_text (GTK_EDITABLE (self->town_row), event->place_town != NULL ? event->place_town : "");
   gtk_editable_set_text (GTK_EDITABLE (self->host_row), event->host != NULL ? event->host : "");
-  adw_combo_row_set_selected (self->host_level_row, event->host_level > 0 ? event->host_level - 1 : 3);
+  if (event->host_level != QW_HOST_UNKNOWN)
+    adw_combo_row_set_selected (self->host_level_row, event->host_level - 1);
   gtk_editable_set_text (GTK_EDITABLE (self->prefecture_row), event->prefecture != NULL ? event->prefecture : "");
+  gtk_editable_set_text (GTK_EDITABLE (self->county_city_row), event->county_city != NULL ? event->county_city : "");
   gtk_editable_set_text (GTK_EDITABLE (self->arbiter_row), event->chief_arbiter != NULL ? event->chief_arbiter : "");
   set_combo_to (self->arbiter_grade_row, event->chief_arbiter_grade);
+  self->updating--;
   field_changed_cb (self);
 }
 
@@ -545,6 +622,9 @@ qw_new_stop_dialog_class_init (QwNewStopDialogClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, ruleset_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, custom_name_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, create_clicked_cb);
+  gtk_widget_class_bind_template_callback (widget_class, host_level_changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, prefecture_changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, county_city_changed_cb);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
 }
 
@@ -555,7 +635,10 @@ qw_new_stop_dialog_init (QwNewStopDialog *self)
   const char *host_levels[] = { "省级", "市级", "县级", "乡级", NULL };
   g_autoptr(GtkStringList) ruleset_names = gtk_string_list_new (NULL);
 
+  /* The template's and these defaults are not the user's choices. */
+  self->updating++;
   gtk_widget_init_template (GTK_WIDGET (self));
+  qw_tooltips_wrap (GTK_WIDGET (self));
   self->form_names = g_ptr_array_new_with_free_func (g_free);
   self->form_rows = g_ptr_array_new ();
   self->form_checks = g_ptr_array_new ();
@@ -564,6 +647,7 @@ qw_new_stop_dialog_init (QwNewStopDialog *self)
   adw_combo_row_set_model (self->host_level_row, G_LIST_MODEL (gtk_string_list_new (host_levels)));
   adw_combo_row_set_selected (self->host_level_row, 2);
   set_combo_to (self->region_row, "广东");
+  self->updating--;
   self->ruleset_ids = qw_ruleset_list_ids ();
   for (guint i = 0; self->ruleset_ids[i] != NULL; i++)
     {

@@ -11,8 +11,10 @@
 
 #include <glib/gi18n.h>
 
+#include "qw-feedback.h"
 #include "qw-play.h"
 #include "qw-print-dialog.h"
+#include "qw-tooltip.h"
 #include "qw-document-entries.h"
 #include "qw-document-play.h"
 #include "qw-event.h"
@@ -28,6 +30,7 @@ struct _QwPrintDialog
 {
   AdwWindow            parent_instance;
 
+  AdwToastOverlay     *toast_overlay;
   AdwWindowTitle      *title;
   GtkWidget           *print_button;
   GtkWidget           *pdf_button;
@@ -266,15 +269,69 @@ print_clicked_cb (QwPrintDialog *self)
     show_error (self, _("The document could not be printed"), error);
 }
 
+/**
+ * qw_print_dialog_export_pdf:
+ *
+ * Writes what the preview shows as a PDF; a toast says where, with a button
+ * to open it.
+ */
 gboolean
 qw_print_dialog_export_pdf (QwPrintDialog  *self,
                             GFile          *file,
                             GError        **error)
 {
   g_autofree char *path = g_file_get_path (file);
+  g_autofree char *name = g_file_get_basename (file);
+  g_autofree char *message = NULL;
 
   g_return_val_if_fail (self->printout != NULL, FALSE);
-  return qw_print_to_pdf (self->printout, path, error);
+  if (!qw_print_to_pdf (self->printout, path, error))
+    return FALSE;
+  message = g_strdup_printf (_("PDF written: %s"), name);
+  qw_feedback_file_toast (GTK_WIDGET (self->toast_overlay), message, path, FALSE);
+  return TRUE;
+}
+
+static gboolean
+kind_has_round (QwPrintKind kind)
+{
+  return kind == QW_PRINT_PAIRINGS || kind == QW_PRINT_SLIPS || kind == QW_PRINT_STANDINGS;
+}
+
+/**
+ * qw_print_dialog_suggest_name:
+ *
+ * The PDF's file name: the document's kind, then the group and the round
+ * when they are chosen ("对阵表-公开组男子-第3轮.pdf"), so the next round's does not
+ * replace it.
+ */
+char *
+qw_print_dialog_suggest_name (QwPrintDialog *self)
+{
+  QwPrintKind kind = selected_kind (self);
+  guint group = adw_combo_row_get_selected (self->group_row);
+  const char *code = group < self->group_codes->len ? g_ptr_array_index (self->group_codes, group) : NULL;
+  g_autoptr(GString) name = g_string_new (qw_print_kind_to_chinese (kind));
+  int round = gtk_spin_button_get_value_as_int (self->round_spin);
+  g_autoptr(QwSection) section = NULL;
+
+  if (code != NULL)
+    {
+      g_autoptr(QwEvent) event = qw_document_get_main_event (self->doc, NULL);
+
+      section = event != NULL ? qw_document_get_section (self->doc, event->id, code, NULL) : NULL;
+      g_string_append_printf (name, "-%s", section != NULL && section->name != NULL && section->name[0] != '\0'
+                                           ? section->name : code);
+    }
+  /* Round 0 is each group's latest: named when one group is chosen. */
+  if (kind_has_round (kind) && round == 0 && section != NULL)
+    round = qw_document_last_round (self->doc, section->id);
+  if (kind_has_round (kind) && round > 0)
+    /* Translators: the round in a file name, "对阵表-公开组男子-第3轮.pdf" (no spaces) */
+    g_string_append_printf (name, _("-Round%d"), round);
+  g_string_append (name, ".pdf");
+  g_strdelimit (name->str, "/\\:", '-');
+  return g_string_free (g_steal_pointer (&name), FALSE);
 }
 
 static void
@@ -302,8 +359,7 @@ pdf_clicked_cb (QwPrintDialog *self)
 
   if (self->printout == NULL)
     return;
-  name = g_strdup_printf ("%s.pdf", qw_printout_get_title (self->printout));
-  g_strdelimit (name, "/\\:", '-');
+  name = qw_print_dialog_suggest_name (self);
   chooser = gtk_file_chooser_native_new (_("Export PDF"), GTK_WINDOW (self), GTK_FILE_CHOOSER_ACTION_SAVE,
                                          _("_Export"), _("_Cancel"));
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
@@ -357,6 +413,7 @@ qw_print_dialog_class_init (QwPrintDialogClass *klass)
   G_OBJECT_CLASS (klass)->dispose = qw_print_dialog_dispose;
   gtk_widget_class_set_template_from_resource (widget_class, "/cn/qiwang/Qiwang/ui/qw-print-dialog.ui");
 #define BIND(name) gtk_widget_class_bind_template_child (widget_class, QwPrintDialog, name)
+  BIND (toast_overlay);
   BIND (title);
   BIND (print_button);
   BIND (pdf_button);
@@ -400,6 +457,7 @@ qw_print_dialog_init (QwPrintDialog *self)
     gtk_string_list_append (kinds, qw_print_kind_to_chinese ((QwPrintKind) k));
   adw_combo_row_set_model (self->kind_row, G_LIST_MODEL (kinds));
   adw_combo_row_set_model (self->paper_row, G_LIST_MODEL (gtk_string_list_new (paper_names)));
+  qw_tooltips_wrap (GTK_WIDGET (self));
 }
 
 /**

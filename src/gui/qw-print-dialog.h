@@ -24,5 +24,6 @@ QwPrintout    *qw_print_dialog_get_printout (QwPrintDialog *self);
 gboolean       qw_print_dialog_export_pdf   (QwPrintDialog *self,
                                              GFile         *file,
                                              GError       **error);
+char          *qw_print_dialog_suggest_name (QwPrintDialog *self);
 
 G_END_DECLS

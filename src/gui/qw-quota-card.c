@@ -15,6 +15,7 @@
 #include <glib/gi18n.h>
 
 #include "qw-quota-card.h"
+#include "qw-tooltip.h"
 
 struct _QwQuotaCard
 {
@@ -125,7 +126,7 @@ fill_places (QwQuotaCard   *self,
       g_autofree char *count = places_text (p->min, p->max);
       GtkWidget *row = add_row (self, self->places_group, p->label, NULL);
 
-      gtk_widget_set_tooltip_text (row, p->reason);
+      qw_tooltip_set_text (row, p->reason);
       suffix_label (row, count, "quota-count");
     }
   if (quota->leader > 0)
@@ -157,7 +158,7 @@ fill_bonuses (QwQuotaCard   *self,
       g_autofree char *count = g_strdup_printf ("+%d", b->places);
       GtkWidget *row = add_row (self, self->bonus_group, b->label, subtitle);
 
-      gtk_widget_set_tooltip_text (row, b->explanation);
+      qw_tooltip_set_text (row, b->explanation);
       suffix_label (row, count, "bonus-count");
     }
   gtk_widget_set_visible (GTK_WIDGET (self->bonus_group), quota->bonuses->len > 0);

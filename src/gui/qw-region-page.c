@@ -19,6 +19,7 @@
 #include "qw-column-view.h"
 #include "qw-error.h"
 #include "qw-feedback.h"
+#include "qw-tooltip.h"
 #include "qw-import-report.h"
 #include "qw-new-stop-dialog.h"
 #include "qw-region-import.h"
@@ -28,13 +29,6 @@
 #include "qw-stop-item.h"
 #include "qw-document-entries.h"
 #include "qw-event.h"
-
-/* Deleted stops, as needed to put them back. */
-typedef struct
-{
-  QwStopsBackup *backup;
-  char          *label;
-} UndoStep;
 
 struct _QwRegionPage
 {
@@ -74,7 +68,6 @@ struct _QwRegionPage
   QwQuota             *quota;
   QwNomineeList       *nominees;
   guint                n_warnings;
-  GPtrArray           *undo;            /* UndoStep */
   GPtrArray           *outcomes;        /* QwFileOutcome of the last import */
   GCancellable        *cancellable;
   gboolean             busy;            /* files are being read */
@@ -94,16 +87,6 @@ static GParamSpec *properties[N_PROPS];
 static void reload   (QwRegionPage *self);
 static void set_busy (QwRegionPage *self,
                       gboolean      busy);
-
-static void
-undo_step_free (gpointer data)
-{
-  UndoStep *step = data;
-
-  qw_stops_backup_free (step->backup);
-  g_free (step->label);
-  g_free (step);
-}
 
 static GtkWindow *
 get_parent (QwRegionPage *self)
@@ -481,7 +464,7 @@ nominee_row (const QwNominee *n)
 
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
   adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle_markup);
-  gtk_widget_set_tooltip_text (row, n->reason);
+  qw_tooltip_set_text (row, n->reason);
   gtk_widget_add_css_class (badge, "group-badge");
   gtk_widget_set_valign (badge, GTK_ALIGN_CENTER);
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), badge);
@@ -578,7 +561,7 @@ reload (QwRegionPage *self)
  * @context: (nullable): a region document, or %NULL
  *
  * Shows @context's region. Files still being read for the previous document
- * are dropped, and undo starts afresh.
+ * are dropped.
  */
 void
 qw_region_page_set_context (QwRegionPage      *self,
@@ -598,7 +581,6 @@ qw_region_page_set_context (QwRegionPage      *self,
   g_clear_pointer (&self->summary, qw_region_summary_free);
   g_clear_pointer (&self->quota, qw_quota_free);
   g_clear_pointer (&self->nominees, qw_nominee_list_free);
-  g_ptr_array_set_size (self->undo, 0);
   if (context != NULL)
     {
       self->doc = g_object_ref (qw_document_context_get_document (context));
@@ -857,7 +839,7 @@ stop_saved_cb (QwRegionPage  *self,
       return FALSE;
     }
   message = g_strdup_printf (original != NULL ? _("Saved %s") : _("Added %s"), stop->name);
-  qw_feedback_toast (GTK_WIDGET (self), message);
+  qw_feedback_undo_toast (GTK_WIDGET (self), self->doc, message);
   return TRUE;
 }
 
@@ -933,65 +915,37 @@ row_activated_cb (QwRegionPage *self,
     }
 }
 
-/* Deleting, with undo */
+/* Deleting */
 
 /**
  * qw_region_page_delete_stops:
  * @events: (element-type QwEvent): imported or typed-in stops
  *
- * Deletes the stops in one transaction; the deletion can be undone. A stop
- * run in this document is not deleted here (its entries and games would go
- * with it).
+ * Deletes the stops in one step of the document's history (the window's
+ * Undo puts them back). A stop run in this document is not deleted here (its
+ * entries and games would go with it).
  */
 gboolean
 qw_region_page_delete_stops (QwRegionPage  *self,
                              GPtrArray     *events,
                              GError       **error)
 {
-  g_autoptr(QwStopsBackup) backup = NULL;
-  UndoStep *step;
+  g_autofree char *message = NULL;
+  gboolean ok;
 
   g_return_val_if_fail (QW_IS_REGION_PAGE (self), FALSE);
 
-  backup = qw_region_backup_stops (self->doc, events, error);
-  if (backup == NULL || !qw_region_delete_stops (self->doc, events, error))
-    return FALSE;
-  step = g_new0 (UndoStep, 1);
-  step->backup = g_steal_pointer (&backup);
-  step->label = events->len == 1
-                ? g_strdup_printf (_("Deleted %s"), ((QwEvent *) events->pdata[0])->name)
-                : g_strdup_printf (ngettext ("Deleted %u stop", "Deleted %u stops", events->len), events->len);
-  g_ptr_array_add (self->undo, step);
-  qw_feedback_undo_toast (GTK_WIDGET (self), step->label, G_CALLBACK (qw_region_page_undo), self);
-  return TRUE;
-}
-
-void
-qw_region_page_undo (QwRegionPage *self)
-{
-  g_autoptr(GError) error = NULL;
-  g_autofree char *message = NULL;
-  UndoStep *step;
-
-  g_return_if_fail (QW_IS_REGION_PAGE (self));
-
-  if (self->doc == NULL || self->undo->len == 0)
-    {
-      qw_feedback_toast (GTK_WIDGET (self), _("Nothing to undo"));
-      return;
-    }
-  step = g_ptr_array_steal_index (self->undo, self->undo->len - 1);
   g_signal_group_block (self->doc_signals);
-  if (!qw_region_restore_stops (self->doc, step->backup, &error))
-    qw_feedback_error (GTK_WIDGET (self), _("The change could not be undone"), error);
-  else
-    {
-      message = g_strdup_printf (_("Undone: %s"), step->label);
-      qw_feedback_toast (GTK_WIDGET (self), message);
-    }
+  ok = qw_region_delete_stops (self->doc, events, error);
   g_signal_group_unblock (self->doc_signals);
-  undo_step_free (step);
   reload (self);
+  if (!ok)
+    return FALSE;
+  message = events->len == 1
+            ? g_strdup_printf (_("Deleted %s"), ((QwEvent *) events->pdata[0])->name)
+            : g_strdup_printf (ngettext ("Deleted %u stop", "Deleted %u stops", events->len), events->len);
+  qw_feedback_undo_toast (GTK_WIDGET (self), self->doc, message);
+  return TRUE;
 }
 
 static GPtrArray *
@@ -1024,11 +978,8 @@ delete_stops_action (GtkWidget  *widget,
 
   if (self->doc == NULL || events->len == 0)
     return;
-  g_signal_group_block (self->doc_signals);
   if (!qw_region_page_delete_stops (self, events, &error))
     qw_feedback_error (GTK_WIDGET (self), _("The stops could not be deleted"), error);
-  g_signal_group_unblock (self->doc_signals);
-  reload (self);
 }
 
 static void
@@ -1072,7 +1023,7 @@ decide_places_cb (QwRegionPage *self,
     }
   message = g_strdup_printf (ngettext ("Recorded %d place decided by the association",
                                        "Recorded %d places decided by the association", places), places);
-  qw_feedback_toast (GTK_WIDGET (self), message);
+  qw_feedback_undo_toast (GTK_WIDGET (self), self->doc, message);
 }
 
 /* Exporting the nominees */
@@ -1239,7 +1190,6 @@ qw_region_page_dispose (GObject *object)
   g_clear_object (&self->store);
   g_clear_pointer (&self->check_rows, g_ptr_array_unref);
   g_clear_pointer (&self->nominee_rows, g_ptr_array_unref);
-  g_clear_pointer (&self->undo, g_ptr_array_unref);
   g_clear_pointer (&self->outcomes, g_ptr_array_unref);
   g_clear_pointer (&self->needle, g_free);
   G_OBJECT_CLASS (qw_region_page_parent_class)->dispose (object);
@@ -1345,7 +1295,6 @@ qw_region_page_init (QwRegionPage *self)
   self->doc_signals = g_signal_group_new (QW_TYPE_DOCUMENT);
   for (guint i = 0; i < G_N_ELEMENTS (relevant); i++)
     g_signal_group_connect_swapped (self->doc_signals, relevant[i], G_CALLBACK (reload), self);
-  self->undo = g_ptr_array_new_with_free_func (undo_step_free);
   self->check_rows = g_ptr_array_new ();
   self->nominee_rows = g_ptr_array_new ();
   self->cancellable = g_cancellable_new ();

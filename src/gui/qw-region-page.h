@@ -33,7 +33,6 @@ gboolean             qw_region_page_save_stop       (QwRegionPage        *self,
 gboolean             qw_region_page_delete_stops    (QwRegionPage        *self,
                                                      GPtrArray           *events,
                                                      GError             **error);
-void                 qw_region_page_undo            (QwRegionPage        *self);
 gboolean             qw_region_page_export_nominees (QwRegionPage        *self,
                                                      const char          *format,
                                                      GFile               *file,

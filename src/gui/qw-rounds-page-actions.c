@@ -1,7 +1,8 @@
 /* qw-rounds-page-actions.c: the rounds page's dialogs and round actions
  *
  * Pairing and unpairing, the explain view, the rule check, manual swaps,
- * withdrawals, fouls and play-offs, and the group settings.
+ * withdrawals, fouls and play-offs, and the group settings. Each change is
+ * a step of the document's history; its toast offers to undo it.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -12,6 +13,9 @@
 #include <glib/gi18n.h>
 
 #include "qw-feedback.h"
+#include "qw-knockout.h"
+#include "qw-labels.h"
+#include "qw-tiebreak.h"
 #include "qw-rounds-page-private.h"
 #include "qw-section-dialog.h"
 #include "qw-tournament.h"
@@ -37,14 +41,23 @@ show_lines (QwRoundsPage *self,
     {
       label = gtk_label_new (text->str);
       gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+      gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+      /* As wide as it asks for, always: its height is then measured for the
+       * width it gets, and the last line is never below the view's end. */
+      gtk_label_set_width_chars (GTK_LABEL (label), 64);
+      gtk_label_set_max_width_chars (GTK_LABEL (label), 64);
       gtk_label_set_xalign (GTK_LABEL (label), 0);
       gtk_label_set_selectable (GTK_LABEL (label), TRUE);
+      gtk_widget_set_margin_end (label, 12);
+      gtk_widget_set_margin_bottom (label, 6);
       scrolled = gtk_scrolled_window_new ();
       gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), label);
+      gtk_scrolled_window_set_propagate_natural_width (GTK_SCROLLED_WINDOW (scrolled), TRUE);
       gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (scrolled), TRUE);
       gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (scrolled), 420);
       gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
-      gtk_widget_set_size_request (scrolled, 560, -1);
+      /* A scroll bar that shows there is more below. */
+      gtk_scrolled_window_set_overlay_scrolling (GTK_SCROLLED_WINDOW (scrolled), FALSE);
       adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), scrolled);
     }
   adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
@@ -61,7 +74,6 @@ typedef struct
   GtkWidget    *red_spin;
   GtkWidget    *black_spin;
   GtkWidget    *playoff_dropdown;
-  GtkWidget    *armageddon_check;
 } FoulsDialog;
 
 static void
@@ -82,6 +94,7 @@ fouls_response_cb (AdwMessageDialog *dialog,
   g_autoptr(GError) error = NULL;
   g_autoptr(QwGame) game = NULL;
   QwResultInput input = { 0 };
+  gboolean ok;
 
   if (g_str_equal (response, "save"))
     {
@@ -96,13 +109,22 @@ fouls_response_cb (AdwMessageDialog *dialog,
               guint p = gtk_drop_down_get_selected (GTK_DROP_DOWN (d->playoff_dropdown));
 
               input.playoff = p == 1 ? QW_PLAYOFF_RED : p == 2 ? QW_PLAYOFF_BLACK : QW_PLAYOFF_NONE;
-              input.armageddon = gtk_check_button_get_active (GTK_CHECK_BUTTON (d->armageddon_check));
+              /* The group's setting says whether its play-offs are armageddons. */
+              input.armageddon = input.playoff != QW_PLAYOFF_NONE && d->self->section->settings.armageddon;
             }
         }
-      if (game == NULL
-          || !qw_tournament_record_result (d->self->doc, d->self->section, d->round, d->board, &input, &error))
+      _qw_rounds_page_write_begin (d->self);
+      ok = game != NULL
+           && qw_tournament_record_result (d->self->doc, d->self->section, d->round, d->board, &input, &error);
+      _qw_rounds_page_write_end (d->self);
+      if (!ok)
         qw_feedback_error (GTK_WIDGET (d->self), _("The fouls could not be saved"), error);
-      _qw_rounds_page_reload_boards (d->self);
+      else
+        {
+          g_autofree char *message = g_strdup_printf (_("Fouls of round %d, board %d saved"), d->round, d->board);
+
+          qw_feedback_undo_toast (GTK_WIDGET (d->self), d->self->doc, message);
+        }
     }
 }
 
@@ -153,17 +175,18 @@ _qw_rounds_page_open_fouls_dialog (QwRoundsPage *self)
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (d->black_spin), game->black_fouls);
   if (self->section->system == QW_SYSTEM_KNOCKOUT && game->result == QW_RESULT_DRAW)
     {
-      const char *choices[] = { _("Not played yet"), _("Red won the play-off"), _("Black won the play-off"), NULL };
+      const char *plain[] = { _("Not played yet"), _("Red won the play-off"), _("Black won the play-off"), NULL };
+      const char *armageddon[] = { _("Not played yet"), _("Red won the armageddon"),
+                                   _("Black won or drew the armageddon"), NULL };
 
-      d->playoff_dropdown = labelled (grid, 2, _("Play-off"), gtk_drop_down_new_from_strings (choices));
+      d->playoff_dropdown = labelled (grid, 2, _("Play-off (附加赛)"),
+                                      gtk_drop_down_new_from_strings (self->section->settings.armageddon
+                                                                      ? armageddon : plain));
       gtk_drop_down_set_selected (GTK_DROP_DOWN (d->playoff_dropdown),
                                   game->playoff == QW_PLAYOFF_RED ? 1 : game->playoff == QW_PLAYOFF_BLACK ? 2 : 0);
-      d->armageddon_check = gtk_check_button_new_with_label (_("Armageddon (a draw counts as a black win)"));
-      gtk_check_button_set_active (GTK_CHECK_BUTTON (d->armageddon_check),
-                                   game->armageddon || self->section->settings.armageddon);
-      gtk_grid_attach (GTK_GRID (grid), d->armageddon_check, 0, 3, 2, 1);
     }
-  heading = g_strdup_printf (_("Board %d: Fouls"), game->board);
+  heading = d->playoff_dropdown != NULL ? g_strdup_printf (_("Board %d: Fouls and Play-off"), game->board)
+                                        : g_strdup_printf (_("Board %d: Fouls"), game->board);
   dialog = adw_message_dialog_new (_qw_rounds_page_parent_window (self), heading,
                                    _("Fouls (犯规) count in the tie-breaks: fewer ranks higher."));
   adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), grid);
@@ -171,6 +194,110 @@ _qw_rounds_page_open_fouls_dialog (QwRoundsPage *self)
   adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "save", ADW_RESPONSE_SUGGESTED);
   adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "save");
   g_signal_connect_data (dialog, "response", G_CALLBACK (fouls_response_cb), d, fouls_dialog_free, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+/* The play-off of a drawn knockout game (附加赛): asked for as the draw is
+ * entered, and recorded with it in one step. */
+
+typedef struct
+{
+  QwRoundsPage *self;
+  char         *group;   /* the board's group: the page may show another by the answer */
+  guint         position;
+  int           round;
+  int           board;
+  QwResultInput input;   /* the draw, with the board's fouls */
+} PlayoffDialog;
+
+static void
+playoff_dialog_free (gpointer  data,
+                     GClosure *closure)
+{
+  PlayoffDialog *d = data;
+
+  g_object_unref (d->self);
+  g_free (d->group);
+  g_free (d);
+}
+
+static void
+playoff_response_cb (AdwMessageDialog *dialog,
+                     const char       *response,
+                     PlayoffDialog    *d)
+{
+  QwRoundsPage *self = d->self;
+  g_autoptr(GError) error = NULL;
+  gboolean ok;
+
+  if (self->section == NULL || g_str_equal (response, "cancel") || g_strcmp0 (self->section->code, d->group) != 0)
+    return;
+  d->input.playoff = g_str_equal (response, "red") ? QW_PLAYOFF_RED
+                     : g_str_equal (response, "black") ? QW_PLAYOFF_BLACK : QW_PLAYOFF_NONE;
+  d->input.armageddon = d->input.playoff != QW_PLAYOFF_NONE && self->section->settings.armageddon;
+  _qw_rounds_page_write_begin (self);
+  ok = qw_tournament_record_result (self->doc, self->section, d->round, d->board, &d->input, &error);
+  _qw_rounds_page_write_end (self);
+  if (!ok)
+    {
+      qw_feedback_error (GTK_WIDGET (self), _("The result could not be entered"), error);
+      return;
+    }
+  if (d->input.playoff == QW_PLAYOFF_NONE)
+    {
+      g_autofree char *message = g_strdup_printf (_("Board %d drawn: enter its play-off with F when it is played"),
+                                                  d->board);
+
+      qw_feedback_undo_toast (GTK_WIDGET (self), self->doc, message);
+    }
+  _qw_rounds_page_select_next_open (self, d->position);
+}
+
+void
+_qw_rounds_page_open_playoff_dialog (QwRoundsPage *self,
+                                     QwBoardItem  *board)
+{
+  const QwGame *game = qw_board_item_get_game (board);
+  gboolean armageddon = self->section->settings.armageddon;
+  g_autofree char *heading = NULL;
+  g_autofree char *body = NULL;
+  QwBoardSide red, black;
+  PlayoffDialog *d;
+  GtkWidget *dialog;
+  guint position;
+
+  if (!g_list_store_find (self->boards, board, &position))
+    return;
+  qw_board_item_get_side (board, TRUE, &red);
+  qw_board_item_get_side (board, FALSE, &black);
+  d = g_new0 (PlayoffDialog, 1);
+  d->self = g_object_ref (self);
+  d->group = g_strdup (self->section->code);
+  d->position = position;
+  d->round = game->round;
+  d->board = game->board;
+  d->input.result = QW_RESULT_DRAW;
+  d->input.red_fouls = game->red_fouls;
+  d->input.black_fouls = game->black_fouls;
+  /* Translators: the heading of the play-off (附加赛) dialog */
+  heading = g_strdup_printf (_("Board %d Drawn: Play-off"), game->board);
+  body = armageddon
+         ? g_strdup_printf (_("%s (red) and %s (black) drew. A knockout game needs a winner: who went through "
+                              "in the armageddon? (This group plays its play-offs as armageddon: black goes "
+                              "through on a draw.)"), red.name, black.name)
+         : g_strdup_printf (_("%s (red) and %s (black) drew. A knockout game needs a winner: who won the "
+                              "play-off?"), red.name, black.name);
+  dialog = adw_message_dialog_new (_qw_rounds_page_parent_window (self), heading, body);
+  /* Escape takes nothing: the draw is not recorded without its play-off. */
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "later", _("Not Played _Yet"),
+                                    "red", _("_Red Won"),
+                                    "black", armageddon ? _("_Black Won or Drew") : _("_Black Won"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "red", ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "black", ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_signal_connect_data (dialog, "response", G_CALLBACK (playoff_response_cb), d, playoff_dialog_free, 0);
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
@@ -190,21 +317,21 @@ qw_rounds_page_pair_next (QwRoundsPage  *self,
   g_autoptr(GPtrArray) notes = NULL;
   int round;
 
+  g_autofree char *message = NULL;
+
   if (self->section == NULL)
     return FALSE;
+  _qw_rounds_page_write_begin (self);
   round = qw_tournament_pair_next (self->doc, self->section, &notes, error);
+  _qw_rounds_page_write_end (self);
   if (round == 0)
     return FALSE;
   _qw_rounds_page_show_round (self, round);
   gtk_widget_grab_focus (GTK_WIDGET (self->column_view));
+  message = g_strdup_printf (_("Round %d paired"), round);
+  qw_feedback_undo_toast (GTK_WIDGET (self), self->doc, message);
   if (notes != NULL && notes->len > 0)
     show_lines (self, _("Players Not Paired"), NULL, notes);
-  else
-    {
-      g_autofree char *message = g_strdup_printf (_("Round %d paired"), round);
-
-      qw_feedback_toast (GTK_WIDGET (self), message);
-    }
   return TRUE;
 }
 
@@ -245,16 +372,21 @@ unpair_response_cb (AdwMessageDialog *dialog,
   g_autofree char *message = NULL;
   int round = self->last_round;
 
-  if (!g_str_equal (response, "unpair"))
+  gboolean ok;
+
+  if (!g_str_equal (response, "unpair") || self->section == NULL)
     return;
-  if (!qw_tournament_unpair_last (self->doc, self->section, TRUE, &error))
+  _qw_rounds_page_write_begin (self);
+  ok = qw_tournament_unpair_last (self->doc, self->section, TRUE, &error);
+  _qw_rounds_page_write_end (self);
+  if (!ok)
     {
       qw_feedback_error (GTK_WIDGET (self), _("The round could not be unpaired"), error);
       return;
     }
-  message = g_strdup_printf (_("Round %d unpaired"), round);
-  qw_feedback_toast (GTK_WIDGET (self), message);
   _qw_rounds_page_show_round (self, 0);
+  message = g_strdup_printf (_("Round %d unpaired"), round);
+  qw_feedback_undo_toast (GTK_WIDGET (self), self->doc, message);
 }
 
 static void
@@ -397,20 +529,20 @@ swap_response_cb (AdwMessageDialog *dialog,
   g_autoptr(GError) error = NULL;
   g_autoptr(GPtrArray) warnings = NULL;
 
-  if (!g_str_equal (response, "swap"))
+  if (!g_str_equal (response, "swap") || self->section == NULL)
     return;
+  _qw_rounds_page_write_begin (self);
   warnings = qw_tournament_swap_players (self->doc, self->section, self->round, chosen (c, c->first)->id,
                                          chosen (c, c->second)->id, &error);
+  _qw_rounds_page_write_end (self);
   if (warnings == NULL)
     {
       qw_feedback_error (GTK_WIDGET (self), _("The players could not be swapped"), error);
       return;
     }
-  _qw_rounds_page_reload_boards (self);
+  qw_feedback_undo_toast (GTK_WIDGET (self), self->doc, _("Players swapped; the change is recorded"));
   if (warnings->len > 0)
     show_lines (self, _("Swapped, but the Round Now Breaks Rules"), _("The change is recorded in the round log."), warnings);
-  else
-    qw_feedback_toast (GTK_WIDGET (self), _("Players swapped; the change is recorded"));
 }
 
 static void
@@ -453,25 +585,22 @@ withdraw_response_cb (AdwMessageDialog *dialog,
   g_autoptr(GError) error = NULL;
   g_autofree char *message = NULL;
 
-  if (!g_str_equal (response, "withdraw"))
+  gboolean ok;
+
+  if (!g_str_equal (response, "withdraw") || self->section == NULL)
     return;
   e = chosen (c, c->first);
-  if (!qw_tournament_withdraw (self->doc, self->section, e->id, &error))
+  /* A group shown with its defaults is stored by the withdrawal; the page reads it back. */
+  _qw_rounds_page_write_begin (self);
+  ok = qw_tournament_withdraw (self->doc, self->section, e->id, &error);
+  _qw_rounds_page_write_end (self);
+  if (!ok)
     {
       qw_feedback_error (GTK_WIDGET (self), _("The player could not be withdrawn"), error);
       return;
     }
   message = g_strdup_printf (_("%s withdrew and is not paired from the next round"), e->name);
-  qw_feedback_toast (GTK_WIDGET (self), message);
-  /* A group shown with its defaults is stored now: read it back. */
-  if (self->section->id == 0)
-    {
-      g_autofree char *code = g_strdup (self->section->code);
-
-      _qw_rounds_page_load_section (self, code);
-    }
-  else
-    _qw_rounds_page_reload_boards (self);
+  qw_feedback_undo_toast (GTK_WIDGET (self), self->doc, message);
 }
 
 static void
@@ -500,12 +629,17 @@ withdraw_action (GtkWidget  *widget,
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
+/* The dialog wrote its own copy of the section: the page has followed the
+ * document already. */
 static void
-settings_saved_cb (QwRoundsPage *self)
+settings_saved_cb (QwRoundsPage    *self,
+                   QwSectionDialog *dialog)
 {
-  g_autofree char *code = g_strdup (self->section->code);
+  g_autofree char *message = g_strdup_printf (_("Settings of group %s saved"),
+                                              qw_section_dialog_get_section (dialog)->name);
 
-  _qw_rounds_page_load_section (self, code);
+  _qw_rounds_page_refresh (self);
+  qw_feedback_undo_toast (GTK_WIDGET (self), self->doc, message);
 }
 
 static void

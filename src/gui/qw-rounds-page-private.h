@@ -27,13 +27,14 @@ struct _QwRoundsPage
   GtkSingleSelection *selection;
 
   QwDocumentContext  *context;
-  GSignalGroup       *doc_signals;    /* the document's "changed::entries" */
+  GSignalGroup       *doc_signals;    /* the document's entries, sections and games */
   QwDocument         *doc;            /* the context's, while it is set */
   QwRuleset          *ruleset;
   GPtrArray          *group_codes;    /* the drop-down's groups, in order */
   QwSection          *section;        /* the selected group's: stored, or its defaults (id 0) */
   int                 round;          /* the round shown, 0 when none is paired */
   int                 last_round;
+  guint               focus_idle;     /* gives the selected board's row the focus once it exists */
 };
 
 GtkWindow   *_qw_rounds_page_parent_window      (QwRoundsPage *self);
@@ -45,6 +46,13 @@ void         _qw_rounds_page_load_section       (QwRoundsPage *self,
 QwBoardItem *_qw_rounds_page_board_at           (QwRoundsPage *self,
                                                  guint         position);
 void         _qw_rounds_page_open_fouls_dialog  (QwRoundsPage *self);
+void         _qw_rounds_page_open_playoff_dialog (QwRoundsPage *self,
+                                                 QwBoardItem  *board);
+void         _qw_rounds_page_write_begin        (QwRoundsPage *self);
+void         _qw_rounds_page_write_end          (QwRoundsPage *self);
+void         _qw_rounds_page_refresh            (QwRoundsPage *self);
+void         _qw_rounds_page_select_next_open   (QwRoundsPage *self,
+                                                 guint         after);
 void         _qw_rounds_page_class_actions_init (GtkWidgetClass *widget_class);
 
 G_END_DECLS

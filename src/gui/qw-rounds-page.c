@@ -3,7 +3,10 @@
  * The arbiter's page on the day: pick a group and a round, pair the next
  * round, and enter results with one click or one key per board. After each
  * result the next board without one is selected, so a whole round is
- * entered from the keyboard.
+ * entered from the keyboard; the selection never goes back by itself. Every
+ * change is a step of the document's history: the page shows what the
+ * document holds, also after the window's Undo, and its toasts offer to
+ * take a change back.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -17,6 +20,8 @@
 #include "qw-column-view.h"
 #include "qw-error.h"
 #include "qw-feedback.h"
+#include "qw-labels.h"
+#include "qw-tiebreak.h"
 #include "qw-result-buttons.h"
 #include "qw-rounds-page-private.h"
 #include "qw-tournament.h"
@@ -89,7 +94,7 @@ static const QwColumn columns[] = {
   { N_("Black"), "black-name", NULL, 90, QW_COLUMN_HEADING },
   { N_("Unit"), "black-unit", NULL, 0, QW_COLUMN_EXPAND },
   { N_("No."), "black-no", NULL, 52, QW_COLUMN_NUMERIC | QW_COLUMN_END },
-  { N_("Fouls"), "fouls", NULL, 110, 0, "dim-label" },
+  { N_("Fouls"), "fouls", NULL, 150, 0, "dim-label", "fouls" },
 };
 
 /* Status */
@@ -116,8 +121,9 @@ update_status (QwRoundsPage *self)
   if (self->section == NULL)
     text = g_strdup ("");
   else if (self->round == 0)
-    text = g_strdup_printf (_("%s · %s · %d rounds"), self->section->name,
-                            qw_system_to_code (self->section->system), total);
+    text = g_strdup_printf (_("%s · %s · %d rounds · %s"), self->section->name,
+                            qw_system_label (self->section->system), total,
+                            qw_tiebreak_chain_label (self->section->settings.tiebreaks));
   else
     text = g_strdup_printf (_("Round %d of %d · %u of %u results entered"), self->round, total, done, playing);
   gtk_label_set_text (self->status_label, text);
@@ -157,21 +163,159 @@ fill_rounds (QwRoundsPage *self)
   g_signal_handlers_unblock_by_func (self->round_dropdown, round_changed_cb, self);
 }
 
+static GtkWidget *
+inner_list (QwRoundsPage *self)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->column_view)); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (GTK_IS_LIST_VIEW (child))
+      return child;
+  return NULL;
+}
+
+static QwResultButtons *
+find_result_buttons (GtkWidget *widget)
+{
+  if (QW_IS_RESULT_BUTTONS (widget))
+    return QW_RESULT_BUTTONS (widget);
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      QwResultButtons *found = find_result_buttons (c);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Gives the keyboard focus to the row of @position, when the list has it:
+ * the arrow keys then go on from the board the page selected, not from the
+ * one last clicked. Rows exist only for the boards in view, and a reload
+ * takes away the row that had the focus. */
+static gboolean
+focus_row (QwRoundsPage *self,
+           guint         position)
+{
+  GtkWidget *list = inner_list (self);
+  g_autoptr(QwBoardItem) board = _qw_rounds_page_board_at (self, position);
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkWidget *focus = GTK_IS_ROOT (root) ? gtk_root_get_focus (root) : NULL;
+
+  /* The list has the focus, or had it on a row that a reload took away. */
+  if (list == NULL || board == NULL
+      || (focus != NULL && gtk_widget_get_root (focus) != NULL && !gtk_widget_is_ancestor (focus, list)))
+    return TRUE;
+  for (GtkWidget *row = gtk_widget_get_first_child (list); row != NULL; row = gtk_widget_get_next_sibling (row))
+    {
+      QwResultButtons *buttons = find_result_buttons (row);
+
+      if (buttons != NULL && qw_result_buttons_get_board (buttons) == board)
+        {
+          gtk_widget_grab_focus (row);
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+static gboolean
+focus_selected_cb (gpointer data)
+{
+  QwRoundsPage *self = data;
+
+  self->focus_idle = 0;
+  focus_row (self, gtk_single_selection_get_selected (self->selection));
+  return G_SOURCE_REMOVE;
+}
+
+/* Selects the board at @position, scrolled into view, and makes it the one
+ * the arrow keys move from. */
+static void
+select_board (QwRoundsPage *self,
+              guint         position)
+{
+  GtkWidget *list = inner_list (self);
+
+  gtk_single_selection_set_selected (self->selection, position);
+  if (position == GTK_INVALID_LIST_POSITION || list == NULL)
+    return;
+  gtk_widget_activate_action (list, "list.scroll-to-item", "u", position);
+  /* A row scrolled into view is made at the next layout. */
+  if (!focus_row (self, position) && self->focus_idle == 0)
+    self->focus_idle = g_idle_add_full (G_PRIORITY_LOW, focus_selected_cb, self, NULL);
+}
+
+static gboolean
+board_is_open (QwRoundsPage *self,
+               guint         position)
+{
+  g_autoptr(QwBoardItem) board = g_list_model_get_item (G_LIST_MODEL (self->boards), position);
+
+  return board != NULL && !qw_board_item_is_bye (board) && !qw_board_item_has_result (board);
+}
+
+/* The first board from @from on that has no result; never wraps round. */
 static guint
 next_open_board (QwRoundsPage *self,
                  guint         from)
 {
   guint n = g_list_model_get_n_items (G_LIST_MODEL (self->boards));
 
-  for (guint k = 0; k < n; k++)
-    {
-      guint i = (from + k) % n;
-      g_autoptr(QwBoardItem) board = g_list_model_get_item (G_LIST_MODEL (self->boards), i);
-
-      if (!qw_board_item_is_bye (board) && !qw_board_item_has_result (board))
-        return i;
-    }
+  for (guint i = from; i < n; i++)
+    if (board_is_open (self, i))
+      return i;
   return GTK_INVALID_LIST_POSITION;
+}
+
+/**
+ * _qw_rounds_page_select_next_open:
+ * @after: the board whose result was just entered
+ *
+ * Moves on to the next board without a result. At the end of the boards
+ * the selection stays where it is: a toast says the round is complete, or
+ * which earlier boards still have none. It never goes back to board 1 by
+ * itself, where the next key would change a result already entered.
+ */
+void
+_qw_rounds_page_select_next_open (QwRoundsPage *self,
+                                  guint         after)
+{
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->boards));
+  guint next = next_open_board (self, after + 1);
+  g_autoptr(GString) open = NULL;
+  g_autofree char *message = NULL;
+  guint missing = 0;
+  int total;
+
+  if (next != GTK_INVALID_LIST_POSITION)
+    {
+      select_board (self, next);
+      return;
+    }
+  select_board (self, MIN (after, n > 0 ? n - 1 : 0));
+  open = g_string_new (NULL);
+  for (guint i = 0; i < n; i++)
+    if (board_is_open (self, i))
+      {
+        g_autoptr(QwBoardItem) board = g_list_model_get_item (G_LIST_MODEL (self->boards), i);
+
+        if (++missing <= 6)
+          g_string_append_printf (open, "%s%d", missing > 1 ? _(", ") : "", qw_board_item_get_game (board)->board);
+      }
+  if (missing > 6)
+    g_string_append (open, _("…"));
+  total = qw_tournament_total_rounds (self->doc, self->section);
+  if (missing == 1)
+    message = g_strdup_printf (_("Board %s of round %d still has no result"), open->str, self->round);
+  else if (missing > 1)
+    /* Translators: "Boards 3, 7 of round 4 still have no result" */
+    message = g_strdup_printf (_("Boards %s of round %d still have no result"), open->str, self->round);
+  else if (self->round == self->last_round && self->round < total)
+    message = g_strdup_printf (_("Every result of round %d is in: round %d can be paired (Ctrl+R)"), self->round,
+                               self->round + 1);
+  else
+    message = g_strdup_printf (_("Every result of round %d is in"), self->round);
+  qw_feedback_toast (GTK_WIDGET (self), message);
 }
 
 void
@@ -203,7 +347,7 @@ _qw_rounds_page_reload_boards (QwRoundsPage *self)
   g_list_store_splice (self->boards, 0, g_list_model_get_n_items (G_LIST_MODEL (self->boards)),
                        items->pdata, items->len);
   if (selected != GTK_INVALID_LIST_POSITION && selected < n)
-    gtk_single_selection_set_selected (self->selection, selected);
+    select_board (self, selected);
   gtk_stack_set_visible_child_name (self->content_stack, "boards");
   update_status (self);
 }
@@ -222,7 +366,7 @@ _qw_rounds_page_show_round (QwRoundsPage *self,
     {
       guint open = next_open_board (self, 0);
 
-      gtk_single_selection_set_selected (self->selection, open != GTK_INVALID_LIST_POSITION ? open : 0);
+      select_board (self, open != GTK_INVALID_LIST_POSITION ? open : 0);
     }
 }
 
@@ -293,21 +437,82 @@ first_group (QwRoundsPage *self)
   return self->group_codes->len > 0 ? g_ptr_array_index (self->group_codes, 0) : NULL;
 }
 
-/* Refreshes the group list (entries may have been placed in new groups) and
- * keeps the group and round shown. */
-static void
-entries_changed_cb (QwRoundsPage *self)
+static gboolean
+find_group (QwRoundsPage *self,
+            const char   *code,
+            guint        *position)
+{
+  for (guint i = 0; code != NULL && i < self->group_codes->len; i++)
+    if (g_str_equal (g_ptr_array_index (self->group_codes, i), code))
+      {
+        *position = i;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+/**
+ * _qw_rounds_page_refresh:
+ *
+ * Reads the groups, the group shown and its rounds again, keeping what is
+ * shown: the group, the round (the new last one when the last was shown and
+ * a round was paired or unpaired) and the board selected. The document
+ * changed: a result, a pairing, an undo in the window, a new entry.
+ */
+void
+_qw_rounds_page_refresh (QwRoundsPage *self)
 {
   g_autofree char *code = self->section != NULL ? g_strdup (self->section->code) : NULL;
+  guint selected = gtk_single_selection_get_selected (self->selection);
+  gboolean at_last = self->round == self->last_round;
   int round = self->round;
+  guint position;
 
   fill_groups (self);
-  if (code != NULL && qw_rounds_page_select_group (self, code))
+  if (!find_group (self, code, &position))
+    {
+      _qw_rounds_page_load_section (self, first_group (self));
+      return;
+    }
+  g_signal_handlers_block_by_func (self->group_dropdown, group_changed_cb, self);
+  gtk_drop_down_set_selected (self->group_dropdown, position);
+  g_signal_handlers_unblock_by_func (self->group_dropdown, group_changed_cb, self);
+  g_clear_pointer (&self->section, qw_section_free);
+  self->section = qw_document_context_find_section (self->context, code, NULL);
+  self->last_round = self->section != NULL ? qw_document_last_round (self->doc, self->section->id) : 0;
+  round = at_last ? self->last_round : MIN (round, self->last_round);
+  if (round != self->round || round == 0)
     {
       _qw_rounds_page_show_round (self, round);
       return;
     }
-  _qw_rounds_page_load_section (self, first_group (self));
+  fill_rounds (self);
+  _qw_rounds_page_reload_boards (self);
+  if (selected != GTK_INVALID_LIST_POSITION && selected < g_list_model_get_n_items (G_LIST_MODEL (self->boards)))
+    select_board (self, selected);
+}
+
+static void
+document_changed_cb (QwRoundsPage *self)
+{
+  if (self->context != NULL)
+    _qw_rounds_page_refresh (self);
+}
+
+/* The page's own changes: it shows their outcome itself, once they are
+ * done, rather than while the core, which holds the page's section, is
+ * still telling the document's listeners about them. */
+void
+_qw_rounds_page_write_begin (QwRoundsPage *self)
+{
+  g_signal_group_block (self->doc_signals);
+}
+
+void
+_qw_rounds_page_write_end (QwRoundsPage *self)
+{
+  g_signal_group_unblock (self->doc_signals);
+  _qw_rounds_page_refresh (self);
 }
 
 /**
@@ -384,7 +589,7 @@ void
 qw_rounds_page_select_board (QwRoundsPage *self,
                              guint         position)
 {
-  gtk_single_selection_set_selected (self->selection, position);
+  select_board (self, position);
 }
 
 /* Results */
@@ -400,10 +605,13 @@ _qw_rounds_page_board_at (QwRoundsPage *self,
 
 /**
  * qw_rounds_page_enter_result:
- * @code: "2:0", "1:1", "0:2", "+:-", "-:+", "-:-", or "" to undo the result
+ * @code: "2:0", "1:1", "0:2", "+:-", "-:+", "-:-", or "" to clear the result
  *
  * Records the result of the board at @position (keeping its fouls and
- * play-off) and selects the next board that has none.
+ * play-off) and selects the next board that has none. A drawn knockout game
+ * needs its play-off: the play-off dialog opens instead, and the result is
+ * recorded with it. Clearing a result is a step like any other: a toast
+ * offers to undo it.
  */
 gboolean
 qw_rounds_page_enter_result (QwRoundsPage  *self,
@@ -414,35 +622,53 @@ qw_rounds_page_enter_result (QwRoundsPage  *self,
   g_autoptr(QwBoardItem) board = _qw_rounds_page_board_at (self, position);
   const QwGame *game;
   QwResultInput input = { 0 };
+  int round, number;
   gboolean ok;
 
   if (board == NULL || qw_board_item_is_bye (board))
     return TRUE;
   game = qw_board_item_get_game (board);
+  round = game->round;
+  number = game->board;
   if (code[0] == '\0')
-    ok = qw_tournament_undo_result (self->doc, self->section, game->round, game->board, error);
-  else
     {
-      if (!qw_result_from_code (code, &input.result))
-        {
-          g_set_error (error, QW_ERROR, QW_ERROR_INVALID, _("“%s” is not a result"), code);
-          return FALSE;
-        }
-      input.red_fouls = game->red_fouls;
-      input.black_fouls = game->black_fouls;
-      input.playoff = input.result == QW_RESULT_DRAW ? game->playoff : QW_PLAYOFF_NONE;
-      input.armageddon = game->armageddon;
-      ok = qw_tournament_record_result (self->doc, self->section, game->round, game->board, &input, error);
+      g_autofree char *message = NULL;
+
+      if (game->result == QW_RESULT_NONE)
+        return TRUE;
+      _qw_rounds_page_write_begin (self);
+      ok = qw_tournament_undo_result (self->doc, self->section, round, number, error);
+      _qw_rounds_page_write_end (self);
+      if (!ok)
+        return FALSE;
+      select_board (self, position);
+      message = g_strdup_printf (_("Result of round %d, board %d cleared"), round, number);
+      qw_feedback_undo_toast (GTK_WIDGET (self), self->doc, message);
+      return TRUE;
     }
+  if (!qw_result_from_code (code, &input.result))
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_INVALID, _("“%s” is not a result"), code);
+      return FALSE;
+    }
+  /* A drawn knockout game is decided by its play-off: asked for at once. */
+  if (self->section->system == QW_SYSTEM_KNOCKOUT && input.result == QW_RESULT_DRAW
+      && !(game->result == QW_RESULT_DRAW && game->playoff != QW_PLAYOFF_NONE))
+    {
+      select_board (self, position);
+      _qw_rounds_page_open_playoff_dialog (self, board);
+      return TRUE;
+    }
+  input.red_fouls = game->red_fouls;
+  input.black_fouls = game->black_fouls;
+  input.playoff = input.result == QW_RESULT_DRAW ? game->playoff : QW_PLAYOFF_NONE;
+  input.armageddon = input.playoff != QW_PLAYOFF_NONE && game->armageddon;
+  _qw_rounds_page_write_begin (self);
+  ok = qw_tournament_record_result (self->doc, self->section, round, number, &input, error);
+  _qw_rounds_page_write_end (self);
   if (!ok)
     return FALSE;
-  _qw_rounds_page_reload_boards (self);
-  if (code[0] != '\0')
-    {
-      guint next = next_open_board (self, position + 1);
-
-      gtk_single_selection_set_selected (self->selection, next != GTK_INVALID_LIST_POSITION ? next : position);
-    }
+  _qw_rounds_page_select_next_open (self, position);
   return TRUE;
 }
 
@@ -508,6 +734,23 @@ key_pressed_cb (GtkEventControllerKey *controller,
   return qw_rounds_page_key_result (self, keyval);
 }
 
+/* The keyboard goes to the boards, on the board selected, as the page is
+ * shown: results are entered at once. */
+static gboolean
+qw_rounds_page_grab_focus (GtkWidget *widget)
+{
+  QwRoundsPage *self = QW_ROUNDS_PAGE (widget);
+  guint selected = gtk_single_selection_get_selected (self->selection);
+
+  if (self->round > 0 && selected != GTK_INVALID_LIST_POSITION
+      && gtk_widget_grab_focus (GTK_WIDGET (self->column_view)))
+    {
+      select_board (self, selected);
+      return TRUE;
+    }
+  return GTK_WIDGET_CLASS (qw_rounds_page_parent_class)->grab_focus (widget);
+}
+
 /* GObject */
 
 static void
@@ -515,6 +758,7 @@ qw_rounds_page_dispose (GObject *object)
 {
   QwRoundsPage *self = QW_ROUNDS_PAGE (object);
 
+  g_clear_handle_id (&self->focus_idle, g_source_remove);
   g_clear_object (&self->doc_signals);
   g_clear_object (&self->context);
   g_clear_object (&self->doc);
@@ -568,6 +812,7 @@ qw_rounds_page_class_init (QwRoundsPageClass *klass)
   object_class->dispose = qw_rounds_page_dispose;
   object_class->get_property = qw_rounds_page_get_property;
   object_class->set_property = qw_rounds_page_set_property;
+  widget_class->grab_focus = qw_rounds_page_grab_focus;
 
   properties[PROP_CONTEXT] = g_param_spec_object ("context", NULL, NULL, QW_TYPE_DOCUMENT_CONTEXT,
                                                   G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY
@@ -597,7 +842,9 @@ qw_rounds_page_init (QwRoundsPage *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   self->group_codes = g_ptr_array_new_with_free_func (g_free);
   self->doc_signals = g_signal_group_new (QW_TYPE_DOCUMENT);
-  g_signal_group_connect_swapped (self->doc_signals, "changed::entries", G_CALLBACK (entries_changed_cb), self);
+  g_signal_group_connect_swapped (self->doc_signals, "changed::entries", G_CALLBACK (document_changed_cb), self);
+  g_signal_group_connect_swapped (self->doc_signals, "changed::sections", G_CALLBACK (document_changed_cb), self);
+  g_signal_group_connect_swapped (self->doc_signals, "changed::games", G_CALLBACK (document_changed_cb), self);
   self->boards = g_list_store_new (QW_TYPE_BOARD_ITEM);
   self->selection = gtk_single_selection_new (G_LIST_MODEL (g_object_ref (self->boards)));
   gtk_single_selection_set_autoselect (self->selection, FALSE);

@@ -14,7 +14,9 @@
 #include <glib/gi18n.h>
 
 #include "qw-error.h"
+#include "qw-labels.h"
 #include "qw-section-dialog.h"
+#include "qw-tooltip.h"
 #include "qw-standings.h"
 #include "qw-tiebreak.h"
 #include "qw-tournament.h"
@@ -26,7 +28,6 @@ static const char *systems[] = { "swiss", "round-robin", "knockout" };
 static const char *seedings[] = { "rating", "grade", "order", "lottery" };
 static const char *first_rounds[] = { "lanyao", "shouwei", "linjin", "random" };
 static const char *unit_modes[] = { "off", "first-round", "always" };
-static const char *presets[] = { "opponents", "progressive", "round-robin", "knockout" };
 
 struct _QwSectionDialog
 {
@@ -55,6 +56,8 @@ struct _QwSectionDialog
   QwSection           *section;
   GArray              *chain;       /* QwTiebreak, in order */
   GPtrArray           *chain_rows;  /* the rows showing it */
+  guint                system;      /* the system row's choice the chain follows */
+  gboolean             filling;     /* fill() sets the rows: nothing follows */
 };
 
 G_DEFINE_FINAL_TYPE (QwSectionDialog, qw_section_dialog, ADW_TYPE_WINDOW)
@@ -77,7 +80,9 @@ index_of (const char  *value,
   return 0;
 }
 
-static void rebuild_chain_rows (QwSectionDialog *self);
+static void rebuild_chain_rows     (QwSectionDialog *self);
+static void select_preset_of_chain (QwSectionDialog *self);
+static void preset_changed_cb      (QwSectionDialog *self);
 
 /* section.move-criterion (index, delta): -1 earlier, +1 later, 0 removes it. */
 static void
@@ -102,6 +107,7 @@ move_criterion_action (GtkWidget  *widget,
       g_array_index (self->chain, QwTiebreak, i + delta) = tmp;
     }
   rebuild_chain_rows (self);
+  select_preset_of_chain (self);
 }
 
 static GtkWidget *
@@ -114,7 +120,7 @@ chain_button (const char *icon,
   GtkWidget *button = gtk_button_new_from_icon_name (icon);
 
   gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
-  gtk_widget_set_tooltip_text (button, tooltip);
+  qw_tooltip_set_text (button, tooltip);
   gtk_widget_set_sensitive (button, sensitive);
   gtk_widget_add_css_class (button, "flat");
   gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "section.move-criterion");
@@ -166,6 +172,7 @@ qw_section_dialog_set_chain (QwSectionDialog *self,
         g_array_append_val (self->chain, tb);
     }
   rebuild_chain_rows (self);
+  select_preset_of_chain (self);
 }
 
 char *
@@ -179,6 +186,29 @@ qw_section_dialog_get_chain (QwSectionDialog *self)
   return g_strjoinv (",", (char **) codes->pdata);
 }
 
+static guint
+n_presets (void)
+{
+  return g_strv_length ((char **) qw_tiebreak_preset_ids ());
+}
+
+/* The preset row follows the chain: its preset, or "Custom". */
+static void
+select_preset_of_chain (QwSectionDialog *self)
+{
+  g_autofree char *chain = qw_section_dialog_get_chain (self);
+  const char *id = qw_tiebreak_preset_for_chain (chain);
+  const char * const *ids = qw_tiebreak_preset_ids ();
+  guint position = n_presets ();
+
+  for (guint i = 0; id != NULL && ids[i] != NULL; i++)
+    if (g_str_equal (ids[i], id))
+      position = i;
+  g_signal_handlers_block_by_func (self->preset_row, preset_changed_cb, self);
+  adw_combo_row_set_selected (self->preset_row, position);
+  g_signal_handlers_unblock_by_func (self->preset_row, preset_changed_cb, self);
+}
+
 static void
 preset_changed_cb (QwSectionDialog *self)
 {
@@ -186,9 +216,9 @@ preset_changed_cb (QwSectionDialog *self)
   g_autofree char *chain = NULL;
 
   /* "Custom" keeps the chain as it is. */
-  if (i >= G_N_ELEMENTS (presets))
+  if (i >= n_presets ())
     return;
-  chain = qw_tiebreak_preset (presets[i]);
+  chain = qw_tiebreak_preset (qw_tiebreak_preset_ids ()[i]);
   qw_section_dialog_set_chain (self, chain);
 }
 
@@ -206,6 +236,7 @@ add_criterion_cb (QwSectionDialog *self)
       goto reset;
   g_array_append_val (self->chain, tb);
   rebuild_chain_rows (self);
+  select_preset_of_chain (self);
 reset:
   adw_combo_row_set_selected (self->add_row, 0);
 }
@@ -214,6 +245,19 @@ static void
 system_changed_cb (QwSectionDialog *self)
 {
   guint system = adw_combo_row_get_selected (self->system_row);
+  g_autofree char *chain = qw_section_dialog_get_chain (self);
+
+  /* A chain that is a preset follows the system (round robin ranks by 小分);
+   * one the arbiter made stays. */
+  if (!self->filling && system != self->system && qw_tiebreak_preset_for_chain (chain) != NULL)
+    {
+      QwSectionSettings defaults;
+
+      qw_section_settings_init (&defaults, self->ruleset, (QwSystem) system);
+      qw_section_dialog_set_chain (self, defaults.tiebreaks);
+      qw_section_settings_clear (&defaults);
+    }
+  self->system = system;
 
   gtk_widget_set_visible (GTK_WIDGET (self->rounds_row), system == 0);
   gtk_widget_set_visible (GTK_WIDGET (self->double_row), system == 1);
@@ -301,8 +345,9 @@ fill (QwSectionDialog *self,
   g_autofree char *lottery = g_strdup_printf ("%" G_GUINT64_FORMAT, s->lottery_seed);
   g_autofree char *title = g_strdup_printf (_("%s: Settings"), self->section->name);
 
-  /* Selecting the preset that is the chain sets the same chain again. */
+  self->filling = TRUE;
   adw_window_title_set_title (self->title, title);
+  self->system = (guint) self->section->system;
   adw_combo_row_set_selected (self->system_row, (guint) self->section->system);
   gtk_spin_button_set_value (self->rounds_spin, self->section->rounds);
   gtk_switch_set_active (self->double_switch, s->double_round_robin);
@@ -313,14 +358,6 @@ fill (QwSectionDialog *self,
   adw_combo_row_set_selected (self->unit_row, index_of (s->unit_avoid, unit_modes, G_N_ELEMENTS (unit_modes)));
   gtk_spin_button_set_value (self->forfeit_spin, s->forfeit_limit);
   gtk_switch_set_active (self->met_switch, s->forfeit_counts_as_met);
-  adw_combo_row_set_selected (self->preset_row, G_N_ELEMENTS (presets));
-  for (guint i = 0; i < G_N_ELEMENTS (presets); i++)
-    {
-      g_autofree char *chain = qw_tiebreak_preset (presets[i]);
-
-      if (g_strcmp0 (chain, s->tiebreaks) == 0)
-        adw_combo_row_set_selected (self->preset_row, i);
-    }
   qw_section_dialog_set_chain (self, s->tiebreaks);
   /* The draw is fixed by round 1: the system and seeding cannot change after it. */
   gtk_widget_set_sensitive (GTK_WIDGET (self->system_row), !started);
@@ -328,6 +365,7 @@ fill (QwSectionDialog *self,
   gtk_widget_set_sensitive (GTK_WIDGET (self->lottery_row), !started);
   gtk_widget_set_sensitive (GTK_WIDGET (self->first_round_row), !started);
   system_changed_cb (self);
+  self->filling = FALSE;
 }
 
 static void
@@ -382,29 +420,41 @@ qw_section_dialog_class_init (QwSectionDialogClass *klass)
 static void
 qw_section_dialog_init (QwSectionDialog *self)
 {
-  const char *system_names[] = { _("Swiss (积分编排制)"), _("Round robin (循环制)"), _("Knockout (淘汰制)"), NULL };
+  const char *system_names[] = { qw_system_label (QW_SYSTEM_SWISS), qw_system_label (QW_SYSTEM_ROUND_ROBIN),
+                                 qw_system_label (QW_SYSTEM_KNOCKOUT), NULL };
   const char *seeding_names[] = { _("By rating (等级分)"), _("By grade (等级)"), _("In registration order"),
                                   _("By lottery (抽签)"), NULL };
   const char *first_names[] = { _("Top half v bottom half (拦腰)"), _("First v last (首尾)"),
                                 _("Neighbours (临近)"), _("Random"), NULL };
   const char *unit_names[] = { _("Off"), _("Round 1 only"), _("Every round"), NULL };
-  const char *preset_names[] = { _("Swiss, opponents’ score (对手分)"), _("Swiss, progressive score (累进分)"),
-                                 _("Round robin (小分)"), _("Knockout"), _("Custom"), NULL };
   g_autoptr(GtkStringList) criteria = gtk_string_list_new (NULL);
+  g_autoptr(GtkStringList) preset_names = gtk_string_list_new (NULL);
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  qw_tooltips_wrap (GTK_WIDGET (self));
   self->chain = g_array_new (FALSE, FALSE, sizeof (QwTiebreak));
   self->chain_rows = g_ptr_array_new ();
   adw_combo_row_set_model (self->system_row, G_LIST_MODEL (gtk_string_list_new (system_names)));
   adw_combo_row_set_model (self->seeding_row, G_LIST_MODEL (gtk_string_list_new (seeding_names)));
   adw_combo_row_set_model (self->first_round_row, G_LIST_MODEL (gtk_string_list_new (first_names)));
   adw_combo_row_set_model (self->unit_row, G_LIST_MODEL (gtk_string_list_new (unit_names)));
-  adw_combo_row_set_model (self->preset_row, G_LIST_MODEL (gtk_string_list_new (preset_names)));
+  for (const char * const *id = qw_tiebreak_preset_ids (); *id != NULL; id++)
+    gtk_string_list_append (preset_names, qw_tiebreak_preset_label (*id));
+  gtk_string_list_append (preset_names, qw_tiebreak_preset_label (NULL));
+  adw_combo_row_set_model (self->preset_row, G_LIST_MODEL (preset_names));
   gtk_string_list_append (criteria, _("Choose…"));
   for (int tb = 0; tb < QW_N_TIEBREAKS; tb++)
     gtk_string_list_append (criteria, qw_tiebreak_label ((QwTiebreak) tb));
   adw_combo_row_set_model (self->add_row, G_LIST_MODEL (criteria));
   g_signal_connect_swapped (self->add_row, "notify::selected", G_CALLBACK (add_criterion_cb), self);
+}
+
+/* The section as last saved (as given until then). */
+const QwSection *
+qw_section_dialog_get_section (QwSectionDialog *self)
+{
+  g_return_val_if_fail (QW_IS_SECTION_DIALOG (self), NULL);
+  return self->section;
 }
 
 /**

@@ -26,5 +26,6 @@ void             qw_section_dialog_set_chain (QwSectionDialog *self,
                                               const char      *chain);
 gboolean         qw_section_dialog_save      (QwSectionDialog *self,
                                               GError         **error);
+const QwSection *qw_section_dialog_get_section (QwSectionDialog *self);
 
 G_END_DECLS

@@ -14,6 +14,7 @@
 #include "qw-board-item.h"
 #include "qw-column-view.h"
 #include "qw-feedback.h"
+#include "qw-tooltip.h"
 #include "qw-section-dialog.h"
 #include "qw-standings-page.h"
 #include "qw-standings.h"
@@ -71,8 +72,10 @@ qw_standing_item_get_property (GObject    *object,
       g_value_set_int (value, row->no);
       break;
     case ITEM_PROP_NAME:
-      g_value_take_string (value, row->withdrawn ? g_strdup_printf (_("%s (withdrawn)"), row->name)
-                                                 : g_strdup (row->name));
+      g_value_take_string (value, row->status == QW_STATUS_EXCLUDED ? g_strdup_printf (_("%s (excluded)"), row->name)
+                                  : row->status == QW_STATUS_LATE ? g_strdup_printf (_("%s (late entry)"), row->name)
+                                  : row->withdrawn ? g_strdup_printf (_("%s (withdrawn)"), row->name)
+                                  : g_strdup (row->name));
       break;
     case ITEM_PROP_UNIT:
       g_value_set_string (value, row->unit);
@@ -146,6 +149,14 @@ round_cell_text (const QwRoundCell *cell)
 {
   const char *outcome;
 
+  if (cell->absent && cell->absence == QW_ABSENCE_LEAVE)
+    return g_strdup (_("absent (请假)"));
+  if (cell->absent)
+    {
+      g_autofree char *points = g_strdup_printf ("%g", cell->points);
+
+      return g_strdup_printf (_("absent (%s)"), points);
+    }
   if (cell->colour == 0)
     return g_strdup (cell->result == QW_RESULT_BYE ? _("bye") : "—");
   switch (cell->result)
@@ -274,7 +285,7 @@ update_chain (QwStandingsPage *self)
       g_string_append_printf (text, " → %s", qw_tiebreak_label (tb));
     }
   gtk_label_set_text (self->chain_label, text->str);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->chain_label), text->str);
+  qw_tooltip_set_text (GTK_WIDGET (self->chain_label), text->str);
 }
 
 /* The last round in which every board has a result. */
@@ -320,6 +331,7 @@ compute (QwStandingsPage *self,
   g_autoptr(GError) error = NULL;
   g_autoptr(GPtrArray) entries = NULL;
   g_autoptr(GPtrArray) games = NULL;
+  g_autoptr(GPtrArray) absences = NULL;
   g_autoptr(GPtrArray) rows = NULL;
   g_autoptr(GPtrArray) items = NULL;
   QwDocument *doc;
@@ -333,9 +345,12 @@ compute (QwStandingsPage *self,
   doc = qw_document_context_get_document (self->context);
   entries = qw_document_list_section_entries (doc, self->section, &error);
   games = entries != NULL ? qw_document_list_games (doc, self->section->id, &error) : NULL;
-  rows = games != NULL ? qw_standings_compute (qw_document_context_get_ruleset (self->context), self->section,
-                                               entries, games, up_to_round)
-                       : NULL;
+  /* 请假 and the rounds late entries missed, with the points they were given. */
+  absences = games != NULL ? qw_document_list_absences (doc, self->section->id, &error) : NULL;
+  rows = absences != NULL ? qw_standings_compute_with_absences (qw_document_context_get_ruleset (self->context),
+                                                                self->section, entries, games, absences,
+                                                                up_to_round)
+                          : NULL;
   if (rows == NULL)
     {
       if (error != NULL)
@@ -419,9 +434,14 @@ round_changed_cb (QwStandingsPage *self)
 }
 
 static void
-settings_saved_cb (QwStandingsPage *self)
+settings_saved_cb (QwStandingsPage *self,
+                   QwSectionDialog *dialog)
 {
+  g_autofree char *message = g_strdup_printf (_("Settings of group %s saved"),
+                                              qw_section_dialog_get_section (dialog)->name);
+
   qw_standings_page_refresh (self);
+  qw_feedback_undo_toast (GTK_WIDGET (self), qw_document_context_get_document (self->context), message);
 }
 
 static void

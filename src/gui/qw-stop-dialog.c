@@ -12,6 +12,7 @@
 
 #include <glib/gi18n.h>
 
+#include "qw-tooltip.h"
 #include "qw-stop-dialog.h"
 #include "qw-event.h"
 
@@ -298,6 +299,7 @@ qw_stop_dialog_init (QwStopDialog *self)
   g_autoptr(GtkStringList) levels = gtk_string_list_new (NULL);
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  qw_tooltips_wrap (GTK_WIDGET (self));
   self->honour_checks = g_ptr_array_new ();
   self->honours = g_ptr_array_new_with_free_func (g_free);
   gtk_string_list_append (types, qw_level_to_chinese (QW_LEVEL_PRELIMINARY));

@@ -14,11 +14,14 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "qw-demo.h"
 #include "qw-document-context.h"
 #include "qw-entries-page.h"
 #include "qw-error.h"
+#include "qw-event-dialog.h"
+#include "qw-export-results.h"
 #include "qw-feedback.h"
 #include "qw-national-page.h"
 #include "qw-new-region-dialog.h"
@@ -28,6 +31,7 @@
 #include "qw-standings-page.h"
 #include "qw-region-page.h"
 #include "qw-region.h"
+#include "qw-tooltip.h"
 #include "qw-window.h"
 #include "qw-event.h"
 
@@ -61,12 +65,23 @@ struct _QwWindow
   AdwHeaderBar         *header_bar;
   GtkStack             *title_stack;
   AdwWindowTitle       *window_title;
-  AdwViewSwitcherTitle *switcher_title;
+  AdwSqueezer          *title_squeezer;
+  GtkWidget            *wide_title;
+  GtkWidget            *narrow_title;
+  GtkWidget            *wide_name;
+  GtkWidget            *narrow_name;
+  GtkLabel             *wide_name_label;
+  GtkLabel             *wide_file_label;
+  GtkLabel             *narrow_name_label;
+  GtkLabel             *narrow_file_label;
+  AdwWindowTitle       *document_title;
+  AdwViewSwitcherBar   *switcher_bar;
   GtkStack             *main_stack;
   AdwViewStack         *view_stack;
   GtkListBox           *recent_list;
   AdwPreferencesGroup  *recent_group;
   GtkWidget            *undo_button;
+  GtkWidget            *redo_button;
   GtkWidget            *print_button;
   AdwBin               *bins[N_PAGES];     /* each page's place in the view stack */
 
@@ -74,7 +89,10 @@ struct _QwWindow
   GtkWindow            *shortcuts;         /* made when first asked for */
   QwDocumentContext    *context;
   GSignalGroup         *context_signals;   /* its "notify::event": the title follows */
+  GSignalGroup         *history_signals;   /* the document's history: undo and redo follow */
   GFile                *file;
+  GCancellable         *export_cancellable; /* the results file being written */
+  AdwToast             *export_toast;      /* says so meanwhile */
 };
 
 G_DEFINE_FINAL_TYPE (QwWindow, qw_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -153,6 +171,7 @@ ensure_page (QwWindow *self,
       g_object_bind_property_full (self, "context", self->pages[page], "context", G_BINDING_SYNC_CREATE,
                                    context_for_page, NULL, GINT_TO_POINTER (page), NULL);
       adw_bin_set_child (self->bins[page], self->pages[page]);
+      qw_tooltips_wrap (self->pages[page]);
     }
   return self->pages[page];
 }
@@ -186,13 +205,45 @@ update_actions (QwWindow *self)
   gboolean has_event = event_of (self) != NULL;
   static const char *event_actions[] = {
     "win.import-entries", "win.export-entries", "win.add-entry", "win.find", "win.print",
+    "win.event-details",
   };
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.close-document", has_doc);
   /* A region or national document may run no event of its own: no entries. */
   for (guint i = 0; i < G_N_ELEMENTS (event_actions); i++)
     gtk_widget_action_set_enabled (GTK_WIDGET (self), event_actions[i], has_event);
+  /* One results file at a time. */
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export-results",
+                                 has_event && self->export_cancellable == NULL);
   gtk_widget_set_visible (self->undo_button, has_doc);
+  gtk_widget_set_visible (self->redo_button, has_doc);
+}
+
+static QwHistory *
+history_of (QwWindow *self)
+{
+  return self->context != NULL ? qw_document_get_history (qw_document_context_get_document (self->context)) : NULL;
+}
+
+/* Undo and redo follow the document's history: sensitive when there is a
+ * step, and the tooltip names it. */
+static void
+update_history (QwWindow *self)
+{
+  QwHistory *history = history_of (self);
+  const char *undo = history != NULL ? qw_history_get_undo_label (history) : NULL;
+  const char *redo = history != NULL ? qw_history_get_redo_label (history) : NULL;
+  g_autofree char *undo_tip = NULL;
+  g_autofree char *redo_tip = NULL;
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo", history != NULL && qw_history_get_can_undo (history));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.redo", history != NULL && qw_history_get_can_redo (history));
+  /* Translators: a button's tooltip naming the step it takes back: "Undo: Result of round 3, board 5 (Ctrl+Z)" */
+  undo_tip = undo != NULL ? g_strdup_printf (_("Undo: %s (Ctrl+Z)"), undo) : g_strdup (_("Undo (Ctrl+Z)"));
+  /* Translators: "Redo: Result of round 3, board 5 (Ctrl+Shift+Z)" */
+  redo_tip = redo != NULL ? g_strdup_printf (_("Redo: %s (Ctrl+Shift+Z)"), redo) : g_strdup (_("Redo (Ctrl+Shift+Z)"));
+  qw_tooltip_set_text (self->undo_button, undo_tip);
+  qw_tooltip_set_text (self->redo_button, redo_tip);
 }
 
 /* A region document is about its region ("广东赛区"), a national one about
@@ -211,10 +262,68 @@ document_title (QwWindow *self)
   return g_strconcat (region, ruleset->region_suffix != NULL ? ruleset->region_suffix : "", NULL);
 }
 
+/* The name in the header: a stop's name without the championship's, which
+ * every stop shares ("广东赛区惠州市惠东县白花镇预选赛"). */
+static char *
+short_name (QwWindow   *self,
+            const char *name)
+{
+  QwRuleset *ruleset = qw_document_context_get_ruleset (self->context);
+  const char *prefix = ruleset != NULL ? ruleset->name : NULL;
+
+  if (prefix != NULL && *prefix != '\0' && g_str_has_prefix (name, prefix) && name[strlen (prefix)] != '\0')
+    return g_strdup (name + strlen (prefix));
+  return g_strdup (name);
+}
+
+static guint
+n_visible_pages (QwWindow *self)
+{
+  guint n = 0;
+
+  for (int i = 0; i < N_PAGES; i++)
+    n += adw_view_stack_page_get_visible (adw_view_stack_get_page (self->view_stack, GTK_WIDGET (self->bins[i])));
+  return n;
+}
+
+/* The pages are offered in the header while they fit beside the name, else
+ * in the bar at the bottom; a document with one page offers none. */
+static void
+update_switcher_bar (QwWindow *self)
+{
+  gboolean several = self->context != NULL && n_visible_pages (self) > 1;
+
+  gtk_widget_set_visible (self->wide_title, several);
+  gtk_widget_set_visible (self->narrow_title, several);
+  adw_view_switcher_bar_set_reveal (self->switcher_bar,
+                                    several && adw_squeezer_get_visible_child (self->title_squeezer)
+                                               == GTK_WIDGET (self->document_title));
+}
+
+static void
+set_document_name (QwWindow   *self,
+                   const char *title,
+                   const char *file)
+{
+  g_autofree char *shown = short_name (self, title);
+  g_autofree char *tip = g_strdup_printf ("%s\n%s", title, g_file_peek_path (self->file));
+
+  gtk_label_set_text (self->wide_name_label, shown);
+  gtk_label_set_text (self->narrow_name_label, shown);
+  gtk_label_set_text (self->wide_file_label, file);
+  gtk_label_set_text (self->narrow_file_label, file);
+  qw_tooltip_set_text (self->wide_name, tip);
+  qw_tooltip_set_text (self->narrow_name, tip);
+  adw_window_title_set_title (self->document_title, shown);
+  adw_window_title_set_subtitle (self->document_title, file);
+  gtk_window_set_title (GTK_WINDOW (self), title);
+}
+
 static void
 update_title (QwWindow *self)
 {
   g_autofree char *basename = NULL;
+  g_autofree char *title = NULL;
   const QwEvent *event = event_of (self);
 
   if (self->context == NULL)
@@ -225,20 +334,12 @@ update_title (QwWindow *self)
     }
   basename = g_file_get_basename (self->file);
   if (kind_of (self) != QW_DOCUMENT_STOP)
-    {
-      g_autofree char *title = document_title (self);
-
-      adw_view_switcher_title_set_title (self->switcher_title, title);
-      adw_view_switcher_title_set_subtitle (self->switcher_title, basename);
-      gtk_window_set_title (GTK_WINDOW (self), title);
-      gtk_stack_set_visible_child_name (self->title_stack, "document");
-      return;
-    }
-  adw_view_switcher_title_set_title (self->switcher_title,
-                                     event != NULL && event->name[0] != '\0' ? event->name : basename);
-  adw_view_switcher_title_set_subtitle (self->switcher_title, basename);
-  gtk_window_set_title (GTK_WINDOW (self), event != NULL ? event->name : basename);
+    title = document_title (self);
+  else
+    title = g_strdup (event != NULL && event->name[0] != '\0' ? event->name : basename);
+  set_document_name (self, title, basename);
   gtk_stack_set_visible_child_name (self->title_stack, "document");
+  update_switcher_bar (self);
 }
 
 /* The welcome page's recent documents: each row opens its file (win.open-file). */
@@ -291,9 +392,14 @@ page_changed_cb (QwWindow *self)
   const char *name = adw_view_stack_get_visible_child_name (self->view_stack);
   Page page;
 
-  /* The page is made as it is shown. */
+  /* The page is made as it is shown; the rounds page takes the keyboard
+   * for the results at once. */
   if (self->context != NULL && page_from_name (name, &page))
-    ensure_page (self, page);
+    {
+      ensure_page (self, page);
+      if (page == PAGE_ROUNDS)
+        gtk_widget_grab_focus (self->pages[page]);
+    }
   /* Every page of a stop prints; the region and national pages have their own exports. */
   gtk_widget_set_visible (self->print_button, event_of (self) != NULL
                                              && g_strcmp0 (name, "region") != 0
@@ -340,6 +446,7 @@ show_pages_for (QwWindow *self)
     }
   ensure_page (self, first);
   adw_view_stack_set_visible_child_name (self->view_stack, pages[first].name);
+  update_switcher_bar (self);
 }
 
 static void
@@ -350,8 +457,14 @@ set_context (QwWindow          *self,
   if (!g_set_object (&self->context, context))
     return;
   g_set_object (&self->file, file);
+  /* A results file still being written belongs to the document it was asked
+   * for; the toasts that offer Undo, to its history. */
+  g_cancellable_cancel (self->export_cancellable);
+  qw_feedback_dismiss_step_toasts (GTK_WIDGET (self->toast_overlay));
   g_signal_group_set_target (self->context_signals, context);
+  g_signal_group_set_target (self->history_signals, history_of (self));
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CONTEXT]);
+  update_history (self);
 }
 
 /**
@@ -588,6 +701,19 @@ close_document_action (GtkWidget  *widget,
   update_actions (self);
 }
 
+/* The stop's details (赛事信息): the dialog saves them as one undoable step. */
+static void
+event_details_action (GtkWidget  *widget,
+                      const char *action_name,
+                      GVariant   *parameter)
+{
+  QwWindow *self = QW_WINDOW (widget);
+
+  if (event_of (self) == NULL)
+    return;
+  gtk_window_present (GTK_WINDOW (qw_event_dialog_new (GTK_WINDOW (self), self->context)));
+}
+
 /* The menu's and the shortcuts' entries actions show the entries page and
  * activate its own action there. */
 static void
@@ -632,21 +758,58 @@ find_action (GtkWidget  *widget,
   activate_on_entries (QW_WINDOW (widget), "entries.find");
 }
 
-/* Undo works on the region page's deletions there, on the entries elsewhere. */
+/* Undo and redo take the document's last step back (do it again), whatever
+ * page made it and whatever page is shown; the pages follow the document's
+ * "changed" signal. A text field being typed in keeps Ctrl+Z for its text. */
+static gboolean
+text_takes_undo (QwWindow *self,
+                 gboolean  undo)
+{
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+
+  if (!GTK_IS_TEXT (focus) || !gtk_editable_get_editable (GTK_EDITABLE (focus))
+      || !gtk_editable_get_enable_undo (GTK_EDITABLE (focus))
+      || *gtk_editable_get_text (GTK_EDITABLE (focus)) == '\0')
+    return FALSE;
+  return gtk_widget_activate_action (focus, undo ? "text.undo" : "text.redo", NULL);
+}
+
+/* What win.undo and win.redo do: moves the open document's history one step
+ * and says so in a toast whose button goes the other way. A step that can no
+ * longer be taken back (another program changed its rows) changes nothing
+ * and is shown as an error. */
+static void
+move_history (QwWindow *self,
+              gboolean  undo)
+{
+  QwHistory *history = history_of (self);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *label = NULL;
+  g_autofree char *message = NULL;
+  gboolean ok;
+
+  if (history == NULL)
+    return;
+  ok = undo ? qw_history_undo (history, &label, &error) : qw_history_redo (history, &label, &error);
+  if (!ok)
+    {
+      qw_window_show_error (self, undo ? _("The change could not be undone") : _("The change could not be redone"),
+                            error);
+      return;
+    }
+  /* Translators: the toast after an undo, "Undone: Result of round 3, board 5" */
+  message = g_strdup_printf (undo ? _("Undone: %s") : _("Redone: %s"), label);
+  qw_feedback_step_toast (GTK_WIDGET (self->toast_overlay), history, message,
+                          undo ? QW_OFFER_REDO : QW_OFFER_UNDO);
+}
+
 static void
 undo_or_redo (QwWindow *self,
               gboolean  undo)
 {
-  Page page = visible_page (self);
-
-  if (self->context == NULL)
+  if (self->context == NULL || text_takes_undo (self, undo))
     return;
-  if (page == PAGE_REGION && undo)
-    qw_region_page_undo (QW_REGION_PAGE (ensure_page (self, PAGE_REGION)));
-  else if (page == PAGE_REGION || page == PAGE_NATIONAL)
-    qw_window_show_toast (self, _("Nothing to redo"));
-  else
-    gtk_widget_activate_action (ensure_page (self, PAGE_ENTRIES), undo ? "entries.undo" : "entries.redo", NULL);
+  move_history (self, undo);
 }
 
 static void
@@ -663,6 +826,156 @@ redo_action (GtkWidget  *widget,
              GVariant   *parameter)
 {
   undo_or_redo (QW_WINDOW (widget), FALSE);
+}
+
+/* The results file (成绩表) */
+
+static void
+export_toast_dismissed_cb (QwWindow *self)
+{
+  g_clear_object (&self->export_toast);
+}
+
+static void
+set_exporting (QwWindow *self,
+               gboolean  exporting)
+{
+  if (exporting)
+    {
+      self->export_cancellable = g_cancellable_new ();
+      self->export_toast = adw_toast_new (_("Writing the results file…"));
+      adw_toast_set_timeout (self->export_toast, 0);
+      g_signal_connect_object (self->export_toast, "dismissed", G_CALLBACK (export_toast_dismissed_cb), self,
+                               G_CONNECT_SWAPPED);
+      adw_toast_overlay_add_toast (self->toast_overlay, g_object_ref (self->export_toast));
+    }
+  else
+    {
+      g_clear_object (&self->export_cancellable);
+      if (self->export_toast != NULL)
+        adw_toast_dismiss (self->export_toast);
+    }
+  update_actions (self);
+}
+
+static void
+results_exported_cb (GObject      *source,
+                     GAsyncResult *result,
+                     gpointer      user_data)
+{
+  g_autoptr(QwWindow) self = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(QwExportedResults) exported = qw_export_results_finish (result, &error);
+  g_autofree char *message = NULL;
+
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    {
+      /* Disposed: nothing more to do; another document opened: free again. */
+      if (self->export_cancellable != NULL)
+        set_exporting (self, FALSE);
+      return;
+    }
+  set_exporting (self, FALSE);
+  if (exported == NULL)
+    {
+      qw_window_show_error (self, _("The results file could not be written"), error);
+      return;
+    }
+  /* The file's name is the stop's, long: the button shows where it is. */
+  message = g_strdup_printf (exported->public_form
+                             ? ngettext ("Public results file written (%d player)",
+                                         "Public results file written (%d players)", exported->players)
+                             : ngettext ("Results file written (%d player)",
+                                         "Results file written (%d players)", exported->players),
+                             exported->players);
+  qw_feedback_file_toast (GTK_WIDGET (self->toast_overlay), message, exported->path, TRUE);
+}
+
+/**
+ * qw_window_export_results:
+ * @public_form: the public form (ID numbers masked, no dates of birth)
+ *
+ * Writes the results file of the open event to @file in a worker thread; a
+ * toast says it is being written, then where it went. The open document
+ * itself (or any Qiwang document) is never written over: an error says so
+ * and nothing is written. Returns whether the writing started.
+ */
+gboolean
+qw_window_export_results (QwWindow *self,
+                          GFile    *file,
+                          gboolean  public_form)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_return_val_if_fail (QW_IS_WINDOW (self), FALSE);
+
+  if (event_of (self) == NULL || self->export_cancellable != NULL)
+    return FALSE;
+  if (!qw_export_results_check_path (qw_window_get_document (self), file, &error))
+    {
+      qw_window_show_error (self, _("The results file was not written"), error);
+      return FALSE;
+    }
+  set_exporting (self, TRUE);
+  qw_export_results_async (qw_window_get_document (self), file, public_form, self->export_cancellable,
+                           results_exported_cb, g_object_ref (self));
+  return TRUE;
+}
+
+gboolean
+qw_window_is_exporting (QwWindow *self)
+{
+  g_return_val_if_fail (QW_IS_WINDOW (self), FALSE);
+  return self->export_cancellable != NULL;
+}
+
+static void
+export_results_response_cb (GtkNativeDialog *chooser,
+                            int              response,
+                            QwWindow        *self)
+{
+  gboolean public_form = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (chooser), "public"));
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+
+      qw_window_export_results (self, file, public_form);
+    }
+  gtk_native_dialog_destroy (chooser);
+  g_object_unref (chooser);
+}
+
+static void
+export_results_action (GtkWidget  *widget,
+                       const char *action_name,
+                       GVariant   *parameter)
+{
+  QwWindow *self = QW_WINDOW (widget);
+  gboolean public_form = g_str_equal (g_variant_get_string (parameter, NULL), "public");
+  GtkFileChooserNative *chooser;
+  g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
+  g_autofree char *stop = NULL;
+  g_autofree char *name = NULL;
+
+  if (event_of (self) == NULL)
+    return;
+  stop = short_name (self, event_of (self)->name);
+  /* Translators: file names: "广东赛区…预选赛-成绩表.xml", "…-成绩表-公开.xml" */
+  name = g_strdup_printf (public_form ? _("%s-results-public.xml") : _("%s-results.xml"), stop);
+  g_strdelimit (name, "/\\:", '-');
+  gtk_file_filter_set_name (filter, _("Results files (.xml)"));
+  gtk_file_filter_add_pattern (filter, "*.xml");
+  gtk_file_filter_add_pattern (filter, "*.XML");
+  chooser = gtk_file_chooser_native_new (public_form ? _("Export the Public Results File")
+                                                     : _("Export the Results File"),
+                                         GTK_WINDOW (self), GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"), _("_Cancel"));
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
+  g_object_set_data (G_OBJECT (chooser), "public", GINT_TO_POINTER (public_form));
+  g_signal_connect (chooser, "response", G_CALLBACK (export_results_response_cb), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
 }
 
 /* Opens the print dialog on what the page shows: the rounds page's group and
@@ -703,12 +1016,47 @@ print_action (GtkWidget  *widget,
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
+/* Ctrl+R wherever the focus is, while the rounds page is shown. */
+static void
+pair_next_action (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *parameter)
+{
+  QwWindow *self = QW_WINDOW (widget);
+
+  if (self->context != NULL && visible_page (self) == PAGE_ROUNDS)
+    gtk_widget_activate_action (ensure_page (self, PAGE_ROUNDS), "rounds.pair-next", NULL);
+}
+
 static void
 show_page_action (GtkWidget  *widget,
                   const char *action_name,
                   GVariant   *parameter)
 {
   qw_window_show_page (QW_WINDOW (widget), g_variant_get_string (parameter, NULL));
+}
+
+/* GTK fills in the keys of the shortcuts that name an action only for the
+ * help overlay it builds itself: this one asks the application. */
+static void
+fill_action_accels (GtkApplication *app,
+                    GtkWidget      *widget)
+{
+  if (GTK_IS_SHORTCUTS_SHORTCUT (widget))
+    {
+      g_autofree char *action = NULL;
+
+      g_object_get (widget, "action-name", &action, NULL);
+      if (action != NULL)
+        {
+          g_auto(GStrv) accels = gtk_application_get_accels_for_action (app, action);
+          g_autofree char *joined = g_strjoinv (" ", accels);
+
+          g_object_set (widget, "accelerator", joined, NULL);
+        }
+    }
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    fill_action_accels (app, c);
 }
 
 /* The keyboard shortcuts window, built the first time it is asked for (not
@@ -728,7 +1076,10 @@ show_help_overlay_action (GtkWidget  *widget,
       gtk_window_set_transient_for (self->shortcuts, GTK_WINDOW (self));
       gtk_window_set_destroy_with_parent (self->shortcuts, TRUE);
       if (get_app (self) != NULL)
-        gtk_window_set_application (self->shortcuts, GTK_APPLICATION (get_app (self)));
+        {
+          gtk_window_set_application (self->shortcuts, GTK_APPLICATION (get_app (self)));
+          fill_action_accels (GTK_APPLICATION (get_app (self)), GTK_WIDGET (self->shortcuts));
+        }
     }
   gtk_window_present (self->shortcuts);
 }
@@ -765,7 +1116,11 @@ qw_window_dispose (GObject *object)
   if (self->shortcuts != NULL)
     gtk_window_destroy (self->shortcuts);
   g_clear_object (&self->shortcuts);
+  g_cancellable_cancel (self->export_cancellable);
+  g_clear_object (&self->export_cancellable);
+  g_clear_object (&self->export_toast);
   g_clear_object (&self->context_signals);
+  g_clear_object (&self->history_signals);
   g_clear_object (&self->context);
   g_clear_object (&self->file);
   gtk_widget_dispose_template (GTK_WIDGET (self), QW_TYPE_WINDOW);
@@ -828,12 +1183,23 @@ qw_window_class_init (QwWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, QwWindow, header_bar);
   gtk_widget_class_bind_template_child (widget_class, QwWindow, title_stack);
   gtk_widget_class_bind_template_child (widget_class, QwWindow, window_title);
-  gtk_widget_class_bind_template_child (widget_class, QwWindow, switcher_title);
+  gtk_widget_class_bind_template_child (widget_class, QwWindow, title_squeezer);
+  gtk_widget_class_bind_template_child (widget_class, QwWindow, wide_title);
+  gtk_widget_class_bind_template_child (widget_class, QwWindow, narrow_title);
+  gtk_widget_class_bind_template_child (widget_class, QwWindow, wide_name);
+  gtk_widget_class_bind_template_child (widget_class, QwWindow, narrow_name);
+  gtk_widget_class_bind_template_child (widget_class, QwWindow, wide_name_label);
+  gtk_widget_class_bind_template_child (widget_class, QwWindow, wide_file_label);
+  gtk_widget_class_bind_template_child (widget_class, QwWindow, narrow_name_label);
+  gtk_widget_class_bind_template_child (widget_class, QwWindow, narrow_file_label);
+  gtk_widget_class_bind_template_child (widget_class, QwWindow, document_title);
+  gtk_widget_class_bind_template_child (widget_class, QwWindow, switcher_bar);
   gtk_widget_class_bind_template_child (widget_class, QwWindow, main_stack);
   gtk_widget_class_bind_template_child (widget_class, QwWindow, view_stack);
   gtk_widget_class_bind_template_child (widget_class, QwWindow, recent_list);
   gtk_widget_class_bind_template_child (widget_class, QwWindow, recent_group);
   gtk_widget_class_bind_template_child (widget_class, QwWindow, undo_button);
+  gtk_widget_class_bind_template_child (widget_class, QwWindow, redo_button);
   gtk_widget_class_bind_template_child (widget_class, QwWindow, print_button);
   gtk_widget_class_bind_template_child_full (widget_class, "region_bin", FALSE,
                                              G_STRUCT_OFFSET (QwWindow, bins[PAGE_REGION]));
@@ -846,6 +1212,7 @@ qw_window_class_init (QwWindowClass *klass)
   gtk_widget_class_bind_template_child_full (widget_class, "standings_bin", FALSE,
                                              G_STRUCT_OFFSET (QwWindow, bins[PAGE_STANDINGS]));
   gtk_widget_class_bind_template_callback (widget_class, page_changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, update_switcher_bar);
 
   gtk_widget_class_install_action (widget_class, "win.open", NULL, open_action);
   gtk_widget_class_install_action (widget_class, "win.open-file", "s", open_file_action);
@@ -854,6 +1221,7 @@ qw_window_class_init (QwWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.new-region", NULL, new_region_action);
   gtk_widget_class_install_action (widget_class, "win.new-national", NULL, new_national_action);
   gtk_widget_class_install_action (widget_class, "win.close-document", NULL, close_document_action);
+  gtk_widget_class_install_action (widget_class, "win.event-details", NULL, event_details_action);
   gtk_widget_class_install_action (widget_class, "win.import-entries", NULL, import_entries_action);
   gtk_widget_class_install_action (widget_class, "win.export-entries", NULL, export_entries_action);
   gtk_widget_class_install_action (widget_class, "win.add-entry", NULL, add_entry_action);
@@ -862,6 +1230,8 @@ qw_window_class_init (QwWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.redo", NULL, redo_action);
   gtk_widget_class_install_action (widget_class, "win.show-page", "s", show_page_action);
   gtk_widget_class_install_action (widget_class, "win.print", NULL, print_action);
+  gtk_widget_class_install_action (widget_class, "win.export-results", "s", export_results_action);
+  gtk_widget_class_install_action (widget_class, "win.pair-next", NULL, pair_next_action);
   gtk_widget_class_install_action (widget_class, "win.show-help-overlay", NULL, show_help_overlay_action);
 }
 
@@ -871,9 +1241,16 @@ qw_window_init (QwWindow *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   self->context_signals = g_signal_group_new (QW_TYPE_DOCUMENT_CONTEXT);
   g_signal_group_connect_swapped (self->context_signals, "notify::event", G_CALLBACK (update_title), self);
+  self->history_signals = g_signal_group_new (QW_TYPE_HISTORY);
+  g_signal_group_connect_swapped (self->history_signals, "notify::can-undo", G_CALLBACK (update_history), self);
+  g_signal_group_connect_swapped (self->history_signals, "notify::can-redo", G_CALLBACK (update_history), self);
+  g_signal_group_connect_swapped (self->history_signals, "notify::undo-label", G_CALLBACK (update_history), self);
+  g_signal_group_connect_swapped (self->history_signals, "notify::redo-label", G_CALLBACK (update_history), self);
+  qw_tooltips_wrap (GTK_WIDGET (self));
   if (DEVELOPMENT_BUILD)
     gtk_widget_add_css_class (GTK_WIDGET (self), "devel");
   update_actions (self);
+  update_history (self);
 }
 
 QwWindow *

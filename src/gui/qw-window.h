@@ -33,5 +33,9 @@ GtkWidget  *qw_window_get_page         (QwWindow      *self,
 void        qw_window_open_new_stop_dialog (QwWindow  *self);
 void        qw_window_open_new_region_dialog (QwWindow       *self,
                                               QwDocumentKind  kind);
+gboolean    qw_window_export_results   (QwWindow      *self,
+                                        GFile         *file,
+                                        gboolean       public_form);
+gboolean    qw_window_is_exporting     (QwWindow      *self);
 
 G_END_DECLS

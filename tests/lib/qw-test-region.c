@@ -275,6 +275,17 @@ assert_results_equal (const QwResults *a,
           g_assert_cmpint (x->black, ==, y->black);
           g_assert_cmpstr (x->result, ==, y->result);
         }
+      g_assert_cmpuint (ga->absences->len, ==, gb->absences->len);
+      for (guint k = 0; k < ga->absences->len; k++)
+        {
+          const QwResultsAbsence *x = &g_array_index (ga->absences, QwResultsAbsence, k);
+          const QwResultsAbsence *y = &g_array_index (gb->absences, QwResultsAbsence, k);
+
+          g_assert_cmpint (x->no, ==, y->no);
+          g_assert_cmpint (x->round, ==, y->round);
+          g_assert_cmpint (x->kind, ==, y->kind);
+          g_assert_cmpfloat (x->points, ==, y->points);
+        }
       g_assert_cmpuint (ga->standings->len, ==, gb->standings->len);
       for (guint s = 0; s < ga->standings->len; s++)
         {

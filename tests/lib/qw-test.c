@@ -20,6 +20,36 @@ qw_test_ruleset (void)
   return r;
 }
 
+QwRuleset *
+qw_test_ruleset_variant (const char  *dir,
+                         const char  *id,
+                         const char  *find,
+                         const char  *replace,
+                         char       **path_out)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *source = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *file = g_strconcat (id, ".xml", NULL);
+  g_autofree char *path = g_build_filename (dir, file, NULL);
+  g_autoptr(GString) changed = NULL;
+  g_autofree char *own_id = g_strdup_printf ("id=\"%s\"", id);
+  QwRuleset *r;
+
+  source = g_build_filename (g_getenv ("QIWANG_DATA_DIR"), "rulesets", "qiwang-2021.xml", NULL);
+  g_assert_true (g_file_get_contents (source, &text, NULL, &error));
+  g_assert_no_error (error);
+  changed = g_string_new (text);
+  g_assert_cmpuint (g_string_replace (changed, find, replace, 1), ==, 1);
+  g_assert_cmpuint (g_string_replace (changed, "id=\"qiwang-2021\"", own_id, 1), ==, 1);
+  g_assert_true (g_file_set_contents (path, changed->str, -1, &error));
+  r = qw_ruleset_load_file (path, &error);
+  g_assert_no_error (error);
+  if (path_out != NULL)
+    *path_out = g_steal_pointer (&path);
+  return r;
+}
+
 char *
 qw_test_make_tmp_dir (const char *tmpl)
 {

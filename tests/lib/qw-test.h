@@ -17,6 +17,15 @@ G_BEGIN_DECLS
 /* The ruleset every test plays by: qiwang-2021 from $QIWANG_DATA_DIR. */
 QwRuleset  *qw_test_ruleset            (void);
 
+/* qiwang-2021 with the first @find replaced by @replace and its id by @id,
+ * written to @dir/@id.xml and loaded; *@path_out (optional) gets the path,
+ * which an event can name as its ruleset. */
+QwRuleset  *qw_test_ruleset_variant    (const char  *dir,
+                                        const char  *id,
+                                        const char  *find,
+                                        const char  *replace,
+                                        char       **path_out);
+
 /* A new directory under the system's temporary one, from a g_dir_make_tmp()
  * template such as "qiwang-print-XXXXXX". */
 char       *qw_test_make_tmp_dir       (const char *tmpl);

@@ -32,6 +32,7 @@ qw_entry_copy (const QwEntry *entry)
   copy->phone = g_strdup (entry->phone);
   copy->declared_group = g_strdup (entry->declared_group);
   copy->group_code = g_strdup (entry->group_code);
+  copy->allowed = g_strdup (entry->allowed);
   return copy;
 }
 
@@ -48,6 +49,7 @@ qw_entry_free (QwEntry *entry)
   g_free (entry->phone);
   g_free (entry->declared_group);
   g_free (entry->group_code);
+  g_free (entry->allowed);
   g_free (entry);
 }
 
@@ -68,5 +70,47 @@ qw_entry_equal (const QwEntry *a,
          && same_text (a->unit, b->unit) && same_text (a->grade, b->grade)
          && same_text (a->phone, b->phone) && same_text (a->declared_group, b->declared_group)
          && same_text (a->group_code, b->group_code) && a->status == b->status
-         && a->rating == b->rating;
+         && a->rating == b->rating && same_text (a->allowed, b->allowed);
+}
+
+static const char *const status_codes[] = { "active", "withdrawn", "excluded", "late" };
+
+const char *
+qw_entry_status_to_code (QwEntryStatus status)
+{
+  g_return_val_if_fail ((guint) status < G_N_ELEMENTS (status_codes), "active");
+  return status_codes[status];
+}
+
+QwEntryStatus
+qw_entry_status_from_code (const char *code)
+{
+  for (guint i = 0; code != NULL && i < G_N_ELEMENTS (status_codes); i++)
+    if (g_str_equal (code, status_codes[i]))
+      return (QwEntryStatus) i;
+  return QW_STATUS_ACTIVE;
+}
+
+const char *
+qw_doc_kind_to_code (QwDocKind kind)
+{
+  return kind == QW_DOC_OTHER ? "other" : "resident";
+}
+
+QwDocKind
+qw_doc_kind_from_code (const char *code)
+{
+  return g_strcmp0 (code, "other") == 0 ? QW_DOC_OTHER : QW_DOC_RESIDENT_ID;
+}
+
+gboolean
+qw_entry_is_allowed (const QwEntry *entry,
+                     const char    *code)
+{
+  g_auto(GStrv) codes = NULL;
+
+  if (entry->allowed == NULL || entry->allowed[0] == '\0')
+    return FALSE;
+  codes = g_strsplit (entry->allowed, ",", -1);
+  return g_strv_contains ((const char * const *) codes, code);
 }

@@ -21,6 +21,10 @@ typedef enum
 {
   QW_STATUS_ACTIVE = 0,
   QW_STATUS_WITHDRAWN,      /* 退赛: not paired any more */
+  QW_STATUS_EXCLUDED,       /* 不具备参赛资格: the arbiter excluded the entry; not paired */
+  QW_STATUS_LATE,           /* 迟到报名: added after round 1 of its group was paired; not paired
+                             * until the arbiter admits it (the rounds it missed are then
+                             * absences of kind late, qw-game.h) */
 } QwEntryStatus;
 
 typedef struct
@@ -40,6 +44,8 @@ typedef struct
   char          *group_code;      /* the group the player plays in; empty: not placed */
   QwEntryStatus  status;
   int            rating;          /* 等级分, 0 when unknown; used for seeding */
+  char          *allowed;         /* problem codes the arbiter let the entry play with ("pair
+                                   * anyway"), comma-separated: not asked about again */
 } QwEntry;
 
 #define QW_TYPE_ENTRY (qw_entry_get_type ())
@@ -50,6 +56,17 @@ QwEntry *qw_entry_copy     (const QwEntry *entry);
 void     qw_entry_free     (QwEntry       *entry);
 gboolean qw_entry_equal    (const QwEntry *a,
                             const QwEntry *b);
+
+/* "active", "withdrawn", "excluded", "late"; an unknown code reads as active. */
+const char   *qw_entry_status_to_code   (QwEntryStatus  status);
+QwEntryStatus qw_entry_status_from_code (const char    *code);
+/* "resident", "other" (the codes of the document and the ruleset's accepted documents). */
+const char   *qw_doc_kind_to_code       (QwDocKind      kind);
+QwDocKind     qw_doc_kind_from_code     (const char    *code);
+
+/* Whether @code is in the entry's allowed list. */
+gboolean      qw_entry_is_allowed       (const QwEntry *entry,
+                                         const char    *code);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (QwEntry, qw_entry_free)
 

@@ -20,6 +20,8 @@ typedef enum
   QW_ERROR_IO,             /* reading or writing failed */
   QW_ERROR_TOO_LARGE,      /* an input over the size limits */
   QW_ERROR_CONFLICT,       /* the action clashes with the document's state */
+  QW_ERROR_BLOCKED,        /* entries with a blocking problem keep a round from being paired
+                            * (play/qw-pair-gate.h): exclude them or pair them anyway */
 } QwError;
 
 GQuark qw_error_quark (void);

@@ -166,3 +166,37 @@ qw_source_from_code (const char *code)
   return QW_SOURCE_LOCAL;
 }
 
+/* The place chain as one string, "惠州市惠东县白花镇". */
+char *
+qw_event_place (const QwEvent *event)
+{
+  return g_strconcat (event->place_city != NULL ? event->place_city : "",
+                      event->place_county != NULL ? event->place_county : "",
+                      event->place_town != NULL ? event->place_town : "", NULL);
+}
+
+/**
+ * qw_honours_split:
+ * @text: honours separated by 、 ; ； , or ，
+ *
+ * Returns: the honours, trimmed, without empty items
+ */
+GStrv
+qw_honours_split (const char *text)
+{
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+  g_autoptr(GString) normal = g_string_new (text != NULL ? text : "");
+  g_auto(GStrv) parts = NULL;
+  static const char *separators[] = { "、", "；", "，", "," };
+
+  for (guint i = 0; i < G_N_ELEMENTS (separators); i++)
+    g_string_replace (normal, separators[i], ";", 0);
+  parts = g_strsplit (normal->str, ";", -1);
+  for (guint i = 0; parts[i] != NULL; i++)
+    {
+      g_strstrip (parts[i]);
+      if (parts[i][0] != '\0')
+        g_strv_builder_add (builder, parts[i]);
+    }
+  return g_strv_builder_end (builder);
+}

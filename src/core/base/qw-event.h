@@ -79,6 +79,8 @@ QwHostLevel  qw_host_level_parse        (const char    *text);
 const char  *qw_host_level_to_chinese   (QwHostLevel    level);
 const char  *qw_source_to_code          (QwEventSource  source);
 QwEventSource qw_source_from_code       (const char    *code);
+char        *qw_event_place             (const QwEvent *event);
+GStrv        qw_honours_split           (const char    *text);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (QwEvent, qw_event_free)
 

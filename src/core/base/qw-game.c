@@ -352,6 +352,51 @@ qw_system_from_code (const char *code,
 
 static const char *result_codes[] = { "", "2:0", "1:1", "0:2", "+:-", "-:+", "-:-", "bye" };
 
+static const char *const playoff_codes[] = {
+  [QW_PLAYOFF_NONE] = "", [QW_PLAYOFF_RED] = "red", [QW_PLAYOFF_BLACK] = "black", [QW_PLAYOFF_DRAW] = "draw",
+};
+
+const char *
+qw_playoff_to_code (QwPlayoff playoff)
+{
+  if ((guint) playoff >= G_N_ELEMENTS (playoff_codes))
+    return "";
+  return playoff_codes[playoff];
+}
+
+/* "" (or NULL) is no play-off; anything else unknown is FALSE. */
+gboolean
+qw_playoff_from_code (const char *code,
+                      QwPlayoff  *out)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (playoff_codes); i++)
+    if (g_strcmp0 (code != NULL ? code : "", playoff_codes[i]) == 0)
+      {
+        *out = (QwPlayoff) i;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+const char *
+qw_absence_kind_to_code (QwAbsenceKind kind)
+{
+  return kind == QW_ABSENCE_LATE ? "late" : "leave";
+}
+
+gboolean
+qw_absence_kind_from_code (const char    *code,
+                           QwAbsenceKind *out)
+{
+  if (g_strcmp0 (code, "leave") == 0)
+    *out = QW_ABSENCE_LEAVE;
+  else if (g_strcmp0 (code, "late") == 0)
+    *out = QW_ABSENCE_LATE;
+  else
+    return FALSE;
+  return TRUE;
+}
+
 const char *
 qw_result_to_code (QwResult result)
 {
@@ -388,50 +433,69 @@ qw_result_forfeited_by (QwResult result,
   return red ? result == QW_RESULT_BLACK_BY_FORFEIT : result == QW_RESULT_RED_BY_FORFEIT;
 }
 
+double
+qw_scoring_points (const double scores[QW_N_SCORES],
+                   QwOutcome    outcome,
+                   gboolean     red)
+{
+  switch (outcome)
+    {
+    case QW_OUTCOME_WIN:
+      return scores[red ? QW_SCORE_RED_WIN : QW_SCORE_BLACK_WIN];
+    case QW_OUTCOME_DRAW:
+      return scores[red ? QW_SCORE_RED_DRAW : QW_SCORE_BLACK_DRAW];
+    case QW_OUTCOME_LOSS:
+      return scores[red ? QW_SCORE_RED_LOSS : QW_SCORE_BLACK_LOSS];
+    case QW_OUTCOME_BYE:
+      return scores[QW_SCORE_BYE];
+    case QW_OUTCOME_FORFEIT_WIN:
+      return scores[QW_SCORE_FORFEIT_WIN];
+    case QW_OUTCOME_FORFEIT_LOSS:
+      return scores[QW_SCORE_FORFEIT_LOSS];
+    case QW_OUTCOME_LEFT:
+      return scores[QW_SCORE_LEFT];
+    case QW_OUTCOME_OPPONENT_LEFT:
+      return scores[QW_SCORE_LEFT_OPPONENT];
+    case QW_OUTCOME_NONE:
+    default:
+      return 0;
+    }
+}
+
+QwOutcome
+qw_result_outcome (QwResult result,
+                   gboolean red)
+{
+  switch (result)
+    {
+    case QW_RESULT_RED_WIN:
+      return red ? QW_OUTCOME_WIN : QW_OUTCOME_LOSS;
+    case QW_RESULT_DRAW:
+      return QW_OUTCOME_DRAW;
+    case QW_RESULT_BLACK_WIN:
+      return red ? QW_OUTCOME_LOSS : QW_OUTCOME_WIN;
+    case QW_RESULT_RED_BY_FORFEIT:
+      return red ? QW_OUTCOME_FORFEIT_WIN : QW_OUTCOME_FORFEIT_LOSS;
+    case QW_RESULT_BLACK_BY_FORFEIT:
+      return red ? QW_OUTCOME_FORFEIT_LOSS : QW_OUTCOME_FORFEIT_WIN;
+    case QW_RESULT_DOUBLE_FORFEIT:
+      return QW_OUTCOME_FORFEIT_LOSS;
+    case QW_RESULT_BYE:
+      return red ? QW_OUTCOME_BYE : QW_OUTCOME_NONE;
+    case QW_RESULT_NONE:
+    default:
+      return QW_OUTCOME_NONE;
+    }
+}
+
 void
 qw_result_points (const QwRuleset *ruleset,
                   QwResult         result,
                   double          *red,
                   double          *black)
 {
-  const double *s = ruleset->scores;
-  double r = 0, b = 0;
-
-  switch (result)
-    {
-    case QW_RESULT_RED_WIN:
-      r = s[QW_SCORE_RED_WIN];
-      b = s[QW_SCORE_BLACK_LOSS];
-      break;
-    case QW_RESULT_DRAW:
-      r = s[QW_SCORE_RED_DRAW];
-      b = s[QW_SCORE_BLACK_DRAW];
-      break;
-    case QW_RESULT_BLACK_WIN:
-      r = s[QW_SCORE_RED_LOSS];
-      b = s[QW_SCORE_BLACK_WIN];
-      break;
-    case QW_RESULT_RED_BY_FORFEIT:
-      r = s[QW_SCORE_FORFEIT_WIN];
-      b = s[QW_SCORE_FORFEIT_LOSS];
-      break;
-    case QW_RESULT_BLACK_BY_FORFEIT:
-      r = s[QW_SCORE_FORFEIT_LOSS];
-      b = s[QW_SCORE_FORFEIT_WIN];
-      break;
-    case QW_RESULT_DOUBLE_FORFEIT:
-      r = b = s[QW_SCORE_FORFEIT_LOSS];
-      break;
-    case QW_RESULT_BYE:
-      r = s[QW_SCORE_BYE];
-      break;
-    case QW_RESULT_NONE:
-    default:
-      break;
-    }
   if (red != NULL)
-    *red = r;
+    *red = qw_scoring_points (ruleset->scores, qw_result_outcome (result, TRUE), TRUE);
   if (black != NULL)
-    *black = b;
+    *black = qw_scoring_points (ruleset->scores, qw_result_outcome (result, FALSE), FALSE);
 }
-

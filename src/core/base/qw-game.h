@@ -37,8 +37,28 @@ typedef enum
 {
   QW_PLAYOFF_NONE = 0,        /* knockout: the game decided the tie, or not a knockout */
   QW_PLAYOFF_RED,             /* a drawn tie went to red in the play-off */
-  QW_PLAYOFF_BLACK,           /* … to black (in an armageddon a drawn play-off is a black win) */
+  QW_PLAYOFF_BLACK,           /* … to black, who won the play-off */
+  QW_PLAYOFF_DRAW,            /* the armageddon play-off was drawn: black goes through (armageddon only) */
 } QwPlayoff;
+
+/* A round a player of the section is not paired in, and why. Stored per
+ * section, entry and round; the standings show the round as such, with
+ * @points (a 请假 scores 0). */
+typedef enum
+{
+  QW_ABSENCE_LEAVE = 0,       /* 请假: excused for this one round; 0 points, not a forfeit, not a withdrawal */
+  QW_ABSENCE_LATE,            /* a late entry's round missed before it joined, with the points the
+                               * arbiter chose when admitting it (play/qw-pair-gate.h): the one
+                               * record of those rounds */
+} QwAbsenceKind;
+
+typedef struct
+{
+  gint64         entry_id;
+  int            round;       /* from 1 */
+  QwAbsenceKind  kind;
+  double         points;      /* credited for the round: 0 for a 请假 */
+} QwAbsence;
 
 /* Settings of a section; defaults come from the ruleset's <play>. Stored as
  * key=value lines in section.settings. */
@@ -100,9 +120,39 @@ void         qw_game_free           (QwGame          *game);
 const char  *qw_system_to_code      (QwSystem    system);     /* "swiss", "round-robin", "knockout" */
 gboolean     qw_system_from_code    (const char *code,
                                      QwSystem   *out);
+const char  *qw_playoff_to_code     (QwPlayoff   playoff);    /* "red", "black", "draw", "" */
+gboolean     qw_playoff_from_code   (const char *code,
+                                     QwPlayoff  *out);
+const char  *qw_absence_kind_to_code (QwAbsenceKind kind);    /* "leave", "late" */
+gboolean     qw_absence_kind_from_code (const char    *code,
+                                        QwAbsenceKind *out);
 const char  *qw_result_to_code      (QwResult    result);     /* "2:0", …, "bye", "" */
 gboolean     qw_result_from_code    (const char *code,
                                      QwResult   *out);
+/* What one side got from a game, whatever the result is written as: a
+ * document's results (QwResult) and the online ladder's (region/qw-ladder.h)
+ * both score through it. */
+typedef enum
+{
+  QW_OUTCOME_NONE = 0,        /* no game (the empty side of a bye), not played, void */
+  QW_OUTCOME_WIN,
+  QW_OUTCOME_DRAW,
+  QW_OUTCOME_LOSS,
+  QW_OUTCOME_BYE,
+  QW_OUTCOME_FORFEIT_WIN,     /* the opponent forfeited (弃权) */
+  QW_OUTCOME_FORFEIT_LOSS,
+  QW_OUTCOME_LEFT,            /* this side left the game under way (逃跑) */
+  QW_OUTCOME_OPPONENT_LEFT,
+} QwOutcome;
+
+/* The points of @outcome for the red (or black) side in a scoring table
+ * (QwRuleset.scores, or the ladder's). */
+double       qw_scoring_points      (const double     scores[QW_N_SCORES],
+                                     QwOutcome        outcome,
+                                     gboolean         red);
+/* The outcome of @result for the red (or black) side. */
+QwOutcome    qw_result_outcome      (QwResult         result,
+                                     gboolean         red);
 /* Points of the red and black player for a result, from the ruleset's six
  * values plus bye and forfeit values. */
 void         qw_result_points       (const QwRuleset *ruleset,

@@ -13,6 +13,8 @@
 #include "qw-data.h"
 #include "qw-error.h"
 #include "qw-ruleset.h"
+#include "qw-ruleset-championship.h"
+#include "qw-ruleset-private.h"
 #include "qw-xml.h"
 #include "qw-date.h"
 
@@ -100,6 +102,8 @@ ruleset_clear (gpointer data)
   g_clear_pointer (&self->groups, g_ptr_array_unref);
   g_clear_pointer (&self->categories, g_ptr_array_unref);
   g_strfreev (self->barred_titles);
+  g_strfreev (self->accepted_documents);
+  g_strfreev (self->pairing_blocks);
   g_free (self->swiss_first_round);
   g_free (self->swiss_tiebreaks);
   g_free (self->round_robin_tiebreaks);
@@ -114,6 +118,7 @@ ruleset_clear (gpointer data)
   g_free (self->preliminary_suffix);
   g_strfreev (self->final_forms);
   g_strfreev (self->admin_suffixes);
+  _qw_ruleset_clear_championship (self);
 }
 
 QwRuleset *
@@ -196,17 +201,22 @@ parse_groups (QwRuleset *self,
     }
 }
 
+/* A <scoring> element: the document's (over the board) or the ladder's. A
+ * game left under way scores as a forfeit unless the element says otherwise. */
 static void
-parse_scoring (QwRuleset *self,
-               xmlNode   *node)
+parse_scoring (double   scores[QW_N_SCORES],
+               xmlNode *node)
 {
   static const char *names[QW_N_SCORES] = {
     "red-win", "red-draw", "red-loss", "black-win", "black-draw", "black-loss",
-    "bye", "forfeit-win", "forfeit-loss",
+    "bye", "forfeit-win", "forfeit-loss", "left", "left-opponent",
   };
 
-  for (guint i = 0; i < QW_N_SCORES; i++)
-    self->scores[i] = qw_xml_get_prop_double (node, names[i], 0);
+  for (guint i = 0; i < QW_SCORE_LEFT; i++)
+    scores[i] = qw_xml_get_prop_double (node, names[i], 0);
+  scores[QW_SCORE_LEFT] = qw_xml_get_prop_double (node, names[QW_SCORE_LEFT], scores[QW_SCORE_FORFEIT_LOSS]);
+  scores[QW_SCORE_LEFT_OPPONENT] = qw_xml_get_prop_double (node, names[QW_SCORE_LEFT_OPPONENT],
+                                                           scores[QW_SCORE_FORFEIT_WIN]);
 }
 
 static void
@@ -310,6 +320,19 @@ parse_event_name (QwRuleset *self,
   self->admin_suffixes = collect_texts (node, "admin-suffix");
 }
 
+/* "10-31" (the schema's month-day) */
+static void
+parse_month_day (const char *text,
+                 int        *month,
+                 int        *day)
+{
+  if (text != NULL && strlen (text) == 5)
+    {
+      *month = atoi (text);
+      *day = atoi (text + 3);
+    }
+}
+
 static void
 parse_misc (QwRuleset *self,
             xmlNode   *root)
@@ -321,6 +344,20 @@ parse_misc (QwRuleset *self,
   self->escort_age = qw_xml_get_prop_int (node, "escort-age", 70);
   self->barred_titles = collect_texts (node, "barred-title");
 
+  /* 七(三)3. Without the element: any document, none required. */
+  node = qw_xml_first_child (root, "documents");
+  self->document_required = node != NULL && qw_xml_get_prop_bool (node, "required", FALSE);
+  self->accepted_documents = node != NULL ? collect_texts (node, "accept")
+                                          : g_strdupv ((char *[]) { (char *) "resident", (char *) "other", NULL });
+
+  /* Without the element: the issue-9 default. */
+  node = qw_xml_first_child (root, "pairing-gate");
+  self->pairing_blocks = node != NULL ? collect_texts (node, "block")
+                                      : g_strdupv ((char *[]) { (char *) "too-strong", (char *) "duplicate-id",
+                                                                (char *) "missing-name",
+                                                                (char *) "document-not-accepted",
+                                                                (char *) "late-entry", NULL });
+
   node = qw_xml_first_child (root, "recommend");
   self->recommend_min_rounds = qw_xml_get_prop_int (node, "min-rounds", 0);
   self->recommend_min_minutes = qw_xml_get_prop_int (node, "min-minutes-per-round", 0);
@@ -331,12 +368,13 @@ parse_misc (QwRuleset *self,
 
   node = qw_xml_first_child (root, "provincial-final");
   deadline = qw_xml_get_prop (node, "deadline");
-  if (deadline != NULL && strlen (deadline) == 5)
-    {
-      self->final_deadline_month = atoi (deadline);
-      self->final_deadline_day = atoi (deadline + 3);
-    }
+  parse_month_day (deadline, &self->final_deadline_month, &self->final_deadline_day);
   self->final_after_preliminaries = qw_xml_get_prop_bool (node, "after-all-preliminaries", TRUE);
+  g_clear_pointer (&deadline, g_free);
+
+  node = qw_xml_first_child (root, "region-rules");
+  deadline = qw_xml_get_prop (node, "deadline");
+  parse_month_day (deadline, &self->rules_deadline_month, &self->rules_deadline_day);
 
   node = qw_xml_first_child (root, "team");
   self->team_best = qw_xml_get_prop_int (node, "best", 7);
@@ -399,7 +437,7 @@ qw_ruleset_load_file (const char  *path,
   self->name = g_strstrip (qw_xml_child_text (root, "name"));
   self->source = qw_xml_child_text (root, "source");
   parse_groups (self, qw_xml_first_child (root, "groups"));
-  parse_scoring (self, qw_xml_first_child (root, "scoring"));
+  parse_scoring (self->scores, qw_xml_first_child (root, "scoring"));
   parse_play (self, qw_xml_first_child (root, "play"));
   parse_arbiters (self, root);
   parse_quota (self, qw_xml_first_child (root, "quota"));
@@ -407,6 +445,10 @@ qw_ruleset_load_file (const char  *path,
   parse_misc (self, root);
   if (!check_semantics (self, display_name, error))
     return NULL;
+  if (!_qw_ruleset_parse_championship (self, root, display_name, error))
+    return NULL;
+  if (self->ladder != NULL)
+    parse_scoring (self->ladder->scores, qw_xml_first_child (qw_xml_first_child (root, "ladder"), "scoring"));
   return g_steal_pointer (&self);
 }
 
@@ -561,7 +603,8 @@ birth_in_range (const QwGroupRule *g,
 /**
  * qw_ruleset_group_for:
  *
- * The formal group that a date of birth and a sex fall in, or %NULL.
+ * The formal group that a date of birth and a sex fall in, or %NULL. A
+ * formal group without a sex takes either (the 2022 individual field).
  */
 const QwGroupRule *
 qw_ruleset_group_for (const QwRuleset *self,
@@ -574,7 +617,7 @@ qw_ruleset_group_for (const QwRuleset *self,
     {
       const QwGroupRule *g = g_ptr_array_index (self->groups, i);
 
-      if (g->kind == QW_GROUP_FORMAL && g->sex == sex && birth_in_range (g, birth))
+      if (g->kind == QW_GROUP_FORMAL && (g->sex == sex || g->sex == QW_SEX_UNKNOWN) && birth_in_range (g, birth))
         return g;
     }
   return NULL;
@@ -606,6 +649,20 @@ qw_ruleset_is_barred_title (const QwRuleset *self,
     if (strstr (grade, self->barred_titles[i]) != NULL)
       return TRUE;
   return FALSE;
+}
+
+gboolean
+qw_ruleset_accepts_document (const QwRuleset *self,
+                             const char      *kind)
+{
+  return kind != NULL && g_strv_contains ((const char * const *) self->accepted_documents, kind);
+}
+
+gboolean
+qw_ruleset_blocks_pairing (const QwRuleset *self,
+                           const char      *code)
+{
+  return code != NULL && g_strv_contains ((const char * const *) self->pairing_blocks, code);
 }
 
 /* 0 for the highest grade; -1 when the text names no known grade. A grade such
@@ -647,4 +704,36 @@ qw_ruleset_group_label (const QwRuleset *self,
   if (g != NULL)
     return g_strdup (g->name);
   return g_strdup (code != NULL ? code : "");
+}
+
+/**
+ * qw_ruleset_final_deadline:
+ * @day: a day of the event, for the year when the ruleset names no season
+ *
+ * Returns: the last day a provincial final may be held (seed 002 §四(二):
+ *   10-31 of the season), or an unset date when the ruleset has no deadline
+ */
+QwDate
+qw_ruleset_final_deadline (const QwRuleset *self,
+                           QwDate           day)
+{
+  int year = self->season > 0 ? self->season : day.year;
+
+  if (self->final_deadline_month <= 0 || year <= 0)
+    return QW_DATE_NONE;
+  return qw_date_make (year, self->final_deadline_month, self->final_deadline_day);
+}
+
+/**
+ * qw_ruleset_rules_deadline:
+ *
+ * Returns: the day by which a region publishes its competition rules (seed
+ *   002 §七(二)1: 05-15 of the season), or an unset date without that rule
+ */
+QwDate
+qw_ruleset_rules_deadline (const QwRuleset *self)
+{
+  if (self->rules_deadline_month <= 0 || self->season <= 0)
+    return QW_DATE_NONE;
+  return qw_date_make (self->season, self->rules_deadline_month, self->rules_deadline_day);
 }

@@ -48,8 +48,15 @@ typedef enum
   QW_SCORE_BYE,
   QW_SCORE_FORFEIT_WIN,
   QW_SCORE_FORFEIT_LOSS,
+  QW_SCORE_LEFT,            /* the player who left a game under way (逃跑); default forfeit-loss */
+  QW_SCORE_LEFT_OPPONENT,   /* … and the opponent; default forfeit-win */
   QW_N_SCORES
 } QwScoreKind;
+
+/* The 2022 championship's rules (qw-ruleset-championship.h): NULL in a
+ * ruleset without them. */
+typedef struct _QwLadderRules QwLadderRules;
+typedef struct _QwFinalRules  QwFinalRules;
 
 typedef struct
 {
@@ -108,6 +115,10 @@ struct _QwRuleset
   GPtrArray  *categories;       /* QwCategory */
   GStrv       barred_titles;
   int         escort_age;
+  gboolean    document_required;      /* an entry without a document is missing-document */
+  GStrv       accepted_documents;     /* document kinds: "resident" (第二代居民身份证 or 户口本), "other" */
+  GStrv       pairing_blocks;         /* problem codes that keep an entry out of pairing until the
+                                       * arbiter acts (play/qw-pair-gate.h) */
   double      scores[QW_N_SCORES];
 
   int         recommend_min_rounds;
@@ -127,6 +138,8 @@ struct _QwRuleset
   int         final_deadline_month;
   int         final_deadline_day;
   gboolean    final_after_preliminaries;
+  int         rules_deadline_month;   /* a region publishes its rules by then (0: no rule) */
+  int         rules_deadline_day;
   GStrv       arbiter_grades;         /* highest first */
   GPtrArray  *arbiter_rules;          /* QwArbiterRule */
 
@@ -142,6 +155,9 @@ struct _QwRuleset
   char       *preliminary_suffix;     /* "预选赛" */
   GStrv       final_forms;            /* accepted endings of a provincial final's name */
   GStrv       admin_suffixes;         /* 市, 县, 镇, … longest first */
+
+  QwLadderRules *ladder;              /* <ladder>: the online periods, or NULL */
+  QwFinalRules  *final;               /* <final>, <teams>, <prizes>, or NULL */
 };
 
 QwRuleset         *qw_ruleset_load_file        (const char  *path,
@@ -162,12 +178,21 @@ const QwGroupRule *qw_ruleset_group_for        (const QwRuleset *self,
                                                 QwSex            sex);
 gboolean           qw_ruleset_is_barred_title  (const QwRuleset *self,
                                                 const char      *grade);
+/* @kind: "resident" or "other" */
+gboolean           qw_ruleset_accepts_document (const QwRuleset *self,
+                                                const char      *kind);
+/* Whether the problem @code keeps an entry out of pairing. */
+gboolean           qw_ruleset_blocks_pairing   (const QwRuleset *self,
+                                                const char      *code);
 int                qw_ruleset_arbiter_grade_rank (const QwRuleset *self,
                                                   const char      *grade);
 const char        *qw_ruleset_min_arbiter_grade (const QwRuleset *self,
                                                  const char      *level);
 char              *qw_ruleset_group_label      (const QwRuleset *self,
                                                 const char      *code);
+QwDate             qw_ruleset_final_deadline   (const QwRuleset *self,
+                                                QwDate           day);
+QwDate             qw_ruleset_rules_deadline   (const QwRuleset *self);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (QwRuleset, qw_ruleset_unref)
 

@@ -87,12 +87,48 @@ qw_knockout_winner (const QwGame *game)
     case QW_RESULT_DRAW:
       if (game->playoff == QW_PLAYOFF_RED)
         return QW_KNOCKOUT_RED;
-      if (game->playoff == QW_PLAYOFF_BLACK)
+      /* A drawn armageddon is a black win. */
+      if (game->playoff == QW_PLAYOFF_BLACK || game->playoff == QW_PLAYOFF_DRAW)
         return QW_KNOCKOUT_BLACK;
       return QW_KNOCKOUT_UNDECIDED;
     case QW_RESULT_NONE:
     default:
       return QW_KNOCKOUT_UNDECIDED;
+    }
+}
+
+const char *
+qw_playoff_to_chinese (QwPlayoff playoff)
+{
+  switch (playoff)
+    {
+    case QW_PLAYOFF_RED:
+      return "加赛红胜";
+    case QW_PLAYOFF_BLACK:
+      return "加赛黑胜";
+    case QW_PLAYOFF_DRAW:
+      return "加赛和·黑胜";
+    case QW_PLAYOFF_NONE:
+    default:
+      return "";
+    }
+}
+
+const char *
+qw_playoff_label (QwPlayoff playoff,
+                  gboolean  armageddon)
+{
+  switch (playoff)
+    {
+    case QW_PLAYOFF_RED:
+      return armageddon ? _("armageddon won by red") : _("play-off: red");
+    case QW_PLAYOFF_BLACK:
+      return armageddon ? _("armageddon won by black") : _("play-off: black");
+    case QW_PLAYOFF_DRAW:
+      return _("armageddon drawn: black goes through");
+    case QW_PLAYOFF_NONE:
+    default:
+      return "";
     }
 }
 

@@ -34,6 +34,14 @@ int              qw_knockout_rounds       (int            n_players);
  * the byes fall to the top seeds. (element-type int) */
 GArray          *qw_knockout_slots        (int            n_players);
 QwKnockoutWinner qw_knockout_winner       (const QwGame  *game);
+/* How a drawn tie was decided, for printed documents (untranslated):
+ * "加赛红胜", "加赛黑胜", or "加赛和·黑胜" for a drawn armageddon;
+ * "" without a play-off. */
+const char      *qw_playoff_to_chinese    (QwPlayoff      playoff);
+/* The same for people, translated: "play-off: red", "play-off: black",
+ * "armageddon won by red", …, "armageddon drawn: black goes through". */
+const char      *qw_playoff_label         (QwPlayoff      playoff,
+                                           gboolean       armageddon);
 
 /**
  * qw_knockout_pair_round:

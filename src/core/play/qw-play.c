@@ -11,6 +11,7 @@
 
 #include "qw-error.h"
 #include "qw-play.h"
+#include "qw-roundrobin.h"
 #include "qw-tiebreak.h"
 #include "qw-game.h"
 
@@ -27,13 +28,32 @@ or_default (const char *value,
  * Fills @settings with the ruleset's defaults for a section played with
  * @system. The tie-break chain is the ruleset's preset for the system.
  */
+char *
+qw_section_default_chain (const QwRuleset *ruleset,
+                          QwSystem         system)
+{
+  const char *preset;
+  char *chain;
+
+  if (system == QW_SYSTEM_ROUND_ROBIN)
+    preset = or_default (ruleset != NULL ? ruleset->round_robin_tiebreaks : NULL, "round-robin");
+  else if (system == QW_SYSTEM_KNOCKOUT)
+    preset = "knockout";
+  else
+    preset = or_default (ruleset != NULL ? ruleset->swiss_tiebreaks : NULL, "opponents");
+  /* The ruleset names a preset, or (for a custom default) a chain. */
+  chain = qw_tiebreak_normalize_chain (preset, NULL);
+  if (chain != NULL && *chain != '\0')
+    return chain;
+  g_free (chain);
+  return qw_tiebreak_preset ("opponents");
+}
+
 void
 qw_section_settings_init (QwSectionSettings *settings,
                           const QwRuleset   *ruleset,
                           QwSystem           system)
 {
-  const char *preset;
-
   memset (settings, 0, sizeof *settings);
   settings->seeding = g_strdup ("rating");
   settings->first_round = g_strdup (or_default (ruleset != NULL ? ruleset->swiss_first_round : NULL,
@@ -41,15 +61,7 @@ qw_section_settings_init (QwSectionSettings *settings,
   settings->unit_avoid = g_strdup (or_default (ruleset != NULL ? ruleset->unit_avoid : NULL, "off"));
   settings->forfeit_limit = ruleset != NULL ? ruleset->forfeit_limit : 2;
   settings->forfeit_counts_as_met = ruleset != NULL ? ruleset->forfeit_counts_as_met : TRUE;
-  if (system == QW_SYSTEM_ROUND_ROBIN)
-    preset = or_default (ruleset != NULL ? ruleset->round_robin_tiebreaks : NULL, "round-robin");
-  else if (system == QW_SYSTEM_KNOCKOUT)
-    preset = "knockout";
-  else
-    preset = or_default (ruleset != NULL ? ruleset->swiss_tiebreaks : NULL, "opponents");
-  settings->tiebreaks = qw_tiebreak_preset (preset);
-  if (settings->tiebreaks == NULL)
-    settings->tiebreaks = qw_tiebreak_preset ("opponents");
+  settings->tiebreaks = qw_section_default_chain (ruleset, system);
   settings->draw = g_strdup ("");
   settings->armageddon = TRUE;
 }
@@ -73,6 +85,62 @@ qw_section_settings_set (QwSectionSettings  *s,
       return TRUE;
     }
   return qw_section_settings_set_stored (s, key, value, error);
+}
+
+/**
+ * qw_section_settings_follow_system:
+ *
+ * A chain is the arbiter's own when it is none of the presets: it stays
+ * whatever the system. A preset (or an empty chain, read as the system's
+ * preset) belongs to the system it was chosen for, so a Swiss scheme does
+ * not rank a round robin (the 小分 of 第14.1条 does).
+ */
+gboolean
+qw_section_settings_follow_system (QwSectionSettings *settings,
+                                   const QwRuleset   *ruleset,
+                                   QwSystem           old_system,
+                                   const char        *old_chain,
+                                   QwSystem           system)
+{
+  const char *chain = settings->tiebreaks != NULL ? settings->tiebreaks : "";
+
+  if (old_system == system || g_strcmp0 (chain, old_chain != NULL ? old_chain : "") != 0)
+    return FALSE;
+  if (*chain != '\0' && qw_tiebreak_preset_for_chain (chain) == NULL)
+    return FALSE;
+  g_free (settings->tiebreaks);
+  settings->tiebreaks = qw_section_default_chain (ruleset, system);
+  return TRUE;
+}
+
+/**
+ * qw_section_field_warning:
+ *
+ * Without rematches a field of n players has at most as many rounds as its
+ * round robin (n − 1, or n when n is odd and each round has a bye). A Swiss
+ * planned for more cannot be paired to the end; one planned for that many,
+ * or one fewer, often runs out of pairings in its last rounds (measured
+ * with simulate: 8 players over 6 rounds failed 2 times in 30, 7 over 6
+ * rounds 8 times in 30), and the round robin is the better system.
+ */
+char *
+qw_section_field_warning (const QwSection *section,
+                          int              n_players)
+{
+  int most;
+
+  if (section->system != QW_SYSTEM_SWISS || n_players < 2 || section->rounds < 1)
+    return NULL;
+  most = qw_berger_rounds (n_players);
+  if (section->rounds > most)
+    return g_strdup_printf (_("A Swiss of %d players over %d rounds cannot be paired to the end: without "
+                              "rematches it has at most %d rounds. Play it as a round robin (%d rounds), or "
+                              "plan fewer rounds."), n_players, section->rounds, most, most);
+  if (section->rounds >= most - 1)
+    return g_strdup_printf (_("A Swiss of %d players over %d rounds is nearly a round robin (%d rounds), and its "
+                              "last rounds may be impossible to pair. Consider playing it as a round robin."),
+                            n_players, section->rounds, most);
+  return NULL;
 }
 
 /* Grades, strongest first. The CXA's 20 levels (特级大师 … 十六级棋士) with the

@@ -23,6 +23,26 @@ gboolean     qw_section_settings_set      (QwSectionSettings       *settings,
                                            const char              *key,
                                            const char              *value,
                                            GError                 **error);
+/* The tie-break chain a section played with @system starts with: the
+ * ruleset's preset for the system, as codes. */
+char        *qw_section_default_chain     (const QwRuleset         *ruleset,
+                                           QwSystem                 system);
+/* Tie-breaks follow the system (issue 9): after the system changed from
+ * @old_system (whose chain was @old_chain) to @settings' section's new
+ * @system, the chain becomes the new system's preset, unless the arbiter set
+ * a custom chain (one that is no preset) or changed the chain in the same
+ * change (@settings->tiebreaks differs from @old_chain). Returns whether
+ * the chain was replaced. */
+gboolean     qw_section_settings_follow_system (QwSectionSettings  *settings,
+                                                const QwRuleset    *ruleset,
+                                                QwSystem            old_system,
+                                                const char         *old_chain,
+                                                QwSystem            system);
+/* A Swiss whose field is too small for its rounds: a translated warning
+ * suggesting a round robin, or NULL when the rounds suit the field (or the
+ * section is no Swiss, or has fewer than 2 players). */
+char        *qw_section_field_warning     (const QwSection         *section,
+                                           int                      n_players);
 /* Rank of a grade text for seeding: 1 for 特级大师 … larger is weaker, 0 unknown. */
 int          qw_grade_rank          (const char *grade);
 

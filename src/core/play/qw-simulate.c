@@ -28,6 +28,7 @@
 #include "qw-entry.h"
 #include "qw-event.h"
 #include "qw-game.h"
+#include "qw-idcard.h"
 
 static const char *sim_units[] = {
   "白花镇象棋协会", "惠东县象棋协会", "惠州市棋院", "稔山镇文化站", "平山街道棋友会", "大岭街道文体中心",
@@ -35,11 +36,32 @@ static const char *sim_units[] = {
   "深圳市象棋协会", "东莞市棋院", "广州市象棋协会", "佛山市棋协", "汕尾市棋友会", "河源市象棋队",
 };
 
+/* Two players born on one day may draw the same sequence number: the
+ * second takes the next free one of the same sex (the random draw is not
+ * repeated, so the rest of the field stays the same). A field of real
+ * people has no two equal numbers, and pairing would stop at a duplicate. */
+static void
+make_unique (GHashTable *seen,
+             char       *id)
+{
+  for (int tries = 0; tries < 500 && g_hash_table_contains (seen, id); tries++)
+    {
+      int seq = ((id[14] - '0') * 100 + (id[15] - '0') * 10 + (id[16] - '0') + 2) % 1000;
+
+      id[14] = (char) ('0' + seq / 100);
+      id[15] = (char) ('0' + seq / 10 % 10);
+      id[16] = (char) ('0' + seq % 10);
+      id[17] = qw_idcard_check_digit (id);
+    }
+  g_hash_table_add (seen, id);
+}
+
 static GPtrArray *
 simulated_entries (GRand *rand,
                    int    n)
 {
   GPtrArray *entries = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_entry_free);
+  g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
 
   for (int i = 0; i < n; i++)
     {
@@ -52,6 +74,7 @@ simulated_entries (GRand *rand,
       e->sex = QW_SEX_MALE;
       e->birth = qw_date_to_iso_dup (birth);
       e->id_number = qw_demo_make_id_number (rand, "441323", birth, QW_SEX_MALE);
+      make_unique (seen, e->id_number);
       e->unit = g_strdup (sim_units[g_rand_int_range (rand, 0, G_N_ELEMENTS (sim_units))]);
       e->grade = g_strdup ("");
       e->phone = g_strdup ("");

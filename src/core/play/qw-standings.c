@@ -19,7 +19,13 @@
  *     "progressive_cut" compares 累进分 without round 1, then without rounds
  *     1–2, …;
  *   - in a round robin, a player who withdrew having met fewer than half of
- *     the field has every result cancelled (2007 rules 第20条).
+ *     the field has every result cancelled (2007 rules 第20条);
+ *   - an absent round (QwAbsence: a 请假, or a round a late entry missed
+ *     before it was admitted) counts the points it credits (0 for a 请假,
+ *     what the arbiter gave for a missed round): no opponent, no colour,
+ *     no win;
+ *   - excluded entries (不具备参赛资格) and late entries not admitted rank
+ *     below everyone else.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -178,6 +184,8 @@ add_cell (Table        *t,
   cell->colour = g->result == QW_RESULT_BYE ? 0 : (red ? 'R' : 'B');
   cell->result = g->result;
   cell->points = points;
+  cell->playoff = g->playoff;
+  cell->armageddon = g->armageddon;
 }
 
 /* Points, round cells, wins, colours and fouls: everything that needs only
@@ -373,14 +381,20 @@ typedef struct
   gboolean    primary;
 } SortContext;
 
+static gboolean
+out_of_play (const Player *p)
+{
+  return p->row->status == QW_STATUS_EXCLUDED || p->row->status == QW_STATUS_LATE;
+}
+
 static int
 compare_primary (Table  *t,
                  Player *a,
                  Player *b)
 {
-  int c = 0;
+  int c = (int) out_of_play (b) - (int) out_of_play (a);
 
-  if (t->section->system == QW_SYSTEM_KNOCKOUT)
+  if (c == 0 && t->section->system == QW_SYSTEM_KNOCKOUT)
     c = a->stage - b->stage;
   if (c == 0)
     c = cmp_double (a->row->points, b->row->points);
@@ -586,6 +600,7 @@ table_init (Table           *t,
       row->name = g_strdup (e->name);
       row->unit = g_strdup (e->unit);
       row->withdrawn = e->status == QW_STATUS_WITHDRAWN;
+      row->status = e->status;
       t->players[i].row = row;
       g_hash_table_insert (t->by_id, &row->entry_id, &t->players[i]);
     }
@@ -604,12 +619,46 @@ table_clear (Table *t)
   g_clear_pointer (&t->games, g_ptr_array_unref);
 }
 
+/* Absent rounds: the cell says so and scores what the absence credits. */
+static void
+count_absences (Table     *t,
+                GPtrArray *absences)
+{
+  for (guint i = 0; absences != NULL && i < absences->len; i++)
+    {
+      const QwAbsence *a = g_ptr_array_index (absences, i);
+      Player *p = lookup (t, a->entry_id);
+      QwRoundCell *cell;
+
+      if (p == NULL || p->cancelled || a->round < 1 || a->round > t->n_rounds)
+        continue;
+      cell = &g_array_index (p->row->rounds, QwRoundCell, a->round - 1);
+      /* A game of the round (a forfeit the fixed schedule recorded) stays. */
+      if (cell->result != QW_RESULT_NONE)
+        continue;
+      cell->absent = TRUE;
+      cell->absence = a->kind;
+      cell->points = a->points;
+    }
+}
+
 GPtrArray *
 qw_standings_compute (const QwRuleset *ruleset,
                       const QwSection *section,
                       GPtrArray       *entries,
                       GPtrArray       *games,
                       int              up_to_round)
+{
+  return qw_standings_compute_with_absences (ruleset, section, entries, games, NULL, up_to_round);
+}
+
+GPtrArray *
+qw_standings_compute_with_absences (const QwRuleset *ruleset,
+                                    const QwSection *section,
+                                    GPtrArray       *entries,
+                                    GPtrArray       *games,
+                                    GPtrArray       *absences,
+                                    int              up_to_round)
 {
   Table t = { 0 };
   g_autofree Player **order = NULL;
@@ -632,6 +681,7 @@ qw_standings_compute (const QwRuleset *ruleset,
       order[i] = p;
     }
   count_own (&t);
+  count_absences (&t, absences);
   count_totals (&t);
   count_opponents (&t);
   if (section->system == QW_SYSTEM_KNOCKOUT)

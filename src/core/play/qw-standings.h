@@ -8,6 +8,7 @@
 
 #include <glib.h>
 
+#include "qw-entry.h"
 #include "qw-game.h"
 #include "qw-tiebreak.h"
 
@@ -22,6 +23,10 @@ typedef struct
   char       colour;      /* 'R', 'B', or 0 (bye / not paired) */
   QwResult   result;      /* as recorded in the game */
   double     points;      /* this player's points in the round */
+  QwPlayoff  playoff;     /* knockout: how a drawn game was decided (armageddon: see @armageddon) */
+  gboolean   armageddon;
+  gboolean   absent;      /* not paired: a 请假 or a round missed before a late entry joined */
+  QwAbsenceKind absence;  /* why, when @absent */
 } QwRoundCell;
 
 typedef struct
@@ -35,6 +40,7 @@ typedef struct
   double     tiebreaks[QW_N_TIEBREAKS]; /* every value, whatever the chain uses */
   GArray    *rounds;      /* QwRoundCell, one per round played so far */
   gboolean   withdrawn;
+  QwEntryStatus status;   /* excluded and waiting late entries rank below everyone else */
 } QwStandingRow;
 
 
@@ -51,6 +57,20 @@ GPtrArray   *qw_standings_compute  (const QwRuleset *ruleset,
                                     GPtrArray       *entries,
                                     GPtrArray       *games,
                                     int              up_to_round);
+/**
+ * qw_standings_compute_with_absences:
+ * @absences: (element-type QwAbsence) (nullable): the section's absent rounds
+ *   (qw_tournament_list_absences()); each shows in its round's cell and
+ *   scores its points
+ *
+ * As qw_standings_compute(), with the rounds players were absent from.
+ */
+GPtrArray   *qw_standings_compute_with_absences (const QwRuleset *ruleset,
+                                                 const QwSection *section,
+                                                 GPtrArray       *entries,
+                                                 GPtrArray       *games,
+                                                 GPtrArray       *absences,
+                                                 int              up_to_round);
 void         qw_standing_row_free  (QwStandingRow   *row);
 
 G_END_DECLS

@@ -70,6 +70,7 @@ typedef struct
   int                  *met_start;  /* met[met_start[v] .. met_start[v+1]) sorted */
   int                  *met;
   int                  *number;     /* 序号 */
+  int                  *start_rank; /* place in the starting-rank list, from 1 */
 
   /* Matchings. */
   guint8               *free;       /* not yet committed */
@@ -315,6 +316,7 @@ engine_init (Engine               *e,
   e->met_start = g_new0 (int, e->nv + 1);
   e->met = g_new0 (int, MAX (total, 1));
   e->number = g_new0 (int, e->nv);
+  e->start_rank = g_new0 (int, e->nv);
   e->free = g_new0 (guint8, e->nv);
   e->mstar = g_new (int, e->nv);
   e->partner = g_new (int, e->nv);
@@ -343,6 +345,7 @@ engine_init (Engine               *e,
       e->can[v] = (may_play_red (e, p) ? CAN_RED : 0) | (may_play_black (e, p) ? CAN_BLACK : 0);
       colour_preference (p, &e->due[v], &e->strength[v]);
       e->number[v] = p->number > 0 ? p->number : p->seed + 1;
+      e->start_rank[v] = p->start_rank > 0 ? p->start_rank : p->seed + 1;
     }
   return TRUE;
 }
@@ -356,6 +359,7 @@ engine_clear (Engine *e)
   g_free (e->met_start);
   g_free (e->met);
   g_free (e->number);
+  g_free (e->start_rank);
   g_free (e->free);
   g_free (e->mstar);
   g_free (e->partner);
@@ -1428,8 +1432,24 @@ isolated_reason (const Engine *e,
   }
 }
 
+/* Players by 序号, for lists in messages. */
+static int
+compare_number (gconstpointer a,
+                gconstpointer b,
+                gpointer      user_data)
+{
+  const Engine *e = user_data;
+  int x = *(const int *) a, y = *(const int *) b;
+  int nx = x == e->bye ? G_MAXINT : e->number[x], ny = y == e->bye ? G_MAXINT : e->number[y];
+
+  return (nx > ny) - (nx < ny);
+}
+
 /* After a failed search from the exposed vertex x, the outer vertices of its
- * tree can only be paired with the inner ones, and there is one too few. */
+ * tree can only be paired with the inner ones, and there is one too few.
+ * One message for the whole tangle, naming its players once: every outer
+ * vertex is marked reported, so that a search from another of them does not
+ * say the same again. */
 static void
 explain_tree (Engine    *e,
               int        x,
@@ -1438,21 +1458,30 @@ explain_tree (Engine    *e,
 {
   g_autofree int *outer = g_new (int, e->nv);
   g_autofree int *inner = g_new (int, e->nv);
-  g_autofree int *others = g_new (int, e->nv);
   g_autofree char *inner_names = NULL;
+  g_autofree char *outer_names = NULL;
   int n_outer = 0;
   int n_inner = 0;
 
+  if (reported[x])
+    return;
   search (e, e->flist, e->flen, e->free, e->mstar, x, 0, NULL);
   for (int k = 0; k < e->flen; k++)
     {
       int v = e->flist[k];
 
       if (e->outer[v])
-        outer[n_outer++] = v;
+        {
+          if (v != e->bye)
+            outer[n_outer++] = v;
+          reported[v] = 1;
+        }
       else if (e->parent[v] >= 0)
         inner[n_inner++] = v;
     }
+  reported[x] = 1;
+  g_qsort_with_data (outer, n_outer, sizeof (int), compare_number, e);
+  g_qsort_with_data (inner, n_inner, sizeof (int), compare_number, e);
   inner_names = name_list (e, inner, n_inner);
 
   if (x == e->bye)
@@ -1462,28 +1491,17 @@ explain_tree (Engine    *e,
                                         inner_names));
       return;
     }
-  for (int k = 0; k < n_outer; k++)
-    {
-      int v = outer[k];
-      int n_others = 0;
-      g_autofree char *other_names = NULL;
-
-      if (v == e->bye || reported[v])
-        continue;
-      reported[v] = 1;
-      for (int j = 0; j < n_outer; j++)
-        if (outer[j] != v)
-          others[n_others++] = outer[j];
-      other_names = name_list (e, others, n_others);
-      if (n_inner > 0)
-        g_ptr_array_add (messages,
-                         g_strdup_printf (_("No. %d can only meet %s, who are also the only opponents left for %s: one opponent too few."),
-                                          e->number[v], inner_names, other_names));
-      else
-        g_ptr_array_add (messages,
-                         g_strdup_printf (_("No. %d can only meet %s, and these %d players have no one else to meet and cannot be split into pairs."),
-                                          e->number[v], other_names, n_outer));
-    }
+  if (n_outer == 0)
+    return;
+  outer_names = name_list (e, outer, n_outer);
+  if (n_inner > 0)
+    g_ptr_array_add (messages,
+                     g_strdup_printf (_("%s can only meet %s: %d players for %d opponents, one opponent too few."),
+                                      outer_names, inner_names, n_outer, n_inner));
+  else
+    g_ptr_array_add (messages,
+                     g_strdup_printf (_("%s can only meet one another, and these %d players cannot be split into pairs."),
+                                      outer_names, n_outer));
 }
 
 static gboolean
@@ -1681,15 +1699,18 @@ pair_first_round (Engine        *e,
     {
       int red = k % 2 == 0 ? top[k] : bottom[k];
       int black = k % 2 == 0 ? bottom[k] : top[k];
-      g_autofree char *lead = g_strdup_printf (_("Round 1, %s: No. %d against No. %d."),
+      g_autofree char *lead = g_strdup_printf (_("Round 1, %s: seed %d (No. %d) against seed %d (No. %d)."),
                                                first_round_mode_name (o->first_round),
-                                               e->number[top[k]], e->number[bottom[k]]);
+                                               e->start_rank[top[k]], e->number[top[k]],
+                                               e->start_rank[bottom[k]], e->number[bottom[k]]);
 
       append_pair (out, e->players[red].id, e->players[black].id,
                    explain_pair (e, red, black, WHY_BOARD, lead));
     }
   if (bye_player >= 0)
-    append_pair (out, e->players[bye_player].id, -1, bye_sentence (e, bye_player, FALSE));
+    append_pair (out, e->players[bye_player].id, -1,
+                 g_strdup_printf (_("Round 1: seed %d (No. %d), the lowest seed without a bye, gets the bye."),
+                                  e->start_rank[bye_player], e->number[bye_player]));
   return TRUE;
 }
 

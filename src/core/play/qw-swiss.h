@@ -28,6 +28,8 @@ typedef struct
   int          number;        /* 序号 shown in explanations and used by the colour rule; 0: seed + 1 */
   int          run;           /* signed length of the current colour run (+3: the last three red),
                                * needed only when max_run > 2; 0: derived from last[] */
+  int          start_rank;    /* place in the starting-rank list (1 = first), cited by round 1's
+                               * explanations; 0: seed + 1 */
 } QwSwissPlayer;
 
 typedef enum

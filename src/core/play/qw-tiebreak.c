@@ -32,12 +32,13 @@ static const struct
 {
   const char *id;
   const char *chain;
+  const char *chinese;
 } presets[] = {
-  { "opponents", "opponents,wins,fouls,black_games,earlier" },
-  { "progressive", "progressive,wins,fouls,black_games,progressive_cut" },
-  { "round-robin", "sonneborn,wins,direct,fouls,black_games" },
+  { "opponents", "opponents,wins,fouls,black_games,earlier", "对手分方案" },
+  { "progressive", "progressive,wins,fouls,black_games,progressive_cut", "累进分方案" },
+  { "round-robin", "sonneborn,wins,direct,fouls,black_games", "小分方案" },
   /* Not in the rules: a knockout ranks by stage first, then these. */
-  { "knockout", "opponents,wins,fouls,black_games" },
+  { "knockout", "opponents,wins,fouls,black_games", "淘汰赛方案" },
 };
 
 const char *
@@ -98,6 +99,45 @@ qw_tiebreak_preset_for_chain (const char *chain)
     if (g_strcmp0 (chain, presets[i].chain) == 0)
       return presets[i].id;
   return NULL;
+}
+
+const char *
+qw_tiebreak_preset_to_chinese (const char *preset_id)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (presets); i++)
+    if (g_strcmp0 (preset_id, presets[i].id) == 0)
+      return presets[i].chinese;
+  return NULL;
+}
+
+const char *
+qw_system_to_chinese (QwSystem system)
+{
+  switch (system)
+    {
+    case QW_SYSTEM_ROUND_ROBIN:
+      return "循环制";
+    case QW_SYSTEM_KNOCKOUT:
+      return "淘汰制";
+    case QW_SYSTEM_SWISS:
+    default:
+      return "积分编排制";
+    }
+}
+
+const char *
+qw_system_label (QwSystem system)
+{
+  switch (system)
+    {
+    case QW_SYSTEM_ROUND_ROBIN:
+      return _("Round robin (循环制)");
+    case QW_SYSTEM_KNOCKOUT:
+      return _("Knockout (淘汰制)");
+    case QW_SYSTEM_SWISS:
+    default:
+      return _("Swiss (积分编排制)");
+    }
 }
 
 const char *

@@ -7,6 +7,8 @@
 
 #include <glib.h>
 
+#include "qw-game.h"
+
 G_BEGIN_DECLS
 
 typedef enum
@@ -43,6 +45,16 @@ const char * const *qw_tiebreak_preset_ids (void);
 const char  *qw_tiebreak_preset_for_chain (const char *chain);
 /* Translated name of a preset ("对手分方案", …). */
 const char  *qw_tiebreak_preset_label   (const char *preset_id);
+
+/* The rulebook's name of a preset, untranslated (printed documents):
+ * "对手分方案", "累进分方案", "小分方案", "淘汰赛方案"; NULL for an unknown id. */
+const char  *qw_tiebreak_preset_to_chinese (const char *preset_id);
+
+/* Systems (比赛办法), named as tie-breaks are: the rulebook's name,
+ * untranslated ("积分编排制", "循环制", "淘汰制"; "双循环制" is for the
+ * printers), and a translated name for people ("Swiss (积分编排制)"). */
+const char  *qw_system_to_chinese       (QwSystem    system);
+const char  *qw_system_label            (QwSystem    system);
 
 /* A chain as typed (codes separated by commas, or a preset id) checked and
  * written back as codes; NULL with @error naming the offending code. */

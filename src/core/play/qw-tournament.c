@@ -23,6 +23,7 @@
 
 #include "qw-error.h"
 #include "qw-knockout.h"
+#include "qw-pair-gate.h"
 #include "qw-roundrobin.h"
 #include "qw-swiss.h"
 #include "qw-tournament.h"
@@ -32,6 +33,8 @@
 #include "qw-event.h"
 #include "qw-game.h"
 #include "qw-play.h"
+#include "qw-seeding.h"
+#include "qw-tiebreak.h"
 
 /* What an action needs from the document. */
 typedef struct
@@ -42,6 +45,7 @@ typedef struct
   GPtrArray       *entries;    /* QwEntry, by 序号 */
   GPtrArray       *games;      /* QwGame, by round and board */
   GHashTable      *withdrawn;  /* entry id → first round not paired */
+  GPtrArray       *absences;   /* QwAbsence: rounds a player is not paired in (请假, missed rounds) */
   GHashTable      *index;      /* entry id → index in entries + 1, when the ids are sparse */
   int             *dense;      /* else: entry id - dense_base → index in entries + 1 */
   gint64           dense_base;
@@ -73,6 +77,7 @@ state_clear (State *s)
   g_clear_pointer (&s->entries, g_ptr_array_unref);
   g_clear_pointer (&s->games, g_ptr_array_unref);
   g_clear_pointer (&s->withdrawn, g_hash_table_unref);
+  g_clear_pointer (&s->absences, g_ptr_array_unref);
   g_clear_pointer (&s->index, g_hash_table_unref);
   g_clear_pointer (&s->dense, g_free);
 }
@@ -135,6 +140,10 @@ state_load (State            *s,
   s->withdrawn = qw_document_list_withdrawals (doc, section, error);
   if (s->withdrawn == NULL)
     return FALSE;
+  s->absences = section->id != 0 ? qw_document_list_absences (doc, section->id, error)
+                                 : g_ptr_array_new_with_free_func (g_free);
+  if (s->absences == NULL)
+    return FALSE;
   state_index (s);
   s->last_round = 0;
   for (guint i = 0; i < s->games->len; i++)
@@ -168,6 +177,22 @@ withdrawn_before (State  *s,
   gpointer value = g_hash_table_lookup (s->withdrawn, &entry_id);
 
   return value != NULL ? GPOINTER_TO_INT (value) : 0;
+}
+
+/* The entry's absence from @round, or NULL. */
+static const QwAbsence *
+absence_in (State  *s,
+            gint64  entry_id,
+            int     round)
+{
+  for (guint i = 0; s->absences != NULL && i < s->absences->len; i++)
+    {
+      const QwAbsence *a = g_ptr_array_index (s->absences, i);
+
+      if (a->entry_id == entry_id && a->round == round)
+        return a;
+    }
+  return NULL;
 }
 
 /* "No. 12 王伟", how players are named in messages. */
@@ -248,11 +273,15 @@ history_add_game (State        *s,
   qw_result_points (s->ruleset, g->result, &rp, &bp);
   hist[r].score += rp;
   hist[r].had_bye = hist[r].had_bye || g->result == QW_RESULT_BYE;
-  track_forfeits (&hist[r], s->section, qw_result_forfeited_by (g->result, TRUE));
+  /* A forfeit recorded for an absence (a fixed schedule) is no forfeit for
+   * the limit: the run of forfeits neither grows nor ends. */
+  if (absence_in (s, g->red, g->round) == NULL)
+    track_forfeits (&hist[r], s->section, qw_result_forfeited_by (g->result, TRUE));
   if (b < 0)
     return;
   hist[b].score += bp;
-  track_forfeits (&hist[b], s->section, qw_result_forfeited_by (g->result, FALSE));
+  if (absence_in (s, g->black, g->round) == NULL)
+    track_forfeits (&hist[b], s->section, qw_result_forfeited_by (g->result, FALSE));
   if (counts_as_met (s->section, g->result))
     {
       g_array_append_val (hist[r].opponents, b);
@@ -318,6 +347,19 @@ histories_compute (State *s,
         }
       history_add_game (s, hist, g);
     }
+  /* Absent rounds score what they were credited (a 请假 nothing); no
+   * opponent, no colour, and the run of forfeits goes on as it was. */
+  for (guint i = 0; i < s->absences->len; i++)
+    {
+      const QwAbsence *a = g_ptr_array_index (s->absences, i);
+      int k = state_find (s, a->entry_id);
+
+      if (k < 0 || a->round >= round)
+        continue;
+      hist[k].score += a->points;
+      if (snapped && a->round < round - 1)
+        hist[k].score_before_last += a->points;
+    }
   set_floats (s, hist, round - 1);
   return hist;
 }
@@ -331,7 +373,7 @@ excluded (State   *s,
   QwEntry *e = g_ptr_array_index (s->entries, index);
   int before = withdrawn_before (s, e->id);
 
-  return (before > 0 && before <= round) || hist[index].forfeit_out;
+  return (before > 0 && before <= round) || hist[index].forfeit_out || e->status == QW_STATUS_LATE;
 }
 
 static char *
@@ -345,7 +387,11 @@ exclusion_reason (State   *s,
   int before = withdrawn_before (s, e->id);
 
   if (before > 0 && before <= round)
-    return g_strdup_printf (_("%s has withdrawn (退赛) and is not paired"), who);
+    return e->status == QW_STATUS_EXCLUDED
+           ? g_strdup_printf (_("%s is excluded (不具备参赛资格) and is not paired"), who)
+           : g_strdup_printf (_("%s has withdrawn (退赛) and is not paired"), who);
+  if (e->status == QW_STATUS_LATE)
+    return g_strdup_printf (_("%s is a late entry waiting to be admitted and is not paired"), who);
   return g_strdup_printf (_("%s forfeited %d games in a row and is no longer paired"), who,
                           s->section->settings.forfeit_limit);
 }
@@ -400,12 +446,29 @@ has_seed_key (const QwEntry *e,
   return by_grade ? qw_grade_rank (e->grade) > 0 : e->rating > 0;
 }
 
-/* Orders @items (entry indices) by the section's seeding. Players without a
- * rating (or grade) come after the others, in an order drawn by lot (§2.3). */
+/* Whether the section's seeding leaves @e's place to the lottery. */
+static gboolean
+seeded_by_lot (State         *s,
+               const QwEntry *e)
+{
+  const char *method = s->section->settings.seeding;
+
+  if (g_strcmp0 (method, "lottery") == 0)
+    return TRUE;
+  if (g_strcmp0 (method, "order") == 0)
+    return FALSE;
+  return !has_seed_key (e, g_strcmp0 (method, "grade") == 0);
+}
+
+/* Orders @items (entry indices, by 序号) by the section's seeding. Players
+ * without a rating (or grade) come after the others, in an order drawn by
+ * lot (§2.3). Without @draw, the lot is not drawn: those players stay in
+ * 序号 order (a list shown before the lots are drawn). */
 static void
-seed_order (State *s,
-            int   *items,
-            guint  n)
+seed_order (State    *s,
+            int      *items,
+            guint     n,
+            gboolean  draw)
 {
   const QwSectionSettings *set = &s->section->settings;
   gboolean by_grade = g_strcmp0 (set->seeding, "grade") == 0;
@@ -414,7 +477,8 @@ seed_order (State *s,
 
   if (g_strcmp0 (set->seeding, "lottery") == 0)
     {
-      shuffle (items, n, set->lottery_seed, 1);
+      if (draw)
+        shuffle (items, n, set->lottery_seed, 1);
       return;
     }
   if (g_strcmp0 (set->seeding, "order") == 0)
@@ -430,7 +494,8 @@ seed_order (State *s,
   g_qsort_with_data (items, (gint) keyed, sizeof (int), seed_key_compare, &ctx);
   /* The unkeyed tail, in 序号 order before the lot. */
   g_qsort_with_data (items + keyed, (gint) (n - keyed), sizeof (int), seed_key_compare, &ctx);
-  shuffle (items + keyed, n - keyed, set->lottery_seed, 2);
+  if (draw)
+    shuffle (items + keyed, n - keyed, set->lottery_seed, 2);
 }
 
 /* The draw as entry indices: the stored one, then anyone placed later, by 序号. */
@@ -457,21 +522,46 @@ draw_order (State *s)
   return order;
 }
 
+/* The players round 1 draws from (those not out of play: a player absent
+ * from round 1 keeps a place in the draw), in seeding order. */
+static GArray *
+starting_order (State    *s,
+                History  *hist,
+                gboolean  draw)
+{
+  GArray *items = g_array_new (FALSE, FALSE, sizeof (int));
+
+  for (guint i = 0; i < s->entries->len; i++)
+    if (!excluded (s, hist, (int) i, 1))
+      g_array_append_val (items, i);
+  seed_order (s, (int *) items->data, items->len, draw);
+  return items;
+}
+
+/* A new lottery seed: never 0 (no lottery drawn), and below 2^53 so that
+ * every JSON reader keeps it exact. */
+static guint64
+new_lottery_seed (void)
+{
+  guint64 seed = 0;
+
+  while (seed == 0)
+    seed = (((guint64) g_random_int () << 32) | g_random_int ()) & ((G_GUINT64_CONSTANT (1) << 53) - 1);
+  return seed;
+}
+
 /* Round 1 fixes the draw: the players then active, in seeding order. */
 static void
 fix_draw (State     *s,
           QwSection *section,
           History   *hist)
 {
-  g_autoptr(GArray) items = g_array_new (FALSE, FALSE, sizeof (int));
+  g_autoptr(GArray) items = NULL;
   g_autoptr(GString) text = g_string_new (NULL);
 
   if (section->settings.lottery_seed == 0)
-    section->settings.lottery_seed = ((guint64) g_random_int () << 32) | g_random_int ();
-  for (guint i = 0; i < s->entries->len; i++)
-    if (!excluded (s, hist, (int) i, 1))
-      g_array_append_val (items, i);
-  seed_order (s, (int *) items->data, items->len);
+    section->settings.lottery_seed = new_lottery_seed ();
+  items = starting_order (s, hist, TRUE);
   for (guint i = 0; i < items->len; i++)
     {
       QwEntry *e = g_ptr_array_index (s->entries, g_array_index (items, int, i));
@@ -565,6 +655,14 @@ pair_swiss (State      *s,
           g_ptr_array_add (notes, exclusion_reason (s, hist, i, round));
           continue;
         }
+      if (absence_in (s, e->id, round) != NULL)
+        {
+          g_autofree char *who = entry_label (e);
+
+          g_ptr_array_add (notes, g_strdup_printf (_("%s is absent (请假) in round %d and is not paired"), who,
+                                                   round));
+          continue;
+        }
       p.id = i;
       p.score = h->score;
       p.seed = (int) players->len;
@@ -579,6 +677,7 @@ pair_swiss (State      *s,
       p.n_opponents = (int) h->opponents->len;
       p.number = e->no;
       p.run = h->run_colour * h->run_length;
+      p.start_rank = (int) k + 1;
       g_array_append_val (players, p);
     }
   if (players->len < 2)
@@ -596,13 +695,17 @@ pair_swiss (State      *s,
   options.lottery_seed = s->section->settings.lottery_seed;
   if (!qw_swiss_pair ((const QwSwissPlayer *) players->data, players->len, &options, &result, error))
     {
-      /* The engine's verdict first, then one line per player and why. */
-      if (result.unpairable != NULL && result.unpairable->len > 0 && error != NULL && *error != NULL)
+      /* The engine's verdict first, then one line per tangle of players and
+       * why, then what to do when the field is too small for the rounds. */
+      if (error != NULL && *error != NULL && (*error)->code == QW_ERROR_CONFLICT)
         {
           g_autoptr(GString) message = g_string_new ((*error)->message);
+          g_autofree char *advice = qw_section_field_warning (s->section, (int) players->len);
 
-          for (guint k = 0; k < result.unpairable->len; k++)
+          for (guint k = 0; result.unpairable != NULL && k < result.unpairable->len; k++)
             g_string_append_printf (message, "\n%s", (char *) g_ptr_array_index (result.unpairable, k));
+          if (advice != NULL)
+            g_string_append_printf (message, "\n%s", advice);
           g_free ((*error)->message);
           (*error)->message = g_string_free (g_steal_pointer (&message), FALSE);
         }
@@ -629,8 +732,10 @@ forfeit_absent (State   *s,
                 History *hist,
                 QwGame  *g)
 {
-  gboolean red_out = excluded (s, hist, state_find (s, g->red), g->round);
-  gboolean black_out = g->black != 0 && excluded (s, hist, state_find (s, g->black), g->round);
+  gboolean red_out = excluded (s, hist, state_find (s, g->red), g->round)
+                     || absence_in (s, g->red, g->round) != NULL;
+  gboolean black_out = g->black != 0 && (excluded (s, hist, state_find (s, g->black), g->round)
+                                         || absence_in (s, g->black, g->round) != NULL);
 
   if (g->black == 0)
     {
@@ -855,11 +960,42 @@ store_section (QwDocument  *doc,
   return qw_document_add_section (doc, section, error);
 }
 
+/* Tie-breaks follow the system: compared with the section as stored (or,
+ * not stored yet, as its defaults), a new system brings its preset chain
+ * unless the chain is the arbiter's own or was changed in the same call. */
+static gboolean
+follow_system (QwDocument  *doc,
+               QwSection   *section,
+               GError     **error)
+{
+  g_autoptr(QwSection) before = qw_document_get_section (doc, section->event_id, section->code, NULL);
+  g_autoptr(QwEvent) event = NULL;
+  g_autoptr(QwRuleset) ruleset = NULL;
+
+  if (before == NULL)
+    {
+      event = qw_document_get_event (doc, section->event_id, error);
+      if (event == NULL || (before = qw_tournament_new_section (doc, event, section->code, error)) == NULL)
+        return FALSE;
+    }
+  if (before->system == section->system)
+    return TRUE;
+  if (event == NULL && (event = qw_document_get_event (doc, section->event_id, error)) == NULL)
+    return FALSE;
+  if ((ruleset = qw_ruleset_lookup (event->ruleset, error)) == NULL)
+    return FALSE;
+  qw_section_settings_follow_system (&section->settings, ruleset, before->system, before->settings.tiebreaks,
+                                     section->system);
+  return TRUE;
+}
+
 /**
  * qw_tournament_update_section:
  *
  * Stores a section's name, system, rounds and settings, as one step ("Settings
- * of group …"); a section not stored yet is stored (its id is set).
+ * of group …"); a section not stored yet is stored (its id is set). When the
+ * system changes, the tie-break chain follows it (qw_section_settings_follow_system()):
+ * @section's chain is then the new system's preset.
  */
 gboolean
 qw_tournament_update_section (QwDocument  *doc,
@@ -870,6 +1006,8 @@ qw_tournament_update_section (QwDocument  *doc,
 
   g_return_val_if_fail (QW_IS_DOCUMENT (doc), FALSE);
 
+  if (!follow_system (doc, section, error))
+    return FALSE;
   label = g_strdup_printf (_("Settings of group %s"), section->name != NULL && section->name[0] != '\0'
                                                       ? section->name : section->code);
   if (!qw_document_begin_step (doc, label, error))
@@ -960,18 +1098,20 @@ qw_tournament_total_rounds (QwDocument      *doc,
   return rounds_for (section, drawn, n_active);
 }
 
+/* Whether @last_round has every result (@games: the section's, or that round's). */
 static gboolean
-check_round_complete (State   *s,
-                      GError **error)
+round_complete (GPtrArray  *games,
+                int         last_round,
+                GError    **error)
 {
   g_autoptr(GString) boards = g_string_new (NULL);
   guint missing = 0;
 
-  for (guint i = 0; i < s->games->len; i++)
+  for (guint i = 0; i < games->len; i++)
     {
-      const QwGame *g = g_ptr_array_index (s->games, i);
+      const QwGame *g = g_ptr_array_index (games, i);
 
-      if (g->round == s->last_round && g->result == QW_RESULT_NONE)
+      if (g->round == last_round && g->result == QW_RESULT_NONE)
         {
           if (missing++ < 10)
             g_string_append_printf (boards, "%s%d", boards->len > 0 ? ", " : "", g->board);
@@ -981,12 +1121,19 @@ check_round_complete (State   *s,
     return TRUE;
   if (missing == 1)
     g_set_error (error, QW_ERROR, QW_ERROR_CONFLICT, _("Round %d is not finished: board %s has no result"),
-                 s->last_round, boards->str);
+                 last_round, boards->str);
   else
     g_set_error (error, QW_ERROR, QW_ERROR_CONFLICT,
-                 _("Round %d is not finished: %u boards have no result (%s%s)"), s->last_round, missing,
+                 _("Round %d is not finished: %u boards have no result (%s%s)"), last_round, missing,
                  boards->str, missing > 10 ? "…" : "");
   return FALSE;
+}
+
+static gboolean
+check_round_complete (State   *s,
+                      GError **error)
+{
+  return round_complete (s->games, s->last_round, error);
 }
 
 static void
@@ -1047,12 +1194,12 @@ store_round (QwDocument  *doc,
 }
 
 static int
-pair_next (QwDocument  *doc,
-           QwSection   *section,
-           GPtrArray   *entries,
-           GPtrArray  **paired,
-           GPtrArray  **notes,
-           GError     **error)
+pair_round (QwDocument  *doc,
+            QwSection   *section,
+            GPtrArray   *entries,
+            GPtrArray  **paired,
+            GPtrArray  **notes,
+            GError     **error)
 {
   g_auto(State) s = { .entries = entries != NULL ? g_ptr_array_ref (entries) : NULL };
   g_autoptr(GPtrArray) games = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_game_free);
@@ -1112,36 +1259,195 @@ pair_next (QwDocument  *doc,
   return round;
 }
 
+/* Before the gate asks about anyone: the last round has every result, and a
+ * round is left to pair. */
+static gboolean
+next_round_pairable (QwDocument       *doc,
+                     const QwSection  *section,
+                     int              *round,
+                     GError          **error)
+{
+  g_autoptr(GPtrArray) games = NULL;
+  int last = section->id != 0 ? qw_document_last_round (doc, section->id) : 0;
+  int total;
+
+  *round = last + 1;
+  if (last > 0)
+    {
+      if ((games = qw_document_list_round_games (doc, section->id, last, error)) == NULL
+          || !round_complete (games, last, error))
+        return FALSE;
+    }
+  total = qw_tournament_total_rounds (doc, section);
+  if (section->system == QW_SYSTEM_SWISS && *round > total)
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_CONFLICT,
+                   _("All %d planned rounds of group %s have been paired; raise the number of rounds "
+                     "to pair more"), total, section->code);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* The entries of @event_entries in @section's group, taken from it. */
+static GPtrArray *
+take_section_entries (GPtrArray       *event_entries,
+                      const QwSection *section)
+{
+  GPtrArray *entries = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_entry_free);
+
+  for (guint i = 0; i < event_entries->len; i++)
+    {
+      QwEntry *e = g_ptr_array_index (event_entries, i);
+
+      if (g_strcmp0 (e->group_code, section->code) == 0)
+        g_ptr_array_add (entries, g_steal_pointer (&event_entries->pdata[i]));
+    }
+  return entries;
+}
+
+/* The gate, then the pairing. The event's entries are read once (not at all
+ * when @entries, the group's as read now, are the whole event's): the gate
+ * checks them, and the pairing pairs the group's, unless the gate changed
+ * some (an exclusion, an admission, a problem allowed): it reads them again
+ * then, in the step that changed them. */
+static int
+pair_gated (QwDocument  *doc,
+            QwSection   *section,
+            QwPairGate   gate,
+            GPtrArray   *entries,
+            GPtrArray  **games,
+            GPtrArray  **gate_items,
+            GPtrArray  **notes,
+            GError     **error)
+{
+  g_autoptr(GPtrArray) event_entries = NULL;
+  g_autoptr(GPtrArray) items = NULL;
+  g_autoptr(QwSection) stored = NULL;
+  g_autofree char *label = NULL;
+  guint blocked;
+  int round;
+
+  g_return_val_if_fail (QW_IS_DOCUMENT (doc), 0);
+
+  if (entries != NULL && qw_document_count_entries (doc, section->event_id) == (int) entries->len)
+    event_entries = g_ptr_array_ref (entries);
+  else if ((event_entries = qw_document_list_entries (doc, section->event_id, error)) == NULL)
+    return 0;
+  if ((items = qw_pair_gate_list_entries (doc, section, event_entries, error)) == NULL)
+    return 0;
+  blocked = qw_pair_gate_count_blocked (items);
+  if (gate_items != NULL)
+    *gate_items = g_ptr_array_ref (items);
+  if (blocked == 0)
+    {
+      g_autoptr(GPtrArray) group = entries != NULL ? g_ptr_array_ref (entries)
+                                                   : take_section_entries (event_entries, section);
+
+      return pair_round (doc, section, group, games, notes, error);
+    }
+  stored = qw_section_copy (section);
+  if (stored->id == 0)
+    {
+      g_autoptr(QwSection) found = qw_document_get_section (doc, section->event_id, section->code, NULL);
+
+      if (found != NULL)
+        stored->id = found->id;
+    }
+  if (!next_round_pairable (doc, stored, &round, error))
+    return 0;
+  if (gate == QW_PAIR_GATE_CHECK)
+    {
+      g_autofree char *list = qw_pair_gate_describe (items);
+
+      g_set_error (error, QW_ERROR, QW_ERROR_BLOCKED,
+                   g_dngettext (GETTEXT_PACKAGE,
+                                "Group %s cannot be paired: %u entry has a problem that keeps it out of "
+                                "pairing. Fix it, exclude it or pair it anyway.\n%s",
+                                "Group %s cannot be paired: %u entries have a problem that keeps them out of "
+                                "pairing. Fix them, exclude them or pair them anyway.\n%s", blocked),
+                   section->code, blocked, list);
+      return 0;
+    }
+  label = g_strdup_printf (_("Pairing of round %d"), round);
+  if (!qw_document_begin_step (doc, label, error))
+    return 0;
+  if (!store_section (doc, stored, error)
+      || !qw_pair_gate_resolve (doc, stored, items, gate, round, error))
+    {
+      qw_document_rollback (doc);
+      return 0;
+    }
+  section->id = stored->id;
+  round = pair_round (doc, section, NULL, games, notes, error);
+  if (round == 0)
+    {
+      qw_document_rollback (doc);
+      return 0;
+    }
+  if (!qw_document_commit (doc, error))
+    return 0;
+  qw_document_emit_changed (doc, "entries");
+  return round;
+}
+
 int
 qw_tournament_pair_next (QwDocument  *doc,
                          QwSection   *section,
                          GPtrArray  **notes,
                          GError     **error)
 {
-  return pair_next (doc, section, NULL, NULL, notes, error);
+  return pair_gated (doc, section, QW_PAIR_GATE_CHECK, NULL, NULL, NULL, notes, error);
+}
+
+/**
+ * qw_tournament_pair_next_gated:
+ * @gate: what to do with the group's entries that have a blocking problem
+ *   (qw-pair-gate.h)
+ *
+ * Pairs the next round as qw_tournament_pair_next() does, after the entries
+ * gate: with entries blocked, %QW_PAIR_GATE_CHECK refuses (QW_ERROR_BLOCKED,
+ * the message lists them) and writes nothing; the other two answer for
+ * every blocked entry, logged, in the pairing's step.
+ */
+int
+qw_tournament_pair_next_gated (QwDocument  *doc,
+                               QwSection   *section,
+                               QwPairGate   gate,
+                               GPtrArray  **notes,
+                               GError     **error)
+{
+  return pair_gated (doc, section, gate, NULL, NULL, NULL, notes, error);
 }
 
 /**
  * qw_tournament_pair_next_with:
+ * @gate: as for qw_tournament_pair_next_gated()
  * @entries: (element-type QwEntry): the section's entries as
  *   qw_document_list_section_entries() reads them now, when the caller holds
  *   them already (the CLI has read them to print the pairings): they are not
- *   read a second time, nor changed
+ *   read a second time, nor changed. When the gate has changed some of them
+ *   (@gate_items has blocked items and @gate is not %QW_PAIR_GATE_CHECK),
+ *   the caller reads them again.
  * @games: (out) (element-type QwGame): the round's games as stored, by board
+ * @gate_items: (out) (optional) (element-type QwGateItem): the gate's list
+ *   (qw_pair_gate_list()) as it was before the pairing, also when it refused
  *
- * qw_tournament_pair_next() with the entries at hand, giving the games it
- * stored (which the caller need not read back).
+ * qw_tournament_pair_next_gated() with the entries at hand, giving the games
+ * it stored (which the caller need not read back) and what the gate found.
  */
 int
 qw_tournament_pair_next_with (QwDocument  *doc,
                               QwSection   *section,
+                              QwPairGate   gate,
                               GPtrArray   *entries,
                               GPtrArray  **games,
+                              GPtrArray  **gate_items,
                               GPtrArray  **notes,
                               GError     **error)
 {
   g_return_val_if_fail (entries != NULL && games != NULL, 0);
-  return pair_next (doc, section, entries, games, notes, error);
+  return pair_gated (doc, section, gate, entries, games, gate_items, notes, error);
 }
 
 /* A forfeit the pairing recorded itself, because the player had withdrawn. */
@@ -1150,7 +1456,9 @@ automatic_result (State        *s,
                   const QwGame *g)
 {
   int red = withdrawn_before (s, g->red), black = g->black != 0 ? withdrawn_before (s, g->black) : 0;
-  gboolean red_absent = red > 0 && red <= g->round, black_absent = black > 0 && black <= g->round;
+  gboolean red_absent = (red > 0 && red <= g->round) || absence_in (s, g->red, g->round) != NULL;
+  gboolean black_absent = (black > 0 && black <= g->round)
+                          || (g->black != 0 && absence_in (s, g->black, g->round) != NULL);
 
   switch (g->result)
     {
@@ -1169,6 +1477,24 @@ automatic_result (State        *s,
     default:
       return FALSE;
     }
+}
+
+/* Late entries admitted after the round being unpaired are paired in it
+ * when it is paired again: it is no longer a round they missed, and its
+ * absence goes. (A 请假 for it stays: it was asked for that round.) */
+static gboolean
+rejoin_admitted (State   *s,
+                 GError **error)
+{
+  for (guint i = 0; i < s->absences->len; i++)
+    {
+      const QwAbsence *a = g_ptr_array_index (s->absences, i);
+
+      if (a->kind == QW_ABSENCE_LATE && a->round >= s->last_round
+          && !qw_document_delete_absence (s->doc, s->section->id, a->entry_id, a->round, error))
+        return FALSE;
+    }
+  return TRUE;
 }
 
 gboolean
@@ -1219,7 +1545,8 @@ qw_tournament_unpair_last (QwDocument  *doc,
     }
   if (!qw_document_delete_round (doc, section->id, s.last_round, error)
       || (s.last_round == 1 && !qw_document_update_section (doc, updated, error))
-      || !qw_document_log_round (doc, section->id, s.last_round, message, error))
+      || !qw_document_log_round (doc, section->id, s.last_round, message, error)
+      || !rejoin_admitted (&s, error))
     {
       qw_document_rollback (doc);
       return FALSE;
@@ -1268,6 +1595,21 @@ check_input (const QwSection      *section,
     {
       g_set_error (error, QW_ERROR, QW_ERROR_INVALID,
                    _("A play-off is recorded only for a drawn knockout game"));
+      return FALSE;
+    }
+  /* The group's setting says whether its play-offs may be armageddons. */
+  if (input->armageddon && !section->settings.armageddon)
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_INVALID,
+                   _("Group %s does not play armageddon play-offs (its armageddon setting is off): record who "
+                     "won the play-off"), section->name != NULL && *section->name != '\0' ? section->name
+                                                                                       : section->code);
+      return FALSE;
+    }
+  if (input->playoff == QW_PLAYOFF_DRAW && !input->armageddon)
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_INVALID,
+                   _("A drawn play-off decides the tie only in an armageddon (a draw is a black win)"));
       return FALSE;
     }
   return TRUE;
@@ -1507,6 +1849,11 @@ set_withdrawn (QwDocument       *doc,
       return FALSE;
     }
   who = entry_label (e);
+  if (e->status == QW_STATUS_EXCLUDED)
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_CONFLICT, _("%s is excluded (不具备参赛资格)"), who);
+      return FALSE;
+    }
   if (withdraw == (e->status == QW_STATUS_WITHDRAWN))
     {
       g_set_error (error, QW_ERROR, QW_ERROR_CONFLICT,
@@ -1658,12 +2005,19 @@ check_presence (State     *s,
       QwEntry *e = g_ptr_array_index (s->entries, i);
       g_autofree char *who = player_label (s, e->id);
       gboolean out_of_play = excluded (s, hist, (int) i, round);
+      const QwAbsence *absence = absence_in (s, e->id, round);
+      gboolean absent = absence != NULL;
 
       if (seen[i] > 1)
         g_ptr_array_add (out, g_strdup_printf (_("%s is paired %d times in round %d"), who, seen[i], round));
       if (seen[i] > 0 && out_of_play)
         g_ptr_array_add (out, g_strdup_printf (_("%s is paired in round %d but is out of play"), who, round));
-      if (seen[i] == 0 && !out_of_play && s->section->system == QW_SYSTEM_SWISS)
+      if (seen[i] > 0 && absent && s->section->system == QW_SYSTEM_SWISS)
+        g_ptr_array_add (out, absence->kind == QW_ABSENCE_LATE
+                              ? g_strdup_printf (_("%s is paired in round %d, a round it missed as a late entry"),
+                                                 who, round)
+                              : g_strdup_printf (_("%s is paired in round %d but is absent (请假)"), who, round));
+      if (seen[i] == 0 && !out_of_play && !absent && s->section->system == QW_SYSTEM_SWISS)
         g_ptr_array_add (out, g_strdup_printf (_("%s is not paired in round %d"), who, round));
     }
 }
@@ -1937,4 +2291,322 @@ qw_tournament_repair_board (QwDocument       *doc,
   what = g_strdup_printf (_("Round %d: the arbiter re-paired board %d as %s v %s"), round, board, wr, wb);
   label = g_strdup_printf (_("Re-pairing of round %d, board %d"), round, board);
   return store_manual_change (&s, round, label, what, error);
+}
+
+/* The starting-rank list */
+
+/**
+ * qw_tournament_seeding:
+ *
+ * The starting-rank list of @section: once round 1 is paired, the draw it
+ * fixed; before, the order round 1 would use now, from the same
+ * computation. Players whose place is left to the lottery are marked
+ * by_lot; until the lots are drawn (qw_tournament_draw_lots(), or round 1)
+ * they are listed by 序号 and the list is not final (drawn is FALSE).
+ * Reading never writes.
+ *
+ * Returns: (transfer full): the list, or %NULL with @error
+ */
+QwSeeding *
+qw_tournament_seeding (QwDocument       *doc,
+                       const QwSection  *section,
+                       GError          **error)
+{
+  g_auto(State) s = { 0 };
+  g_autoptr(QwSeeding) seeding = NULL;
+  g_autoptr(GArray) order = NULL;
+  const QwSectionSettings *set = &section->settings;
+  gboolean any_lot = FALSE;
+
+  g_return_val_if_fail (QW_IS_DOCUMENT (doc), NULL);
+
+  if (!state_load (&s, doc, section, error))
+    return NULL;
+  seeding = qw_seeding_new (set->seeding, set->lottery_seed);
+  if (s.last_round > 0)
+    {
+      /* The draw as fixed; players placed after it are not in it. */
+      g_autoptr(GArray) all = draw_order (&s);
+
+      order = g_array_new (FALSE, FALSE, sizeof (int));
+      g_array_append_vals (order, all->data, (guint) MIN ((int) all->len, draw_size (&s)));
+      seeding->fixed = TRUE;
+    }
+  else
+    {
+      History *hist = histories_compute (&s, 1);
+
+      order = starting_order (&s, hist, set->lottery_seed != 0);
+      histories_free (hist, s.entries->len);
+    }
+  for (guint k = 0; k < order->len; k++)
+    {
+      const QwEntry *e = g_ptr_array_index (s.entries, g_array_index (order, int, k));
+      gboolean by_lot = seeded_by_lot (&s, e);
+
+      any_lot |= by_lot;
+      qw_seeding_append (seeding, e, by_lot);
+    }
+  seeding->drawn = seeding->fixed || set->lottery_seed != 0 || !any_lot;
+  return g_steal_pointer (&seeding);
+}
+
+/**
+ * qw_tournament_draw_lots:
+ * @section: its lottery seed is set
+ *
+ * Draws the lots (抽签) before round 1: a lottery seed, stored and logged as
+ * one step ("Drawing lots for group …"), so that the starting-rank list
+ * shown from now on is the one round 1 uses. A section that has a seed
+ * already keeps it, and nothing is written.
+ *
+ * Returns: the lottery seed, or 0 with @error (round 1 is paired: the draw
+ *   is fixed)
+ */
+guint64
+qw_tournament_draw_lots (QwDocument  *doc,
+                         QwSection   *section,
+                         GError     **error)
+{
+  g_autoptr(QwSection) updated = NULL;
+  g_autofree char *label = NULL, *message = NULL, *seed_text = NULL;
+  const char *name;
+
+  g_return_val_if_fail (QW_IS_DOCUMENT (doc), 0);
+
+  name = section->name != NULL && *section->name != '\0' ? section->name : section->code;
+  if (section->id != 0 && qw_document_last_round (doc, section->id) > 0)
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_CONFLICT,
+                   _("The draw of group %s was fixed when round 1 was paired"), name);
+      return 0;
+    }
+  if (section->settings.lottery_seed != 0)
+    return section->settings.lottery_seed;
+  updated = qw_section_copy (section);
+  updated->settings.lottery_seed = new_lottery_seed ();
+  seed_text = g_strdup_printf ("%" G_GUINT64_FORMAT, updated->settings.lottery_seed);
+  label = g_strdup_printf (_("Drawing lots for group %s"), name);
+  message = g_strdup_printf (_("Lots drawn (抽签) for the starting ranks: lottery seed %s"), seed_text);
+  if (!qw_document_begin_step (doc, label, error))
+    return 0;
+  if (!store_section (doc, updated, error) || !qw_document_update_section (doc, updated, error)
+      || !qw_document_log_round (doc, updated->id, 1, message, error))
+    {
+      qw_document_rollback (doc);
+      return 0;
+    }
+  if (!qw_document_commit (doc, error))
+    return 0;
+  section->id = updated->id;
+  section->settings.lottery_seed = updated->settings.lottery_seed;
+  qw_document_emit_changed (doc, "sections");
+  return section->settings.lottery_seed;
+}
+
+/* A Swiss too small for its rounds */
+
+/**
+ * qw_tournament_field_warning:
+ *
+ * qw_section_field_warning() for the players who can play in @section now
+ * (placed in its group and not withdrawn).
+ *
+ * Returns: (nullable): a translated warning suggesting a round robin
+ */
+char *
+qw_tournament_field_warning (QwDocument      *doc,
+                             const QwSection *section)
+{
+  g_autoptr(GHashTable) placed = NULL;
+  GHashTableIter iter;
+  gpointer active;
+  int n = 0;
+
+  g_return_val_if_fail (QW_IS_DOCUMENT (doc), NULL);
+
+  if (section->system != QW_SYSTEM_SWISS)
+    return NULL;
+  placed = qw_document_list_section_entry_ids (doc, section, NULL);
+  if (placed == NULL)
+    return NULL;
+  g_hash_table_iter_init (&iter, placed);
+  while (g_hash_table_iter_next (&iter, NULL, &active))
+    n += GPOINTER_TO_INT (active) ? 1 : 0;
+  return qw_section_field_warning (section, n);
+}
+
+/* Absence (请假) */
+
+/**
+ * qw_tournament_list_absences:
+ *
+ * Returns: (element-type QwAbsence): the section's absent rounds, by round
+ */
+GPtrArray *
+qw_tournament_list_absences (QwDocument       *doc,
+                             const QwSection  *section,
+                             GError          **error)
+{
+  g_return_val_if_fail (QW_IS_DOCUMENT (doc), NULL);
+
+  if (section->id == 0)
+    return g_ptr_array_new_with_free_func (g_free);
+  return qw_document_list_absences (doc, section->id, error);
+}
+
+static gboolean
+absence_target (QwDocument       *doc,
+                const QwSection  *section,
+                gint64            entry_id,
+                QwEntry         **entry,
+                int              *round,
+                GError          **error)
+{
+  g_autoptr(QwEntry) e = qw_document_get_entry (doc, entry_id, NULL);
+  int total;
+
+  if (e == NULL || e->event_id != section->event_id || g_strcmp0 (e->group_code, section->code) != 0)
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_NOT_FOUND, _("The player is not in group %s"), section->code);
+      return FALSE;
+    }
+  *round = (section->id != 0 ? qw_document_last_round (doc, section->id) : 0) + 1;
+  total = qw_tournament_total_rounds (doc, section);
+  if (total > 0 && *round > total)
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_CONFLICT, _("All %d rounds of group %s have been paired"), total,
+                   section->code);
+      return FALSE;
+    }
+  *entry = g_steal_pointer (&e);
+  return TRUE;
+}
+
+static gboolean
+store_absence (QwDocument       *doc,
+               const QwSection  *section,
+               const QwEntry    *e,
+               int               round,
+               gboolean          absent,
+               GError          **error)
+{
+  g_autoptr(QwSection) stored = qw_section_copy (section);
+  g_autofree char *who = entry_label (e);
+  g_autofree char *label = NULL, *message = NULL;
+  QwAbsence absence = { e->id, round, QW_ABSENCE_LEAVE, 0 };
+
+  label = absent ? g_strdup_printf (_("Absence of %s in round %d"), e->name, round)
+                 : g_strdup_printf (_("Return of %s in round %d"), e->name, round);
+  message = absent ? g_strdup_printf (_("%s is absent (请假) in round %d: not paired, no points"), who, round)
+                   : g_strdup_printf (_("%s is no longer absent and is paired in round %d"), who, round);
+  if (!qw_document_begin_step (doc, label, error))
+    return FALSE;
+  if (!store_section (doc, stored, error)
+      || !(absent ? qw_document_set_absence (doc, stored->id, &absence, error)
+                  : qw_document_delete_absence (doc, stored->id, e->id, round, error))
+      || !qw_document_log_round (doc, stored->id, round, message, error))
+    {
+      qw_document_rollback (doc);
+      return FALSE;
+    }
+  if (!qw_document_commit (doc, error))
+    return FALSE;
+  qw_document_emit_changed (doc, "games");
+  return TRUE;
+}
+
+/**
+ * qw_tournament_set_absent:
+ *
+ * 请假: the player is not paired in the next round, that round only, and
+ * scores nothing for it. Not a withdrawal (the player is paired again
+ * afterwards) and not a forfeit (the consecutive-forfeit limit does not
+ * count it). One step of the history ("Absence of 王伟 in round 4"), logged
+ * in the round log. Only a Swiss can leave a player out of a round: a round
+ * robin or knockout has a fixed schedule, where a missed game is a forfeit.
+ *
+ * Returns: the round the player is absent from, or 0 with @error
+ */
+int
+qw_tournament_set_absent (QwDocument       *doc,
+                          const QwSection  *section,
+                          gint64            entry_id,
+                          GError          **error)
+{
+  g_autoptr(QwEntry) e = NULL;
+  g_autoptr(GPtrArray) absences = NULL;
+  g_autofree char *who = NULL;
+  int round;
+
+  g_return_val_if_fail (QW_IS_DOCUMENT (doc), 0);
+
+  if (!absence_target (doc, section, entry_id, &e, &round, error))
+    return 0;
+  who = entry_label (e);
+  if (section->system != QW_SYSTEM_SWISS)
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_CONFLICT,
+                   _("Group %s plays a fixed schedule (%s): a player who misses a round loses that game by "
+                     "forfeit; record it as +:- or -:+"), section->code, qw_system_label (section->system));
+      return 0;
+    }
+  if (e->status != QW_STATUS_ACTIVE)
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_CONFLICT,
+                   e->status == QW_STATUS_WITHDRAWN ? _("%s has withdrawn (退赛) and is not paired anyway")
+                   : e->status == QW_STATUS_EXCLUDED ? _("%s is excluded (不具备参赛资格) and is not paired anyway")
+                   : _("%s is a late entry waiting to be admitted and is not paired anyway"), who);
+      return 0;
+    }
+  if ((absences = qw_tournament_list_absences (doc, section, error)) == NULL)
+    return 0;
+  for (guint i = 0; i < absences->len; i++)
+    {
+      const QwAbsence *a = g_ptr_array_index (absences, i);
+
+      if (a->entry_id == entry_id && a->round == round)
+        {
+          g_set_error (error, QW_ERROR, QW_ERROR_CONFLICT, _("%s is already absent in round %d"), who, round);
+          return 0;
+        }
+    }
+  if (!store_absence (doc, section, e, round, TRUE, error))
+    return 0;
+  return round;
+}
+
+/**
+ * qw_tournament_cancel_absence:
+ *
+ * Takes back the player's absence from the next round, as one step.
+ */
+gboolean
+qw_tournament_cancel_absence (QwDocument       *doc,
+                              const QwSection  *section,
+                              gint64            entry_id,
+                              GError          **error)
+{
+  g_autoptr(QwEntry) e = NULL;
+  g_autoptr(GPtrArray) absences = NULL;
+  int round;
+
+  g_return_val_if_fail (QW_IS_DOCUMENT (doc), FALSE);
+
+  if (!absence_target (doc, section, entry_id, &e, &round, error)
+      || (absences = qw_tournament_list_absences (doc, section, error)) == NULL)
+    return FALSE;
+  for (guint i = 0; i < absences->len; i++)
+    {
+      const QwAbsence *a = g_ptr_array_index (absences, i);
+
+      if (a->entry_id == entry_id && a->round == round && a->kind == QW_ABSENCE_LEAVE)
+        return store_absence (doc, section, e, round, FALSE, error);
+    }
+  {
+    g_autofree char *who = entry_label (e);
+
+    g_set_error (error, QW_ERROR, QW_ERROR_NOT_FOUND, _("%s is not absent in round %d"), who, round);
+  }
+  return FALSE;
 }

@@ -17,7 +17,9 @@
 
 #include "qw-document-entries.h"
 #include "qw-document-play.h"
+#include "qw-pair-gate.h"
 #include "qw-play.h"
+#include "qw-seeding.h"
 #include "qw-event.h"
 #include "qw-game.h"
 
@@ -67,7 +69,9 @@ int        qw_tournament_total_rounds  (QwDocument         *doc,
  * @section: updated in place when round 1 fixes the draw and lottery seed
  * @notes: (out) (optional) (element-type utf8): players left out and why
  *
- * Pairs the next round. The previous round must be complete.
+ * Pairs the next round. The previous round must be complete, and no entry
+ * of the group may have a problem that blocks pairing (qw-pair-gate.h):
+ * else QW_ERROR_BLOCKED, whose message lists them, and nothing is written.
  *
  * Returns: the round paired, or 0 with @error
  */
@@ -75,10 +79,17 @@ int        qw_tournament_pair_next     (QwDocument         *doc,
                                         QwSection          *section,
                                         GPtrArray         **notes,
                                         GError            **error);
+int        qw_tournament_pair_next_gated (QwDocument       *doc,
+                                          QwSection        *section,
+                                          QwPairGate        gate,
+                                          GPtrArray       **notes,
+                                          GError          **error);
 int        qw_tournament_pair_next_with (QwDocument        *doc,
                                          QwSection         *section,
+                                         QwPairGate         gate,
                                          GPtrArray         *entries,
                                          GPtrArray        **games,
+                                         GPtrArray        **gate_items,
                                          GPtrArray        **notes,
                                          GError           **error);
 
@@ -152,6 +163,41 @@ GPtrArray *qw_tournament_repair_board  (QwDocument         *doc,
 GPtrArray *qw_tournament_check_round   (QwDocument         *doc,
                                         const QwSection    *section,
                                         int                 round,
+                                        GError            **error);
+
+/* The starting-rank list (the order round 1 draws from) with its method and
+ * lottery seed: the stored draw once round 1 is paired, else what round 1
+ * would use now. Reading never writes. */
+QwSeeding *qw_tournament_seeding       (QwDocument         *doc,
+                                        const QwSection    *section,
+                                        GError            **error);
+/* Draws the lots before round 1 (stores a lottery seed, one step), so that
+ * the starting-rank list is final; returns the seed, or 0 with @error. */
+guint64    qw_tournament_draw_lots     (QwDocument         *doc,
+                                        QwSection          *section,
+                                        GError            **error);
+
+/* A Swiss too small for its rounds, for the players who can play now: a
+ * translated warning suggesting a round robin, or NULL. For `settings`,
+ * `pair` and the section dialog. */
+char      *qw_tournament_field_warning (QwDocument         *doc,
+                                        const QwSection    *section);
+
+/* 请假: the player is not paired in the next round (that round only) and
+ * scores 0 for it; not a withdrawal, never a forfeit for the forfeit limit.
+ * A Swiss only. One labelled step. Returns the round, or 0 with @error. */
+int        qw_tournament_set_absent    (QwDocument         *doc,
+                                        const QwSection    *section,
+                                        gint64              entry_id,
+                                        GError            **error);
+/* Takes back an absence from the next round (one step). */
+gboolean   qw_tournament_cancel_absence (QwDocument        *doc,
+                                         const QwSection   *section,
+                                         gint64             entry_id,
+                                         GError           **error);
+/* (element-type QwAbsence) the section's absent rounds, by round. */
+GPtrArray *qw_tournament_list_absences (QwDocument         *doc,
+                                        const QwSection    *section,
                                         GError            **error);
 
 G_END_DECLS

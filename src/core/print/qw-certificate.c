@@ -414,7 +414,8 @@ draw_border (const QwCertificateTemplate *tpl,
 static void
 draw_certificate (const QwCertificateTemplate *tpl,
                   QwCanvas                    *canvas,
-                  const Fields                *values)
+                  const Fields                *values,
+                  const char * const          *keep)
 {
   QwPage *page = _qw_canvas_add_page (canvas, FALSE);
   double ox = tpl->offset_x, oy = tpl->offset_y;
@@ -432,8 +433,10 @@ draw_certificate (const QwCertificateTemplate *tpl,
             g_autofree char *text = expand (item->text, values);
             QwBox box = { (item->x + ox) * QW_MM, (item->y + oy) * QW_MM,
                           item->width * QW_MM, item->height * QW_MM };
+            QwTextStyle style = item->style;
 
-            _qw_page_text (canvas, page, &item->style, &box, text);
+            style.keep = keep;
+            _qw_page_text (canvas, page, &style, &box, text);
           }
           break;
         case ITEM_LINE:
@@ -450,6 +453,37 @@ draw_certificate (const QwCertificateTemplate *tpl,
           g_assert_not_reached ();
         }
     }
+}
+
+/* What a line of a certificate never breaks: the names of the places (as
+ * the official name writes them, 惠东县 or 惠东（县）), the region, the
+ * title (with its 称号), the group and, added per certificate, the player.
+ * A line breaks between them, or the text shrinks. */
+static GPtrArray *
+kept_words (const QwPModel *model,
+            const char     *title)
+{
+  const QwEvent *e = model->event;
+  const char *places[] = { e->region, e->place_city, e->place_county, e->place_town, e->prefecture,
+                           e->county_city };
+  GPtrArray *words = g_ptr_array_new_with_free_func (g_free);
+
+  for (guint i = 0; i < G_N_ELEMENTS (places); i++)
+    {
+      if (places[i] == NULL || *places[i] == '\0')
+        continue;
+      g_ptr_array_add (words, g_strdup (places[i]));
+      g_ptr_array_add (words, qw_place_bracketed (model->ruleset, places[i]));
+    }
+  if (e->region != NULL && *e->region != '\0' && model->ruleset->region_suffix != NULL)
+    g_ptr_array_add (words, g_strconcat (e->region, model->ruleset->region_suffix, NULL));
+  if (title != NULL && *title != '\0')
+    {
+      g_ptr_array_add (words, g_strdup (title));
+      /* The title is granted as “…”称号: no line of one character after it. */
+      g_ptr_array_add (words, g_strconcat (title, "”称号", NULL));
+    }
+  return words;
 }
 
 /* Children and juniors are addressed as 同学, adults as 同志. */
@@ -477,6 +511,8 @@ render (QwCanvas                    *canvas,
   int last_place = awards ? model->max_place : 1;
   Fields values = { { NULL } };
   guint printed = 0;
+  g_autoptr(GPtrArray) keep = kept_words (model, title);
+  guint n_kept = keep->len;
 
   values.values[4] = model->header;
   values.values[5] = title;
@@ -500,7 +536,12 @@ render (QwCanvas                    *canvas,
           values.values[2] = p->unit;
           values.values[3] = group->name;
           values.values[6] = place;
-          draw_certificate (tpl, canvas, &values);
+          g_ptr_array_set_size (keep, n_kept);
+          g_ptr_array_add (keep, g_strdup (group->name));
+          g_ptr_array_add (keep, g_strdup (p->name));
+          g_ptr_array_add (keep, NULL);
+          draw_certificate (tpl, canvas, &values, (const char * const *) keep->pdata);
+          g_ptr_array_set_size (keep, keep->len - 1);
           printed++;
         }
     }

@@ -73,7 +73,8 @@ game_winner (const QwPGame *g)
     case QW_RESULT_BLACK_BY_FORFEIT:
       return g->black;
     case QW_RESULT_DRAW:
-      return g->playoff == QW_PLAYOFF_RED ? g->red : g->playoff == QW_PLAYOFF_BLACK ? g->black : -1;
+      return g->playoff == QW_PLAYOFF_RED ? g->red
+             : g->playoff == QW_PLAYOFF_BLACK || g->playoff == QW_PLAYOFF_DRAW ? g->black : -1;
     case QW_RESULT_DOUBLE_FORFEIT:
     case QW_RESULT_NONE:
     default:
@@ -307,6 +308,9 @@ side_mark (const QwPGame *g,
     case QW_RESULT_DRAW:
       if (winner < 0)
         return "和";
+      /* A drawn armageddon: black goes through on the draw. */
+      if (g->playoff == QW_PLAYOFF_DRAW)
+        return won ? "和·加赛和·黑胜" : "和·加赛和·负";
       return won ? "和·加赛胜" : "和·加赛负";
     case QW_RESULT_RED_BY_FORFEIT:
     case QW_RESULT_BLACK_BY_FORFEIT:

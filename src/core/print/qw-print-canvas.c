@@ -46,6 +46,7 @@ typedef struct
   int             height;       /* with ellipsizing: -lines */
   gboolean        ellipsize;
   PangoAlignment  alignment;
+  PangoAttrList  *keep;         /* not owned: the ranges kept on one line, or NULL */
 } LayoutParams;
 
 typedef struct
@@ -58,6 +59,7 @@ typedef struct
   double        line_width;
   double        dash;
   char         *text;
+  PangoAttrList *keep;          /* owned: params.keep */
   LayoutParams  params;
   double        ox, oy;         /* where the layout's origin goes */
   QwBox         box;
@@ -254,6 +256,7 @@ op_clear (gpointer data)
   Op *op = data;
 
   g_free (op->text);
+  g_clear_pointer (&op->keep, pango_attr_list_unref);
 }
 
 static void
@@ -439,9 +442,12 @@ apply_params (PangoLayout        *layout,
   pango_font_description_set_weight (desc, p->bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL);
   pango_layout_set_font_description (layout, desc);
   pango_font_description_free (desc);
+  if (p->keep != NULL)
+    attrs = pango_attr_list_copy (p->keep);
   if (p->letter_spacing != 0)
     {
-      attrs = pango_attr_list_new ();
+      if (attrs == NULL)
+        attrs = pango_attr_list_new ();
       pango_attr_list_insert (attrs, pango_attr_letter_spacing_new ((int) lround (p->letter_spacing * PANGO_SCALE)));
     }
   pango_layout_set_attributes (layout, attrs);
@@ -466,6 +472,34 @@ logical_size (PangoLayout *layout,
   pango_layout_get_extents (layout, NULL, &logical);
   *width = (double) logical.width / PANGO_SCALE;
   *height = (double) logical.height / PANGO_SCALE;
+}
+
+/* No line break inside any occurrence of the style's kept words. */
+static PangoAttrList *
+keep_attributes (const QwTextStyle *style,
+                 const char        *text)
+{
+  PangoAttrList *attrs = NULL;
+
+  for (guint i = 0; style->keep != NULL && style->keep[i] != NULL; i++)
+    {
+      const char *word = style->keep[i];
+      gsize len = strlen (word);
+
+      if (len == 0 || g_utf8_strlen (word, -1) < 2)
+        continue;
+      for (const char *at = strstr (text, word); at != NULL; at = strstr (at + len, word))
+        {
+          PangoAttribute *attr = pango_attr_allow_breaks_new (FALSE);
+
+          attr->start_index = (guint) (at - text);
+          attr->end_index = (guint) (at - text + len);
+          if (attrs == NULL)
+            attrs = pango_attr_list_new ();
+          pango_attr_list_insert (attrs, attr);
+        }
+    }
+  return attrs;
 }
 
 static LayoutParams
@@ -518,13 +552,15 @@ static LayoutParams
 fit_text (QwCanvas          *self,
           const QwTextStyle *style,
           const QwBox       *box,
-          const char        *text)
+          const char        *text,
+          PangoAttrList     *keep)
 {
   double min_size = style->min_size > 0 ? MIN (style->min_size, style->size) : style->size * 0.6;
   double comfort = MAX (min_size, style->size * 0.8);
   int max_lines = MAX (1, style->max_lines);
   LayoutParams p = base_params (style, style->size);
 
+  p.keep = keep;
   for (p.size = style->size; p.size >= comfort - 0.001; p.size = next_size (p.size, comfort))
     if (try_fit (self, &p, text, box, 1))
       return p;
@@ -606,7 +642,8 @@ _qw_page_text (QwCanvas          *self,
 
   if (text == NULL || *text == '\0' || box->width <= 0 || box->height <= 0)
     return;
-  op.params = fit_text (self, style, box, text);
+  op.keep = keep_attributes (style, text);
+  op.params = fit_text (self, style, box, text, op.keep);
   apply_params (self->scratch, &op.params, text);
   self->missing_glyphs += (guint) pango_layout_get_unknown_glyphs_count (self->scratch);
   place_origin (self->scratch, style, box, op.params.width >= 0, &op.ox, &op.oy);
@@ -768,6 +805,25 @@ _qw_canvas_draw_page (QwCanvas *self,
   cairo_restore (cr);
 }
 
+/* The text with a newline wherever the layout breaks a line. */
+static char *
+wrapped_text (PangoLayout *layout,
+              const char  *text)
+{
+  GString *out = g_string_new (NULL);
+  GSList *lines = pango_layout_get_lines_readonly (layout);
+
+  for (GSList *l = lines; l != NULL; l = l->next)
+    {
+      PangoLayoutLine *line = l->data;
+
+      if (l != lines)
+        g_string_append_c (out, '\n');
+      g_string_append_len (out, text + line->start_index, line->length);
+    }
+  return g_string_free (out, FALSE);
+}
+
 /**
  * _qw_canvas_foreach_text:
  *
@@ -793,6 +849,7 @@ _qw_canvas_foreach_text (QwCanvas        *self,
       const Op *op = &g_array_index (p->ops, Op, i);
       PangoRectangle ink, logical;
       QwPrintTextInfo info = { 0 };
+      char *wrapped;
 
       if (op->kind != OP_TEXT)
         continue;
@@ -812,9 +869,12 @@ _qw_canvas_foreach_text (QwCanvas        *self,
       info.ink[2] = (double) ink.width / PANGO_SCALE;
       info.ink[3] = (double) ink.height / PANGO_SCALE;
       info.lines = pango_layout_get_line_count (layout);
+      wrapped = wrapped_text (layout, op->text);
+      info.wrapped = wrapped;
       info.ellipsized = pango_layout_is_ellipsized (layout);
       info.unknown_glyphs = pango_layout_get_unknown_glyphs_count (layout);
       func (&info, user_data);
+      g_free (wrapped);
     }
 }
 

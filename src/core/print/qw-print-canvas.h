@@ -60,6 +60,9 @@ typedef struct
   guint32     rgb;          /* 0xRRGGBB */
   double      letter_spacing; /* points */
   double      line_spacing;   /* baseline distance as a factor of the line height; 0: the font's */
+  const char * const *keep;   /* nullable, NULL-terminated: words never broken across lines (place
+                               * names: a line may break between 惠东县 and 白花镇, not inside
+                               * 白花镇); the text shrinks instead */
 } QwTextStyle;
 
 typedef struct

@@ -165,22 +165,22 @@ void
 _qw_frame_number_pages (QwCanvas *canvas)
 {
   QwTextStyle style = _qw_text_style (QW_FONT_SANS, FOOTER_SIZE, QW_ALIGN_CENTER);
-  guint total = 0, n = 0;
+  guint total = _qw_canvas_n_pages (canvas);
   double width = _qw_canvas_width (canvas);
   QwBox box = { MARGIN_SIDE, _qw_canvas_height (canvas) - MARGIN_BOTTOM + 5,
                 width - 2 * MARGIN_SIDE, FOOTER_SIZE * 1.8 };
 
+  /* Every page counts, those that show no number (a cover) too: page N of
+   * the file is 第 N 页, and 共 M 页 is the file's page count. */
   style.rgb = GREY_TEXT;
-  for (guint i = 0; i < _qw_canvas_n_pages (canvas); i++)
-    total += _qw_page_is_numbered (_qw_canvas_page (canvas, i)) ? 1 : 0;
-  for (guint i = 0; i < _qw_canvas_n_pages (canvas); i++)
+  for (guint i = 0; i < total; i++)
     {
       QwPage *page = _qw_canvas_page (canvas, i);
       g_autofree char *text = NULL;
 
       if (!_qw_page_is_numbered (page))
         continue;
-      text = g_strdup_printf ("第 %u 页 / 共 %u 页", ++n, total);
+      text = g_strdup_printf ("第 %u 页 / 共 %u 页", i + 1, total);
       _qw_page_text (canvas, page, &style, &box, text);
     }
 }
@@ -208,6 +208,8 @@ struct _QwTable
   GArray    *columns;   /* Column */
   GArray    *rows;      /* Row */
   double     font_size;
+  double     min_row_height;
+  GStrv      keep;
   char      *caption;   /* repeated with （续） above the header on later pages */
 };
 
@@ -257,6 +259,7 @@ _qw_table_free (QwTable *table)
 {
   g_array_unref (table->columns);
   g_array_unref (table->rows);
+  g_strfreev (table->keep);
   g_free (table->caption);
   g_free (table);
 }
@@ -282,6 +285,21 @@ _qw_table_set_caption (QwTable    *table,
 {
   g_free (table->caption);
   table->caption = g_strdup (caption);
+}
+
+void
+_qw_table_set_keep (QwTable            *table,
+                    const char * const *words)
+{
+  g_strfreev (table->keep);
+  table->keep = g_strdupv ((char **) words);
+}
+
+void
+_qw_table_set_min_row_height (QwTable *table,
+                              double   height)
+{
+  table->min_row_height = MAX (0, height);
 }
 
 /* Shades one cell of the last row added (a cross-table's diagonal). */
@@ -341,6 +359,7 @@ cell_style (Emit         *e,
   style.bold = bold;
   style.min_size = MAX (4.5, e->table->font_size * 0.6);
   style.max_lines = c->max_lines;
+  style.keep = (const char * const *) e->table->keep;
   return style;
 }
 
@@ -425,9 +444,10 @@ row_height (Emit      *e,
                                                                           e->x[i + 1] - e->x[i] - 2 * e->pad_x,
                                                                           row->cells[i])));
     }
-  return lines * _qw_canvas_line_height (e->frame->canvas, &(QwTextStyle) { .font = QW_FONT_SANS,
-                                                                          .size = t->font_size })
-         + 2 * e->pad_y;
+  return MAX (t->min_row_height,
+              lines * _qw_canvas_line_height (e->frame->canvas, &(QwTextStyle) { .font = QW_FONT_SANS,
+                                                                               .size = t->font_size })
+              + 2 * e->pad_y);
 }
 
 static void

@@ -74,6 +74,12 @@ void        _qw_table_add_row          (QwTable        *table,
                                         guint           flags);
 void        _qw_table_set_caption      (QwTable        *table,
                                         const char     *caption);
+/* Words no cell breaks across lines (see QwTextStyle.keep); copied. */
+void        _qw_table_set_keep         (QwTable        *table,
+                                        const char * const *words);
+/* Rows at least this tall (points): room to sign in. */
+void        _qw_table_set_min_row_height (QwTable      *table,
+                                          double        height);
 void        _qw_table_shade_cell       (QwTable        *table,
                                         guint           column);
 guint       _qw_table_n_rows           (QwTable        *table);

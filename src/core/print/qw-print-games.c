@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "qw-game.h"
+#include "qw-knockout.h"
 #include "qw-print-games.h"
 #include "qw-print-renderer.h"
 
@@ -74,8 +75,7 @@ result_text (const QwPModel *model,
       r = _qw_format_points (red);
       b = _qw_format_points (black);
       if (game->result == QW_RESULT_DRAW && game->playoff != QW_PLAYOFF_NONE)
-        return g_strdup_printf ("%s:%s %s", r, b,
-                                game->playoff == QW_PLAYOFF_RED ? "加赛红胜" : "加赛黑胜");
+        return g_strdup_printf ("%s:%s %s", r, b, qw_playoff_to_chinese (game->playoff));
       return g_strdup_printf ("%s:%s", r, b);
     case QW_RESULT_RED_BY_FORFEIT:
       *forfeit = TRUE;
@@ -123,6 +123,42 @@ player_cells (const QwPModel *model,
   cells[3] = _qw_format_points (_qw_pgroup_points_before (model, group, index, round));
 }
 
+/* "请假：38 孙梓豪、12 王伟", below the round's table. */
+static void
+emit_absent (QwFrame        *frame,
+             const QwPGroup *group,
+             int             round)
+{
+  g_autoptr(GString) leave = g_string_new (NULL), late = g_string_new (NULL);
+  QwTextStyle style = _qw_text_style (QW_FONT_SANS, 10, QW_ALIGN_LEFT);
+
+  for (guint i = 0; i < group->absences->len; i++)
+    {
+      const QwPAbsence *a = &g_array_index (group->absences, QwPAbsence, i);
+      const QwPPlayer *p = _qw_pgroup_player (group, a->player);
+      GString *list = a->kind == QW_ABSENCE_LEAVE ? leave : late;
+
+      if (a->round != round || p == NULL)
+        continue;
+      g_string_append_printf (list, "%s%d %s", list->len > 0 ? "、" : "", p->no, p->name);
+    }
+  style.max_lines = 4;
+  if (leave->len > 0)
+    {
+      g_autofree char *text = g_strconcat ("请假（本轮不编排）：", leave->str, NULL);
+
+      _qw_frame_space (frame, 4);
+      _qw_frame_paragraph (frame, &style, text);
+    }
+  if (late->len > 0)
+    {
+      g_autofree char *text = g_strconcat ("尚未入场（补报名）：", late->str, NULL);
+
+      _qw_frame_space (frame, 4);
+      _qw_frame_paragraph (frame, &style, text);
+    }
+}
+
 /**
  * _qw_emit_pairings_table:
  *
@@ -139,6 +175,7 @@ _qw_emit_pairings_table (QwFrame        *frame,
                          gboolean        with_results,
                          const char     *caption)
 {
+  static const char * const playoffs[] = { "加赛红胜", "加赛黑胜", "加赛和·黑胜", NULL };
   g_autoptr(QwTable) table = _qw_table_new (pairing_columns, G_N_ELEMENTS (pairing_columns), 10);
   gboolean forfeit = FALSE;
   const char *notice = missing_games_notice (group, round);
@@ -150,6 +187,8 @@ _qw_emit_pairings_table (QwFrame        *frame,
     }
   if (caption != NULL)
     _qw_table_set_caption (table, caption);
+  /* "1:1" and how the play-off went wrap as two pieces, never inside one. */
+  _qw_table_set_keep (table, playoffs);
   for (guint i = 0; i < group->games->len; i++)
     {
       const QwPGame *g = &g_array_index (group->games, QwPGame, i);
@@ -169,6 +208,7 @@ _qw_emit_pairings_table (QwFrame        *frame,
         g_free (cells[c]);
     }
   _qw_table_emit (table, frame);
+  emit_absent (frame, group, round);
   if (forfeit)
     {
       QwTextStyle note = _qw_text_style (QW_FONT_SANS, 9, QW_ALIGN_LEFT);

@@ -26,6 +26,8 @@ static const struct
   [QW_PRINT_CERTIFICATES] = { "certificates", "棋王证书", QW_PAPER_A4_LANDSCAPE, &_qw_print_certificates_renderer },
   [QW_PRINT_AWARDS]       = { "awards", "奖状", QW_PAPER_A4_LANDSCAPE, &_qw_print_awards_renderer },
   [QW_PRINT_BOOKLET]      = { "booklet", "秩序册", QW_PAPER_A4_PORTRAIT, &_qw_print_booklet_renderer },
+  [QW_PRINT_CHECKIN]      = { "checkin", "签到表", QW_PAPER_A4_PORTRAIT, &_qw_print_checkin_renderer },
+  [QW_PRINT_SEEDING]      = { "seeding", "种子排序表", QW_PAPER_A4_PORTRAIT, &_qw_print_seeding_renderer },
 };
 
 const QwPrintRenderer *

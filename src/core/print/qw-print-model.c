@@ -52,6 +52,9 @@ group_free (gpointer data)
   g_clear_pointer (&g->games, g_array_unref);
   g_clear_pointer (&g->standings, g_ptr_array_unref);
   g_clear_pointer (&g->draw, g_array_unref);
+  g_clear_pointer (&g->absences, g_array_unref);
+  g_clear_pointer (&g->seeds, g_array_unref);
+  g_free (g->seeding_method);
   g_clear_pointer (&g->by_id, g_hash_table_unref);
   g_free (g);
 }
@@ -107,7 +110,9 @@ copy_players (QwPGroup  *group,
       p->unit = g_strdup (e->unit != NULL ? e->unit : "");
       p->grade = g_strdup (e->grade != NULL ? e->grade : "");
       p->sex = e->sex;
+      p->rating = e->rating;
       p->withdrawn = e->status == QW_STATUS_WITHDRAWN;
+      p->excluded = e->status == QW_STATUS_EXCLUDED;
       g_ptr_array_add (group->players, p);
     }
   g_ptr_array_sort (group->players, compare_players);
@@ -165,7 +170,8 @@ copy_standings (QwPGroup  *group,
       for (guint c = 0; row->rounds != NULL && c < row->rounds->len; c++)
         {
           const QwRoundCell *rc = &g_array_index (row->rounds, QwRoundCell, c);
-          QwPCell cell = { rc->round, rc->opponent_no, rc->colour, rc->result, rc->points };
+          QwPCell cell = { rc->round, rc->opponent_no, rc->colour, rc->result, rc->points, rc->playoff,
+                           rc->armageddon, rc->absent, rc->absence };
 
           g_array_append_val (s->cells, cell);
         }
@@ -233,6 +239,51 @@ parse_draw (QwPGroup   *group,
     }
 }
 
+static int
+compare_absences (gconstpointer a,
+                  gconstpointer b)
+{
+  const QwPAbsence *x = a, *y = b;
+
+  return x->round != y->round ? x->round - y->round : x->player - y->player;
+}
+
+static void
+copy_absences (QwPGroup  *group,
+               GPtrArray *absences)
+{
+  for (guint i = 0; absences != NULL && i < absences->len; i++)
+    {
+      const QwAbsence *a = g_ptr_array_index (absences, i);
+      QwPAbsence pa = { player_index (group, a->entry_id), a->round, a->kind, a->points };
+
+      if (pa.player >= 0)
+        g_array_append_val (group->absences, pa);
+    }
+  g_array_sort (group->absences, compare_absences);
+}
+
+static void
+copy_seeding (QwPGroup        *group,
+              const QwSeeding *seeding)
+{
+  if (seeding == NULL)
+    return;
+  group->has_seeding = TRUE;
+  group->seeding_method = g_strdup (seeding->method);
+  group->lottery_seed = seeding->lottery_seed;
+  group->seeding_fixed = seeding->fixed;
+  group->seeding_drawn = seeding->drawn;
+  for (guint i = 0; i < seeding->players->len; i++)
+    {
+      const QwSeed *s = g_ptr_array_index (seeding->players, i);
+      QwPSeed ps = { s->seed, player_index (group, s->entry_id), s->by_lot };
+
+      if (ps.player >= 0)
+        g_array_append_val (group->seeds, ps);
+    }
+}
+
 static QwPGroup *
 copy_group (const QwRuleset    *ruleset,
             const QwPrintGroup *in)
@@ -246,6 +297,8 @@ copy_group (const QwRuleset    *ruleset,
   group->standings = g_ptr_array_new_with_free_func (standing_free);
   group->tiebreaks = g_array_new (FALSE, TRUE, sizeof (QwTiebreak));
   group->draw = g_array_new (FALSE, TRUE, sizeof (int));
+  group->absences = g_array_new (FALSE, TRUE, sizeof (QwPAbsence));
+  group->seeds = g_array_new (FALSE, TRUE, sizeof (QwPSeed));
   group->by_id = g_hash_table_new (g_int64_hash, g_int64_equal);
   group->code = g_strdup (section != NULL && section->code != NULL ? section->code : "");
   if (section != NULL && section->name != NULL && *section->name != '\0')
@@ -264,6 +317,8 @@ copy_group (const QwRuleset    *ruleset,
   copy_players (group, in->entries);
   copy_games (group, in->games);
   copy_standings (group, in->standings);
+  copy_absences (group, in->absences);
+  copy_seeding (group, in->seeding);
   if (section != NULL)
     parse_draw (group, section->settings.draw);
   return group;
@@ -317,7 +372,7 @@ _qw_pgame_points (const QwPModel *model,
 }
 
 /* The player's points before @round, from the games (byes and forfeits as
- * the ruleset scores them). */
+ * the ruleset scores them) and the rounds absent from. */
 double
 _qw_pgroup_points_before (const QwPModel *model,
                           const QwPGroup *group,
@@ -335,6 +390,14 @@ _qw_pgroup_points_before (const QwPModel *model,
         continue;
       _qw_pgame_points (model, g, &red, &black);
       total += g->red == player ? red : black;
+    }
+  /* Rounds absent from score what they credit (a late entry's missed rounds). */
+  for (guint i = 0; i < group->absences->len; i++)
+    {
+      const QwPAbsence *a = &g_array_index (group->absences, QwPAbsence, i);
+
+      if (a->player == player && a->round < round)
+        total += a->points;
     }
   return total;
 }

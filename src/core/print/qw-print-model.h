@@ -28,7 +28,9 @@ typedef struct
   char     *unit;
   QwSex     sex;
   char     *grade;
+  int       rating;         /* 等级分, 0: none */
   gboolean  withdrawn;
+  gboolean  excluded;       /* 不具备参赛资格 */
 } QwPPlayer;
 
 typedef struct
@@ -49,7 +51,26 @@ typedef struct
   char      colour;         /* 'R', 'B' or 0 */
   QwResult  result;
   double    points;
+  QwPlayoff playoff;        /* knockout: how a drawn game was decided */
+  gboolean  armageddon;
+  gboolean  absent;         /* a round the player was absent from (请假, or before a late entry) */
+  QwAbsenceKind absence;
 } QwPCell;
+
+typedef struct
+{
+  int            player;    /* index into the group's players */
+  int            round;
+  QwAbsenceKind  kind;
+  double         points;    /* credited for the round (a late entry's missed round) */
+} QwPAbsence;
+
+typedef struct
+{
+  int       seed;           /* place in the starting-rank list, from 1 */
+  int       player;         /* index into the group's players */
+  gboolean  by_lot;
+} QwPSeed;
 
 typedef struct
 {
@@ -74,6 +95,13 @@ typedef struct
   GArray     *games;        /* QwPGame, by round then board */
   GPtrArray  *standings;    /* QwPStanding, ranked; empty when none was given */
   GArray     *draw;         /* int player indices in drawing order (knockout seeds); may be empty */
+  GArray     *absences;     /* QwPAbsence, by round */
+  gboolean    has_seeding;  /* the request gave the starting-rank list: */
+  GArray     *seeds;        /* QwPSeed, in seed order */
+  char       *seeding_method;  /* "rating", "grade", "order", "lottery" */
+  guint64     lottery_seed;    /* 0: not drawn yet */
+  gboolean    seeding_fixed;   /* round 1 is paired */
+  gboolean    seeding_drawn;   /* the order is final */
   GHashTable *by_id;        /* entry id → player index + 1 */
 } QwPGroup;
 

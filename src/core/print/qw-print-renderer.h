@@ -52,5 +52,7 @@ extern const QwPrintRenderer _qw_print_bracket_renderer;       /* qw-print-brack
 extern const QwPrintRenderer _qw_print_certificates_renderer;  /* qw-certificate.c */
 extern const QwPrintRenderer _qw_print_awards_renderer;        /* qw-certificate.c */
 extern const QwPrintRenderer _qw_print_booklet_renderer;       /* qw-print-booklet.c */
+extern const QwPrintRenderer _qw_print_checkin_renderer;       /* qw-print-lists.c */
+extern const QwPrintRenderer _qw_print_seeding_renderer;       /* qw-print-lists.c */
 
 G_END_DECLS

@@ -29,6 +29,8 @@ typedef struct
   GPtrArray    *entries;
   GPtrArray    *games;
   GPtrArray    *standings;
+  GPtrArray    *absences;
+  QwSeeding    *seeding;
   int           last_round;
   QwPrintGroup  group;
 } Source;
@@ -42,6 +44,8 @@ source_free (gpointer data)
   g_clear_pointer (&s->entries, g_ptr_array_unref);
   g_clear_pointer (&s->games, g_ptr_array_unref);
   g_clear_pointer (&s->standings, g_ptr_array_unref);
+  g_clear_pointer (&s->absences, g_ptr_array_unref);
+  g_clear_pointer (&s->seeding, qw_seeding_free);
   g_free (s);
 }
 
@@ -152,6 +156,7 @@ load_group (QwDocument      *doc,
             const QwRuleset *ruleset,
             GPtrArray       *sections,
             const char      *code,
+            QwPrintKind      kind,
             int              up_to_round,
             GError         **error)
 {
@@ -176,11 +181,24 @@ load_group (QwDocument      *doc,
     }
   else
     s->games = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_game_free);
+  s->absences = qw_tournament_list_absences (doc, s->section, error);
+  if (s->absences == NULL)
+    {
+      source_free (s);
+      return NULL;
+    }
   for (guint i = 0; i < s->games->len; i++)
     s->last_round = MAX (s->last_round, ((QwGame *) g_ptr_array_index (s->games, i))->round);
   if (s->games->len > 0)
-    s->standings = qw_standings_compute (ruleset, s->section, s->entries, s->games, up_to_round);
-  s->group = (QwPrintGroup) { s->section, s->entries, s->games, s->standings };
+    s->standings = qw_standings_compute_with_absences (ruleset, s->section, s->entries, s->games, s->absences,
+                                                       up_to_round);
+  /* Printing never writes: before the lots are drawn, the list says so. */
+  if (kind == QW_PRINT_SEEDING && (s->seeding = qw_tournament_seeding (doc, s->section, error)) == NULL)
+    {
+      source_free (s);
+      return NULL;
+    }
+  s->group = (QwPrintGroup) { s->section, s->entries, s->games, s->standings, s->absences, s->seeding };
   return s;
 }
 
@@ -254,6 +272,8 @@ applies (QwPrintKind   kind,
           return FALSE;
         }
       return TRUE;
+    case QW_PRINT_CHECKIN:
+    case QW_PRINT_SEEDING:
     case QW_PRINT_BOOKLET:
     case QW_N_PRINT_KINDS:
     default:
@@ -277,6 +297,8 @@ nothing_message (QwPrintKind kind)
     case QW_PRINT_CERTIFICATES:
     case QW_PRINT_AWARDS:
       return _("No group has results yet");
+    case QW_PRINT_CHECKIN:
+    case QW_PRINT_SEEDING:
     case QW_PRINT_BOOKLET:
     case QW_N_PRINT_KINDS:
     default:
@@ -368,7 +390,7 @@ qw_print_document (QwDocument            *doc,
   for (guint i = 0; i < codes->len; i++)
     {
       g_autoptr(GError) why = NULL;
-      Source *s = load_group (doc, event, ruleset, sections, g_ptr_array_index (codes, i), up_to, error);
+      Source *s = load_group (doc, event, ruleset, sections, g_ptr_array_index (codes, i), kind, up_to, error);
 
       if (s == NULL)
         return NULL;

@@ -13,6 +13,7 @@
 #include "config.h"
 
 #include "qw-game.h"
+#include "qw-knockout.h"
 #include "qw-print-frame.h"
 #include "qw-print-renderer.h"
 #include "qw-tiebreak.h"
@@ -102,6 +103,13 @@ round_cell_texts (const QwPCell *cell,
                   char         **opponent,
                   char         **points)
 {
+  if (cell != NULL && cell->absent)
+    {
+      /* 请假, or a round a late entry missed (缺席, with the points given). */
+      *opponent = g_strdup (cell->absence == QW_ABSENCE_LEAVE ? "请假" : "缺席");
+      *points = _qw_format_points (cell->points);
+      return;
+    }
   if (cell == NULL || (cell->opponent_no == 0 && cell->result != QW_RESULT_BYE))
     {
       *opponent = g_strdup ("—");
@@ -121,6 +129,50 @@ round_cell_texts (const QwPCell *cell,
 
       *points = g_strconcat (p, cell_forfeited (cell) ? "弃" : "", NULL);
     }
+}
+
+/* 备注: 不具备参赛资格 or 退赛; the rounds of a 请假; how a drawn knockout game went, an
+ * armageddon draw as such ("第2轮加赛和·黑胜"). */
+static char *
+standing_note (const QwPStanding *s,
+               const QwPPlayer   *p)
+{
+  g_autoptr(GPtrArray) notes = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GString) leave = g_string_new (NULL);
+
+  if (p->excluded)
+    g_ptr_array_add (notes, g_strdup ("不具备参赛资格"));
+  else if (s->withdrawn || p->withdrawn)
+    g_ptr_array_add (notes, g_strdup ("退赛"));
+  for (guint c = 0; c < s->cells->len; c++)
+    {
+      const QwPCell *cell = &g_array_index (s->cells, QwPCell, c);
+
+      if (cell->absent && cell->absence == QW_ABSENCE_LEAVE)
+        g_string_append_printf (leave, "%s%d", leave->len > 0 ? "、" : "", cell->round);
+      else if (cell->result == QW_RESULT_DRAW && cell->playoff != QW_PLAYOFF_NONE)
+        g_ptr_array_add (notes, g_strdup_printf ("第%d轮%s", cell->round, qw_playoff_to_chinese (cell->playoff)));
+    }
+  if (leave->len > 0)
+    g_ptr_array_add (notes, g_strdup_printf ("第%s轮请假", leave->str));
+  g_ptr_array_add (notes, NULL);
+  return g_strjoinv ("；", (char **) notes->pdata);
+}
+
+/* 备注 is as narrow as 退赛 needs, wider for play-offs and absences. */
+static double
+notes_weight (const QwPGroup *group)
+{
+  glong longest = 0;
+
+  for (guint r = 0; r < group->standings->len; r++)
+    {
+      const QwPStanding *s = g_ptr_array_index (group->standings, r);
+      g_autofree char *note = standing_note (s, _qw_pgroup_player (group, s->player));
+
+      longest = MAX (longest, g_utf8_strlen (note, -1));
+    }
+  return CLAMP (longest * 0.8, 3.6, 8);
 }
 
 static QwTable *
@@ -156,7 +208,7 @@ standings_table (const QwPGroup *group,
 
       g_array_append_val (columns, c);
     }
-  g_array_append_val (columns, ((QwColumn) { "备注", NULL, 3.6, QW_ALIGN_CENTER, 1 }));
+  g_array_append_val (columns, ((QwColumn) { "备注", NULL, notes_weight (group), QW_ALIGN_CENTER, 3 }));
   return _qw_table_new ((const QwColumn *) columns->data, columns->len, rounds > 11 ? 8 : 9);
 }
 
@@ -185,7 +237,7 @@ add_standing_row (QwTable           *table,
   g_ptr_array_add (cells, _qw_format_points (s->points));
   for (guint i = 0; i < tiebreaks->len; i++)
     g_ptr_array_add (cells, _qw_format_points (s->tiebreaks[g_array_index (tiebreaks, QwTiebreak, i)]));
-  g_ptr_array_add (cells, g_strdup (s->withdrawn || p->withdrawn ? "退赛" : ""));
+  g_ptr_array_add (cells, standing_note (s, p));
   g_ptr_array_add (cells, NULL);
   _qw_table_add_row (table, (const char * const *) cells->pdata, 0);
 }

@@ -26,6 +26,7 @@
 #include "qw-event.h"
 #include "qw-game.h"
 #include "qw-ruleset.h"
+#include "qw-seeding.h"
 #include "qw-standings.h"
 
 G_BEGIN_DECLS
@@ -49,6 +50,8 @@ typedef enum
   QW_PRINT_CERTIFICATES,    /* 棋王证书: each group's champion */
   QW_PRINT_AWARDS,          /* 奖状: places 1 to 8 */
   QW_PRINT_BOOKLET,         /* 秩序册: cover, information, group lists, round-1 pairings */
+  QW_PRINT_CHECKIN,         /* 签到表: each group's players with a box to sign */
+  QW_PRINT_SEEDING,         /* 种子排序表: the starting-rank list, with the draw method and lottery seed */
   QW_N_PRINT_KINDS
 } QwPrintKind;
 
@@ -60,6 +63,9 @@ typedef struct
   GPtrArray       *entries;     /* (element-type QwEntry) the group's entries, by 序号 */
   GPtrArray       *games;       /* (element-type QwGame) every round's games; may be NULL */
   GPtrArray       *standings;   /* (element-type QwStandingRow) ranked; may be NULL */
+  GPtrArray       *absences;    /* (element-type QwAbsence) 请假 and late entries' missed rounds; may be NULL */
+  const QwSeeding *seeding;     /* the starting-rank list (qw_tournament_seeding()), for the seeding kind;
+                                 * may be NULL: the kind then says the list is not available */
 } QwPrintGroup;
 
 typedef struct
@@ -85,6 +91,7 @@ typedef struct
   double      logical[4];       /* the layout's logical extents on the page */
   double      ink[4];           /* its ink extents on the page */
   int         lines;
+  const char *wrapped;          /* @text as laid out, with "\n" where a line breaks */
   gboolean    ellipsized;       /* the text did not fit even at its smallest size */
   int         unknown_glyphs;   /* characters no installed font could draw (tofu) */
 } QwPrintTextInfo;

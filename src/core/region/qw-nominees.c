@@ -141,8 +141,9 @@ candidates_for (const QwRuleset    *ruleset,
                           rule_index (ruleset, group->code) };
 
           c.player = qw_results_group_find_player (group, c.standing->no);
-          /* A player who withdrew does not go on to the national final. */
-          if (c.player != NULL && c.player->status != QW_STATUS_WITHDRAWN)
+          /* A player who withdrew, or who was excluded (不具备参赛资格), does
+           * not go on to the national final. */
+          if (c.player != NULL && c.player->status == QW_STATUS_ACTIVE)
             g_array_append_val (candidates, c);
         }
     }

@@ -31,7 +31,6 @@ typedef struct
 
 QwStopSummary *qw_stop_summary_new   (void);
 void           qw_stop_summary_free  (QwStopSummary *stop);
-GStrv          qw_honours_split      (const char    *text);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (QwStopSummary, qw_stop_summary_free)
 

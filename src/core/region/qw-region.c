@@ -110,6 +110,37 @@ qw_document_region_get_decided_places (QwDocument *doc)
   return (int) value;
 }
 
+gboolean
+qw_document_region_set_rules_published (QwDocument  *doc,
+                                        QwDate       day,
+                                        GError     **error)
+{
+  g_autofree char *text = qw_date_is_set (day) ? qw_date_to_iso_dup (day) : g_strdup ("");
+
+  if (!qw_document_begin_step (doc, _("Publication of the region’s rules"), error))
+    return FALSE;
+  if (!qw_document_set_meta (doc, "rules-published", text, error))
+    {
+      qw_document_rollback (doc);
+      return FALSE;
+    }
+  if (!qw_document_commit (doc, error))
+    return FALSE;
+  qw_document_emit_changed (doc, "region");
+  return TRUE;
+}
+
+QwDate
+qw_document_region_get_rules_published (QwDocument *doc)
+{
+  g_autofree char *text = qw_document_get_meta (doc, "rules-published");
+  QwDate day = QW_DATE_NONE;
+
+  if (text == NULL || !qw_date_parse_iso (text, &day))
+    return QW_DATE_NONE;
+  return day;
+}
+
 /* Importing a results file */
 
 static gboolean
@@ -311,17 +342,15 @@ insert_section (QwDocument            *doc,
 static QwPlayoff
 playoff_from_code (const char *code)
 {
-  if (g_strcmp0 (code, "red") == 0)
-    return QW_PLAYOFF_RED;
-  if (g_strcmp0 (code, "black") == 0)
-    return QW_PLAYOFF_BLACK;
-  return QW_PLAYOFF_NONE;
+  QwPlayoff playoff;
+
+  return qw_playoff_from_code (code, &playoff) ? playoff : QW_PLAYOFF_NONE;
 }
 
 static const char *
 playoff_to_code (QwPlayoff playoff)
 {
-  return playoff == QW_PLAYOFF_RED ? "red" : playoff == QW_PLAYOFF_BLACK ? "black" : "";
+  return qw_playoff_to_code (playoff);
 }
 
 static gboolean
@@ -362,6 +391,30 @@ insert_games (QwDocument            *doc,
       game->armageddon = g->armageddon;
     }
   return qw_document_add_games (doc, games, error);
+}
+
+static gboolean
+insert_absences (QwDocument            *doc,
+                 const QwResultsGroup  *group,
+                 gint64                 section_id,
+                 GHashTable            *entry_ids,
+                 GError               **error)
+{
+  for (guint i = 0; i < group->absences->len; i++)
+    {
+      const QwResultsAbsence *a = &g_array_index (group->absences, QwResultsAbsence, i);
+      QwAbsence absence = { entry_id_for (entry_ids, a->no), a->round, a->kind, a->points };
+
+      if (absence.entry_id == 0)
+        {
+          g_set_error (error, QW_ERROR, QW_ERROR_INVALID, _("Round %d: absent player %d is not in the file"),
+                       a->round, a->no);
+          return FALSE;
+        }
+      if (!qw_document_set_absence (doc, section_id, &absence, error))
+        return FALSE;
+    }
+  return TRUE;
 }
 
 /* "values=12 30" and, when the printed place differs from the position
@@ -438,6 +491,7 @@ insert_stop (QwDocument       *doc,
         continue;
       section_id = insert_section (doc, group, event->id, error);
       if (section_id == 0 || !insert_games (doc, group, section_id, entry_ids, error)
+          || !insert_absences (doc, group, section_id, entry_ids, error)
           || !insert_standings (doc, group, section_id, entry_ids, error))
         return FALSE;
     }
@@ -969,6 +1023,29 @@ read_games (QwDocument      *doc,
 }
 
 static gboolean
+read_absences (QwDocument      *doc,
+               gint64           section_id,
+               GHashTable      *numbers,
+               QwResultsGroup  *group,
+               GError         **error)
+{
+  g_autoptr(GPtrArray) absences = qw_document_list_absences (doc, section_id, error);
+
+  if (absences == NULL)
+    return FALSE;
+  for (guint i = 0; i < absences->len; i++)
+    {
+      const QwAbsence *a = g_ptr_array_index (absences, i);
+      QwResultsAbsence out = { GPOINTER_TO_INT (g_hash_table_lookup (numbers, &a->entry_id)), a->round, a->kind,
+                               a->points };
+
+      if (out.no > 0)
+        g_array_append_val (group->absences, out);
+    }
+  return TRUE;
+}
+
+static gboolean
 read_standings (QwDocument      *doc,
                 gint64           section_id,
                 QwResultsGroup  *group,
@@ -1044,6 +1121,7 @@ read_sections (QwDocument  *doc,
       g_strfreev (group->tiebreak_names);
       group->tiebreak_names = split_list (names);
       if (!read_games (doc, row->id, numbers, group, error)
+          || !read_absences (doc, row->id, numbers, group, error)
           || !read_standings (doc, row->id, group, error))
         return FALSE;
     }
@@ -1203,6 +1281,7 @@ qw_region_check_final_dates (const QwRuleset       *ruleset,
 {
   GPtrArray *warnings = g_ptr_array_new_with_free_func (g_free);
   QwDate end = last_day (final);
+  QwDate deadline;
   char day[QW_DATE_ISO_LEN];
 
   if (!qw_date_is_set (final->start_date))
@@ -1226,9 +1305,8 @@ qw_region_check_final_dates (const QwRuleset       *ruleset,
                                           "ends on %s: the final must come after every preliminary"),
                                         day, stop->name, stop_day));
     }
-  if (ruleset->final_deadline_month > 0
-      && qw_date_compare (end, qw_date_make (end.year, ruleset->final_deadline_month,
-                                             ruleset->final_deadline_day)) > 0)
+  deadline = qw_ruleset_final_deadline (ruleset, end);
+  if (qw_date_is_set (deadline) && qw_date_compare (end, deadline) > 0)
     {
       qw_date_to_iso (end, day);
       g_ptr_array_add (warnings,
@@ -1237,6 +1315,35 @@ qw_region_check_final_dates (const QwRuleset       *ruleset,
                                         day, ruleset->final_deadline_month, ruleset->final_deadline_day));
     }
   return warnings;
+}
+
+/**
+ * qw_region_check_rules_published:
+ * @published: the day the region published its rules, or unset
+ *
+ * Returns: (nullable): a warning when the ruleset asks a region to publish
+ *   its competition rules by a day (seed 002 §七(二)1: 05-15) and no day
+ *   is recorded, or a later one; %NULL when in order. The day itself is
+ *   in time.
+ */
+char *
+qw_region_check_rules_published (const QwRuleset *ruleset,
+                                 QwDate           published)
+{
+  QwDate deadline = qw_ruleset_rules_deadline (ruleset);
+  char due[QW_DATE_ISO_LEN], day[QW_DATE_ISO_LEN];
+
+  if (!qw_date_is_set (deadline))
+    return NULL;
+  qw_date_to_iso (deadline, due);
+  if (!qw_date_is_set (published))
+    return g_strdup_printf (_("The region publishes its competition rules, with how its national-final "
+                              "places are decided, by %s; no day of publication is recorded"), due);
+  if (qw_date_compare (published, deadline) <= 0)
+    return NULL;
+  qw_date_to_iso (published, day);
+  return g_strdup_printf (_("The region’s competition rules were published on %s, after %s, the day "
+                            "they are due"), day, due);
 }
 
 const QwRegionStop *
@@ -1333,6 +1440,15 @@ qw_document_region_summary (QwDocument       *doc,
     }
   g_ptr_array_sort (summary->stops, compare_stops);
   add_warnings (ruleset, summary);
+  if (qw_document_get_kind (doc) == QW_DOCUMENT_REGION)
+    {
+      char *warning;
+
+      summary->rules_published = qw_document_region_get_rules_published (doc);
+      warning = qw_region_check_rules_published (ruleset, summary->rules_published);
+      if (warning != NULL)
+        g_ptr_array_add (summary->warnings, warning);
+    }
   return g_steal_pointer (&summary);
 }
 

@@ -36,7 +36,9 @@ typedef struct
   int        n_valid;
   int        participants;   /* as the quota counts them (ruleset: with or without the final) */
   gboolean   final;
-  GPtrArray *warnings;       /* translated sentences: arbiter grades, dates, two finals */
+  QwDate     rules_published; /* the day the region published its rules, if recorded */
+  GPtrArray *warnings;       /* translated sentences: arbiter grades, dates, two finals,
+                              * the region's rules */
 } QwRegionSummary;
 
 typedef enum
@@ -71,6 +73,12 @@ gboolean          qw_document_region_set_decided_places (QwDocument  *doc,
                                                          int          places,
                                                          GError     **error);
 int               qw_document_region_get_decided_places (QwDocument  *doc);
+/* The day the region published its competition rules (竞赛办法, seed 002
+ * §七(二)1); an unset date clears it. */
+gboolean          qw_document_region_set_rules_published (QwDocument  *doc,
+                                                          QwDate       day,
+                                                          GError     **error);
+QwDate            qw_document_region_get_rules_published (QwDocument  *doc);
 
 /* Stops */
 gboolean          qw_document_import_results      (QwDocument        *doc,
@@ -132,6 +140,8 @@ char             *qw_check_chief_arbiter          (const QwRuleset   *ruleset,
 GPtrArray        *qw_region_check_final_dates     (const QwRuleset   *ruleset,
                                                    const QwEvent     *final,
                                                    const QwRegionSummary *summary);
+char             *qw_region_check_rules_published (const QwRuleset   *ruleset,
+                                                   QwDate             published);
 
 typedef struct
 {

@@ -17,6 +17,7 @@
 #include "qw-tournament.h"
 #include "qw-document-entries.h"
 #include "qw-document-play.h"
+#include "qw-entry-check.h"
 #include "qw-entry.h"
 #include "qw-event.h"
 #include "qw-game.h"
@@ -77,10 +78,26 @@ add_games (QwResultsGroup *group,
       out->red_fouls = g->red_fouls;
       out->black_fouls = g->black_fouls;
       g_free (out->playoff);
-      out->playoff = g_strdup (g->playoff == QW_PLAYOFF_RED ? "red"
-                               : g->playoff == QW_PLAYOFF_BLACK ? "black" : "");
+      out->playoff = g_strdup (qw_playoff_to_code (g->playoff));
       out->armageddon = g->armageddon;
       g_ptr_array_add (group->games, out);
+    }
+}
+
+/* Rounds players were not paired in: 请假, and late entries' missed rounds
+ * with the points given (which the standings count). */
+static void
+add_absences (QwResultsGroup *group,
+              GPtrArray      *absences,
+              GHashTable     *numbers)
+{
+  for (guint i = 0; i < absences->len; i++)
+    {
+      const QwAbsence *a = g_ptr_array_index (absences, i);
+      QwResultsAbsence out = { entry_no (numbers, a->entry_id), a->round, a->kind, a->points };
+
+      if (out.no > 0)
+        g_array_append_val (group->absences, out);
     }
 }
 
@@ -139,10 +156,11 @@ section_group (QwDocument       *doc,
 {
   g_autoptr(QwResultsGroup) group = qw_results_group_new (section->code);
   g_autoptr(GPtrArray) games = qw_document_list_games (doc, section->id, error);
+  g_autoptr(GPtrArray) absences = NULL;
   g_autoptr(GHashTable) numbers = g_hash_table_new (g_int64_hash, g_int64_equal);
   g_autoptr(GPtrArray) players = g_ptr_array_new ();
 
-  if (games == NULL)
+  if (games == NULL || (absences = qw_tournament_list_absences (doc, section, error)) == NULL)
     return NULL;
   g_free (group->name);
   group->name = section->name != NULL && section->name[0] != '\0'
@@ -165,10 +183,13 @@ section_group (QwDocument       *doc,
       g_ptr_array_add (group->players, g_ptr_array_steal_index (entries, i));
     }
   add_games (group, games, numbers);
-  /* Before the first result there are no standings to send. */
+  add_absences (group, absences, numbers);
+  /* Before the first result there are no standings to send. Absent rounds
+   * score what they credit (late entries' missed rounds). */
   if (has_results (games))
     {
-      g_autoptr(GPtrArray) rows = qw_standings_compute (ruleset, section, players, games, 0);
+      g_autoptr(GPtrArray) rows = qw_standings_compute_with_absences (ruleset, section, players, games,
+                                                                      absences, 0);
 
       add_standings (group, rows);
     }
@@ -218,6 +239,10 @@ local_results (QwDocument  *doc,
       || (sections = qw_document_list_sections (doc, event->id, error)) == NULL
       || (entries = qw_document_list_entries (doc, event->id, error)) == NULL)
     return NULL;
+  /* Stored with every entry since version 5; an older document's are read
+   * from the ID number here, so that the region's group checks have them. */
+  for (guint i = 0; i < entries->len; i++)
+    qw_entry_fill_from_id (g_ptr_array_index (entries, i));
   for (guint i = 0; i < sections->len; i++)
     {
       QwResultsGroup *group = section_group (doc, ruleset, g_ptr_array_index (sections, i),

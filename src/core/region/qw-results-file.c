@@ -80,6 +80,7 @@ qw_results_group_new (const char *code)
   group->tiebreak_names = g_new0 (char *, 1);
   group->players = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_entry_free);
   group->games = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_results_game_free);
+  group->absences = g_array_new (FALSE, TRUE, sizeof (QwResultsAbsence));
   group->standings = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_results_standing_free);
   return group;
 }
@@ -96,6 +97,7 @@ qw_results_group_free (QwResultsGroup *group)
   g_strfreev (group->tiebreak_names);
   g_ptr_array_unref (group->players);
   g_ptr_array_unref (group->games);
+  g_array_unref (group->absences);
   g_ptr_array_unref (group->standings);
   g_free (group);
 }
@@ -237,11 +239,11 @@ write_player (GString       *out,
   if (!public_form)
     qw_xml_append_attr (out, "birth", e->birth != NULL ? e->birth : "");
   qw_xml_append_attr (out, "id", public_form ? masked : (e->id_number != NULL ? e->id_number : ""));
-  qw_xml_append_attr (out, "id-kind", e->doc_kind == QW_DOC_OTHER ? "other" : "resident");
+  qw_xml_append_attr (out, "id-kind", qw_doc_kind_to_code (e->doc_kind));
   qw_xml_append_attr (out, "unit", e->unit != NULL ? e->unit : "");
   qw_xml_append_attr (out, "grade", e->grade != NULL ? e->grade : "");
   qw_xml_append_attr (out, "declared-group", e->declared_group != NULL ? e->declared_group : "");
-  qw_xml_append_attr (out, "status", e->status == QW_STATUS_WITHDRAWN ? "withdrawn" : "active");
+  qw_xml_append_attr (out, "status", qw_entry_status_to_code (e->status));
   qw_xml_append_attr_int (out, "rating", e->rating);
   g_string_append (out, "/>\n");
 }
@@ -261,6 +263,18 @@ write_game (GString             *out,
   qw_xml_append_attr_int (out, "black-fouls", g->black_fouls);
   qw_xml_append_attr (out, "playoff", g->playoff != NULL ? g->playoff : "");
   qw_xml_append_attr (out, "armageddon", g->armageddon ? "true" : "false");
+  g_string_append (out, "/>\n");
+}
+
+static void
+write_absence (GString                *out,
+               const QwResultsAbsence *a)
+{
+  g_string_append (out, "      <absence");
+  qw_xml_append_attr_int (out, "no", a->no);
+  qw_xml_append_attr_int (out, "round", a->round);
+  qw_xml_append_attr (out, "kind", qw_absence_kind_to_code (a->kind));
+  append_double_attr (out, "points", a->points);
   g_string_append (out, "/>\n");
 }
 
@@ -311,6 +325,8 @@ write_group (GString              *out,
     write_player (out, g_ptr_array_index (group->players, i), public_form);
   for (guint i = 0; i < group->games->len; i++)
     write_game (out, g_ptr_array_index (group->games, i));
+  for (guint i = 0; i < group->absences->len; i++)
+    write_absence (out, &g_array_index (group->absences, QwResultsAbsence, i));
   for (guint i = 0; i < group->standings->len; i++)
     write_standing (out, g_ptr_array_index (group->standings, i));
   g_string_append (out, "    </group>\n");
@@ -460,7 +476,7 @@ read_player (xmlNode    *node,
   e->sex = qw_sex_parse (sex);
   g_free (e->birth);
   e->birth = prop_or_empty (node, "birth");
-  e->doc_kind = g_strcmp0 (kind, "other") == 0 ? QW_DOC_OTHER : QW_DOC_RESIDENT_ID;
+  e->doc_kind = qw_doc_kind_from_code (kind);
   g_free (e->id_number);
   e->id_number = prop_or_empty (node, "id");
   g_free (e->unit);
@@ -471,7 +487,7 @@ read_player (xmlNode    *node,
   e->declared_group = prop_or_empty (node, "declared-group");
   g_free (e->group_code);
   e->group_code = g_strdup (group_code);
-  e->status = g_strcmp0 (status, "withdrawn") == 0 ? QW_STATUS_WITHDRAWN : QW_STATUS_ACTIVE;
+  e->status = qw_entry_status_from_code (status);
   e->rating = qw_xml_get_prop_int (node, "rating", 0);
   return e;
 }
@@ -493,6 +509,20 @@ read_game (xmlNode *node)
   g->playoff = prop_or_empty (node, "playoff");
   g->armageddon = qw_xml_get_prop_bool (node, "armageddon", FALSE);
   return g;
+}
+
+static QwResultsAbsence
+read_absence (xmlNode *node)
+{
+  QwResultsAbsence a = { 0 };
+  g_autofree char *kind = qw_xml_get_prop (node, "kind");
+
+  a.no = qw_xml_get_prop_int (node, "no", 0);
+  a.round = qw_xml_get_prop_int (node, "round", 0);
+  if (!qw_absence_kind_from_code (kind, &a.kind))
+    a.kind = QW_ABSENCE_LEAVE;
+  a.points = qw_xml_get_prop_double (node, "points", 0);
+  return a;
 }
 
 static QwResultsStanding *
@@ -548,6 +578,12 @@ read_group (xmlNode *node)
     g_ptr_array_add (group->players, read_player (p, code));
   qw_xml_foreach_child (node, "game", g)
     g_ptr_array_add (group->games, read_game (g));
+  qw_xml_foreach_child (node, "absence", a)
+    {
+      QwResultsAbsence absence = read_absence (a);
+
+      g_array_append_val (group->absences, absence);
+    }
   qw_xml_foreach_child (node, "standing", s)
     g_ptr_array_add (group->standings, read_standing (s));
   return group;
@@ -559,8 +595,8 @@ group_display (const QwResultsGroup *group)
   return group->name[0] != '\0' ? group->name : group->code;
 }
 
-/* What the schema cannot say: games and standings name players of their own
- * group, a board is used once a round, and standings carry every tie-break. */
+/* What the schema cannot say: games, absences and standings name players of
+ * their own group, a board is used once a round, and standings carry every tie-break. */
 static gboolean
 check_group (const QwResultsGroup  *group,
              const char            *display_name,
@@ -591,6 +627,18 @@ check_group (const QwResultsGroup  *group,
           g_set_error (error, QW_ERROR, QW_ERROR_INVALID,
                        _("%s: group %s has two games on round %d, board %d"),
                        display_name, group_display (group), g->round, g->board);
+          return FALSE;
+        }
+    }
+  for (guint i = 0; i < group->absences->len; i++)
+    {
+      const QwResultsAbsence *a = &g_array_index (group->absences, QwResultsAbsence, i);
+
+      if (!g_hash_table_contains (numbers, GINT_TO_POINTER (a->no)))
+        {
+          g_set_error (error, QW_ERROR, QW_ERROR_INVALID,
+                       _("%s: group %s, round %d: an absence names a player of another group"),
+                       display_name, group_display (group), a->round);
           return FALSE;
         }
     }

@@ -14,6 +14,7 @@
 
 #include "qw-entry.h"
 #include "qw-event.h"
+#include "qw-game.h"
 
 G_BEGIN_DECLS
 
@@ -29,9 +30,19 @@ typedef struct
   char   *result;       /* "2:0", "1:1", "0:2", "+:-", "-:+", "-:-", "bye", "" */
   int     red_fouls;
   int     black_fouls;
-  char   *playoff;      /* "", "red", "black" */
+  char   *playoff;      /* "", "red", "black", "draw" (a drawn armageddon) */
   gboolean armageddon;
 } QwResultsGame;
+
+/* A round a player was not paired in (qw-game.h's QwAbsence): a 请假, or a
+ * round a late entry missed before it was admitted, with the points given. */
+typedef struct
+{
+  int            no;    /* 序号 */
+  int            round;
+  QwAbsenceKind  kind;
+  double         points;
+} QwResultsAbsence;
 
 typedef struct
 {
@@ -51,6 +62,7 @@ typedef struct
   GStrv      tiebreak_names;  /* "对手分", … */
   GPtrArray *players;         /* QwEntry (group_code = code; no phone) */
   GPtrArray *games;           /* QwResultsGame */
+  GArray    *absences;        /* QwResultsAbsence, by round then no */
   GPtrArray *standings;       /* QwResultsStanding, best first */
 } QwResultsGroup;
 

@@ -25,8 +25,20 @@ is_blank (const char *s)
   return TRUE;
 }
 
+static gboolean
+is_old_form (const char *text)
+{
+  g_autofree char *stripped = g_strstrip (g_strdup (text));
+
+  return strlen (stripped) == 15;
+}
+
+/* 七(三)3 of the 2021 scheme: a resident ID number or household register
+ * (the same 18-digit number); the ruleset says which kinds it accepts and
+ * whether one is required. */
 static void
-check_document (const QwEntry        *entry,
+check_document (const QwRuleset      *ruleset,
+                const QwEntry        *entry,
                 const QwCheckOptions *options,
                 QwEntryCheck         *out)
 {
@@ -40,15 +52,19 @@ check_document (const QwEntry        *entry,
   memset (&out->id, 0, sizeof out->id);
   if (is_blank (entry->id_number))
     {
-      if (options->require_document)
+      if (options->require_document || ruleset->document_required)
         out->problems |= QW_PROBLEM_BIT (QW_PROBLEM_MISSING_DOCUMENT);
       return;
     }
+  if (!qw_ruleset_accepts_document (ruleset, qw_doc_kind_to_code (entry->doc_kind)))
+    out->problems |= QW_PROBLEM_BIT (QW_PROBLEM_DOCUMENT_NOT_ACCEPTED);
   if (entry->doc_kind == QW_DOC_OTHER)
     return;
   qw_idcard_parse (entry->id_number, &out->id);
   if (!out->id.valid)
     out->problems |= QW_PROBLEM_BIT (id_problem[out->id.error]);
+  else if (is_old_form (entry->id_number))
+    out->problems |= QW_PROBLEM_BIT (QW_PROBLEM_ID_OLD_FORM);
 }
 
 /* The effective birth date and sex: the ID number's when it is valid (it is what
@@ -119,7 +135,7 @@ qw_entry_check (const QwRuleset      *ruleset,
   out->age = -1;
   if (is_blank (entry->name))
     out->problems |= QW_PROBLEM_BIT (QW_PROBLEM_MISSING_NAME);
-  check_document (entry, options, out);
+  check_document (ruleset, entry, options, out);
   check_birth_and_sex (entry, out);
   out->group = qw_ruleset_group_for (ruleset, out->birth, out->sex);
   if (qw_date_is_set (out->birth) && qw_date_is_set (options->event_date))
@@ -131,6 +147,33 @@ qw_entry_check (const QwRuleset      *ruleset,
   if (qw_ruleset_is_barred_title (ruleset, entry->grade))
     out->problems |= QW_PROBLEM_BIT (QW_PROBLEM_TOO_STRONG);
   check_declared_group (ruleset, entry, out);
+  if (entry->status == QW_STATUS_LATE)
+    out->problems |= QW_PROBLEM_BIT (QW_PROBLEM_LATE_ENTRY);
+}
+
+gboolean
+qw_entry_fill_from_id (QwEntry *entry)
+{
+  QwIdInfo info;
+  gboolean changed = FALSE;
+
+  if (entry->doc_kind != QW_DOC_RESIDENT_ID || is_blank (entry->id_number))
+    return FALSE;
+  qw_idcard_parse (entry->id_number, &info);
+  if (!info.valid)
+    return FALSE;
+  if (entry->sex == QW_SEX_UNKNOWN)
+    {
+      entry->sex = info.sex;
+      changed = TRUE;
+    }
+  if (is_blank (entry->birth))
+    {
+      g_free (entry->birth);
+      entry->birth = qw_date_to_iso_dup (info.birth);
+      changed = TRUE;
+    }
+  return changed;
 }
 
 /* The identity that makes two rows the same person: the 18-digit form of a
@@ -226,17 +269,58 @@ qw_entries_place (const QwRuleset *ruleset,
     }
 }
 
+static const char *const problem_codes[QW_N_PROBLEMS] = {
+  "id-format", "id-region", "id-date", "id-checksum", "id-old-form", "id-birth-mismatch",
+  "id-sex-mismatch", "missing-name", "missing-birth", "bad-birth-date", "missing-sex",
+  "missing-document", "document-not-accepted", "too-strong", "needs-escort", "duplicate-id",
+  "group-mismatch", "late-entry",
+};
+
 const char *
 qw_problem_code (QwProblem problem)
 {
-  static const char *codes[QW_N_PROBLEMS] = {
-    "id-format", "id-region", "id-date", "id-checksum", "id-birth-mismatch",
-    "id-sex-mismatch", "missing-name", "missing-birth", "bad-birth-date", "missing-sex",
-    "missing-document", "too-strong", "needs-escort", "duplicate-id", "group-mismatch",
-  };
-
   g_return_val_if_fail (problem < QW_N_PROBLEMS, NULL);
-  return codes[problem];
+  return problem_codes[problem];
+}
+
+int
+qw_problem_from_code (const char *code)
+{
+  for (int p = 0; code != NULL && p < QW_N_PROBLEMS; p++)
+    if (g_str_equal (code, problem_codes[p]))
+      return p;
+  return -1;
+}
+
+char *
+qw_problems_join (guint       problems,
+                  gboolean    messages,
+                  const char *separator)
+{
+  g_autoptr(GPtrArray) parts = g_ptr_array_new ();
+
+  for (int p = 0; p < QW_N_PROBLEMS; p++)
+    if (problems & QW_PROBLEM_BIT (p))
+      g_ptr_array_add (parts, (gpointer) (messages ? qw_problem_message ((QwProblem) p)
+                                                   : qw_problem_code ((QwProblem) p)));
+  g_ptr_array_add (parts, NULL);
+  return g_strjoinv (separator, (char **) parts->pdata);
+}
+
+guint
+qw_problems_parse (const char *codes)
+{
+  g_auto(GStrv) parts = g_strsplit (codes != NULL ? codes : "", ",", -1);
+  guint problems = 0;
+
+  for (guint i = 0; parts[i] != NULL; i++)
+    {
+      int p = qw_problem_from_code (g_strstrip (parts[i]));
+
+      if (p >= 0)
+        problems |= QW_PROBLEM_BIT (p);
+    }
+  return problems;
 }
 
 const char *
@@ -252,6 +336,8 @@ qw_problem_message (QwProblem problem)
       return _("ID number holds an impossible birth date");
     case QW_PROBLEM_ID_CHECKSUM:
       return _("ID number check digit is wrong");
+    case QW_PROBLEM_ID_OLD_FORM:
+      return _("ID number is in the old 15-digit form; ask for the 18-digit card");
     case QW_PROBLEM_ID_BIRTH_MISMATCH:
       return _("Birth date differs from the ID number");
     case QW_PROBLEM_ID_SEX_MISMATCH:
@@ -266,6 +352,8 @@ qw_problem_message (QwProblem problem)
       return _("No sex given");
     case QW_PROBLEM_MISSING_DOCUMENT:
       return _("No ID number");
+    case QW_PROBLEM_DOCUMENT_NOT_ACCEPTED:
+      return _("Document not accepted: the rules ask for a resident ID card or household register");
     case QW_PROBLEM_TOO_STRONG:
       return _("Title too high (master of sport or above may not enter)");
     case QW_PROBLEM_NEEDS_ESCORT:
@@ -274,6 +362,8 @@ qw_problem_message (QwProblem problem)
       return _("Same ID number as an earlier entry");
     case QW_PROBLEM_GROUP_MISMATCH:
       return _("Declared group differs from the group by birth date");
+    case QW_PROBLEM_LATE_ENTRY:
+      return _("Entered after round 1 was paired; waits until the arbiter admits it");
     case QW_N_PROBLEMS:
     default:
       g_return_val_if_reached (NULL);
@@ -285,9 +375,10 @@ const char *
 qw_problem_short_label (QwProblem problem)
 {
   static const char *labels[QW_N_PROBLEMS] = {
-    N_("ID format"), N_("ID region"), N_("ID date"), N_("Check digit"), N_("Birth ≠ ID"),
+    N_("ID format"), N_("ID region"), N_("ID date"), N_("Check digit"), N_("Old ID form"), N_("Birth ≠ ID"),
     N_("Sex ≠ ID"), N_("No name"), N_("No birth date"), N_("Bad birth date"), N_("No sex"),
-    N_("No ID"), N_("Title too high"), N_("Escort needed"), N_("Duplicate"), N_("Group differs"),
+    N_("No ID"), N_("Document refused"), N_("Title too high"), N_("Escort needed"), N_("Duplicate"),
+    N_("Group differs"), N_("Late entry"),
   };
 
   g_return_val_if_fail (problem < QW_N_PROBLEMS, NULL);
@@ -300,7 +391,7 @@ gboolean
 qw_problem_is_error (QwProblem problem)
 {
   return problem != QW_PROBLEM_NEEDS_ESCORT && problem != QW_PROBLEM_GROUP_MISMATCH
-         && problem != QW_PROBLEM_MISSING_DOCUMENT;
+         && problem != QW_PROBLEM_MISSING_DOCUMENT && problem != QW_PROBLEM_ID_OLD_FORM;
 }
 
 guint

@@ -151,6 +151,36 @@ normalize_birth (const char *text)
   return g_strdup (text);
 }
 
+/* 等级分 as a list writes it: "1850", " 1,850 ", "1850分", or 1623.5 from a
+ * spreadsheet's number (rounded). Anything else, or outside 0 … 4000, is no
+ * rating (0). */
+static int
+parse_rating (const char *text)
+{
+  g_autoptr(GString) digits = g_string_new (NULL);
+  const char *end = NULL;
+  double value;
+
+  for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (g_unichar_isspace (c) || c == ',' || c == 0xFF0C /* ， */)
+        continue;
+      if (c >= 0xFF10 && c <= 0xFF19)   /* full-width digits */
+        c = '0' + (c - 0xFF10);
+      if (c == 0x5206 /* 分 */ && p[strlen ("分")] == '\0')
+        break;
+      g_string_append_unichar (digits, c);
+    }
+  if (digits->len == 0)
+    return 0;
+  value = g_ascii_strtod (digits->str, (char **) &end);
+  if (end == NULL || *end != '\0' || !(value >= 0 && value <= 4000))
+    return 0;
+  return (int) (value + 0.5);
+}
+
 static QwEntry *
 entry_from_record (GStrv     record,
                    const int map[N_COLS])
@@ -170,7 +200,7 @@ entry_from_record (GStrv     record,
   e->grade = g_strdup (field (record, n, map, COL_GRADE));
   e->declared_group = g_strdup (field (record, n, map, COL_GROUP));
   e->phone = g_strdup (field (record, n, map, COL_PHONE));
-  e->rating = atoi (field (record, n, map, COL_RATING));
+  e->rating = parse_rating (field (record, n, map, COL_RATING));
   return e;
 }
 
@@ -252,16 +282,17 @@ char *
 qw_entries_to_csv (GPtrArray *entries,
                    gboolean   mask_ids)
 {
-  GString *out = g_string_new ("\xEF\xBB\xBF序号,姓名,性别,出生日期,身份证号,单位,等级,组别,手机\r\n");
+  GString *out = g_string_new ("\xEF\xBB\xBF序号,姓名,性别,出生日期,身份证号,单位,等级,组别,手机,等级分\r\n");
 
   for (guint i = 0; i < entries->len; i++)
     {
       const QwEntry *e = g_ptr_array_index (entries, i);
       g_autofree char *no = g_strdup_printf ("%d", e->no);
       g_autofree char *masked = mask_ids ? qw_idcard_mask (e->id_number) : g_strdup (e->id_number);
+      g_autofree char *rating = e->rating > 0 ? g_strdup_printf ("%d", e->rating) : g_strdup ("");
       const char *fields[] = {
         no, e->name, qw_sex_to_chinese (e->sex), e->birth, masked, e->unit, e->grade,
-        e->declared_group, mask_ids ? "" : e->phone,
+        e->declared_group, mask_ids ? "" : e->phone, rating,
       };
 
       for (guint f = 0; f < G_N_ELEMENTS (fields); f++)

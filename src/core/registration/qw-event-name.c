@@ -51,7 +51,7 @@ qw_place_stem (const QwRuleset *ruleset,
 }
 
 /* 惠东县 → 惠东（县） */
-static char *
+char *
 qw_place_bracketed (const QwRuleset *ruleset,
                     const char      *place)
 {
@@ -158,6 +158,30 @@ qw_event_name_forms (const QwRuleset *ruleset,
       g_ptr_array_add (seen, name);
     }
   return g_strv_builder_end (builder);
+}
+
+/**
+ * qw_event_name_form_of:
+ * @name: (nullable): a name
+ *
+ * Returns: the form (QwNameForm) in which @event's place gives @name, or -1
+ *   when @name is none of them
+ */
+int
+qw_event_name_form_of (const QwRuleset *ruleset,
+                       const QwEvent   *event,
+                       const char      *name)
+{
+  if (is_empty (name))
+    return -1;
+  for (int form = 0; form < QW_N_NAME_FORMS; form++)
+    {
+      g_autofree char *built = qw_event_name_build (ruleset, event, (QwNameForm) form);
+
+      if (built != NULL && g_str_equal (built, name))
+        return form;
+    }
+  return -1;
 }
 
 static gboolean

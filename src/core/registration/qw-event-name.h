@@ -24,9 +24,15 @@ char      *qw_event_name_build    (const QwRuleset *ruleset,
                                    QwNameForm       form);
 GStrv      qw_event_name_forms    (const QwRuleset *ruleset,
                                    const QwEvent   *event);
+int        qw_event_name_form_of  (const QwRuleset *ruleset,
+                                   const QwEvent   *event,
+                                   const char      *name);
 GPtrArray *qw_event_name_check    (const QwRuleset *ruleset,
                                    const QwEvent   *event,
                                    const char      *name);
+/* 惠东县 → 惠东（县）: a place with its level's suffix in brackets. */
+char      *qw_place_bracketed     (const QwRuleset *ruleset,
+                                   const char      *place);
 char      *qw_event_champion_title (const QwRuleset *ruleset,
                                     const QwEvent   *event);
 

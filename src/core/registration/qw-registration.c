@@ -8,8 +8,13 @@
 
 #include <glib/gi18n-lib.h>
 
+#include <string.h>
+
 #include "qw-document-entries.h"
+#include "qw-document-play.h"
 #include "qw-entry-check.h"
+#include "qw-error.h"
+#include "qw-event-check.h"
 #include "qw-registration.h"
 
 QwDate
@@ -40,6 +45,49 @@ end_step (QwDocument  *doc,
   return qw_document_commit (doc, error);
 }
 
+/* Whether round 1 of the group @code has been paired. */
+static gboolean
+group_started (QwDocument    *doc,
+               const QwEvent *event,
+               const char    *code)
+{
+  g_autoptr(QwSection) section = NULL;
+
+  if (code == NULL || *code == '\0')
+    return FALSE;
+  section = qw_document_get_section (doc, event->id, code, NULL);
+  return section != NULL && qw_document_last_round (doc, section->id) >= 1;
+}
+
+/* An entry that is new to its group (added, or moved before it was paired):
+ * it waits as a late entry when the group has started, and plays from the
+ * start when it has not. Withdrawn and excluded entries stay so. The rounds
+ * it missed in the group it leaves are no longer its own: see
+ * leave_old_group(). */
+static void
+settle_new_in_group (QwDocument    *doc,
+                     const QwEvent *event,
+                     QwEntry       *entry)
+{
+  if (entry->status != QW_STATUS_ACTIVE && entry->status != QW_STATUS_LATE)
+    return;
+  entry->status = group_started (doc, event, entry->group_code) ? QW_STATUS_LATE : QW_STATUS_ACTIVE;
+}
+
+/* Inside the step that stores @after: when it moved to another group, the
+ * rounds it was admitted as missing in the old one go (a late entry admitted
+ * there and moved before it played). */
+static gboolean
+leave_old_group (QwDocument     *doc,
+                 const QwEntry  *before,
+                 const QwEntry  *after,
+                 GError        **error)
+{
+  if (g_strcmp0 (before->group_code, after->group_code) == 0)
+    return TRUE;
+  return qw_document_delete_entry_absences (doc, after->id, QW_ABSENCE_LATE, error);
+}
+
 gboolean
 qw_registration_add_entry (QwDocument       *doc,
                            const QwRuleset  *ruleset,
@@ -53,8 +101,10 @@ qw_registration_add_entry (QwDocument       *doc,
   g_return_val_if_fail (QW_IS_DOCUMENT (doc), FALSE);
 
   entry->event_id = event->id;
+  qw_entry_fill_from_id (entry);
   g_ptr_array_add (one, entry);
   qw_registration_place (ruleset, event, one);
+  settle_new_in_group (doc, event, entry);
   label = g_strdup_printf (_("Adding %s"), entry->name);
   if (!qw_document_begin_step (doc, label, error))
     return FALSE;
@@ -76,6 +126,7 @@ qw_registration_update_entry (QwDocument       *doc,
   stored = qw_document_get_entry (doc, entry->id, error);
   if (stored == NULL)
     return FALSE;
+  qw_entry_fill_from_id (entry);
   /* The first pairing fixes the group. */
   if (!qw_document_entry_has_games (doc, entry->id))
     {
@@ -84,11 +135,14 @@ qw_registration_update_entry (QwDocument       *doc,
       g_clear_pointer (&entry->group_code, g_free);
       g_ptr_array_add (one, entry);
       qw_registration_place (ruleset, event, one);
+      if (g_strcmp0 (entry->group_code, stored->group_code) != 0)
+        settle_new_in_group (doc, event, entry);
     }
   label = g_strdup_printf (_("Editing %s"), entry->name);
   if (!qw_document_begin_step (doc, label, error))
     return FALSE;
-  return end_step (doc, qw_document_update_entry (doc, entry, error), error);
+  return end_step (doc, qw_document_update_entry (doc, entry, error)
+                        && leave_old_group (doc, stored, entry, error), error);
 }
 
 gboolean
@@ -114,6 +168,409 @@ qw_registration_delete_entries (QwDocument  *doc,
   return end_step (doc, qw_document_delete_entries (doc, ids, entries->len, error), error);
 }
 
+/* Importing */
+
+const char *
+qw_row_outcome_to_code (QwRowOutcome outcome)
+{
+  static const char *codes[] = { "added", "updated", "unchanged", "rejected" };
+
+  g_return_val_if_fail ((guint) outcome < G_N_ELEMENTS (codes), NULL);
+  return codes[outcome];
+}
+
+static void
+import_row_free (gpointer data)
+{
+  QwImportRow *r = data;
+
+  g_free (r->name);
+  g_free (r->reason);
+  g_free (r);
+}
+
+void
+qw_import_report_free (QwImportReport *report)
+{
+  if (report == NULL)
+    return;
+  g_free (report->encoding);
+  g_clear_pointer (&report->rows, g_ptr_array_unref);
+  g_clear_pointer (&report->added_entries, g_ptr_array_unref);
+  g_clear_pointer (&report->updated_before, g_ptr_array_unref);
+  g_clear_pointer (&report->updated_after, g_ptr_array_unref);
+  g_free (report);
+}
+
+static QwImportReport *
+import_report_new (void)
+{
+  QwImportReport *report = g_new0 (QwImportReport, 1);
+
+  report->rows = g_ptr_array_new_with_free_func (import_row_free);
+  report->added_entries = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_entry_free);
+  report->updated_before = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_entry_free);
+  report->updated_after = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_entry_free);
+  return report;
+}
+
+static gboolean
+blank (const char *text)
+{
+  if (text == NULL)
+    return TRUE;
+  for (; *text != '\0'; text = g_utf8_next_char (text))
+    if (!g_unichar_isspace (g_utf8_get_char (text)))
+      return FALSE;
+  return TRUE;
+}
+
+/* Name, birth date and unit: who a row without an ID number is. The birth
+ * date in ISO form when it can be read, so that 1990/5/6 is 1990-05-06. */
+static char *
+person_key (const QwEntry *entry)
+{
+  g_autoptr(QwEntry) filled = qw_entry_copy (entry);
+  g_autofree char *name = NULL, *unit = NULL, *birth = NULL;
+  QwDate date;
+
+  qw_entry_fill_from_id (filled);
+  if (blank (filled->name))
+    return NULL;
+  name = g_strstrip (g_strdup (filled->name));
+  unit = g_strstrip (g_strdup (filled->unit != NULL ? filled->unit : ""));
+  birth = qw_date_parse (filled->birth != NULL ? filled->birth : "", &date)
+          ? qw_date_to_iso_dup (date) : g_strstrip (g_strdup (filled->birth != NULL ? filled->birth : ""));
+  return g_strjoin ("\x1f", name, birth, unit, NULL);
+}
+
+/* key → GQueue of the document's entries (in 序号 order) not matched yet */
+static void
+index_add (GHashTable *index,
+           char       *key,
+           QwEntry    *entry)
+{
+  GQueue *queue;
+
+  if (key == NULL)
+    return;
+  queue = g_hash_table_lookup (index, key);
+  if (queue == NULL)
+    {
+      queue = g_queue_new ();
+      g_hash_table_insert (index, key, queue);
+    }
+  else
+    g_free (key);
+  g_queue_push_tail (queue, entry);
+}
+
+static QwEntry *
+index_take (GHashTable *index,
+            const char *key,
+            GHashTable *taken,
+            gboolean    without_id_only)
+{
+  GQueue *queue = key != NULL ? g_hash_table_lookup (index, key) : NULL;
+
+  for (GList *l = queue != NULL ? queue->head : NULL; l != NULL; l = l->next)
+    {
+      QwEntry *e = l->data;
+
+      if (g_hash_table_contains (taken, &e->id) || (without_id_only && !blank (e->id_number)))
+        continue;
+      g_hash_table_add (taken, &e->id);
+      return e;
+    }
+  return NULL;
+}
+
+static void
+take_text (char       **field,
+           const char  *value)
+{
+  if (blank (value))
+    return;
+  g_free (*field);
+  *field = g_strdup (value);
+}
+
+/* The stored entry with the row's non-empty fields over it. */
+static QwEntry *
+merge_row (const QwEntry *stored,
+           const QwEntry *row)
+{
+  QwEntry *merged = qw_entry_copy (stored);
+
+  take_text (&merged->name, row->name);
+  if (row->sex != QW_SEX_UNKNOWN)
+    merged->sex = row->sex;
+  take_text (&merged->birth, row->birth);
+  if (!blank (row->id_number))
+    {
+      take_text (&merged->id_number, row->id_number);
+      merged->doc_kind = row->doc_kind;
+    }
+  take_text (&merged->unit, row->unit);
+  take_text (&merged->grade, row->grade);
+  take_text (&merged->phone, row->phone);
+  take_text (&merged->declared_group, row->declared_group);
+  if (row->rating > 0)
+    merged->rating = row->rating;
+  qw_entry_fill_from_id (merged);
+  return merged;
+}
+
+static QwImportRow *
+report_row (QwImportReport  *report,
+            int              row,
+            QwRowOutcome  outcome,
+            const char      *name,
+            char            *reason)
+{
+  QwImportRow *r = g_new0 (QwImportRow, 1);
+
+  r->row = row;
+  r->outcome = outcome;
+  r->name = g_strdup (name != NULL ? name : "");
+  r->reason = reason;
+  g_ptr_array_add (report->rows, r);
+  switch (outcome)
+    {
+    case QW_ROW_ADDED:
+      report->added++;
+      break;
+    case QW_ROW_UPDATED:
+      report->updated++;
+      break;
+    case QW_ROW_UNCHANGED:
+      report->unchanged++;
+      break;
+    case QW_ROW_REJECTED:
+    default:
+      report->rejected++;
+      break;
+    }
+  return r;
+}
+
+/* What happened to each row, before anything is written. @added gets the
+ * rows' entries to add (owned by @rows_entries), each QwImportRow's
+ * entry_id is set for matches (the added ones after they are stored). */
+typedef struct
+{
+  QwImportRow *row;
+  QwEntry     *entry;     /* added: the row's entry; updated/unchanged: the merged one */
+} Outcome;
+
+static int
+compare_rows (gconstpointer a,
+              gconstpointer b)
+{
+  const QwImportRow *ra = *(QwImportRow * const *) a, *rb = *(QwImportRow * const *) b;
+
+  return ra->row - rb->row;
+}
+
+/* Every row with its problems as stored now. */
+static void
+report_problems (QwDocument      *doc,
+                 const QwRuleset *ruleset,
+                 const QwEvent   *event,
+                 QwImportReport  *report)
+{
+  g_autoptr(GPtrArray) entries = qw_document_list_entries (doc, event->id, NULL);
+  g_autoptr(GHashTable) by_id = g_hash_table_new (g_int64_hash, g_int64_equal);
+  g_autofree QwEntryCheck *checks = NULL;
+  QwCheckOptions options = { qw_registration_event_date (event), FALSE };
+
+  if (entries == NULL)
+    return;
+  checks = g_new0 (QwEntryCheck, MAX (entries->len, 1));
+  qw_entry_check_all (ruleset, entries, &options, checks);
+  for (guint i = 0; i < entries->len; i++)
+    g_hash_table_insert (by_id, &((QwEntry *) g_ptr_array_index (entries, i))->id, &checks[i]);
+  for (guint i = 0; i < report->rows->len; i++)
+    {
+      QwImportRow *r = g_ptr_array_index (report->rows, i);
+      QwEntryCheck *c = r->entry_id != 0 ? g_hash_table_lookup (by_id, &r->entry_id) : NULL;
+
+      r->problems = c != NULL ? c->problems : 0;
+    }
+}
+
+static QwImportReport *
+import_rows (QwDocument       *doc,
+             const QwRuleset  *ruleset,
+             const QwEvent    *event,
+             GPtrArray        *rows_entries,
+             const int        *row_numbers,
+             GPtrArray        *reader_rejected,
+             GError          **error)
+{
+  g_autoptr(QwImportReport) report = import_report_new ();
+  g_autoptr(GPtrArray) existing = NULL;
+  g_autoptr(GHashTable) by_id = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) g_queue_free);
+  g_autoptr(GHashTable) by_person = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                                           (GDestroyNotify) g_queue_free);
+  g_autoptr(GHashTable) taken = g_hash_table_new (g_int64_hash, g_int64_equal);
+  g_autoptr(GArray) outcomes = g_array_new (FALSE, TRUE, sizeof (Outcome));
+  g_autoptr(GPtrArray) to_add = g_ptr_array_new ();
+  g_autofree char *label = NULL;
+  gboolean ok = TRUE;
+
+  existing = qw_document_list_entries (doc, event->id, error);
+  if (existing == NULL)
+    return NULL;
+  for (guint i = 0; i < existing->len; i++)
+    {
+      QwEntry *e = g_ptr_array_index (existing, i);
+
+      index_add (by_id, qw_entry_identity_key (e), e);
+      index_add (by_person, person_key (e), e);
+    }
+  for (guint i = 0; reader_rejected != NULL && i < reader_rejected->len; i++)
+    {
+      QwRowError *bad = g_ptr_array_index (reader_rejected, i);
+
+      report_row (report, bad->row, QW_ROW_REJECTED, NULL, g_strdup (bad->message));
+    }
+
+  for (guint i = 0; i < rows_entries->len; i++)
+    {
+      QwEntry *row = g_ptr_array_index (rows_entries, i);
+      int number = row_numbers != NULL ? row_numbers[i] : (int) i + 1;
+      g_autofree char *id_key = NULL, *who = NULL;
+      QwEntry *match = NULL;
+      Outcome o = { NULL, NULL };
+
+      if (blank (row->name) && blank (row->id_number))
+        {
+          report_row (report, number, QW_ROW_REJECTED, row->name,
+                      g_strdup_printf (_("Row %d has neither a name nor an ID number"), number));
+          continue;
+        }
+      qw_entry_fill_from_id (row);
+      id_key = qw_entry_identity_key (row);
+      who = person_key (row);
+      if (id_key != NULL)
+        match = index_take (by_id, id_key, taken, FALSE);
+      /* No number, or a number the document does not know yet: the same
+       * person without a number (a first list often has none). */
+      if (match == NULL)
+        match = index_take (by_person, who, taken, id_key != NULL);
+      if (match == NULL)
+        {
+          row->event_id = event->id;
+          row->id = 0;
+          row->no = 0;
+          o.row = report_row (report, number, QW_ROW_ADDED, row->name, NULL);
+          o.entry = row;
+          g_ptr_array_add (to_add, row);
+        }
+      else
+        {
+          QwEntry *merged = merge_row (match, row);
+
+          if (!qw_document_entry_has_games (doc, match->id))
+            {
+              g_autoptr(GPtrArray) one = g_ptr_array_new ();
+
+              g_clear_pointer (&merged->group_code, g_free);
+              g_ptr_array_add (one, merged);
+              qw_registration_place (ruleset, event, one);
+              if (g_strcmp0 (merged->group_code, match->group_code) != 0)
+                settle_new_in_group (doc, event, merged);
+            }
+          o.row = report_row (report, number, qw_entry_equal (merged, match) ? QW_ROW_UNCHANGED
+                                                                          : QW_ROW_UPDATED,
+                              row->name, NULL);
+          o.row->entry_id = match->id;
+          o.row->no = match->no;
+          o.entry = merged;
+          if (o.row->outcome == QW_ROW_UPDATED)
+            {
+              g_ptr_array_add (report->updated_before, qw_entry_copy (match));
+              g_ptr_array_add (report->updated_after, qw_entry_copy (merged));
+            }
+        }
+      g_array_append_val (outcomes, o);
+    }
+
+  qw_registration_place (ruleset, event, to_add);
+  for (guint i = 0; i < to_add->len; i++)
+    settle_new_in_group (doc, event, g_ptr_array_index (to_add, i));
+  if (to_add->len + report->updated_before->len > 0)
+    {
+      label = report->updated_before->len == 0
+              ? g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Import of %u entry", "Import of %u entries",
+                                              to_add->len), to_add->len)
+              : g_strdup_printf (_("Import of a registration list (%u added, %u updated)"), to_add->len,
+                                 report->updated_before->len);
+      ok = qw_document_begin_step (doc, label, error);
+      if (ok)
+        {
+          if (to_add->len > 0)
+            ok = qw_document_add_entries (doc, event->id, to_add, error);
+          for (guint i = 0; ok && i < report->updated_after->len; i++)
+            ok = qw_document_update_entry (doc, g_ptr_array_index (report->updated_after, i), error)
+                 && leave_old_group (doc, g_ptr_array_index (report->updated_before, i),
+                                     g_ptr_array_index (report->updated_after, i), error);
+          ok = end_step (doc, ok, error);
+        }
+    }
+  for (guint i = 0; i < outcomes->len; i++)
+    {
+      Outcome *o = &g_array_index (outcomes, Outcome, i);
+
+      if (o->row->outcome != QW_ROW_ADDED)
+        {
+          /* The caller's row learns what it was stored as. */
+          QwEntry *row = g_ptr_array_index (rows_entries, i);
+
+          if (ok)
+            {
+              row->id = o->entry->id;
+              row->no = o->entry->no;
+              g_free (row->group_code);
+              row->group_code = g_strdup (o->entry->group_code);
+              row->status = o->entry->status;
+            }
+          qw_entry_free (o->entry);
+          continue;
+        }
+      if (!ok)
+        continue;
+      o->row->entry_id = o->entry->id;
+      o->row->no = o->entry->no;
+      g_ptr_array_add (report->added_entries, qw_entry_copy (o->entry));
+    }
+  if (!ok)
+    return NULL;
+  g_ptr_array_sort (report->rows, compare_rows);
+  report_problems (doc, ruleset, event, report);
+  return g_steal_pointer (&report);
+}
+
+QwImportReport *
+qw_registration_import (QwDocument           *doc,
+                        const QwRuleset      *ruleset,
+                        const QwEvent        *event,
+                        const QwEntryImport  *import,
+                        GError              **error)
+{
+  QwImportReport *report;
+
+  g_return_val_if_fail (QW_IS_DOCUMENT (doc), NULL);
+  g_return_val_if_fail (import != NULL, NULL);
+
+  report = import_rows (doc, ruleset, event, import->entries, (const int *) import->rows->data,
+                        import->rejected, error);
+  if (report != NULL)
+    report->encoding = g_strdup (import->encoding);
+  return report;
+}
+
 gboolean
 qw_registration_import_entries (QwDocument       *doc,
                                 const QwRuleset  *ruleset,
@@ -121,25 +578,63 @@ qw_registration_import_entries (QwDocument       *doc,
                                 GPtrArray        *entries,
                                 GError          **error)
 {
-  g_autofree char *label = NULL;
+  g_autoptr(QwImportReport) report = NULL;
 
   g_return_val_if_fail (QW_IS_DOCUMENT (doc), FALSE);
 
-  qw_registration_place (ruleset, event, entries);
-  label = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Import of %u entry", "Import of %u entries", entries->len),
-                           entries->len);
-  if (!qw_document_begin_step (doc, label, error))
-    return FALSE;
-  return end_step (doc, qw_document_add_entries (doc, event->id, entries, error), error);
+  report = import_rows (doc, ruleset, event, entries, NULL, NULL, error);
+  return report != NULL;
 }
 
 gboolean
-qw_registration_update_event (QwDocument     *doc,
-                              const QwEvent  *event,
-                              GError        **error)
+qw_registration_restore (QwDocument     *doc,
+                         const QwEvent  *event,
+                         GPtrArray      *remove,
+                         GPtrArray      *add,
+                         GPtrArray      *write,
+                         const char     *label,
+                         GError        **error)
 {
+  g_autofree gint64 *ids = NULL;
+  g_autoptr(GPtrArray) copy = NULL;
+  gboolean ok = TRUE;
+
   g_return_val_if_fail (QW_IS_DOCUMENT (doc), FALSE);
 
+  if (!qw_document_begin_step (doc, label, error))
+    return FALSE;
+  if (remove != NULL && remove->len > 0)
+    {
+      ids = g_new (gint64, remove->len);
+      for (guint i = 0; i < remove->len; i++)
+        ids[i] = ((QwEntry *) g_ptr_array_index (remove, i))->id;
+      ok = qw_document_delete_entries (doc, ids, remove->len, error);
+    }
+  if (ok && add != NULL && add->len > 0)
+    {
+      copy = g_ptr_array_copy (add, (GCopyFunc) (void (*) (void)) qw_entry_copy, NULL);
+      g_ptr_array_set_free_func (copy, (GDestroyNotify) qw_entry_free);
+      ok = qw_document_add_entries (doc, event->id, copy, error);
+    }
+  for (guint i = 0; ok && write != NULL && i < write->len; i++)
+    ok = qw_document_update_entry (doc, g_ptr_array_index (write, i), error);
+  return end_step (doc, ok, error);
+}
+
+gboolean
+qw_registration_update_event (QwDocument       *doc,
+                              const QwRuleset  *ruleset,
+                              const QwEvent    *event,
+                              GError          **error)
+{
+  g_autoptr(QwEventCheck) check = NULL;
+
+  g_return_val_if_fail (QW_IS_DOCUMENT (doc), FALSE);
+  g_return_val_if_fail (ruleset != NULL && event != NULL, FALSE);
+
+  check = qw_event_check (ruleset, event);
+  if (!qw_event_check_to_error (check, error))
+    return FALSE;
   if (!qw_document_begin_step (doc, _("Stop details"), error))
     return FALSE;
   return end_step (doc, qw_document_update_event (doc, event, error), error);

@@ -249,7 +249,7 @@ qw_document_list_events (QwDocument  *self,
 
 #define ENTRY_SELECT \
   "SELECT e.id, e.event_id, e.no, p.name, p.sex, p.birth, p.doc_kind, p.id_number, p.unit, " \
-  "p.grade, p.phone, e.declared_group, e.group_code, e.status, e.rating " \
+  "p.grade, p.phone, e.declared_group, e.group_code, e.status, e.rating, e.allowed " \
   "FROM entry e JOIN player p ON p.id = e.player_id "
 
 /* The stored code (bind_player writes it, the schema allows no other):
@@ -276,15 +276,16 @@ read_entry (sqlite3_stmt *stmt)
   e->name = column_dup (stmt, i++);
   e->sex = sex_from_code (_qw_column_text (stmt, i++));
   e->birth = column_dup (stmt, i++);
-  e->doc_kind = g_str_equal (_qw_column_text (stmt, i++), "other") ? QW_DOC_OTHER : QW_DOC_RESIDENT_ID;
+  e->doc_kind = qw_doc_kind_from_code (_qw_column_text (stmt, i++));
   e->id_number = column_dup (stmt, i++);
   e->unit = column_dup (stmt, i++);
   e->grade = column_dup (stmt, i++);
   e->phone = column_dup (stmt, i++);
   e->declared_group = column_dup (stmt, i++);
   e->group_code = column_dup (stmt, i++);
-  e->status = g_str_equal (_qw_column_text (stmt, i++), "withdrawn") ? QW_STATUS_WITHDRAWN : QW_STATUS_ACTIVE;
+  e->status = qw_entry_status_from_code (_qw_column_text (stmt, i++));
   e->rating = sqlite3_column_int (stmt, i++);
+  e->allowed = column_dup (stmt, i++);
   return e;
 }
 
@@ -297,22 +298,30 @@ bind_player (sqlite3_stmt  *stmt,
   _qw_bind_text (stmt, 1, e->name);
   _qw_bind_text (stmt, 2, sex != NULL ? sex : "");
   _qw_bind_text (stmt, 3, e->birth);
-  _qw_bind_text (stmt, 4, e->doc_kind == QW_DOC_OTHER ? "other" : "resident");
+  _qw_bind_text (stmt, 4, qw_doc_kind_to_code (e->doc_kind));
   _qw_bind_text (stmt, 5, e->id_number);
   _qw_bind_text (stmt, 6, e->unit);
   _qw_bind_text (stmt, 7, e->grade);
   _qw_bind_text (stmt, 8, e->phone);
 }
 
-static void
+/* The entry's own columns, in ENTRY_COLUMNS' order, from 1; returns the next index. */
+#define ENTRY_COLUMNS "no, declared_group, group_code, status, rating, allowed"
+#define ENTRY_VALUES "?,?,?,?,?,?"
+
+static int
 bind_entry (sqlite3_stmt  *stmt,
             const QwEntry *e)
 {
-  sqlite3_bind_int (stmt, 1, e->no);
-  _qw_bind_text (stmt, 2, e->declared_group);
-  _qw_bind_text (stmt, 3, e->group_code);
-  _qw_bind_text (stmt, 4, e->status == QW_STATUS_WITHDRAWN ? "withdrawn" : "active");
-  sqlite3_bind_int (stmt, 5, e->rating);
+  int i = 1;
+
+  sqlite3_bind_int (stmt, i++, e->no);
+  _qw_bind_text (stmt, i++, e->declared_group);
+  _qw_bind_text (stmt, i++, e->group_code);
+  _qw_bind_text (stmt, i++, qw_entry_status_to_code (e->status));
+  sqlite3_bind_int (stmt, i++, e->rating);
+  _qw_bind_text (stmt, i++, e->allowed);
+  return i;
 }
 
 static int
@@ -353,8 +362,8 @@ insert_statements_prepare (QwDocument       *self,
     return FALSE;
   /* An explicit id restores a deleted entry under its old id (undo). */
   s->entry = _qw_document_prepare (self,
-                                   "INSERT INTO entry (no, declared_group, group_code, status, rating, "
-                                   "event_id, player_id, id) VALUES (?,?,?,?,?,?,?,?)", error);
+                                   "INSERT INTO entry (" ENTRY_COLUMNS ", event_id, player_id, id) "
+                                   "VALUES (" ENTRY_VALUES ",?,?,?)", error);
   return s->entry != NULL;
 }
 
@@ -365,19 +374,20 @@ insert_one (QwDocument       *self,
             GError          **error)
 {
   sqlite3 *db = _qw_document_get_db (self);
+  int i;
 
   sqlite3_reset (s->player);
   sqlite3_reset (s->entry);
   bind_player (s->player, entry);
   if (!_qw_document_step_done (self, s->player, error))
     return FALSE;
-  bind_entry (s->entry, entry);
-  sqlite3_bind_int64 (s->entry, 6, entry->event_id);
-  sqlite3_bind_int64 (s->entry, 7, sqlite3_last_insert_rowid (db));
+  i = bind_entry (s->entry, entry);
+  sqlite3_bind_int64 (s->entry, i++, entry->event_id);
+  sqlite3_bind_int64 (s->entry, i++, sqlite3_last_insert_rowid (db));
   if (entry->id > 0)
-    sqlite3_bind_int64 (s->entry, 8, entry->id);
+    sqlite3_bind_int64 (s->entry, i, entry->id);
   else
-    sqlite3_bind_null (s->entry, 8);
+    sqlite3_bind_null (s->entry, i);
   if (!_qw_document_step_done (self, s->entry, error))
     return FALSE;
   entry->id = sqlite3_last_insert_rowid (db);
@@ -462,15 +472,14 @@ qw_document_update_entry (QwDocument     *self,
                                  "(SELECT player_id FROM entry WHERE id = ?)", error);
   stmt = player != NULL
          ? _qw_document_prepare (self,
-                                 "UPDATE entry SET (no, declared_group, group_code, status, rating) = "
-                                 "(?,?,?,?,?) WHERE id = ?", error)
+                                 "UPDATE entry SET (" ENTRY_COLUMNS ") = (" ENTRY_VALUES ") WHERE id = ?",
+                                 error)
          : NULL;
   if (stmt == NULL)
     goto fail;
   bind_player (player, entry);
   sqlite3_bind_int64 (player, 9, entry->id);
-  bind_entry (stmt, entry);
-  sqlite3_bind_int64 (stmt, 6, entry->id);
+  sqlite3_bind_int64 (stmt, bind_entry (stmt, entry), entry->id);
   if (!_qw_document_step_done (self, player, error) || !_qw_document_step_done (self, stmt, error))
     goto fail;
   if (sqlite3_changes (_qw_document_get_db (self)) == 0)

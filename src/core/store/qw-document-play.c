@@ -236,17 +236,15 @@ qw_document_list_section_entries (QwDocument       *doc,
 static const char *
 playoff_to_code (QwPlayoff playoff)
 {
-  return playoff == QW_PLAYOFF_RED ? "red" : playoff == QW_PLAYOFF_BLACK ? "black" : "";
+  return qw_playoff_to_code (playoff);
 }
 
 static QwPlayoff
 playoff_from_code (const char *code)
 {
-  if (g_str_equal (code, "red"))
-    return QW_PLAYOFF_RED;
-  if (g_str_equal (code, "black"))
-    return QW_PLAYOFF_BLACK;
-  return QW_PLAYOFF_NONE;
+  QwPlayoff playoff;
+
+  return qw_playoff_from_code (code, &playoff) ? playoff : QW_PLAYOFF_NONE;
 }
 
 static void
@@ -535,6 +533,34 @@ qw_document_set_withdrawn (QwDocument  *doc,
   return _qw_document_write_end (doc, opened, ok, error);
 }
 
+gboolean
+qw_document_set_entry_status (QwDocument     *doc,
+                              gint64          entry_id,
+                              QwEntryStatus   status,
+                              int             before_round,
+                              GError        **error)
+{
+  g_autoptr(sqlite3_stmt) stmt = NULL;
+  gboolean opened, ok;
+
+  if (!_qw_document_write_begin (doc, &opened, error))
+    return FALSE;
+  stmt = _qw_document_prepare (doc, "UPDATE entry SET status = ?, withdrawn_before = ? WHERE id = ?", error);
+  if (stmt != NULL)
+    {
+      _qw_bind_text (stmt, 1, qw_entry_status_to_code (status));
+      sqlite3_bind_int (stmt, 2, MAX (before_round, 0));
+      sqlite3_bind_int64 (stmt, 3, entry_id);
+    }
+  ok = stmt != NULL && _qw_document_step_done (doc, stmt, error);
+  if (ok && sqlite3_changes (_qw_document_get_db (doc)) == 0)
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_NOT_FOUND, _("The entry no longer exists"));
+      ok = FALSE;
+    }
+  return _qw_document_write_end (doc, opened, ok, error);
+}
+
 GHashTable *
 qw_document_list_withdrawals (QwDocument       *doc,
                               const QwSection  *section,
@@ -544,7 +570,7 @@ qw_document_list_withdrawals (QwDocument       *doc,
   GHashTable *table;
 
   stmt = _qw_document_prepare (doc, "SELECT id, withdrawn_before FROM entry WHERE event_id = ? "
-                                    "AND group_code = ? AND status = 'withdrawn'", error);
+                                    "AND group_code = ? AND status IN ('withdrawn', 'excluded')", error);
   if (stmt == NULL)
     return NULL;
   sqlite3_bind_int64 (stmt, 1, section->event_id);
@@ -552,13 +578,134 @@ qw_document_list_withdrawals (QwDocument       *doc,
   table = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
   while (sqlite3_step (stmt) == SQLITE_ROW)
     {
-      /* Withdrawn at the desk, before any round was paired: not paired at all. */
+      /* Withdrawn (or excluded) at the desk, before any round was paired: not paired at all. */
       int before = MAX (sqlite3_column_int (stmt, 1), 1);
 
       g_hash_table_insert (table, g_memdup2 (&(gint64) { sqlite3_column_int64 (stmt, 0) }, sizeof (gint64)),
                            GINT_TO_POINTER (before));
     }
   return table;
+}
+
+/* Absences */
+
+/**
+ * qw_document_list_absences:
+ *
+ * Returns: (element-type QwAbsence): the section's absences, by round then
+ *   entry, freed with g_free
+ */
+GPtrArray *
+qw_document_list_absences (QwDocument  *doc,
+                           gint64       section_id,
+                           GError     **error)
+{
+  g_autoptr(sqlite3_stmt) stmt = NULL;
+  GPtrArray *list;
+
+  g_return_val_if_fail (QW_IS_DOCUMENT (doc), NULL);
+
+  stmt = _qw_document_prepare (doc, "SELECT entry_id, round, kind, points FROM absence WHERE section_id = ? "
+                                    "ORDER BY round, entry_id", error);
+  if (stmt == NULL)
+    return NULL;
+  sqlite3_bind_int64 (stmt, 1, section_id);
+  list = g_ptr_array_new_with_free_func (g_free);
+  while (sqlite3_step (stmt) == SQLITE_ROW)
+    {
+      QwAbsence *a = g_new0 (QwAbsence, 1);
+
+      a->entry_id = sqlite3_column_int64 (stmt, 0);
+      a->round = sqlite3_column_int (stmt, 1);
+      if (!qw_absence_kind_from_code (_qw_column_text (stmt, 2), &a->kind))
+        a->kind = QW_ABSENCE_LEAVE;
+      a->points = sqlite3_column_double (stmt, 3);
+      g_ptr_array_add (list, a);
+    }
+  return list;
+}
+
+/* Stores (or replaces) the absence of @absence->entry_id in its round. */
+gboolean
+qw_document_set_absence (QwDocument       *doc,
+                         gint64            section_id,
+                         const QwAbsence  *absence,
+                         GError          **error)
+{
+  g_autoptr(sqlite3_stmt) stmt = NULL;
+  gboolean opened, ok;
+
+  g_return_val_if_fail (QW_IS_DOCUMENT (doc), FALSE);
+
+  if (!_qw_document_write_begin (doc, &opened, error))
+    return FALSE;
+  stmt = _qw_document_prepare (doc, "INSERT OR REPLACE INTO absence (section_id, entry_id, round, kind, points) "
+                                    "VALUES (?, ?, ?, ?, ?)", error);
+  if (stmt != NULL)
+    {
+      sqlite3_bind_int64 (stmt, 1, section_id);
+      sqlite3_bind_int64 (stmt, 2, absence->entry_id);
+      sqlite3_bind_int (stmt, 3, absence->round);
+      _qw_bind_text (stmt, 4, qw_absence_kind_to_code (absence->kind));
+      sqlite3_bind_double (stmt, 5, absence->points);
+    }
+  ok = stmt != NULL && _qw_document_step_done (doc, stmt, error);
+  return _qw_document_write_end (doc, opened, ok, error);
+}
+
+/* Removes the entry's absence from @round; FALSE with QW_ERROR_NOT_FOUND
+ * when there was none. */
+gboolean
+qw_document_delete_absence (QwDocument  *doc,
+                            gint64       section_id,
+                            gint64       entry_id,
+                            int          round,
+                            GError     **error)
+{
+  g_autoptr(sqlite3_stmt) stmt = NULL;
+  gboolean opened, ok;
+
+  g_return_val_if_fail (QW_IS_DOCUMENT (doc), FALSE);
+
+  if (!_qw_document_write_begin (doc, &opened, error))
+    return FALSE;
+  stmt = _qw_document_prepare (doc, "DELETE FROM absence WHERE section_id = ? AND entry_id = ? AND round = ?",
+                               error);
+  if (stmt != NULL)
+    {
+      sqlite3_bind_int64 (stmt, 1, section_id);
+      sqlite3_bind_int64 (stmt, 2, entry_id);
+      sqlite3_bind_int (stmt, 3, round);
+    }
+  ok = stmt != NULL && _qw_document_step_done (doc, stmt, error);
+  if (ok && sqlite3_changes (_qw_document_get_db (doc)) == 0)
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_NOT_FOUND, _("The absence no longer exists"));
+      ok = FALSE;
+    }
+  return _qw_document_write_end (doc, opened, ok, error);
+}
+
+gboolean
+qw_document_delete_entry_absences (QwDocument    *doc,
+                                   gint64         entry_id,
+                                   QwAbsenceKind  kind,
+                                   GError       **error)
+{
+  g_autoptr(sqlite3_stmt) stmt = NULL;
+  gboolean opened;
+
+  g_return_val_if_fail (QW_IS_DOCUMENT (doc), FALSE);
+
+  if (!_qw_document_write_begin (doc, &opened, error))
+    return FALSE;
+  stmt = _qw_document_prepare (doc, "DELETE FROM absence WHERE entry_id = ? AND kind = ?", error);
+  if (stmt != NULL)
+    {
+      sqlite3_bind_int64 (stmt, 1, entry_id);
+      _qw_bind_text (stmt, 2, qw_absence_kind_to_code (kind));
+    }
+  return _qw_document_write_end (doc, opened, stmt != NULL && _qw_document_step_done (doc, stmt, error), error);
 }
 
 /**
@@ -576,7 +723,7 @@ qw_document_list_section_entry_ids (QwDocument       *doc,
   g_autoptr(sqlite3_stmt) stmt = NULL;
   GHashTable *table;
 
-  stmt = _qw_document_prepare (doc, "SELECT id, status = 'withdrawn' FROM entry WHERE event_id = ? "
+  stmt = _qw_document_prepare (doc, "SELECT id, status <> 'active' FROM entry WHERE event_id = ? "
                                     "AND group_code = ?", error);
   if (stmt == NULL)
     return NULL;

@@ -9,6 +9,7 @@
 #pragma once
 
 #include "qw-document.h"
+#include "qw-entry.h"
 #include "qw-game.h"
 
 G_BEGIN_DECLS
@@ -73,8 +74,15 @@ gboolean     qw_document_set_withdrawn   (QwDocument  *doc,
                                           gint64       entry_id,
                                           int          before_round,
                                           GError     **error);
+/* Sets an entry's status (qw-entry.h) and the first round it is not paired
+ * in (withdrawn, excluded; 0 for the others). */
+gboolean     qw_document_set_entry_status (QwDocument   *doc,
+                                           gint64        entry_id,
+                                           QwEntryStatus status,
+                                           int           before_round,
+                                           GError      **error);
 /* entry id (gint64 *) → GINT_TO_POINTER (first round not paired), for the
- * section's withdrawn entries. */
+ * section's withdrawn and excluded entries. */
 GHashTable  *qw_document_list_withdrawals (QwDocument *doc,
                                            const QwSection *section,
                                            GError    **error);
@@ -83,6 +91,26 @@ GHashTable  *qw_document_list_withdrawals (QwDocument *doc,
 GHashTable  *qw_document_list_section_entry_ids (QwDocument *doc,
                                                  const QwSection *section,
                                                  GError    **error);
+
+/* Absences (QwAbsence, qw-game.h): rounds a player is not paired in. */
+GPtrArray   *qw_document_list_absences    (QwDocument *doc,
+                                           gint64      section_id,
+                                           GError    **error);
+gboolean     qw_document_set_absence      (QwDocument      *doc,
+                                           gint64           section_id,
+                                           const QwAbsence *absence,
+                                           GError         **error);
+gboolean     qw_document_delete_absence   (QwDocument *doc,
+                                           gint64      section_id,
+                                           gint64      entry_id,
+                                           int         round,
+                                           GError    **error);
+/* Removes every absence of @kind the entry has, in any section (an entry
+ * that moves to another group leaves its missed rounds behind). */
+gboolean     qw_document_delete_entry_absences (QwDocument    *doc,
+                                                gint64         entry_id,
+                                                QwAbsenceKind  kind,
+                                                GError       **error);
 
 typedef struct
 {

@@ -31,6 +31,8 @@ static const char *const schema_steps[] = {
   QW_SCHEMA_STEP_3,
   QW_SCHEMA_STEP_4,
   QW_SCHEMA_STEP_5,
+  QW_SCHEMA_STEP_6,
+  QW_SCHEMA_STEP_7,
 };
 
 G_DEFINE_FINAL_TYPE (QwDocument, qw_document, G_TYPE_OBJECT)

@@ -62,11 +62,9 @@ typedef struct
 static QwPlayoff
 playoff_from_text (const char *text)
 {
-  if (g_strcmp0 (text, "red") == 0)
-    return QW_PLAYOFF_RED;
-  if (g_strcmp0 (text, "black") == 0)
-    return QW_PLAYOFF_BLACK;
-  return QW_PLAYOFF_NONE;
+  QwPlayoff playoff;
+
+  return qw_playoff_from_code (text, &playoff) ? playoff : QW_PLAYOFF_NONE;
 }
 
 static void
@@ -148,6 +146,8 @@ result_text (const GameRow *row)
   else if (row->playoff == QW_PLAYOFF_BLACK)
     g_ptr_array_add (notes, g_strdup (row->armageddon ? _("armageddon won by black")
                                                       : _("play-off won by black")));
+  else if (row->playoff == QW_PLAYOFF_DRAW)
+    g_ptr_array_add (notes, g_strdup (_("armageddon drawn: black goes through")));
   if (notes->len == 0)
     return g_strdup (code);
   g_ptr_array_add (notes, NULL);

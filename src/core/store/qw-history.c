@@ -309,6 +309,7 @@ emit_changed (QwHistory  *self,
     { "entry", "entries" },
     { "section", "sections" },
     { "game", "games" },
+    { "absence", "games" },
     { "nominee", "nominees" },
   };
   g_autoptr(GPtrArray) details = g_ptr_array_new ();

@@ -1,0 +1,209 @@
+/* qw-ruleset-championship.h: a ruleset's online ladder, final events, team
+ * rankings and prize tables (the 2022 championship, seed 000)
+ *
+ * Loaded with the ruleset (qw-ruleset.h) from its <ladder>, <final>, <teams>
+ * and <prizes> elements; QwRuleset.ladder and QwRuleset.final are NULL when
+ * the file has none (the 2021 scheme). Plain data, read-only once loaded.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "qw-date.h"
+#include "qw-ruleset.h"
+#include "qw-types.h"
+
+G_BEGIN_DECLS
+
+/* The ladder (网络海选赛 and 网络入围赛) */
+
+typedef struct
+{
+  int    number;                  /* from 1 */
+  QwDate selection_from;          /* 海选赛, inclusive */
+  QwDate selection_to;
+  QwDate qualifying_from;         /* 入围赛, inclusive */
+  QwDate qualifying_to;
+} QwLadderPeriodRule;
+
+typedef struct
+{
+  char *code;                     /* "hangzhou" */
+  char *name;                     /* "杭州区县市比赛" */
+  char *text;                     /* "2019-2022年杭州13个区县市比赛前三名选手" */
+} QwWildcardReason;
+
+struct _QwLadderRules
+{
+  double      scores[QW_N_SCORES]; /* colour-independent here: red-win = black-win, … */
+  gboolean    left_is_loss;       /* a game left counts in the leaver's losses too */
+  gboolean    count_outside_dates; /* FALSE: a game outside its stage's dates counts for nothing */
+  int         first_move_seconds; /* 60: a game timed out on the first move is void */
+  double      selection_threshold; /* 7: points that enter the period's qualifying stage */
+  int         qualifying_places;  /* 23 per period */
+  gboolean    ties_by_wins;       /* equal points: more wins first */
+  gboolean    tied_last_all;      /* players still tied at the last place all go through */
+  int         qualifying_min_games; /* games that put a player in the standings */
+  int         first_day_from;     /* minutes after midnight the qualifying's first day starts; 0 */
+  gboolean    rank_unselected;    /* FALSE: a player below the threshold is not ranked */
+  int         certificate_games;  /* 10 counted games for a grade certificate */
+  int         online_places;      /* 184 */
+  int         places;             /* 240: online qualifiers and wild cards together */
+  QwDate      public_from;        /* 名单公示 */
+  QwDate      public_to;
+  QwDate      wildcard_deadline;
+  GPtrArray  *periods;            /* QwLadderPeriodRule, numbered 1..n in order */
+  GPtrArray  *wildcard_reasons;   /* QwWildcardReason */
+};
+
+/* The final */
+
+typedef enum
+{
+  QW_FINAL_EVENT_INDIVIDUAL,
+  QW_FINAL_EVENT_TEAM,
+  QW_FINAL_EVENT_PAIR,
+  QW_FINAL_EVENT_JUNIOR,
+} QwFinalEventKind;
+
+typedef struct
+{
+  char             *code;         /* "individual", "women", "team-men", "doubles-m", "junior" */
+  char             *name;         /* "男子个人" */
+  char             *field;        /* the group played in, NULL for a team event */
+  QwFinalEventKind  kind;
+} QwFinalEvent;
+
+typedef enum
+{
+  QW_PAIR_MEN,                    /* two men */
+  QW_PAIR_WOMEN,                  /* two women */
+  QW_PAIR_MIXED,                  /* one of each */
+  QW_PAIR_RELATIVES,              /* direct relatives, either sex */
+} QwPairMakeUp;
+
+typedef struct
+{
+  char *code;                     /* "parent" */
+  char *name;                     /* "父母与子女" */
+} QwPairRelation;
+
+typedef struct
+{
+  char         *field;            /* "doubles-m" */
+  QwPairMakeUp  make_up;
+  int           min_pairs;        /* the event opens with this many pairs */
+  int           max_pairs;
+  int           min_online;       /* members who must have played online */
+  int           min_age;          /* -1: no bound; ages in 周岁 on the final's first day, inclusive */
+  int           max_age;
+  QwDate        entries_from;
+  QwDate        entries_to;
+  GPtrArray    *relations;        /* QwPairRelation; empty unless RELATIVES */
+} QwPairRule;
+
+typedef enum
+{
+  QW_TEAM_BY_PROVINCE,            /* the first digits of the resident ID number */
+  QW_TEAM_BY_UNIT,                /* the entering unit (报名单位) */
+} QwTeamBasis;
+
+typedef struct
+{
+  char        *event;             /* "team-men" */
+  QwTeamBasis  by;
+  char        *field;             /* the field whose places count */
+  gboolean     by_sex;            /* places in the men's / women's ranking, else the overall one */
+  int          men;               /* best places of men (boys) that count */
+  int          women;
+} QwTeamRule;
+
+typedef struct
+{
+  int max_teams;                  /* with this many teams or fewer … */
+  int places;                     /* … at most this many places are awarded */
+} QwTeamLimit;
+
+typedef struct
+{
+  int from;
+  int to;                         /* inclusive */
+  int amount;                     /* yuan */
+} QwPrize;
+
+typedef enum
+{
+  QW_PRIZE_PER_PLAYER,
+  QW_PRIZE_PER_PAIR,
+  QW_PRIZE_PER_TEAM,
+} QwPrizeUnit;
+
+typedef struct
+{
+  char        *event;             /* "individual", "women", "junior-boys", "team-men", … */
+  char        *of;                /* the final event (五) it belongs to */
+  char        *name;              /* "男子个人" */
+  int          places;            /* places awarded (十四(一)) */
+  QwPrizeUnit  per;
+  QwSex        sex;               /* UNKNOWN: any; else the ranking of that sex */
+  char        *cumulative_with;   /* another table whose prize one player may also receive */
+  GArray      *prizes;            /* QwPrize, from place 1 up to places, without gaps */
+} QwPrizeTable;
+
+struct _QwFinalRules
+{
+  char       *city;
+  QwDate      first_day;          /* ages are counted on this day */
+  QwDate      last_day;
+  GPtrArray  *events;             /* QwFinalEvent, in the order of 五 */
+  char       *individual_field;   /* "individual" */
+  gboolean    women_same_field;   /* the women's ranking is of the individual field */
+  gboolean    women_both;         /* a woman may receive an overall and a women's prize */
+  GPtrArray  *pairs;              /* QwPairRule */
+  char       *junior_field;       /* NULL without a junior event */
+  QwDate      junior_born_from;
+  gboolean    junior_certificate_required;
+  char       *junior_certificate_issuer;
+  gboolean    junior_two_groups;  /* FALSE: one field ranked for boys and for girls */
+  gboolean    junior_unit_stamp;
+  QwDate      junior_entries_from;
+  QwDate      junior_entries_to;
+
+  /* <teams> */
+  int         province_digits;    /* 2 */
+  gboolean    short_teams_ranked; /* a team short of members is ranked after the complete ones */
+  gboolean    team_tie_best_member; /* equal sums: the better best place first, else shared */
+  GPtrArray  *teams;              /* QwTeamRule */
+  GPtrArray  *team_limits;        /* QwTeamLimit, by max_teams */
+
+  /* <prizes> */
+  gboolean    before_tax;
+  GPtrArray  *prize_tables;       /* QwPrizeTable */
+};
+
+const QwLadderPeriodRule *qw_ladder_rules_period        (const QwLadderRules *rules,
+                                                         int                  number);
+int                       qw_ladder_rules_n_periods     (const QwLadderRules *rules);
+const QwWildcardReason   *qw_ladder_rules_match_reason  (const QwLadderRules *rules,
+                                                         const char          *text);
+
+const QwFinalEvent       *qw_final_rules_event          (const QwFinalRules  *rules,
+                                                         const char          *code);
+const QwPairRule         *qw_final_rules_pair           (const QwFinalRules  *rules,
+                                                         const char          *field);
+const QwTeamRule         *qw_final_rules_team           (const QwFinalRules  *rules,
+                                                         const char          *event);
+int                       qw_final_rules_team_places    (const QwFinalRules  *rules,
+                                                         const char          *event,
+                                                         int                  n_teams);
+const QwPrizeTable       *qw_final_rules_prize_table    (const QwFinalRules  *rules,
+                                                         const char          *event);
+int                       qw_prize_table_amount         (const QwPrizeTable  *table,
+                                                         int                  place);
+gint64                    qw_prize_table_total          (const QwPrizeTable  *table);
+gboolean                  qw_pair_rule_age_ok           (const QwPairRule    *rule,
+                                                         int                  age);
+
+G_END_DECLS

@@ -1,0 +1,438 @@
+/* test-cli-stop-desk.c: the registration desk of issue 9, as scripts see it
+ *
+ * Runs the built CLI ($QIWANG_CLI, under G_DEBUG=fatal-warnings) on a stop
+ * made as a user would: import (merged, rows by number), entries (stored sex
+ * and birth date, status), export (the results file has them), pair (exit 3
+ * with the blocked list and nothing written; --exclude-blocked, --force),
+ * exclude / include / allow, admit (missed points, shown absent, counted),
+ * and check-entries' document codes.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <glib/gstdio.h>
+#include <json-glib/json-glib.h>
+#include <string.h>
+
+#include "qw-idcard.h"
+#include "qw-test.h"
+
+typedef struct
+{
+  int   status;
+  char *out;
+  char *err;
+} Run;
+
+static void
+run_clear (Run *r)
+{
+  g_free (r->out);
+  g_free (r->err);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
+
+static char *tmp_dir;
+
+static void
+run_cli (Run *r,
+         ...)
+{
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(GError) error = NULL;
+  const char *cli = g_getenv ("QIWANG_CLI");
+  va_list ap;
+  const char *arg;
+
+  g_assert_nonnull (cli);
+  g_ptr_array_add (argv, (char *) cli);
+  va_start (ap, r);
+  while ((arg = va_arg (ap, const char *)) != NULL)
+    g_ptr_array_add (argv, (char *) arg);
+  va_end (ap);
+  g_ptr_array_add (argv, NULL);
+  g_spawn_sync (tmp_dir, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL, &r->out, &r->err, &r->status,
+                &error);
+  g_assert_no_error (error);
+  r->status = WIFEXITED (r->status) ? WEXITSTATUS (r->status) : -1;
+}
+
+#define cli_ok(r, ...) \
+  G_STMT_START { \
+    run_cli (r, __VA_ARGS__, NULL); \
+    if ((r)->status != 0) \
+      g_error ("qiwang-cli failed (%d): %s%s", (r)->status, (r)->out, (r)->err); \
+  } G_STMT_END
+
+static JsonNode *
+parse (const char *text)
+{
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(GError) error = NULL;
+
+  json_parser_load_from_data (parser, text, -1, &error);
+  g_assert_no_error (error);
+  return json_node_copy (json_parser_get_root (parser));
+}
+
+static char *
+id_number (const char *birth,
+           const char *seq)
+{
+  char id[19];
+
+  g_snprintf (id, sizeof id, "441323%s%s", birth, seq);
+  id[17] = qw_idcard_check_digit (id);
+  id[18] = '\0';
+  return g_strdup (id);
+}
+
+static void
+write_file (const char *name,
+            const char *text)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = g_build_filename (tmp_dir, name, NULL);
+
+  g_assert_true (g_file_set_contents (path, text, -1, &error));
+  g_assert_no_error (error);
+}
+
+/* Six players with only a name and a number, and a national master. */
+static char *
+first_list (void)
+{
+  GString *s = g_string_new ("姓名,身份证号,单位,等级\n");
+
+  for (int i = 1; i <= 6; i++)
+    {
+      g_autofree char *birth = g_strdup_printf ("199103%02d", i);
+      g_autofree char *id = id_number (birth, "011");
+
+      g_string_append_printf (s, "选手%d,%s,白花镇象棋协会,\n", i, id);
+    }
+  {
+    g_autofree char *id = id_number ("19850101", "013");
+
+    g_string_append_printf (s, "李晓东,%s,稔山镇文化站,国家大师\n", id);
+  }
+  return g_string_free (s, FALSE);
+}
+
+static void
+new_stop (const char *name)
+{
+  g_auto(Run) r = { 0 };
+  g_autofree char *list = first_list ();
+
+  write_file ("first.csv", list);
+  cli_ok (&r, "new", name, "--region", "广东", "--town", "白花镇", "--start", "2021-07-03");
+  g_clear_pointer (&r.out, g_free);
+  g_clear_pointer (&r.err, g_free);
+  cli_ok (&r, "import", name, "first.csv");
+}
+
+static JsonObject *
+entry_no (JsonArray *entries,
+          int        no)
+{
+  for (guint i = 0; i < json_array_get_length (entries); i++)
+    {
+      JsonObject *o = json_array_get_object_element (entries, i);
+
+      if (json_object_get_int_member (o, "no") == no)
+        return o;
+    }
+  g_assert_not_reached ();
+}
+
+static JsonNode *
+entries_json (const char *doc)
+{
+  g_auto(Run) r = { 0 };
+
+  cli_ok (&r, "entries", doc, "--json");
+  return parse (r.out);
+}
+
+/* 2. The stored sex and birth date, in entries and the results file. */
+static void
+test_stored_facts (void)
+{
+  g_auto(Run) r = { 0 };
+  g_autoptr(JsonNode) root = NULL;
+  g_autofree char *xml_path = g_build_filename (tmp_dir, "facts.xml", NULL);
+  g_autofree char *xml = NULL;
+  JsonObject *first;
+
+  new_stop ("facts.qiwang");
+  root = entries_json ("facts.qiwang");
+  first = entry_no (json_node_get_array (root), 1);
+  g_assert_cmpstr (json_object_get_string_member (first, "sex"), ==, "M");
+  g_assert_cmpstr (json_object_get_string_member (first, "birth"), ==, "1991-03-01");
+  g_assert_cmpstr (json_object_get_string_member (first, "status"), ==, "active");
+  cli_ok (&r, "export", "facts.qiwang", "--out", "facts.xml");
+  g_assert_true (g_file_get_contents (xml_path, &xml, NULL, NULL));
+  g_assert_nonnull (strstr (xml, "name=\"选手1\" sex=\"M\" birth=\"1991-03-01\""));
+  g_assert_null (strstr (xml, "sex=\"\""));
+  g_assert_null (strstr (xml, "birth=\"\""));
+}
+
+/* 3. The import report and the merge. */
+static void
+test_import_merges (void)
+{
+  g_auto(Run) r = { 0 }, again = { 0 }, text = { 0 };
+  g_autoptr(JsonNode) root = NULL, second = NULL, listed = NULL;
+  g_autofree char *list = first_list ();
+  g_autofree char *id = id_number ("19910301", "011");
+  g_autofree char *update = g_strdup_printf ("姓名,身份证号,单位,手机\n"
+                                             "选手1,%s,惠州市棋院,13800000000\n"
+                                             ",,,13900000000\n"
+                                             "新人,,某地,\n"
+                                             "选手1重复,%s,惠州市棋院,\n", id, id);
+  JsonObject *o;
+  JsonArray *rejected;
+
+  write_file ("first.csv", list);
+  write_file ("update.csv", update);
+  cli_ok (&r, "new", "merge.qiwang", "--region", "广东", "--start", "2021-07-03");
+  g_clear_pointer (&r.out, g_free);
+  cli_ok (&r, "import", "merge.qiwang", "first.csv", "--json");
+  root = parse (r.out);
+  o = json_node_get_object (root);
+  g_assert_cmpint (json_object_get_int_member (o, "added"), ==, 7);
+  g_assert_cmpint (json_object_get_int_member (o, "imported"), ==, 7);
+  cli_ok (&again, "import", "merge.qiwang", "update.csv", "--json");
+  second = parse (again.out);
+  o = json_node_get_object (second);
+  g_assert_cmpint (json_object_get_int_member (o, "added"), ==, 2);
+  g_assert_cmpint (json_object_get_int_member (o, "updated"), ==, 1);
+  g_assert_cmpint (json_object_get_int_member (o, "unchanged"), ==, 0);
+  g_assert_cmpint (json_object_get_int_member (o, "imported"), ==, 3);
+  rejected = json_object_get_array_member (o, "rejected");
+  g_assert_cmpuint (json_array_get_length (rejected), ==, 1);
+  g_assert_cmpint (json_object_get_int_member (json_array_get_object_element (rejected, 0), "row"), ==, 2);
+  g_assert_nonnull (json_object_get_string_member (json_array_get_object_element (rejected, 0), "reason"));
+  listed = entries_json ("merge.qiwang");
+  g_assert_cmpuint (json_array_get_length (json_node_get_array (listed)), ==, 9);
+  o = entry_no (json_node_get_array (listed), 1);
+  g_assert_cmpstr (json_object_get_string_member (o, "unit"), ==, "惠州市棋院");
+  /* The row repeating row 1's number of the same list is kept, and flagged. */
+  o = entry_no (json_node_get_array (listed), 9);
+  g_assert_cmpstr (json_array_get_string_element (json_object_get_array_member (o, "problems"), 0), ==,
+                   "duplicate-id");
+  /* Without --json, every row by number. */
+  cli_ok (&text, "import", "merge.qiwang", "update.csv");
+  g_assert_nonnull (strstr (text.out, "0 added, 0 updated, 3 unchanged, 1 rejected"));
+  g_assert_nonnull (strstr (text.out, "\n2 "));
+  g_assert_nonnull (strstr (text.out, "\n4 "));
+}
+
+/* 1. The gate: exit 3, the list, nothing written; then the two answers. */
+static void
+test_pair_gate (void)
+{
+  g_auto(Run) blocked = { 0 }, text = { 0 }, games = { 0 }, excluded = { 0 }, forced = { 0 }, log = { 0 };
+  g_auto(Run) standings = { 0 };
+  g_autoptr(JsonNode) root = NULL, listed = NULL, paired = NULL;
+  g_autofree char *path = g_build_filename (tmp_dir, "gate.qiwang", NULL);
+  g_autofree char *copy = g_build_filename (tmp_dir, "gate-force.qiwang", NULL);
+  g_autofree char *before = NULL, *after = NULL;
+  gsize before_len = 0, after_len = 0;
+  JsonArray *list, *problems;
+  JsonObject *o;
+
+  new_stop ("gate.qiwang");
+  g_assert_true (g_file_get_contents (path, &before, &before_len, NULL));
+  run_cli (&blocked, "pair", "gate.qiwang", "open-m", "--json", NULL);
+  g_assert_cmpint (blocked.status, ==, 3);
+  root = parse (blocked.out);
+  o = json_node_get_object (root);
+  list = json_object_get_array_member (o, "blocked");
+  g_assert_cmpuint (json_array_get_length (list), ==, 1);
+  o = json_array_get_object_element (list, 0);
+  g_assert_cmpint (json_object_get_int_member (o, "no"), ==, 7);
+  g_assert_cmpstr (json_object_get_string_member (o, "name"), ==, "李晓东");
+  problems = json_object_get_array_member (o, "problems");
+  g_assert_cmpuint (json_array_get_length (problems), ==, 1);
+  g_assert_cmpstr (json_array_get_string_element (problems, 0), ==, "too-strong");
+  run_cli (&text, "pair", "gate.qiwang", "open-m", NULL);
+  g_assert_cmpint (text.status, ==, 3);
+  g_assert_nonnull (strstr (text.out, "李晓东"));
+  g_assert_nonnull (strstr (text.err, "--exclude-blocked"));
+  g_assert_true (g_file_get_contents (path, &after, &after_len, NULL));
+  g_assert_cmpmem (before, before_len, after, after_len);
+  cli_ok (&games, "games", "gate.qiwang", "open-m", "--json");
+  g_assert_cmpstr (g_strstrip (games.out), ==, "[]");
+
+  g_assert_true (g_file_set_contents (copy, before, (gssize) before_len, NULL));
+  cli_ok (&excluded, "pair", "gate.qiwang", "open-m", "--exclude-blocked", "--json");
+  paired = parse (excluded.out);
+  o = json_node_get_object (paired);
+  g_assert_cmpint (json_object_get_int_member (o, "round"), ==, 1);
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (o, "games")), ==, 3);
+  listed = entries_json ("gate.qiwang");
+  g_assert_cmpstr (json_object_get_string_member (entry_no (json_node_get_array (listed), 7), "status"), ==,
+                   "excluded");
+  cli_ok (&log, "log", "gate.qiwang", "open-m");
+  g_assert_nonnull (strstr (log.out, "No. 7 李晓东 is excluded"));
+  cli_ok (&standings, "standings", "gate.qiwang", "open-m");
+  g_assert_nonnull (strstr (standings.out, "李晓东 (excluded)"));
+
+  cli_ok (&forced, "pair", "gate-force.qiwang", "open-m", "--force");
+  g_assert_nonnull (strstr (forced.out, "7 李晓东"));
+  g_assert_nonnull (strstr (forced.err, "Paired anyway: 7 李晓东"));
+  {
+    g_auto(Run) flog = { 0 };
+
+    cli_ok (&flog, "log", "gate-force.qiwang", "open-m");
+    g_assert_nonnull (strstr (flog.out, "No. 7 李晓东 is paired anyway"));
+  }
+}
+
+/* The per-entry answers: exclude, include, allow. */
+static void
+test_answers (void)
+{
+  g_auto(Run) ex = { 0 }, in = { 0 }, allow = { 0 }, pair = { 0 }, again = { 0 }, bad = { 0 };
+  g_autoptr(JsonNode) listed = NULL;
+
+  new_stop ("answers.qiwang");
+  cli_ok (&ex, "exclude", "answers.qiwang", "open-m", "7");
+  listed = entries_json ("answers.qiwang");
+  g_assert_cmpstr (json_object_get_string_member (entry_no (json_node_get_array (listed), 7), "status"), ==,
+                   "excluded");
+  run_cli (&again, "exclude", "answers.qiwang", "open-m", "7", NULL);
+  g_assert_cmpint (again.status, ==, 1);
+  cli_ok (&in, "include", "answers.qiwang", "open-m", "7");
+  run_cli (&bad, "allow", "answers.qiwang", "open-m", "1", NULL);
+  g_assert_cmpint (bad.status, ==, 1);
+  cli_ok (&allow, "allow", "answers.qiwang", "open-m", "7");
+  cli_ok (&pair, "pair", "answers.qiwang", "open-m");
+  g_assert_nonnull (strstr (pair.out, "7 李晓东"));
+}
+
+/* 4. A late entry waits, is admitted with points for the missed round,
+ * shows absent and counts. */
+static void
+test_admit (void)
+{
+  g_auto(Run) r = { 0 }, add = { 0 }, blocked = { 0 }, bad = { 0 }, admit = { 0 }, pair = { 0 };
+  g_auto(Run) games = { 0 }, standings = { 0 }, exported = { 0 }, unpair = { 0 }, repaired = { 0 };
+  g_auto(Run) games_again = { 0 };
+  g_autofree char *xml_path = g_build_filename (tmp_dir, "late.xml", NULL);
+  g_autofree char *xml = NULL;
+  g_autoptr(JsonNode) listed = NULL, root = NULL, rows = NULL;
+  g_autofree char *late_id = id_number ("19910320", "051");
+  g_autofree char *late = g_strdup_printf ("姓名,身份证号,单位\n迟到,%s,白花镇象棋协会\n", late_id);
+  JsonArray *list;
+  double points = -1;
+
+  new_stop ("late.qiwang");
+  cli_ok (&r, "exclude", "late.qiwang", "open-m", "7");
+  g_clear_pointer (&r.out, g_free);
+  g_clear_pointer (&r.err, g_free);
+  cli_ok (&r, "pair", "late.qiwang", "open-m");
+  for (int board = 1; board <= 3; board++)
+    {
+      g_auto(Run) res = { 0 };
+      g_autofree char *b = g_strdup_printf ("%d", board);
+
+      cli_ok (&res, "result", "late.qiwang", "open-m", "1", b, "2:0");
+    }
+  write_file ("late.csv", late);
+  cli_ok (&add, "import", "late.qiwang", "late.csv");
+  listed = entries_json ("late.qiwang");
+  g_assert_cmpstr (json_object_get_string_member (entry_no (json_node_get_array (listed), 8), "status"), ==, "late");
+  run_cli (&blocked, "pair", "late.qiwang", "open-m", "--json", NULL);
+  g_assert_cmpint (blocked.status, ==, 3);
+  root = parse (blocked.out);
+  list = json_object_get_array_member (json_node_get_object (root), "blocked");
+  g_assert_cmpint (json_object_get_int_member (json_array_get_object_element (list, 0), "no"), ==, 8);
+  g_assert_cmpstr (json_array_get_string_element (json_object_get_array_member (json_array_get_object_element (list, 0),
+                                                                                "problems"), 0), ==, "late-entry");
+  run_cli (&bad, "admit", "late.qiwang", "open-m", "8", "--missed-points", "x", NULL);
+  g_assert_cmpint (bad.status, ==, 2);
+  cli_ok (&admit, "admit", "late.qiwang", "open-m", "8", "--missed-points", "1");
+  g_clear_pointer (&listed, json_node_unref);
+  listed = entries_json ("late.qiwang");
+  g_assert_cmpstr (json_object_get_string_member (entry_no (json_node_get_array (listed), 8), "status"), ==,
+                   "active");
+  cli_ok (&pair, "pair", "late.qiwang", "open-m");
+  g_assert_nonnull (strstr (pair.out, "8 迟到"));
+  cli_ok (&games, "games", "late.qiwang", "open-m");
+  g_assert_nonnull (strstr (games.out, "absent (late entry): 1"));
+  cli_ok (&standings, "standings", "late.qiwang", "open-m", "--json");
+  rows = parse (standings.out);
+  for (guint i = 0; i < json_array_get_length (json_node_get_array (rows)); i++)
+    {
+      JsonObject *o = json_array_get_object_element (json_node_get_array (rows), i);
+
+      if (json_object_get_int_member (o, "no") == 8)
+        points = json_object_get_double_member (o, "points");
+    }
+  g_assert_cmpfloat (points, ==, 1);
+  /* The results file carries the missed round with its point. */
+  cli_ok (&exported, "export", "late.qiwang", "--out", "late.xml");
+  g_assert_true (g_file_get_contents (xml_path, &xml, NULL, NULL));
+  g_assert_nonnull (strstr (xml, "<absence no=\"8\" round=\"1\" kind=\"late\" points=\"1\"/>"));
+  /* Unpairing round 2 keeps round 1 missed; the entry is paired in round 2 again. */
+  cli_ok (&unpair, "unpair", "late.qiwang", "open-m");
+  cli_ok (&repaired, "pair", "late.qiwang", "open-m");
+  g_assert_nonnull (strstr (repaired.out, "8 迟到"));
+  cli_ok (&games_again, "games", "late.qiwang", "open-m");
+  g_assert_nonnull (strstr (games_again.out, "absent (late entry): 1"));
+}
+
+/* 11. check-entries knows the documents. */
+static void
+test_check_documents (void)
+{
+  g_auto(Run) r = { 0 };
+  g_autoptr(JsonNode) root = NULL;
+  g_autofree char *id = id_number ("19910301", "011");
+  g_autofree char *list = g_strdup_printf ("姓名,性别,出生日期,证件类型,身份证号\n"
+                                           "甲,男,1991-03-01,身份证,%s\n"
+                                           "乙,男,1991-03-01,,\n"
+                                           "丙,男,1991-03-01,护照,E12345678\n"
+                                           "丁,男,1991-03-01,身份证,441323910301021\n", id);
+  JsonArray *rows;
+
+  write_file ("documents.csv", list);
+  cli_ok (&r, "check-entries", "--ruleset", "qiwang-2021", "--date", "2021-07-01", "--json", "documents.csv");
+  root = parse (r.out);
+  rows = json_node_get_array (root);
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (json_array_get_object_element (rows, 0),
+                                                                         "problems")), ==, 0);
+#define ONLY(i, code) \
+  G_STMT_START { \
+    JsonArray *p = json_object_get_array_member (json_array_get_object_element (rows, i), "problems"); \
+    g_assert_cmpuint (json_array_get_length (p), ==, 1); \
+    g_assert_cmpstr (json_array_get_string_element (p, 0), ==, code); \
+  } G_STMT_END
+  ONLY (1, "missing-document");
+  ONLY (2, "document-not-accepted");
+  ONLY (3, "id-old-form");
+#undef ONLY
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  int status;
+
+  g_test_init (&argc, &argv, NULL);
+  tmp_dir = qw_test_make_tmp_dir ("qiwang-cli-desk-XXXXXX");
+  g_test_add_func ("/cli-desk/stored-facts", test_stored_facts);
+  g_test_add_func ("/cli-desk/import-merges", test_import_merges);
+  g_test_add_func ("/cli-desk/pair-gate", test_pair_gate);
+  g_test_add_func ("/cli-desk/answers", test_answers);
+  g_test_add_func ("/cli-desk/admit", test_admit);
+  g_test_add_func ("/cli-desk/check-documents", test_check_documents);
+  status = g_test_run ();
+  qw_test_remove_tree (tmp_dir);
+  g_free (tmp_dir);
+  return status;
+}
