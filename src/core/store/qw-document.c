@@ -231,10 +231,14 @@ configure_connection (QwDocument  *self,
 {
   sqlite3_busy_timeout (self->db, 5000);
   sqlite3_extended_result_codes (self->db, 0);
+  /* Temporary storage in memory: the statement journal of each insert in a
+   * step (a pairing writes thousands) would otherwise spill to a temporary
+   * file once it passes 64 KiB. */
   return _qw_document_exec (self,
                             "PRAGMA foreign_keys = ON;"
                             "PRAGMA journal_mode = WAL;"
-                            "PRAGMA synchronous = FULL;",
+                            "PRAGMA synchronous = FULL;"
+                            "PRAGMA temp_store = MEMORY;",
                             error);
 }
 
