@@ -18,6 +18,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "qw-admit-dialog.h"
 #include "qw-column-view.h"
 #include "qw-entries-page.h"
 #include "qw-entry-dialog.h"
@@ -138,6 +139,7 @@ static const QwColumn columns[] = {
   { N_("Unit"), "unit", "unit", 0, QW_COLUMN_EXPAND, NULL, "unit" },
   { N_("Grade"), "grade", NULL, 90 },
   { N_("Group"), "group-name", "group-name", 110, QW_COLUMN_BADGE, "group-badge" },
+  { N_("Status"), "status-text", "status-text", 0, QW_COLUMN_BADGE, "status-badge" },
   { N_("Problems"), NULL, "n-problems", 0, QW_COLUMN_EXPAND | QW_COLUMN_DESCENDING, NULL, "problems-text",
     G_CALLBACK (setup_problems_cb), G_CALLBACK (bind_problems_cb) },
 };
@@ -425,6 +427,64 @@ selection_changed_cb (QwEntriesPage *self)
   update_actions (self);
 }
 
+/* Late entries: asked about at once */
+
+/* Asks whether to admit @late (QwEntry, stored as late entries), over @parent. */
+static void
+ask_late (QwEntriesPage *self,
+          GtkWindow     *parent,
+          GPtrArray     *late)
+{
+  QwAdmitDialog *dialog;
+
+  if (late == NULL || late->len == 0 || self->context == NULL)
+    return;
+  dialog = qw_admit_dialog_new (parent, GTK_WIDGET (self), self->context, late);
+  if (dialog != NULL)
+    gtk_window_present (GTK_WINDOW (dialog));
+}
+
+/* The entry dialog closes after Save, or stays for the next entry: the
+ * question goes over whichever is left. */
+typedef struct
+{
+  QwEntriesPage *self;
+  GWeakRef       dialog;
+  GPtrArray     *late;
+} LateQuestion;
+
+static gboolean
+ask_late_idle_cb (gpointer data)
+{
+  LateQuestion *q = data;
+  g_autoptr(GtkWidget) dialog = g_weak_ref_get (&q->dialog);
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (q->self));
+  GtkWindow *parent = dialog != NULL && gtk_widget_get_visible (dialog) ? GTK_WINDOW (dialog)
+                      : GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL;
+
+  if (q->self->context != NULL)
+    ask_late (q->self, parent, q->late);
+  g_object_unref (q->self);
+  g_weak_ref_clear (&q->dialog);
+  g_ptr_array_unref (q->late);
+  g_free (q);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+ask_late_after (QwEntriesPage *self,
+                GtkWidget     *dialog,
+                const QwEntry *entry)
+{
+  LateQuestion *q = g_new0 (LateQuestion, 1);
+
+  q->self = g_object_ref (self);
+  g_weak_ref_init (&q->dialog, dialog);
+  q->late = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_entry_free);
+  g_ptr_array_add (q->late, qw_entry_copy (entry));
+  g_idle_add (ask_late_idle_cb, q);
+}
+
 /* The entry dialog */
 
 static gboolean
@@ -445,6 +505,8 @@ entry_saved_cb (QwEntriesPage *self,
           return FALSE;
         }
       message = g_strdup_printf (_("Added %s"), entry->name);
+      if (added->status == QW_STATUS_LATE)
+        ask_late_after (self, GTK_WIDGET (dialog), added);
     }
   else
     {
@@ -457,6 +519,8 @@ entry_saved_cb (QwEntriesPage *self,
           return FALSE;
         }
       message = g_strdup_printf (_("Edited %s"), edited->name);
+      if (edited->status == QW_STATUS_LATE && entry->status != QW_STATUS_LATE)
+        ask_late_after (self, GTK_WIDGET (dialog), edited);
     }
   qw_feedback_undo_toast (GTK_WIDGET (self), self->doc, message);
   return TRUE;
@@ -598,6 +662,56 @@ import_thread (GTask        *task,
   g_task_return_boolean (task, TRUE);
 }
 
+/* The entries an import left waiting as late entries: added, or moved into
+ * a group that has started. */
+static GPtrArray *
+imported_late (QwImportReport *report)
+{
+  GPtrArray *late = qw_admit_dialog_late_only (report->added_entries);
+
+  for (guint i = 0; i < report->updated_after->len; i++)
+    {
+      const QwEntry *before = g_ptr_array_index (report->updated_before, i);
+      const QwEntry *after = g_ptr_array_index (report->updated_after, i);
+
+      if (after->status != QW_STATUS_LATE || before->status == QW_STATUS_LATE)
+        continue;
+      if (late == NULL)
+        late = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_entry_free);
+      g_ptr_array_add (late, qw_entry_copy (after));
+    }
+  return late;
+}
+
+/* Once the report is read, the late entries are asked about. */
+typedef struct
+{
+  GWeakRef   page;
+  GPtrArray *late;
+} ReportLate;
+
+static void
+report_late_free (gpointer  data,
+                  GClosure *closure)
+{
+  ReportLate *r = data;
+
+  g_weak_ref_clear (&r->page);
+  g_ptr_array_unref (r->late);
+  g_free (r);
+}
+
+static void
+report_closed_cb (AdwMessageDialog *dialog,
+                  const char       *response,
+                  ReportLate       *r)
+{
+  g_autoptr(QwEntriesPage) self = g_weak_ref_get (&r->page);
+
+  if (self != NULL)
+    ask_late (self, gtk_window_get_transient_for (GTK_WINDOW (dialog)), r->late);
+}
+
 /* Stores a list that was read: all its usable rows in one transaction,
  * then reports what was imported and what was rejected. The import is one
  * step of the history. */
@@ -610,6 +724,7 @@ import_read (QwEntriesPage  *self,
   g_autoptr(QwImportReport) report = NULL;
   g_autofree char *text = NULL;
   g_autofree char *message = NULL;
+  g_autoptr(GPtrArray) late = NULL;
   GtkWidget *dialog;
 
   report = qw_registration_import (self->doc, self->ruleset, event_of (self), import, error);
@@ -627,6 +742,15 @@ import_read (QwEntriesPage  *self,
   dialog = adw_message_dialog_new (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))),
                                    _("Registration List Imported"), text);
   adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
+  late = imported_late (report);
+  if (late != NULL)
+    {
+      ReportLate *r = g_new0 (ReportLate, 1);
+
+      g_weak_ref_init (&r->page, self);
+      r->late = g_steal_pointer (&late);
+      g_signal_connect_data (dialog, "response", G_CALLBACK (report_closed_cb), r, report_late_free, 0);
+    }
   gtk_window_present (GTK_WINDOW (dialog));
   return TRUE;
 }
