@@ -141,7 +141,11 @@ reload_seeding (QwRoundsPage *self)
   g_string_append_printf (text, ngettext ("%u player · %s", "%u players · %s", seeding->players->len),
                           seeding->players->len, qw_seeding_method_label (seeding->method));
   if (seeding->lottery_seed != 0)
-    g_string_append_printf (text, _(" · lottery seed %" G_GUINT64_FORMAT), seeding->lottery_seed);
+    {
+      g_autofree char *seed = g_strdup_printf ("%" G_GUINT64_FORMAT, seeding->lottery_seed);
+
+      g_string_append_printf (text, _(" · lottery seed %s"), seed);
+    }
   if (!seeding->drawn)
     g_string_append_printf (text, ngettext (" · %u player is placed by lot, not drawn yet: draw the lots now, or "
                                             "round 1 draws them",
