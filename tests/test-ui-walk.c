@@ -38,6 +38,7 @@
 #include "qw-rounds-page.h"
 #include "qw-section-dialog.h"
 #include "qw-seed-item.h"
+#include "qw-stop-item.h"
 #include "qw-standings-page.h"
 #include "qw-tournament.h"
 #include "qw-window.h"
@@ -449,7 +450,8 @@ walk_gate (QwWindow     *window,
     undone = g_strdup_printf (_("Undone: %s"), label);
   }
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (gate), "win.undo", NULL));
-  qw_test_wait_toast (GTK_WIDGET (window), undone);
+  /* The toast is over the list, with its Redo. */
+  qw_test_wait_toast (GTK_WIDGET (gate), undone);
   g_assert_cmpuint (qw_gate_dialog_get_n_blocked (gate), ==, 3);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (gate), "win.redo", NULL));
   g_assert_cmpuint (qw_gate_dialog_get_n_blocked (gate), ==, 2);
@@ -742,6 +744,12 @@ walk_region (const char *results)
   qw_test_wait_toplevel (ADW_TYPE_MESSAGE_DIALOG);
   qw_test_close_toplevels (ADW_TYPE_MESSAGE_DIALOG);
   g_assert_cmpuint (g_list_model_get_n_items (qw_region_page_get_model (page)), ==, 1);
+  /* 参赛人数: 46 entries, but the 运动健将 found ineligible took no part. */
+  {
+    g_autoptr(QwStopItem) stop = g_list_model_get_item (qw_region_page_get_model (page), 0);
+
+    g_assert_cmpint (qw_stop_item_get_participants (stop), ==, 45);
+  }
   /* The rules' day is not recorded: a warning, with a button to record it. */
   rules_warning = qw_region_check_rules_published (qw_document_context_get_ruleset (qw_window_get_context (window)),
                                                    QW_DATE_NONE);

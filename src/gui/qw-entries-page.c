@@ -553,9 +553,22 @@ row_activated_cb (QwEntriesPage *self,
 /* Import and export */
 
 static char *
+short_problems (guint problems)
+{
+  GString *text = g_string_new (NULL);
+
+  for (int p = 0; p < QW_N_PROBLEMS; p++)
+    if (problems & QW_PROBLEM_BIT (p))
+      g_string_append_printf (text, "%s%s", text->len > 0 ? _(", ") : "", qw_problem_short_label ((QwProblem) p));
+  return g_string_free (text, FALSE);
+}
+
+/* What the import did, in a few lines: the counts, and what to do next. */
+static char *
 import_report (QwEntryImport  *import,
                QwImportReport *report,
-               const char     *file_name)
+               const char     *file_name,
+               guint           n_late)
 {
   GString *text = g_string_new (NULL);
   guint with_problems = 0;
@@ -584,22 +597,17 @@ import_report (QwEntryImport  *import,
     }
   if (report->rejected > 0)
     {
-      guint shown = 0;
-
-      g_string_append (text, "\n\n");
-      g_string_append_printf (text, ngettext ("%u row was rejected:", "%u rows were rejected:",
-                                              report->rejected), report->rejected);
-      for (guint i = 0; i < report->rows->len && shown < 20; i++)
-        {
-          const QwImportRow *r = g_ptr_array_index (report->rows, i);
-
-          if (r->outcome != QW_ROW_REJECTED)
-            continue;
-          g_string_append_printf (text, "\n• %s", r->reason);
-          shown++;
-        }
-      if (report->rejected > 20)
-        g_string_append_printf (text, _("\n… and %u more"), report->rejected - 20);
+      g_string_append_c (text, '\n');
+      g_string_append_printf (text, ngettext ("%u row was rejected.", "%u rows were rejected.", report->rejected),
+                              report->rejected);
+    }
+  if (n_late > 0)
+    {
+      g_string_append_c (text, '\n');
+      g_string_append_printf (text, ngettext ("%u entry came after round 1 of its group: you are asked next "
+                                              "whether to admit it.",
+                                              "%u entries came after round 1 of their group: you are asked next "
+                                              "whether to admit them.", n_late), n_late);
     }
   if (import->ignored_columns != NULL && import->ignored_columns[0] != NULL)
     {
@@ -609,6 +617,58 @@ import_report (QwEntryImport  *import,
       g_string_append_printf (text, _("Columns not used: %s"), cols);
     }
   return g_string_free (text, FALSE);
+}
+
+/* Every row that needs a look, by its number in the list (data rows from 1,
+ * as in check-entries): rejected with the reason, updated, with problems. */
+static char *
+import_rows (QwImportReport *report)
+{
+  GString *text = g_string_new (NULL);
+
+  for (guint i = 0; i < report->rows->len; i++)
+    {
+      const QwImportRow *r = g_ptr_array_index (report->rows, i);
+      const char *name = r->name != NULL && *r->name != '\0' ? r->name : _("(no name)");
+      g_autofree char *problems = NULL;
+
+      if (text->len > 0 && (r->outcome == QW_ROW_REJECTED || r->outcome == QW_ROW_UPDATED || r->problems != 0))
+        g_string_append_c (text, '\n');
+      /* The reason names the row already. */
+      if (r->outcome == QW_ROW_REJECTED)
+        g_string_append_printf (text, _("Rejected: %s"), r->reason);
+      else if (r->problems != 0)
+        {
+          problems = short_problems (r->problems);
+          g_string_append_printf (text, r->outcome == QW_ROW_UPDATED ? _("Row %d: No. %d %s, updated: %s")
+                                                                     : _("Row %d: No. %d %s: %s"),
+                                  r->row, r->no, name, problems);
+        }
+      else if (r->outcome == QW_ROW_UPDATED)
+        g_string_append_printf (text, _("Row %d: No. %d %s, updated"), r->row, r->no, name);
+    }
+  return g_string_free (text, FALSE);
+}
+
+static GtkWidget *
+rows_view (const char *rows)
+{
+  GtkWidget *label = gtk_label_new (rows);
+  GtkWidget *scrolled = gtk_scrolled_window_new ();
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_selectable (GTK_LABEL (label), TRUE);
+  gtk_label_set_width_chars (GTK_LABEL (label), 40);
+  gtk_label_set_max_width_chars (GTK_LABEL (label), 48);
+  gtk_widget_set_margin_end (label, 12);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), label);
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (scrolled), TRUE);
+  gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (scrolled), 260);
+  gtk_scrolled_window_set_overlay_scrolling (GTK_SCROLLED_WINDOW (scrolled), FALSE);
+  return scrolled;
 }
 
 /* While a worker reads or writes a file: a spinner and what it does. */
@@ -723,6 +783,7 @@ import_read (QwEntriesPage  *self,
 {
   g_autoptr(QwImportReport) report = NULL;
   g_autofree char *text = NULL;
+  g_autofree char *rows = NULL;
   g_autofree char *message = NULL;
   g_autoptr(GPtrArray) late = NULL;
   GtkWidget *dialog;
@@ -738,11 +799,14 @@ import_read (QwEntriesPage  *self,
                                report->added, report->updated);
   if (report->added + report->updated > 0)
     qw_feedback_undo_toast (GTK_WIDGET (self), self->doc, message);
-  text = import_report (import, report, name);
+  late = imported_late (report);
+  text = import_report (import, report, name, late != NULL ? late->len : 0);
+  rows = import_rows (report);
   dialog = adw_message_dialog_new (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))),
                                    _("Registration List Imported"), text);
+  if (*rows != '\0')
+    adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), rows_view (rows));
   adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
-  late = imported_late (report);
   if (late != NULL)
     {
       ReportLate *r = g_new0 (ReportLate, 1);

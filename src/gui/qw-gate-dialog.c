@@ -9,7 +9,7 @@
  * paired, shown in the entries and the standings), lets it play anyway, or
  * admits the late entry with the points of the rounds it missed. Every
  * answer is a step of the document's history: its toast offers to undo it,
- * and the window's Undo (Ctrl+Z here too) takes it back; the list follows
+ * and Ctrl+Z here (or the window's Undo) takes it back; the list follows
  * the document. Once nothing blocks, the round is paired from here.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -394,17 +394,30 @@ pair_action (GtkWidget  *widget,
     g_signal_emit (self, signals[PAIR], 0);
 }
 
-/* The window's Undo and Redo, from the dialog's toasts and keys. */
+/* Undo and Redo from the dialog's toasts and keys (its "win" group): the
+ * document's history moves, the list follows, and the toast saying so is
+ * here, over the list, where its button can be reached. */
 static void
 history_activate_cb (GSimpleAction *action,
                      GVariant      *parameter,
                      QwGateDialog  *self)
 {
-  GtkWindow *parent = gtk_window_get_transient_for (GTK_WINDOW (self));
-  g_autofree char *name = g_strconcat ("win.", g_action_get_name (G_ACTION (action)), NULL);
+  QwHistory *history = qw_document_get_history (doc_of (self));
+  gboolean undo = g_str_equal (g_action_get_name (G_ACTION (action)), "undo");
+  g_autoptr(GError) error = NULL;
+  g_autofree char *label = NULL;
+  g_autofree char *message = NULL;
 
-  if (parent != NULL)
-    gtk_widget_activate_action (GTK_WIDGET (parent), name, NULL);
+  if (history == NULL || !(undo ? qw_history_get_can_undo (history) : qw_history_get_can_redo (history)))
+    return;
+  if (!(undo ? qw_history_undo (history, &label, &error) : qw_history_redo (history, &label, &error)))
+    {
+      qw_feedback_error (GTK_WIDGET (self->toast_overlay), undo ? _("The change could not be undone")
+                                                                : _("The change could not be redone"), error);
+      return;
+    }
+  message = g_strdup_printf (undo ? _("Undone: %s") : _("Redone: %s"), label);
+  qw_feedback_step_toast (GTK_WIDGET (self->toast_overlay), history, message, undo ? QW_OFFER_REDO : QW_OFFER_UNDO);
 }
 
 static void

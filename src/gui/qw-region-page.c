@@ -458,7 +458,7 @@ add_rules_check (QwRegionPage *self,
     {
       group_add_row (self->checks_group, self->check_rows,
                      rules_row (warning, "dialog-warning-symbolic", "warning",
-                                qw_date_is_set (day) ? _("_Change the Day…") : _("_Record the Day…")));
+                                qw_date_is_set (day) ? _("Change the _Day…") : _("Record the _Day…")));
       return;
     }
   if (!qw_date_is_set (day))
@@ -466,7 +466,7 @@ add_rules_check (QwRegionPage *self,
   qw_date_to_iso (day, iso);
   title = g_strdup_printf (_("The region’s competition rules were published on %s"), iso);
   group_add_row (self->checks_group, self->check_rows,
-                 rules_row (title, "emblem-ok-symbolic", "success", _("_Change the Day…")));
+                 rules_row (title, "emblem-ok-symbolic", "success", _("Change the _Day…")));
 }
 
 static void

@@ -385,6 +385,7 @@ qw_rounds_page_pair_next (QwRoundsPage  *self,
     }
   _qw_rounds_page_show_round (self, round);
   gtk_widget_grab_focus (GTK_WIDGET (self->column_view));
+  qw_feedback_dismiss_toast (GTK_WIDGET (self), "round-progress");
   message = g_strdup_printf (_("Round %d paired"), round);
   qw_feedback_undo_toast (GTK_WIDGET (self), self->doc, message);
   if (notes != NULL && notes->len > 0)

@@ -383,7 +383,8 @@ _qw_rounds_page_select_next_open (QwRoundsPage *self,
                                self->round + 1);
   else
     message = g_strdup_printf (_("Every result of round %d is in"), self->round);
-  qw_feedback_toast (GTK_WIDGET (self), message);
+  /* The round as it stands now, not behind the toasts of earlier boards. */
+  qw_feedback_replace_toast (GTK_WIDGET (self), "round-progress", message);
 }
 
 void
