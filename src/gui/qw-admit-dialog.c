@@ -119,6 +119,7 @@ build_grid (QwAdmitDialog *self)
 
   gtk_grid_set_row_spacing (GTK_GRID (grid), 6);
   gtk_grid_set_column_spacing (GTK_GRID (grid), 12);
+  gtk_widget_set_halign (grid, GTK_ALIGN_CENTER);
   for (guint i = 0; i < self->rows->len; i++)
     most = MAX (most, ((Row *) g_ptr_array_index (self->rows, i))->missed);
   gtk_grid_attach (GTK_GRID (grid), caption (_("Admit")), 0, 0, 1, 1);
