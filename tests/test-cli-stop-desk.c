@@ -291,6 +291,50 @@ test_pair_gate (void)
   }
 }
 
+/* The gate checks the whole event: pair hands the pairing only its group's
+ * entries, yet a number already held in another group blocks. */
+static void
+test_pair_gate_other_group (void)
+{
+  g_auto(Run) r = { 0 }, blocked = { 0 }, open = { 0 };
+  g_autoptr(JsonNode) root = NULL;
+  g_autofree char *first = id_number ("19910301", "011");
+  g_autofree char *a = id_number ("19800101", "031");
+  g_autofree char *b = id_number ("19800102", "031");
+  GString *list = g_string_new ("姓名,身份证号,单位,组别\n");
+  JsonArray *items;
+  JsonObject *o;
+
+  for (int i = 1; i <= 6; i++)
+    {
+      g_autofree char *birth = g_strdup_printf ("199103%02d", i);
+      g_autofree char *id = id_number (birth, "011");
+
+      g_string_append_printf (list, "选手%d,%s,白花镇象棋协会,\n", i, id);
+    }
+  g_string_append_printf (list, "选手1重复,%s,某单位,行业组\n行业甲,%s,某单位,行业组\n行业乙,%s,某单位,行业组\n",
+                          first, a, b);
+  write_file ("groups.csv", list->str);
+  g_string_free (list, TRUE);
+  cli_ok (&r, "new", "groups.qiwang", "--region", "广东", "--town", "白花镇", "--start", "2021-07-03");
+  g_clear_pointer (&r.out, g_free);
+  g_clear_pointer (&r.err, g_free);
+  cli_ok (&r, "import", "groups.qiwang", "groups.csv");
+
+  run_cli (&blocked, "pair", "groups.qiwang", "industry", "--json", NULL);
+  g_assert_cmpint (blocked.status, ==, 3);
+  root = parse (blocked.out);
+  items = json_object_get_array_member (json_node_get_object (root), "blocked");
+  g_assert_cmpuint (json_array_get_length (items), ==, 1);
+  o = json_array_get_object_element (items, 0);
+  g_assert_cmpint (json_object_get_int_member (o, "no"), ==, 7);
+  g_assert_cmpstr (json_array_get_string_element (json_object_get_array_member (o, "problems"), 0), ==,
+                   "duplicate-id");
+  /* The earlier holder's group pairs. */
+  cli_ok (&open, "pair", "groups.qiwang", "open-m");
+  g_assert_nonnull (strstr (open.out, "1 选手1"));
+}
+
 /* The per-entry answers: exclude, include, allow. */
 static void
 test_answers (void)
@@ -428,6 +472,7 @@ main (int    argc,
   g_test_add_func ("/cli-desk/stored-facts", test_stored_facts);
   g_test_add_func ("/cli-desk/import-merges", test_import_merges);
   g_test_add_func ("/cli-desk/pair-gate", test_pair_gate);
+  g_test_add_func ("/cli-desk/pair-gate-other-group", test_pair_gate_other_group);
   g_test_add_func ("/cli-desk/answers", test_answers);
   g_test_add_func ("/cli-desk/admit", test_admit);
   g_test_add_func ("/cli-desk/check-documents", test_check_documents);

@@ -181,6 +181,284 @@ test_migration_from_version_1 (Fixture       *f,
   g_assert_true (g_file_test (backup, G_FILE_TEST_IS_REGULAR));
 }
 
+/* Every row of every table, with its rowid and each value's type. */
+static char *
+dump_rows (sqlite3 *db)
+{
+  GString *out = g_string_new (NULL);
+  sqlite3_stmt *tables = NULL;
+
+  g_assert_cmpint (sqlite3_prepare_v2 (db, "SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name",
+                                       -1, &tables, NULL), ==, SQLITE_OK);
+  while (sqlite3_step (tables) == SQLITE_ROW)
+    {
+      g_autofree char *sql = g_strdup_printf ("SELECT rowid, * FROM \"%s\" ORDER BY rowid",
+                                              (const char *) sqlite3_column_text (tables, 0));
+      sqlite3_stmt *rows = NULL;
+
+      g_string_append_printf (out, "[%s]\n", (const char *) sqlite3_column_text (tables, 0));
+      g_assert_cmpint (sqlite3_prepare_v2 (db, sql, -1, &rows, NULL), ==, SQLITE_OK);
+      while (sqlite3_step (rows) == SQLITE_ROW)
+        {
+          for (int c = 0; c < sqlite3_column_count (rows); c++)
+            g_string_append_printf (out, "%s=%s:%d|", sqlite3_column_name (rows, c),
+                                    sqlite3_column_type (rows, c) == SQLITE_NULL
+                                    ? "NULL" : (const char *) sqlite3_column_text (rows, c),
+                                    sqlite3_column_type (rows, c));
+          g_string_append_c (out, '\n');
+        }
+      sqlite3_finalize (rows);
+    }
+  sqlite3_finalize (tables);
+  return g_string_free (out, FALSE);
+}
+
+/* One row for each result of @sql, its columns joined. */
+static char *
+dump_query (sqlite3    *db,
+            const char *sql)
+{
+  GString *out = g_string_new (NULL);
+  sqlite3_stmt *stmt = NULL;
+
+  g_assert_cmpint (sqlite3_prepare_v2 (db, sql, -1, &stmt, NULL), ==, SQLITE_OK);
+  while (sqlite3_step (stmt) == SQLITE_ROW)
+    {
+      for (int c = 0; c < sqlite3_column_count (stmt); c++)
+        g_string_append_printf (out, "%s|", sqlite3_column_type (stmt, c) == SQLITE_NULL
+                                            ? "NULL" : (const char *) sqlite3_column_text (stmt, c));
+      g_string_append_c (out, '\n');
+    }
+  sqlite3_finalize (stmt);
+  return g_string_free (out, FALSE);
+}
+
+/* The columns, indexes and foreign keys of every table. */
+static char *
+dump_structure (sqlite3 *db)
+{
+  static const char *const queries[] = {
+    "SELECT type, name, tbl_name FROM sqlite_schema ORDER BY name",
+    "SELECT name, sql FROM sqlite_schema WHERE type = 'index' AND sql IS NOT NULL ORDER BY name",
+    "SELECT t.name, il.name, il.\"unique\", il.origin, il.partial FROM sqlite_schema t, "
+    "pragma_index_list (t.name) il WHERE t.type = 'table' ORDER BY t.name, il.name",
+    "SELECT t.name, il.name, ii.seqno, ii.name FROM sqlite_schema t, pragma_index_list (t.name) il, "
+    "pragma_index_info (il.name) ii WHERE t.type = 'table' ORDER BY t.name, il.name, ii.seqno",
+    "SELECT t.name, fk.* FROM sqlite_schema t, pragma_foreign_key_list (t.name) fk "
+    "WHERE t.type = 'table' ORDER BY t.name, fk.id, fk.seq",
+    "SELECT t.name, c.cid, c.name, c.type, c.\"notnull\", c.dflt_value, c.pk FROM sqlite_schema t, "
+    "pragma_table_info (t.name) c WHERE t.type = 'table' ORDER BY t.name, c.cid",
+  };
+  GString *out = g_string_new (NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (queries); i++)
+    {
+      g_autofree char *part = dump_query (db, queries[i]);
+
+      g_string_append_printf (out, "%u:\n%s", i, part);
+    }
+  return g_string_free (out, FALSE);
+}
+
+static int
+exec_status (sqlite3    *db,
+             const char *sql)
+{
+  return sqlite3_exec (db, sql, NULL, NULL, NULL);
+}
+
+static const char *const schema_steps[] = {
+  QW_SCHEMA_STEP_1, QW_SCHEMA_STEP_2, QW_SCHEMA_STEP_3, QW_SCHEMA_STEP_4, QW_SCHEMA_STEP_5, QW_SCHEMA_STEP_6,
+};
+
+/* A document of schema @version (4 to 6) in @db, holding what such a
+ * document could hold: ids with gaps, every result, a bye, fouls, play-offs
+ * (a drawn armageddon from version 6), manual changes, a withdrawal, a
+ * standing, round and game log lines; from version 5 an excluded entry, a
+ * late one and an allowed problem; from version 6 absences. The data of a
+ * version is also valid in every later one. */
+static void
+make_document (sqlite3 *db,
+               int      version,
+               int      data_version)
+{
+  g_autofree char *set_version = g_strdup_printf ("PRAGMA user_version = %d;", version);
+
+  g_assert_cmpint (version, <=, G_N_ELEMENTS (schema_steps));
+  g_assert_cmpint (exec_status (db, "PRAGMA application_id = 1363760967;"), ==, SQLITE_OK);
+  for (int v = 0; v < version; v++)
+    g_assert_cmpint (exec_status (db, schema_steps[v]), ==, SQLITE_OK);
+  g_assert_cmpint (exec_status (db, set_version), ==, SQLITE_OK);
+  g_assert_cmpint (exec_status (db, "INSERT INTO meta VALUES ('kind', 'stop');"
+                                "INSERT INTO event (id, ruleset, name) VALUES (1, 'qiwang-2021', '旧站');"
+                                "INSERT INTO player (id, name, sex, doc_kind, id_number) VALUES "
+                                "  (1, '甲', 'M', 'resident', ''), (2, '乙', 'M', 'resident', ''), "
+                                "  (3, '丙', 'F', 'other', 'E1234567'), (5, '丁', '', 'resident', ''), "
+                                "  (6, '戊', 'F', 'resident', '');"
+                                "INSERT INTO entry (id, event_id, player_id, no, group_code, status, "
+                                "  withdrawn_before, rating) VALUES "
+                                "  (1, 1, 1, 1, 'open-m', 'active', 0, 1800), (2, 1, 2, 2, 'open-m', 'active', 0, 0), "
+                                "  (3, 1, 3, 3, 'open-m', 'active', 0, 0), (7, 1, 5, 4, 'open-m', 'active', 0, 0), "
+                                "  (8, 1, 6, 6, 'open-m', 'withdrawn', 3, 0);"
+                                "INSERT INTO section (id, event_id, code, name, system) VALUES "
+                                "  (1, 1, 'open-m', '公开组男子', 'swiss'), (4, 1, 'ko', '淘汰', 'knockout');"
+                                "INSERT INTO game (id, section_id, round, board, red, black, result, red_fouls, "
+                                "  black_fouls, playoff, armageddon, manual, explain) VALUES "
+                                "  (3, 1, 1, 1, 1, 2, '2:0', 1, 0, '', 0, 0, 'score group 0'),"
+                                "  (4, 1, 1, 2, 3, 7, '1:1', 0, 2, '', 0, 1, ''),"
+                                "  (9, 1, 2, 1, 2, 3, '+:-', 0, 0, '', 0, 0, ''),"
+                                "  (10, 1, 2, 2, 7, NULL, 'bye', 0, 0, '', 0, 0, 'bye'),"
+                                "  (11, 1, 3, 1, 1, 3, '', 0, 0, '', 0, 0, ''),"
+                                "  (12, 4, 1, 1, 1, 7, '1:1', 0, 0, 'black', 1, 0, ''),"
+                                "  (13, 4, 1, 2, 2, 3, '-:-', 0, 0, '', 0, 0, ''),"
+                                "  (20, 4, 2, 1, 7, 3, '0:2', 0, 0, 'red', 0, 0, ''),"
+                                "  (21, 4, 2, 2, 1, 2, '-:+', 0, 0, '', 0, 0, '');"
+                                "INSERT INTO round_log (section_id, round, at, message) VALUES "
+                                "  (1, 1, '2024-05-01T09:00:00', 'Round 1 paired');"
+                                "INSERT INTO standing (section_id, rank, entry_id, points) VALUES (1, 1, 1, 2);"
+                                "INSERT INTO nominee (id, region, name) VALUES (2, '惠州', '甲');"
+                                "INSERT INTO game_log (id, at, section_id, round, board, kind, old_value, "
+                                "  new_value, cause, after_round_log) VALUES "
+                                "  (2, '2024-05-01T09:00:01', 1, 1, 0, 'paired', '', '2 boards', '配对', 1),"
+                                "  (5, '2024-05-01T09:10:00', 1, 1, 1, 'result', '', '2:0', '成绩', 1),"
+                                "  (6, '2024-05-01T09:20:00', 1, 1, 2, 'players', '3 丙 – 4 丁', '3 丙 – 4 丁', "
+                                "   '换人', 1),"
+                                "  (8, '2024-05-01T09:30:00', 1, 2, 0, 'unpaired', '2 boards', '', '', 1);"),
+                   ==, SQLITE_OK);
+  if (data_version >= 5)
+    g_assert_cmpint (exec_status (db, "INSERT INTO player (id, name, sex) VALUES (9, '己', 'M'), (10, '庚', 'F');"
+                                  "INSERT INTO entry (id, event_id, player_id, no, group_code, status, allowed) "
+                                  "  VALUES (12, 1, 9, 5, 'open-m', 'excluded', ''), "
+                                  "  (15, 1, 10, 8, 'open-m', 'late', '');"
+                                  "UPDATE entry SET allowed = 'too-strong' WHERE id = 1;"),
+                     ==, SQLITE_OK);
+  if (data_version >= 6)
+    g_assert_cmpint (exec_status (db, "INSERT INTO game (id, section_id, round, board, red, black, result, "
+                                  "  playoff, armageddon) VALUES (22, 4, 3, 1, 7, 1, '1:1', 'draw', 1);"
+                                  "INSERT INTO absence (section_id, entry_id, round, kind, points) VALUES "
+                                  "  (1, 3, 4, 'leave', 0), (1, 15, 1, 'late', 1), (1, 15, 2, 'late', 0.5);"),
+                     ==, SQLITE_OK);
+}
+
+/* Step 7 rebuilds the player, entry, game and game_log tables with their
+ * checks as comparisons. A document of @data (4, 5 or 6) brought up to
+ * date holds every row under its id, and every column, index and foreign
+ * key, as a document of version 6 with the same data does (steps 5 and 6
+ * are tested with the desk, tests/test-stop-desk.c); the checks refuse what
+ * they refused, and the keys hold and cascade. */
+static void
+test_migration_to_7 (Fixture       *f,
+                     gconstpointer  data)
+{
+  int from = GPOINTER_TO_INT (data);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(QwDocument) doc = NULL;
+  g_autofree char *rows_before = NULL, *rows_expected = NULL, *rows_after = NULL;
+  g_autofree char *structure_expected = NULL, *structure_after = NULL;
+  g_autofree char *schema = NULL, *check = NULL;
+  sqlite3 *db = NULL;
+
+  g_assert_cmpint (qw_document_schema_version (), ==, 7);
+  g_assert_cmpint (sqlite3_open (":memory:", &db), ==, SQLITE_OK);
+  make_document (db, 6, from);
+  rows_expected = dump_rows (db);
+  structure_expected = dump_structure (db);
+  sqlite3_close (db);
+
+  g_assert_cmpint (sqlite3_open (f->path, &db), ==, SQLITE_OK);
+  make_document (db, from, from);
+  rows_before = dump_rows (db);
+  if (from == 6)
+    {
+      g_autofree char *structure_before = dump_structure (db);
+
+      g_assert_cmpstr (rows_before, ==, rows_expected);
+      g_assert_cmpstr (structure_before, ==, structure_expected);
+    }
+  sqlite3_close (db);
+
+  doc = qw_document_open (f->path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (qw_document_peek_version (f->path, NULL), ==, 7);
+  g_clear_object (&doc);
+
+  g_assert_cmpint (sqlite3_open (f->path, &db), ==, SQLITE_OK);
+  rows_after = dump_rows (db);
+  structure_after = dump_structure (db);
+  g_assert_cmpstr (rows_after, ==, rows_expected);
+  g_assert_cmpstr (structure_after, ==, structure_expected);
+  check = dump_query (db, "PRAGMA integrity_check");
+  g_assert_cmpstr (check, ==, "ok|\n");
+  g_clear_pointer (&check, g_free);
+  check = dump_query (db, "PRAGMA foreign_key_check");
+  g_assert_cmpstr (check, ==, "");
+  /* No list left in the checks of the rebuilt tables, nor a table aside. */
+  schema = dump_query (db, "SELECT sql FROM sqlite_schema WHERE tbl_name IN ('player', 'entry', 'game', "
+                           "'game_log')");
+  g_assert_null (strstr (schema, " IN ("));
+  g_assert_nonnull (strstr (schema, "status = 'late'"));
+  g_clear_pointer (&schema, g_free);
+  schema = dump_query (db, "SELECT name FROM sqlite_schema WHERE name GLOB '*_v[0-9]'");
+  g_assert_cmpstr (schema, ==, "");
+
+  /* The checks refuse what they refused and accept what they accepted. */
+  g_assert_cmpint (exec_status (db, "PRAGMA foreign_keys = ON"), ==, SQLITE_OK);
+  g_assert_cmpint (exec_status (db, "INSERT INTO game (section_id, round, board, red, result) "
+                                    "VALUES (1, 3, 5, 2, '3:0')"), ==, SQLITE_CONSTRAINT);
+  g_assert_cmpint (exec_status (db, "INSERT INTO game (section_id, round, board, red, result) "
+                                    "VALUES (1, 3, 5, 2, NULL)"), ==, SQLITE_CONSTRAINT);
+  g_assert_cmpint (exec_status (db, "UPDATE game SET playoff = 'tie' WHERE id = 12"), ==, SQLITE_CONSTRAINT);
+  g_assert_cmpint (exec_status (db, "UPDATE game SET round = 0 WHERE id = 12"), ==, SQLITE_CONSTRAINT);
+  g_assert_cmpint (exec_status (db, "UPDATE game SET red_fouls = -1 WHERE id = 12"), ==, SQLITE_CONSTRAINT);
+  g_assert_cmpint (exec_status (db, "INSERT INTO game (section_id, round, board, red) VALUES (1, 1, 1, 2)"),
+                   ==, SQLITE_CONSTRAINT);
+  g_assert_cmpint (exec_status (db, "INSERT INTO game (section_id, round, board, red) VALUES (1, 3, 5, 99)"),
+                   ==, SQLITE_CONSTRAINT);
+  g_assert_cmpint (exec_status (db, "INSERT INTO game (section_id, round, board, red) VALUES (9, 3, 5, 2)"),
+                   ==, SQLITE_CONSTRAINT);
+  g_assert_cmpint (exec_status (db, "INSERT INTO game_log (section_id, round, kind) VALUES (1, 1, 'swap')"),
+                   ==, SQLITE_CONSTRAINT);
+  g_assert_cmpint (exec_status (db, "INSERT INTO player (name, sex) VALUES ('辛', 'X')"), ==, SQLITE_CONSTRAINT);
+  g_assert_cmpint (exec_status (db, "INSERT INTO player (name, doc_kind) VALUES ('辛', 'passport')"),
+                   ==, SQLITE_CONSTRAINT);
+  g_assert_cmpint (exec_status (db, "INSERT INTO player (name, birth) VALUES ('辛', NULL)"), ==, SQLITE_CONSTRAINT);
+  g_assert_cmpint (exec_status (db, "UPDATE entry SET status = 'gone' WHERE id = 2"), ==, SQLITE_CONSTRAINT);
+  g_assert_cmpint (exec_status (db, "UPDATE entry SET no = 0 WHERE id = 2"), ==, SQLITE_CONSTRAINT);
+  g_assert_cmpint (exec_status (db, "UPDATE entry SET no = 1 WHERE id = 2"), ==, SQLITE_CONSTRAINT);
+  g_assert_cmpint (exec_status (db, "UPDATE entry SET player_id = 1 WHERE id = 2"), ==, SQLITE_CONSTRAINT);
+  g_assert_cmpint (exec_status (db, "UPDATE entry SET player_id = 77 WHERE id = 2"), ==, SQLITE_CONSTRAINT);
+  g_assert_cmpint (exec_status (db, "UPDATE entry SET event_id = 5 WHERE id = 2"), ==, SQLITE_CONSTRAINT);
+  g_assert_cmpint (exec_status (db, "INSERT INTO game (section_id, round, board, red, black, result, playoff) "
+                                    "VALUES (1, 3, 2, 2, 7, '-:+', 'black')"), ==, SQLITE_OK);
+  g_assert_cmpint (exec_status (db, "UPDATE game SET playoff = 'draw', armageddon = 1 WHERE id = 12"), ==,
+                   SQLITE_OK);
+  g_assert_cmpint (exec_status (db, "INSERT INTO game_log (section_id, round, kind) VALUES (1, 3, 'result')"),
+                   ==, SQLITE_OK);
+  g_assert_cmpint (exec_status (db, "INSERT INTO player (id, name, sex, doc_kind) VALUES (30, '辛', 'F', 'other')"),
+                   ==, SQLITE_OK);
+  g_assert_cmpint (exec_status (db, "INSERT INTO entry (event_id, player_id, no, status) VALUES (1, 30, 30, 'late')"),
+                   ==, SQLITE_OK);
+  g_assert_cmpint (exec_status (db, "UPDATE entry SET status = 'excluded' WHERE id = 2"), ==, SQLITE_OK);
+
+  /* Deleting an entry deletes its games; a player, its entry; a section, its
+   * games, standings and absences. */
+  g_assert_cmpint (exec_status (db, "DELETE FROM entry WHERE id = 7"), ==, SQLITE_OK);
+  g_clear_pointer (&check, g_free);
+  check = dump_query (db, "SELECT id FROM game ORDER BY id");
+  g_assert_cmpstr (check, ==, "3|\n9|\n11|\n13|\n21|\n");
+  g_assert_cmpint (exec_status (db, "DELETE FROM player WHERE id = 3"), ==, SQLITE_OK);
+  g_clear_pointer (&check, g_free);
+  check = dump_query (db, "SELECT (SELECT group_concat (id) FROM game), (SELECT COUNT(*) FROM entry WHERE id = 3), "
+                          "(SELECT COUNT(*) FROM absence WHERE entry_id = 3)");
+  g_assert_cmpstr (check, ==, "3,21|0|0|\n");
+  g_assert_cmpint (exec_status (db, "DELETE FROM section WHERE id = 1"), ==, SQLITE_OK);
+  g_clear_pointer (&check, g_free);
+  check = dump_query (db, "SELECT (SELECT group_concat (id) FROM game), (SELECT COUNT(*) FROM standing), "
+                          "(SELECT COUNT(*) FROM absence)");
+  g_assert_cmpstr (check, ==, "21|0|0|\n");
+  sqlite3_close (db);
+}
+
 static void
 assert_refused_untouched (const char *path,
                           int         expected_code)
@@ -317,6 +595,12 @@ main (int    argc,
   ADD ("/document/round-trip", test_round_trip);
   ADD ("/document/batch-is-atomic", test_batch_is_atomic);
   ADD ("/document/migration-from-1", test_migration_from_version_1);
+  g_test_add ("/document/migration-from-4", Fixture, GINT_TO_POINTER (4), fixture_set_up, test_migration_to_7,
+              fixture_tear_down);
+  g_test_add ("/document/migration-from-5", Fixture, GINT_TO_POINTER (5), fixture_set_up, test_migration_to_7,
+              fixture_tear_down);
+  g_test_add ("/document/migration-from-6", Fixture, GINT_TO_POINTER (6), fixture_set_up, test_migration_to_7,
+              fixture_tear_down);
   ADD ("/document/newer-schema", test_newer_schema_refused);
   ADD ("/document/foreign-files", test_foreign_files_refused);
   ADD ("/document/damaged-file", test_damaged_file_refused);

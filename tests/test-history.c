@@ -959,6 +959,172 @@ test_log_migrated (void)
   remove_tree (dir);
 }
 
+/* The game log, its lines as they read (not when). */
+static char *
+dump_game_log (const char *path)
+{
+  GString *out = g_string_new (NULL);
+  sqlite3 *db = NULL;
+  sqlite3_stmt *stmt = NULL;
+
+  g_assert_cmpint (sqlite3_open_v2 (path, &db, SQLITE_OPEN_READONLY, NULL), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_prepare_v2 (db, "SELECT section_id, round, board, kind, old_value, new_value, cause, "
+                                           "after_round_log FROM game_log ORDER BY id", -1, &stmt, NULL), ==, SQLITE_OK);
+  while (sqlite3_step (stmt) == SQLITE_ROW)
+    {
+      for (int c = 0; c < sqlite3_column_count (stmt); c++)
+        g_string_append_printf (out, "%s|", (const char *) sqlite3_column_text (stmt, c));
+      g_string_append_c (out, '\n');
+    }
+  sqlite3_finalize (stmt);
+  sqlite3_close (db);
+  return g_string_free (out, FALSE);
+}
+
+static QwBoardResult
+board_result (int      board,
+              QwResult result,
+              int      red_fouls)
+{
+  QwBoardResult r = { board, { result, red_fouls, 0, QW_PLAYOFF_NONE, FALSE } };
+
+  return r;
+}
+
+/* The same actions on the same players, the history on or off: the game log
+ * is watched through a session's changesets with the history, through the
+ * pre-update hook without it. */
+static char *
+log_of_actions (gboolean history)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("qiwang-history-XXXXXX", &error);
+  g_autofree char *path = g_build_filename (dir, "stop.qiwang", NULL);
+  g_autoptr(GRand) rand = g_rand_new_with_seed (11);
+  g_autoptr(GPtrArray) entries = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_entry_free);
+  g_autoptr(QwDocument) doc = qw_document_create (path, QW_DOCUMENT_STOP, &error);
+  g_autoptr(QwEvent) event = qw_event_new ();
+  g_autoptr(QwSection) section = NULL;
+  g_autoptr(QwEvent) other = NULL;
+  g_autoptr(QwSection) other_section = NULL;
+  g_autoptr(GPtrArray) n_lines = NULL;
+  g_autoptr(GPtrArray) round2 = NULL;
+  g_autoptr(GPtrArray) warnings = NULL;
+  QwBoardResult results[6];
+  QwResultInput input = { QW_RESULT_BLACK_WIN, 0, 2, QW_PLAYOFF_NONE, FALSE };
+  QwResultInput input2 = { QW_RESULT_RED_WIN, 0, 0, QW_PLAYOFF_NONE, FALSE };
+  QwGame *g;
+  char *log;
+
+  g_assert_no_error (error);
+  event->name = g_strdup ("白花（镇）预选赛");
+  event->region = g_strdup ("广东");
+  event->start_date = qw_date_make (2021, 7, 3);
+  event->rounds = 5;
+  g_assert_true (qw_document_add_event (doc, event, &error));
+  for (int i = 0; i < 12; i++)
+    g_ptr_array_add (entries, make_player (rand, i, "open-m"));
+  g_assert_true (qw_document_add_entries (doc, event->id, entries, &error));
+  section = qw_tournament_find_section (doc, "open-m", TRUE, &error);
+  g_assert_no_error (error);
+  section->settings.lottery_seed = 20210703;
+  if (history)
+    qw_document_enable_history (doc);
+
+  /* Pairing, a round's results, a changed result, a cleared one. */
+  g_assert_cmpint (qw_tournament_pair_next (doc, section, NULL, &error), ==, 1);
+  for (int b = 0; b < 6; b++)
+    results[b] = board_result (b + 1, b % 3 == 0 ? QW_RESULT_RED_WIN : b % 3 == 1 ? QW_RESULT_DRAW
+                                                                                   : QW_RESULT_BLACK_WIN, b % 2);
+  g_assert_true (qw_tournament_record_results (doc, section, 1, results, 6, &error));
+  g_assert_true (qw_tournament_record_result (doc, section, 1, 2, &input, &error));
+  g_assert_true (qw_tournament_undo_result (doc, section, 1, 3, &error));
+  g_assert_true (qw_tournament_record_result (doc, section, 1, 3, &input, &error));
+  g_assert_no_error (error);
+
+  /* Round 2, changed by hand, then results in one step of several. */
+  g_assert_cmpint (qw_tournament_pair_next (doc, section, NULL, &error), ==, 2);
+  round2 = qw_document_list_round_games (doc, section->id, 2, &error);
+  warnings = qw_tournament_swap_players (doc, section, 2, ((QwGame *) round2->pdata[1])->red,
+                                         ((QwGame *) round2->pdata[4])->black, &error);
+  g_assert_no_error (error);
+  g_clear_pointer (&warnings, g_ptr_array_unref);
+  g_clear_pointer (&round2, g_ptr_array_unref);
+  round2 = qw_document_list_round_games (doc, section->id, 2, &error);
+  g = round2->pdata[0];
+  warnings = qw_tournament_repair_board (doc, section, 2, 1, g->black, ((QwGame *) round2->pdata[2])->red, &error);
+  g_assert_no_error (error);
+  g_assert_true (qw_document_begin_step (doc, "Two results", &error));
+  g_assert_true (qw_tournament_record_results (doc, section, 2, results, 2, &error));
+  input.playoff = QW_PLAYOFF_NONE;
+  g_assert_true (qw_tournament_record_result (doc, section, 2, 1, &input, &error));
+  g_assert_true (qw_tournament_record_result (doc, section, 2, 4, &input, &error));
+  g_assert_true (qw_document_commit (doc, &error));
+
+  /* A part of a step taken back (a savepoint rolled back) is not logged. */
+  g_assert_true (qw_document_begin_step (doc, "Partly", &error));
+  g_assert_true (qw_tournament_record_result (doc, section, 2, 6, &input, &error));
+  g_assert_true (qw_document_begin (doc, &error));
+  g_assert_true (qw_tournament_record_result (doc, section, 2, 3, &input, &error));
+  g_assert_true (qw_tournament_record_result (doc, section, 2, 6, &input2, &error));
+  qw_document_rollback (doc);
+  g_assert_true (qw_document_commit (doc, &error));
+  g_assert_no_error (error);
+
+  /* A step that enters a result and clears it changes no game; one that
+   * unpairs a round and pairs it again gives the new games the old ids
+   * (SQLite reuses the largest rowids): they read as changed games. */
+  g_assert_true (qw_document_begin_step (doc, "Nothing", &error));
+  g_assert_true (qw_tournament_record_result (doc, section, 2, 5, &input, &error));
+  g_assert_true (qw_tournament_undo_result (doc, section, 2, 5, &error));
+  g_assert_true (qw_document_commit (doc, &error));
+  g_assert_true (qw_document_begin_step (doc, "Again", &error));
+  g_assert_true (qw_tournament_unpair_last (doc, section, TRUE, &error));
+  g_assert_cmpint (qw_tournament_pair_next (doc, section, NULL, &error), ==, 2);
+  g_assert_true (qw_document_commit (doc, &error));
+  g_assert_true (qw_tournament_unpair_last (doc, section, TRUE, &error));
+  g_assert_no_error (error);
+
+  /* A second event of players who play: deleting it removes their games
+   * (ON DELETE CASCADE), and with their section they leave the log. */
+  other = qw_event_copy (event);
+  g_assert_true (qw_document_add_event (doc, other, &error));
+  g_ptr_array_set_size (entries, 0);
+  for (int i = 0; i < 4; i++)
+    g_ptr_array_add (entries, make_player (rand, 20 + i, "open-m"));
+  g_assert_true (qw_document_add_entries (doc, other->id, entries, &error));
+  other_section = qw_tournament_ensure_section (doc, other, "open-m", &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (qw_tournament_pair_next (doc, other_section, NULL, &error), ==, 1);
+  n_lines = qw_document_list_game_log (doc, other_section->id, &error);
+  g_assert_cmpuint (n_lines->len, ==, 1);
+  g_assert_true (qw_document_delete_event (doc, other->id, &error));
+  g_assert_no_error (error);
+
+  g_clear_object (&doc);
+  log = dump_game_log (path);
+  remove_tree (dir);
+  return log;
+}
+
+static void
+test_log_without_history (void)
+{
+  g_autofree char *with = log_of_actions (TRUE);
+  g_autofree char *without = log_of_actions (FALSE);
+
+  g_assert_nonnull (strstr (with, "|players|"));
+  g_assert_nonnull (strstr (with, "|result|"));
+  g_assert_nonnull (strstr (with, "|unpaired|"));
+  g_assert_nonnull (strstr (with, "|Two results|"));
+  g_assert_null (strstr (with, "|Nothing|"));
+  g_assert_nonnull (strstr (with, "1|2|6|result||0:2 (fouls 0:2)|Partly|"));
+  g_assert_null (strstr (with, "1|2|3|result||0:2 (fouls 0:2)|Partly|"));
+  g_assert_null (strstr (with, "2:0|Partly|"));
+  g_assert_nonnull (strstr (with, "|result|0:2 (fouls 0:2)||Again|"));
+  g_assert_cmpstr (without, ==, with);
+}
+
 /* Without the history (the CLI), nothing is kept, but the log is written. */
 static void
 test_disabled (void)
@@ -1021,5 +1187,6 @@ main (int    argc,
 #undef ADD
   g_test_add_func ("/history/disabled", test_disabled);
   g_test_add_func ("/history/log/migrated", test_log_migrated);
+  g_test_add_func ("/history/log/without-history", test_log_without_history);
   return g_test_run ();
 }

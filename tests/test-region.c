@@ -327,6 +327,29 @@ test_manual_stops (Fixture       *f,
   g_assert_cmpint (s2->participants, ==, 190 + 100);
 }
 
+/* 参赛人数 counts who took part: not an entry found ineligible (不具备参赛资格)
+ * nor a late entry never admitted, though the results file lists both
+ * (issue 9); one who withdrew took part. */
+static void
+test_results_participants (Fixture       *f,
+                           gconstpointer  data)
+{
+  g_autoptr(QwResults) results = fixture_results (STOP_NAME, "stop-0002", "2021-07-03", 7);
+  QwResultsGroup *open = g_ptr_array_index (results->groups, 0);
+  g_autoptr(QwResults) read = NULL;
+  g_autoptr(QwRegionSummary) s = NULL;
+
+  ((QwEntry *) g_ptr_array_index (open->players, 4))->status = QW_STATUS_EXCLUDED;
+  ((QwEntry *) g_ptr_array_index (open->players, 5))->status = QW_STATUS_LATE;
+  ((QwEntry *) g_ptr_array_index (open->players, 6))->status = QW_STATUS_WITHDRAWN;
+  read = through_file (f, g_steal_pointer (&results));
+  g_assert_cmpint (qw_results_count_players (read), ==, 10);
+  import_ok (f, read, QW_IMPORT_ADDED);
+  s = summary (f);
+  g_assert_cmpint (((QwRegionStop *) g_ptr_array_index (s->stops, 0))->participants, ==, 8);
+  g_assert_cmpint (s->participants, ==, 8);
+}
+
 static void
 test_results_replace_manual (Fixture       *f,
                              gconstpointer  data)
@@ -667,6 +690,7 @@ main (int    argc,
   ADD ("/region/import/atomic", test_import_atomic);
   ADD ("/region/manual-stops", test_manual_stops);
   ADD ("/region/results-replace-manual", test_results_replace_manual);
+  ADD ("/region/results-participants", test_results_participants);
   ADD ("/region/arbiters-and-dates", test_arbiters_and_dates);
   ADD ("/region/final-eligibility", test_final_eligibility);
   ADD ("/region/delete-stop", test_delete_stop);

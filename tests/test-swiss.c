@@ -837,9 +837,10 @@ test_impossible_all_met (void)
   g_assert_false (qw_swiss_pair (ps, G_N_ELEMENTS (specs), &o, &r, &error));
   g_assert_error (error, QW_ERROR, QW_ERROR_CONFLICT);
   g_assert_cmpuint (r.pairs->len, ==, 0);
-  g_assert_cmpuint (r.unpairable->len, ==, 4);
-  g_assert_cmpstr (g_ptr_array_index (r.unpairable, 0), ==, "No. 1 has already met every remaining opponent.");
-  g_assert_cmpstr (g_ptr_array_index (r.unpairable, 3), ==, "No. 4 has already met every remaining opponent.");
+  /* Said once for the four, not once each (issue 9). */
+  g_assert_cmpuint (r.unpairable->len, ==, 1);
+  g_assert_cmpstr (g_ptr_array_index (r.unpairable, 0), ==,
+                   "No. 1, No. 2, No. 3, No. 4 have each already met every remaining opponent.");
   qw_swiss_result_clear (&r);
 }
 

@@ -37,6 +37,7 @@
 #include "qw-tournament.h"
 #include "qw-knockout.h"
 #include "qw-pair-gate.h"
+#include "qw-player-chooser.h"
 #include "qw-window.h"
 #include "qw-date.h"
 #include "qw-document-entries.h"
@@ -630,21 +631,22 @@ test_one_history (void)
     g_assert_cmpuint (gtk_single_selection_get_selected (selection), >=, n - 2);
   }
 
-  /* 8. A withdrawal (退赛) through its dialog. */
+  /* 8. A withdrawal (退赛) through its dialog: the selected board's red
+   *    player is chosen already. */
   gtk_widget_activate_action (GTK_WIDGET (w.rounds), "rounds.withdraw", NULL);
   dialog = qw_test_wait_toplevel (ADW_TYPE_MESSAGE_DIALOG);
-  first = second = NULL;
-  dropdowns_of (GTK_WIDGET (dialog), &first, &second);
   {
-    g_autoptr(QwSection) section = qw_document_context_find_section (qw_window_get_context (window), w.group, NULL);
-    g_autoptr(GPtrArray) entries = qw_document_list_section_entries (qw_window_get_document (window), section,
-                                                                     &error);
-    QwEntry *e = g_ptr_array_index (entries, gtk_drop_down_get_selected (first));
+    QwPlayerChooser *chooser = QW_PLAYER_CHOOSER (find_child (GTK_WIDGET (dialog), QW_TYPE_PLAYER_CHOOSER));
+    GtkSingleSelection *selection = GTK_SINGLE_SELECTION (qw_rounds_page_get_boards (w.rounds));
+    g_autoptr(QwBoardItem) board = board_at (w.rounds, gtk_single_selection_get_selected (selection));
+    const QwEntry *e = qw_player_chooser_get_selected (chooser);
 
+    g_assert_nonnull (e);
+    g_assert_cmpint (e->id, ==, qw_board_item_get_game (board)->red);
     w.withdrawn = e->id;
     label = g_strdup_printf (_("Withdrawal of %s"), e->name);
   }
-  adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "withdraw");
+  adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "mark");
   qw_test_close_toplevels (ADW_TYPE_MESSAGE_DIALOG);
   undo_and_redo (window, label, check_withdrawn, &w);
   g_clear_pointer (&label, g_free);
@@ -743,7 +745,12 @@ test_knockout_playoff (void)
   g_assert_false (board_has_result (rounds, 0));
   qw_test_screenshot (GTK_WIDGET (dialog), "screenshot-playoff.png");
 
-  /* Black went through (won or drew the armageddon): shown as such. */
+  /* The group plays armageddons: red won, black won, or drawn (black goes through). */
+  g_assert_true (adw_message_dialog_has_response (ADW_MESSAGE_DIALOG (dialog), "red"));
+  g_assert_true (adw_message_dialog_has_response (ADW_MESSAGE_DIALOG (dialog), "black"));
+  g_assert_true (adw_message_dialog_has_response (ADW_MESSAGE_DIALOG (dialog), "draw"));
+  g_assert_cmpstr (adw_message_dialog_get_response_label (ADW_MESSAGE_DIALOG (dialog), "black"), ==, _("_Black Won"));
+  /* Black won the armageddon: shown as such. */
   adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "black");
   qw_test_close_toplevels (ADW_TYPE_MESSAGE_DIALOG);
   {
@@ -757,6 +764,45 @@ test_knockout_playoff (void)
     g_assert_cmpstr (fouls, ==, qw_playoff_label (QW_PLAYOFF_BLACK, TRUE));
   }
   /* One step: one undo takes back both. */
+  g_assert_cmpstr (qw_history_get_undo_label (history_of (window)), ==, label);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  qw_test_wait_toast (GTK_WIDGET (window), undone);
+  g_assert_false (board_has_result (rounds, 0));
+
+  /* A drawn armageddon: stored as a draw of the play-off, black through, and
+   * shown as that, not as a play-off black won. */
+  qw_rounds_page_select_board (rounds, 0);
+  g_assert_true (qw_rounds_page_key_result (rounds, GDK_KEY_2));
+  dialog = qw_test_wait_toplevel (ADW_TYPE_MESSAGE_DIALOG);
+  adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "draw");
+  qw_test_close_toplevels (ADW_TYPE_MESSAGE_DIALOG);
+  {
+    g_autoptr(QwBoardItem) board = board_at (rounds, 0);
+    g_autofree char *fouls = NULL;
+
+    g_assert_cmpint (qw_board_item_get_game (board)->result, ==, QW_RESULT_DRAW);
+    g_assert_cmpint (qw_board_item_get_game (board)->playoff, ==, QW_PLAYOFF_DRAW);
+    g_assert_true (qw_board_item_get_game (board)->armageddon);
+    g_object_get (board, "fouls", &fouls, NULL);
+    g_assert_cmpstr (fouls, ==, qw_playoff_label (QW_PLAYOFF_DRAW, TRUE));
+    g_assert_cmpstr (fouls, !=, qw_playoff_label (QW_PLAYOFF_BLACK, TRUE));
+  }
+  /* Black went through: the next round's bracket has the black player. */
+  {
+    g_autoptr(QwDocument) doc = g_object_ref (qw_window_get_document (window));
+    g_autoptr(QwEvent) event = qw_document_get_main_event (doc, &error);
+    g_autoptr(QwSection) section = qw_tournament_lookup_section (doc, event, group, &error);
+    g_autoptr(GPtrArray) games = qw_document_list_games (doc, section->id, &error);
+
+    g_assert_no_error (error);
+    for (guint i = 0; i < games->len; i++)
+      {
+        const QwGame *g = g_ptr_array_index (games, i);
+
+        if (g->round == 1 && g->board == 1)
+          g_assert_cmpint (qw_knockout_winner (g), ==, QW_KNOCKOUT_BLACK);
+      }
+  }
   g_assert_cmpstr (qw_history_get_undo_label (history_of (window)), ==, label);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
   qw_test_wait_toast (GTK_WIDGET (window), undone);

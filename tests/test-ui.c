@@ -177,7 +177,14 @@ test_entries_sorting (void)
   view = GTK_COLUMN_VIEW (find_child (qw_window_get_page (window, "entries"), GTK_TYPE_COLUMN_VIEW));
   g_assert_nonnull (view);
   /* The Problems column: most problems first, then by 序号. */
-  problems = g_list_model_get_item (gtk_column_view_get_columns (view), 8);
+  for (guint i = 0; problems == NULL && i < g_list_model_get_n_items (gtk_column_view_get_columns (view)); i++)
+    {
+      g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item (gtk_column_view_get_columns (view), i);
+
+      if (g_strcmp0 (gtk_column_view_column_get_title (column), _("Problems")) == 0)
+        problems = g_steal_pointer (&column);
+    }
+  g_assert_nonnull (problems);
   gtk_column_view_sort_by_column (view, problems, GTK_SORT_ASCENDING);
   for (guint i = 0; i < g_list_model_get_n_items (model); i++)
     {

@@ -477,12 +477,13 @@ print_gate_table (GPtrArray *items)
   qw_cli_print_table (rows);
 }
 
+/* @items: the gate's list that refused the pairing. */
 static int
 pair_blocked (QwCliContext *ctx,
+              GPtrArray    *items,
               GError       *error)
 {
   g_autoptr(GError) owned = error;
-  g_autoptr(GPtrArray) items = qw_pair_gate_list (ctx->doc, ctx->section, NULL);
 
   if (ctx->json)
     {
@@ -509,19 +510,23 @@ cmd_pair (QwCliContext *ctx)
                   : pair_opt.exclude_blocked ? QW_PAIR_GATE_EXCLUDE_BLOCKED : QW_PAIR_GATE_CHECK;
   int round;
 
-  /* Who was blocked, to say what the option did with them. */
-  if (gate != QW_PAIR_GATE_CHECK && (before = qw_pair_gate_list (ctx->doc, ctx->section, &error)) == NULL)
-    return qw_cli_fail (g_steal_pointer (&error));
-  round = qw_tournament_pair_next_gated (ctx->doc, ctx->section, gate, &notes, &error);
+  /* The pairing takes the entries read to print the pairings, and gives the
+   * games it stored and what the gate found (to say what an option did with
+   * the blocked entries, or which ones block). */
+  round = qw_tournament_pair_next_with (ctx->doc, ctx->section, gate, ctx->entries, &games, &before, &notes,
+                                        &error);
   if (round == 0 && g_error_matches (error, QW_ERROR, QW_ERROR_BLOCKED))
-    return pair_blocked (ctx, g_steal_pointer (&error));
-  if (round == 0 || (games = qw_document_list_round_games (ctx->doc, ctx->section->id, round, &error)) == NULL)
+    return pair_blocked (ctx, before, g_steal_pointer (&error));
+  if (round == 0)
     return qw_cli_fail (g_steal_pointer (&error));
   /* Excluded or admitted now: the context's entries are read again. */
-  g_clear_pointer (&ctx->entries_by_id, g_hash_table_unref);
-  g_clear_pointer (&ctx->entries, g_ptr_array_unref);
-  if ((ctx->entries = qw_document_list_section_entries (ctx->doc, ctx->section, &error)) == NULL)
-    return qw_cli_fail (g_steal_pointer (&error));
+  if (gate != QW_PAIR_GATE_CHECK && qw_pair_gate_count_blocked (before) > 0)
+    {
+      g_clear_pointer (&ctx->entries_by_id, g_hash_table_unref);
+      g_clear_pointer (&ctx->entries, g_ptr_array_unref);
+      if ((ctx->entries = qw_document_list_section_entries (ctx->doc, ctx->section, &error)) == NULL)
+        return qw_cli_fail (g_steal_pointer (&error));
+    }
   if (ctx->json)
     {
       g_autoptr(JsonObject) o = json_object_new ();

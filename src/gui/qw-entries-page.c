@@ -18,6 +18,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "qw-admit-dialog.h"
 #include "qw-column-view.h"
 #include "qw-entries-page.h"
 #include "qw-entry-dialog.h"
@@ -138,6 +139,7 @@ static const QwColumn columns[] = {
   { N_("Unit"), "unit", "unit", 0, QW_COLUMN_EXPAND, NULL, "unit" },
   { N_("Grade"), "grade", NULL, 90 },
   { N_("Group"), "group-name", "group-name", 110, QW_COLUMN_BADGE, "group-badge" },
+  { N_("Status"), "status-text", "status-text", 0, QW_COLUMN_BADGE, "status-badge" },
   { N_("Problems"), NULL, "n-problems", 0, QW_COLUMN_EXPAND | QW_COLUMN_DESCENDING, NULL, "problems-text",
     G_CALLBACK (setup_problems_cb), G_CALLBACK (bind_problems_cb) },
 };
@@ -425,6 +427,64 @@ selection_changed_cb (QwEntriesPage *self)
   update_actions (self);
 }
 
+/* Late entries: asked about at once */
+
+/* Asks whether to admit @late (QwEntry, stored as late entries), over @parent. */
+static void
+ask_late (QwEntriesPage *self,
+          GtkWindow     *parent,
+          GPtrArray     *late)
+{
+  QwAdmitDialog *dialog;
+
+  if (late == NULL || late->len == 0 || self->context == NULL)
+    return;
+  dialog = qw_admit_dialog_new (parent, GTK_WIDGET (self), self->context, late);
+  if (dialog != NULL)
+    gtk_window_present (GTK_WINDOW (dialog));
+}
+
+/* The entry dialog closes after Save, or stays for the next entry: the
+ * question goes over whichever is left. */
+typedef struct
+{
+  QwEntriesPage *self;
+  GWeakRef       dialog;
+  GPtrArray     *late;
+} LateQuestion;
+
+static gboolean
+ask_late_idle_cb (gpointer data)
+{
+  LateQuestion *q = data;
+  g_autoptr(GtkWidget) dialog = g_weak_ref_get (&q->dialog);
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (q->self));
+  GtkWindow *parent = dialog != NULL && gtk_widget_get_visible (dialog) ? GTK_WINDOW (dialog)
+                      : GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL;
+
+  if (q->self->context != NULL)
+    ask_late (q->self, parent, q->late);
+  g_object_unref (q->self);
+  g_weak_ref_clear (&q->dialog);
+  g_ptr_array_unref (q->late);
+  g_free (q);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+ask_late_after (QwEntriesPage *self,
+                GtkWidget     *dialog,
+                const QwEntry *entry)
+{
+  LateQuestion *q = g_new0 (LateQuestion, 1);
+
+  q->self = g_object_ref (self);
+  g_weak_ref_init (&q->dialog, dialog);
+  q->late = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_entry_free);
+  g_ptr_array_add (q->late, qw_entry_copy (entry));
+  g_idle_add (ask_late_idle_cb, q);
+}
+
 /* The entry dialog */
 
 static gboolean
@@ -445,6 +505,8 @@ entry_saved_cb (QwEntriesPage *self,
           return FALSE;
         }
       message = g_strdup_printf (_("Added %s"), entry->name);
+      if (added->status == QW_STATUS_LATE)
+        ask_late_after (self, GTK_WIDGET (dialog), added);
     }
   else
     {
@@ -457,6 +519,8 @@ entry_saved_cb (QwEntriesPage *self,
           return FALSE;
         }
       message = g_strdup_printf (_("Edited %s"), edited->name);
+      if (edited->status == QW_STATUS_LATE && entry->status != QW_STATUS_LATE)
+        ask_late_after (self, GTK_WIDGET (dialog), edited);
     }
   qw_feedback_undo_toast (GTK_WIDGET (self), self->doc, message);
   return TRUE;
@@ -489,9 +553,22 @@ row_activated_cb (QwEntriesPage *self,
 /* Import and export */
 
 static char *
+short_problems (guint problems)
+{
+  GString *text = g_string_new (NULL);
+
+  for (int p = 0; p < QW_N_PROBLEMS; p++)
+    if (problems & QW_PROBLEM_BIT (p))
+      g_string_append_printf (text, "%s%s", text->len > 0 ? _(", ") : "", qw_problem_short_label ((QwProblem) p));
+  return g_string_free (text, FALSE);
+}
+
+/* What the import did, in a few lines: the counts, and what to do next. */
+static char *
 import_report (QwEntryImport  *import,
                QwImportReport *report,
-               const char     *file_name)
+               const char     *file_name,
+               guint           n_late)
 {
   GString *text = g_string_new (NULL);
   guint with_problems = 0;
@@ -520,22 +597,17 @@ import_report (QwEntryImport  *import,
     }
   if (report->rejected > 0)
     {
-      guint shown = 0;
-
-      g_string_append (text, "\n\n");
-      g_string_append_printf (text, ngettext ("%u row was rejected:", "%u rows were rejected:",
-                                              report->rejected), report->rejected);
-      for (guint i = 0; i < report->rows->len && shown < 20; i++)
-        {
-          const QwImportRow *r = g_ptr_array_index (report->rows, i);
-
-          if (r->outcome != QW_ROW_REJECTED)
-            continue;
-          g_string_append_printf (text, "\n• %s", r->reason);
-          shown++;
-        }
-      if (report->rejected > 20)
-        g_string_append_printf (text, _("\n… and %u more"), report->rejected - 20);
+      g_string_append_c (text, '\n');
+      g_string_append_printf (text, ngettext ("%u row was rejected.", "%u rows were rejected.", report->rejected),
+                              report->rejected);
+    }
+  if (n_late > 0)
+    {
+      g_string_append_c (text, '\n');
+      g_string_append_printf (text, ngettext ("%u entry came after round 1 of its group: you are asked next "
+                                              "whether to admit it.",
+                                              "%u entries came after round 1 of their group: you are asked next "
+                                              "whether to admit them.", n_late), n_late);
     }
   if (import->ignored_columns != NULL && import->ignored_columns[0] != NULL)
     {
@@ -545,6 +617,58 @@ import_report (QwEntryImport  *import,
       g_string_append_printf (text, _("Columns not used: %s"), cols);
     }
   return g_string_free (text, FALSE);
+}
+
+/* Every row that needs a look, by its number in the list (data rows from 1,
+ * as in check-entries): rejected with the reason, updated, with problems. */
+static char *
+import_rows (QwImportReport *report)
+{
+  GString *text = g_string_new (NULL);
+
+  for (guint i = 0; i < report->rows->len; i++)
+    {
+      const QwImportRow *r = g_ptr_array_index (report->rows, i);
+      const char *name = r->name != NULL && *r->name != '\0' ? r->name : _("(no name)");
+      g_autofree char *problems = NULL;
+
+      if (text->len > 0 && (r->outcome == QW_ROW_REJECTED || r->outcome == QW_ROW_UPDATED || r->problems != 0))
+        g_string_append_c (text, '\n');
+      /* The reason names the row already. */
+      if (r->outcome == QW_ROW_REJECTED)
+        g_string_append_printf (text, _("Rejected: %s"), r->reason);
+      else if (r->problems != 0)
+        {
+          problems = short_problems (r->problems);
+          g_string_append_printf (text, r->outcome == QW_ROW_UPDATED ? _("Row %d: No. %d %s, updated: %s")
+                                                                     : _("Row %d: No. %d %s: %s"),
+                                  r->row, r->no, name, problems);
+        }
+      else if (r->outcome == QW_ROW_UPDATED)
+        g_string_append_printf (text, _("Row %d: No. %d %s, updated"), r->row, r->no, name);
+    }
+  return g_string_free (text, FALSE);
+}
+
+static GtkWidget *
+rows_view (const char *rows)
+{
+  GtkWidget *label = gtk_label_new (rows);
+  GtkWidget *scrolled = gtk_scrolled_window_new ();
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_selectable (GTK_LABEL (label), TRUE);
+  gtk_label_set_width_chars (GTK_LABEL (label), 40);
+  gtk_label_set_max_width_chars (GTK_LABEL (label), 48);
+  gtk_widget_set_margin_end (label, 12);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), label);
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (scrolled), TRUE);
+  gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (scrolled), 260);
+  gtk_scrolled_window_set_overlay_scrolling (GTK_SCROLLED_WINDOW (scrolled), FALSE);
+  return scrolled;
 }
 
 /* While a worker reads or writes a file: a spinner and what it does. */
@@ -598,6 +722,56 @@ import_thread (GTask        *task,
   g_task_return_boolean (task, TRUE);
 }
 
+/* The entries an import left waiting as late entries: added, or moved into
+ * a group that has started. */
+static GPtrArray *
+imported_late (QwImportReport *report)
+{
+  GPtrArray *late = qw_admit_dialog_late_only (report->added_entries);
+
+  for (guint i = 0; i < report->updated_after->len; i++)
+    {
+      const QwEntry *before = g_ptr_array_index (report->updated_before, i);
+      const QwEntry *after = g_ptr_array_index (report->updated_after, i);
+
+      if (after->status != QW_STATUS_LATE || before->status == QW_STATUS_LATE)
+        continue;
+      if (late == NULL)
+        late = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_entry_free);
+      g_ptr_array_add (late, qw_entry_copy (after));
+    }
+  return late;
+}
+
+/* Once the report is read, the late entries are asked about. */
+typedef struct
+{
+  GWeakRef   page;
+  GPtrArray *late;
+} ReportLate;
+
+static void
+report_late_free (gpointer  data,
+                  GClosure *closure)
+{
+  ReportLate *r = data;
+
+  g_weak_ref_clear (&r->page);
+  g_ptr_array_unref (r->late);
+  g_free (r);
+}
+
+static void
+report_closed_cb (AdwMessageDialog *dialog,
+                  const char       *response,
+                  ReportLate       *r)
+{
+  g_autoptr(QwEntriesPage) self = g_weak_ref_get (&r->page);
+
+  if (self != NULL)
+    ask_late (self, gtk_window_get_transient_for (GTK_WINDOW (dialog)), r->late);
+}
+
 /* Stores a list that was read: all its usable rows in one transaction,
  * then reports what was imported and what was rejected. The import is one
  * step of the history. */
@@ -609,7 +783,9 @@ import_read (QwEntriesPage  *self,
 {
   g_autoptr(QwImportReport) report = NULL;
   g_autofree char *text = NULL;
+  g_autofree char *rows = NULL;
   g_autofree char *message = NULL;
+  g_autoptr(GPtrArray) late = NULL;
   GtkWidget *dialog;
 
   report = qw_registration_import (self->doc, self->ruleset, event_of (self), import, error);
@@ -623,10 +799,22 @@ import_read (QwEntriesPage  *self,
                                report->added, report->updated);
   if (report->added + report->updated > 0)
     qw_feedback_undo_toast (GTK_WIDGET (self), self->doc, message);
-  text = import_report (import, report, name);
+  late = imported_late (report);
+  text = import_report (import, report, name, late != NULL ? late->len : 0);
+  rows = import_rows (report);
   dialog = adw_message_dialog_new (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))),
                                    _("Registration List Imported"), text);
+  if (*rows != '\0')
+    adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), rows_view (rows));
   adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
+  if (late != NULL)
+    {
+      ReportLate *r = g_new0 (ReportLate, 1);
+
+      g_weak_ref_init (&r->page, self);
+      r->late = g_steal_pointer (&late);
+      g_signal_connect_data (dialog, "response", G_CALLBACK (report_closed_cb), r, report_late_free, 0);
+    }
   gtk_window_present (GTK_WINDOW (dialog));
   return TRUE;
 }

@@ -34,6 +34,7 @@ struct _QwEntryDialog
   AdwEntryRow    *id_row;
   AdwEntryRow    *unit_row;
   AdwEntryRow    *grade_row;
+  GtkSpinButton  *rating_spin;
   AdwEntryRow    *phone_row;
   AdwComboRow    *group_row;
   GtkLabel       *derived_label;
@@ -101,6 +102,9 @@ qw_entry_dialog_get_entry (QwEntryDialog *self)
   e->unit = g_strstrip (g_strdup (text_of (self->unit_row)));
   g_free (e->grade);
   e->grade = g_strstrip (g_strdup (text_of (self->grade_row)));
+  /* A number typed but not yet confirmed counts too. */
+  gtk_spin_button_update (self->rating_spin);
+  e->rating = gtk_spin_button_get_value_as_int (self->rating_spin);
   g_free (e->phone);
   e->phone = g_strstrip (g_strdup (text_of (self->phone_row)));
   g_free (e->declared_group);
@@ -212,6 +216,7 @@ save_next_clicked_cb (QwEntryDialog *self)
   gtk_editable_set_text (GTK_EDITABLE (self->birth_row), "");
   gtk_editable_set_text (GTK_EDITABLE (self->id_row), "");
   gtk_editable_set_text (GTK_EDITABLE (self->grade_row), "");
+  gtk_spin_button_set_value (self->rating_spin, 0);
   gtk_editable_set_text (GTK_EDITABLE (self->phone_row), "");
   adw_combo_row_set_selected (self->sex_row, 0);
   adw_combo_row_set_selected (self->group_row, 0);
@@ -266,6 +271,7 @@ qw_entry_dialog_fill (QwEntryDialog *self,
   gtk_editable_set_text (GTK_EDITABLE (self->id_row), entry->id_number != NULL ? entry->id_number : "");
   gtk_editable_set_text (GTK_EDITABLE (self->unit_row), entry->unit != NULL ? entry->unit : "");
   gtk_editable_set_text (GTK_EDITABLE (self->grade_row), entry->grade != NULL ? entry->grade : "");
+  gtk_spin_button_set_value (self->rating_spin, entry->rating);
   gtk_editable_set_text (GTK_EDITABLE (self->phone_row), entry->phone != NULL ? entry->phone : "");
   fill_group_choices (self, entry->declared_group);
 }
@@ -328,6 +334,7 @@ qw_entry_dialog_class_init (QwEntryDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, QwEntryDialog, id_row);
   gtk_widget_class_bind_template_child (widget_class, QwEntryDialog, unit_row);
   gtk_widget_class_bind_template_child (widget_class, QwEntryDialog, grade_row);
+  gtk_widget_class_bind_template_child (widget_class, QwEntryDialog, rating_spin);
   gtk_widget_class_bind_template_child (widget_class, QwEntryDialog, phone_row);
   gtk_widget_class_bind_template_child (widget_class, QwEntryDialog, group_row);
   gtk_widget_class_bind_template_child (widget_class, QwEntryDialog, derived_label);

@@ -48,12 +48,31 @@ enum {
   PROP_UNIT,
   PROP_GRADE,
   PROP_GROUP_NAME,
+  PROP_STATUS_TEXT,
   PROP_PROBLEMS_TEXT,
   PROP_N_PROBLEMS,
   N_PROPS
 };
 
 static GParamSpec *properties[N_PROPS];
+
+/* 退赛, 不具备参赛资格, a late entry waiting to be admitted; "" for an active one. */
+static const char *
+status_text (QwEntryStatus status)
+{
+  switch (status)
+    {
+    case QW_STATUS_WITHDRAWN:
+      return _("Withdrawn");
+    case QW_STATUS_EXCLUDED:
+      return _("Not eligible");
+    case QW_STATUS_LATE:
+      return _("Late, waiting");
+    case QW_STATUS_ACTIVE:
+    default:
+      return "";
+    }
+}
 
 static const char *
 sex_text (QwSex sex)
@@ -130,6 +149,9 @@ qw_entry_item_get_property (GObject    *object,
     case PROP_GROUP_NAME:
       g_value_set_string (value, qw_entry_item_get_group_name (self));
       break;
+    case PROP_STATUS_TEXT:
+      g_value_set_static_string (value, status_text (self->entry->status));
+      break;
     case PROP_PROBLEMS_TEXT:
       g_value_set_string (value, self->problems_text);
       break;
@@ -160,6 +182,7 @@ qw_entry_item_class_init (QwEntryItemClass *klass)
   properties[PROP_UNIT] = g_param_spec_string ("unit", NULL, NULL, NULL, flags);
   properties[PROP_GRADE] = g_param_spec_string ("grade", NULL, NULL, NULL, flags);
   properties[PROP_GROUP_NAME] = g_param_spec_string ("group-name", NULL, NULL, NULL, flags);
+  properties[PROP_STATUS_TEXT] = g_param_spec_string ("status-text", NULL, NULL, NULL, flags);
   properties[PROP_PROBLEMS_TEXT] = g_param_spec_string ("problems-text", NULL, NULL, NULL, flags);
   properties[PROP_N_PROBLEMS] = g_param_spec_uint ("n-problems", NULL, NULL, 0, G_MAXUINT, 0, flags);
   g_object_class_install_properties (object_class, N_PROPS, properties);

@@ -40,6 +40,82 @@ qw_feedback_toast (GtkWidget  *widget,
     adw_toast_overlay_add_toast (overlay, adw_toast_new (message));
 }
 
+/* A toast that says how something stands (a round's results, the file just
+ * written) is replaced by the next of its kind, rather than queued behind
+ * it: shown late, it would tell what is no longer so. The overlay keeps the
+ * toast shown under its @key. */
+static void
+keyed_toast_dismissed_cb (AdwToast        *toast,
+                          AdwToastOverlay *overlay)
+{
+  g_autofree char *name = g_strdup (g_object_get_data (G_OBJECT (toast), "qw-toast-key"));
+
+  if (name != NULL && g_object_get_data (G_OBJECT (overlay), name) == toast)
+    g_object_set_data (G_OBJECT (overlay), name, NULL);
+}
+
+static void
+dismiss_keyed (AdwToastOverlay *overlay,
+               const char      *key)
+{
+  g_autofree char *name = g_strconcat ("qw-toast-", key, NULL);
+  AdwToast *previous = g_object_get_data (G_OBJECT (overlay), name);
+
+  if (previous != NULL)
+    {
+      g_object_set_data (G_OBJECT (overlay), name, NULL);
+      adw_toast_dismiss (previous);
+    }
+}
+
+static void
+add_keyed (AdwToastOverlay *overlay,
+           const char      *key,
+           AdwToast        *toast)
+{
+  g_autofree char *name = g_strconcat ("qw-toast-", key, NULL);
+
+  dismiss_keyed (overlay, key);
+  g_object_set_data_full (G_OBJECT (toast), "qw-toast-key", g_strdup (name), g_free);
+  g_object_set_data_full (G_OBJECT (overlay), name, g_object_ref (toast), g_object_unref);
+  g_signal_connect_object (toast, "dismissed", G_CALLBACK (keyed_toast_dismissed_cb), overlay, 0);
+  adw_toast_overlay_add_toast (overlay, toast);
+}
+
+/**
+ * qw_feedback_replace_toast:
+ * @key: what the toast is about ("round-progress"): it replaces the toast
+ *   shown or queued under the same key over the same overlay
+ *
+ * Shows a toast over @widget, as qw_feedback_toast() does.
+ */
+void
+qw_feedback_replace_toast (GtkWidget  *widget,
+                           const char *key,
+                           const char *message)
+{
+  AdwToastOverlay *overlay;
+
+  g_return_if_fail (GTK_IS_WIDGET (widget));
+  g_return_if_fail (key != NULL);
+
+  if ((overlay = overlay_for (widget)) != NULL)
+    add_keyed (overlay, key, adw_toast_new (message));
+}
+
+/* Takes away the toast of @key over @widget, if there is one. */
+void
+qw_feedback_dismiss_toast (GtkWidget  *widget,
+                           const char *key)
+{
+  AdwToastOverlay *overlay;
+
+  g_return_if_fail (GTK_IS_WIDGET (widget));
+
+  if ((overlay = overlay_for (widget)) != NULL)
+    dismiss_keyed (overlay, key);
+}
+
 /* A toast whose button takes a step back (or forward) is only true while
  * that step is the history's next one: it goes when the history moves, and
  * when the window opens another document (its win.undo is then another
@@ -191,7 +267,8 @@ qw_feedback_file_toast (GtkWidget  *widget,
   g_signal_connect_data (toast, "button-clicked", G_CALLBACK (show_file_cb),
                          folder ? g_file_get_parent (file) : g_object_ref (file),
                          (GClosureNotify) (void (*) (void)) g_object_unref, 0);
-  adw_toast_overlay_add_toast (overlay, toast);
+  /* The next file written replaces it: one PDF after another. */
+  add_keyed (overlay, "file", toast);
 }
 
 /**

@@ -12,6 +12,11 @@ G_BEGIN_DECLS
 
 void qw_feedback_toast      (GtkWidget    *widget,
                              const char   *message);
+void qw_feedback_replace_toast (GtkWidget *widget,
+                                const char *key,
+                                const char *message);
+void qw_feedback_dismiss_toast (GtkWidget *widget,
+                                const char *key);
 typedef enum
 {
   QW_OFFER_UNDO,      /* the button takes the step back (win.undo) */

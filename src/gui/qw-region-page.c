@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "qw-column-view.h"
+#include "qw-date.h"
 #include "qw-error.h"
 #include "qw-feedback.h"
 #include "qw-tooltip.h"
@@ -428,15 +429,58 @@ no_final_row (void)
   return row;
 }
 
+/* The day the region published its competition rules (seed 002 §七(二)1: by
+ * 05-15): its warning, or the day recorded, with a button to record it. */
+static GtkWidget *
+rules_row (const char *title,
+           const char *icon_name,
+           const char *css_class,
+           const char *button_label)
+{
+  GtkWidget *row = qw_message_row_new (title, NULL, icon_name, css_class);
+  GtkWidget *button = gtk_button_new_with_mnemonic (button_label);
+
+  gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "region.rules-published");
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), button);
+  return row;
+}
+
+static void
+add_rules_check (QwRegionPage *self,
+                 const char   *warning)
+{
+  QwDate day = self->summary->rules_published;
+  char iso[QW_DATE_ISO_LEN];
+  g_autofree char *title = NULL;
+
+  if (warning != NULL)
+    {
+      group_add_row (self->checks_group, self->check_rows,
+                     rules_row (warning, "dialog-warning-symbolic", "warning",
+                                qw_date_is_set (day) ? _("Change the _Day…") : _("Record the _Day…")));
+      return;
+    }
+  if (!qw_date_is_set (day))
+    return;
+  qw_date_to_iso (day, iso);
+  title = g_strdup_printf (_("The region’s competition rules were published on %s"), iso);
+  group_add_row (self->checks_group, self->check_rows,
+                 rules_row (title, "emblem-ok-symbolic", "success", _("Change the _Day…")));
+}
+
 static void
 update_checks (QwRegionPage *self)
 {
   const QwRegionStop *final = qw_region_summary_final (self->summary);
+  g_autofree char *rules = qw_region_check_rules_published (self->ruleset, self->summary->rules_published);
 
   group_clear (self->checks_group, self->check_rows);
   self->n_warnings = self->summary->warnings->len;
+  add_rules_check (self, rules);
   for (guint i = 0; i < self->summary->warnings->len; i++)
-    add_check (self, g_ptr_array_index (self->summary->warnings, i), NULL, "dialog-warning-symbolic", "warning");
+    if (g_strcmp0 (g_ptr_array_index (self->summary->warnings, i), rules) != 0)
+      add_check (self, g_ptr_array_index (self->summary->warnings, i), NULL, "dialog-warning-symbolic", "warning");
   if (final == NULL)
     group_add_row (self->checks_group, self->check_rows, no_final_row ());
   else if (final->event->source == QW_SOURCE_MANUAL)
@@ -1171,6 +1215,99 @@ qw_region_page_get_n_warnings (QwRegionPage *self)
 
 /* GObject */
 
+/* Recording the day the rules were published */
+
+/**
+ * qw_region_page_set_rules_published:
+ * @day: the day, or unset to clear it
+ *
+ * Records the day the region published its competition rules, as one step
+ * with an undo toast; the checks follow.
+ */
+gboolean
+qw_region_page_set_rules_published (QwRegionPage  *self,
+                                    QwDate         day,
+                                    GError       **error)
+{
+  g_autofree char *message = NULL;
+  char iso[QW_DATE_ISO_LEN];
+
+  g_return_val_if_fail (QW_IS_REGION_PAGE (self), FALSE);
+  g_return_val_if_fail (self->doc != NULL, FALSE);
+
+  if (!qw_document_region_set_rules_published (self->doc, day, error))
+    return FALSE;
+  if (qw_date_is_set (day))
+    {
+      qw_date_to_iso (day, iso);
+      message = g_strdup_printf (_("Rules published on %s"), iso);
+    }
+  else
+    message = g_strdup (_("Day of the rules’ publication cleared"));
+  qw_feedback_undo_toast (GTK_WIDGET (self), self->doc, message);
+  return TRUE;
+}
+
+static void
+rules_day_response_cb (AdwMessageDialog *dialog,
+                       const char       *response,
+                       QwRegionPage     *self)
+{
+  GtkEditable *entry = GTK_EDITABLE (adw_message_dialog_get_extra_child (dialog));
+  g_autoptr(GError) error = NULL;
+  QwDate day = QW_DATE_NONE;
+
+  if (self->doc == NULL || g_str_equal (response, "cancel"))
+    return;
+  if (g_str_equal (response, "save") && !qw_date_parse (gtk_editable_get_text (entry), &day))
+    {
+      g_set_error (&error, QW_ERROR, QW_ERROR_INVALID, _("“%s” is not a date: write it as 2021-05-10"),
+                   gtk_editable_get_text (entry));
+      qw_feedback_error (GTK_WIDGET (self), _("The day was not recorded"), error);
+      return;
+    }
+  if (!qw_region_page_set_rules_published (self, day, &error))
+    qw_feedback_error (GTK_WIDGET (self), _("The day was not recorded"), error);
+}
+
+static void
+rules_published_action (GtkWidget  *widget,
+                        const char *action_name,
+                        GVariant   *parameter)
+{
+  QwRegionPage *self = QW_REGION_PAGE (widget);
+  QwDate day = self->summary != NULL ? self->summary->rules_published : QW_DATE_NONE;
+  QwDate deadline = qw_ruleset_rules_deadline (self->ruleset);
+  g_autofree char *body = NULL;
+  char due[QW_DATE_ISO_LEN] = "", iso[QW_DATE_ISO_LEN] = "";
+  GtkWidget *dialog, *entry;
+
+  if (self->doc == NULL)
+    return;
+  if (qw_date_is_set (deadline))
+    qw_date_to_iso (deadline, due);
+  if (qw_date_is_set (day))
+    qw_date_to_iso (day, iso);
+  body = g_strdup_printf (_("The day the region published its competition rules, with how its national-final "
+                            "places are decided. They are due by %s."), due);
+  dialog = adw_message_dialog_new (get_parent (self), _("Rules Published"), body);
+  entry = gtk_entry_new ();
+  gtk_editable_set_text (GTK_EDITABLE (entry), iso);
+  gtk_entry_set_placeholder_text (GTK_ENTRY (entry), "2021-05-10");
+  gtk_entry_set_activates_default (GTK_ENTRY (entry), TRUE);
+  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), entry);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _("_Cancel"), NULL);
+  if (qw_date_is_set (day))
+    adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "clear", _("C_lear"));
+  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "save", _("_Record"));
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "save", ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "save");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_signal_connect_object (dialog, "response", G_CALLBACK (rules_day_response_cb), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+  gtk_widget_grab_focus (entry);
+}
+
 static void
 qw_region_page_dispose (GObject *object)
 {
@@ -1282,6 +1419,7 @@ qw_region_page_class_init (QwRegionPageClass *klass)
   gtk_widget_class_install_action (widget_class, "region.run-final", NULL, run_final_action);
   gtk_widget_class_install_action (widget_class, "region.delete-stops", NULL, delete_stops_action);
   gtk_widget_class_install_action (widget_class, "region.export-nominees", "s", export_nominees_action);
+  gtk_widget_class_install_action (widget_class, "region.rules-published", NULL, rules_published_action);
 }
 
 static void

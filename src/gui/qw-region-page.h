@@ -11,6 +11,7 @@
 #include "qw-quota-card.h"
 #include "qw-quota.h"
 #include "qw-ruleset.h"
+#include "qw-date.h"
 #include "qw-event.h"
 
 G_BEGIN_DECLS
@@ -42,5 +43,8 @@ QwQuotaCard         *qw_region_page_get_quota_card  (QwRegionPage        *self);
 const QwQuota       *qw_region_page_get_quota       (QwRegionPage        *self);
 const QwNomineeList *qw_region_page_get_nominees    (QwRegionPage        *self);
 guint                qw_region_page_get_n_warnings  (QwRegionPage        *self);
+gboolean             qw_region_page_set_rules_published (QwRegionPage    *self,
+                                                     QwDate               day,
+                                                     GError             **error);
 
 G_END_DECLS

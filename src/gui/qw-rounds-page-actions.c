@@ -12,8 +12,12 @@
 
 #include <glib/gi18n.h>
 
+#include "qw-error.h"
 #include "qw-feedback.h"
+#include "qw-gate-dialog.h"
 #include "qw-knockout.h"
+#include "qw-player-chooser.h"
+#include "qw-print-dialog.h"
 #include "qw-labels.h"
 #include "qw-tiebreak.h"
 #include "qw-rounds-page-private.h"
@@ -108,7 +112,8 @@ fouls_response_cb (AdwMessageDialog *dialog,
             {
               guint p = gtk_drop_down_get_selected (GTK_DROP_DOWN (d->playoff_dropdown));
 
-              input.playoff = p == 1 ? QW_PLAYOFF_RED : p == 2 ? QW_PLAYOFF_BLACK : QW_PLAYOFF_NONE;
+              input.playoff = p == 1 ? QW_PLAYOFF_RED : p == 2 ? QW_PLAYOFF_BLACK
+                              : p == 3 ? QW_PLAYOFF_DRAW : QW_PLAYOFF_NONE;
               /* The group's setting says whether its play-offs are armageddons. */
               input.armageddon = input.playoff != QW_PLAYOFF_NONE && d->self->section->settings.armageddon;
             }
@@ -176,14 +181,15 @@ _qw_rounds_page_open_fouls_dialog (QwRoundsPage *self)
   if (self->section->system == QW_SYSTEM_KNOCKOUT && game->result == QW_RESULT_DRAW)
     {
       const char *plain[] = { _("Not played yet"), _("Red won the play-off"), _("Black won the play-off"), NULL };
-      const char *armageddon[] = { _("Not played yet"), _("Red won the armageddon"),
-                                   _("Black won or drew the armageddon"), NULL };
+      const char *armageddon[] = { _("Not played yet"), _("Red won the armageddon"), _("Black won the armageddon"),
+                                   _("Armageddon drawn: black goes through"), NULL };
 
       d->playoff_dropdown = labelled (grid, 2, _("Play-off (附加赛)"),
                                       gtk_drop_down_new_from_strings (self->section->settings.armageddon
                                                                       ? armageddon : plain));
       gtk_drop_down_set_selected (GTK_DROP_DOWN (d->playoff_dropdown),
-                                  game->playoff == QW_PLAYOFF_RED ? 1 : game->playoff == QW_PLAYOFF_BLACK ? 2 : 0);
+                                  game->playoff == QW_PLAYOFF_RED ? 1 : game->playoff == QW_PLAYOFF_BLACK ? 2
+                                  : game->playoff == QW_PLAYOFF_DRAW && self->section->settings.armageddon ? 3 : 0);
     }
   heading = d->playoff_dropdown != NULL ? g_strdup_printf (_("Board %d: Fouls and Play-off"), game->board)
                                         : g_strdup_printf (_("Board %d: Fouls"), game->board);
@@ -233,7 +239,8 @@ playoff_response_cb (AdwMessageDialog *dialog,
   if (self->section == NULL || g_str_equal (response, "cancel") || g_strcmp0 (self->section->code, d->group) != 0)
     return;
   d->input.playoff = g_str_equal (response, "red") ? QW_PLAYOFF_RED
-                     : g_str_equal (response, "black") ? QW_PLAYOFF_BLACK : QW_PLAYOFF_NONE;
+                     : g_str_equal (response, "black") ? QW_PLAYOFF_BLACK
+                     : g_str_equal (response, "draw") ? QW_PLAYOFF_DRAW : QW_PLAYOFF_NONE;
   d->input.armageddon = d->input.playoff != QW_PLAYOFF_NONE && self->section->settings.armageddon;
   _qw_rounds_page_write_begin (self);
   ok = qw_tournament_record_result (self->doc, self->section, d->round, d->board, &d->input, &error);
@@ -282,9 +289,9 @@ _qw_rounds_page_open_playoff_dialog (QwRoundsPage *self,
   /* Translators: the heading of the play-off (附加赛) dialog */
   heading = g_strdup_printf (_("Board %d Drawn: Play-off"), game->board);
   body = armageddon
-         ? g_strdup_printf (_("%s (red) and %s (black) drew. A knockout game needs a winner: who went through "
-                              "in the armageddon? (This group plays its play-offs as armageddon: black goes "
-                              "through on a draw.)"), red.name, black.name)
+         ? g_strdup_printf (_("%s (red) and %s (black) drew. A knockout game needs a winner: how did the "
+                              "armageddon end? (This group plays its play-offs as armageddon: black goes through "
+                              "on a draw.)"), red.name, black.name)
          : g_strdup_printf (_("%s (red) and %s (black) drew. A knockout game needs a winner: who won the "
                               "play-off?"), red.name, black.name);
   dialog = adw_message_dialog_new (_qw_rounds_page_parent_window (self), heading, body);
@@ -292,10 +299,13 @@ _qw_rounds_page_open_playoff_dialog (QwRoundsPage *self,
   adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
                                     "later", _("Not Played _Yet"),
                                     "red", _("_Red Won"),
-                                    "black", armageddon ? _("_Black Won or Drew") : _("_Black Won"),
+                                    "black", _("_Black Won"),
                                     NULL);
   adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "red", ADW_RESPONSE_SUGGESTED);
   adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "black", ADW_RESPONSE_SUGGESTED);
+  /* Only an armageddon can end drawn: black goes through. */
+  if (armageddon)
+    adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "draw", _("_Drawn (Black Goes Through)"));
   adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
   g_signal_connect_data (dialog, "response", G_CALLBACK (playoff_response_cb), d, playoff_dialog_free, 0);
   gtk_window_present (GTK_WINDOW (dialog));
@@ -303,31 +313,79 @@ _qw_rounds_page_open_playoff_dialog (QwRoundsPage *self,
 
 /* Round actions */
 
+/* The entries that keep the round from being paired */
+
+static void
+gate_pair_cb (QwRoundsPage *self,
+              QwGateDialog *dialog)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (self->section == NULL || g_strcmp0 (self->section->code, qw_gate_dialog_get_group (dialog)) != 0)
+    qw_rounds_page_select_group (self, qw_gate_dialog_get_group (dialog));
+  /* Paired; or something new blocks, and a fresh list is shown. */
+  if (qw_rounds_page_pair_next (self, &error) || error == NULL)
+    gtk_window_destroy (GTK_WINDOW (dialog));
+  else
+    qw_feedback_error (GTK_WIDGET (dialog), _("The next round could not be paired"), error);
+}
+
+/**
+ * _qw_rounds_page_open_gate_dialog:
+ *
+ * Lists the entries of the group shown that keep its next round from being
+ * paired, with the arbiter's answers (qw-gate-dialog.c); the round is paired
+ * from there once nothing blocks.
+ */
+void
+_qw_rounds_page_open_gate_dialog (QwRoundsPage *self)
+{
+  QwGateDialog *dialog;
+
+  if (self->section == NULL)
+    return;
+  dialog = qw_gate_dialog_new (_qw_rounds_page_parent_window (self), self->context, self->section->code,
+                               self->last_round + 1);
+  g_signal_connect_object (dialog, "pair", G_CALLBACK (gate_pair_cb), self, G_CONNECT_SWAPPED);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
 /**
  * qw_rounds_page_pair_next:
  *
  * Pairs the next round of the group shown and shows it, with the first board
  * selected for results. Players left out (withdrawn, too many forfeits) are
- * reported in a toast.
+ * reported in a list. When entries of the group have a blocking problem
+ * (qw-pair-gate.h), nothing is paired: they are listed with the arbiter's
+ * answers instead, and %FALSE is returned without an error.
  */
 gboolean
 qw_rounds_page_pair_next (QwRoundsPage  *self,
                           GError       **error)
 {
   g_autoptr(GPtrArray) notes = NULL;
-  int round;
-
+  g_autoptr(GError) local_error = NULL;
   g_autofree char *message = NULL;
+  int round;
 
   if (self->section == NULL)
     return FALSE;
   _qw_rounds_page_write_begin (self);
-  round = qw_tournament_pair_next (self->doc, self->section, &notes, error);
+  round = qw_tournament_pair_next (self->doc, self->section, &notes, &local_error);
   _qw_rounds_page_write_end (self);
   if (round == 0)
-    return FALSE;
+    {
+      if (g_error_matches (local_error, QW_ERROR, QW_ERROR_BLOCKED))
+        {
+          _qw_rounds_page_open_gate_dialog (self);
+          return FALSE;
+        }
+      g_propagate_error (error, g_steal_pointer (&local_error));
+      return FALSE;
+    }
   _qw_rounds_page_show_round (self, round);
   gtk_widget_grab_focus (GTK_WIDGET (self->column_view));
+  qw_feedback_dismiss_toast (GTK_WIDGET (self), "round-progress");
   message = g_strdup_printf (_("Round %d paired"), round);
   qw_feedback_undo_toast (GTK_WIDGET (self), self->doc, message);
   if (notes != NULL && notes->len > 0)
@@ -575,31 +633,121 @@ swap_action (GtkWidget  *widget,
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
+/* Withdrawing a player, or an absence: one player chosen by name or number,
+ * the selected board's players first. */
+typedef struct
+{
+  QwRoundsPage    *self;
+  QwPlayerChooser *chooser;
+  GHashTable      *marked;    /* entry ids withdrawn (absent next round): the other answer */
+  int              round;     /* the round an absence is for */
+} OneChoice;
+
+static void
+one_choice_free (gpointer  data,
+                 GClosure *closure)
+{
+  OneChoice *c = data;
+
+  g_object_unref (c->self);
+  g_hash_table_unref (c->marked);
+  g_free (c);
+}
+
+/* The players of the selected board, red first (none before round 1). */
+static guint
+board_players (QwRoundsPage *self,
+               gint64        ids[2])
+{
+  g_autoptr(QwBoardItem) board = _qw_rounds_page_board_at (self, gtk_single_selection_get_selected (self->selection));
+  const QwGame *game;
+  guint n = 0;
+
+  if (board == NULL)
+    return 0;
+  game = qw_board_item_get_game (board);
+  ids[n++] = game->red;
+  if (game->black != 0)
+    ids[n++] = game->black;
+  return n;
+}
+
+/* A dialog with the chooser as its extra child; @first_answer applies to the
+ * players not marked, @second_answer to those marked. */
+static GtkWidget *
+choice_dialog (OneChoice  *c,
+               GPtrArray  *entries,
+               const char *heading,
+               const char *body)
+{
+  gint64 first[2];
+  guint n_first = board_players (c->self, first);
+  GtkWidget *dialog = adw_message_dialog_new (_qw_rounds_page_parent_window (c->self), heading, body);
+
+  c->chooser = QW_PLAYER_CHOOSER (qw_player_chooser_new (entries, first, n_first));
+  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), GTK_WIDGET (c->chooser));
+  return dialog;
+}
+
+/* The answers follow the player chosen: withdraw (mark) one who plays,
+ * reinstate (unmark) one who withdrew. */
+static void
+choice_changed_cb (AdwMessageDialog *dialog)
+{
+  OneChoice *c = g_object_get_data (G_OBJECT (dialog), "qw-choice");
+  const QwEntry *e = qw_player_chooser_get_selected (c->chooser);
+  gboolean marked = e != NULL && g_hash_table_contains (c->marked, &e->id);
+
+  adw_message_dialog_set_response_enabled (dialog, "mark", e != NULL && !marked);
+  adw_message_dialog_set_response_enabled (dialog, "unmark", e != NULL && marked);
+  adw_message_dialog_set_default_response (dialog, marked ? "unmark" : "mark");
+}
+
+static void
+present_choice (OneChoice  *c,
+                GtkWidget  *dialog,
+                const char *mark,
+                const char *unmark,
+                GCallback   response_cb)
+{
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _("_Cancel"), "unmark", unmark,
+                                    "mark", mark, NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "mark", ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_object_set_data (G_OBJECT (dialog), "qw-choice", c);
+  g_signal_connect_object (c->chooser, "notify::selected", G_CALLBACK (choice_changed_cb), dialog, G_CONNECT_SWAPPED);
+  choice_changed_cb (ADW_MESSAGE_DIALOG (dialog));
+  g_signal_connect_data (dialog, "response", response_cb, c, one_choice_free, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
 static void
 withdraw_response_cb (AdwMessageDialog *dialog,
                       const char       *response,
-                      PlayerChoice     *c)
+                      OneChoice        *c)
 {
   QwRoundsPage *self = c->self;
-  const QwEntry *e;
+  const QwEntry *e = qw_player_chooser_get_selected (c->chooser);
   g_autoptr(GError) error = NULL;
   g_autofree char *message = NULL;
-
+  gboolean withdraw = g_str_equal (response, "mark");
   gboolean ok;
 
-  if (!g_str_equal (response, "withdraw") || self->section == NULL)
+  if ((!withdraw && !g_str_equal (response, "unmark")) || e == NULL || self->section == NULL)
     return;
-  e = chosen (c, c->first);
   /* A group shown with its defaults is stored by the withdrawal; the page reads it back. */
   _qw_rounds_page_write_begin (self);
-  ok = qw_tournament_withdraw (self->doc, self->section, e->id, &error);
+  ok = withdraw ? qw_tournament_withdraw (self->doc, self->section, e->id, &error)
+                : qw_tournament_reinstate (self->doc, self->section, e->id, &error);
   _qw_rounds_page_write_end (self);
   if (!ok)
     {
-      qw_feedback_error (GTK_WIDGET (self), _("The player could not be withdrawn"), error);
+      qw_feedback_error (GTK_WIDGET (self), withdraw ? _("The player could not be withdrawn")
+                                                     : _("The withdrawal could not be taken back"), error);
       return;
     }
-  message = g_strdup_printf (_("%s withdrew and is not paired from the next round"), e->name);
+  message = withdraw ? g_strdup_printf (_("%s withdrew and is not paired from the next round"), e->name)
+                     : g_strdup_printf (_("%s plays again from the next round"), e->name);
   qw_feedback_undo_toast (GTK_WIDGET (self), self->doc, message);
 }
 
@@ -610,22 +758,140 @@ withdraw_action (GtkWidget  *widget,
 {
   QwRoundsPage *self = QW_ROUNDS_PAGE (widget);
   g_autoptr(GPtrArray) entries = section_entries (self);
-  PlayerChoice *c;
+  OneChoice *c;
   GtkWidget *dialog;
 
   if (entries == NULL || entries->len == 0)
     return;
-  c = g_new0 (PlayerChoice, 1);
+  c = g_new0 (OneChoice, 1);
   c->self = g_object_ref (self);
-  c->first = GTK_DROP_DOWN (player_dropdown (entries));
-  c->entries = g_steal_pointer (&entries);
-  dialog = adw_message_dialog_new (_qw_rounds_page_parent_window (self), _("Withdraw a Player (退赛)"),
-                                   _("The player keeps the results so far and is not paired from the next round."));
-  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), GTK_WIDGET (c->first));
-  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _("_Cancel"),
-                                    "withdraw", _("_Withdraw"), NULL);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "withdraw", ADW_RESPONSE_DESTRUCTIVE);
-  g_signal_connect_data (dialog, "response", G_CALLBACK (withdraw_response_cb), c, player_choice_free, 0);
+  c->marked = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  dialog = choice_dialog (c, entries, _("Withdraw a Player (退赛)"),
+                          _("The player keeps the results so far and is not paired from the next round."));
+  for (guint i = 0; i < entries->len; i++)
+    {
+      QwEntry *e = g_ptr_array_index (entries, i);
+
+      if (e->status != QW_STATUS_WITHDRAWN)
+        continue;
+      g_hash_table_add (c->marked, g_memdup2 (&e->id, sizeof e->id));
+      qw_player_chooser_set_note (c->chooser, e->id, _("withdrawn"));
+    }
+  present_choice (c, dialog, _("_Withdraw"), _("_Take Back the Withdrawal"), G_CALLBACK (withdraw_response_cb));
+}
+
+/* 请假: out of the next round only */
+
+static void
+absent_response_cb (AdwMessageDialog *dialog,
+                    const char       *response,
+                    OneChoice        *c)
+{
+  QwRoundsPage *self = c->self;
+  const QwEntry *e = qw_player_chooser_get_selected (c->chooser);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *message = NULL;
+  gboolean absent = g_str_equal (response, "mark");
+  int round = c->round;
+  gboolean ok;
+
+  if ((!absent && !g_str_equal (response, "unmark")) || e == NULL || self->section == NULL)
+    return;
+  _qw_rounds_page_write_begin (self);
+  if (absent)
+    ok = (round = qw_tournament_set_absent (self->doc, self->section, e->id, &error)) > 0;
+  else
+    ok = qw_tournament_cancel_absence (self->doc, self->section, e->id, &error);
+  _qw_rounds_page_write_end (self);
+  if (!ok)
+    {
+      /* The core says why: not a Swiss, the player withdrew, … */
+      qw_feedback_error (GTK_WIDGET (self), absent ? _("The absence could not be recorded")
+                                                   : _("The absence could not be taken back"), error);
+      return;
+    }
+  message = absent ? g_strdup_printf (_("%s is absent (请假) from round %d: not paired, 0 points"), e->name, round)
+                   : g_strdup_printf (_("%s plays in round %d after all"), e->name, round);
+  qw_feedback_undo_toast (GTK_WIDGET (self), self->doc, message);
+}
+
+static void
+absent_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
+{
+  QwRoundsPage *self = QW_ROUNDS_PAGE (widget);
+  g_autoptr(GPtrArray) entries = section_entries (self);
+  g_autoptr(GPtrArray) absences = NULL;
+  g_autofree char *heading = NULL;
+  g_autofree char *note = NULL;
+  OneChoice *c;
+  GtkWidget *dialog;
+
+  if (entries == NULL || entries->len == 0)
+    return;
+  c = g_new0 (OneChoice, 1);
+  c->self = g_object_ref (self);
+  c->marked = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  c->round = self->last_round + 1;
+  heading = g_strdup_printf (_("Absent from Round %d (请假)"), c->round);
+  dialog = choice_dialog (c, entries, heading,
+                          _("The player is not paired in the next round only, and scores 0 for it. It is not a "
+                            "withdrawal, and not a forfeit."));
+  note = g_strdup_printf (_("absent in round %d"), c->round);
+  absences = qw_tournament_list_absences (self->doc, self->section, NULL);
+  for (guint i = 0; absences != NULL && i < absences->len; i++)
+    {
+      const QwAbsence *a = g_ptr_array_index (absences, i);
+
+      if (a->round != c->round || a->kind != QW_ABSENCE_LEAVE)
+        continue;
+      g_hash_table_add (c->marked, g_memdup2 (&a->entry_id, sizeof a->entry_id));
+      qw_player_chooser_set_note (c->chooser, a->entry_id, note);
+    }
+  present_choice (c, dialog, _("_Absent"), _("_Take Back the Absence"), G_CALLBACK (absent_response_cb));
+}
+
+/* The starting ranks before round 1: the lots, and the printed list */
+
+static void
+draw_lots_action (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *parameter)
+{
+  QwRoundsPage *self = QW_ROUNDS_PAGE (widget);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *message = NULL;
+  g_autofree char *seed_text = NULL;
+  guint64 seed;
+
+  if (self->section == NULL)
+    return;
+  _qw_rounds_page_write_begin (self);
+  seed = qw_tournament_draw_lots (self->doc, self->section, &error);
+  _qw_rounds_page_write_end (self);
+  if (seed == 0)
+    {
+      qw_feedback_error (GTK_WIDGET (self), _("The lots could not be drawn"), error);
+      return;
+    }
+  seed_text = g_strdup_printf ("%" G_GUINT64_FORMAT, seed);
+  message = g_strdup_printf (_("Lots drawn for group %s: lottery seed %s"), self->section->name, seed_text);
+  qw_feedback_undo_toast (GTK_WIDGET (self), self->doc, message);
+}
+
+static void
+print_seeding_action (GtkWidget  *widget,
+                      const char *action_name,
+                      GVariant   *parameter)
+{
+  QwRoundsPage *self = QW_ROUNDS_PAGE (widget);
+  QwPrintDialog *dialog;
+
+  if (self->section == NULL)
+    return;
+  dialog = qw_print_dialog_new (_qw_rounds_page_parent_window (self), self->doc, QW_PRINT_SEEDING,
+                                self->section->code, 0);
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
@@ -667,6 +933,9 @@ _qw_rounds_page_class_actions_init (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "rounds.check", NULL, check_action);
   gtk_widget_class_install_action (widget_class, "rounds.swap", NULL, swap_action);
   gtk_widget_class_install_action (widget_class, "rounds.withdraw", NULL, withdraw_action);
+  gtk_widget_class_install_action (widget_class, "rounds.absent", NULL, absent_action);
+  gtk_widget_class_install_action (widget_class, "rounds.draw-lots", NULL, draw_lots_action);
+  gtk_widget_class_install_action (widget_class, "rounds.print-seeding", NULL, print_seeding_action);
   gtk_widget_class_install_action (widget_class, "rounds.settings", NULL, settings_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_r, GDK_CONTROL_MASK, "rounds.pair-next", NULL);
 }

@@ -22,9 +22,15 @@ struct _QwRoundsPage
   GtkStack           *content_stack;
   GtkColumnView      *column_view;
   AdwStatusPage      *unpaired_status;
+  GtkLabel           *seeding_label;
+  GtkLabel           *field_warning_label;
+  GtkStack           *seeding_stack;
+  GtkColumnView      *seed_view;
 
   GListStore         *boards;
   GtkSingleSelection *selection;
+  GListStore         *seeds;          /* QwSeedItem: the starting-rank list before round 1 */
+  gboolean            seeds_drawn;    /* the list is final (the lots are drawn, or none are needed) */
 
   QwDocumentContext  *context;
   GSignalGroup       *doc_signals;    /* the document's entries, sections and games */
@@ -53,6 +59,7 @@ void         _qw_rounds_page_write_end          (QwRoundsPage *self);
 void         _qw_rounds_page_refresh            (QwRoundsPage *self);
 void         _qw_rounds_page_select_next_open   (QwRoundsPage *self,
                                                  guint         after);
+void         _qw_rounds_page_open_gate_dialog   (QwRoundsPage *self);
 void         _qw_rounds_page_class_actions_init (GtkWidgetClass *widget_class);
 
 G_END_DECLS

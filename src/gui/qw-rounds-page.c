@@ -24,6 +24,7 @@
 #include "qw-tiebreak.h"
 #include "qw-result-buttons.h"
 #include "qw-rounds-page-private.h"
+#include "qw-seed-item.h"
 #include "qw-tournament.h"
 #include "qw-document-entries.h"
 #include "qw-document-play.h"
@@ -97,6 +98,69 @@ static const QwColumn columns[] = {
   { N_("Fouls"), "fouls", NULL, 150, 0, "dim-label", "fouls" },
 };
 
+static const QwColumn seed_columns[] = {
+  { N_("Seed"), "seed", NULL, 56, QW_COLUMN_NUMERIC },
+  { N_("No."), "no", NULL, 56, QW_COLUMN_NUMERIC },
+  { N_("Name"), "name", NULL, 110, QW_COLUMN_HEADING },
+  { N_("Unit"), "unit", NULL, 0, QW_COLUMN_EXPAND },
+  { N_("Grade"), "grade", NULL, 110 },
+  { N_("Rating"), "rating-text", NULL, 70, QW_COLUMN_NUMERIC },
+  { N_("Note"), "note", NULL, 300, 0, "dim-label", "note" },
+};
+
+/* The starting-rank list, before round 1 */
+
+static void
+reload_seeding (QwRoundsPage *self)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(QwSeeding) seeding = qw_tournament_seeding (self->doc, self->section, &error);
+  g_autoptr(GListStore) fresh = NULL;
+  g_autoptr(GPtrArray) gate = NULL;
+  g_autoptr(GPtrArray) items = NULL;
+  g_autoptr(GString) text = NULL;
+  g_autofree char *warning = NULL;
+  guint n, by_lot = 0;
+
+  if (seeding == NULL)
+    {
+      qw_feedback_error (GTK_WIDGET (self), _("The starting ranks could not be read"), error);
+      return;
+    }
+  gate = qw_pair_gate_list (self->doc, self->section, NULL);
+  fresh = qw_seed_items_new (seeding, gate);
+  n = g_list_model_get_n_items (G_LIST_MODEL (fresh));
+  items = g_ptr_array_new_full (n, g_object_unref);
+  for (guint i = 0; i < n; i++)
+    g_ptr_array_add (items, g_list_model_get_item (G_LIST_MODEL (fresh), i));
+  g_list_store_splice (self->seeds, 0, g_list_model_get_n_items (G_LIST_MODEL (self->seeds)), items->pdata, items->len);
+  for (guint i = 0; i < seeding->players->len; i++)
+    by_lot += ((QwSeed *) g_ptr_array_index (seeding->players, i))->by_lot ? 1 : 0;
+  self->seeds_drawn = seeding->drawn;
+  text = g_string_new (NULL);
+  g_string_append_printf (text, ngettext ("%u player · %s", "%u players · %s", seeding->players->len),
+                          seeding->players->len, qw_seeding_method_label (seeding->method));
+  if (seeding->lottery_seed != 0)
+    {
+      g_autofree char *seed = g_strdup_printf ("%" G_GUINT64_FORMAT, seeding->lottery_seed);
+
+      g_string_append_printf (text, _(" · lottery seed %s"), seed);
+    }
+  if (!seeding->drawn)
+    g_string_append_printf (text, ngettext (" · %u player is placed by lot, not drawn yet: draw the lots now, or "
+                                            "round 1 draws them",
+                                            " · %u players are placed by lot, not drawn yet: draw the lots now, or "
+                                            "round 1 draws them", by_lot), by_lot);
+  else if (by_lot > 0)
+    g_string_append_printf (text, ngettext (" · %u player placed by lot", " · %u players placed by lot", by_lot),
+                            by_lot);
+  gtk_label_set_text (self->seeding_label, text->str);
+  warning = qw_tournament_field_warning (self->doc, self->section);
+  gtk_label_set_text (self->field_warning_label, warning != NULL ? warning : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->field_warning_label), warning != NULL);
+  gtk_stack_set_visible_child_name (self->seeding_stack, n > 0 ? "list" : "empty");
+}
+
 /* Status */
 
 static void
@@ -138,7 +202,11 @@ update_status (QwRoundsPage *self)
                                  self->round > 0 && self->round == self->last_round);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "rounds.check", self->round > 0);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "rounds.withdraw", self->section != NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "rounds.absent", self->section != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "rounds.settings", self->section != NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "rounds.draw-lots",
+                                 self->section != NULL && self->last_round == 0 && !self->seeds_drawn);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "rounds.print-seeding", self->section != NULL);
 }
 
 /* Loading */
@@ -315,7 +383,8 @@ _qw_rounds_page_select_next_open (QwRoundsPage *self,
                                self->round + 1);
   else
     message = g_strdup_printf (_("Every result of round %d is in"), self->round);
-  qw_feedback_toast (GTK_WIDGET (self), message);
+  /* The round as it stands now, not behind the toasts of earlier boards. */
+  qw_feedback_replace_toast (GTK_WIDGET (self), "round-progress", message);
 }
 
 void
@@ -331,6 +400,8 @@ _qw_rounds_page_reload_boards (QwRoundsPage *self)
     {
       g_list_store_remove_all (self->boards);
       gtk_stack_set_visible_child_name (self->content_stack, self->section == NULL ? "no-groups" : "unpaired");
+      if (self->section != NULL)
+        reload_seeding (self);
       update_status (self);
       return;
     }
@@ -585,6 +656,14 @@ qw_rounds_page_get_boards (QwRoundsPage *self)
   return G_LIST_MODEL (self->selection);
 }
 
+/* The starting-rank list shown before round 1 (QwSeedItem). */
+GListModel *
+qw_rounds_page_get_seeds (QwRoundsPage *self)
+{
+  g_return_val_if_fail (QW_IS_ROUNDS_PAGE (self), NULL);
+  return G_LIST_MODEL (self->seeds);
+}
+
 void
 qw_rounds_page_select_board (QwRoundsPage *self,
                              guint         position)
@@ -767,6 +846,7 @@ qw_rounds_page_dispose (GObject *object)
   gtk_widget_dispose_template (GTK_WIDGET (self), QW_TYPE_ROUNDS_PAGE);
   g_clear_object (&self->selection);
   g_clear_object (&self->boards);
+  g_clear_object (&self->seeds);
   g_clear_pointer (&self->group_codes, g_ptr_array_unref);
   G_OBJECT_CLASS (qw_rounds_page_parent_class)->dispose (object);
 }
@@ -828,6 +908,10 @@ qw_rounds_page_class_init (QwRoundsPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, QwRoundsPage, content_stack);
   gtk_widget_class_bind_template_child (widget_class, QwRoundsPage, column_view);
   gtk_widget_class_bind_template_child (widget_class, QwRoundsPage, unpaired_status);
+  gtk_widget_class_bind_template_child (widget_class, QwRoundsPage, seeding_label);
+  gtk_widget_class_bind_template_child (widget_class, QwRoundsPage, field_warning_label);
+  gtk_widget_class_bind_template_child (widget_class, QwRoundsPage, seeding_stack);
+  gtk_widget_class_bind_template_child (widget_class, QwRoundsPage, seed_view);
   gtk_widget_class_bind_template_callback (widget_class, group_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, round_changed_cb);
 
@@ -851,6 +935,13 @@ qw_rounds_page_init (QwRoundsPage *self)
   gtk_single_selection_set_can_unselect (self->selection, TRUE);
   qw_column_view_add_columns (self->column_view, QW_TYPE_BOARD_ITEM, columns, G_N_ELEMENTS (columns), self);
   gtk_column_view_set_model (self->column_view, GTK_SELECTION_MODEL (self->selection));
+  self->seeds = g_list_store_new (QW_TYPE_SEED_ITEM);
+  qw_column_view_add_columns (self->seed_view, QW_TYPE_SEED_ITEM, seed_columns, G_N_ELEMENTS (seed_columns), self);
+  {
+    g_autoptr(GtkNoSelection) none = gtk_no_selection_new (G_LIST_MODEL (g_object_ref (self->seeds)));
+
+    gtk_column_view_set_model (self->seed_view, GTK_SELECTION_MODEL (none));
+  }
   keys = gtk_event_controller_key_new ();
   g_signal_connect (keys, "key-pressed", G_CALLBACK (key_pressed_cb), self);
   gtk_widget_add_controller (GTK_WIDGET (self->column_view), keys);

@@ -22,6 +22,7 @@ gboolean    qw_rounds_page_select_group    (QwRoundsPage  *self,
 const char *qw_rounds_page_get_group       (QwRoundsPage  *self);
 int         qw_rounds_page_get_round       (QwRoundsPage  *self);
 GListModel *qw_rounds_page_get_boards      (QwRoundsPage  *self);
+GListModel *qw_rounds_page_get_seeds       (QwRoundsPage  *self);
 gboolean    qw_rounds_page_pair_next       (QwRoundsPage  *self,
                                             GError       **error);
 gboolean    qw_rounds_page_enter_result    (QwRoundsPage  *self,

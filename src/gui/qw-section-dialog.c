@@ -37,6 +37,7 @@ struct _QwSectionDialog
   AdwComboRow         *system_row;
   AdwActionRow        *rounds_row;
   GtkSpinButton       *rounds_spin;
+  AdwActionRow        *field_row;
   AdwActionRow        *double_row;
   GtkSwitch           *double_switch;
   AdwActionRow        *armageddon_row;
@@ -83,6 +84,7 @@ index_of (const char  *value,
 static void rebuild_chain_rows     (QwSectionDialog *self);
 static void select_preset_of_chain (QwSectionDialog *self);
 static void preset_changed_cb      (QwSectionDialog *self);
+static void update_field_warning   (QwSectionDialog *self);
 
 /* section.move-criterion (index, delta): -1 earlier, +1 later, 0 removes it. */
 static void
@@ -263,6 +265,50 @@ system_changed_cb (QwSectionDialog *self)
   gtk_widget_set_visible (GTK_WIDGET (self->double_row), system == 1);
   gtk_widget_set_visible (GTK_WIDGET (self->armageddon_row), system == 2);
   gtk_widget_set_visible (GTK_WIDGET (self->first_round_row), system == 0);
+  if (self->doc != NULL)
+    update_field_warning (self);
+}
+
+/* A Swiss too small for its rounds, as the rows say now: warned about at
+ * once, with the round robin one click away. */
+static void
+update_field_warning (QwSectionDialog *self)
+{
+  g_autoptr(QwSection) planned = qw_section_copy (self->section);
+  g_autofree char *warning = NULL;
+  g_autofree char *escaped = NULL;
+
+  planned->system = (QwSystem) adw_combo_row_get_selected (self->system_row);
+  planned->rounds = gtk_spin_button_get_value_as_int (self->rounds_spin);
+  warning = qw_tournament_field_warning (self->doc, planned);
+  if (warning != NULL)
+    {
+      escaped = g_markup_escape_text (warning, -1);
+      adw_action_row_set_subtitle (self->field_row, escaped);
+    }
+  gtk_widget_set_visible (GTK_WIDGET (self->field_row), warning != NULL);
+}
+
+static void
+rounds_changed_cb (QwSectionDialog *self)
+{
+  if (self->doc != NULL)
+    update_field_warning (self);
+}
+
+static void
+use_round_robin_cb (QwSectionDialog *self)
+{
+  adw_combo_row_set_selected (self->system_row, QW_SYSTEM_ROUND_ROBIN);
+}
+
+/* The warning of qw_tournament_field_warning(), or %NULL: what the dialog shows. */
+const char *
+qw_section_dialog_get_field_warning (QwSectionDialog *self)
+{
+  g_return_val_if_fail (QW_IS_SECTION_DIALOG (self), NULL);
+  return gtk_widget_get_visible (GTK_WIDGET (self->field_row)) ? adw_action_row_get_subtitle (self->field_row)
+                                                                : NULL;
 }
 
 static gboolean
@@ -396,6 +442,7 @@ qw_section_dialog_class_init (QwSectionDialogClass *klass)
   BIND (system_row);
   BIND (rounds_row);
   BIND (rounds_spin);
+  BIND (field_row);
   BIND (double_row);
   BIND (double_switch);
   BIND (armageddon_row);
@@ -412,6 +459,8 @@ qw_section_dialog_class_init (QwSectionDialogClass *klass)
 #undef BIND
   gtk_widget_class_bind_template_callback (widget_class, save_clicked_cb);
   gtk_widget_class_bind_template_callback (widget_class, system_changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, rounds_changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, use_round_robin_cb);
   gtk_widget_class_bind_template_callback (widget_class, preset_changed_cb);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
   gtk_widget_class_install_action (widget_class, "section.move-criterion", "(ui)", move_criterion_action);

@@ -22,6 +22,7 @@ QwSectionDialog *qw_section_dialog_new      (GtkWindow       *parent,
                                              const QwSection *section,
                                              gboolean         started);
 char            *qw_section_dialog_get_chain (QwSectionDialog *self);
+const char      *qw_section_dialog_get_field_warning (QwSectionDialog *self);
 void             qw_section_dialog_set_chain (QwSectionDialog *self,
                                               const char      *chain);
 gboolean         qw_section_dialog_save      (QwSectionDialog *self,

@@ -234,7 +234,7 @@ bind_round_cb (GtkSignalListItemFactory *factory,
 static const QwColumn fixed_columns[] = {
   { N_("Rank"), "rank", NULL, 56, QW_COLUMN_NUMERIC | QW_COLUMN_END | QW_COLUMN_HEADING },
   { N_("No."), "no", NULL, 52, QW_COLUMN_NUMERIC | QW_COLUMN_END },
-  { N_("Name"), "name", NULL, 110, QW_COLUMN_NUMERIC },
+  { N_("Name"), "name", NULL, 110, QW_COLUMN_NUMERIC, NULL, "name" },
   { N_("Unit"), "unit", NULL, 0, QW_COLUMN_NUMERIC | QW_COLUMN_EXPAND },
   { N_("Points"), "points", NULL, 60, QW_COLUMN_NUMERIC | QW_COLUMN_END | QW_COLUMN_HEADING },
 };

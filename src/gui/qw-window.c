@@ -979,8 +979,8 @@ export_results_action (GtkWidget  *widget,
 }
 
 /* Opens the print dialog on what the page shows: the rounds page's group and
- * round as a pairing sheet, the standings page's group as standings, and the
- * booklet from the entries page. */
+ * round as a pairing sheet (its starting ranks before round 1), the standings
+ * page's group as standings, and the booklet from the entries page. */
 static void
 print_action (GtkWidget  *widget,
               const char *action_name,
@@ -997,9 +997,10 @@ print_action (GtkWidget  *widget,
   switch (visible_page (self))
     {
     case PAGE_ROUNDS:
-      kind = QW_PRINT_PAIRINGS;
       group = qw_rounds_page_get_group (QW_ROUNDS_PAGE (ensure_page (self, PAGE_ROUNDS)));
       round = qw_rounds_page_get_round (QW_ROUNDS_PAGE (ensure_page (self, PAGE_ROUNDS)));
+      /* Before round 1 the page shows the starting ranks. */
+      kind = round > 0 ? QW_PRINT_PAIRINGS : QW_PRINT_SEEDING;
       break;
     case PAGE_STANDINGS:
       kind = QW_PRINT_STANDINGS;

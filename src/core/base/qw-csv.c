@@ -77,7 +77,7 @@ looks_like_utf8 (const char *data,
  *   bytes are neither UTF-8, UTF-16 with a BOM, nor GB18030; the error names
  *   the line of the first byte that is wrong
  */
-char *
+static char *
 qw_csv_decode (const char  *data,
                gsize        length,
                char       **encoding,

@@ -33,10 +33,6 @@ QwCsv *qw_csv_parse_data  (const char  *data,
 QwCsv *qw_csv_read_file   (const char  *path,
                            GError     **error);
 void   qw_csv_free        (QwCsv       *csv);
-char  *qw_csv_decode      (const char  *data,
-                           gsize        length,
-                           char       **encoding,
-                           GError     **error);
 gboolean qw_csv_check_record (const QwCsv *csv,
                               guint        r,
                               GError     **error);

@@ -12,7 +12,7 @@
 
 /* QIWANG_DATA_DIR wins (tests, `meson devenv`, build-aux/run); else the
  * installed data. No source or build path is compiled in. */
-const char *
+static const char *
 qw_data_dir (void)
 {
   static gsize dir = 0;

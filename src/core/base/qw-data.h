@@ -8,7 +8,6 @@
 
 G_BEGIN_DECLS
 
-const char *qw_data_dir       (void);
 char       *qw_data_file      (const char *first_element,
                                ...) G_GNUC_NULL_TERMINATED;
 

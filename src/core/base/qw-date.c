@@ -16,7 +16,7 @@ qw_date_is_set (QwDate date)
   return date.year != 0;
 }
 
-gboolean
+static gboolean
 qw_date_is_valid (int year,
                   int month,
                   int day)
@@ -192,15 +192,22 @@ qw_date_age_on (QwDate birth,
 }
 
 /* Called for every entry checked (a birth date may not lie in the future), so
- * it avoids GDateTime's time-zone lookups. */
+ * it avoids GDateTime's time-zone lookups, and converts the time once a
+ * second for each thread (a pairing's gate checks 5,000 entries at once). */
 QwDate
 qw_date_today (void)
 {
+  static _Thread_local time_t converted = (time_t) -1;
+  static _Thread_local QwDate today;
   time_t now = time (NULL);
   struct tm tm;
 
+  if (now == converted)
+    return today;
   localtime_r (&now, &tm);
-  return qw_date_make (tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday);
+  today = qw_date_make (tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday);
+  converted = now;
+  return today;
 }
 
 int

@@ -20,7 +20,6 @@ typedef struct
 #define QW_DATE_ISO_LEN 11 /* "YYYY-MM-DD" + NUL */
 
 gboolean qw_date_is_set        (QwDate date);
-gboolean qw_date_is_valid      (int year, int month, int day);
 QwDate   qw_date_make          (int year, int month, int day);
 gboolean qw_date_parse         (const char *text, QwDate *out);
 gboolean qw_date_parse_iso     (const char *text, QwDate *out);

@@ -103,14 +103,3 @@ qw_doc_kind_from_code (const char *code)
   return g_strcmp0 (code, "other") == 0 ? QW_DOC_OTHER : QW_DOC_RESIDENT_ID;
 }
 
-gboolean
-qw_entry_is_allowed (const QwEntry *entry,
-                     const char    *code)
-{
-  g_auto(GStrv) codes = NULL;
-
-  if (entry->allowed == NULL || entry->allowed[0] == '\0')
-    return FALSE;
-  codes = g_strsplit (entry->allowed, ",", -1);
-  return g_strv_contains ((const char * const *) codes, code);
-}

@@ -64,10 +64,6 @@ QwEntryStatus qw_entry_status_from_code (const char    *code);
 const char   *qw_doc_kind_to_code       (QwDocKind      kind);
 QwDocKind     qw_doc_kind_from_code     (const char    *code);
 
-/* Whether @code is in the entry's allowed list. */
-gboolean      qw_entry_is_allowed       (const QwEntry *entry,
-                                         const char    *code);
-
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (QwEntry, qw_entry_free)
 
 G_END_DECLS

@@ -69,12 +69,6 @@ static const char * const setting_keys[] = {
   "forfeit_counts_as_met", "tiebreaks", "double_round_robin", "armageddon", "draw", NULL,
 };
 
-const char * const *
-qw_section_settings_keys (void)
-{
-  return setting_keys;
-}
-
 char *
 qw_section_settings_to_text (const QwSectionSettings *s)
 {

@@ -187,7 +187,6 @@ gboolean     qw_section_settings_set_stored (QwSectionSettings     *settings,
                                              const char            *key,
                                              const char            *value,
                                              GError               **error);
-const char * const *qw_section_settings_keys (void);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (QwSection, qw_section_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (QwGame, qw_game_free)

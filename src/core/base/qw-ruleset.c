@@ -19,6 +19,9 @@
 #include "qw-xml.h"
 #include "qw-date.h"
 
+static const char *qw_ruleset_category_name (const QwRuleset *self,
+                                             const char      *code);
+
 static void
 group_rule_free (gpointer data)
 {
@@ -719,7 +722,7 @@ qw_ruleset_group_for (const QwRuleset *self,
   return NULL;
 }
 
-const char *
+static const char *
 qw_ruleset_category_name (const QwRuleset *self,
                           const char      *code)
 {

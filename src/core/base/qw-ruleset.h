@@ -182,8 +182,6 @@ const QwGroupRule *qw_ruleset_match_group_name (const QwRuleset *self,
 const QwGroupRule *qw_ruleset_group_for        (const QwRuleset *self,
                                                 QwDate           birth,
                                                 QwSex            sex);
-const char        *qw_ruleset_category_name    (const QwRuleset *self,
-                                                const char      *code);
 gboolean           qw_ruleset_is_barred_title  (const QwRuleset *self,
                                                 const char      *grade);
 /* @kind: "resident" or "other" */

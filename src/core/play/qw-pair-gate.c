@@ -49,19 +49,33 @@ qw_pair_gate_list (QwDocument       *doc,
                    const QwSection  *section,
                    GError          **error)
 {
+  g_autoptr(GPtrArray) entries = NULL;
+
+  g_return_val_if_fail (QW_IS_DOCUMENT (doc), NULL);
+
+  if ((entries = qw_document_list_entries (doc, section->event_id, error)) == NULL)
+    return NULL;
+  return qw_pair_gate_list_entries (doc, section, entries, error);
+}
+
+GPtrArray *
+qw_pair_gate_list_entries (QwDocument       *doc,
+                           const QwSection  *section,
+                           GPtrArray        *entries,
+                           GError          **error)
+{
   g_autoptr(QwEvent) event = NULL;
   g_autoptr(QwRuleset) ruleset = NULL;
-  g_autoptr(GPtrArray) entries = NULL;
   g_autofree QwEntryCheck *checks = NULL;
   GPtrArray *items;
   QwCheckOptions options = { QW_DATE_NONE, FALSE };
   guint mask;
 
   g_return_val_if_fail (QW_IS_DOCUMENT (doc), NULL);
+  g_return_val_if_fail (entries != NULL, NULL);
 
   if ((event = qw_document_get_event (doc, section->event_id, error)) == NULL
-      || (ruleset = qw_ruleset_lookup (event->ruleset, error)) == NULL
-      || (entries = qw_document_list_entries (doc, event->id, error)) == NULL)
+      || (ruleset = qw_ruleset_lookup (event->ruleset, error)) == NULL)
     return NULL;
   options.event_date = qw_registration_event_date (event);
   checks = g_new0 (QwEntryCheck, MAX (entries->len, 1));
@@ -70,15 +84,16 @@ qw_pair_gate_list (QwDocument       *doc,
   items = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_gate_item_free);
   for (guint i = 0; i < entries->len; i++)
     {
-      QwEntry *e = g_ptr_array_index (entries, i);
-      guint problems = checks[i].problems, allowed = qw_problems_parse (e->allowed);
+      const QwEntry *e = g_ptr_array_index (entries, i);
+      guint problems = checks[i].problems, allowed;
       QwGateItem *item;
 
       if (g_strcmp0 (e->group_code, section->code) != 0 || problems == 0
           || e->status == QW_STATUS_WITHDRAWN || e->status == QW_STATUS_EXCLUDED)
         continue;
+      allowed = qw_problems_parse (e->allowed);
       item = g_new0 (QwGateItem, 1);
-      item->entry = g_steal_pointer (&entries->pdata[i]);
+      item->entry = qw_entry_copy (e);
       item->blocking = problems & mask & ~allowed;
       item->allowed = problems & mask & allowed;
       item->warnings = problems & ~mask;

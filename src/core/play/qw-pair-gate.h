@@ -57,6 +57,19 @@ void        qw_gate_item_free            (QwGateItem      *item);
 GPtrArray  *qw_pair_gate_list            (QwDocument      *doc,
                                           const QwSection *section,
                                           GError         **error);
+/**
+ * qw_pair_gate_list_entries:
+ * @entries: (element-type QwEntry): every entry of the section's event, by
+ *   序号, as the document holds them now (a duplicate ID number may sit in
+ *   another group); not changed
+ *
+ * qw_pair_gate_list() with the event's entries at hand: they are not read
+ * again. The items hold copies of the entries.
+ */
+GPtrArray  *qw_pair_gate_list_entries    (QwDocument      *doc,
+                                          const QwSection *section,
+                                          GPtrArray       *entries,
+                                          GError         **error);
 /* How many items of qw_pair_gate_list() block pairing. */
 guint       qw_pair_gate_count_blocked   (GPtrArray       *items);
 /* One line per blocked item: "No. 21 李晓东: 等级超限 …". */

@@ -22,13 +22,9 @@ or_default (const char *value,
   return value != NULL && *value != '\0' ? value : fallback;
 }
 
-/**
- * qw_section_settings_init:
- *
- * Fills @settings with the ruleset's defaults for a section played with
- * @system. The tie-break chain is the ruleset's preset for the system.
- */
-char *
+/* The tie-break chain a section played with @system starts with: the
+ * ruleset's preset for the system, as codes. */
+static char *
 qw_section_default_chain (const QwRuleset *ruleset,
                           QwSystem         system)
 {
@@ -49,6 +45,12 @@ qw_section_default_chain (const QwRuleset *ruleset,
   return qw_tiebreak_preset ("opponents");
 }
 
+/**
+ * qw_section_settings_init:
+ *
+ * Fills @settings with the ruleset's defaults for a section played with
+ * @system. The tie-break chain is the ruleset's preset for the system.
+ */
 void
 qw_section_settings_init (QwSectionSettings *settings,
                           const QwRuleset   *ruleset,

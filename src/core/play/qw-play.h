@@ -23,10 +23,6 @@ gboolean     qw_section_settings_set      (QwSectionSettings       *settings,
                                            const char              *key,
                                            const char              *value,
                                            GError                 **error);
-/* The tie-break chain a section played with @system starts with: the
- * ruleset's preset for the system, as codes. */
-char        *qw_section_default_chain     (const QwRuleset         *ruleset,
-                                           QwSystem                 system);
 /* Tie-breaks follow the system (issue 9): after the system changed from
  * @old_system (whose chain was @old_chain) to @settings' section's new
  * @system, the chain becomes the new system's preset, unless the arbiter set

@@ -36,14 +36,6 @@ static const char *sim_units[] = {
   "深圳市象棋协会", "东莞市棋院", "广州市象棋协会", "佛山市棋协", "汕尾市棋友会", "河源市象棋队",
 };
 
-void
-qw_simulate_options_init (QwSimulateOptions *options)
-{
-  memset (options, 0, sizeof *options);
-  options->system = QW_SYSTEM_SWISS;
-  options->draw_rate = 0.25;
-}
-
 /* Two players born on one day may draw the same sequence number: the
  * second takes the next free one of the same sex (the random draw is not
  * repeated, so the rest of the field stays the same). A field of real

@@ -28,7 +28,6 @@ typedef struct
   guint64   lottery_seed;
 } QwSimulateOutcome;
 
-void      qw_simulate_options_init (QwSimulateOptions       *options);
 gboolean  qw_simulate              (const char              *path,
                                     const QwSimulateOptions *options,
                                     QwSimulateOutcome       *outcome,

@@ -1386,6 +1386,27 @@ name_list (const Engine *e,
   return g_string_free (s, FALSE);
 }
 
+/* A player who can play a colour but has met every remaining opponent:
+ * said once for all of them (a finished round robin), not once each. */
+static gboolean
+met_everyone (const Engine *e,
+              int           v)
+{
+  int others = 0;
+
+  if ((e->can[v] & (CAN_RED | CAN_BLACK)) == 0)
+    return FALSE;
+  for (int w = 0; w < e->n; w++)
+    {
+      if (w == v)
+        continue;
+      others++;
+      if (!has_met (e, v, w))
+        return FALSE;
+    }
+  return others > 0;
+}
+
 /* A player with no possible opponent at all: say which rule stops each. */
 static char *
 isolated_reason (const Engine *e,
@@ -1519,6 +1540,8 @@ explain_failure (Engine        *e,
                  QwSwissResult *out)
 {
   g_autofree guint8 *reported = g_new0 (guint8, e->nv);
+  g_autofree int *all_met = g_new (int, MAX (e->n, 1));
+  int n_all_met = 0;
   int tangled = 0;
   gboolean no_bye = e->bye >= 0 && e->mstar[e->bye] < 0 && isolated (e, e->bye);
 
@@ -1529,12 +1552,27 @@ explain_failure (Engine        *e,
     g_ptr_array_add (out->unpairable,
                      g_strdup_printf (_("All %d players have had a bye, and the odd number of players needs one."),
                                       e->n));
+  for (int x = 0; x < e->n; x++)
+    if (e->mstar[x] < 0 && x != e->bye && isolated (e, x) && met_everyone (e, x))
+      all_met[n_all_met++] = x;
+  if (n_all_met > 1)
+    {
+      g_autofree char *names = NULL;
+
+      g_qsort_with_data (all_met, n_all_met, sizeof (int), compare_number, e);
+      names = name_list (e, all_met, n_all_met);
+      g_ptr_array_add (out->unpairable,
+                       g_strdup_printf (_("%s have each already met every remaining opponent."), names));
+    }
   for (int x = 0; x < e->nv; x++)
     {
       if (e->mstar[x] >= 0 || x == e->bye)
         continue;
       if (isolated (e, x))
-        g_ptr_array_add (out->unpairable, isolated_reason (e, x));
+        {
+          if (n_all_met <= 1 || !met_everyone (e, x))
+            g_ptr_array_add (out->unpairable, isolated_reason (e, x));
+        }
       else if (!(no_bye && tangled == 1))
         explain_tree (e, x, reported, out->unpairable);
     }

@@ -129,7 +129,9 @@ state_load (State            *s,
   s->section = section;
   if (event == NULL || (s->ruleset = qw_ruleset_lookup (event->ruleset, error)) == NULL)
     return FALSE;
-  s->entries = qw_document_list_section_entries (doc, section, error);
+  /* Entries the caller has already read (qw_tournament_pair_next_with()). */
+  if (s->entries == NULL)
+    s->entries = qw_document_list_section_entries (doc, section, error);
   if (s->entries == NULL)
     return FALSE;
   s->games = qw_document_list_games (doc, section->id, error);
@@ -1194,10 +1196,12 @@ store_round (QwDocument  *doc,
 static int
 pair_round (QwDocument  *doc,
             QwSection   *section,
+            GPtrArray   *entries,
+            GPtrArray  **paired,
             GPtrArray  **notes,
             GError     **error)
 {
-  g_auto(State) s = { 0 };
+  g_auto(State) s = { .entries = entries != NULL ? g_ptr_array_ref (entries) : NULL };
   g_autoptr(GPtrArray) games = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_game_free);
   g_autoptr(GPtrArray) left_out = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(QwSection) updated = qw_section_copy (section);
@@ -1250,16 +1254,9 @@ pair_round (QwDocument  *doc,
     }
   if (notes != NULL)
     *notes = g_steal_pointer (&left_out);
+  if (paired != NULL)
+    *paired = g_steal_pointer (&games);
   return round;
-}
-
-int
-qw_tournament_pair_next (QwDocument  *doc,
-                         QwSection   *section,
-                         GPtrArray  **notes,
-                         GError     **error)
-{
-  return qw_tournament_pair_next_gated (doc, section, QW_PAIR_GATE_CHECK, notes, error);
 }
 
 /* Before the gate asks about anyone: the last round has every result, and a
@@ -1292,23 +1289,39 @@ next_round_pairable (QwDocument       *doc,
   return TRUE;
 }
 
-/**
- * qw_tournament_pair_next_gated:
- * @gate: what to do with the group's entries that have a blocking problem
- *   (qw-pair-gate.h)
- *
- * Pairs the next round as qw_tournament_pair_next() does, after the entries
- * gate: with entries blocked, %QW_PAIR_GATE_CHECK refuses (QW_ERROR_BLOCKED,
- * the message lists them) and writes nothing; the other two answer for
- * every blocked entry, logged, in the pairing's step.
- */
-int
-qw_tournament_pair_next_gated (QwDocument  *doc,
-                               QwSection   *section,
-                               QwPairGate   gate,
-                               GPtrArray  **notes,
-                               GError     **error)
+/* The entries of @event_entries in @section's group, taken from it. */
+static GPtrArray *
+take_section_entries (GPtrArray       *event_entries,
+                      const QwSection *section)
 {
+  GPtrArray *entries = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_entry_free);
+
+  for (guint i = 0; i < event_entries->len; i++)
+    {
+      QwEntry *e = g_ptr_array_index (event_entries, i);
+
+      if (g_strcmp0 (e->group_code, section->code) == 0)
+        g_ptr_array_add (entries, g_steal_pointer (&event_entries->pdata[i]));
+    }
+  return entries;
+}
+
+/* The gate, then the pairing. The event's entries are read once (not at all
+ * when @entries, the group's as read now, are the whole event's): the gate
+ * checks them, and the pairing pairs the group's, unless the gate changed
+ * some (an exclusion, an admission, a problem allowed): it reads them again
+ * then, in the step that changed them. */
+static int
+pair_gated (QwDocument  *doc,
+            QwSection   *section,
+            QwPairGate   gate,
+            GPtrArray   *entries,
+            GPtrArray  **games,
+            GPtrArray  **gate_items,
+            GPtrArray  **notes,
+            GError     **error)
+{
+  g_autoptr(GPtrArray) event_entries = NULL;
   g_autoptr(GPtrArray) items = NULL;
   g_autoptr(QwSection) stored = NULL;
   g_autofree char *label = NULL;
@@ -1317,11 +1330,22 @@ qw_tournament_pair_next_gated (QwDocument  *doc,
 
   g_return_val_if_fail (QW_IS_DOCUMENT (doc), 0);
 
-  if ((items = qw_pair_gate_list (doc, section, error)) == NULL)
+  if (entries != NULL && qw_document_count_entries (doc, section->event_id) == (int) entries->len)
+    event_entries = g_ptr_array_ref (entries);
+  else if ((event_entries = qw_document_list_entries (doc, section->event_id, error)) == NULL)
+    return 0;
+  if ((items = qw_pair_gate_list_entries (doc, section, event_entries, error)) == NULL)
     return 0;
   blocked = qw_pair_gate_count_blocked (items);
+  if (gate_items != NULL)
+    *gate_items = g_ptr_array_ref (items);
   if (blocked == 0)
-    return pair_round (doc, section, notes, error);
+    {
+      g_autoptr(GPtrArray) group = entries != NULL ? g_ptr_array_ref (entries)
+                                                   : take_section_entries (event_entries, section);
+
+      return pair_round (doc, section, group, games, notes, error);
+    }
   stored = qw_section_copy (section);
   if (stored->id == 0)
     {
@@ -1355,7 +1379,7 @@ qw_tournament_pair_next_gated (QwDocument  *doc,
       return 0;
     }
   section->id = stored->id;
-  round = pair_round (doc, section, notes, error);
+  round = pair_round (doc, section, NULL, games, notes, error);
   if (round == 0)
     {
       qw_document_rollback (doc);
@@ -1365,6 +1389,65 @@ qw_tournament_pair_next_gated (QwDocument  *doc,
     return 0;
   qw_document_emit_changed (doc, "entries");
   return round;
+}
+
+int
+qw_tournament_pair_next (QwDocument  *doc,
+                         QwSection   *section,
+                         GPtrArray  **notes,
+                         GError     **error)
+{
+  return pair_gated (doc, section, QW_PAIR_GATE_CHECK, NULL, NULL, NULL, notes, error);
+}
+
+/**
+ * qw_tournament_pair_next_gated:
+ * @gate: what to do with the group's entries that have a blocking problem
+ *   (qw-pair-gate.h)
+ *
+ * Pairs the next round as qw_tournament_pair_next() does, after the entries
+ * gate: with entries blocked, %QW_PAIR_GATE_CHECK refuses (QW_ERROR_BLOCKED,
+ * the message lists them) and writes nothing; the other two answer for
+ * every blocked entry, logged, in the pairing's step.
+ */
+int
+qw_tournament_pair_next_gated (QwDocument  *doc,
+                               QwSection   *section,
+                               QwPairGate   gate,
+                               GPtrArray  **notes,
+                               GError     **error)
+{
+  return pair_gated (doc, section, gate, NULL, NULL, NULL, notes, error);
+}
+
+/**
+ * qw_tournament_pair_next_with:
+ * @gate: as for qw_tournament_pair_next_gated()
+ * @entries: (element-type QwEntry): the section's entries as
+ *   qw_document_list_section_entries() reads them now, when the caller holds
+ *   them already (the CLI has read them to print the pairings): they are not
+ *   read a second time, nor changed. When the gate has changed some of them
+ *   (@gate_items has blocked items and @gate is not %QW_PAIR_GATE_CHECK),
+ *   the caller reads them again.
+ * @games: (out) (element-type QwGame): the round's games as stored, by board
+ * @gate_items: (out) (optional) (element-type QwGateItem): the gate's list
+ *   (qw_pair_gate_list()) as it was before the pairing, also when it refused
+ *
+ * qw_tournament_pair_next_gated() with the entries at hand, giving the games
+ * it stored (which the caller need not read back) and what the gate found.
+ */
+int
+qw_tournament_pair_next_with (QwDocument  *doc,
+                              QwSection   *section,
+                              QwPairGate   gate,
+                              GPtrArray   *entries,
+                              GPtrArray  **games,
+                              GPtrArray  **gate_items,
+                              GPtrArray  **notes,
+                              GError     **error)
+{
+  g_return_val_if_fail (entries != NULL && games != NULL, 0);
+  return pair_gated (doc, section, gate, entries, games, gate_items, notes, error);
 }
 
 /* A forfeit the pairing recorded itself, because the player had withdrawn. */

@@ -84,6 +84,14 @@ int        qw_tournament_pair_next_gated (QwDocument       *doc,
                                           QwPairGate        gate,
                                           GPtrArray       **notes,
                                           GError          **error);
+int        qw_tournament_pair_next_with (QwDocument        *doc,
+                                         QwSection         *section,
+                                         QwPairGate         gate,
+                                         GPtrArray         *entries,
+                                         GPtrArray        **games,
+                                         GPtrArray        **gate_items,
+                                         GPtrArray        **notes,
+                                         GError           **error);
 
 /* Removes the last round. A round with results entered is removed only with
  * @force. Unpairing round 1 releases the draw (the lottery seed stays). */

@@ -3,7 +3,8 @@
  * The cover; a page of competition information (who hosts, when, where,
  * time control, scoring, each group's system and tie-breaks, the chief
  * arbiter); the players of every group (no ID numbers: the booklet is
- * public); and every group's round-1 pairings.
+ * public; not the entries found ineligible, nor late entries not yet
+ * admitted); and every group's round-1 pairings.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -11,6 +12,7 @@
 
 #include "config.h"
 
+#include "qw-event-name.h"
 #include "qw-event.h"
 #include "qw-game.h"
 #include "qw-print-games.h"
@@ -21,6 +23,28 @@ static const char *
 text_or_empty (const char *text)
 {
   return text != NULL ? text : "";
+}
+
+/* The words of the official name a line never breaks: the region, the
+ * places as the name writes them, and the level (预选赛). NULL-terminated. */
+static GPtrArray *
+cover_words (const QwPModel *model)
+{
+  const QwEvent *e = model->event;
+  const char *places[] = { e->region, e->place_city, e->place_county, e->place_town };
+  GPtrArray *words = g_ptr_array_new_with_free_func (g_free);
+
+  for (guint i = 0; i < G_N_ELEMENTS (places); i++)
+    if (places[i] != NULL && *places[i] != '\0')
+      {
+        g_ptr_array_add (words, g_strdup (places[i]));
+        g_ptr_array_add (words, qw_place_bracketed (model->ruleset, places[i]));
+      }
+  if (e->region != NULL && *e->region != '\0' && model->ruleset->region_suffix != NULL)
+    g_ptr_array_add (words, g_strconcat (e->region, model->ruleset->region_suffix, NULL));
+  g_ptr_array_add (words, g_strdup (qw_level_to_chinese (e->level)));
+  g_ptr_array_add (words, NULL);
+  return words;
 }
 
 static void
@@ -38,11 +62,15 @@ cover (QwCanvas       *canvas,
   g_autofree char *host = NULL, *organiser = NULL;
   QwBox box = { side, h * 0.18, w - 2 * side, h * 0.16 };
   QwBox frame = { 15 * QW_MM, 15 * QW_MM, w - 30 * QW_MM, h - 30 * QW_MM };
+  g_autoptr(GPtrArray) keep = NULL;
 
   _qw_page_rect (page, &frame, 2, 0, 0x8b0000, FALSE, 0);
   name.bold = TRUE;
   name.max_lines = 3;
   name.min_size = 16;
+  /* The name breaks between places, never inside one, nor before 赛 alone. */
+  keep = cover_words (model);
+  name.keep = (const char * const *) keep->pdata;
   _qw_page_text (canvas, page, &name, &box, model->header);
 
   title.bold = TRUE;
@@ -111,6 +139,24 @@ scoring_text (const QwRuleset *r)
                           rw, rd, rl, bw, bd, bl, bye);
 }
 
+/* The booklet lists the participants: not an entry found ineligible
+ * (不具备参赛资格), nor a late entry the arbiter has not admitted. */
+static gboolean
+is_participant (const QwPPlayer *p)
+{
+  return !p->excluded && !p->late;
+}
+
+static guint
+participants (const QwPGroup *g)
+{
+  guint n = 0;
+
+  for (guint k = 0; k < g->players->len; k++)
+    n += is_participant (g_ptr_array_index (g->players, k)) ? 1 : 0;
+  return n;
+}
+
 static void
 information (const QwPModel *model,
              QwFrame        *frame)
@@ -145,7 +191,7 @@ information (const QwPModel *model,
   if (e->region != NULL && *e->region != '\0')
     region = g_strconcat (e->region, model->ruleset->region_suffix != NULL ? model->ruleset->region_suffix : "", NULL);
   for (guint i = 0; i < model->groups->len; i++)
-    players += ((QwPGroup *) g_ptr_array_index (model->groups, i))->players->len;
+    players += participants (g_ptr_array_index (model->groups, i));
   total = g_strdup_printf ("%u人", players);
 
   {
@@ -173,7 +219,7 @@ information (const QwPModel *model,
   for (guint i = 0; i < model->groups->len; i++)
     {
       const QwPGroup *g = g_ptr_array_index (model->groups, i);
-      g_autofree char *count = g_strdup_printf ("%u", g->players->len);
+      g_autofree char *count = g_strdup_printf ("%u", participants (g));
       g_autofree char *rounds = g->rounds > 0 && g->system == QW_SYSTEM_SWISS
         ? g_strdup_printf ("%d轮", g->rounds) : g_strdup ("—");
       g_autofree char *chain = tiebreak_names (g);
@@ -225,11 +271,11 @@ player_lists (const QwPModel *model,
     {
       const QwPGroup *g = g_ptr_array_index (model->groups, i);
       g_autoptr(QwTable) table = _qw_table_new (columns, G_N_ELEMENTS (columns), 10);
-      g_autofree char *heading = g_strdup_printf ("%s（%u人）", g->name, g->players->len);
+      g_autofree char *heading = g_strdup_printf ("%s（%u人）", g->name, participants (g));
 
       group_heading (frame, heading, i == 0);
       _qw_table_set_caption (table, g->name);
-      if (g->players->len == 0)
+      if (participants (g) == 0)
         {
           _qw_frame_notice (frame, "本组暂无棋手。");
           continue;
@@ -240,7 +286,8 @@ player_lists (const QwPModel *model,
           g_autofree char *no = g_strdup_printf ("%d", p->no);
           const char *row[] = { no, p->name, qw_sex_to_chinese (p->sex), p->unit, text_or_empty (p->grade) };
 
-          _qw_table_add_row (table, row, 0);
+          if (is_participant (p))
+            _qw_table_add_row (table, row, 0);
         }
       _qw_table_emit (table, frame);
     }

@@ -1,8 +1,8 @@
 /* qw-print-lists.c: 签到表 (check-in sheet) and 种子排序表 (starting-rank list)
  *
  * The check-in sheet lists the players of the groups asked for, group by
- * group and by 序号, with a box to sign in; a withdrawn player's box says
- * 退赛. The starting-rank list shows each group's players in the order the
+ * group and by 序号, with a box to sign in; the box of a player who withdrew,
+ * was found ineligible or waits as a late entry says so. The starting-rank list shows each group's players in the order the
  * draw of round 1 uses (qw_tournament_seeding()): seed, 序号, name, unit,
  * grade and rating, with the method and the lottery seed, so that the draw
  * can be checked before round 1 and audited after it.
@@ -58,9 +58,10 @@ render_checkin (QwCanvas       *canvas,
         {
           const QwPPlayer *p = g_ptr_array_index (g->players, k);
           g_autofree char *no = g_strdup_printf ("%d", p->no);
-          const char *row[] = { no, p->name, p->unit, g->name, p->withdrawn ? "退赛" : "" };
+          const char *note = p->excluded ? "不具备参赛资格" : p->withdrawn ? "退赛" : p->late ? "迟到报名，待接纳" : "";
+          const char *row[] = { no, p->name, p->unit, g->name, note };
 
-          _qw_table_add_row (table, row, p->withdrawn ? QW_ROW_SHADED : 0);
+          _qw_table_add_row (table, row, *note != '\0' ? QW_ROW_SHADED : 0);
           players++;
         }
     }
@@ -79,6 +80,15 @@ render_checkin (QwCanvas       *canvas,
 }
 
 /* The starting-rank list */
+
+static gboolean
+any_blocked (const QwPGroup *g)
+{
+  for (guint k = 0; k < g->seeds->len; k++)
+    if (_qw_pgroup_player (g, g_array_index (g->seeds, QwPSeed, k).player)->blocked)
+      return TRUE;
+  return FALSE;
+}
 
 /* "按等级分排序（无等级分者抽签排在其后）；抽签种子：20210703" and how final it is. */
 static char *
@@ -103,6 +113,9 @@ seeding_note (const QwPGroup *g)
     g_string_append (s, "。尚未抽签：标“待抽签”的棋手暂按序号排列，抽签后顺序将改变。");
   else
     g_string_append (s, "。第一轮将按此顺序编排。");
+  if (!g->seeding_fixed && any_blocked (g))
+    g_string_append (s, "标“待审查”的棋手须经裁判长处理（改正报名、判定不具备参赛资格或允许参赛）后方可编排，"
+                        "处理后种子号可能改变。");
   return g_string_free (g_steal_pointer (&s), FALSE);
 }
 
@@ -161,7 +174,8 @@ render_seeding (QwCanvas       *canvas,
           g_autofree char *rank = g_strdup_printf ("%d", seed->seed);
           g_autofree char *no = g_strdup_printf ("%d", p->no);
           g_autofree char *rating = p->rating > 0 ? g_strdup_printf ("%d", p->rating) : g_strdup ("—");
-          const char *remark = !seed->by_lot ? "" : g->seeding_drawn ? "抽签" : "待抽签";
+          const char *remark = p->blocked && !g->seeding_fixed ? "待审查"
+                               : !seed->by_lot ? "" : g->seeding_drawn ? "抽签" : "待抽签";
           const char *row[] = { rank, no, p->name, p->unit, p->grade, rating, remark };
 
           _qw_table_add_row (table, row, 0);

@@ -12,6 +12,7 @@
 
 #include <string.h>
 
+#include "qw-pair-gate.h"
 #include "qw-print-model.h"
 #include "qw-date.h"
 #include "qw-entry.h"
@@ -113,6 +114,7 @@ copy_players (QwPGroup  *group,
       p->rating = e->rating;
       p->withdrawn = e->status == QW_STATUS_WITHDRAWN;
       p->excluded = e->status == QW_STATUS_EXCLUDED;
+      p->late = e->status == QW_STATUS_LATE;
       g_ptr_array_add (group->players, p);
     }
   g_ptr_array_sort (group->players, compare_players);
@@ -284,6 +286,20 @@ copy_seeding (QwPGroup        *group,
     }
 }
 
+static void
+copy_gate (QwPGroup  *group,
+           GPtrArray *gate)
+{
+  for (guint i = 0; gate != NULL && i < gate->len; i++)
+    {
+      const QwGateItem *item = g_ptr_array_index (gate, i);
+      int k = player_index (group, item->entry->id);
+
+      if (k >= 0 && item->blocking != 0)
+        ((QwPPlayer *) g_ptr_array_index (group->players, k))->blocked = TRUE;
+    }
+}
+
 static QwPGroup *
 copy_group (const QwRuleset    *ruleset,
             const QwPrintGroup *in)
@@ -319,6 +335,7 @@ copy_group (const QwRuleset    *ruleset,
   copy_standings (group, in->standings);
   copy_absences (group, in->absences);
   copy_seeding (group, in->seeding);
+  copy_gate (group, in->gate);
   if (section != NULL)
     parse_draw (group, section->settings.draw);
   return group;

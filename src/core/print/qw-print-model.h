@@ -31,6 +31,8 @@ typedef struct
   int       rating;         /* 等级分, 0: none */
   gboolean  withdrawn;
   gboolean  excluded;       /* 不具备参赛资格 */
+  gboolean  late;           /* a late entry not admitted yet: not a participant */
+  gboolean  blocked;        /* a blocking problem keeps the player out of pairing until answered */
 } QwPPlayer;
 
 typedef struct

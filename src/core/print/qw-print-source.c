@@ -14,6 +14,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "qw-error.h"
+#include "qw-pair-gate.h"
 #include "qw-print-source.h"
 #include "qw-tournament.h"
 #include "qw-document-entries.h"
@@ -31,6 +32,7 @@ typedef struct
   GPtrArray    *standings;
   GPtrArray    *absences;
   QwSeeding    *seeding;
+  GPtrArray    *gate;
   int           last_round;
   QwPrintGroup  group;
 } Source;
@@ -46,6 +48,7 @@ source_free (gpointer data)
   g_clear_pointer (&s->standings, g_ptr_array_unref);
   g_clear_pointer (&s->absences, g_ptr_array_unref);
   g_clear_pointer (&s->seeding, qw_seeding_free);
+  g_clear_pointer (&s->gate, g_ptr_array_unref);
   g_free (s);
 }
 
@@ -198,7 +201,14 @@ load_group (QwDocument      *doc,
       source_free (s);
       return NULL;
     }
-  s->group = (QwPrintGroup) { s->section, s->entries, s->games, s->standings, s->absences, s->seeding };
+  /* Before round 1, the players the gate keeps out are marked in the list. */
+  if (kind == QW_PRINT_SEEDING && !s->seeding->fixed
+      && (s->gate = qw_pair_gate_list (doc, s->section, error)) == NULL)
+    {
+      source_free (s);
+      return NULL;
+    }
+  s->group = (QwPrintGroup) { s->section, s->entries, s->games, s->standings, s->absences, s->seeding, s->gate };
   return s;
 }
 

@@ -66,6 +66,9 @@ typedef struct
   GPtrArray       *absences;    /* (element-type QwAbsence) 请假 and late entries' missed rounds; may be NULL */
   const QwSeeding *seeding;     /* the starting-rank list (qw_tournament_seeding()), for the seeding kind;
                                  * may be NULL: the kind then says the list is not available */
+  GPtrArray       *gate;        /* (element-type QwGateItem) the group's problems before pairing
+                                 * (qw_pair_gate_list()): the starting-rank list marks the
+                                 * players a blocking problem keeps out; may be NULL */
 } QwPrintGroup;
 
 typedef struct

@@ -105,7 +105,7 @@ qw_document_import_nominees (QwDocument           *doc,
   return TRUE;
 }
 
-void
+static void
 qw_nominee_duplicate_free (QwNomineeDuplicate *d)
 {
   if (d == NULL)

@@ -73,7 +73,6 @@ gboolean       qw_document_import_nominees   (QwDocument          *doc,
                                               GError             **error);
 GPtrArray     *qw_document_nominee_duplicates (QwDocument         *doc,
                                                GError            **error);
-void           qw_nominee_duplicate_free     (QwNomineeDuplicate  *duplicate);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (QwNomineeList, qw_nominee_list_free)
 

@@ -62,18 +62,6 @@ has_suffix (GFile      *file,
   return lower != NULL && g_str_has_suffix (lower, suffix);
 }
 
-/**
- * qw_region_file_is_importable:
- *
- * Returns: whether the file looks like something the region page imports:
- *   a results file (.xml), a stops CSV (.csv) or a stop document (.qiwang)
- */
-gboolean
-qw_region_file_is_importable (GFile *file)
-{
-  return has_suffix (file, ".xml") || has_suffix (file, ".csv") || has_suffix (file, QW_DOCUMENT_SUFFIX);
-}
-
 /* A stop's own document: its results go through the same XML, digest and
  * all, as the file the stop would have sent. */
 static QwResults *

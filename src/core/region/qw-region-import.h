@@ -42,6 +42,5 @@ GPtrArray *qw_region_read_files_finish (GAsyncResult        *result,
                                         GError             **error);
 GPtrArray *qw_region_import_read       (QwDocument          *doc,
                                         GPtrArray           *read);
-gboolean   qw_region_file_is_importable (GFile              *file);
 
 G_END_DECLS

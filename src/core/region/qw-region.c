@@ -893,7 +893,7 @@ fail:
 
 /* Standings as received */
 
-void
+static void
 qw_received_standing_free (QwReceivedStanding *standing)
 {
   if (standing == NULL)
@@ -1421,7 +1421,7 @@ qw_document_region_summary (QwDocument       *doc,
       stop->event = qw_event_copy (event);
       stop->participants = stop->event->source == QW_SOURCE_MANUAL
                            ? stop->event->participants
-                           : qw_document_count_entries (doc, stop->event->id);
+                           : qw_document_count_participants (doc, stop->event->id);
       stop->valid = stop->event->level == QW_LEVEL_PRELIMINARY
                     && stop->participants >= ruleset->valid_stop_min_players;
       if (stop->event->level == QW_LEVEL_PRELIMINARY)
@@ -1482,7 +1482,7 @@ qw_region_summary_quota_stops (const QwRegionSummary *summary)
 
 /* The provincial final's entries against the preliminaries */
 
-void
+static void
 qw_final_entry_check_free (QwFinalEntryCheck *check)
 {
   if (check == NULL)

@@ -125,7 +125,6 @@ QwResults        *qw_document_imported_results    (QwDocument        *doc,
 GPtrArray        *qw_document_list_received_standings (QwDocument    *doc,
                                                        gint64         section_id,
                                                        GError       **error);
-void              qw_received_standing_free       (QwReceivedStanding *standing);
 
 /* Summary and quota */
 QwRegionSummary  *qw_document_region_summary      (QwDocument        *doc,
@@ -156,7 +155,6 @@ GPtrArray        *qw_document_region_check_final_entries (QwDocument *doc,
                                                           GPtrArray  *entries,
                                                           int        *n_unchecked_stops,
                                                           GError    **error);
-void              qw_final_entry_check_free       (QwFinalEntryCheck *check);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (QwRegionSummary, qw_region_summary_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (QwStopsBackup, qw_stops_backup_free)

@@ -43,7 +43,7 @@ qw_team_member_free (QwTeamMember *member)
   g_free (member);
 }
 
-void
+static void
 qw_team_result_free (QwTeamResult *result)
 {
   if (result == NULL)

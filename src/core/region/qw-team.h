@@ -41,7 +41,6 @@ QwTeamMember *qw_team_member_new        (const char      *team,
                                          const char      *group_code,
                                          int              place);
 void          qw_team_member_free       (QwTeamMember    *member);
-void          qw_team_result_free       (QwTeamResult    *result);
 
 GPtrArray    *qw_team_results           (GPtrArray       *members,
                                          int              best);

@@ -176,26 +176,35 @@ qw_entry_fill_from_id (QwEntry *entry)
   return changed;
 }
 
+/* The identity key of an entry whose resident ID number (if any) has been
+ * parsed into @info. */
+static char *
+identity_key_of (const QwEntry  *entry,
+                 const QwIdInfo *info)
+{
+  g_autofree char *stripped = NULL;
+
+  if (is_blank (entry->id_number))
+    return NULL;
+  if (entry->doc_kind == QW_DOC_RESIDENT_ID && info->normalized[0] != '\0')
+    return g_strdup (info->normalized);
+  /* g_ascii_strup() returns a new string: the copy is freed here. */
+  stripped = g_strstrip (g_strdup (entry->id_number));
+  return g_ascii_strup (stripped, -1);
+}
+
 /* The identity that makes two rows the same person: the 18-digit form of a
  * resident ID number (so that the 15- and 18-digit forms of one card match), or
  * the other document's number in upper case. NULL when there is none. */
 char *
 qw_entry_identity_key (const QwEntry *entry)
 {
-  g_autofree char *stripped = NULL;
   QwIdInfo info;
 
-  if (is_blank (entry->id_number))
-    return NULL;
-  if (entry->doc_kind == QW_DOC_RESIDENT_ID)
-    {
-      qw_idcard_parse (entry->id_number, &info);
-      if (info.normalized[0] != '\0')
-        return g_strdup (info.normalized);
-    }
-  /* g_ascii_strup() returns a new string: the copy is freed here. */
-  stripped = g_strstrip (g_strdup (entry->id_number));
-  return g_ascii_strup (stripped, -1);
+  memset (&info, 0, sizeof info);
+  if (entry->doc_kind == QW_DOC_RESIDENT_ID && !is_blank (entry->id_number))
+    qw_idcard_parse (entry->id_number, &info);
+  return identity_key_of (entry, &info);
 }
 
 /**
@@ -217,9 +226,10 @@ qw_entry_check_all (const QwRuleset      *ruleset,
   for (guint i = 0; i < entries->len; i++)
     {
       const QwEntry *entry = g_ptr_array_index (entries, i);
-      char *key = qw_entry_identity_key (entry);
+      char *key;
 
       qw_entry_check (ruleset, entry, options, &out[i]);
+      key = identity_key_of (entry, &out[i].id);
       if (key == NULL)
         continue;
       if (g_hash_table_contains (seen, key))

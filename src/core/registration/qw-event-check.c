@@ -116,7 +116,7 @@ qw_event_place_host_level (const QwRuleset *ruleset,
  * Returns: the prefecture-level city (地级市) of the place chain: its city
  *   when that is a 市, else ""
  */
-char *
+static char *
 qw_event_place_prefecture (const QwRuleset *ruleset,
                            const QwEvent   *event)
 {
@@ -132,7 +132,7 @@ qw_event_place_prefecture (const QwRuleset *ruleset,
  * Returns: the county-level city (县级市) of the place chain: its county
  *   when that is a 市 (昆山市 in 苏州市昆山市周庄镇), else ""
  */
-char *
+static char *
 qw_event_place_county_city (const QwRuleset *ruleset,
                             const QwEvent   *event)
 {

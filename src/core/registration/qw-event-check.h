@@ -54,10 +54,6 @@ gboolean      qw_event_check_to_error     (const QwEventCheck *check,
 
 QwHostLevel   qw_event_place_host_level   (const QwRuleset *ruleset,
                                            const QwEvent   *event);
-char         *qw_event_place_prefecture   (const QwRuleset *ruleset,
-                                           const QwEvent   *event);
-char         *qw_event_place_county_city  (const QwRuleset *ruleset,
-                                           const QwEvent   *event);
 void          qw_event_follow_place       (const QwRuleset *ruleset,
                                            const QwEvent   *before,
                                            QwEvent         *event,

@@ -39,7 +39,7 @@ admin_suffix (const QwRuleset *ruleset,
   return NULL;
 }
 
-char *
+static char *
 qw_place_stem (const QwRuleset *ruleset,
                const char      *place)
 {

@@ -30,9 +30,8 @@ int        qw_event_name_form_of  (const QwRuleset *ruleset,
 GPtrArray *qw_event_name_check    (const QwRuleset *ruleset,
                                    const QwEvent   *event,
                                    const char      *name);
+/* 惠东县 → 惠东（县）: a place with its level's suffix in brackets. */
 char      *qw_place_bracketed     (const QwRuleset *ruleset,
-                                   const char      *place);
-char      *qw_place_stem          (const QwRuleset *ruleset,
                                    const char      *place);
 char      *qw_event_champion_title (const QwRuleset *ruleset,
                                     const QwEvent   *event);

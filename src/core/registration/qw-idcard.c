@@ -41,8 +41,10 @@ qw_idcard_province_name (const char *code)
 {
   if (code == NULL)
     return NULL;
+  if (code[0] == '\0')
+    return NULL;
   for (guint i = 0; i < G_N_ELEMENTS (provinces); i++)
-    if (strncmp (provinces[i].code, code, 2) == 0)
+    if (provinces[i].code[0] == code[0] && provinces[i].code[1] == code[1])
       return provinces[i].name;
   return NULL;
 }

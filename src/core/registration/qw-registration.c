@@ -170,15 +170,6 @@ qw_registration_delete_entries (QwDocument  *doc,
 
 /* Importing */
 
-const char *
-qw_row_outcome_to_code (QwRowOutcome outcome)
-{
-  static const char *codes[] = { "added", "updated", "unchanged", "rejected" };
-
-  g_return_val_if_fail ((guint) outcome < G_N_ELEMENTS (codes), NULL);
-  return codes[outcome];
-}
-
 static void
 import_row_free (gpointer data)
 {
@@ -584,41 +575,6 @@ qw_registration_import_entries (QwDocument       *doc,
 
   report = import_rows (doc, ruleset, event, entries, NULL, NULL, error);
   return report != NULL;
-}
-
-gboolean
-qw_registration_restore (QwDocument     *doc,
-                         const QwEvent  *event,
-                         GPtrArray      *remove,
-                         GPtrArray      *add,
-                         GPtrArray      *write,
-                         const char     *label,
-                         GError        **error)
-{
-  g_autofree gint64 *ids = NULL;
-  g_autoptr(GPtrArray) copy = NULL;
-  gboolean ok = TRUE;
-
-  g_return_val_if_fail (QW_IS_DOCUMENT (doc), FALSE);
-
-  if (!qw_document_begin_step (doc, label, error))
-    return FALSE;
-  if (remove != NULL && remove->len > 0)
-    {
-      ids = g_new (gint64, remove->len);
-      for (guint i = 0; i < remove->len; i++)
-        ids[i] = ((QwEntry *) g_ptr_array_index (remove, i))->id;
-      ok = qw_document_delete_entries (doc, ids, remove->len, error);
-    }
-  if (ok && add != NULL && add->len > 0)
-    {
-      copy = g_ptr_array_copy (add, (GCopyFunc) (void (*) (void)) qw_entry_copy, NULL);
-      g_ptr_array_set_free_func (copy, (GDestroyNotify) qw_entry_free);
-      ok = qw_document_add_entries (doc, event->id, copy, error);
-    }
-  for (guint i = 0; ok && write != NULL && i < write->len; i++)
-    ok = qw_document_update_entry (doc, g_ptr_array_index (write, i), error);
-  return end_step (doc, ok, error);
 }
 
 gboolean

@@ -87,7 +87,6 @@ typedef struct
   GPtrArray *updated_after;     /* QwEntry: the same, as stored (same order) */
 } QwImportReport;
 
-const char     *qw_row_outcome_to_code  (QwRowOutcome  outcome);  /* "added", … */
 void            qw_import_report_free      (QwImportReport  *report);
 
 /**
@@ -121,18 +120,6 @@ gboolean  qw_registration_import_entries (QwDocument       *doc,
                                           const QwRuleset  *ruleset,
                                           const QwEvent    *event,
                                           GPtrArray        *entries,
-                                          GError          **error);
-
-/* A face's own undo of a change it recorded (the entries page's import), as
- * one step named @label: deletes @remove, adds @add back under their ids and
- * numbers, writes @write over the entries of their ids. Each may be NULL.
- * (element-type QwEntry) */
-gboolean  qw_registration_restore        (QwDocument       *doc,
-                                          const QwEvent    *event,
-                                          GPtrArray        *remove,
-                                          GPtrArray        *add,
-                                          GPtrArray        *write,
-                                          const char       *label,
                                           GError          **error);
 
 /* The stop's details: name, place, dates, host, arbiter, system, stored

@@ -324,7 +324,28 @@ bind_entry (sqlite3_stmt  *stmt,
   return i;
 }
 
+/**
+ * qw_document_count_participants:
+ *
+ * The event's participants (参赛人数): its entries, but not one found
+ * ineligible (excluded) nor a late entry never admitted, who took no part.
+ * A player who withdrew took part.
+ */
 int
+qw_document_count_participants (QwDocument *self,
+                                gint64      event_id)
+{
+  g_autoptr(sqlite3_stmt) stmt =
+    _qw_document_prepare (self, "SELECT COUNT(*) FROM entry WHERE event_id = ? "
+                                "AND status NOT IN ('excluded', 'late')", NULL);
+
+  if (stmt == NULL)
+    return 0;
+  sqlite3_bind_int64 (stmt, 1, event_id);
+  return sqlite3_step (stmt) == SQLITE_ROW ? sqlite3_column_int (stmt, 0) : 0;
+}
+
+static int
 qw_document_next_entry_no (QwDocument *self,
                            gint64      event_id)
 {

@@ -54,8 +54,8 @@ GPtrArray      *qw_document_list_entries    (QwDocument     *self,
                                              GError        **error);
 int             qw_document_count_entries   (QwDocument     *self,
                                              gint64          event_id);
-int             qw_document_next_entry_no   (QwDocument     *self,
-                                             gint64          event_id);
+int             qw_document_count_participants (QwDocument  *self,
+                                                gint64       event_id);
 gboolean        qw_document_entry_has_games (QwDocument     *self,
                                              gint64          entry_id);
 

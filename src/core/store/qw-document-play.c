@@ -738,7 +738,7 @@ qw_document_list_section_entry_ids (QwDocument       *doc,
 
 /* The round log: manual changes and other arbiter actions, for the record. */
 
-void
+static void
 qw_round_log_line_free (QwRoundLogLine *line)
 {
   if (line == NULL)
@@ -794,7 +794,7 @@ qw_document_list_round_log (QwDocument  *doc,
 
 /* The game log */
 
-void
+static void
 qw_game_log_line_free (QwGameLogLine *line)
 {
   if (line == NULL)
@@ -805,6 +805,8 @@ qw_game_log_line_free (QwGameLogLine *line)
   g_free (line->cause);
   g_free (line);
 }
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (QwGameLogLine, qw_game_log_line_free)
 
 static QwGameLogKind
 game_log_kind_from_code (const char *code)

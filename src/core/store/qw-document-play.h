@@ -119,7 +119,6 @@ typedef struct
   char *message;
 } QwRoundLogLine;
 
-void         qw_round_log_line_free      (QwRoundLogLine *line);
 gboolean     qw_document_log_round       (QwDocument  *doc,
                                           gint64       section_id,
                                           int          round,
@@ -151,7 +150,6 @@ typedef struct
   char          *cause;           /* the step: "Result of round 3, board 5", "Undo: …" */
 } QwGameLogLine;
 
-void         qw_game_log_line_free       (QwGameLogLine *line);
 /* "Round 3, board 5: result 1:1 → 2:0 (Undo: Result of round 3, board 5)" */
 char        *qw_game_log_line_describe   (const QwGameLogLine *line);
 /* (element-type QwGameLogLine), oldest first */
@@ -163,7 +161,5 @@ GPtrArray   *qw_document_list_game_log   (QwDocument  *doc,
 GPtrArray   *qw_document_list_arbiter_log (QwDocument *doc,
                                            gint64      section_id,
                                            GError    **error);
-
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (QwGameLogLine, qw_game_log_line_free)
 
 G_END_DECLS

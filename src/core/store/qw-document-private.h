@@ -1,6 +1,20 @@
 /* qw-document-private.h: for the core modules that keep their tables in a
  * document (play, region). Nothing outside src/core/ includes this.
  *
+ * store/ is four layers, each calling only those below it:
+ *
+ *   qw-history.c          undo and redo (QwHistory); hears of committed
+ *                         steps through the recorder's sink
+ *   qw-document.c         the object, opening, migrations, transactions
+ *   qw-step-recorder.c    the open step: its session (history on) or a
+ *                         watch of its games (history off)
+ *   qw-game-log.c         the arbiter's game log, from a changeset or a
+ *                         watch of the games (SQLite's pre-update hook)
+ *   qw-document-sql.c     the statement cache and the SQL helpers below
+ *
+ * The lower units read the fields of struct _QwDocument instead of calling
+ * qw-document.c, so that no two files call each other.
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #pragma once
@@ -8,9 +22,27 @@
 #include <sqlite3.h>
 
 #include "qw-document.h"
-#include "qw-history.h"
 
 G_BEGIN_DECLS
+
+typedef struct _QwStepRecorder QwStepRecorder;
+
+struct _QwDocument
+{
+  GObject          parent_instance;
+  sqlite3         *db;
+  char            *path;
+  QwDocumentKind   kind;
+  int              depth;       /* open savepoints */
+  GHashTable      *statements;  /* SQL text → cached statement (qw-document-sql.c,
+                                 * made on first use; unref finalizes them) */
+  gboolean         ready;       /* opened (and migrated): transactions are steps */
+  gboolean         step;        /* the outermost transaction is a step */
+  QwStepRecorder  *recorder;    /* qw-step-recorder.c */
+  QwHistory       *history;     /* qw-history.c, made on first use */
+};
+
+/* qw-document-sql.c */
 
 sqlite3      *_qw_document_get_db        (QwDocument   *self);
 /* A statement prepared once per document and reused: release it with
@@ -36,7 +68,7 @@ void          _qw_bind_text              (sqlite3_stmt *stmt,
                                           int           index,
                                           const char   *text);
 
-int           _qw_document_get_depth     (QwDocument   *self);
+/* qw-document.c */
 
 /* A write primitive that may be called outside any transaction opens one
  * (a step with the generic label) around itself: every change is part of a
@@ -48,21 +80,6 @@ gboolean      _qw_document_write_end     (QwDocument   *self,
                                           gboolean      opened,
                                           gboolean      ok,
                                           GError      **error);
-
-/* The history's side of a step (qw-history.c), called by qw-document.c. */
-QwHistory    *_qw_history_new            (QwDocument   *doc);
-void          _qw_history_detach         (QwHistory    *self);
-void          _qw_history_enable         (QwHistory    *self);
-void          _qw_history_step_open      (QwHistory    *self,
-                                          const char   *label);
-void          _qw_history_step_name      (QwHistory    *self,
-                                          const char   *label);
-gboolean      _qw_history_step_finish    (QwHistory    *self,
-                                          GError      **error);
-void          _qw_history_step_commit    (QwHistory    *self);
-void          _qw_history_step_abort     (QwHistory    *self);
-gboolean      _qw_history_pause          (QwHistory    *self,
-                                          gboolean      paused);
 
 /* Resets a cached statement for its next use; finalizes any other. */
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (sqlite3_stmt, _qw_statement_release)

@@ -22,6 +22,7 @@
 #include "qw-file.h"
 #include "qw-error.h"
 #include "qw-schema.sql.h"
+#include "qw-step-recorder.h"
 
 /* "QIWG": marks the file as ours in the SQLite header (PRAGMA application_id). */
 #define QW_APPLICATION_ID 0x51495747
@@ -33,19 +34,7 @@ static const char *const schema_steps[] = {
   QW_SCHEMA_STEP_4,
   QW_SCHEMA_STEP_5,
   QW_SCHEMA_STEP_6,
-};
-
-struct _QwDocument
-{
-  GObject         parent_instance;
-  sqlite3        *db;
-  char           *path;
-  QwDocumentKind  kind;
-  int             depth;        /* open savepoints */
-  GHashTable     *statements;   /* SQL text → CachedStatement */
-  gboolean        ready;   /* opened (and migrated): transactions are steps */
-  gboolean        step;    /* the outermost transaction is a step */
-  QwHistory      *history;
+  QW_SCHEMA_STEP_7,
 };
 
 G_DEFINE_FINAL_TYPE (QwDocument, qw_document, G_TYPE_OBJECT)
@@ -61,253 +50,6 @@ int
 qw_document_schema_version (void)
 {
   return (int) G_N_ELEMENTS (schema_steps);
-}
-
-/* Helpers shared with the other core modules */
-
-sqlite3 *
-_qw_document_get_db (QwDocument *self)
-{
-  return self->db;
-}
-
-void
-_qw_document_set_error (QwDocument  *self,
-                        GError     **error,
-                        const char  *what)
-{
-  int code = sqlite3_errcode (self->db);
-  int kind = QW_ERROR_FAILED;
-
-  if (code == SQLITE_CONSTRAINT)
-    kind = QW_ERROR_CONFLICT;
-  else if (code == SQLITE_CORRUPT || code == SQLITE_NOTADB)
-    kind = QW_ERROR_CORRUPT;
-  else if (code == SQLITE_IOERR || code == SQLITE_FULL || code == SQLITE_READONLY
-           || code == SQLITE_CANTOPEN)
-    kind = QW_ERROR_IO;
-  /* SQLite quotes the bytes of a damaged schema: the message is text. */
-  {
-    g_autofree char *message = g_utf8_make_valid (sqlite3_errmsg (self->db), -1);
-
-    g_set_error (error, QW_ERROR, kind, _("%s: %s"), what, message);
-  }
-}
-
-/* The statement cache
- *
- * Each document keeps its statements prepared, one for each SQL text it has
- * been asked for, and hands the same one out again once it has been
- * released (reset, bindings cleared). A statement that is still in use when
- * its SQL is asked for again (a loop over rows calling a function that runs
- * the same query) is not shared: the caller gets a fresh one, finalized on
- * release. The cached statements are finalized when the document closes.
- *
- * Release gets only the statement, so the cached ones are found through one
- * process-wide table (a document may live in a worker thread). A statement
- * that is not in it (fresh, prepared by hand, or held across the close of its
- * document) is finalized; SQLite keeps a closed connection until its last
- * statement is. */
-
-typedef struct
-{
-  sqlite3_stmt *stmt;
-  gboolean      in_use;
-} CachedStatement;
-
-/* SQL built with values in its text would grow the cache without end: past
- * this many texts a document prepares afresh. */
-#define MAX_CACHED_STATEMENTS 512
-
-G_LOCK_DEFINE_STATIC (cached);
-static GHashTable *cached;   /* sqlite3_stmt → CachedStatement, every document's */
-
-static void
-cached_statement_free (gpointer data)
-{
-  CachedStatement *c = data;
-
-  G_LOCK (cached);
-  g_hash_table_remove (cached, c->stmt);
-  G_UNLOCK (cached);
-  /* One in use is finalized when its holder releases it. */
-  if (!c->in_use)
-    sqlite3_finalize (c->stmt);
-  g_free (c);
-}
-
-static gboolean
-only_space (const char *text)
-{
-  for (; text != NULL && *text != '\0'; text++)
-    if (!g_ascii_isspace (*text) && *text != ';')
-      return FALSE;
-  return TRUE;
-}
-
-/* The cached statement of @sql, marked in use; a fresh one if that is busy
- * (or if @sql holds more than one statement: *single is then FALSE). On a
- * failure to prepare, @what says what could not be done. *out is NULL for
- * text with no statement in it. */
-static gboolean
-statement_get (QwDocument     *self,
-               const char     *sql,
-               const char     *what,
-               sqlite3_stmt  **out,
-               gboolean       *single,
-               GError        **error)
-{
-  CachedStatement *c = g_hash_table_lookup (self->statements, sql);
-  const char *tail = NULL;
-
-  *out = NULL;
-  *single = TRUE;
-  if (c != NULL && !c->in_use)
-    {
-      c->in_use = TRUE;
-      *out = c->stmt;
-      return TRUE;
-    }
-  if (sqlite3_prepare_v2 (self->db, sql, -1, out, &tail) != SQLITE_OK)
-    {
-      _qw_document_set_error (self, error, what);
-      return FALSE;
-    }
-  *single = only_space (tail);
-  /* Several statements in one text are left to sqlite3_exec, uncached. */
-  if (c != NULL || *out == NULL || !*single || g_hash_table_size (self->statements) >= MAX_CACHED_STATEMENTS)
-    return TRUE;
-  c = g_new0 (CachedStatement, 1);
-  c->stmt = *out;
-  c->in_use = TRUE;
-  G_LOCK (cached);
-  if (cached == NULL)
-    cached = g_hash_table_new (NULL, NULL);
-  g_hash_table_insert (cached, c->stmt, c);
-  G_UNLOCK (cached);
-  g_hash_table_insert (self->statements, g_strdup (sql), c);
-  return TRUE;
-}
-
-/**
- * _qw_document_prepare:
- * @sql: one SQL statement, its values as parameters (the text is the key of
- *   the cache)
- *
- * Returns: (transfer full): a statement ready to bind and step; give it back
- *   with _qw_statement_release() (g_autoptr (sqlite3_stmt) does), never with
- *   sqlite3_finalize().
- */
-sqlite3_stmt *
-_qw_document_prepare (QwDocument  *self,
-                      const char  *sql,
-                      GError     **error)
-{
-  sqlite3_stmt *stmt;
-  gboolean single;
-
-  if (!statement_get (self, sql, _("The document could not be read"), &stmt, &single, error))
-    return NULL;
-  return stmt;
-}
-
-/**
- * _qw_statement_release:
- *
- * Gives back a statement of _qw_document_prepare(): a cached one is reset
- * and its bindings cleared for the next use, any other one is finalized.
- */
-void
-_qw_statement_release (sqlite3_stmt *stmt)
-{
-  CachedStatement *c = NULL;
-
-  if (stmt == NULL)
-    return;
-  G_LOCK (cached);
-  if (cached != NULL)
-    c = g_hash_table_lookup (cached, stmt);
-  G_UNLOCK (cached);
-  if (c == NULL)
-    {
-      sqlite3_finalize (stmt);
-      return;
-    }
-  sqlite3_reset (stmt);
-  sqlite3_clear_bindings (stmt);
-  c->in_use = FALSE;
-}
-
-/* Runs @sql to its end: one statement goes through the cache, a script of
- * several (the schema steps) through sqlite3_exec(). */
-gboolean
-_qw_document_exec (QwDocument  *self,
-                   const char  *sql,
-                   GError     **error)
-{
-  const char *what = _("The document could not be changed");
-  sqlite3_stmt *stmt;
-  gboolean single;
-  int rc = SQLITE_DONE;
-
-  if (!statement_get (self, sql, what, &stmt, &single, error))
-    return FALSE;
-  if (single)
-    {
-      while (stmt != NULL && (rc = sqlite3_step (stmt)) == SQLITE_ROW)
-        ;
-      rc = rc == SQLITE_DONE ? SQLITE_OK : rc;
-      /* Read the error before the release resets the statement. */
-      if (rc != SQLITE_OK)
-        _qw_document_set_error (self, error, what);
-      _qw_statement_release (stmt);
-      return rc == SQLITE_OK;
-    }
-  _qw_statement_release (stmt);
-  if (sqlite3_exec (self->db, sql, NULL, NULL, NULL) != SQLITE_OK)
-    {
-      _qw_document_set_error (self, error, what);
-      return FALSE;
-    }
-  return TRUE;
-}
-
-gboolean
-_qw_document_step_done (QwDocument    *self,
-                        sqlite3_stmt  *stmt,
-                        GError       **error)
-{
-  int rc = sqlite3_step (stmt);
-
-  if (rc != SQLITE_DONE && rc != SQLITE_ROW)
-    {
-      _qw_document_set_error (self, error, _("The document could not be changed"));
-      return FALSE;
-    }
-  return TRUE;
-}
-
-const char *
-_qw_column_text (sqlite3_stmt *stmt,
-                 int           column)
-{
-  const unsigned char *text = sqlite3_column_text (stmt, column);
-
-  return text != NULL ? (const char *) text : "";
-}
-
-void
-_qw_bind_text (sqlite3_stmt *stmt,
-               int           index,
-               const char   *text)
-{
-  sqlite3_bind_text (stmt, index, text != NULL ? text : "", -1, SQLITE_TRANSIENT);
-}
-
-int
-_qw_document_get_depth (QwDocument *self)
-{
-  return self->depth;
 }
 
 /* Transactions */
@@ -336,10 +78,10 @@ qw_document_begin_step (QwDocument  *self,
     {
       self->step = self->ready;
       if (self->step)
-        _qw_history_step_open (self->history, label);
+        _qw_step_recorder_open (self->recorder, label);
     }
   else if (self->step)
-    _qw_history_step_name (self->history, label);
+    _qw_step_recorder_name (self->recorder, label);
   return TRUE;
 }
 
@@ -359,7 +101,7 @@ qw_document_commit (QwDocument  *self,
   g_return_val_if_fail (QW_IS_DOCUMENT (self), FALSE);
   g_return_val_if_fail (self->depth > 0, FALSE);
 
-  if (self->depth == 1 && self->step && !_qw_history_step_finish (self->history, error))
+  if (self->depth == 1 && self->step && !_qw_step_recorder_finish (self->recorder, error))
     {
       qw_document_rollback (self);
       return FALSE;
@@ -373,7 +115,7 @@ qw_document_commit (QwDocument  *self,
   if (self->depth == 0 && self->step)
     {
       self->step = FALSE;
-      _qw_history_step_commit (self->history);
+      _qw_step_recorder_commit (self->recorder);
     }
   return TRUE;
 }
@@ -389,8 +131,10 @@ qw_document_rollback (QwDocument *self)
   if (self->depth == 0 && self->step)
     {
       self->step = FALSE;
-      _qw_history_step_abort (self->history);
+      _qw_step_recorder_abort (self->recorder);
     }
+  else if (self->step)
+    _qw_step_recorder_rewound (self->recorder);
 }
 
 gboolean
@@ -418,34 +162,6 @@ _qw_document_write_end (QwDocument  *self,
   return qw_document_commit (self, error);
 }
 
-/* History */
-
-/**
- * qw_document_enable_history:
- *
- * From now on, every step that changes the document can be undone and
- * redone (qw_document_get_history()). The GUI enables it; the CLI, which
- * makes one step a run, does not.
- */
-void
-qw_document_enable_history (QwDocument *self)
-{
-  g_return_if_fail (QW_IS_DOCUMENT (self));
-  _qw_history_enable (self->history);
-}
-
-/**
- * qw_document_get_history:
- *
- * Returns: (transfer none): the document's history, enabled or not
- */
-QwHistory *
-qw_document_get_history (QwDocument *self)
-{
-  g_return_val_if_fail (QW_IS_DOCUMENT (self), NULL);
-  return self->history;
-}
-
 void
 qw_document_emit_changed (QwDocument *self,
                           const char *what)
@@ -460,9 +176,11 @@ qw_document_finalize (GObject *object)
 {
   QwDocument *self = QW_DOCUMENT (object);
 
-  /* The history's session, if a step was left open, goes before the connection. */
-  _qw_history_detach (self->history);
+  /* The history let go of the document in its dispose (a weak
+   * reference); the session of a step left open goes before the
+   * connection, and so do the cached statements. */
   g_clear_object (&self->history);
+  g_clear_pointer (&self->recorder, _qw_step_recorder_free);
   g_clear_pointer (&self->statements, g_hash_table_unref);
   if (self->db != NULL)
     sqlite3_close_v2 (self->db);
@@ -492,8 +210,7 @@ qw_document_class_init (QwDocumentClass *klass)
 static void
 qw_document_init (QwDocument *self)
 {
-  self->statements = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, cached_statement_free);
-  self->history = _qw_history_new (self);
+  self->recorder = _qw_step_recorder_new (self);
 }
 
 static int
@@ -516,79 +233,66 @@ configure_connection (QwDocument  *self,
 {
   sqlite3_busy_timeout (self->db, 5000);
   sqlite3_extended_result_codes (self->db, 0);
+  /* Temporary storage in memory: the statement journal of each insert in a
+   * step (a pairing writes thousands) would otherwise spill to a temporary
+   * file once it passes 64 KiB. */
   return _qw_document_exec (self,
                             "PRAGMA foreign_keys = ON;"
                             "PRAGMA journal_mode = WAL;"
-                            "PRAGMA synchronous = FULL;",
+                            "PRAGMA synchronous = FULL;"
+                            "PRAGMA temp_store = MEMORY;",
                             error);
 }
 
-/* Whether every reference holds: PRAGMA foreign_key_check lists none broken. */
-static gboolean
-references_hold (QwDocument  *self,
-                 GError     **error)
-{
-  sqlite3_stmt *stmt = NULL;
-  int rc;
-
-  if (sqlite3_prepare_v2 (self->db, "PRAGMA foreign_key_check", -1, &stmt, NULL) != SQLITE_OK)
-    {
-      _qw_document_set_error (self, error, _("The document could not be brought up to date"));
-      return FALSE;
-    }
-  rc = sqlite3_step (stmt);
-  if (rc == SQLITE_ROW)
-    g_set_error (error, QW_ERROR, QW_ERROR_CORRUPT,
-                 _("The document could not be brought up to date: a row of %s refers to a missing one"),
-                 _qw_column_text (stmt, 0));
-  sqlite3_finalize (stmt);
-  return rc == SQLITE_DONE;
-}
-
+/* Runs the steps from @from_version on and checks that every reference
+ * still holds, in the transaction open. */
 static gboolean
 run_steps (QwDocument  *self,
            int          from_version,
            GError     **error)
 {
-  int target = qw_document_schema_version ();
-  g_autofree char *set_version = g_strdup_printf ("PRAGMA user_version = %d", target);
+  g_autofree char *set_version = g_strdup_printf ("PRAGMA user_version = %d", qw_document_schema_version ());
+  g_autoptr(sqlite3_stmt) check = NULL;
 
-  if (!qw_document_begin (self, error))
-    return FALSE;
-  for (int v = from_version; v < target; v++)
+  for (int v = from_version; v < qw_document_schema_version (); v++)
     if (!_qw_document_exec (self, schema_steps[v], error))
-      {
-        qw_document_rollback (self);
-        return FALSE;
-      }
-  if (!_qw_document_exec (self, set_version, error) || !references_hold (self, error))
+      return FALSE;
+  if (!_qw_document_exec (self, set_version, error)
+      || (check = _qw_document_prepare (self, "PRAGMA foreign_key_check", error)) == NULL)
+    return FALSE;
+  if (sqlite3_step (check) == SQLITE_ROW)
     {
-      qw_document_rollback (self);
+      g_set_error (error, QW_ERROR, QW_ERROR_CORRUPT,
+                   _("The document could not be brought up to date: a row of table %s refers to "
+                     "one that does not exist"), _qw_column_text (check, 0));
       return FALSE;
     }
-  return qw_document_commit (self, error);
+  return TRUE;
 }
 
-/* A step may rebuild a table (SQLite cannot change a CHECK in place): with
- * foreign keys on, dropping the old table would delete, by cascade, every
- * row that refers to it. They are off while an existing document migrates
- * (the pragma does nothing inside a transaction, so only there: a new
- * document's tables are empty), and the references are checked before the
- * commit. */
+/* A step may rebuild a table the way SQLite documents it (create the new
+ * table, copy the rows, drop the old one, rename the new one): foreign keys
+ * are off meanwhile, so that dropping a table deletes nothing that refers to
+ * it, and checked before the commit. (Inside the transaction of a creation
+ * the pragma does nothing; every table is empty then.) */
 static gboolean
 apply_steps (QwDocument  *self,
              int          from_version,
              GError     **error)
 {
-  gboolean outside = self->depth == 0;
   gboolean ok;
 
-  if (outside && !_qw_document_exec (self, "PRAGMA foreign_keys = OFF", error))
+  if (!_qw_document_exec (self, "PRAGMA foreign_keys = OFF", error))
     return FALSE;
-  ok = run_steps (self, from_version, error);
-  if (outside && !_qw_document_exec (self, "PRAGMA foreign_keys = ON", ok ? error : NULL))
-    return FALSE;
-  return ok;
+  ok = qw_document_begin (self, error);
+  if (ok && !run_steps (self, from_version, error))
+    {
+      qw_document_rollback (self);
+      ok = FALSE;
+    }
+  else if (ok)
+    ok = qw_document_commit (self, error);
+  return _qw_document_exec (self, "PRAGMA foreign_keys = ON", ok ? error : NULL) && ok;
 }
 
 static QwDocument *
@@ -913,8 +617,8 @@ qw_document_keep_meta (QwDocument  *self,
     return FALSE;
   _qw_bind_text (stmt, 1, key);
   _qw_bind_text (stmt, 2, value);
-  was_paused = _qw_history_pause (self->history, TRUE);
+  was_paused = _qw_step_recorder_pause (self->recorder, TRUE);
   ok = _qw_document_step_done (self, stmt, error);
-  _qw_history_pause (self->history, was_paused);
+  _qw_step_recorder_pause (self->recorder, was_paused);
   return ok;
 }

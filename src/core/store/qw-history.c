@@ -1,18 +1,20 @@
-/* qw-history.c: steps, their changesets, undo and redo; the arbiter's game log
+/* qw-history.c: the undo history of an open document
  *
- * A step is the outermost transaction of a document. While it is open a
- * SQLite session records what it changes: every table but the log tables
- * when the history is enabled, only the games otherwise (the game log needs
- * them). When the step commits, its changes of games are written to the game
- * log, and, with the history enabled, its changeset becomes the top of the
- * undo stack.
+ * Each step that changed something, while the history is enabled, is kept
+ * with its label as the changeset that the step recorder hands over (the
+ * history is its sink: qw-step-recorder.h). Undo applies the inverted
+ * changeset, redo the changeset itself, each in one transaction, and writes
+ * the game log of what it changed (qw-game-log.c). A changeset holds every
+ * row a step changed, those changed by foreign-key actions (ON DELETE
+ * CASCADE) included, so it is applied with foreign keys off; a row that does
+ * not hold the value the step left (or found), a key that is taken, or a
+ * reference that the change would break all make the undo a conflict:
+ * nothing is changed.
  *
- * Undo applies the inverted changeset, redo the changeset itself, each in one
- * transaction. A changeset holds every row a step changed, those changed by
- * foreign-key actions (ON DELETE CASCADE) included, so it is applied with
- * foreign keys off; a row that does not hold the value the step left (or
- * found), a key that is taken, or a reference that the change would break
- * all make the undo a conflict: nothing is changed.
+ * The history sits above the document: it uses the document's API, and the
+ * document never calls it (it holds it, made on first use by
+ * qw_document_get_history(), which lives here with
+ * qw_document_enable_history()).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -24,31 +26,12 @@
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
-#include <string.h>
 
 #include "qw-document-private.h"
 #include "qw-error.h"
-#include "qw-game.h"
+#include "qw-game-log.h"
 #include "qw-history.h"
-
-/* The log tables: written by the steps, never undone. */
-static const char *const log_tables[] = { "round_log", "game_log", NULL };
-
-/* Columns of the game table (schema step 2). */
-enum {
-  GAME_ID,
-  GAME_SECTION,
-  GAME_ROUND,
-  GAME_BOARD,
-  GAME_RED,
-  GAME_BLACK,
-  GAME_RESULT,
-  GAME_RED_FOULS,
-  GAME_BLACK_FOULS,
-  GAME_PLAYOFF,
-  GAME_ARMAGEDDON,
-  N_GAME_COLUMNS_WATCHED
-};
+#include "qw-step-recorder.h"
 
 typedef struct
 {
@@ -60,15 +43,11 @@ typedef struct
 struct _QwHistory
 {
   GObject           parent_instance;
-  QwDocument       *doc;          /* not owned: the document owns its history */
+  QwDocument       *doc;          /* not owned: the document owns its history;
+                                   * NULL once the document is gone */
   gboolean          enabled;
   GPtrArray        *undo;         /* Step, oldest first */
   GPtrArray        *redo;         /* Step, the next to redo last */
-
-  /* The open step */
-  sqlite3_session  *session;
-  char             *label;        /* NULL: no label given yet */
-  Step             *pending;      /* taken when the step is about to commit */
 };
 
 G_DEFINE_FINAL_TYPE (QwHistory, qw_history, G_TYPE_OBJECT)
@@ -143,508 +122,6 @@ looks_notify (QwHistory   *self,
   g_object_thaw_notify (G_OBJECT (self));
 }
 
-/* Reading a changeset */
-
-typedef gboolean (*ChangeFunc) (QwHistory              *self,
-                                const char             *table,
-                                int                     op,
-                                sqlite3_changeset_iter *iter,
-                                gpointer                data);
-
-static gboolean
-changeset_foreach (QwHistory  *self,
-                   void       *changeset,
-                   int         size,
-                   ChangeFunc  func,
-                   gpointer    data)
-{
-  sqlite3_changeset_iter *iter = NULL;
-  gboolean ok = TRUE;
-
-  if (sqlite3changeset_start (&iter, size, changeset) != SQLITE_OK)
-    return FALSE;
-  while (ok && sqlite3changeset_next (iter) == SQLITE_ROW)
-    {
-      const char *table;
-      int n_columns, op, indirect;
-
-      sqlite3changeset_op (iter, &table, &n_columns, &op, &indirect);
-      ok = func (self, table, op, iter, data);
-    }
-  return sqlite3changeset_finalize (iter) == SQLITE_OK && ok;
-}
-
-/* The game log */
-
-typedef struct
-{
-  gint64    section_id;
-  int       round;
-  int       board;
-  gint64    red;
-  gint64    black;
-  QwResult  result;
-  int       red_fouls;
-  int       black_fouls;
-  QwPlayoff playoff;
-  gboolean  armageddon;
-} GameRow;
-
-static QwPlayoff
-playoff_from_text (const char *text)
-{
-  QwPlayoff playoff;
-
-  return qw_playoff_from_code (text, &playoff) ? playoff : QW_PLAYOFF_NONE;
-}
-
-static void
-game_row_set (GameRow       *row,
-              int            column,
-              sqlite3_value *value)
-{
-  const char *text = (const char *) sqlite3_value_text (value);
-
-  switch (column)
-    {
-    case GAME_SECTION:
-      row->section_id = sqlite3_value_int64 (value);
-      break;
-    case GAME_ROUND:
-      row->round = sqlite3_value_int (value);
-      break;
-    case GAME_BOARD:
-      row->board = sqlite3_value_int (value);
-      break;
-    case GAME_RED:
-      row->red = sqlite3_value_int64 (value);
-      break;
-    case GAME_BLACK:
-      row->black = sqlite3_value_type (value) == SQLITE_NULL ? 0 : sqlite3_value_int64 (value);
-      break;
-    case GAME_RESULT:
-      if (!qw_result_from_code (text != NULL ? text : "", &row->result))
-        row->result = QW_RESULT_NONE;
-      break;
-    case GAME_RED_FOULS:
-      row->red_fouls = sqlite3_value_int (value);
-      break;
-    case GAME_BLACK_FOULS:
-      row->black_fouls = sqlite3_value_int (value);
-      break;
-    case GAME_PLAYOFF:
-      row->playoff = playoff_from_text (text);
-      break;
-    case GAME_ARMAGEDDON:
-      row->armageddon = sqlite3_value_int (value) != 0;
-      break;
-    default:
-      break;
-    }
-}
-
-/* A game as the document holds it now. */
-static gboolean
-game_row_load (QwDocument *doc,
-               gint64      id,
-               GameRow    *row)
-{
-  g_autoptr(sqlite3_stmt) stmt =
-    _qw_document_prepare (doc, "SELECT id, section_id, round, board, red, black, result, red_fouls, "
-                               "black_fouls, playoff, armageddon FROM game WHERE id = ?", NULL);
-
-  if (stmt == NULL)
-    return FALSE;
-  sqlite3_bind_int64 (stmt, 1, id);
-  if (sqlite3_step (stmt) != SQLITE_ROW)
-    return FALSE;
-  for (int c = GAME_SECTION; c < N_GAME_COLUMNS_WATCHED; c++)
-    game_row_set (row, c, sqlite3_column_value (stmt, c));
-  return TRUE;
-}
-
-static char *
-result_text (const GameRow *row)
-{
-  const char *code = qw_result_to_code (row->result);
-  g_autoptr(GPtrArray) notes = g_ptr_array_new_with_free_func (g_free);
-  g_autofree char *joined = NULL;
-
-  if (row->red_fouls > 0 || row->black_fouls > 0)
-    g_ptr_array_add (notes, g_strdup_printf (_("fouls %d:%d"), row->red_fouls, row->black_fouls));
-  if (row->playoff == QW_PLAYOFF_RED)
-    g_ptr_array_add (notes, g_strdup (row->armageddon ? _("armageddon won by red") : _("play-off won by red")));
-  else if (row->playoff == QW_PLAYOFF_BLACK)
-    g_ptr_array_add (notes, g_strdup (row->armageddon ? _("armageddon won by black")
-                                                      : _("play-off won by black")));
-  else if (row->playoff == QW_PLAYOFF_DRAW)
-    g_ptr_array_add (notes, g_strdup (_("armageddon drawn: black goes through")));
-  if (notes->len == 0)
-    return g_strdup (code);
-  g_ptr_array_add (notes, NULL);
-  joined = g_strjoinv (_(", "), (char **) notes->pdata);
-  return g_strdup_printf (_("%s (%s)"), code, joined);
-}
-
-static char *
-player_text (QwDocument *doc,
-             gint64      entry_id)
-{
-  g_autoptr(sqlite3_stmt) stmt = NULL;
-
-  if (entry_id == 0)
-    return g_strdup (_("bye"));
-  stmt = _qw_document_prepare (doc, "SELECT e.no, p.name FROM entry e JOIN player p ON p.id = e.player_id "
-                                    "WHERE e.id = ?", NULL);
-  if (stmt == NULL)
-    return g_strdup ("?");
-  sqlite3_bind_int64 (stmt, 1, entry_id);
-  if (sqlite3_step (stmt) != SQLITE_ROW)
-    return g_strdup ("?");
-  return g_strdup_printf ("%d %s", sqlite3_column_int (stmt, 0), _qw_column_text (stmt, 1));
-}
-
-static char *
-pair_text (QwDocument    *doc,
-           const GameRow *row)
-{
-  g_autofree char *red = player_text (doc, row->red);
-  g_autofree char *black = player_text (doc, row->black);
-
-  return g_strdup_printf (_("%s – %s"), red, black);
-}
-
-static char *
-round_text (int boards,
-            int results)
-{
-  g_autofree char *text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d board", "%d boards", boards),
-                                           boards);
-
-  if (results == 0)
-    return g_steal_pointer (&text);
-  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s, %d with a result", "%s, %d with results",
-                                       results), text, results);
-}
-
-typedef struct
-{
-  int    op;
-  gint64 section_id;
-  int    round;
-  int    boards;
-  int    results;
-} RoundCount;
-
-typedef struct
-{
-  GHashTable *local;      /* section id → GINT_TO_POINTER (1 logged, 2 not) */
-  GArray     *rounds;     /* RoundCount: a step touches few rounds */
-  const char *cause;
-  GError    **error;
-} LogContext;
-
-/* Only the games of events run in this document are an arbiter's: the games
- * of a stop imported into a region are not logged. */
-static gboolean
-section_is_logged (QwDocument *doc,
-                   LogContext *ctx,
-                   gint64      section_id)
-{
-  gpointer known = g_hash_table_lookup (ctx->local, &section_id);
-  g_autoptr(sqlite3_stmt) stmt = NULL;
-  gboolean logged = FALSE;
-
-  if (known != NULL)
-    return GPOINTER_TO_INT (known) == 1;
-  stmt = _qw_document_prepare (doc, "SELECT e.source FROM section s JOIN event e ON e.id = s.event_id "
-                                    "WHERE s.id = ?", NULL);
-  if (stmt != NULL)
-    {
-      sqlite3_bind_int64 (stmt, 1, section_id);
-      logged = sqlite3_step (stmt) == SQLITE_ROW && g_str_equal (_qw_column_text (stmt, 0), "local");
-    }
-  g_hash_table_insert (ctx->local, g_memdup2 (&section_id, sizeof section_id), GINT_TO_POINTER (logged ? 1 : 2));
-  return logged;
-}
-
-static gboolean
-write_log_line (QwDocument  *doc,
-                gint64       section_id,
-                int          round,
-                int          board,
-                const char  *kind,
-                const char  *old_value,
-                const char  *new_value,
-                const char  *cause,
-                GError     **error)
-{
-  g_autoptr(sqlite3_stmt) stmt =
-    _qw_document_prepare (doc, "INSERT INTO game_log (section_id, round, board, kind, old_value, new_value, "
-                               "cause, after_round_log) VALUES (?,?,?,?,?,?,?, "
-                               "(SELECT COALESCE(MAX(id), 0) FROM round_log))", error);
-
-  if (stmt == NULL)
-    return FALSE;
-  sqlite3_bind_int64 (stmt, 1, section_id);
-  sqlite3_bind_int (stmt, 2, round);
-  sqlite3_bind_int (stmt, 3, board);
-  _qw_bind_text (stmt, 4, kind);
-  _qw_bind_text (stmt, 5, old_value);
-  _qw_bind_text (stmt, 6, new_value);
-  _qw_bind_text (stmt, 7, cause);
-  return _qw_document_step_done (doc, stmt, error);
-}
-
-static gboolean
-log_update (QwHistory              *self,
-            LogContext             *ctx,
-            sqlite3_changeset_iter *iter)
-{
-  gboolean players = FALSE, result = FALSE;
-  sqlite3_value *id_value = NULL;
-  GameRow before = { 0 }, after = { 0 };
-
-  if (sqlite3changeset_old (iter, GAME_ID, &id_value) != SQLITE_OK || id_value == NULL
-      || !game_row_load (self->doc, sqlite3_value_int64 (id_value), &after))
-    return TRUE;
-  before = after;
-  for (int c = GAME_SECTION; c < N_GAME_COLUMNS_WATCHED; c++)
-    {
-      sqlite3_value *old = NULL;
-
-      if (sqlite3changeset_old (iter, c, &old) != SQLITE_OK || old == NULL)
-        continue;
-      game_row_set (&before, c, old);
-      players = players || c == GAME_RED || c == GAME_BLACK;
-      result = result || c >= GAME_RESULT;
-    }
-  if (!section_is_logged (self->doc, ctx, after.section_id))
-    return TRUE;
-  if (players)
-    {
-      g_autofree char *from = pair_text (self->doc, &before);
-      g_autofree char *to = pair_text (self->doc, &after);
-
-      if (!write_log_line (self->doc, after.section_id, after.round, after.board, "players", from, to,
-                           ctx->cause, ctx->error))
-        return FALSE;
-    }
-  if (result)
-    {
-      g_autofree char *from = result_text (&before);
-      g_autofree char *to = result_text (&after);
-
-      if (!g_str_equal (from, to)
-          && !write_log_line (self->doc, after.section_id, after.round, after.board, "result", from, to,
-                              ctx->cause, ctx->error))
-        return FALSE;
-    }
-  return TRUE;
-}
-
-/* Games added or removed are counted by round: one line says "round 3
- * paired: 40 boards". */
-static void
-count_round (LogContext             *ctx,
-             int                     op,
-             sqlite3_changeset_iter *iter)
-{
-  static const int columns[] = { GAME_SECTION, GAME_ROUND, GAME_RESULT };
-  GameRow row = { 0 };
-  RoundCount *count = NULL;
-
-  for (guint i = 0; i < G_N_ELEMENTS (columns); i++)
-    {
-      sqlite3_value *value = NULL;
-
-      if ((op == SQLITE_INSERT ? sqlite3changeset_new (iter, columns[i], &value)
-                               : sqlite3changeset_old (iter, columns[i], &value)) == SQLITE_OK && value != NULL)
-        game_row_set (&row, columns[i], value);
-    }
-  for (guint i = 0; i < ctx->rounds->len && count == NULL; i++)
-    {
-      RoundCount *c = &g_array_index (ctx->rounds, RoundCount, i);
-
-      if (c->op == op && c->section_id == row.section_id && c->round == row.round)
-        count = c;
-    }
-  if (count == NULL)
-    {
-      RoundCount fresh = { op, row.section_id, row.round, 0, 0 };
-
-      g_array_append_val (ctx->rounds, fresh);
-      count = &g_array_index (ctx->rounds, RoundCount, ctx->rounds->len - 1);
-    }
-  count->boards++;
-  if (row.result != QW_RESULT_NONE && row.result != QW_RESULT_BYE)
-    count->results++;
-}
-
-static gboolean
-log_change (QwHistory              *self,
-            const char             *table,
-            int                     op,
-            sqlite3_changeset_iter *iter,
-            gpointer                data)
-{
-  LogContext *ctx = data;
-
-  if (!g_str_equal (table, "game"))
-    return TRUE;
-  if (op == SQLITE_UPDATE)
-    return log_update (self, ctx, iter);
-  count_round (ctx, op, iter);
-  return TRUE;
-}
-
-/* Rounds removed first, the last first; then rounds added, in order. */
-static int
-compare_rounds (gconstpointer a,
-                gconstpointer b)
-{
-  const RoundCount *x = a;
-  const RoundCount *y = b;
-
-  if (x->op != y->op)
-    return x->op == SQLITE_DELETE ? -1 : 1;
-  if (x->section_id != y->section_id)
-    return x->section_id < y->section_id ? -1 : 1;
-  return x->op == SQLITE_DELETE ? y->round - x->round : x->round - y->round;
-}
-
-/* Writes the game log lines for a changeset that the document now holds. */
-static gboolean
-log_changeset (QwHistory   *self,
-               void        *changeset,
-               int          size,
-               const char  *cause,
-               GError     **error)
-{
-  g_autoptr(GHashTable) local = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
-  g_autoptr(GArray) rounds = g_array_new (FALSE, TRUE, sizeof (RoundCount));
-  LogContext ctx = { local, rounds, cause, error };
-
-  if (!changeset_foreach (self, changeset, size, log_change, &ctx))
-    {
-      if (error != NULL && *error == NULL)
-        _qw_document_set_error (self->doc, error, _("The arbiter’s log could not be written"));
-      return FALSE;
-    }
-  g_array_sort (rounds, compare_rounds);
-  for (guint i = 0; i < rounds->len; i++)
-    {
-      const RoundCount *count = &g_array_index (rounds, RoundCount, i);
-      g_autofree char *text = NULL;
-      gboolean paired = count->op == SQLITE_INSERT;
-
-      if (!section_is_logged (self->doc, &ctx, count->section_id))
-        continue;
-      text = round_text (count->boards, count->results);
-      if (!write_log_line (self->doc, count->section_id, count->round, 0, paired ? "paired" : "unpaired",
-                           paired ? "" : text, paired ? text : "", cause, error))
-        return FALSE;
-    }
-  return TRUE;
-}
-
-/* Steps (called by qw-document.c) */
-
-static int
-session_filter (void       *data,
-                const char *table)
-{
-  QwHistory *self = data;
-
-  if (!self->enabled)
-    return g_str_equal (table, "game");
-  return !g_strv_contains (log_tables, table);
-}
-
-/* Whether a step can change an arbiter's games: a stop document runs its
- * event; a region runs at most its final. Without the history, a region
- * whose stops are all imported or typed in needs no session at all (an
- * import of thousands of games records nothing). */
-static gboolean
-games_are_logged (QwHistory *self)
-{
-  g_autoptr(sqlite3_stmt) stmt = NULL;
-
-  if (qw_document_get_kind (self->doc) == QW_DOCUMENT_STOP)
-    return TRUE;
-  stmt = _qw_document_prepare (self->doc, "SELECT 1 FROM event WHERE source = 'local' LIMIT 1", NULL);
-  return stmt == NULL || sqlite3_step (stmt) == SQLITE_ROW;
-}
-
-/* The outermost transaction has just begun. */
-void
-_qw_history_step_open (QwHistory  *self,
-                       const char *label)
-{
-  sqlite3 *db = _qw_document_get_db (self->doc);
-
-  g_return_if_fail (self->session == NULL);
-
-  g_clear_pointer (&self->label, g_free);
-  g_clear_pointer (&self->pending, step_free);
-  self->label = g_strdup (label);
-  if (!self->enabled && !games_are_logged (self))
-    return;
-  if (sqlite3session_create (db, "main", &self->session) != SQLITE_OK)
-    {
-      g_warning ("No session for the step: %s", sqlite3_errmsg (db));
-      self->session = NULL;
-      return;
-    }
-  sqlite3session_table_filter (self->session, session_filter, self);
-  sqlite3session_attach (self->session, NULL);
-}
-
-/* A nested begin that names the action: an outer step opened without a
- * label takes it. */
-void
-_qw_history_step_name (QwHistory  *self,
-                       const char *label)
-{
-  if (self->session != NULL && self->label == NULL && label != NULL)
-    self->label = g_strdup (label);
-}
-
-/* Before the outermost commit: the step's games go to the log, in the same
- * transaction. */
-gboolean
-_qw_history_step_finish (QwHistory  *self,
-                         GError    **error)
-{
-  Step *step;
-  int size = 0;
-  void *changeset = NULL;
-
-  if (self->session == NULL)
-    return TRUE;
-  if (sqlite3session_changeset (self->session, &size, &changeset) != SQLITE_OK)
-    {
-      _qw_document_set_error (self->doc, error, _("The change could not be recorded"));
-      return FALSE;
-    }
-  sqlite3session_delete (g_steal_pointer (&self->session));
-  if (size == 0)
-    {
-      sqlite3_free (changeset);
-      return TRUE;
-    }
-  step = g_new0 (Step, 1);
-  step->label = self->label != NULL ? g_strdup (self->label) : g_strdup (_("Change"));
-  step->changeset = changeset;
-  step->size = size;
-  if (!log_changeset (self, changeset, size, step->label, error))
-    {
-      step_free (step);
-      return FALSE;
-    }
-  self->pending = step;
-  return TRUE;
-}
 
 /* Keeps at most QW_HISTORY_MAX_STEPS steps and QW_HISTORY_MAX_BYTES of
  * changesets (a region's imports can be large); the last step always stays. */
@@ -667,70 +144,37 @@ forget_oldest (QwHistory *self)
     g_ptr_array_remove_range (self->undo, 0, self->undo->len - keep);
 }
 
-/* The outermost transaction has committed. */
-void
-_qw_history_step_commit (QwHistory *self)
+
+/* The recorder's sink: a step has committed. */
+static void
+take_step (char     *label,
+           void     *changeset,
+           int       size,
+           gpointer  data)
 {
+  QwHistory *self = data;
+  Step *step = g_new0 (Step, 1);
   Looks before;
 
-  g_clear_pointer (&self->session, sqlite3session_delete);
-  g_clear_pointer (&self->label, g_free);
-  if (self->pending == NULL)
-    return;
-  if (!self->enabled)
-    {
-      g_clear_pointer (&self->pending, step_free);
-      return;
-    }
+  step->label = label;
+  step->changeset = changeset;
+  step->size = size;
   looks_take (self, &before);
-  g_ptr_array_add (self->undo, g_steal_pointer (&self->pending));
+  g_ptr_array_add (self->undo, step);
   g_ptr_array_set_size (self->redo, 0);
   forget_oldest (self);
   looks_notify (self, &before);
 }
 
-/* The outermost transaction was rolled back. */
-void
-_qw_history_step_abort (QwHistory *self)
+/* The document is going (its dispose): a history still held elsewhere (a
+ * bound button) undoes nothing any more. */
+static void
+document_gone (gpointer  data,
+               GObject  *where_the_document_was)
 {
-  g_clear_pointer (&self->session, sqlite3session_delete);
-  g_clear_pointer (&self->label, g_free);
-  g_clear_pointer (&self->pending, step_free);
-}
-
-/* A write that is part of no step (a file's own id): the open step's
- * session does not record it. Returns the previous state. */
-gboolean
-_qw_history_pause (QwHistory *self,
-                   gboolean   paused)
-{
-  gboolean was_paused;
-
-  if (self->session == NULL)
-    return FALSE;
-  was_paused = sqlite3session_enable (self->session, -1) == 0;
-  sqlite3session_enable (self->session, paused ? 0 : 1);
-  return was_paused;
-}
-
-void
-_qw_history_enable (QwHistory *self)
-{
-  if (self->enabled)
-    return;
-  self->enabled = TRUE;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ENABLED]);
-}
-
-/* The document is going: a history still held elsewhere (a bound button)
- * undoes nothing any more. */
-void
-_qw_history_detach (QwHistory *self)
-{
+  QwHistory *self = data;
   Looks before;
 
-  g_clear_pointer (&self->session, sqlite3session_delete);
-  g_clear_pointer (&self->pending, step_free);
   self->doc = NULL;
   looks_take (self, &before);
   g_ptr_array_set_size (self->undo, 0);
@@ -738,13 +182,45 @@ _qw_history_detach (QwHistory *self)
   looks_notify (self, &before);
 }
 
+/**
+ * qw_document_get_history:
+ *
+ * Returns: (transfer none): the document's history, enabled or not
+ */
 QwHistory *
-_qw_history_new (QwDocument *doc)
+qw_document_get_history (QwDocument *doc)
 {
-  QwHistory *self = g_object_new (QW_TYPE_HISTORY, NULL);
+  g_return_val_if_fail (QW_IS_DOCUMENT (doc), NULL);
 
-  self->doc = doc;
-  return self;
+  if (doc->history == NULL)
+    {
+      doc->history = g_object_new (QW_TYPE_HISTORY, NULL);
+      doc->history->doc = doc;
+      g_object_weak_ref (G_OBJECT (doc), document_gone, doc->history);
+    }
+  return doc->history;
+}
+
+/**
+ * qw_document_enable_history:
+ *
+ * From now on, every step that changes the document can be undone and
+ * redone (qw_document_get_history()). The GUI enables it; the CLI, which
+ * makes one step a run, does not.
+ */
+void
+qw_document_enable_history (QwDocument *doc)
+{
+  QwHistory *self;
+
+  g_return_if_fail (QW_IS_DOCUMENT (doc));
+
+  self = qw_document_get_history (doc);
+  if (self->enabled)
+    return;
+  self->enabled = TRUE;
+  _qw_step_recorder_set_sink (doc->recorder, take_step, self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ENABLED]);
 }
 
 /* Undo and redo */
@@ -769,17 +245,25 @@ on_conflict (void                   *data,
   return SQLITE_CHANGESET_ABORT;
 }
 
-static gboolean
-collect_table (QwHistory              *self,
-               const char             *table,
-               int                     op,
-               sqlite3_changeset_iter *iter,
-               gpointer                data)
+/* The tables a changeset changes. */
+static void
+collect_tables (void       *changeset,
+                int         size,
+                GHashTable *tables)
 {
-  GHashTable *tables = data;
+  sqlite3_changeset_iter *iter = NULL;
 
-  g_hash_table_add (tables, g_strdup (table));
-  return TRUE;
+  if (sqlite3changeset_start (&iter, size, changeset) != SQLITE_OK)
+    return;
+  while (sqlite3changeset_next (iter) == SQLITE_ROW)
+    {
+      const char *table;
+      int n_columns, op, indirect;
+
+      sqlite3changeset_op (iter, &table, &n_columns, &op, &indirect);
+      g_hash_table_add (tables, g_strdup (table));
+    }
+  sqlite3changeset_finalize (iter);
 }
 
 /* A reference that the change broke (an entry taken back while another
@@ -849,7 +333,7 @@ apply_step (QwHistory   *self,
             GError     **error)
 {
   QwDocument *doc = self->doc;
-  sqlite3 *db = _qw_document_get_db (doc);
+  sqlite3 *db = doc->db;
   void *changeset = step->changeset;
   int size = step->size;
   void *inverted = NULL;
@@ -860,7 +344,7 @@ apply_step (QwHistory   *self,
   gboolean ok = FALSE;
   int rc;
 
-  if (_qw_document_get_depth (doc) > 0)
+  if (doc->depth > 0)
     {
       g_set_error (error, QW_ERROR, QW_ERROR_CONFLICT,
                    _("“%s” cannot be taken back while another change is being made"), step->label);
@@ -875,7 +359,7 @@ apply_step (QwHistory   *self,
         }
       changeset = inverted;
     }
-  changeset_foreach (self, changeset, size, collect_table, tables);
+  collect_tables (changeset, size, tables);
   /* Every row the step changed is in the changeset, those that foreign-key
    * actions changed too: the keys are checked at the end instead. */
   if (!_qw_document_exec (doc, "PRAGMA foreign_keys = OFF", error))
@@ -898,7 +382,7 @@ apply_step (QwHistory   *self,
       sqlite3_exec (db, "ROLLBACK", NULL, NULL, NULL);
       goto keys_on;
     }
-  if (!log_changeset (self, changeset, size, cause, error) || !_qw_document_exec (doc, "COMMIT", error))
+  if (!_qw_game_log_write (doc, changeset, size, cause, error) || !_qw_document_exec (doc, "COMMIT", error))
     {
       sqlite3_exec (db, "ROLLBACK", NULL, NULL, NULL);
       goto keys_on;
@@ -1014,9 +498,8 @@ qw_history_finalize (GObject *object)
 {
   QwHistory *self = QW_HISTORY (object);
 
-  g_clear_pointer (&self->session, sqlite3session_delete);
-  g_clear_pointer (&self->pending, step_free);
-  g_free (self->label);
+  if (self->doc != NULL)
+    g_object_weak_unref (G_OBJECT (self->doc), document_gone, self);
   g_ptr_array_unref (self->undo);
   g_ptr_array_unref (self->redo);
   G_OBJECT_CLASS (qw_history_parent_class)->finalize (object);

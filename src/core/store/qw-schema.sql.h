@@ -229,3 +229,100 @@
   "  PRIMARY KEY (section_id, entry_id, round)" \
   ");" \
   "CREATE INDEX absence_entry ON absence (entry_id);"
+
+/* Version 7: the player, entry, game and game_log tables again, their
+ * checks of listed values written as chains of comparisons. SQLite 3.40
+ * evaluates `x IN ('a', 'b', …)` by building a temporary table each time a
+ * statement runs: for every player and entry added (a list of 5,000
+ * imported, a simulated field), every game paired, every result recorded,
+ * every log line written; `x = 'a' OR x = 'b'` costs nothing. The values
+ * allowed are the same (the game table's as version 6 left them, the
+ * entry's as version 5 did). Event, section and absence, whose rows are
+ * few and not written per game or per entry, keep their checks as they
+ * are. Each table is rebuilt as SQLite documents it
+ * (https://www.sqlite.org/lang_altertable.html#otheralter, with foreign
+ * keys off around the migration, see apply_steps()), its columns in the
+ * same order: every row, id, index and foreign key is kept. */
+#define QW_SCHEMA_STEP_7 \
+  "CREATE TABLE player_v7 (" \
+  "  id INTEGER PRIMARY KEY," \
+  "  name TEXT NOT NULL DEFAULT ''," \
+  "  sex TEXT NOT NULL DEFAULT '' CHECK (sex = '' OR sex = 'M' OR sex = 'F')," \
+  "  birth TEXT NOT NULL DEFAULT ''," \
+  "  doc_kind TEXT NOT NULL DEFAULT 'resident' CHECK (doc_kind = 'resident' OR doc_kind = 'other')," \
+  "  id_number TEXT NOT NULL DEFAULT ''," \
+  "  unit TEXT NOT NULL DEFAULT ''," \
+  "  grade TEXT NOT NULL DEFAULT ''," \
+  "  phone TEXT NOT NULL DEFAULT ''" \
+  ");" \
+  "INSERT INTO player_v7 (id, name, sex, birth, doc_kind, id_number, unit, grade, phone)" \
+  "  SELECT id, name, sex, birth, doc_kind, id_number, unit, grade, phone FROM player;" \
+  "DROP TABLE player;" \
+  "ALTER TABLE player_v7 RENAME TO player;" \
+  "CREATE INDEX player_id_number ON player (id_number);" \
+  "CREATE TABLE entry_v7 (" \
+  "  id INTEGER PRIMARY KEY," \
+  "  event_id INTEGER NOT NULL REFERENCES event (id) ON DELETE CASCADE," \
+  "  player_id INTEGER NOT NULL UNIQUE REFERENCES player (id) ON DELETE CASCADE," \
+  "  no INTEGER NOT NULL CHECK (no >= 1)," \
+  "  declared_group TEXT NOT NULL DEFAULT ''," \
+  "  group_code TEXT NOT NULL DEFAULT ''," \
+  "  status TEXT NOT NULL DEFAULT 'active'" \
+  "    CHECK (status = 'active' OR status = 'withdrawn' OR status = 'excluded' OR status = 'late')," \
+  "  rating INTEGER NOT NULL DEFAULT 0," \
+  "  withdrawn_before INTEGER NOT NULL DEFAULT 0," \
+  "  allowed TEXT NOT NULL DEFAULT ''," \
+  "  UNIQUE (event_id, no)" \
+  ");" \
+  "INSERT INTO entry_v7 (id, event_id, player_id, no, declared_group, group_code, status, rating," \
+  "                      withdrawn_before, allowed)" \
+  "  SELECT id, event_id, player_id, no, declared_group, group_code, status, rating, withdrawn_before," \
+  "         allowed FROM entry;" \
+  "DROP TABLE entry;" \
+  "ALTER TABLE entry_v7 RENAME TO entry;" \
+  "CREATE INDEX entry_event ON entry (event_id, group_code);" \
+  "CREATE TABLE game_v7 (" \
+  "  id INTEGER PRIMARY KEY," \
+  "  section_id INTEGER NOT NULL REFERENCES section (id) ON DELETE CASCADE," \
+  "  round INTEGER NOT NULL CHECK (round >= 1)," \
+  "  board INTEGER NOT NULL CHECK (board >= 1)," \
+  "  red INTEGER NOT NULL REFERENCES entry (id) ON DELETE CASCADE," \
+  "  black INTEGER REFERENCES entry (id) ON DELETE CASCADE," \
+  "  result TEXT NOT NULL DEFAULT ''" \
+  "    CHECK (result = '' OR result = '2:0' OR result = '1:1' OR result = '0:2' OR result = '+:-'" \
+  "           OR result = '-:+' OR result = '-:-' OR result = 'bye')," \
+  "  red_fouls INTEGER NOT NULL DEFAULT 0 CHECK (red_fouls >= 0)," \
+  "  black_fouls INTEGER NOT NULL DEFAULT 0 CHECK (black_fouls >= 0)," \
+  "  playoff TEXT NOT NULL DEFAULT '' CHECK (playoff = '' OR playoff = 'red' OR playoff = 'black'" \
+  "                                   OR playoff = 'draw')," \
+  "  armageddon INTEGER NOT NULL DEFAULT 0," \
+  "  manual INTEGER NOT NULL DEFAULT 0," \
+  "  explain TEXT NOT NULL DEFAULT ''," \
+  "  UNIQUE (section_id, round, board)" \
+  ");" \
+  "INSERT INTO game_v7 (id, section_id, round, board, red, black, result, red_fouls, black_fouls, playoff," \
+  "                     armageddon, manual, explain)" \
+  "  SELECT id, section_id, round, board, red, black, result, red_fouls, black_fouls, playoff," \
+  "         armageddon, manual, explain FROM game;" \
+  "DROP TABLE game;" \
+  "ALTER TABLE game_v7 RENAME TO game;" \
+  "CREATE INDEX game_red ON game (red);" \
+  "CREATE INDEX game_black ON game (black);" \
+  "CREATE TABLE game_log_v7 (" \
+  "  id INTEGER PRIMARY KEY," \
+  "  at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%S', 'now'))," \
+  "  section_id INTEGER NOT NULL," \
+  "  round INTEGER NOT NULL," \
+  "  board INTEGER NOT NULL DEFAULT 0," \
+  "  kind TEXT NOT NULL" \
+  "    CHECK (kind = 'paired' OR kind = 'unpaired' OR kind = 'result' OR kind = 'players')," \
+  "  old_value TEXT NOT NULL DEFAULT ''," \
+  "  new_value TEXT NOT NULL DEFAULT ''," \
+  "  cause TEXT NOT NULL DEFAULT ''," \
+  "  after_round_log INTEGER NOT NULL DEFAULT 0" \
+  ");" \
+  "INSERT INTO game_log_v7 (id, at, section_id, round, board, kind, old_value, new_value, cause, after_round_log)" \
+  "  SELECT id, at, section_id, round, board, kind, old_value, new_value, cause, after_round_log FROM game_log;" \
+  "DROP TABLE game_log;" \
+  "ALTER TABLE game_log_v7 RENAME TO game_log;" \
+  "CREATE INDEX game_log_section ON game_log (section_id);"
