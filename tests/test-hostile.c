@@ -559,6 +559,15 @@ test_8_fuzz_findings (void)
   g_string_replace (relative, "<place ", "<place xmlns:rating=\"0\" ", 1);
   assert_results_refused ("relative.xml", relative->str, -1, QW_ERROR_INVALID,
                           "the namespace “0” is not an absolute URI");
+  /* libxml2 keeps "&amp;" in a namespace as "&#38;" and canonicalises it
+   * unescaped: the streamed digest and libxml2's differed (fuzz-seal). */
+  {
+    g_autoptr(GString) entity = g_string_new (text);
+
+    g_string_replace (entity, "<place ", "<place xmlns:x=\"https://qi&amp;wang.cn/.0\" ", 1);
+    assert_results_refused ("entity.xml", entity->str, -1, QW_ERROR_INVALID,
+                            "holds characters that a sealed file’s namespace cannot hold");
+  }
   g_string_replace (bad_bytes, "xmlns=\"https://qiwang.cn/ns/results/1\"", "xmlns:x=\"\x8e\x9a\" y", 1);
   results = qw_results_read_memory (bad_bytes->str, bad_bytes->len, "bytes.xml", &error);
   g_assert_null (results);
