@@ -830,6 +830,11 @@ qw_trf_parse (const char  *data,
       gboolean ok;
 
       g_strchomp (lines[i]);
+      /* A BOM inside the file (two reports joined with cat) begins a line
+       * and is not part of it: kept, the line would change its meaning
+       * once written out first, where a BOM is taken off (fuzz-trf). */
+      while (g_str_has_prefix (lines[i], "\xEF\xBB\xBF"))
+        memmove (lines[i], lines[i] + 3, strlen (lines[i] + 3) + 1);
       if (lines[i][0] == '\0')
         continue;
       line.u = g_utf8_to_ucs4_fast (lines[i], -1, &line.n);
