@@ -383,7 +383,7 @@ load_members (QwDocument  *self,
               GError     **error)
 {
   g_autoptr(sqlite3_stmt) stmt = NULL;
-  g_autoptr(GHashTable) by_id = g_hash_table_new (g_int64_hash, g_int64_equal);
+  g_autoptr(GHashTable) by_id = NULL;
 
   if (entries->len == 0)
     return TRUE;
@@ -397,13 +397,17 @@ load_members (QwDocument  *self,
   if (stmt == NULL)
     return FALSE;
   sqlite3_bind_int64 (stmt, 1, event_id > 0 ? event_id : ((QwEntry *) g_ptr_array_index (entries, 0))->id);
+  /* Most events have no pair: the index is made only for the first member. */
+  if (sqlite3_step (stmt) != SQLITE_ROW)
+    return TRUE;
+  by_id = g_hash_table_new (g_int64_hash, g_int64_equal);
   for (guint i = 0; i < entries->len; i++)
     {
       QwEntry *e = g_ptr_array_index (entries, i);
 
       g_hash_table_insert (by_id, &e->id, e);
     }
-  while (sqlite3_step (stmt) == SQLITE_ROW)
+  do
     {
       gint64 id = sqlite3_column_int64 (stmt, 0);
       QwEntry *e = g_hash_table_lookup (by_id, &id);
@@ -411,6 +415,7 @@ load_members (QwDocument  *self,
       if (e != NULL)
         qw_entry_add_member (e, read_member (stmt, 1));
     }
+  while (sqlite3_step (stmt) == SQLITE_ROW);
   return TRUE;
 }
 
