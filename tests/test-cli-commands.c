@@ -83,6 +83,8 @@ static const struct
   { "team-result", 1, 1, TRUE },
   { "print", 2, 2, TRUE },
   { "ladder", 1, 1, TRUE },
+  { "teams", 1, 1, TRUE },
+  { "prizes", 1, 1, TRUE },
 };
 
 static char *

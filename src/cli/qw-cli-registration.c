@@ -14,6 +14,7 @@
 #include "qw-event-check.h"
 #include "qw-event-name.h"
 #include "qw-ruleset.h"
+#include "qw-ruleset-championship.h"
 #include "qw-date.h"
 #include "qw-document-entries.h"
 #include "qw-entry-check.h"
@@ -548,6 +549,14 @@ cmd_new (QwCliContext *ctx)
     return qw_cli_fail (g_steal_pointer (&error));
   g_free (event->ruleset);
   event->ruleset = g_strdup (ruleset->id);
+  /* A ruleset with a final (qiwang-2022) makes the final: its level, and
+   * the days the ruleset gives unless the options say otherwise. */
+  if (ruleset->final != NULL)
+    {
+      event->level = QW_LEVEL_NATIONAL_FINAL;
+      event->start_date = ruleset->final->first_day;
+      event->end_date = ruleset->final->last_day;
+    }
   apply_details (ruleset, event, &set);
   qw_event_follow_place (ruleset, NULL, event, set);
   check = qw_event_check (ruleset, event);
@@ -692,6 +701,29 @@ status_text (QwEntryStatus status)
     }
 }
 
+/* A pair's members (双人), their documents masked as the entries' are. */
+static JsonArray *
+members_to_json (const QwEntry *pair)
+{
+  JsonArray *members = json_array_new ();
+
+  for (guint i = 0; i < pair->members->len; i++)
+    {
+      const QwEntry *m = g_ptr_array_index (pair->members, i);
+      g_autofree char *masked = qw_idcard_mask (m->id_number);
+      JsonObject *o = json_object_new ();
+
+      json_object_set_string_member (o, "name", m->name);
+      json_object_set_string_member (o, "sex", qw_sex_to_code (m->sex));
+      json_object_set_string_member (o, "birth", m->birth != NULL && m->birth[0] != '\0' ? m->birth : NULL);
+      json_object_set_string_member (o, "id", masked);
+      json_object_set_string_member (o, "unit", m->unit);
+      json_object_set_string_member (o, "account", m->account != NULL && m->account[0] != '\0' ? m->account : NULL);
+      json_array_add_object_element (members, o);
+    }
+  return members;
+}
+
 static int
 cmd_entries (QwCliContext *ctx)
 {
@@ -731,6 +763,10 @@ cmd_entries (QwCliContext *ctx)
       json_object_set_string_member (o, "sex", qw_sex_to_code (e->sex));
       json_object_set_string_member (o, "birth", has_birth ? iso : NULL);
       json_object_set_string_member (o, "status", qw_entry_status_to_code (e->status));
+      if (qw_entry_is_pair (e))
+        json_object_set_array_member (o, "members", members_to_json (e));
+      if (e->relation != NULL && e->relation[0] != '\0')
+        json_object_set_string_member (o, "relation", e->relation);
       json_array_add_object_element (array, o);
       g_ptr_array_add (rows, g_strdupv ((char *[]) {
         no, e->name, (char *) qw_sex_to_chinese (e->sex), has_birth ? iso : e->birth, masked, e->unit,

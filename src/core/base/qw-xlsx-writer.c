@@ -164,7 +164,8 @@ qw_xlsx_sheet_name (const char         *wanted,
     {
       gunichar c = g_utf8_get_char (p);
 
-      if (c < 0x20 || strchr ("[]:*?/\\", (int) c) != NULL)
+      /* strchr () looks at a char: 累 (U+7D2F) would read as "/". */
+      if (c < 0x20 || (c < 0x80 && strchr ("[]:*?/\\", (int) c) != NULL))
         c = '_';
       g_string_append_unichar (base, c);
     }

@@ -14,6 +14,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "qw-error.h"
+#include "qw-final.h"
 #include "qw-pair-gate.h"
 #include "qw-print-source.h"
 #include "qw-tournament.h"
@@ -285,6 +286,7 @@ applies (QwPrintKind   kind,
     case QW_PRINT_CHECKIN:
     case QW_PRINT_SEEDING:
     case QW_PRINT_BOOKLET:
+    case QW_PRINT_PRIZES:
     case QW_N_PRINT_KINDS:
     default:
       return TRUE;
@@ -310,6 +312,7 @@ nothing_message (QwPrintKind kind)
     case QW_PRINT_CHECKIN:
     case QW_PRINT_SEEDING:
     case QW_PRINT_BOOKLET:
+    case QW_PRINT_PRIZES:
     case QW_N_PRINT_KINDS:
     default:
       return _("The event has no groups yet");
@@ -331,6 +334,36 @@ note_unfinished (QwDocument   *doc,
   if (s->last_round < total || open)
     g_ptr_array_add (notes, g_strdup_printf (_("Group %s has not finished (round %d of %d): its places "
                                                "are not final"), s->section->name, s->last_round, total));
+}
+
+/* The prize list of a final (region/qw-final.h): the whole event's, whatever
+ * group was asked for; what it says about unfinished fields is noted. */
+static QwPrintout *
+print_prizes (QwDocument            *doc,
+              const QwEvent         *event,
+              const QwRuleset       *ruleset,
+              const QwPrintOptions  *options,
+              GPtrArray            **notes,
+              GError               **error)
+{
+  g_autoptr(QwFinalResults) results = qw_final_results_compute (doc, error);
+  g_autoptr(GPtrArray) groups = g_ptr_array_new ();
+  QwPrintRequest request = { 0 };
+
+  if (results == NULL)
+    return NULL;
+  request.event = event;
+  request.ruleset = ruleset;
+  request.groups = groups;
+  request.paper = options->paper;
+  request.prizes = results;
+  if (notes != NULL)
+    {
+      *notes = g_ptr_array_new_with_free_func (g_free);
+      for (guint i = 0; i < results->notes->len; i++)
+        g_ptr_array_add (*notes, g_strdup (g_ptr_array_index (results->notes, i)));
+    }
+  return qw_printout_new (QW_PRINT_PRIZES, &request, error);
 }
 
 /**
@@ -378,6 +411,8 @@ qw_print_document (QwDocument            *doc,
       || (sections = qw_document_list_sections (doc, event->id, error)) == NULL
       || (entries = qw_document_list_entries (doc, event->id, error)) == NULL)
     return NULL;
+  if (kind == QW_PRINT_PRIZES)
+    return print_prizes (doc, event, ruleset, options, notes, error);
   codes = group_codes (ruleset, sections, entries);
   if (options->group != NULL)
     {
