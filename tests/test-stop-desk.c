@@ -1154,8 +1154,9 @@ test_migration_from_5 (void)
 
   doc = qw_document_open (path, &error);
   g_assert_no_error (error);
-  g_assert_cmpint (qw_document_peek_version (path, NULL), ==, 6);
-  g_assert_cmpint (qw_document_schema_version (), ==, 6);
+  /* Brought up to the current version (6 when this test was written). */
+  g_assert_cmpint (qw_document_peek_version (path, NULL), ==, qw_document_schema_version ());
+  g_assert_cmpint (qw_document_schema_version (), >=, 6);
   entries = qw_document_list_entries (doc, 1, &error);
   g_assert_cmpuint (entries->len, ==, 5);
   g_assert_cmpstr (((QwEntry *) entries->pdata[0])->allowed, ==, "too-strong");

@@ -39,6 +39,9 @@ char  *qw_csv_decode      (const char  *data,
 void   qw_csv_append_field (GString    *out,
                             const char *field,
                             char        separator);
+void   qw_csv_append_id_field (GString    *out,
+                               const char *field,
+                               char        separator);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (QwCsv, qw_csv_free)
 

@@ -23,6 +23,7 @@
 #include <cairo.h>
 #include <glib-object.h>
 
+#include "qw-desk-settings.h"
 #include "qw-event.h"
 #include "qw-game.h"
 #include "qw-ruleset.h"
@@ -79,6 +80,7 @@ typedef struct
   double           offset_x_mm; /* certificates, awards: added to the template's offsets */
   double           offset_y_mm;
   QwPaper          paper;       /* QW_PAPER_DEFAULT: the kind's usual paper */
+  QwListOrder      list_order;  /* booklet: the order of each group's players (by 序号 when 0) */
 } QwPrintRequest;
 
 /* What was measured for one piece of text as it is drawn, for checks. */

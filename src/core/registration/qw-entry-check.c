@@ -12,6 +12,7 @@
 #include "qw-entry-check.h"
 #include "qw-date.h"
 #include "qw-entry.h"
+#include "qw-excel-id.h"
 #include "qw-idcard.h"
 
 static gboolean
@@ -60,6 +61,12 @@ check_document (const QwRuleset      *ruleset,
     out->problems |= QW_PROBLEM_BIT (QW_PROBLEM_DOCUMENT_NOT_ACCEPTED);
   if (entry->doc_kind == QW_DOC_OTHER)
     return;
+  /* 4.41381E+17: what is wrong is the sheet, not the number; say so. */
+  if (qw_excel_id_is_number (entry->id_number, NULL))
+    {
+      out->problems |= QW_PROBLEM_BIT (QW_PROBLEM_ID_EXCEL_NUMBER);
+      return;
+    }
   qw_idcard_parse (entry->id_number, &out->id);
   if (!out->id.valid)
     out->problems |= QW_PROBLEM_BIT (id_problem[out->id.error]);
@@ -178,13 +185,16 @@ qw_entry_fill_from_id (QwEntry *entry)
 
 /* The identity that makes two rows the same person: the 18-digit form of a
  * resident ID number (so that the 15- and 18-digit forms of one card match), or
- * the other document's number in upper case. NULL when there is none. */
+ * the other document's number in upper case. NULL when there is none, or when
+ * Excel has made the number a number (4.41381E+17 is many people's). */
 char *
 qw_entry_identity_key (const QwEntry *entry)
 {
   QwIdInfo info;
 
   if (is_blank (entry->id_number))
+    return NULL;
+  if (entry->doc_kind == QW_DOC_RESIDENT_ID && qw_excel_id_is_number (entry->id_number, NULL))
     return NULL;
   if (entry->doc_kind == QW_DOC_RESIDENT_ID)
     {
@@ -270,7 +280,7 @@ qw_entries_place (const QwRuleset *ruleset,
 }
 
 static const char *const problem_codes[QW_N_PROBLEMS] = {
-  "id-format", "id-region", "id-date", "id-checksum", "id-old-form", "id-birth-mismatch",
+  "id-format", "id-region", "id-date", "id-checksum", QW_EXCEL_ID_PROBLEM, "id-old-form", "id-birth-mismatch",
   "id-sex-mismatch", "missing-name", "missing-birth", "bad-birth-date", "missing-sex",
   "missing-document", "document-not-accepted", "too-strong", "needs-escort", "duplicate-id",
   "group-mismatch", "late-entry",
@@ -336,6 +346,8 @@ qw_problem_message (QwProblem problem)
       return _("ID number holds an impossible birth date");
     case QW_PROBLEM_ID_CHECKSUM:
       return _("ID number check digit is wrong");
+    case QW_PROBLEM_ID_EXCEL_NUMBER:
+      return qw_excel_id_advice ();
     case QW_PROBLEM_ID_OLD_FORM:
       return _("ID number is in the old 15-digit form; ask for the 18-digit card");
     case QW_PROBLEM_ID_BIRTH_MISMATCH:
@@ -375,7 +387,8 @@ const char *
 qw_problem_short_label (QwProblem problem)
 {
   static const char *labels[QW_N_PROBLEMS] = {
-    N_("ID format"), N_("ID region"), N_("ID date"), N_("Check digit"), N_("Old ID form"), N_("Birth ≠ ID"),
+    N_("ID format"), N_("ID region"), N_("ID date"), N_("Check digit"), N_("Excel number"),
+    N_("Old ID form"), N_("Birth ≠ ID"),
     N_("Sex ≠ ID"), N_("No name"), N_("No birth date"), N_("Bad birth date"), N_("No sex"),
     N_("No ID"), N_("Document refused"), N_("Title too high"), N_("Escort needed"), N_("Duplicate"),
     N_("Group differs"), N_("Late entry"),

@@ -31,6 +31,7 @@ static const char *const schema_steps[] = {
   QW_SCHEMA_STEP_4,
   QW_SCHEMA_STEP_5,
   QW_SCHEMA_STEP_6,
+  QW_SCHEMA_STEP_7,
 };
 
 struct _QwDocument

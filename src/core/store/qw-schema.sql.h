@@ -229,3 +229,11 @@
   "  PRIMARY KEY (section_id, entry_id, round)" \
   ");" \
   "CREATE INDEX absence_entry ON absence (entry_id);"
+
+/* Version 7: a national document keeps each nominee's quota line (its code
+ * and its label) and the name of the group played at the provincial final,
+ * as the region's file gives them, so that the national exports show them. */
+#define QW_SCHEMA_STEP_7 \
+  "ALTER TABLE nominee ADD COLUMN line TEXT NOT NULL DEFAULT '';" \
+  "ALTER TABLE nominee ADD COLUMN line_label TEXT NOT NULL DEFAULT '';" \
+  "ALTER TABLE nominee ADD COLUMN group_name TEXT NOT NULL DEFAULT '';"
