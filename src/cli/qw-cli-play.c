@@ -804,10 +804,15 @@ cmd_export_trf (QwCliContext *ctx)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(QwTrf) trf = NULL;
+  guint unplayed = 0;
 
-  if ((trf = qw_trf_from_group (ctx->doc, ctx->event, ctx->section, &error)) == NULL
+  if ((trf = qw_trf_from_group (ctx->doc, ctx->event, ctx->section, &unplayed, &error)) == NULL
       || !qw_trf_write_file (trf, export_trf_out, &error))
     return qw_cli_fail (g_steal_pointer (&error));
+  if (unplayed > 0)
+    g_printerr (g_dngettext (GETTEXT_PACKAGE, "Warning: %u board has no result yet and is not in the file\n",
+                             "Warning: %u boards have no result yet and are not in the file\n", unplayed),
+                unplayed);
   g_print (_("%s: group %s, %u players, %d rounds (TRF-2026, no ID numbers)\n"), export_trf_out,
            ctx->section->code, trf->players->len, qw_trf_n_rounds (trf));
   return QW_CLI_OK;

@@ -187,7 +187,8 @@ qw_xlsx_sheet_name (const char         *wanted,
     {
       gunichar c = g_utf8_get_char (p);
 
-      if (c < 0x20 || strchr ("[]:*?/\\", (int) c) != NULL)
+      /* (strchr() would take 赛, U+8D5B, for its low byte: '['.) */
+      if (c < 0x20 || (c < 0x80 && strchr ("[]:*?/\\", (int) c) != NULL))
         c = '_';
       g_string_append_unichar (base, c);
     }

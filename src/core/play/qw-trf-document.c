@@ -8,13 +8,14 @@
  * player was not paired in is stored as an absence with the points the file
  * gives it (a half-point bye a draw's, a zero-point bye or a blank round
  * nothing), so that the standings and the next round's pairing see the
- * same scores. The start-rank order is the group's fixed draw (its Swiss
+ * same scores; a player whose line ends before the last round played has
+ * withdrawn from the round after it. The start-rank order is the group's fixed draw (its Swiss
  * seeds or Berger numbers), so that Qiwang can go on pairing it. With a 162
  * record the group keeps the file's points (settings key "scores"); without,
  * the ruleset's.
  *
  * Out: start ranks follow the group's draw (else its 序号), points and
- * ranks its standings; 162 gives the group's points, 222 the time control
+ * ranks its standings; a board without a result yet is left out; 162 gives the group's points, 222 the time control
  * when the stop gives one, 142 and XXR the rounds. Names, sex, rating and
  * birth date only: never an ID number.
  *
@@ -111,6 +112,12 @@ sex_of (char trf_sex)
 {
   return trf_sex == 'm' || trf_sex == 'M' ? QW_SEX_MALE : trf_sex == 'w' || trf_sex == 'f' || trf_sex == 'W'
                                                           || trf_sex == 'F' ? QW_SEX_FEMALE : QW_SEX_UNKNOWN;
+}
+
+static gboolean
+is_blank_block (const QwTrfRound *b)
+{
+  return b->opponent == 0 && (b->result == ' ' || b->result == '\0');
 }
 
 /* The last round any player has a block for that is not blank. */
@@ -363,17 +370,31 @@ store_import (QwDocument      *doc,
   if (games->len > 0 && !qw_document_add_games (doc, games, error))
     return FALSE;
 
-  /* The rounds a player was not paired in. */
+  /* The rounds a player was not paired in: blank rounds after the last
+   * round the player has a block for are a withdrawal (退赛); blank rounds
+   * before the first, the missed rounds of a late entry; a known absence
+   * (Z), a half-point bye (H) or a blank round in between, an absence with
+   * the points the file gives it. */
   for (guint i = 0; i < order->len; i++)
     {
       const QwTrfPlayer *p = order->pdata[i];
       QwEntry *e = g_ptr_array_index (entries, i);
+      int first = 0, last = 0;
 
-      for (int r = 1; r <= played; r++)
+      for (int r = 1; r <= played && (guint) r <= p->rounds->len; r++)
+        if (!is_blank_block (&g_array_index (p->rounds, QwTrfRound, r - 1)))
+          {
+            first = first == 0 ? r : first;
+            last = r;
+          }
+      if (last > 0 && last < played
+          && !qw_document_set_entry_status (doc, e->id, QW_STATUS_WITHDRAWN, last + 1, error))
+        return FALSE;
+      for (int r = 1; r <= (last > 0 ? last : played); r++)
         {
           QwTrfRound blank = { 0, ' ', ' ' };
           const QwTrfRound *b = (guint) r <= p->rounds->len ? &g_array_index (p->rounds, QwTrfRound, r - 1) : &blank;
-          QwAbsence absence = { e->id, r, QW_ABSENCE_LEAVE, 0 };
+          QwAbsence absence = { e->id, r, r < first ? QW_ABSENCE_LATE : QW_ABSENCE_LEAVE, 0 };
 
           if (b->opponent != 0 && qw_trf_find_player (trf, b->opponent) != NULL)
             continue;
@@ -525,6 +546,8 @@ type_of (QwSystem system)
 
 /**
  * qw_trf_from_group:
+ * @unplayed: (out) (optional): the boards left out because they have no
+ *   result yet
  *
  * Returns: (transfer full): @section of @event as a TRF-2026 file's
  *   contents, or %NULL with @error
@@ -533,6 +556,7 @@ QwTrf *
 qw_trf_from_group (QwDocument       *doc,
                    const QwEvent    *event,
                    const QwSection  *section,
+                   guint            *unplayed,
                    GError          **error)
 {
   g_autoptr(QwRuleset) ruleset = qw_ruleset_lookup (event->ruleset, error);
@@ -545,6 +569,7 @@ qw_trf_from_group (QwDocument       *doc,
   g_autoptr(QwTrf) trf = qw_trf_new ();
   double scores[QW_N_SCORES];
   int last = 0, rated = 0;
+  guint n_unplayed = 0;
 
   if (ruleset == NULL || (entries = qw_document_list_section_entries (doc, section, error)) == NULL
       || (games = section->id != 0 ? qw_document_list_games (doc, section->id, error)
@@ -613,6 +638,13 @@ qw_trf_from_group (QwDocument       *doc,
 
       if (red == 0 || (g->black != 0 && black == 0) || g->round > QW_TRF_MAX_ROUNDS)
         continue;
+      /* A board without a result is not in the file: the TRF has no code
+       * for it, and the programs that read one refuse a blank result. */
+      if (g->result == QW_RESULT_NONE)
+        {
+          n_unplayed++;
+          continue;
+        }
       if (!qw_trf_set_game (trf, g->round, red, black, g->result, error))
         return NULL;
       last = MAX (last, g->round);
@@ -644,5 +676,7 @@ qw_trf_from_group (QwDocument       *doc,
     }
   trf->n_players = (int) trf->players->len;
   trf->n_rated = rated;
+  if (unplayed != NULL)
+    *unplayed = n_unplayed;
   return g_steal_pointer (&trf);
 }

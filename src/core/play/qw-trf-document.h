@@ -37,6 +37,7 @@ QwTrfImport *qw_trf_import_group    (QwDocument      *doc,
 QwTrf       *qw_trf_from_group      (QwDocument      *doc,
                                      const QwEvent   *event,
                                      const QwSection *section,
+                                     guint           *unplayed,
                                      GError         **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (QwTrfImport, qw_trf_import_free)

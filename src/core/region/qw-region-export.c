@@ -1,8 +1,8 @@
 /* qw-region-export.c: a region's stops and quota as lists to hand out
  *
- * The stops sheet starts with the stops CSV's columns (qw-stops-csv.h), so
- * that its CSV form imports back; then whether each preliminary is valid
- * (has the ruleset's minimum of players), its dates and where it came from.
+ * The stops sheet has the stops CSV's columns (qw-stops-csv.h), then
+ * whether each preliminary is valid (has the ruleset's minimum of players),
+ * its dates and where it came from.
  * The quota sheet has the tier with its reason, each line's places, the
  * team leader, the extra places and what the next tier needs.
  *
