@@ -269,7 +269,7 @@ exec_status (sqlite3    *db,
 
 static const char *const schema_steps[] = {
   QW_SCHEMA_STEP_1, QW_SCHEMA_STEP_2, QW_SCHEMA_STEP_3, QW_SCHEMA_STEP_4, QW_SCHEMA_STEP_5, QW_SCHEMA_STEP_6,
-  QW_SCHEMA_STEP_7, QW_SCHEMA_STEP_8,
+  QW_SCHEMA_STEP_7, QW_SCHEMA_STEP_8, QW_SCHEMA_STEP_9,
 };
 
 /* Applies to @db the steps after version 7, which only add (columns,
@@ -476,10 +476,10 @@ test_migration_to_7 (Fixture       *f,
 }
 
 /* The steps after 7 (8: the pairs' members, a player's account and a
- * pair's relation) from a document of version 7: every row is kept, the
- * new columns read as their defaults, the structure is that of the steps
- * applied by hand, and the new table's checks are comparisons that refuse
- * what they must. */
+ * pair's relation; 9: a nominee's quota line and group name) from a
+ * document of version 7: every row is kept, the new columns read as their
+ * defaults, the structure is that of the steps applied by hand, and the
+ * new table's checks are comparisons that refuse what they must. */
 static void
 test_migration_from_7 (Fixture       *f,
                        gconstpointer  data)
@@ -528,6 +528,13 @@ test_migration_from_7 (Fixture       *f,
   check = dump_query (db, "SELECT (SELECT group_concat (account, ',') FROM player), "
                           "(SELECT COUNT(*) FROM entry WHERE relation <> ''), (SELECT COUNT(*) FROM member)");
   g_assert_cmpstr (check, ==, ",,,,,,|0|0|\n");
+  g_clear_pointer (&check, g_free);
+  check = dump_query (db, "SELECT id, region, name, line, line_label, group_name FROM nominee");
+  g_assert_cmpstr (check, ==, "2|惠州|甲||||\n");
+  g_assert_cmpint (exec_status (db, "UPDATE nominee SET line = 'open', line_label = '公开组', "
+                                    "group_name = '公开组男子' WHERE id = 2"), ==, SQLITE_OK);
+  g_assert_cmpint (exec_status (db, "INSERT INTO nominee (region, name, line) VALUES ('深圳', '乙', NULL)"),
+                   ==, SQLITE_CONSTRAINT);
 
   /* The checks of the tables written per entry are comparisons. */
   schema = dump_query (db, "SELECT sql FROM sqlite_schema WHERE tbl_name IN ('player', 'entry', 'game', "

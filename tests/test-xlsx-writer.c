@@ -182,6 +182,12 @@ test_helpers (void)
     g_assert_cmpstr (chinese, ==, "累计奖金");
     g_assert_cmpstr (slash, ==, "男_女");
   }
+  /* Characters whose low byte is one of []:*?/\ are kept: 赛 is U+8D5B. */
+  {
+    g_autofree char *chinese = qw_xlsx_sheet_name ("参赛名单：公开组[男]", NULL);
+
+    g_assert_cmpstr (chinese, ==, "参赛名单：公开组_男_");
+  }
 }
 
 int

@@ -120,5 +120,8 @@ void      qw_cli_print_json_array  (JsonArray         *array);
 void      qw_cli_print_json_object (JsonObject        *object);
 JsonArray *qw_cli_bonuses_to_json   (GPtrArray         *bonuses);
 void      qw_cli_print_table       (GPtrArray         *rows);
+/* An export's --out: FILE.xlsx or FILE.csv, else a usage error. */
+gboolean  qw_cli_check_list_path   (const char        *path,
+                                    GError           **error);
 
 G_END_DECLS

@@ -35,6 +35,9 @@ void   qw_csv_free        (QwCsv       *csv);
 void   qw_csv_append_field (GString    *out,
                             const char *field,
                             char        separator);
+void   qw_csv_append_id_field (GString    *out,
+                               const char *field,
+                               char        separator);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (QwCsv, qw_csv_free)
 

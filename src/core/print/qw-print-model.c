@@ -323,6 +323,7 @@ copy_group (const QwRuleset    *ruleset,
     group->name = qw_ruleset_group_label (ruleset, group->code);
   rule = qw_ruleset_find_group (ruleset, group->code);
   group->category = g_strdup (rule != NULL && rule->category != NULL ? rule->category : "");
+  qw_section_scores (ruleset, section, group->scores);
   if (section != NULL)
     {
       group->system = section->system;
@@ -357,6 +358,7 @@ _qw_pmodel_new (const QwPrintRequest *request)
     g_ptr_array_add (model->groups, copy_group (request->ruleset, g_ptr_array_index (request->groups, i)));
   model->round = MAX (0, request->round);
   model->max_place = request->max_place > 0 ? request->max_place : 8;
+  model->list_order = request->list_order;
   return model;
 }
 
@@ -381,11 +383,13 @@ _qw_pgroup_last_round (const QwPGroup *group)
 
 void
 _qw_pgame_points (const QwPModel *model,
+                  const QwPGroup *group,
                   const QwPGame  *game,
                   double         *red,
                   double         *black)
 {
-  qw_result_points (model->ruleset, game->result, red, black);
+  *red = qw_scoring_points (group->scores, qw_result_outcome (game->result, TRUE), TRUE);
+  *black = qw_scoring_points (group->scores, qw_result_outcome (game->result, FALSE), FALSE);
 }
 
 /* The player's points before @round, from the games (byes and forfeits as
@@ -405,7 +409,7 @@ _qw_pgroup_points_before (const QwPModel *model,
 
       if (g->round >= round || (g->red != player && g->black != player))
         continue;
-      _qw_pgame_points (model, g, &red, &black);
+      _qw_pgame_points (model, group, g, &red, &black);
       total += g->red == player ? red : black;
     }
   /* Rounds absent from score what they credit (a late entry's missed rounds). */

@@ -105,6 +105,7 @@ typedef struct
   gboolean    seeding_fixed;   /* round 1 is paired */
   gboolean    seeding_drawn;   /* the order is final */
   GHashTable *by_id;        /* entry id → player index + 1 */
+  double      scores[QW_N_SCORES];  /* the group's points (qw_section_scores()) */
 } QwPGroup;
 
 typedef struct
@@ -115,6 +116,7 @@ typedef struct
   GPtrArray  *groups;       /* QwPGroup */
   int         round;
   int         max_place;
+  QwListOrder list_order;   /* the booklet's player lists */
 } QwPModel;
 
 QwPModel   *_qw_pmodel_new             (const QwPrintRequest *request);
@@ -123,6 +125,7 @@ int         _qw_pgroup_last_round      (const QwPGroup       *group);
 const QwPPlayer *_qw_pgroup_player     (const QwPGroup       *group,
                                         int                   index);
 void        _qw_pgame_points           (const QwPModel       *model,
+                                        const QwPGroup       *group,
                                         const QwPGame        *game,
                                         double               *red,
                                         double               *black);

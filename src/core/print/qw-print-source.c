@@ -489,6 +489,7 @@ qw_print_document (QwDocument            *doc,
   request.offset_x_mm = options->offset_x_mm;
   request.offset_y_mm = options->offset_y_mm;
   request.paper = options->paper;
+  request.list_order = qw_desk_list_order (doc);
   if (notes != NULL)
     *notes = g_steal_pointer (&found_notes);
   return qw_printout_new (kind, &request, error);

@@ -348,7 +348,7 @@ crosstable_cell (const QwPModel *model,
         {
           g_autofree char *p = NULL;
 
-          _qw_pgame_points (model, g, &r, &b);
+          _qw_pgame_points (model, group, g, &r, &b);
           p = _qw_format_points (red ? r : b);
           g_string_append (text, p);
         }
@@ -410,7 +410,7 @@ emit_crosstable (QwFrame        *frame,
             const QwPGame *g = &g_array_index (group->games, QwPGame, k);
             double r, b;
 
-            _qw_pgame_points (model, g, &r, &b);
+            _qw_pgame_points (model, group, g, &r, &b);
             total += g->red == (int) i ? r : g->black == (int) i ? b : 0;
           }
       g_ptr_array_add (cells, _qw_format_points (s != NULL ? s->points : total));

@@ -23,6 +23,7 @@
 #include <cairo.h>
 #include <glib-object.h>
 
+#include "qw-desk-settings.h"
 #include "qw-event.h"
 #include "qw-final.h"
 #include "qw-game.h"
@@ -86,6 +87,7 @@ typedef struct
   QwPaper          paper;       /* QW_PAPER_DEFAULT: the kind's usual paper */
   const QwFinalResults *prizes; /* prizes: the final's prize list (qw_final_results_compute());
                                  * NULL: the sheet says there is none */
+  QwListOrder      list_order;  /* booklet: the order of each group's players (by 序号 when 0) */
 } QwPrintRequest;
 
 /* What was measured for one piece of text as it is drawn, for checks. */

@@ -12,6 +12,7 @@
 
 #include <glib.h>
 
+#include "qw-desk-settings.h"
 #include "qw-entry.h"
 #include "qw-event.h"
 #include "qw-game.h"
@@ -105,6 +106,11 @@ QwResults          *qw_results_read_file       (const char        *path,
 
 /* Public standings for posting online: masked ID numbers, no phone, no birth date. */
 char               *qw_results_standings_csv   (const QwResults   *results);
+char               *qw_results_standings_csv_ordered (const QwResults *results,
+                                                      QwListOrder      order);
+/* (element-type QwListSheet): the standings workbook, a sheet per group */
+GPtrArray          *qw_results_standings_sheets (const QwResults  *results,
+                                                 QwListOrder       order);
 char               *qw_results_standings_html  (const QwResults   *results);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (QwResults, qw_results_free)

@@ -12,6 +12,7 @@
 #include "qw-entry-check.h"
 #include "qw-date.h"
 #include "qw-entry.h"
+#include "qw-excel-id.h"
 #include "qw-idcard.h"
 #include "qw-ruleset-championship.h"
 
@@ -61,6 +62,12 @@ check_document (const QwRuleset      *ruleset,
     out->problems |= QW_PROBLEM_BIT (QW_PROBLEM_DOCUMENT_NOT_ACCEPTED);
   if (entry->doc_kind == QW_DOC_OTHER)
     return;
+  /* 4.41381E+17: what is wrong is the sheet, not the number; say so. */
+  if (qw_excel_id_is_number (entry->id_number, NULL))
+    {
+      out->problems |= QW_PROBLEM_BIT (QW_PROBLEM_ID_EXCEL_NUMBER);
+      return;
+    }
   qw_idcard_parse (entry->id_number, &out->id);
   if (!out->id.valid)
     out->problems |= QW_PROBLEM_BIT (id_problem[out->id.error]);
@@ -122,12 +129,12 @@ check_declared_group (const QwRuleset *ruleset,
 #define MEMBER_PROBLEMS \
   (QW_PROBLEM_BIT (QW_PROBLEM_ID_FORMAT) | QW_PROBLEM_BIT (QW_PROBLEM_ID_REGION) \
    | QW_PROBLEM_BIT (QW_PROBLEM_ID_DATE) | QW_PROBLEM_BIT (QW_PROBLEM_ID_CHECKSUM) \
-   | QW_PROBLEM_BIT (QW_PROBLEM_ID_OLD_FORM) | QW_PROBLEM_BIT (QW_PROBLEM_ID_BIRTH_MISMATCH) \
-   | QW_PROBLEM_BIT (QW_PROBLEM_ID_SEX_MISMATCH) | QW_PROBLEM_BIT (QW_PROBLEM_MISSING_NAME) \
-   | QW_PROBLEM_BIT (QW_PROBLEM_MISSING_BIRTH) | QW_PROBLEM_BIT (QW_PROBLEM_BAD_BIRTH_DATE) \
-   | QW_PROBLEM_BIT (QW_PROBLEM_MISSING_SEX) | QW_PROBLEM_BIT (QW_PROBLEM_MISSING_DOCUMENT) \
-   | QW_PROBLEM_BIT (QW_PROBLEM_DOCUMENT_NOT_ACCEPTED) | QW_PROBLEM_BIT (QW_PROBLEM_TOO_STRONG) \
-   | QW_PROBLEM_BIT (QW_PROBLEM_NEEDS_ESCORT))
+   | QW_PROBLEM_BIT (QW_PROBLEM_ID_EXCEL_NUMBER) | QW_PROBLEM_BIT (QW_PROBLEM_ID_OLD_FORM) \
+   | QW_PROBLEM_BIT (QW_PROBLEM_ID_BIRTH_MISMATCH) | QW_PROBLEM_BIT (QW_PROBLEM_ID_SEX_MISMATCH) \
+   | QW_PROBLEM_BIT (QW_PROBLEM_MISSING_NAME) | QW_PROBLEM_BIT (QW_PROBLEM_MISSING_BIRTH) \
+   | QW_PROBLEM_BIT (QW_PROBLEM_BAD_BIRTH_DATE) | QW_PROBLEM_BIT (QW_PROBLEM_MISSING_SEX) \
+   | QW_PROBLEM_BIT (QW_PROBLEM_MISSING_DOCUMENT) | QW_PROBLEM_BIT (QW_PROBLEM_DOCUMENT_NOT_ACCEPTED) \
+   | QW_PROBLEM_BIT (QW_PROBLEM_TOO_STRONG) | QW_PROBLEM_BIT (QW_PROBLEM_NEEDS_ESCORT))
 
 char *
 qw_entry_playing_group (const QwRuleset    *ruleset,
@@ -324,12 +331,16 @@ qw_entry_fill_from_id (QwEntry *entry)
 }
 
 /* The identity key of an entry whose resident ID number (if any) has been
- * parsed into @info. */
+ * parsed into @info; @excel_number: the number is one Excel made a number
+ * (then it has no key). */
 static char *
 identity_key_of (const QwEntry  *entry,
-                 const QwIdInfo *info)
+                 const QwIdInfo *info,
+                 gboolean        excel_number)
 {
   if (is_blank (entry->id_number))
+    return NULL;
+  if (entry->doc_kind == QW_DOC_RESIDENT_ID && excel_number)
     return NULL;
   if (entry->doc_kind == QW_DOC_RESIDENT_ID && info->normalized[0] != '\0')
     return g_strdup (info->normalized);
@@ -345,7 +356,8 @@ compare_keys (const char **a,
 
 /* The identity that makes two rows the same person: the 18-digit form of a
  * resident ID number (so that the 15- and 18-digit forms of one card match), or
- * the other document's number in upper case. NULL when there is none. */
+ * the other document's number in upper case. NULL when there is none, or when
+ * Excel has made the number a number (4.41381E+17 is many people's). */
 char *
 qw_entry_identity_key (const QwEntry *entry)
 {
@@ -373,8 +385,12 @@ qw_entry_identity_key (const QwEntry *entry)
     }
   memset (&info, 0, sizeof info);
   if (entry->doc_kind == QW_DOC_RESIDENT_ID && !is_blank (entry->id_number))
-    qw_idcard_parse (entry->id_number, &info);
-  return identity_key_of (entry, &info);
+    {
+      if (qw_excel_id_is_number (entry->id_number, NULL))
+        return NULL;
+      qw_idcard_parse (entry->id_number, &info);
+    }
+  return identity_key_of (entry, &info, FALSE);
 }
 
 /* Marks @out duplicate-id when @key (a player's or a member's identity key,
@@ -467,7 +483,10 @@ qw_entry_check_all (const QwRuleset      *ruleset,
       /* A player's number was parsed by the check (out[i].id): it is not
        * parsed again. */
       if (!qw_entry_is_pair (entry))
-        check_duplicate (seen, scope, identity_key_of (entry, &out[i].id), &out[i]);
+        check_duplicate (seen, scope,
+                         identity_key_of (entry, &out[i].id,
+                                          (out[i].problems & QW_PROBLEM_BIT (QW_PROBLEM_ID_EXCEL_NUMBER)) != 0),
+                         &out[i]);
       for (guint m = 0; qw_entry_is_pair (entry) && m < entry->members->len; m++)
         check_duplicate (seen, scope, qw_entry_identity_key (g_ptr_array_index (entry->members, m)), &out[i]);
       g_strv_builder_add (builder, group);
@@ -516,8 +535,11 @@ qw_entries_place (const QwRuleset *ruleset,
     }
 }
 
+/* QwEntryCheck.problems holds one bit per problem. */
+G_STATIC_ASSERT (QW_N_PROBLEMS <= 32);
+
 static const char *const problem_codes[QW_N_PROBLEMS] = {
-  "id-format", "id-region", "id-date", "id-checksum", "id-old-form", "id-birth-mismatch",
+  "id-format", "id-region", "id-date", "id-checksum", QW_EXCEL_ID_PROBLEM, "id-old-form", "id-birth-mismatch",
   "id-sex-mismatch", "missing-name", "missing-birth", "bad-birth-date", "missing-sex",
   "missing-document", "document-not-accepted", "too-strong", "needs-escort", "duplicate-id",
   "group-mismatch", "late-entry", "pair-incomplete", "pair-wrong-event", "pair-make-up", "pair-relation",
@@ -584,6 +606,8 @@ qw_problem_message (QwProblem problem)
       return _("ID number holds an impossible birth date");
     case QW_PROBLEM_ID_CHECKSUM:
       return _("ID number check digit is wrong");
+    case QW_PROBLEM_ID_EXCEL_NUMBER:
+      return qw_excel_id_advice ();
     case QW_PROBLEM_ID_OLD_FORM:
       return _("ID number is in the old 15-digit form; ask for the 18-digit card");
     case QW_PROBLEM_ID_BIRTH_MISMATCH:
@@ -643,7 +667,8 @@ const char *
 qw_problem_short_label (QwProblem problem)
 {
   static const char *labels[QW_N_PROBLEMS] = {
-    N_("ID format"), N_("ID region"), N_("ID date"), N_("Check digit"), N_("Old ID form"), N_("Birth ≠ ID"),
+    N_("ID format"), N_("ID region"), N_("ID date"), N_("Check digit"), N_("Excel number"),
+    N_("Old ID form"), N_("Birth ≠ ID"),
     N_("Sex ≠ ID"), N_("No name"), N_("No birth date"), N_("Bad birth date"), N_("No sex"),
     N_("No ID"), N_("Document refused"), N_("Title too high"), N_("Escort needed"), N_("Duplicate"),
     N_("Group differs"), N_("Late entry"), N_("Not a pair"), N_("Pair in single event"), N_("Pair make-up"),

@@ -20,6 +20,9 @@ typedef enum
   QW_PROBLEM_ID_REGION,
   QW_PROBLEM_ID_DATE,
   QW_PROBLEM_ID_CHECKSUM,
+  QW_PROBLEM_ID_EXCEL_NUMBER,         /* Excel stored the number as a number: its digits are lost
+                                       * (registration/qw-excel-id.h); reported instead of the
+                                       * format and check-digit problems */
   QW_PROBLEM_ID_OLD_FORM,             /* the old 15-digit number: a warning */
   QW_PROBLEM_ID_BIRTH_MISMATCH,
   QW_PROBLEM_ID_SEX_MISMATCH,

@@ -686,8 +686,18 @@ qw_registration_import (QwDocument           *doc,
 
   report = import_rows (doc, ruleset, event, import->entries, (const int *) import->rows->data,
                         import->rejected, error);
-  if (report != NULL)
-    report->encoding = g_strdup (import->encoding);
+  if (report == NULL)
+    return NULL;
+  report->encoding = g_strdup (import->encoding);
+  /* What only the reader saw: an ID cell that was a number in the workbook. */
+  for (guint i = 0; i < report->rows->len; i++)
+    {
+      QwImportRow *r = g_ptr_array_index (report->rows, i);
+
+      for (guint k = 0; r->outcome != QW_ROW_REJECTED && k < import->rows->len; k++)
+        if (g_array_index (import->rows, int, k) == r->row)
+          r->problems |= qw_entry_import_problems (import, k);
+    }
   return report;
 }
 

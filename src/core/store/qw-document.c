@@ -34,6 +34,7 @@ static const char *const schema_steps[] = {
   QW_SCHEMA_STEP_6,
   QW_SCHEMA_STEP_7,
   QW_SCHEMA_STEP_8,
+  QW_SCHEMA_STEP_9,
 };
 
 G_DEFINE_FINAL_TYPE (QwDocument, qw_document, G_TYPE_OBJECT)

@@ -354,3 +354,11 @@
   "  PRIMARY KEY (entry_id, position)" \
   ");" \
   "CREATE INDEX member_id_number ON member (id_number);"
+
+/* Version 9: a national document keeps each nominee's quota line (its code
+ * and its label) and the name of the group played at the provincial final,
+ * as the region's file gives them, so that the national exports show them. */
+#define QW_SCHEMA_STEP_9 \
+  "ALTER TABLE nominee ADD COLUMN line TEXT NOT NULL DEFAULT '';" \
+  "ALTER TABLE nominee ADD COLUMN line_label TEXT NOT NULL DEFAULT '';" \
+  "ALTER TABLE nominee ADD COLUMN group_name TEXT NOT NULL DEFAULT '';"
