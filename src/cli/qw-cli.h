@@ -100,6 +100,7 @@ extern const QwCliCommand qw_cli_region_commands[];
 extern const QwCliCommand qw_cli_results_commands[];
 extern const QwCliCommand qw_cli_print_commands[];
 extern const QwCliCommand qw_cli_ladder_commands[];
+extern const QwCliCommand qw_cli_publish_commands[];
 
 QwDocument *qw_cli_open_kind       (const char         *path,
                                    QwDocumentKind      kind,

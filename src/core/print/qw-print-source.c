@@ -323,6 +323,51 @@ note_unfinished (QwDocument   *doc,
                                                "are not final"), s->section->name, s->last_round, total));
 }
 
+/* The venue servers running in this process, by document (canonical path). */
+G_LOCK_DEFINE_STATIC (live_urls);
+static GHashTable *live_urls;
+
+void
+qw_print_set_live_url (const char *doc_path,
+                       const char *url)
+{
+  g_autofree char *key = g_canonicalize_filename (doc_path, NULL);
+
+  G_LOCK (live_urls);
+  if (live_urls == NULL)
+    live_urls = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  if (url != NULL)
+    g_hash_table_insert (live_urls, g_steal_pointer (&key), g_strdup (url));
+  else
+    g_hash_table_remove (live_urls, key);
+  G_UNLOCK (live_urls);
+}
+
+/**
+ * qw_print_get_site_url:
+ *
+ * Returns: (nullable): where the QR codes of @doc's printouts point: the
+ *   venue server publishing it, else the address the user set for the
+ *   exported pages (meta "site-url", publish/qw-site-export.h); with a
+ *   trailing "/"
+ */
+char *
+qw_print_get_site_url (QwDocument *doc)
+{
+  g_autofree char *key = g_canonicalize_filename (qw_document_get_path (doc), NULL);
+  char *url = NULL;
+
+  G_LOCK (live_urls);
+  if (live_urls != NULL)
+    url = g_strdup (g_hash_table_lookup (live_urls, key));
+  G_UNLOCK (live_urls);
+  if (url == NULL)
+    url = qw_document_get_meta (doc, "site-url");
+  if (url != NULL && *url == '\0')
+    g_clear_pointer (&url, g_free);
+  return url;
+}
+
 /**
  * qw_print_document:
  * @options: (nullable): which group, round, paper…
