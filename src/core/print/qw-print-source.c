@@ -13,7 +13,9 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "qw-certificate-code.h"
 #include "qw-error.h"
+#include "qw-results-export.h"
 #include "qw-print-source.h"
 #include "qw-tournament.h"
 #include "qw-document-entries.h"
@@ -368,6 +370,30 @@ qw_print_get_site_url (QwDocument *doc)
   return url;
 }
 
+/* "group\tno\tplace" → code: the verification codes of the certificates
+ * the document issues (region/qw-certificate-code.h), places 1 to @places
+ * included. */
+static GHashTable *
+certificate_codes (QwDocument  *doc,
+                   int          places,
+                   GError     **error)
+{
+  g_autoptr(QwResults) results = NULL;
+  GHashTable *codes;
+
+  if (!qw_certificate_ensure_places (doc, places, error)
+      || (results = qw_results_from_document (doc, error)) == NULL)
+    return NULL;
+  codes = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  for (guint i = 0; i < results->certificates->len; i++)
+    {
+      const QwResultsCertificate *c = g_ptr_array_index (results->certificates, i);
+
+      g_hash_table_insert (codes, g_strdup_printf ("%s\t%d\t%d", c->group, c->no, c->place), g_strdup (c->code));
+    }
+  return codes;
+}
+
 /**
  * qw_print_document:
  * @options: (nullable): which group, round, paper…
@@ -396,6 +422,8 @@ qw_print_document (QwDocument            *doc,
   g_autoptr(GPtrArray) groups = g_ptr_array_new ();
   g_autoptr(GPtrArray) found_notes = g_ptr_array_new_with_free_func (g_free);
   QwPrintRequest request = { 0 };
+  g_autofree char *site_url = NULL;
+  g_autoptr(GHashTable) verify_codes = NULL;
   int up_to = 0;
 
   g_return_val_if_fail (QW_IS_DOCUMENT (doc), NULL);
@@ -489,6 +517,16 @@ qw_print_document (QwDocument            *doc,
   request.offset_x_mm = options->offset_x_mm;
   request.offset_y_mm = options->offset_y_mm;
   request.paper = options->paper;
+  site_url = options->site_url != NULL ? g_strdup (options->site_url) : qw_print_get_site_url (doc);
+  request.site_url = site_url;
+  if (kind == QW_PRINT_CERTIFICATES || kind == QW_PRINT_AWARDS)
+    {
+      verify_codes = certificate_codes (doc, kind == QW_PRINT_AWARDS && options->max_place > 0
+                                             ? options->max_place : 1, error);
+      if (verify_codes == NULL)
+        return NULL;
+      request.certificate_codes = verify_codes;
+    }
   if (notes != NULL)
     *notes = g_steal_pointer (&found_notes);
   return qw_printout_new (kind, &request, error);

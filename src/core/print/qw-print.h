@@ -79,6 +79,10 @@ typedef struct
   double           offset_x_mm; /* certificates, awards: added to the template's offsets */
   double           offset_y_mm;
   QwPaper          paper;       /* QW_PAPER_DEFAULT: the kind's usual paper */
+  const char      *site_url;    /* the public pages ("http://…/"): QR codes on pairing sheets and
+                                 * standings; NULL: none */
+  GHashTable      *certificate_codes; /* certificates, awards: "group\tno\tplace" → verification
+                                 * code (region/qw-certificate-code.h); NULL: none */
 } QwPrintRequest;
 
 /* What was measured for one piece of text as it is drawn, for checks. */
