@@ -83,6 +83,10 @@ static const struct
   { "team-result", 1, 1, TRUE },
   { "print", 2, 2, TRUE },
   { "ladder", 1, 1, TRUE },
+  { "serve", 1, 1, FALSE },
+  { "export-site", 1, 1, FALSE },
+  { "share", 3, 3, FALSE },
+  { "verify-certificate", 2, 2, TRUE },
 };
 
 static char *

@@ -308,8 +308,6 @@ play_group (QwDocument *doc,
     }
 }
 
-/* The demo document played through: open-m and senior-m Swiss, junior-m and
- * child-m knockout, the small groups round robins. */
 /* The verification codes printed on certificates (region/qw-certificate-code.h)
  * follow the document's secret and its results file's id, both random: fixed
  * here, so that the certificates' pages match their references. */
@@ -326,6 +324,8 @@ fix_certificate_codes (QwDocument *doc)
   g_assert_true (qw_document_keep_meta (doc, "certificate-secret", "print-reference-secret", &error));
 }
 
+/* The demo document played through: open-m and senior-m Swiss, junior-m and
+ * child-m knockout, the small groups round robins. */
 static QwDocument *
 played_demo (void)
 {

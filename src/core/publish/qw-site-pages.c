@@ -1161,6 +1161,7 @@ verify_body (QwHtml                   *h,
              const QwCertificateCheck *check)
 {
   g_autofree char *shown = NULL;
+  g_autofree char *normal = NULL;
 
   heading (h, 1, NULL, "证书查验");
   if (check != NULL && check->valid)
@@ -1184,7 +1185,8 @@ verify_body (QwHtml                   *h,
       return;
     }
   _qw_html_raw (h, "<div class=\"card bad\" role=\"status\"><strong>✘ 未能核实</strong>：");
-  if (check == NULL || *check->code == '\0')
+  normal = qw_certificate_code_normalize (typed);
+  if (normal == NULL)
     {
       _qw_html_raw (h, "“");
       _qw_html_text (h, typed);
@@ -1192,7 +1194,7 @@ verify_body (QwHtml                   *h,
     }
   else
     {
-      shown = qw_certificate_code_format (check->code);
+      shown = qw_certificate_code_format (normal);
       _qw_html_raw (h, "本次比赛没有颁发验证码为 ");
       _qw_html_text (h, shown);
       _qw_html_raw (h, " 的证书。");
