@@ -371,6 +371,28 @@ report_started (QwPublishServer *self,
   g_mutex_unlock (&self->lock);
 }
 
+/* A phone's page is one short connection: a venue's worth of them arriving
+ * together must not overflow the kernel's queue of connections not yet
+ * accepted (GLib's default is 10; an overflow costs the phone a second). */
+#define LISTEN_BACKLOG 512
+
+static gboolean
+listen_on (SoupServer      *soup,
+           GSocketAddress  *address,
+           GError         **error)
+{
+  g_autoptr(GSocket) socket = g_socket_new (g_socket_address_get_family (address), G_SOCKET_TYPE_STREAM,
+                                            G_SOCKET_PROTOCOL_TCP, error);
+
+  if (socket == NULL)
+    return FALSE;
+  if (g_socket_address_get_family (address) == G_SOCKET_FAMILY_IPV6)
+    g_socket_set_option (socket, IPPROTO_IPV6, IPV6_V6ONLY, 1, NULL);
+  g_socket_set_listen_backlog (socket, LISTEN_BACKLOG);
+  return g_socket_bind (socket, address, TRUE, error) && g_socket_listen (socket, error)
+         && soup_server_listen_socket (soup, socket, 0, error);
+}
+
 static gboolean
 listen_all (QwPublishServer  *self,
             GError          **error)
@@ -387,7 +409,7 @@ listen_all (QwPublishServer  *self,
           g_set_error (error, QW_ERROR, QW_ERROR_INVALID, _("“%s” is not an IP address"), self->addresses[i]);
           return FALSE;
         }
-      if (!soup_server_listen (self->soup, address, 0, &local_error))
+      if (!listen_on (self->soup, address, &local_error))
         {
           g_set_error (error, QW_ERROR, QW_ERROR_IO, _("Cannot serve on %s, port %u: %s"),
                        self->addresses[i], port, local_error->message);
