@@ -263,6 +263,13 @@ def main():
         base = first.split(" ", 1)[1]
         browser = Browser(os.path.join(work, "profile"))
         check_pages(browser, base, paths)
+        # The exported folder and a one-file group, from the disk.
+        site = os.path.join(work, "site")
+        cli("export-site", doc, "--out", site)
+        static = [("index.html", "static-index"), ("group/open-m/standings/index.html", "static-open-m-standings"),
+                  ("group/child-m/bracket/index.html", "static-child-m-bracket"), ("open-m.html", "single-open-m"),
+                  ("junior-f.html", "single-junior-f")]
+        check_pages(browser, "file://" + site + "/", static)
         if boards:
             check_live(browser, base, doc, round_, boards)
         else:

@@ -96,7 +96,8 @@ document_path (QwPublishDialog *self)
 static void
 update_controls (QwPublishDialog *self)
 {
-  gboolean serving = self->server != NULL && qw_publish_server_is_running (self->server);
+  /* While it starts, the server is the worker thread's: not asked. */
+  gboolean serving = !self->starting && self->server != NULL && qw_publish_server_is_running (self->server);
   gboolean can_start = document_path (self) != NULL && !self->starting;
 
   for (guint i = 0; i < self->address_checks->len; i++)
@@ -163,7 +164,9 @@ stop_serving (QwPublishDialog *self)
   g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
   g_clear_handle_id (&self->stats_id, g_source_remove);
-  if (self->server != NULL)
+  /* A server still starting is left to started_cb, which stops it: it is
+   * not this dialog's any more. */
+  if (self->server != NULL && !self->starting)
     qw_publish_server_stop (self->server);
   g_clear_object (&self->server);
   g_clear_pointer (&self->url, g_free);
@@ -231,24 +234,22 @@ started_cb (GObject      *source,
 {
   g_autoptr(QwPublishDialog) self = data;
   g_autoptr(GError) error = NULL;
+  gboolean ok = qw_publish_server_start_finish (QW_PUBLISH_SERVER (source), result, &error);
 
-  if (!qw_publish_server_start_finish (QW_PUBLISH_SERVER (source), result, &error))
-    {
-      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) || self->server != (gpointer) source)
-        return;
-      self->starting = FALSE;
-      g_clear_object (&self->server);
-      gtk_label_set_text (self->status_label, error->message);
-      update_controls (self);
-      return;
-    }
-  /* The document changed (or the dialog stopped) while the server started. */
+  /* The document changed, or serving was stopped, while the server started. */
   if (self->server != (gpointer) source)
     {
       qw_publish_server_stop (QW_PUBLISH_SERVER (source));
       return;
     }
   self->starting = FALSE;
+  if (!ok)
+    {
+      g_clear_object (&self->server);
+      gtk_label_set_text (self->status_label, error->message);
+      update_controls (self);
+      return;
+    }
   show_serving (self);
   update_controls (self);
 }
@@ -259,7 +260,7 @@ start_clicked_cb (QwPublishDialog *self)
   g_auto(GStrv) addresses = NULL;
   const char *path = document_path (self);
 
-  if (self->server != NULL && qw_publish_server_is_running (self->server))
+  if (!self->starting && self->server != NULL && qw_publish_server_is_running (self->server))
     {
       stop_serving (self);
       update_controls (self);
