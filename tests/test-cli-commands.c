@@ -90,6 +90,10 @@ static const struct
   { "ladder", 1, 1, TRUE },
   { "teams", 1, 1, TRUE },
   { "prizes", 1, 1, TRUE },
+  { "serve", 1, 1, FALSE },
+  { "export-site", 1, 1, FALSE },
+  { "share", 3, 3, FALSE },
+  { "verify-certificate", 2, 2, TRUE },
 };
 
 static char *

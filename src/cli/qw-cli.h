@@ -101,6 +101,7 @@ extern const QwCliCommand qw_cli_results_commands[];
 extern const QwCliCommand qw_cli_print_commands[];
 extern const QwCliCommand qw_cli_ladder_commands[];
 extern const QwCliCommand qw_cli_final_commands[];
+extern const QwCliCommand qw_cli_publish_commands[];
 
 QwDocument *qw_cli_open_kind       (const char         *path,
                                    QwDocumentKind      kind,

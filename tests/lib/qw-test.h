@@ -52,4 +52,10 @@ gboolean    qw_test_compare_images     (cairo_surface_t *reference,
                                         QwTestImageDiff *diff,
                                         cairo_surface_t **marked);
 
+/* GET @url ("http://127.0.0.1:PORT/path", loopback only), blocking, as
+ * HTTP/1.0 without compression. Returns the status (0: no answer); @body
+ * (optional) gets the body. */
+guint       qw_test_http_get           (const char  *url,
+                                        char       **body);
+
 G_END_DECLS

@@ -23,6 +23,7 @@
 
 #include "qw-entry.h"
 #include "qw-print-canvas.h"
+#include "qw-qr.h"
 
 /* The smallest text ever drawn: below this a box is too small to read, and
  * the text is ellipsized instead of shrunk further. */
@@ -34,6 +35,7 @@ typedef enum
   OP_LINE,
   OP_RECT,
   OP_CIRCLE,
+  OP_QR,
 } OpKind;
 
 typedef struct
@@ -428,6 +430,19 @@ _qw_page_circle (QwPage  *page,
   g_array_append_val (page->ops, op);
 }
 
+/* A QR code of @text in the square @x, @y, @size (qw-qr.h). */
+void
+_qw_page_qr (QwPage     *page,
+             double      x,
+             double      y,
+             double      size,
+             const char *text)
+{
+  Op op = { .kind = OP_QR, .a = x, .b = y, .c = size, .text = g_strdup (text) };
+
+  g_array_append_val (page->ops, op);
+}
+
 /* Text */
 
 static void
@@ -791,6 +806,9 @@ draw_op (cairo_t     *cr,
       cairo_arc (cr, op->a, op->b, op->c, 0, 2 * G_PI);
       set_stroke (cr, op);
       cairo_stroke (cr);
+      break;
+    case OP_QR:
+      qw_qr_draw (cr, op->text, op->a, op->b, op->c);
       break;
     default:
       g_assert_not_reached ();

@@ -243,8 +243,11 @@ render_pairings (QwCanvas       *canvas,
       const QwPGroup *group = g_ptr_array_index (model->groups, i);
       int round = group_round (model, group);
       g_autofree char *title = round_title (group, round, "对阵表");
+      g_autofree char *path = g_strdup_printf ("group/%s/pairings/round-%d", group->code, round);
+      g_autofree char *url = _qw_pmodel_page_url (model, path);
 
       _qw_frame_start (&frame, title, subtitle);
+      _qw_frame_qr (&frame, url);
       _qw_emit_pairings_table (&frame, model, group, round, TRUE, NULL);
       if (missing_games_notice (group, round) == NULL)
         signature_line (&frame, "编排：____________　　裁判长：____________");

@@ -67,6 +67,8 @@ _qw_pmodel_free (QwPModel *model)
   g_clear_pointer (&model->ruleset, qw_ruleset_unref);
   g_free (model->header);
   g_clear_pointer (&model->groups, g_ptr_array_unref);
+  g_free (model->site_url);
+  g_clear_pointer (&model->codes, g_hash_table_unref);
   g_free (model);
 }
 
@@ -359,6 +361,9 @@ _qw_pmodel_new (const QwPrintRequest *request)
   model->round = MAX (0, request->round);
   model->max_place = request->max_place > 0 ? request->max_place : 8;
   model->list_order = request->list_order;
+  model->site_url = g_strdup (request->site_url);
+  if (request->certificate_codes != NULL)
+    model->codes = g_hash_table_ref (request->certificate_codes);
   return model;
 }
 
@@ -431,6 +436,15 @@ _qw_format_points (double points)
 
   g_ascii_formatd (buf, sizeof buf, "%g", points);
   return g_strdup (buf);
+}
+
+char *
+_qw_pmodel_page_url (const QwPModel *model,
+                     const char     *path)
+{
+  if (model->site_url == NULL || *model->site_url == '\0')
+    return NULL;
+  return g_strconcat (model->site_url, g_str_has_suffix (model->site_url, "/") ? "" : "/", path, "/", NULL);
 }
 
 /* "2021年7月3日至4日　白花镇文化活动中心" */

@@ -117,6 +117,8 @@ typedef struct
   int         round;
   int         max_place;
   QwListOrder list_order;   /* the booklet's player lists */
+  char       *site_url;     /* the request's, or NULL */
+  GHashTable *codes;        /* the request's certificate codes, or NULL */
 } QwPModel;
 
 QwPModel   *_qw_pmodel_new             (const QwPrintRequest *request);
@@ -135,6 +137,10 @@ double      _qw_pgroup_points_before   (const QwPModel       *model,
                                         int                   round);
 char       *_qw_format_points          (double                points);
 char       *_qw_event_subtitle         (const QwEvent        *event);
+/* The public page @path ("group/open-m/standings", the paths of
+ * publish/qw-site-pages.h) under the request's site address, or NULL. */
+char       *_qw_pmodel_page_url        (const QwPModel       *model,
+                                        const char           *path);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (QwPModel, _qw_pmodel_free)
 

@@ -283,8 +283,11 @@ render_standings (QwCanvas       *canvas,
       g_autofree char *title = g_strdup_printf ("%s 成绩表", group->name);
       g_autofree char *after = rounds > 0 ? g_strdup_printf ("第%d轮后　%s", rounds, subtitle) : g_strdup (subtitle);
       const char *notice = group_notice (group);
+      g_autofree char *path = g_strdup_printf ("group/%s/standings", group->code);
+      g_autofree char *url = _qw_pmodel_page_url (model, path);
 
       _qw_frame_start (&frame, title, after);
+      _qw_frame_qr (&frame, url);
       if (notice != NULL)
         {
           _qw_frame_notice (&frame, notice);
@@ -436,8 +439,11 @@ render_crosstable (QwCanvas       *canvas,
     {
       const QwPGroup *group = g_ptr_array_index (model->groups, i);
       g_autofree char *title = g_strdup_printf ("%s 交叉表", group->name);
+      g_autofree char *path = g_strdup_printf ("group/%s/crosstable", group->code);
+      g_autofree char *url = _qw_pmodel_page_url (model, path);
 
       _qw_frame_start (&frame, title, subtitle);
+      _qw_frame_qr (&frame, url);
       if (group->players->len == 0)
         {
           _qw_frame_notice (&frame, "本组暂无棋手。");

@@ -88,6 +88,10 @@ typedef struct
   const QwFinalResults *prizes; /* prizes: the final's prize list (qw_final_results_compute());
                                  * NULL: the sheet says there is none */
   QwListOrder      list_order;  /* booklet: the order of each group's players (by 序号 when 0) */
+  const char      *site_url;    /* the public pages ("http://…/"): QR codes on pairing sheets and
+                                 * standings; NULL: none */
+  GHashTable      *certificate_codes; /* certificates, awards: "group\tno\tplace" → verification
+                                 * code (region/qw-certificate-code.h); NULL: none */
 } QwPrintRequest;
 
 /* What was measured for one piece of text as it is drawn, for checks. */

@@ -104,6 +104,28 @@ qw_results_group_free (QwResultsGroup *group)
   g_free (group);
 }
 
+QwResultsCertificate *
+qw_results_certificate_new (void)
+{
+  QwResultsCertificate *certificate = g_new0 (QwResultsCertificate, 1);
+
+  certificate->code = g_strdup ("");
+  certificate->group = g_strdup ("");
+  certificate->title = g_strdup ("");
+  return certificate;
+}
+
+void
+qw_results_certificate_free (QwResultsCertificate *certificate)
+{
+  if (certificate == NULL)
+    return;
+  g_free (certificate->code);
+  g_free (certificate->group);
+  g_free (certificate->title);
+  g_free (certificate);
+}
+
 QwResults *
 qw_results_new (void)
 {
@@ -111,6 +133,7 @@ qw_results_new (void)
 
   results->event = qw_event_new ();
   results->groups = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_results_group_free);
+  results->certificates = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_results_certificate_free);
   return results;
 }
 
@@ -122,6 +145,7 @@ qw_results_free (QwResults *results)
   g_free (results->uid);
   qw_event_free (results->event);
   g_ptr_array_unref (results->groups);
+  g_ptr_array_unref (results->certificates);
   g_free (results->digest);
   g_free (results);
 }
@@ -334,6 +358,19 @@ write_group (GString              *out,
   g_string_append (out, "    </group>\n");
 }
 
+static void
+write_certificate (GString                    *out,
+                   const QwResultsCertificate *c)
+{
+  g_string_append (out, "    <certificate");
+  qw_xml_append_attr (out, "code", c->code);
+  qw_xml_append_attr (out, "group", c->group);
+  qw_xml_append_attr_int (out, "no", c->no);
+  qw_xml_append_attr_int (out, "place", c->place);
+  qw_xml_append_attr (out, "title", c->title);
+  g_string_append (out, "/>\n");
+}
+
 /**
  * qw_results_to_xml:
  * @public_form: mask ID numbers and leave out dates of birth
@@ -358,6 +395,8 @@ qw_results_to_xml (const QwResults  *results,
   write_event (content, results);
   for (guint i = 0; i < results->groups->len; i++)
     write_group (content, g_ptr_array_index (results->groups, i), public_form);
+  for (guint i = 0; i < results->certificates->len; i++)
+    write_certificate (content, g_ptr_array_index (results->certificates, i));
   g_string_append (content, "  </content>\n");
   qw_xml_append_attr (attrs, "xmlns", RESULTS_NS);
   qw_xml_append_attr_int (attrs, "version", RESULTS_VERSION);
@@ -660,6 +699,41 @@ check_group (const QwResultsGroup  *group,
   return TRUE;
 }
 
+static QwResultsCertificate *
+read_certificate (xmlNode *node)
+{
+  QwResultsCertificate *c = qw_results_certificate_new ();
+
+  g_free (c->code);
+  c->code = prop_or_empty (node, "code");
+  g_free (c->group);
+  c->group = prop_or_empty (node, "group");
+  c->no = qw_xml_get_prop_int (node, "no", 0);
+  c->place = qw_xml_get_prop_int (node, "place", 0);
+  g_free (c->title);
+  c->title = prop_or_empty (node, "title");
+  return c;
+}
+
+/* A certificate names a player of its group. */
+static gboolean
+check_certificate (const QwResults             *results,
+                   const QwResultsCertificate  *c,
+                   const char                  *display_name,
+                   GError                     **error)
+{
+  for (guint i = 0; i < results->groups->len; i++)
+    {
+      const QwResultsGroup *group = g_ptr_array_index (results->groups, i);
+
+      if (g_str_equal (group->code, c->group) && qw_results_group_find_player (group, c->no) != NULL)
+        return TRUE;
+    }
+  g_set_error (error, QW_ERROR, QW_ERROR_INVALID,
+               _("%s: certificate %s names no player of group %s"), display_name, c->code, c->group);
+  return FALSE;
+}
+
 static QwResults *
 results_from_content (xmlNode     *root,
                       xmlNode     *content,
@@ -677,6 +751,14 @@ results_from_content (xmlNode     *root,
 
       g_ptr_array_add (results->groups, group);
       if (!check_group (group, display_name, error))
+        return NULL;
+    }
+  qw_xml_foreach_child (content, "certificate", node)
+    {
+      QwResultsCertificate *c = read_certificate (node);
+
+      g_ptr_array_add (results->certificates, c);
+      if (!check_certificate (results, c, display_name, error))
         return NULL;
     }
   return g_steal_pointer (&results);

@@ -67,6 +67,18 @@ typedef struct
   GPtrArray *standings;       /* QwResultsStanding, best first */
 } QwResultsGroup;
 
+/* A certificate or 奖状 the stop issued (region/qw-certificate-code.h): its
+ * verification code and what it certifies. Nothing private: the player is
+ * named by 序号 within the group. */
+typedef struct
+{
+  char   *code;         /* 10 characters of Crockford's base32, upper case */
+  char   *group;        /* the group's code */
+  int     no;           /* 序号 */
+  int     place;
+  char   *title;        /* "白花镇棋王" for a champion, "第三名" … */
+} QwResultsCertificate;
+
 typedef struct
 {
   char      *uid;             /* the stop's own id: the same stop exported again keeps it */
@@ -74,6 +86,7 @@ typedef struct
   GPtrArray *groups;          /* QwResultsGroup */
   gboolean   is_public;       /* ID numbers masked, no dates of birth */
   char      *digest;          /* set when read from or written to a file */
+  GPtrArray *certificates;    /* QwResultsCertificate: the verification codes issued */
 } QwResults;
 
 QwResults          *qw_results_new             (void);
@@ -84,6 +97,8 @@ QwResultsGame      *qw_results_game_new        (void);
 void                qw_results_game_free       (QwResultsGame     *game);
 QwResultsStanding  *qw_results_standing_new    (void);
 void                qw_results_standing_free   (QwResultsStanding *standing);
+QwResultsCertificate *qw_results_certificate_new  (void);
+void                qw_results_certificate_free (QwResultsCertificate *certificate);
 
 int                 qw_results_count_players   (const QwResults   *results);
 const QwEntry      *qw_results_group_find_player (const QwResultsGroup *group,
