@@ -1393,6 +1393,11 @@ test_pairs (void)
                    "2012-05-05");
   g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (members, 0), "sex"), ==, "F");
   cli_status (&r, 2, "import", "pairs-odd.qiwang", "pairs-odd.csv", "--columns", "姓名=A,姓名2=A");
+  /* The map, pair columns and all, is remembered for this header. */
+  g_clear_pointer (&imported, json_object_unref);
+  imported = import_json ("pairs-odd.qiwang", "pairs-odd.csv");
+  g_assert_cmpint (json_object_get_int_member (imported, "unchanged"), ==, 2);
+  g_assert_cmpint (json_object_get_int_member (imported, "added"), ==, 0);
 
   /* export-entries: the pair columns after the usual ones. */
   cli_ok (&r, "export-entries", "pairs-csv.qiwang", "--out", "pairs-masked.xlsx");
