@@ -48,9 +48,14 @@ static const struct
   { "event", 1, 1, TRUE },
   { "import", 2, 2, TRUE },
   { "entries", 1, 1, TRUE },
+  { "export-entries", 1, 1, FALSE },
+  { "list-order", 1, 2, FALSE },
   { "demo", 1, 1, FALSE },
   { "simulate", 1, 1, FALSE },
   { "pair", 2, 2, TRUE },
+  { "pair-manual", 2, 2, TRUE },
+  { "import-trf", 2, 2, TRUE },
+  { "export-trf", 2, 2, FALSE },
   { "unpair", 2, 2, FALSE },
   { "result", 5, 5, FALSE },
   { "undo", 4, 4, FALSE },
@@ -83,6 +88,12 @@ static const struct
   { "team-result", 1, 1, TRUE },
   { "print", 2, 2, TRUE },
   { "ladder", 1, 1, TRUE },
+  { "teams", 1, 1, TRUE },
+  { "prizes", 1, 1, TRUE },
+  { "serve", 1, 1, FALSE },
+  { "export-site", 1, 1, FALSE },
+  { "share", 3, 3, FALSE },
+  { "verify-certificate", 2, 2, TRUE },
 };
 
 static char *

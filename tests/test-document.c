@@ -269,7 +269,18 @@ exec_status (sqlite3    *db,
 
 static const char *const schema_steps[] = {
   QW_SCHEMA_STEP_1, QW_SCHEMA_STEP_2, QW_SCHEMA_STEP_3, QW_SCHEMA_STEP_4, QW_SCHEMA_STEP_5, QW_SCHEMA_STEP_6,
+  QW_SCHEMA_STEP_7, QW_SCHEMA_STEP_8, QW_SCHEMA_STEP_9,
 };
+
+/* Applies to @db the steps after version 7, which only add (columns,
+ * tables, indexes): a document of version 6 given them has the structure
+ * the migration through step 7 must keep. */
+static void
+add_steps_after_7 (sqlite3 *db)
+{
+  for (guint v = 7; v < G_N_ELEMENTS (schema_steps); v++)
+    g_assert_cmpint (exec_status (db, schema_steps[v]), ==, SQLITE_OK);
+}
 
 /* A document of schema @version (4 to 6) in @db, holding what such a
  * document could hold: ids with gaps, every result, a bye, fouls, play-offs
@@ -343,9 +354,10 @@ make_document (sqlite3 *db,
 /* Step 7 rebuilds the player, entry, game and game_log tables with their
  * checks as comparisons. A document of @data (4, 5 or 6) brought up to
  * date holds every row under its id, and every column, index and foreign
- * key, as a document of version 6 with the same data does (steps 5 and 6
- * are tested with the desk, tests/test-stop-desk.c); the checks refuse what
- * they refused, and the keys hold and cascade. */
+ * key, as a document of version 6 with the same data does once the later
+ * steps, which only add, are applied to it (steps 5 and 6 are tested with
+ * the desk, tests/test-stop-desk.c; the later ones from version 7 below);
+ * the checks refuse what they refused, and the keys hold and cascade. */
 static void
 test_migration_to_7 (Fixture       *f,
                      gconstpointer  data)
@@ -353,14 +365,18 @@ test_migration_to_7 (Fixture       *f,
   int from = GPOINTER_TO_INT (data);
   g_autoptr(GError) error = NULL;
   g_autoptr(QwDocument) doc = NULL;
-  g_autofree char *rows_before = NULL, *rows_expected = NULL, *rows_after = NULL;
+  g_autofree char *rows_before = NULL, *rows_expected = NULL, *rows_after = NULL, *rows_v6 = NULL;
+  g_autofree char *structure_v6 = NULL;
   g_autofree char *structure_expected = NULL, *structure_after = NULL;
   g_autofree char *schema = NULL, *check = NULL;
   sqlite3 *db = NULL;
 
-  g_assert_cmpint (qw_document_schema_version (), ==, 7);
+  g_assert_cmpint (qw_document_schema_version (), ==, G_N_ELEMENTS (schema_steps));
   g_assert_cmpint (sqlite3_open (":memory:", &db), ==, SQLITE_OK);
   make_document (db, 6, from);
+  rows_v6 = dump_rows (db);
+  structure_v6 = dump_structure (db);
+  add_steps_after_7 (db);
   rows_expected = dump_rows (db);
   structure_expected = dump_structure (db);
   sqlite3_close (db);
@@ -372,14 +388,14 @@ test_migration_to_7 (Fixture       *f,
     {
       g_autofree char *structure_before = dump_structure (db);
 
-      g_assert_cmpstr (rows_before, ==, rows_expected);
-      g_assert_cmpstr (structure_before, ==, structure_expected);
+      g_assert_cmpstr (rows_before, ==, rows_v6);
+      g_assert_cmpstr (structure_before, ==, structure_v6);
     }
   sqlite3_close (db);
 
   doc = qw_document_open (f->path, &error);
   g_assert_no_error (error);
-  g_assert_cmpint (qw_document_peek_version (f->path, NULL), ==, 7);
+  g_assert_cmpint (qw_document_peek_version (f->path, NULL), ==, qw_document_schema_version ());
   g_clear_object (&doc);
 
   g_assert_cmpint (sqlite3_open (f->path, &db), ==, SQLITE_OK);
@@ -456,6 +472,96 @@ test_migration_to_7 (Fixture       *f,
   check = dump_query (db, "SELECT (SELECT group_concat (id) FROM game), (SELECT COUNT(*) FROM standing), "
                           "(SELECT COUNT(*) FROM absence)");
   g_assert_cmpstr (check, ==, "21|0|0|\n");
+  sqlite3_close (db);
+}
+
+/* The steps after 7 (8: the pairs' members, a player's account and a
+ * pair's relation; 9: a nominee's quota line and group name) from a
+ * document of version 7: every row is kept, the new columns read as their
+ * defaults, the structure is that of the steps applied by hand, and the
+ * new table's checks are comparisons that refuse what they must. */
+static void
+test_migration_from_7 (Fixture       *f,
+                       gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(QwDocument) doc = NULL;
+  g_autoptr(GPtrArray) entries = NULL;
+  g_autofree char *rows_expected = NULL, *structure_expected = NULL;
+  g_autofree char *rows_after = NULL, *structure_after = NULL;
+  g_autofree char *schema = NULL, *check = NULL;
+  sqlite3 *db = NULL;
+
+  g_assert_cmpint (sqlite3_open (":memory:", &db), ==, SQLITE_OK);
+  make_document (db, 7, 6);
+  add_steps_after_7 (db);
+  rows_expected = dump_rows (db);
+  structure_expected = dump_structure (db);
+  sqlite3_close (db);
+
+  g_assert_cmpint (sqlite3_open (f->path, &db), ==, SQLITE_OK);
+  make_document (db, 7, 6);
+  sqlite3_close (db);
+  g_assert_cmpint (qw_document_peek_version (f->path, NULL), ==, 7);
+
+  doc = qw_document_open (f->path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (qw_document_peek_version (f->path, NULL), ==, qw_document_schema_version ());
+  entries = qw_document_list_entries (doc, 1, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (entries->len, ==, 7);
+  for (guint i = 0; i < entries->len; i++)
+    g_assert_false (qw_entry_is_pair (entries->pdata[i]));
+  g_clear_object (&doc);
+
+  g_assert_cmpint (sqlite3_open (f->path, &db), ==, SQLITE_OK);
+  rows_after = dump_rows (db);
+  structure_after = dump_structure (db);
+  g_assert_cmpstr (rows_after, ==, rows_expected);
+  g_assert_cmpstr (structure_after, ==, structure_expected);
+  check = dump_query (db, "PRAGMA integrity_check");
+  g_assert_cmpstr (check, ==, "ok|\n");
+  g_clear_pointer (&check, g_free);
+  check = dump_query (db, "PRAGMA foreign_key_check");
+  g_assert_cmpstr (check, ==, "");
+  g_clear_pointer (&check, g_free);
+  check = dump_query (db, "SELECT (SELECT group_concat (account, ',') FROM player), "
+                          "(SELECT COUNT(*) FROM entry WHERE relation <> ''), (SELECT COUNT(*) FROM member)");
+  g_assert_cmpstr (check, ==, ",,,,,,|0|0|\n");
+  g_clear_pointer (&check, g_free);
+  check = dump_query (db, "SELECT id, region, name, line, line_label, group_name FROM nominee");
+  g_assert_cmpstr (check, ==, "2|惠州|甲||||\n");
+  g_assert_cmpint (exec_status (db, "UPDATE nominee SET line = 'open', line_label = '公开组', "
+                                    "group_name = '公开组男子' WHERE id = 2"), ==, SQLITE_OK);
+  g_assert_cmpint (exec_status (db, "INSERT INTO nominee (region, name, line) VALUES ('深圳', '乙', NULL)"),
+                   ==, SQLITE_CONSTRAINT);
+
+  /* The checks of the tables written per entry are comparisons. */
+  schema = dump_query (db, "SELECT sql FROM sqlite_schema WHERE tbl_name IN ('player', 'entry', 'game', "
+                           "'game_log', 'member')");
+  g_assert_null (strstr (schema, " IN ("));
+  g_assert_nonnull (strstr (schema, "CREATE TABLE member"));
+
+  /* A member is a person of an entry, by position: what it may hold, and
+   * that it goes with its entry. */
+  g_assert_cmpint (exec_status (db, "PRAGMA foreign_keys = ON"), ==, SQLITE_OK);
+  g_assert_cmpint (exec_status (db, "INSERT INTO member (entry_id, position, name, sex) VALUES (1, 1, '甲', 'X')"),
+                   ==, SQLITE_CONSTRAINT);
+  g_assert_cmpint (exec_status (db, "INSERT INTO member (entry_id, position, name, doc_kind) "
+                                    "VALUES (1, 1, '甲', 'passport')"), ==, SQLITE_CONSTRAINT);
+  g_assert_cmpint (exec_status (db, "INSERT INTO member (entry_id, position, name) VALUES (1, 0, '甲')"),
+                   ==, SQLITE_CONSTRAINT);
+  g_assert_cmpint (exec_status (db, "INSERT INTO member (entry_id, position, name) VALUES (99, 1, '甲')"),
+                   ==, SQLITE_CONSTRAINT);
+  g_assert_cmpint (exec_status (db, "INSERT INTO member (entry_id, position, name, sex, doc_kind) VALUES "
+                                    "(1, 1, '甲', 'M', 'resident'), (1, 2, '乙', 'F', 'other')"), ==, SQLITE_OK);
+  g_assert_cmpint (exec_status (db, "INSERT INTO member (entry_id, position, name) VALUES (1, 2, '丙')"),
+                   ==, SQLITE_CONSTRAINT);
+  g_assert_cmpint (exec_status (db, "UPDATE entry SET relation = '父子' WHERE id = 1"), ==, SQLITE_OK);
+  g_assert_cmpint (exec_status (db, "DELETE FROM entry WHERE id = 1"), ==, SQLITE_OK);
+  g_clear_pointer (&check, g_free);
+  check = dump_query (db, "SELECT COUNT(*) FROM member");
+  g_assert_cmpstr (check, ==, "0|\n");
   sqlite3_close (db);
 }
 
@@ -601,6 +707,7 @@ main (int    argc,
               fixture_tear_down);
   g_test_add ("/document/migration-from-6", Fixture, GINT_TO_POINTER (6), fixture_set_up, test_migration_to_7,
               fixture_tear_down);
+  ADD ("/document/migration-from-7", test_migration_from_7);
   ADD ("/document/newer-schema", test_newer_schema_refused);
   ADD ("/document/foreign-files", test_foreign_files_refused);
   ADD ("/document/damaged-file", test_damaged_file_refused);

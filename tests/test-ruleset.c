@@ -255,12 +255,12 @@ test_2022 (void)
   g_assert_true (f->short_teams_ranked);
   g_assert_true (f->team_tie_best_member);
   t = qw_final_rules_team (f, "team-men");
-  g_assert_true (t->by == QW_TEAM_BY_PROVINCE && !t->by_sex && t->men == 3 && t->women == 0);
+  g_assert_true (t->by == QW_TEAM_BASIS_PROVINCE && !t->by_sex && t->men == 3 && t->women == 0);
   g_assert_cmpstr (t->field, ==, "individual");
   t = qw_final_rules_team (f, "team-women");
-  g_assert_true (t->by == QW_TEAM_BY_PROVINCE && t->by_sex && t->men == 0 && t->women == 2);
+  g_assert_true (t->by == QW_TEAM_BASIS_PROVINCE && t->by_sex && t->men == 0 && t->women == 2);
   t = qw_final_rules_team (f, "team-junior");
-  g_assert_true (t->by == QW_TEAM_BY_UNIT && t->by_sex && t->men == 3 && t->women == 2);
+  g_assert_true (t->by == QW_TEAM_BASIS_UNIT && t->by_sex && t->men == 3 && t->women == 2);
   g_assert_cmpstr (t->field, ==, "junior");
   g_assert_null (qw_final_rules_team (f, "doubles-m"));
   g_assert_cmpint (qw_final_rules_team_places (f, "team-men", 1), ==, 1);

@@ -1157,8 +1157,8 @@ test_migration_from_5 (void)
 
   doc = qw_document_open (path, &error);
   g_assert_no_error (error);
+  /* Brought to the newest version, whatever steps came after 6. */
   g_assert_cmpint (qw_document_peek_version (path, NULL), ==, qw_document_schema_version ());
-  g_assert_cmpint (qw_document_schema_version (), ==, 7);
   entries = qw_document_list_entries (doc, 1, &error);
   g_assert_cmpuint (entries->len, ==, 5);
   g_assert_cmpstr (((QwEntry *) entries->pdata[0])->allowed, ==, "too-strong");

@@ -174,6 +174,20 @@ test_helpers (void)
   long_name = g_strnfill (40, 'x');
   cut = qw_xlsx_sheet_name (long_name, NULL);
   g_assert_cmpint (g_utf8_strlen (cut, -1), ==, 31);
+  /* A character whose code point ends in a forbidden byte stays (累 is U+7D2F, 2F is "/"). */
+  {
+    g_autofree char *chinese = qw_xlsx_sheet_name ("累计奖金", NULL);
+    g_autofree char *slash = qw_xlsx_sheet_name ("男/女", NULL);
+
+    g_assert_cmpstr (chinese, ==, "累计奖金");
+    g_assert_cmpstr (slash, ==, "男_女");
+  }
+  /* Characters whose low byte is one of []:*?/\ are kept: 赛 is U+8D5B. */
+  {
+    g_autofree char *chinese = qw_xlsx_sheet_name ("参赛名单：公开组[男]", NULL);
+
+    g_assert_cmpstr (chinese, ==, "参赛名单：公开组_男_");
+  }
 }
 
 int

@@ -1,116 +1,20 @@
 /* test-xlsx.c: workbooks (.xlsx) read as the CSV reader reads lists
  *
- * The workbooks are zipped here from XML parts written the way Excel and
- * WPS write them (shared strings, styles, sparse cells, merges), so that
+ * The workbooks are zipped here (tests/lib/qw-test-book.h) from XML parts
+ * written the way Excel and WPS write them (shared strings, styles, sparse cells, merges), so that
  * each case shows exactly what it tests.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <glib/gstdio.h>
 #include <math.h>
-#include <minizip/zip.h>
 #include <string.h>
 
 #include "qw-entry-import.h"
+#include "qw-test-book.h"
 #include "qw-error.h"
 #include "qw-sheet.h"
 #include "qw-xlsx.h"
-
-typedef struct
-{
-  const char *name;
-  const char *state;   /* NULL, "hidden" */
-  const char *xml;     /* the worksheet part */
-} TestSheet;
-
-static void
-add_part (zipFile     zip,
-          const char *name,
-          const char *data,
-          gsize       length)
-{
-  zip_fileinfo info = { 0 };
-
-  g_assert_cmpint (zipOpenNewFileInZip (zip, name, &info, NULL, 0, NULL, 0, NULL,
-                                        Z_DEFLATED, Z_DEFAULT_COMPRESSION), ==, ZIP_OK);
-  g_assert_cmpint (zipWriteInFileInZip (zip, data, (unsigned) length), ==, ZIP_OK);
-  g_assert_cmpint (zipCloseFileInZip (zip), ==, ZIP_OK);
-}
-
-static void
-add_text (zipFile     zip,
-          const char *name,
-          const char *text)
-{
-  add_part (zip, name, text, strlen (text));
-}
-
-#define XML_HEAD "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"yes\"?>\n"
-#define NS_MAIN "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
-#define NS_REL "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
-#define NS_PKG_REL "http://schemas.openxmlformats.org/package/2006/relationships"
-
-static char *
-make_book (const char      *file,
-           const char      *workbook_pr,
-           const TestSheet *sheets,
-           const char      *shared_strings,
-           const char      *styles)
-{
-  g_autofree char *dir = g_dir_make_tmp ("qiwang-xlsx-XXXXXX", NULL);
-  char *path = g_build_filename (dir, file, NULL);
-  zipFile zip = zipOpen (path, APPEND_STATUS_CREATE);
-  g_autoptr(GString) book = g_string_new (XML_HEAD);
-  g_autoptr(GString) rels = g_string_new (XML_HEAD);
-  g_autoptr(GString) types = g_string_new (XML_HEAD);
-
-  g_assert_nonnull (zip);
-  g_string_append (types,
-                   "<Types xmlns=\"http://schemas.openxmlformats.org/package/2006/content-types\">"
-                   "<Default Extension=\"rels\" ContentType=\"application/vnd.openxmlformats-package.relationships+xml\"/>"
-                   "<Default Extension=\"xml\" ContentType=\"application/xml\"/></Types>");
-  add_text (zip, "[Content_Types].xml", types->str);
-  add_text (zip, "_rels/.rels",
-            XML_HEAD "<Relationships xmlns=\"" NS_PKG_REL "\">"
-            "<Relationship Id=\"rId1\" Type=\"" NS_REL "/officeDocument\" Target=\"xl/workbook.xml\"/>"
-            "</Relationships>");
-  g_string_append_printf (book, "<workbook xmlns=\"%s\" xmlns:r=\"%s\">%s<sheets>",
-                          NS_MAIN, NS_REL, workbook_pr != NULL ? workbook_pr : "");
-  g_string_append_printf (rels, "<Relationships xmlns=\"%s\">", NS_PKG_REL);
-  for (int i = 0; sheets[i].name != NULL; i++)
-    {
-      g_autofree char *part = g_strdup_printf ("xl/worksheets/sheet%d.xml", i + 1);
-
-      g_string_append_printf (book, "<sheet name=\"%s\" sheetId=\"%d\"%s%s%s r:id=\"rId%d\"/>",
-                              sheets[i].name, i + 1,
-                              sheets[i].state != NULL ? " state=\"" : "",
-                              sheets[i].state != NULL ? sheets[i].state : "",
-                              sheets[i].state != NULL ? "\"" : "", i + 1);
-      /* Excel writes relative targets, some generators absolute ones. */
-      g_string_append_printf (rels, "<Relationship Id=\"rId%d\" Type=\"%s/worksheet\" Target=\"%s%s\"/>",
-                              i + 1, NS_REL, i % 2 == 0 ? "" : "/xl/",
-                              part + 3);
-      add_text (zip, part, sheets[i].xml);
-    }
-  g_string_append (book, "</sheets></workbook>");
-  if (shared_strings != NULL)
-    {
-      g_string_append_printf (rels, "<Relationship Id=\"rId90\" Type=\"%s/sharedStrings\" "
-                              "Target=\"sharedStrings.xml\"/>", NS_REL);
-      add_text (zip, "xl/sharedStrings.xml", shared_strings);
-    }
-  if (styles != NULL)
-    {
-      g_string_append_printf (rels, "<Relationship Id=\"rId91\" Type=\"%s/styles\" "
-                              "Target=\"styles.xml\"/>", NS_REL);
-      add_text (zip, "xl/styles.xml", styles);
-    }
-  g_string_append (rels, "</Relationships>");
-  add_text (zip, "xl/workbook.xml", book->str);
-  add_text (zip, "xl/_rels/workbook.xml.rels", rels->str);
-  g_assert_cmpint (zipClose (zip, NULL), ==, ZIP_OK);
-  return path;
-}
 
 static void
 remove_book (const char *path)
@@ -213,7 +117,7 @@ static const char *kinds_sheet =
   "<c s=\"6\"><v>441381199001011234</v></c><c><v>-0</v></c></row>"
   "</sheetData></worksheet>";
 
-static const TestSheet book_sheets[] = {
+static const QwTestSheet book_sheets[] = {
   { "说明", "hidden", NULL },
   { "报名表", NULL, NULL },
   { "合并", NULL, NULL },
@@ -224,14 +128,14 @@ static const TestSheet book_sheets[] = {
 static char *
 make_test_book (void)
 {
-  TestSheet sheets[G_N_ELEMENTS (book_sheets)];
+  QwTestSheet sheets[G_N_ELEMENTS (book_sheets)];
 
   memcpy (sheets, book_sheets, sizeof sheets);
   sheets[0].xml = notes_sheet;
   sheets[1].xml = list_sheet;
   sheets[2].xml = merge_sheet;
   sheets[3].xml = kinds_sheet;
-  return make_book ("list.xlsx", NULL, sheets, shared_strings, styles);
+  return qw_test_make_book ("list.xlsx", NULL, sheets, shared_strings, styles);
 }
 
 static void
@@ -392,7 +296,7 @@ test_kinds (void)
 static void
 test_date1904 (void)
 {
-  TestSheet sheets[] = {
+  QwTestSheet sheets[] = {
     { "Sheet1", NULL,
       XML_HEAD "<worksheet xmlns=\"" NS_MAIN "\"><sheetData>"
       "<row r=\"1\"><c r=\"A1\" t=\"inlineStr\"><is><t>姓名</t></is></c>"
@@ -401,7 +305,7 @@ test_date1904 (void)
       "</sheetData></worksheet>" },
     { NULL, NULL, NULL },
   };
-  g_autofree char *path = make_book ("mac.xlsx", "<workbookPr date1904=\"1\"/>", sheets, NULL, styles);
+  g_autofree char *path = qw_test_make_book ("mac.xlsx", "<workbookPr date1904=\"1\"/>", sheets, NULL, styles);
   g_autoptr(GError) error = NULL;
   g_autoptr(QwCsv) csv = qw_xlsx_read_file (path, 0, NULL, &error);
 
@@ -422,7 +326,7 @@ test_hostile (void)
   g_autofree char *entity = NULL;
   g_autofree char *wide = NULL;
   QwCsv *csv;
-  TestSheet sheets[] = { { "Sheet1", NULL, NULL }, { NULL, NULL, NULL } };
+  QwTestSheet sheets[] = { { "Sheet1", NULL, NULL }, { NULL, NULL, NULL } };
 
   /* Not a zip, and an OLE file (an .xls, or an encrypted .xlsx). */
   g_assert_true (g_file_set_contents (text_path, "姓名,单位\n", -1, NULL));
@@ -442,7 +346,7 @@ test_hostile (void)
     g_string_append (huge, "<row/>                                                          ");
   g_string_append (huge, "</sheetData></worksheet>");
   sheets[0].xml = huge->str;
-  bomb = make_book ("bomb.xlsx", NULL, sheets, NULL, NULL);
+  bomb = qw_test_make_book ("bomb.xlsx", NULL, sheets, NULL, NULL);
   csv = qw_xlsx_read_file (bomb, 0, NULL, &error);
   g_assert_null (csv);
   g_assert_error (error, QW_ERROR, QW_ERROR_TOO_LARGE);
@@ -454,7 +358,7 @@ test_hostile (void)
     g_string_append_printf (huge, "<row r=\"%d\"><c r=\"XFD%d\"><v>1</v></c></row>", r, r);
   g_string_append (huge, "</sheetData></worksheet>");
   sheets[0].xml = huge->str;
-  wide = make_book ("wide.xlsx", NULL, sheets, NULL, NULL);
+  wide = qw_test_make_book ("wide.xlsx", NULL, sheets, NULL, NULL);
   csv = qw_xlsx_read_file (wide, 0, NULL, &error);
   g_assert_null (csv);
   g_assert_error (error, QW_ERROR, QW_ERROR_TOO_LARGE);
@@ -462,7 +366,7 @@ test_hostile (void)
 
   /* Entity expansion ("billion laughs") in the shared strings. */
   sheets[0].xml = notes_sheet;
-  entity = make_book ("entity.xlsx", NULL, sheets,
+  entity = qw_test_make_book ("entity.xlsx", NULL, sheets,
                       XML_HEAD "<!DOCTYPE sst [<!ENTITY a \"aaaaaaaaaa\"><!ENTITY b \"&a;&a;&a;&a;\">]>"
                       "<sst xmlns=\"" NS_MAIN "\"><si><t>&b;</t></si></sst>", NULL);
   csv = qw_xlsx_read_file (entity, 0, NULL, &error);

@@ -58,6 +58,20 @@ qw_cli_parse_count (const char  *text,
   return TRUE;
 }
 
+gboolean
+qw_cli_check_list_path (const char  *path,
+                        GError     **error)
+{
+  g_autofree char *basename = g_path_get_basename (path);
+  g_autofree char *name = g_filename_display_name (basename);
+  g_autofree char *lower = g_utf8_strdown (name, -1);
+
+  if (g_str_has_suffix (lower, ".xlsx") || g_str_has_suffix (lower, ".csv"))
+    return TRUE;
+  g_set_error (error, QW_ERROR, QW_ERROR_INVALID, _("--out is FILE.xlsx (a workbook) or FILE.csv, not “%s”"), name);
+  return FALSE;
+}
+
 /* JSON: every command builds JsonObject and JsonArray nodes and prints them
  * here, pretty with an indent of two. */
 static void

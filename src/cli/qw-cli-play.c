@@ -31,6 +31,8 @@
 #include "qw-knockout.h"
 #include "qw-seeding.h"
 #include "qw-tiebreak.h"
+#include "qw-trf-document.h"
+#include "qw-trf.h"
 
 static QwEntry *
 entry_by_id (QwCliContext *ctx,
@@ -564,6 +566,260 @@ cmd_pair (QwCliContext *ctx)
       g_print (_("Lottery seed (抽签种子): %s\n"), seed);
     }
   print_games_table (ctx, games, round);
+  return QW_CLI_OK;
+}
+
+/* pair-manual */
+
+static struct
+{
+  char     *pairs;
+  gboolean  force;
+} pair_manual_opt;
+
+static const GOptionEntry pair_manual_options[] = {
+  { "pairs", 0, 0, G_OPTION_ARG_STRING, &pair_manual_opt.pairs,
+    N_("The boards in order, red-black by player number, the bye as N-bye: \"1-5,6-2,7-bye\""), "PAIRS" },
+  { "force", 0, 0, G_OPTION_ARG_NONE, &pair_manual_opt.force,
+    N_("Record the round even when it breaks rules (logged)"), NULL },
+  { NULL },
+};
+
+static gboolean
+parse_player_no (const char *text,
+                 int        *out)
+{
+  guint64 no;
+
+  if (!g_ascii_string_to_unsigned (text, 10, 1, G_MAXINT, &no, NULL))
+    return FALSE;
+  *out = (int) no;
+  return TRUE;
+}
+
+/* "1-5,6-2,7-bye" (also ， and 、 between boards, : or – within one, 轮空)
+ * as (red, black) 序号 pairs, black 0 for the bye. */
+static GArray *
+parse_pairs (const char  *text,
+             GError     **error)
+{
+  g_autoptr(GString) normal = g_string_new (NULL);
+  g_auto(GStrv) items = NULL;
+  g_autoptr(GArray) boards = g_array_new (FALSE, FALSE, sizeof (int) * 2);
+
+  if (text == NULL)
+    {
+      g_set_error_literal (error, QW_ERROR, QW_ERROR_INVALID, _("give the round’s boards with --pairs \"1-5,6-2,7-bye\""));
+      return NULL;
+    }
+  for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (c == 0xFF0C || c == 0x3001 || c == ';')
+        c = ',';
+      else if (c == ':' || c == 0xFF1A || c == 0x2013 || c == 0x2014 || c == 0xFF0D)
+        c = '-';
+      g_string_append_unichar (normal, c);
+    }
+  items = g_strsplit (normal->str, ",", -1);
+  for (guint i = 0; items[i] != NULL; i++)
+    {
+      char *item = g_strstrip (items[i]);
+      g_auto(GStrv) sides = NULL;
+      int board[2] = { 0, 0 };
+      char *black;
+
+      if (*item == '\0')
+        continue;
+      sides = g_strsplit (item, "-", -1);
+      black = sides[0] != NULL && sides[1] != NULL ? g_strstrip (sides[1]) : NULL;
+      if (black == NULL || sides[2] != NULL || !parse_player_no (g_strstrip (sides[0]), &board[0])
+          || (g_ascii_strcasecmp (black, "bye") != 0 && !g_str_equal (black, "轮空")
+              && !parse_player_no (black, &board[1])))
+        {
+          g_set_error (error, QW_ERROR, QW_ERROR_INVALID,
+                       _("“%s” is not a board: write red-black by player number (1-5), or N-bye"), item);
+          return NULL;
+        }
+      g_array_append_vals (boards, board, 1);
+    }
+  if (boards->len == 0)
+    {
+      g_set_error_literal (error, QW_ERROR, QW_ERROR_INVALID, _("--pairs names no board"));
+      return NULL;
+    }
+  return g_steal_pointer (&boards);
+}
+
+static gboolean
+pair_manual_check (QwCliContext  *ctx,
+                   GError       **error)
+{
+  g_autoptr(GArray) boards = parse_pairs (pair_manual_opt.pairs, error);
+
+  return boards != NULL;
+}
+
+static JsonArray *
+strings_json (GPtrArray *strings)
+{
+  JsonArray *array = json_array_new ();
+
+  for (guint i = 0; strings != NULL && i < strings->len; i++)
+    json_array_add_string_element (array, g_ptr_array_index (strings, i));
+  return array;
+}
+
+static int
+cmd_pair_manual (QwCliContext *ctx)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GArray) boards = g_array_new (FALSE, FALSE, sizeof (QwManualBoard));
+  g_autoptr(GPtrArray) broken = NULL;
+  g_autoptr(GPtrArray) games = NULL;
+  g_autoptr(GArray) given = parse_pairs (pair_manual_opt.pairs, NULL);
+  int round;
+
+  for (guint i = 0; i < given->len; i++)
+    {
+      const int *nos = &g_array_index (given, int, 2 * i);
+      g_autofree char *red_no = g_strdup_printf ("%d", nos[0]);
+      g_autofree char *black_no = g_strdup_printf ("%d", nos[1]);
+      QwManualBoard b = { 0, 0 };
+      QwEntry *e;
+
+      if ((e = entry_by_no_text (ctx, red_no, &error)) == NULL)
+        return qw_cli_fail (g_steal_pointer (&error));
+      b.red = e->id;
+      if (nos[1] != 0)
+        {
+          if ((e = entry_by_no_text (ctx, black_no, &error)) == NULL)
+            return qw_cli_fail (g_steal_pointer (&error));
+          b.black = e->id;
+        }
+      g_array_append_val (boards, b);
+    }
+  round = qw_tournament_pair_manual (ctx->doc, ctx->section, (const QwManualBoard *) boards->data, boards->len,
+                                     pair_manual_opt.force, &broken, &error);
+  if (round == 0 && g_error_matches (error, QW_ERROR, QW_ERROR_BLOCKED))
+    {
+      if (ctx->json)
+        {
+          g_autoptr(JsonObject) o = json_object_new ();
+
+          json_object_set_array_member (o, "broken", strings_json (broken));
+          qw_cli_print_json_object (o);
+        }
+      else
+        for (guint i = 0; broken != NULL && i < broken->len; i++)
+          g_print ("%s\n", (char *) g_ptr_array_index (broken, i));
+      g_printerr (_("qiwang-cli: the round of group %s was not recorded: it breaks the rules above; "
+                    "correct it, or record it with --force\n"), ctx->section->code);
+      return QW_CLI_BLOCKED;
+    }
+  if (round == 0 || (games = qw_document_list_round_games (ctx->doc, ctx->section->id, round, &error)) == NULL)
+    return qw_cli_fail (g_steal_pointer (&error));
+  g_clear_pointer (&ctx->entries_by_id, g_hash_table_unref);
+  g_clear_pointer (&ctx->entries, g_ptr_array_unref);
+  if ((ctx->entries = qw_document_list_section_entries (ctx->doc, ctx->section, &error)) == NULL)
+    return qw_cli_fail (g_steal_pointer (&error));
+  if (ctx->json)
+    {
+      g_autoptr(JsonObject) o = json_object_new ();
+
+      json_object_set_int_member (o, "round", round);
+      json_object_set_array_member (o, "games", games_to_json (ctx, games, round));
+      json_object_set_array_member (o, "broken", strings_json (broken));
+      qw_cli_print_json_object (o);
+      return QW_CLI_OK;
+    }
+  for (guint i = 0; broken != NULL && i < broken->len; i++)
+    g_printerr (_("Warning: %s\n"), (char *) g_ptr_array_index (broken, i));
+  print_games_table (ctx, games, round);
+  return QW_CLI_OK;
+}
+
+/* import-trf, export-trf */
+
+static char *import_trf_group;
+
+static const GOptionEntry import_trf_options[] = {
+  { "group", 0, 0, G_OPTION_ARG_STRING, &import_trf_group, N_("The code of the new group, e.g. open-m"), "CODE" },
+  { NULL },
+};
+
+static gboolean
+import_trf_check (QwCliContext  *ctx,
+                  GError       **error)
+{
+  if (import_trf_group != NULL && import_trf_group[0] != '\0')
+    return TRUE;
+  g_set_error_literal (error, QW_ERROR, QW_ERROR_INVALID, _("give the new group’s code with --group CODE"));
+  return FALSE;
+}
+
+static int
+cmd_import_trf (QwCliContext *ctx)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(QwTrf) trf = NULL;
+  g_autoptr(QwTrfImport) import = NULL;
+
+  if ((trf = qw_trf_read_file (ctx->args[0], &error)) == NULL
+      || (import = qw_trf_import_group (ctx->doc, ctx->event, trf, import_trf_group, &error)) == NULL)
+    return qw_cli_fail (g_steal_pointer (&error));
+  if (ctx->json)
+    {
+      g_autoptr(JsonObject) o = json_object_new ();
+
+      json_object_set_int_member (o, "players", import->players);
+      json_object_set_int_member (o, "rounds", import->rounds);
+      json_object_set_int_member (o, "games", import->games);
+      json_object_set_array_member (o, "warnings", strings_json (import->warnings));
+      qw_cli_print_json_object (o);
+      return QW_CLI_OK;
+    }
+  g_print (_("Group %s (%s): %d players, %d rounds, %d games and byes\n"), import->section->code,
+           qw_system_to_code (import->section->system), import->players, import->rounds, import->games);
+  for (guint i = 0; i < import->warnings->len; i++)
+    g_print (_("Warning: %s\n"), (char *) g_ptr_array_index (import->warnings, i));
+  return QW_CLI_OK;
+}
+
+static char *export_trf_out;
+
+static const GOptionEntry export_trf_options[] = {
+  { "out", 0, 0, G_OPTION_ARG_FILENAME, &export_trf_out, N_("Where to write the TRF-2026 file"), "FILE.trf" },
+  { NULL },
+};
+
+static gboolean
+export_trf_check (QwCliContext  *ctx,
+                  GError       **error)
+{
+  if (export_trf_out != NULL)
+    return qw_cli_check_output (ctx, export_trf_out, error);
+  g_set_error_literal (error, QW_ERROR, QW_ERROR_INVALID, _("give the file to write with --out FILE.trf"));
+  return FALSE;
+}
+
+static int
+cmd_export_trf (QwCliContext *ctx)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(QwTrf) trf = NULL;
+  guint unplayed = 0;
+
+  if ((trf = qw_trf_from_group (ctx->doc, ctx->event, ctx->section, &unplayed, &error)) == NULL
+      || !qw_trf_write_file (trf, export_trf_out, &error))
+    return qw_cli_fail (g_steal_pointer (&error));
+  if (unplayed > 0)
+    g_printerr (g_dngettext (GETTEXT_PACKAGE, "Warning: %u board has no result yet and is not in the file\n",
+                             "Warning: %u boards have no result yet and are not in the file\n", unplayed),
+                unplayed);
+  g_print (_("%s: group %s, %u players, %d rounds (TRF-2026, no ID numbers)\n"), export_trf_out,
+           ctx->section->code, trf->players->len, qw_trf_n_rounds (trf));
   return QW_CLI_OK;
 }
 
@@ -1227,6 +1483,26 @@ const QwCliCommand qw_cli_play_commands[] = {
     .open = QW_CLI_OPEN_SECTION, .flags = QW_CLI_JSON, .options = pair_options, .check = pair_check,
     .handler = cmd_pair,
     .summary = N_("Pair the next round of a group (exit 3: entries with a blocking problem, nothing paired)"),
+  },
+  {
+    .name = "pair-manual", .usage = "DOC GROUP --pairs \"R-B,R-B,...,N-bye\" [--force] [--json]",
+    .min_args = 2, .max_args = 2, .open = QW_CLI_OPEN_SECTION, .flags = QW_CLI_JSON,
+    .options = pair_manual_options, .check = pair_manual_check,
+    .handler = cmd_pair_manual,
+    .summary = N_("Record the next round as typed in, checked against the rules (exit 3: rules broken, "
+                  "nothing recorded)"),
+  },
+  {
+    .name = "import-trf", .usage = "DOC FILE.trf --group CODE [--json]", .min_args = 2, .max_args = 2,
+    .open = QW_CLI_OPEN_STOP, .flags = QW_CLI_JSON, .options = import_trf_options, .check = import_trf_check,
+    .handler = cmd_import_trf,
+    .summary = N_("Import a tournament from a FIDE TRF file as a new group, every round as played"),
+  },
+  {
+    .name = "export-trf", .usage = "DOC GROUP --out FILE.trf [--force]", .min_args = 2, .max_args = 2,
+    .open = QW_CLI_OPEN_SECTION, .flags = QW_CLI_FORCE, .options = export_trf_options, .check = export_trf_check,
+    .handler = cmd_export_trf,
+    .summary = N_("Write a group as a FIDE TRF-2026 file, for bbpPairings or JaVaFo to check"),
   },
   {
     .name = "unpair", .usage = "DOC GROUP [--force]", .min_args = 2, .max_args = 2, .open = QW_CLI_OPEN_SECTION,

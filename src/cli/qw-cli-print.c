@@ -185,7 +185,7 @@ cmd_print (QwCliContext *ctx)
 const QwCliCommand qw_cli_print_commands[] = {
   {
     .name = "print",
-    .usage = "DOC pairings|slips|standings|crosstable|bracket|certificates|awards|booklet|checkin|seeding "
+    .usage = "DOC pairings|slips|standings|crosstable|bracket|certificates|awards|booklet|checkin|seeding|prizes "
              "--out FILE.pdf "
              "[--group G] [--round R] [--paper P] [--png-dir DIR] [--force]",
     .min_args = 2, .max_args = 2, .open = QW_CLI_OPEN_DOCUMENT, .flags = QW_CLI_JSON | QW_CLI_FORCE,

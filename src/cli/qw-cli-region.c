@@ -11,6 +11,8 @@
 #include "qw-cli.h"
 #include "qw-error.h"
 #include "qw-quota.h"
+#include "qw-list-sheet.h"
+#include "qw-region-export.h"
 #include "qw-region.h"
 #include "qw-results-export.h"
 #include "qw-results-file.h"
@@ -489,9 +491,13 @@ print_summary (const QwRuleset       *ruleset,
 
 static int region_decided = -2;
 static char *region_rules_published;
+static char *region_out;
 static QwDate rules_day;
 
 static const GOptionEntry region_options[] = {
+  { "out", 0, 0, G_OPTION_ARG_FILENAME, &region_out,
+    N_("Write the stops with their validity and the quota: FILE.xlsx (two sheets), or FILE.csv (the stops)"),
+    "FILE" },
   { "decided-places", 0, 0, G_OPTION_ARG_INT, &region_decided,
     N_("Record the places the association decided (no tier reached); -1 clears it"), "N" },
   { "rules-published", 0, 0, G_OPTION_ARG_STRING, &region_rules_published,
@@ -508,6 +514,9 @@ region_check (QwCliContext  *ctx,
       g_set_error_literal (error, QW_ERROR, QW_ERROR_INVALID, _("--decided-places is a number of places, or -1"));
       return FALSE;
     }
+  if (region_out != NULL
+      && (!qw_cli_check_list_path (region_out, error) || !qw_cli_check_output (ctx, region_out, error)))
+    return FALSE;
   rules_day = QW_DATE_NONE;
   if (region_rules_published != NULL && region_rules_published[0] != '\0'
       && !qw_date_parse_iso (region_rules_published, &rules_day))
@@ -530,6 +539,14 @@ cmd_region (QwCliContext *ctx)
           && !qw_document_region_set_rules_published (ctx->doc, rules_day, &error))
       || (summary = qw_document_region_summary (ctx->doc, ctx->ruleset, &error)) == NULL)
     return qw_cli_fail (g_steal_pointer (&error));
+  if (region_out != NULL)
+    {
+      g_autoptr(GPtrArray) sheets = qw_region_sheets (ctx->doc, &error);
+
+      if (sheets == NULL || !qw_list_sheets_write (sheets, region_out, &error))
+        return qw_cli_fail (g_steal_pointer (&error));
+      g_printerr (_("%s: the stops and the quota of %s\n"), region_out, summary->region);
+    }
   if (ctx->json)
     {
       g_autoptr(JsonObject) o = summary_to_json (summary, qw_document_region_get_decided_places (ctx->doc));
@@ -564,8 +581,9 @@ const QwCliCommand qw_cli_region_commands[] = {
     .handler = cmd_import_stops, .summary = N_("Add stops that did not use Qiwang, from a stops CSV"),
   },
   {
-    .name = "region", .usage = "REGION.qiwang [--decided-places N] [--rules-published D] [--json]", .min_args = 1, .max_args = 1,
-    .open = QW_CLI_OPEN_REGION, .flags = QW_CLI_JSON, .options = region_options, .check = region_check,
+    .name = "region",
+    .usage = "REGION.qiwang [--decided-places N] [--rules-published D] [--out FILE.xlsx|FILE.csv] [--json] [--force]", .min_args = 1, .max_args = 1,
+    .open = QW_CLI_OPEN_REGION, .flags = QW_CLI_JSON | QW_CLI_FORCE, .options = region_options, .check = region_check,
     .handler = cmd_region, .summary = N_("A region’s stops, validity, totals and warnings"),
   },
   { NULL },

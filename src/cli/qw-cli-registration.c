@@ -1,4 +1,5 @@
-/* qw-cli-registration.c: idcard, check-entries, new, event, import, entries, demo
+/* qw-cli-registration.c: idcard, check-entries, new, event, import, entries,
+ * export-entries, list-order, demo
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -8,12 +9,17 @@
 
 #include "qw-cli.h"
 #include "qw-demo.h"
+#include "qw-desk-settings.h"
 #include "qw-document.h"
+#include "qw-entries-export.h"
 #include "qw-entry-import.h"
+#include "qw-list-sheet.h"
+#include "qw-spreadsheet.h"
 #include "qw-error.h"
 #include "qw-event-check.h"
 #include "qw-event-name.h"
 #include "qw-ruleset.h"
+#include "qw-ruleset-championship.h"
 #include "qw-date.h"
 #include "qw-document-entries.h"
 #include "qw-entry-check.h"
@@ -162,6 +168,69 @@ print_checks (QwEntryImport *import,
     qw_cli_print_table (rows);
 }
 
+/* Reading a list: --sheet and --columns, shared by check-entries and import. */
+static struct
+{
+  int          sheet;
+  char        *columns;
+  QwColumnMap  map;
+} list_opt;
+
+#define LIST_OPTIONS \
+  { "sheet", 0, 0, G_OPTION_ARG_INT, &list_opt.sheet, \
+    N_("The sheet of a workbook to read, from 1 (default: the first)"), "N" }, \
+  { "columns", 0, 0, G_OPTION_ARG_STRING, &list_opt.columns, \
+    N_("Which column holds which field, when the header is not recognised: 姓名=A,身份证号=D,…"), "MAP" }
+
+static gboolean
+check_list_options (QwCliContext  *ctx,
+                    GError       **error)
+{
+  if (list_opt.sheet < 0)
+    {
+      g_set_error_literal (error, QW_ERROR, QW_ERROR_INVALID, _("--sheet is a sheet’s number, from 1"));
+      return FALSE;
+    }
+  return list_opt.columns == NULL || qw_column_map_parse (&list_opt.map, list_opt.columns, error);
+}
+
+/* The list as read, with the columns it is read by (@doc remembers maps). */
+static QwEntryImport *
+read_list (QwDocument       *doc,
+           const char       *path,
+           QwCsv           **csv_out,
+           QwColumnMap      *map,
+           QwColumnsSource  *source,
+           GError          **error)
+{
+  g_autoptr(QwCsv) csv = qw_spreadsheet_read_file (path, list_opt.sheet, error);
+  g_autoptr(QwImportPreview) preview = NULL;
+  g_autoptr(GError) local_error = NULL;
+  QwEntryImport *import;
+
+  if (csv == NULL)
+    return NULL;
+  preview = qw_entry_import_preview (csv, 0);
+  *source = qw_desk_columns_for (doc, (const char * const *) preview->header,
+                                 list_opt.columns != NULL ? &list_opt.map : NULL, map);
+  import = qw_entry_import_table (csv, *source == QW_COLUMNS_RECOGNISED ? NULL : map, &local_error);
+  if (import == NULL)
+    {
+      g_autofree char *display = g_filename_display_name (path);
+
+      /* The header Qiwang does not know: say which columns to give. */
+      if (*source == QW_COLUMNS_RECOGNISED)
+        g_set_error (error, QW_ERROR, QW_ERROR_INVALID, _("%s: %s. Give the columns with --columns 姓名=A,身份证号=D,…"),
+                     display, local_error->message);
+      else
+        g_set_error (error, QW_ERROR, QW_ERROR_INVALID, "%s: %s", display, local_error->message);
+      return NULL;
+    }
+  if (csv_out != NULL)
+    *csv_out = g_steal_pointer (&csv);
+  return import;
+}
+
 static struct
 {
   char *ruleset;
@@ -171,6 +240,7 @@ static struct
 static const GOptionEntry check_entries_options[] = {
   { "ruleset", 0, 0, G_OPTION_ARG_STRING, &check_entries_opt.ruleset, N_("Ruleset id (default qiwang-2021)"), "ID" },
   { "date", 0, 0, G_OPTION_ARG_STRING, &check_entries_opt.date, N_("The event’s first day"), "YYYY-MM-DD" },
+  LIST_OPTIONS,
   { NULL },
 };
 
@@ -182,6 +252,8 @@ cmd_check_entries (QwCliContext *ctx)
   g_autoptr(QwEntryImport) import = NULL;
   g_autofree QwEntryCheck *checks = NULL;
   QwCheckOptions options = { QW_DATE_NONE, FALSE };
+  QwColumnMap map;
+  QwColumnsSource source;
 
   if (check_entries_opt.date == NULL)
     options.event_date = qw_date_today ();
@@ -191,11 +263,13 @@ cmd_check_entries (QwCliContext *ctx)
   ruleset = qw_ruleset_lookup (check_entries_opt.ruleset != NULL ? check_entries_opt.ruleset : "qiwang-2021", &error);
   if (ruleset == NULL)
     return qw_cli_fail (g_steal_pointer (&error));
-  import = qw_entry_import_file (ctx->args[0], &error);
+  import = read_list (NULL, ctx->args[0], NULL, &map, &source, &error);
   if (import == NULL)
     return qw_cli_fail (g_steal_pointer (&error));
   checks = g_new0 (QwEntryCheck, MAX (import->entries->len, 1));
   qw_entry_check_all (ruleset, import->entries, &options, checks);
+  for (guint i = 0; i < import->entries->len; i++)
+    checks[i].problems |= qw_entry_import_problems (import, i);
   print_checks (import, checks, ctx->json);
   return QW_CLI_OK;
 }
@@ -552,6 +626,14 @@ cmd_new (QwCliContext *ctx)
     return qw_cli_fail (g_steal_pointer (&error));
   g_free (event->ruleset);
   event->ruleset = g_strdup (ruleset->id);
+  /* A ruleset with a final (qiwang-2022) makes the final: its level, and
+   * the days the ruleset gives unless the options say otherwise. */
+  if (ruleset->final != NULL)
+    {
+      event->level = QW_LEVEL_NATIONAL_FINAL;
+      event->start_date = ruleset->final->first_day;
+      event->end_date = ruleset->final->last_day;
+    }
   apply_details (ruleset, event, &set);
   qw_event_follow_place (ruleset, NULL, event, set);
   check = qw_event_check (ruleset, event);
@@ -617,20 +699,36 @@ outcome_text (QwRowOutcome outcome)
     }
 }
 
+static const GOptionEntry import_options[] = {
+  LIST_OPTIONS,
+  { NULL },
+};
+
 static int
 cmd_import (QwCliContext *ctx)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(QwEntryImport) import = NULL;
   g_autoptr(QwImportReport) report = NULL;
+  g_autoptr(QwCsv) csv = NULL;
+  g_autoptr(QwImportPreview) preview = NULL;
   g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
+  g_autofree char *columns = NULL;
+  QwColumnMap map;
+  QwColumnsSource source;
 
-  import = qw_entry_import_file (ctx->args[0], &error);
+  import = read_list (ctx->doc, ctx->args[0], &csv, &map, &source, &error);
   if (import == NULL)
     return qw_cli_fail (g_steal_pointer (&error));
   report = qw_registration_import (ctx->doc, ctx->ruleset, ctx->event, import, &error);
   if (report == NULL)
     return qw_cli_fail (g_steal_pointer (&error));
+  /* The map given for this header set is the one the next import uses. */
+  preview = qw_entry_import_preview (csv, 0);
+  if (source == QW_COLUMNS_GIVEN
+      && !qw_desk_remember_columns (ctx->doc, (const char * const *) preview->header, &map, &error))
+    return qw_cli_fail (g_steal_pointer (&error));
+  columns = qw_column_map_to_text (&map);
 
   if (ctx->json)
     {
@@ -664,6 +762,9 @@ cmd_import (QwCliContext *ctx)
   g_print (_("Imported %u entries (%s): %u added, %u updated, %u unchanged, %u rejected.\n"),
            report->added + report->updated, report->encoding, report->added, report->updated, report->unchanged,
            report->rejected);
+  if (source != QW_COLUMNS_RECOGNISED)
+    g_print (source == QW_COLUMNS_GIVEN ? _("Columns: %s (remembered for this header)\n")
+                                        : _("Columns: %s (as remembered for this header)\n"), columns);
   g_ptr_array_add (rows, g_strdupv ((char *[]) { _("Row"), _("No."), _("Name"), _("Outcome"), _("Problems"), NULL }));
   for (guint i = 0; i < report->rows->len; i++)
     {
@@ -699,6 +800,57 @@ status_text (QwEntryStatus status)
     }
 }
 
+/* A pair's members (双人), their documents masked as the entries' are. */
+static JsonArray *
+members_to_json (const QwEntry *pair)
+{
+  JsonArray *members = json_array_new ();
+
+  for (guint i = 0; i < pair->members->len; i++)
+    {
+      const QwEntry *m = g_ptr_array_index (pair->members, i);
+      g_autofree char *masked = qw_idcard_mask (m->id_number);
+      JsonObject *o = json_object_new ();
+
+      json_object_set_string_member (o, "name", m->name);
+      json_object_set_string_member (o, "sex", qw_sex_to_code (m->sex));
+      json_object_set_string_member (o, "birth", m->birth != NULL && m->birth[0] != '\0' ? m->birth : NULL);
+      json_object_set_string_member (o, "id", masked);
+      json_object_set_string_member (o, "unit", m->unit);
+      json_object_set_string_member (o, "account", m->account != NULL && m->account[0] != '\0' ? m->account : NULL);
+      json_array_add_object_element (members, o);
+    }
+  return members;
+}
+
+static char *entries_order;
+
+static const GOptionEntry entries_options[] = {
+  { "order", 0, 0, G_OPTION_ARG_STRING, &entries_order,
+    N_("number, pinyin or stroke (按姓氏笔画); default: the document’s list order"), "ORDER" },
+  { NULL },
+};
+
+static gboolean
+parse_order (const char   *text,
+             QwListOrder  *out,
+             GError      **error)
+{
+  if (qw_list_order_from_code (text, out))
+    return TRUE;
+  g_set_error (error, QW_ERROR, QW_ERROR_INVALID, _("The list order is number, pinyin or stroke, not “%s”"), text);
+  return FALSE;
+}
+
+static gboolean
+entries_check (QwCliContext  *ctx,
+               GError       **error)
+{
+  QwListOrder order;
+
+  return entries_order == NULL || parse_order (entries_order, &order, error);
+}
+
 static int
 cmd_entries (QwCliContext *ctx)
 {
@@ -707,22 +859,31 @@ cmd_entries (QwCliContext *ctx)
   g_autoptr(JsonArray) array = json_array_new ();
   g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
   g_autofree QwEntryCheck *checks = NULL;
+  g_autoptr(GHashTable) by_entry = g_hash_table_new (NULL, NULL);
   QwCheckOptions options = { QW_DATE_NONE, FALSE };
+  QwListOrder order = qw_desk_list_order (ctx->doc);
 
+  if (entries_order != NULL)
+    parse_order (entries_order, &order, NULL);
   if ((list = qw_document_list_entries (ctx->doc, ctx->event->id, &error)) == NULL)
     return qw_cli_fail (g_steal_pointer (&error));
 
   options.event_date = qw_date_is_set (ctx->event->start_date) ? ctx->event->start_date : qw_date_today ();
   checks = g_new0 (QwEntryCheck, MAX (list->len, 1));
+  /* Checked in 序号 order (duplicates are the later entries), listed in the order asked. */
   qw_entry_check_all (ctx->ruleset, list, &options, checks);
+  for (guint i = 0; i < list->len; i++)
+    g_hash_table_insert (by_entry, g_ptr_array_index (list, i), &checks[i]);
+  qw_entries_sort_for_list (list, order);
   g_ptr_array_add (rows, g_strdupv ((char *[]) { _("No."), _("Name"), _("Sex"), _("Birth date"), _("ID number"),
                                                  _("Unit"), _("Group"), _("Status"), _("Problems"), NULL }));
   for (guint i = 0; i < list->len; i++)
     {
       const QwEntry *e = g_ptr_array_index (list, i);
+      const QwEntryCheck *check = g_hash_table_lookup (by_entry, e);
       g_autofree char *masked = qw_idcard_mask (e->id_number);
       g_autofree char *no = g_strdup_printf ("%d", e->no);
-      g_autofree char *text = problems_text (checks[i].problems);
+      g_autofree char *text = problems_text (check->problems);
       JsonObject *o = json_object_new ();
       QwDate birth;
       char iso[QW_DATE_ISO_LEN];
@@ -730,7 +891,7 @@ cmd_entries (QwCliContext *ctx)
 
       if (has_birth)
         qw_date_to_iso (birth, iso);
-      set_check_members (o, e, &checks[i]);
+      set_check_members (o, e, check);
       json_object_set_int_member (o, "no", e->no);
       json_object_set_string_member (o, "id", masked);
       json_object_set_string_member (o, "unit", e->unit);
@@ -738,16 +899,96 @@ cmd_entries (QwCliContext *ctx)
       json_object_set_string_member (o, "sex", qw_sex_to_code (e->sex));
       json_object_set_string_member (o, "birth", has_birth ? iso : NULL);
       json_object_set_string_member (o, "status", qw_entry_status_to_code (e->status));
+      if (qw_entry_is_pair (e))
+        json_object_set_array_member (o, "members", members_to_json (e));
+      if (e->relation != NULL && e->relation[0] != '\0')
+        json_object_set_string_member (o, "relation", e->relation);
       json_array_add_object_element (array, o);
       g_ptr_array_add (rows, g_strdupv ((char *[]) {
         no, e->name, (char *) qw_sex_to_chinese (e->sex), has_birth ? iso : e->birth, masked, e->unit,
-        checks[i].group != NULL ? checks[i].group->name : (char *) "—", (char *) status_text (e->status), text,
+        check->group != NULL ? check->group->name : (char *) "—", (char *) status_text (e->status), text,
         NULL }));
     }
   if (ctx->json)
     qw_cli_print_json_array (array);
   else
     qw_cli_print_table (rows);
+  return QW_CLI_OK;
+}
+
+/* export-entries */
+
+static struct
+{
+  char     *out;
+  gboolean  private_form;
+} export_entries_opt;
+
+static const GOptionEntry export_entries_options[] = {
+  { "out", 0, 0, G_OPTION_ARG_FILENAME, &export_entries_opt.out,
+    N_("Where to write: FILE.xlsx (a workbook) or FILE.csv (for Excel)"), "FILE" },
+  { "private", 0, 0, G_OPTION_ARG_NONE, &export_entries_opt.private_form,
+    N_("Full ID numbers and birth dates (for the organiser only)"), NULL },
+  { NULL },
+};
+
+static gboolean
+export_entries_check (QwCliContext  *ctx,
+                      GError       **error)
+{
+  if (export_entries_opt.out == NULL)
+    {
+      g_set_error_literal (error, QW_ERROR, QW_ERROR_INVALID, _("give the document and --out FILE.xlsx or FILE.csv"));
+      return FALSE;
+    }
+  return qw_cli_check_list_path (export_entries_opt.out, error)
+         && qw_cli_check_output (ctx, export_entries_opt.out, error);
+}
+
+static int
+cmd_export_entries (QwCliContext *ctx)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) list = NULL;
+  g_autoptr(GPtrArray) sheets = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_list_sheet_free);
+
+  if ((list = qw_document_list_entries (ctx->doc, ctx->event->id, &error)) == NULL)
+    return qw_cli_fail (g_steal_pointer (&error));
+  g_ptr_array_add (sheets, qw_entries_list_sheet (ctx->ruleset, ctx->event, list, qw_desk_list_order (ctx->doc),
+                                                  export_entries_opt.private_form));
+  if (!qw_list_sheets_write (sheets, export_entries_opt.out, &error))
+    return qw_cli_fail (g_steal_pointer (&error));
+  g_print (export_entries_opt.private_form ? _("%s: %u entries, with full ID numbers\n")
+                                           : _("%s: %u entries, ID numbers masked\n"),
+           export_entries_opt.out, list->len);
+  return QW_CLI_OK;
+}
+
+/* list-order */
+
+static gboolean
+list_order_check (QwCliContext  *ctx,
+                  GError       **error)
+{
+  QwListOrder order;
+
+  return ctx->n_args == 0 || parse_order (ctx->args[0], &order, error);
+}
+
+static int
+cmd_list_order (QwCliContext *ctx)
+{
+  g_autoptr(GError) error = NULL;
+  QwListOrder order;
+
+  if (ctx->n_args > 0)
+    {
+      parse_order (ctx->args[0], &order, NULL);
+      if (order != qw_desk_list_order (ctx->doc) && !qw_desk_set_list_order (ctx->doc, order, &error))
+        return qw_cli_fail (g_steal_pointer (&error));
+    }
+  order = qw_desk_list_order (ctx->doc);
+  g_print ("%s (%s)\n", qw_list_order_to_code (order), qw_list_order_label (order));
   return QW_CLI_OK;
 }
 
@@ -778,8 +1019,10 @@ const QwCliCommand qw_cli_registration_commands[] = {
     .handler = cmd_idcard, .summary = N_("Check resident ID numbers"),
   },
   {
-    .name = "check-entries", .usage = "--ruleset ID --date YYYY-MM-DD [--json] FILE.csv", .min_args = 1, .max_args = 1,
-    .open = QW_CLI_OPEN_NOTHING, .flags = QW_CLI_JSON, .options = check_entries_options,
+    .name = "check-entries",
+    .usage = "--ruleset ID --date YYYY-MM-DD [--sheet N] [--columns MAP] [--json] FILE.csv|FILE.xlsx|FILE.xls",
+    .min_args = 1, .max_args = 1,
+    .open = QW_CLI_OPEN_NOTHING, .flags = QW_CLI_JSON, .options = check_entries_options, .check = check_list_options,
     .handler = cmd_check_entries, .summary = N_("Check a registration list: groups and problems"),
   },
   {
@@ -795,14 +1038,27 @@ const QwCliCommand qw_cli_registration_commands[] = {
     .handler = cmd_event, .summary = N_("Show or change the stop’s details"),
   },
   {
-    .name = "import", .usage = "DOC FILE.csv [--json]", .min_args = 2, .max_args = 2,
-    .open = QW_CLI_OPEN_STOP, .flags = QW_CLI_JSON,
-    .handler = cmd_import, .summary = N_("Import a registration list into a document"),
+    .name = "import", .usage = "DOC FILE.xlsx|FILE.xls|FILE.csv [--sheet N] [--columns MAP] [--json]",
+    .min_args = 2, .max_args = 2,
+    .open = QW_CLI_OPEN_STOP, .flags = QW_CLI_JSON, .options = import_options, .check = check_list_options,
+    .handler = cmd_import, .summary = N_("Import a registration list (CSV or Excel) into a document"),
   },
   {
-    .name = "entries", .usage = "DOC [--json]", .min_args = 1, .max_args = 1,
-    .open = QW_CLI_OPEN_STOP, .flags = QW_CLI_JSON,
+    .name = "entries", .usage = "DOC [--order number|pinyin|stroke] [--json]", .min_args = 1, .max_args = 1,
+    .open = QW_CLI_OPEN_STOP, .flags = QW_CLI_JSON, .options = entries_options, .check = entries_check,
     .handler = cmd_entries, .summary = N_("List a document’s entries (ID numbers masked)"),
+  },
+  {
+    .name = "export-entries", .usage = "DOC --out FILE.xlsx|FILE.csv [--private] [--force]", .min_args = 1, .max_args = 1,
+    .open = QW_CLI_OPEN_STOP, .flags = QW_CLI_FORCE, .options = export_entries_options, .check = export_entries_check,
+    .handler = cmd_export_entries,
+    .summary = N_("Write the entries for Excel: the formal group and the problems of each (ID numbers masked)"),
+  },
+  {
+    .name = "list-order", .usage = "DOC [number|pinyin|stroke]", .min_args = 1, .max_args = 2,
+    .open = QW_CLI_OPEN_STOP, .check = list_order_check,
+    .handler = cmd_list_order,
+    .summary = N_("Show or set the order of the entries, the booklet and public lists (stroke: 按姓氏笔画)"),
   },
   {
     .name = "demo", .usage = "DOC [--force]", .min_args = 1, .max_args = 1,

@@ -9,7 +9,9 @@
 
 #include "qw-cli.h"
 #include "qw-error.h"
+#include "qw-desk-settings.h"
 #include "qw-idcard.h"
+#include "qw-list-sheet.h"
 #include "qw-nominees.h"
 #include "qw-region.h"
 #include "qw-results-file.h"
@@ -25,6 +27,7 @@ typedef enum
   FORMAT_XML,
   FORMAT_HTML,
   FORMAT_CSV,
+  FORMAT_XLSX,
 } Format;
 
 static Format
@@ -36,6 +39,8 @@ format_for (const char *path)
     return FORMAT_HTML;
   if (g_str_has_suffix (lower, ".csv"))
     return FORMAT_CSV;
+  if (g_str_has_suffix (lower, ".xlsx"))
+    return FORMAT_XLSX;
   return FORMAT_XML;
 }
 
@@ -48,7 +53,8 @@ static struct
 
 static const GOptionEntry export_options[] = {
   { "out", 0, 0, G_OPTION_ARG_FILENAME, &export_opt.out,
-    N_("Where to write: FILE.xml (results file), FILE.html or FILE.csv (public standings)"), "FILE" },
+    N_("Where to write: FILE.xml (results file), FILE.xlsx (the standings workbook), FILE.html or FILE.csv "
+       "(public standings)"), "FILE" },
   { "public", 0, 0, G_OPTION_ARG_NONE, &export_opt.public_form,
     N_("The public form: ID numbers masked, no dates of birth"), NULL },
   { "event", 0, 0, G_OPTION_ARG_INT64, &export_opt.event_id,
@@ -80,14 +86,22 @@ cmd_export (QwCliContext *ctx)
                                     : qw_results_from_document (ctx->doc, &error);
   if (results == NULL)
     return qw_cli_fail (g_steal_pointer (&error));
+  if (format == FORMAT_XLSX)
+    {
+      g_autoptr(GPtrArray) sheets = qw_results_standings_sheets (results, qw_desk_list_order (ctx->doc));
+
+      if (!qw_list_sheets_write_xlsx (sheets, out, &error))
+        return qw_cli_fail (g_steal_pointer (&error));
+      g_print (_("%s: the standings of %s, %u groups\n"), out, results->event->name, sheets->len);
+      return QW_CLI_OK;
+    }
   if (format == FORMAT_HTML)
     text = qw_results_standings_html (results);
   else if (format == FORMAT_CSV)
-    text = qw_results_standings_csv (results);
+    text = qw_results_standings_csv_ordered (results, qw_desk_list_order (ctx->doc));
   else if ((text = qw_results_to_xml (results, export_opt.public_form, &digest, &error)) == NULL)
     return qw_cli_fail (g_steal_pointer (&error));
-  /* g_file_set_contents() writes a temporary file and renames it. */
-  if (!g_file_set_contents (out, text, -1, &error))
+  if (!qw_list_write_text (out, text, &error))
     return qw_cli_fail (g_steal_pointer (&error));
   if (digest != NULL)
     g_print (_("%s: the %s results file of %s (%d players), SHA-256 %s\n"), out,
@@ -296,25 +310,6 @@ print_nominees (const QwNomineeList *list,
     g_print (_("Warning: %s\n"), ((QwNomineeDuplicate *) g_ptr_array_index (duplicates, i))->message);
 }
 
-/* A national document's nominees, as one list. */
-static QwNomineeList *
-national_list (QwDocument  *doc,
-               GError     **error)
-{
-  g_autoptr(GPtrArray) nominees = qw_document_list_nominees (doc, error);
-  QwNomineeList *list;
-
-  if (nominees == NULL)
-    return NULL;
-  list = qw_nominee_list_new ();
-  list->region = g_strdup ("");
-  list->ruleset = g_strdup ("");
-  list->tier = g_strdup ("");
-  list->final_name = g_strdup ("");
-  g_ptr_array_extend_and_steal (list->nominees, g_steal_pointer (&nominees));
-  return list;
-}
-
 /* The public form (masked ID numbers, no dates of birth) unless --private:
  * the private one is for the national organiser only. */
 static gboolean
@@ -325,16 +320,23 @@ write_nominees (const QwNomineeList  *list,
 {
   g_autofree char *text = NULL;
 
+  if (format_for (out) == FORMAT_XLSX)
+    {
+      g_autoptr(GPtrArray) sheets = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_list_sheet_free);
+
+      g_ptr_array_add (sheets, qw_nominees_list_sheet (list, !private_form));
+      return qw_list_sheets_write_xlsx (sheets, out, error);
+    }
   if (format_for (out) == FORMAT_CSV)
     text = qw_nominees_to_csv (list, !private_form);
   else if (format_for (out) == FORMAT_XML)
     text = qw_nominees_to_xml_form (list, !private_form, NULL, error);
   else
     {
-      g_set_error (error, QW_ERROR, QW_ERROR_INVALID, _("Nominees are written as FILE.xml or FILE.csv"));
+      g_set_error (error, QW_ERROR, QW_ERROR_INVALID, _("Nominees are written as FILE.xml, FILE.xlsx or FILE.csv"));
       return FALSE;
     }
-  return text != NULL && g_file_set_contents (out, text, -1, error);
+  return text != NULL && qw_list_write_text (out, text, error);
 }
 
 static struct
@@ -345,7 +347,7 @@ static struct
 
 static const GOptionEntry nominees_options[] = {
   { "out", 0, 0, G_OPTION_ARG_FILENAME, &nominees_opt.out,
-    N_("Write the nominees: FILE.xml (for the national organiser) or FILE.csv"), "FILE" },
+    N_("Write the nominees: FILE.xml (for the national organiser), FILE.xlsx or FILE.csv"), "FILE" },
   { "private", 0, 0, G_OPTION_ARG_NONE, &nominees_opt.private_form,
     N_("Full ID numbers and dates of birth (for the national organiser); without it, the public form"), NULL },
   { NULL },
@@ -360,7 +362,7 @@ cmd_nominees (QwCliContext *ctx)
 
   if (qw_document_get_kind (ctx->doc) == QW_DOCUMENT_NATIONAL)
     {
-      list = national_list (ctx->doc, &error);
+      list = qw_document_national_nominees (ctx->doc, &error);
       duplicates = list != NULL ? qw_document_nominee_duplicates (ctx->doc, &error) : NULL;
       if (duplicates == NULL)
         return qw_cli_fail (g_steal_pointer (&error));
@@ -519,7 +521,7 @@ cmd_team_result (QwCliContext *ctx)
 
 const QwCliCommand qw_cli_results_commands[] = {
   {
-    .name = "export", .usage = "DOC --out FILE.xml|FILE.html|FILE.csv [--public] [--event ID] [--force]",
+    .name = "export", .usage = "DOC --out FILE.xml|FILE.xlsx|FILE.html|FILE.csv [--public] [--event ID] [--force]",
     .min_args = 1, .max_args = 1, .open = QW_CLI_OPEN_DOCUMENT, .flags = QW_CLI_FORCE, .options = export_options,
     .check = export_check,
     .handler = cmd_export, .summary = N_("Write the results file (成绩表), or the public standings"),
@@ -531,7 +533,7 @@ const QwCliCommand qw_cli_results_commands[] = {
   },
   {
     .name = "nominees",
-    .usage = "REGION.qiwang|NATIONAL.qiwang [--out FILE.xml|FILE.csv] [--private] [--json] [--force]",
+    .usage = "REGION.qiwang|NATIONAL.qiwang [--out FILE.xml|FILE.xlsx|FILE.csv] [--private] [--json] [--force]",
     .min_args = 1, .max_args = 1, .open = QW_CLI_OPEN_DOCUMENT, .flags = QW_CLI_JSON | QW_CLI_FORCE,
     .options = nominees_options,
     .handler = cmd_nominees,

@@ -32,6 +32,8 @@ static const QwCliCommand *const command_tables[] = {
   qw_cli_results_commands,
   qw_cli_print_commands,
   qw_cli_ladder_commands,
+  qw_cli_final_commands,
+  qw_cli_publish_commands,
 };
 
 #define USAGE_COLUMN 70

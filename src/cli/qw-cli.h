@@ -102,6 +102,8 @@ extern const QwCliCommand qw_cli_region_commands[];
 extern const QwCliCommand qw_cli_results_commands[];
 extern const QwCliCommand qw_cli_print_commands[];
 extern const QwCliCommand qw_cli_ladder_commands[];
+extern const QwCliCommand qw_cli_final_commands[];
+extern const QwCliCommand qw_cli_publish_commands[];
 
 QwDocument *qw_cli_open_kind       (const char         *path,
                                    QwDocumentKind      kind,
@@ -140,5 +142,8 @@ void      qw_cli_print_json_array  (JsonArray         *array);
 void      qw_cli_print_json_object (JsonObject        *object);
 JsonArray *qw_cli_bonuses_to_json   (GPtrArray         *bonuses);
 void      qw_cli_print_table       (GPtrArray         *rows);
+/* An export's --out: FILE.xlsx or FILE.csv, else a usage error. */
+gboolean  qw_cli_check_list_path   (const char        *path,
+                                    GError           **error);
 
 G_END_DECLS

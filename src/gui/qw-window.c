@@ -27,6 +27,7 @@
 #include "qw-new-region-dialog.h"
 #include "qw-new-stop-dialog.h"
 #include "qw-print-dialog.h"
+#include "qw-publish-dialog.h"
 #include "qw-rounds-page.h"
 #include "qw-standings-page.h"
 #include "qw-region-page.h"
@@ -205,7 +206,7 @@ update_actions (QwWindow *self)
   gboolean has_event = event_of (self) != NULL;
   static const char *event_actions[] = {
     "win.import-entries", "win.export-entries", "win.add-entry", "win.find", "win.print",
-    "win.event-details",
+    "win.event-details", "win.publish",
   };
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.close-document", has_doc);
@@ -978,6 +979,16 @@ export_results_action (GtkWidget  *widget,
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
 }
 
+/* 发布到场馆网络: qw-publish-dialog.c does the rest. */
+static void
+publish_action (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  if (event_of (QW_WINDOW (widget)) != NULL)
+    qw_publish_dialog_present (GTK_WINDOW (widget));
+}
+
 /* Opens the print dialog on what the page shows: the rounds page's group and
  * round as a pairing sheet (its starting ranks before round 1), the standings
  * page's group as standings, and the booklet from the entries page. */
@@ -1231,6 +1242,7 @@ qw_window_class_init (QwWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.redo", NULL, redo_action);
   gtk_widget_class_install_action (widget_class, "win.show-page", "s", show_page_action);
   gtk_widget_class_install_action (widget_class, "win.print", NULL, print_action);
+  gtk_widget_class_install_action (widget_class, "win.publish", NULL, publish_action);
   gtk_widget_class_install_action (widget_class, "win.export-results", "s", export_results_action);
   gtk_widget_class_install_action (widget_class, "win.pair-next", NULL, pair_next_action);
   gtk_widget_class_install_action (widget_class, "win.show-help-overlay", NULL, show_help_overlay_action);

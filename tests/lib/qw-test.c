@@ -4,6 +4,7 @@
  */
 #include "config.h"
 
+#include <gio/gio.h>
 #include <glib/gstdio.h>
 #include <string.h>
 
@@ -316,4 +317,47 @@ qw_test_checksum_file (const char *path)
   if (!g_file_get_contents (path, &data, &length, NULL))
     return g_strdup ("(absent)");
   return g_compute_checksum_for_data (G_CHECKSUM_SHA256, (const guchar *) data, length);
+}
+
+guint
+qw_test_http_get (const char  *url,
+                  char       **body)
+{
+  g_autoptr(GUri) uri = g_uri_parse (url, G_URI_FLAGS_NONE, NULL);
+  g_autoptr(GSocketClient) client = g_socket_client_new ();
+  g_autoptr(GSocketConnection) connection = NULL;
+  g_autoptr(GString) request = g_string_new (NULL);
+  g_autoptr(GByteArray) reply = g_byte_array_new ();
+  g_autofree char *text = NULL;
+  const char *query, *split;
+  guint8 buffer[16384];
+  gssize n;
+  guint status = 0;
+
+  g_assert_nonnull (uri);
+  /* Only this machine's own addresses (the test network is loopback only). */
+  g_assert_true (g_str_equal (g_uri_get_host (uri), "127.0.0.1") || g_str_equal (g_uri_get_host (uri), "::1"));
+  g_socket_client_set_timeout (client, 20);
+  connection = g_socket_client_connect_to_host (client, g_uri_get_host (uri), (guint16) g_uri_get_port (uri),
+                                                NULL, NULL);
+  if (connection == NULL)
+    return 0;
+  query = g_uri_get_query (uri);
+  g_string_append_printf (request, "GET %s%s%s HTTP/1.0\r\nHost: %s\r\nConnection: close\r\n\r\n",
+                          *g_uri_get_path (uri) != '\0' ? g_uri_get_path (uri) : "/", query != NULL ? "?" : "",
+                          query != NULL ? query : "", g_uri_get_host (uri));
+  if (!g_output_stream_write_all (g_io_stream_get_output_stream (G_IO_STREAM (connection)), request->str,
+                                  request->len, NULL, NULL, NULL))
+    return 0;
+  while ((n = g_input_stream_read (g_io_stream_get_input_stream (G_IO_STREAM (connection)), buffer,
+                                   sizeof buffer, NULL, NULL)) > 0)
+    g_byte_array_append (reply, buffer, (guint) n);
+  g_byte_array_append (reply, (const guint8 *) "", 1);
+  text = (char *) g_byte_array_free (g_steal_pointer (&reply), FALSE);
+  if (g_str_has_prefix (text, "HTTP/1."))
+    status = (guint) g_ascii_strtoull (text + strlen ("HTTP/1.x "), NULL, 10);
+  split = strstr (text, "\r\n\r\n");
+  if (body != NULL)
+    *body = g_strdup (split != NULL ? split + 4 : "");
+  return status;
 }

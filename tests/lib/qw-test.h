@@ -63,5 +63,10 @@ char       *qw_test_reseal             (const char *text);
 /* The SHA-256 of a file's bytes, or "(absent)": files compared before and
  * after a refused input must not have changed. */
 char       *qw_test_checksum_file      (const char *path);
+/* GET @url ("http://127.0.0.1:PORT/path", loopback only), blocking, as
+ * HTTP/1.0 without compression. Returns the status (0: no answer); @body
+ * (optional) gets the body. */
+guint       qw_test_http_get           (const char  *url,
+                                        char       **body);
 
 G_END_DECLS

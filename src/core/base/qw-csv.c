@@ -16,6 +16,7 @@
 #include "qw-csv.h"
 #include "qw-error.h"
 #include "qw-file.h"
+#include "qw-xlsx-writer.h"
 
 void
 qw_csv_free (QwCsv *csv)
@@ -400,15 +401,15 @@ qw_csv_read_file (const char  *path,
   return csv;
 }
 
-/* A plain number (-1.5, +3) is not a formula, and stays a number. */
+/* -12 or -1.5: a number, which a spreadsheet reads as one, not a formula. */
 static gboolean
-is_plain_number (const char *field)
+is_negative_number (const char *text)
 {
-  const char *p = field;
+  const char *p = text + 1;
   gboolean digits = FALSE, point = FALSE;
 
-  if (*p == '-' || *p == '+')
-    p++;
+  if (text[0] != '-')
+    return FALSE;
   for (; *p != '\0'; p++)
     {
       if (g_ascii_isdigit (*p))
@@ -421,51 +422,82 @@ is_plain_number (const char *field)
   return digits;
 }
 
-/**
- * qw_csv_field_starts_formula:
- *
- * Returns: whether a spreadsheet would read @field as a formula (it starts
- *   with =, +, -, @, a tab or a carriage return, and is not a plain number)
- */
-gboolean
-qw_csv_field_starts_formula (const char *field)
+static void
+append_quoted (GString    *out,
+               const char *prefix,
+               const char *field,
+               const char *suffix,
+               char        separator)
 {
-  return field != NULL && field[0] != '\0' && strchr ("=+-@\t\r", field[0]) != NULL
-         && !is_plain_number (field);
-}
+  g_autofree char *whole = g_strconcat (prefix, field, suffix, NULL);
 
-/**
- * qw_csv_append_field:
- *
- * Appends @field for a CSV export that Excel opens: quoted when it needs it,
- * and with an apostrophe in front when a spreadsheet would take it for a
- * formula (=HYPERLINK(…), +1, -1+1, @SUM), so that it shows as the text it is.
- */
-void
-qw_csv_append_field (GString    *out,
-                     const char *field,
-                     char        separator)
-{
-  gboolean neutralise;
-
-  if (field == NULL)
-    field = "";
-  neutralise = qw_csv_field_starts_formula (field);
-  if (strpbrk (field, "\"\r\n") == NULL && strchr (field, separator) == NULL)
+  if (strpbrk (whole, "\"\r\n") == NULL && strchr (whole, separator) == NULL && suffix[0] == '\0')
     {
-      if (neutralise)
-        g_string_append_c (out, '\'');
-      g_string_append (out, field);
+      g_string_append (out, whole);
       return;
     }
   g_string_append_c (out, '"');
-  if (neutralise)
-    g_string_append_c (out, '\'');
-  for (const char *p = field; *p != '\0'; p++)
+  for (const char *p = whole; *p != '\0'; p++)
     {
       if (*p == '"')
         g_string_append_c (out, '"');
       g_string_append_c (out, *p);
     }
   g_string_append_c (out, '"');
+}
+
+/**
+ * qw_csv_field_starts_formula:
+ *
+ * Returns: whether a spreadsheet would read @field as a formula (it starts
+ *   with =, +, -, @, a tab or a carriage return, and is not a negative number)
+ */
+gboolean
+qw_csv_field_starts_formula (const char *field)
+{
+  return qw_xlsx_text_is_formula_like (field) && !is_negative_number (field);
+}
+
+/**
+ * qw_csv_append_field:
+ *
+ * Appends a field of a CSV export that Excel opens, quoted when it needs it.
+ * Text that a spreadsheet would take for a formula (it starts with = + - @,
+ * a tab or a carriage return: how formula injection works) is written
+ * after Excel's text mark ', which the import reads away again; a negative
+ * number stays as it is.
+ */
+void
+qw_csv_append_field (GString    *out,
+                     const char *field,
+                     char        separator)
+{
+  if (field == NULL)
+    field = "";
+  append_quoted (out, qw_csv_field_starts_formula (field) ? "'" : "", field, "", separator);
+}
+
+/**
+ * qw_csv_append_id_field:
+ *
+ * Appends an ID number (or another long code) so that Excel keeps it as
+ * text when it opens the file: a field of 12 digits or more, which Excel
+ * would turn into a number and show as 4.41381E+17 (losing the digits past
+ * the 15th), gets a tab after it, as Chinese systems' exports do; Excel
+ * then keeps the cell as text, and Qiwang's import reads the tab away.
+ */
+void
+qw_csv_append_id_field (GString    *out,
+                        const char *field,
+                        char        separator)
+{
+  gsize n;
+
+  if (field == NULL)
+    field = "";
+  n = strlen (field);
+  if (n >= 12 && strspn (field, "0123456789") == n)
+    append_quoted (out, "", field, "\t", separator);
+  else
+    qw_csv_append_field (out, field, separator);
 }

@@ -40,6 +40,9 @@ gboolean qw_csv_field_starts_formula (const char *field);
 void   qw_csv_append_field (GString    *out,
                             const char *field,
                             char        separator);
+void   qw_csv_append_id_field (GString    *out,
+                               const char *field,
+                               char        separator);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (QwCsv, qw_csv_free)
 

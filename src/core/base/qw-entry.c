@@ -33,6 +33,11 @@ qw_entry_copy (const QwEntry *entry)
   copy->declared_group = g_strdup (entry->declared_group);
   copy->group_code = g_strdup (entry->group_code);
   copy->allowed = g_strdup (entry->allowed);
+  copy->account = g_strdup (entry->account);
+  copy->relation = g_strdup (entry->relation);
+  copy->members = NULL;
+  for (guint i = 0; entry->members != NULL && i < entry->members->len; i++)
+    qw_entry_add_member (copy, qw_entry_copy (g_ptr_array_index (entry->members, i)));
   return copy;
 }
 
@@ -50,6 +55,9 @@ qw_entry_free (QwEntry *entry)
   g_free (entry->declared_group);
   g_free (entry->group_code);
   g_free (entry->allowed);
+  g_free (entry->account);
+  g_free (entry->relation);
+  g_clear_pointer (&entry->members, g_ptr_array_unref);
   g_free (entry);
 }
 
@@ -58,6 +66,20 @@ same_text (const char *a,
            const char *b)
 {
   return g_strcmp0 (a != NULL ? a : "", b != NULL ? b : "") == 0;
+}
+
+static gboolean
+same_members (const QwEntry *a,
+              const QwEntry *b)
+{
+  guint na = a->members != NULL ? a->members->len : 0, nb = b->members != NULL ? b->members->len : 0;
+
+  if (na != nb)
+    return FALSE;
+  for (guint i = 0; i < na; i++)
+    if (!qw_entry_equal (g_ptr_array_index (a->members, i), g_ptr_array_index (b->members, i)))
+      return FALSE;
+  return TRUE;
 }
 
 gboolean
@@ -70,7 +92,96 @@ qw_entry_equal (const QwEntry *a,
          && same_text (a->unit, b->unit) && same_text (a->grade, b->grade)
          && same_text (a->phone, b->phone) && same_text (a->declared_group, b->declared_group)
          && same_text (a->group_code, b->group_code) && a->status == b->status
-         && a->rating == b->rating && same_text (a->allowed, b->allowed);
+         && a->rating == b->rating && same_text (a->allowed, b->allowed)
+         && same_text (a->account, b->account) && same_text (a->relation, b->relation)
+         && same_members (a, b);
+}
+
+gboolean
+qw_entry_is_pair (const QwEntry *entry)
+{
+  return entry->members != NULL && entry->members->len > 0;
+}
+
+QwEntry *
+qw_entry_member (const QwEntry *entry,
+                 guint          index)
+{
+  if (entry->members == NULL || index >= entry->members->len)
+    return NULL;
+  return g_ptr_array_index (entry->members, index);
+}
+
+void
+qw_entry_add_member (QwEntry *entry,
+                     QwEntry *member)
+{
+  if (entry->members == NULL)
+    entry->members = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_entry_free);
+  g_ptr_array_add (entry->members, member);
+}
+
+static gboolean
+blank (const char *text)
+{
+  if (text == NULL)
+    return TRUE;
+  for (; *text != '\0'; text = g_utf8_next_char (text))
+    if (!g_unichar_isspace (g_utf8_get_char (text)))
+      return FALSE;
+  return TRUE;
+}
+
+static char *
+stripped (const char *text)
+{
+  return g_strstrip (g_strdup (text != NULL ? text : ""));
+}
+
+static void
+replace (char **field,
+         char  *value)
+{
+  g_free (*field);
+  *field = value;
+}
+
+void
+qw_entry_pair_sync (QwEntry *entry)
+{
+  g_autoptr(GPtrArray) names = NULL, units = NULL;
+  const char *phone = NULL;
+  QwSex sex;
+
+  if (!qw_entry_is_pair (entry))
+    return;
+  names = g_ptr_array_new_with_free_func (g_free);
+  units = g_ptr_array_new_with_free_func (g_free);
+  sex = ((QwEntry *) g_ptr_array_index (entry->members, 0))->sex;
+  for (guint i = 0; i < entry->members->len; i++)
+    {
+      const QwEntry *m = g_ptr_array_index (entry->members, i);
+      g_autofree char *unit = stripped (m->unit);
+
+      g_ptr_array_add (names, stripped (m->name));
+      if (*unit != '\0' && !g_ptr_array_find_with_equal_func (units, unit, g_str_equal, NULL))
+        g_ptr_array_add (units, g_steal_pointer (&unit));
+      if (m->sex != sex)
+        sex = QW_SEX_UNKNOWN;
+      if (phone == NULL && !blank (m->phone))
+        phone = m->phone;
+    }
+  g_ptr_array_add (names, NULL);
+  g_ptr_array_add (units, NULL);
+  replace (&entry->name, g_strjoinv (QW_PAIR_NAME_SEPARATOR, (char **) names->pdata));
+  replace (&entry->unit, g_strjoinv (QW_PAIR_NAME_SEPARATOR, (char **) units->pdata));
+  replace (&entry->phone, g_strdup (phone != NULL ? phone : ""));
+  replace (&entry->birth, g_strdup (""));
+  replace (&entry->id_number, g_strdup (""));
+  replace (&entry->grade, g_strdup (""));
+  replace (&entry->account, g_strdup (""));
+  entry->doc_kind = QW_DOC_RESIDENT_ID;
+  entry->sex = sex;
 }
 
 static const char *const status_codes[] = { "active", "withdrawn", "excluded", "late" };

@@ -46,6 +46,17 @@ typedef struct
   int            rating;          /* 等级分, 0 when unknown; used for seeding */
   char          *allowed;         /* problem codes the arbiter let the entry play with ("pair
                                    * anyway"), comma-separated: not asked about again */
+  char          *account;         /* 账号: the player's account on the online platform (弈战),
+                                   * empty when unknown; the 2022 ladder's players are known by it */
+  /* 双人: an entrant of two. Two members (QwEntry, of which only the
+   * person's fields are used: name, sex, birth, doc_kind, id_number,
+   * unit, grade, phone, account), and the entry's own person fields
+   * derived from them (qw_entry_pair_sync(): the name "甲 / 乙", the
+   * common sex and unit, no birth date or document). NULL or empty: one
+   * player. The pairing engines, results, standings and printouts see one
+   * entrant of that name. */
+  GPtrArray     *members;
+  char          *relation;        /* a pair of relatives: the relationship as declared (父子, 祖孙…) */
 } QwEntry;
 
 #define QW_TYPE_ENTRY (qw_entry_get_type ())
@@ -63,6 +74,23 @@ QwEntryStatus qw_entry_status_from_code (const char    *code);
 /* "resident", "other" (the codes of the document and the ruleset's accepted documents). */
 const char   *qw_doc_kind_to_code       (QwDocKind      kind);
 QwDocKind     qw_doc_kind_from_code     (const char    *code);
+
+/* The name of a pair: the members' names joined by this. */
+#define QW_PAIR_NAME_SEPARATOR " / "
+
+/* Whether the entry is an entrant of two (or more) members. */
+gboolean      qw_entry_is_pair          (const QwEntry *entry);
+/* The member at @index (0 or 1), or NULL. */
+QwEntry      *qw_entry_member           (const QwEntry *entry,
+                                         guint          index);
+/* Adds @member (taken) to the entry's members. */
+void          qw_entry_add_member       (QwEntry       *entry,
+                                         QwEntry       *member);
+/* A pair's own person fields from its members: the name "甲 / 乙"; the sex
+ * both share, else unknown; the unit both share (or the one given), else
+ * "单位甲 / 单位乙"; the first phone given; no birth date, document, grade or
+ * account (each member has its own). Nothing changes for one player. */
+void          qw_entry_pair_sync        (QwEntry       *entry);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (QwEntry, qw_entry_free)
 

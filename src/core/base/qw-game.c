@@ -26,6 +26,7 @@ qw_section_settings_clear (QwSectionSettings *settings)
   g_clear_pointer (&settings->unit_avoid, g_free);
   g_clear_pointer (&settings->tiebreaks, g_free);
   g_clear_pointer (&settings->draw, g_free);
+  g_clear_pointer (&settings->scores, g_free);
 }
 
 void
@@ -38,6 +39,7 @@ qw_section_settings_copy (QwSectionSettings       *dest,
   dest->unit_avoid = g_strdup (src->unit_avoid);
   dest->tiebreaks = g_strdup (src->tiebreaks);
   dest->draw = g_strdup (src->draw);
+  dest->scores = g_strdup (src->scores);
 }
 
 static const char *
@@ -62,31 +64,37 @@ qw_section_settings_init_stored (QwSectionSettings *settings)
   settings->tiebreaks = g_strdup ("");
   settings->draw = g_strdup ("");
   settings->armageddon = TRUE;
+  settings->scores = g_strdup ("");
 }
 
 static const char * const setting_keys[] = {
   "seeding", "lottery_seed", "first_round", "unit_avoid", "forfeit_limit",
-  "forfeit_counts_as_met", "tiebreaks", "double_round_robin", "armageddon", "draw", NULL,
+  "forfeit_counts_as_met", "tiebreaks", "double_round_robin", "armageddon", "draw", "scores", NULL,
 };
 
 char *
 qw_section_settings_to_text (const QwSectionSettings *s)
 {
-  return g_strdup_printf ("seeding=%s\n"
-                          "lottery_seed=%" G_GUINT64_FORMAT "\n"
-                          "first_round=%s\n"
-                          "unit_avoid=%s\n"
-                          "forfeit_limit=%d\n"
-                          "forfeit_counts_as_met=%s\n"
-                          "tiebreaks=%s\n"
-                          "double_round_robin=%s\n"
-                          "armageddon=%s\n"
-                          "draw=%s\n",
-                          or_default (s->seeding, "rating"), s->lottery_seed,
-                          or_default (s->first_round, "lanyao"), or_default (s->unit_avoid, "off"),
-                          s->forfeit_limit, s->forfeit_counts_as_met ? "true" : "false",
-                          or_default (s->tiebreaks, ""), s->double_round_robin ? "true" : "false",
-                          s->armageddon ? "true" : "false", or_default (s->draw, ""));
+  g_autofree char *text = g_strdup_printf ("seeding=%s\n"
+                                           "lottery_seed=%" G_GUINT64_FORMAT "\n"
+                                           "first_round=%s\n"
+                                           "unit_avoid=%s\n"
+                                           "forfeit_limit=%d\n"
+                                           "forfeit_counts_as_met=%s\n"
+                                           "tiebreaks=%s\n"
+                                           "double_round_robin=%s\n"
+                                           "armageddon=%s\n"
+                                           "draw=%s\n",
+                                           or_default (s->seeding, "rating"), s->lottery_seed,
+                                           or_default (s->first_round, "lanyao"), or_default (s->unit_avoid, "off"),
+                                           s->forfeit_limit, s->forfeit_counts_as_met ? "true" : "false",
+                                           or_default (s->tiebreaks, ""), s->double_round_robin ? "true" : "false",
+                                           s->armageddon ? "true" : "false", or_default (s->draw, ""));
+
+  /* Only a group with points of its own says so: the others read as before. */
+  if (s->scores == NULL || s->scores[0] == '\0')
+    return g_steal_pointer (&text);
+  return g_strdup_printf ("%sscores=%s\n", text, s->scores);
 }
 
 static gboolean
@@ -220,6 +228,16 @@ qw_section_settings_set_stored (QwSectionSettings  *s,
         return FALSE;
       g_free (s->draw);
       s->draw = g_strdup (value);
+      return TRUE;
+    }
+  if (g_str_equal (key, "scores"))
+    {
+      double scores[QW_N_SCORES];
+
+      if (value[0] != '\0' && !qw_scores_parse (value, scores, error))
+        return FALSE;
+      g_free (s->scores);
+      s->scores = g_strdup (value);
       return TRUE;
     }
   g_set_error (error, QW_ERROR, QW_ERROR_INVALID, _("“%s” is not a group setting"), key);
@@ -486,6 +504,89 @@ qw_result_outcome (QwResult result,
     default:
       return QW_OUTCOME_NONE;
     }
+}
+
+gboolean
+qw_scores_parse (const char  *text,
+                 double       scores[QW_N_SCORES],
+                 GError     **error)
+{
+  g_auto(GStrv) items = g_strsplit (text != NULL ? text : "", ",", -1);
+  double value[5];
+  gboolean given[5] = { FALSE, FALSE, FALSE, FALSE, FALSE };
+  static const char symbols[] = "WDLAP";
+
+  for (guint i = 0; items[i] != NULL; i++)
+    {
+      char *item = g_strstrip (items[i]);
+      const char *at;
+      char *end = NULL;
+      double v;
+
+      if (*item == '\0')
+        continue;
+      at = item[0] != '\0' && item[1] == '=' ? strchr (symbols, g_ascii_toupper (item[0])) : NULL;
+      v = at != NULL ? g_ascii_strtod (item + 2, &end) : 0;
+      if (at == NULL || end == item + 2 || *end != '\0' || !(v >= -100 && v <= 100))
+        {
+          g_set_error (error, QW_ERROR, QW_ERROR_INVALID,
+                       _("scores is a list like W=2,D=1,L=0 (win, draw, loss; A a forfeit lost, P a bye), "
+                         "not “%s”"), text);
+          return FALSE;
+        }
+      value[at - symbols] = v;
+      given[at - symbols] = TRUE;
+    }
+  if (!given[0] || !given[1] || !given[2])
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_INVALID,
+                   _("scores must give a win’s, a draw’s and a loss’s points (W=, D=, L=), not “%s”"), text);
+      return FALSE;
+    }
+  if (!given[3])
+    value[3] = value[2];
+  if (!given[4])
+    value[4] = value[0];
+  scores[QW_SCORE_RED_WIN] = scores[QW_SCORE_BLACK_WIN] = value[0];
+  scores[QW_SCORE_RED_DRAW] = scores[QW_SCORE_BLACK_DRAW] = value[1];
+  scores[QW_SCORE_RED_LOSS] = scores[QW_SCORE_BLACK_LOSS] = value[2];
+  scores[QW_SCORE_FORFEIT_WIN] = scores[QW_SCORE_LEFT_OPPONENT] = value[0];
+  scores[QW_SCORE_FORFEIT_LOSS] = scores[QW_SCORE_LEFT] = value[3];
+  scores[QW_SCORE_BYE] = value[4];
+  return TRUE;
+}
+
+void
+qw_section_scores (const QwRuleset *ruleset,
+                   const QwSection *section,
+                   double           scores[QW_N_SCORES])
+{
+  const char *own = section != NULL ? section->settings.scores : NULL;
+
+  if (own != NULL && own[0] != '\0' && qw_scores_parse (own, scores, NULL))
+    return;
+  memcpy (scores, ruleset->scores, sizeof ruleset->scores);
+}
+
+void
+qw_section_result_points (const QwRuleset *ruleset,
+                          const QwSection *section,
+                          QwResult         result,
+                          double          *red,
+                          double          *black)
+{
+  double scores[QW_N_SCORES];
+
+  if (section == NULL || section->settings.scores == NULL || section->settings.scores[0] == '\0')
+    {
+      qw_result_points (ruleset, result, red, black);
+      return;
+    }
+  qw_section_scores (ruleset, section, scores);
+  if (red != NULL)
+    *red = qw_scoring_points (scores, qw_result_outcome (result, TRUE), TRUE);
+  if (black != NULL)
+    *black = qw_scoring_points (scores, qw_result_outcome (result, FALSE), FALSE);
 }
 
 void

@@ -75,6 +75,10 @@ typedef struct
   char     *draw;                /* entry ids in drawing order (seeding or lottery), fixed
                                   * when round 1 is paired; Berger numbers and bracket seeds */
   gboolean  armageddon;          /* knockout: play-offs are armageddon games (a draw is a black win) */
+  char     *scores;              /* the group's own points, as "W=1,D=0.5,L=0,A=0,P=1" (a win, a
+                                  * draw, a loss, a forfeit lost, a bye: FIDE's 162 record, as a
+                                  * tournament imported from a TRF keeps them); "" for the
+                                  * ruleset's */
 } QwSectionSettings;
 
 typedef struct
@@ -160,6 +164,25 @@ void         qw_result_points       (const QwRuleset *ruleset,
                                      double          *red,
                                      double          *black);
 
+/* The same for a result in @section: its own points (settings.scores) when
+ * it has them, else the ruleset's. */
+void         qw_section_result_points (const QwRuleset *ruleset,
+                                       const QwSection *section,
+                                       QwResult         result,
+                                       double          *red,
+                                       double          *black);
+/* The scoring table @section plays by (its own, else the ruleset's). */
+void         qw_section_scores      (const QwRuleset *ruleset,
+                                     const QwSection *section,
+                                     double           scores[QW_N_SCORES]);
+/* Reads "W=1,D=0.5,L=0,A=0,P=1" (any of the five; W, D and L are needed)
+ * into a scoring table: W for wins of either colour, forfeit wins and the
+ * opponent's leaving, D for draws, L for losses, A for forfeits lost and
+ * leaving (default L), P for a bye (default W). */
+gboolean     qw_scores_parse        (const char      *text,
+                                     double           scores[QW_N_SCORES],
+                                     GError         **error);
+
 /* Whether the game was played over the board (not a bye, not a forfeit). */
 gboolean     qw_result_is_played    (QwResult    result);
 /* Whether the red (or black) player forfeited the game (弃权). */
@@ -168,7 +191,7 @@ gboolean     qw_result_forfeited_by (QwResult    result,
 
 /* Section settings as key=value lines (section.settings). Keys: seeding,
  * lottery_seed, first_round, unit_avoid, forfeit_limit, forfeit_counts_as_met,
- * tiebreaks, double_round_robin, armageddon, draw. */
+ * tiebreaks, double_round_robin, armageddon, draw, scores (written only when set). */
 /* The rulebook's defaults with an empty tie-break chain (the system's preset). */
 void         qw_section_settings_init_stored (QwSectionSettings    *settings);
 void         qw_section_settings_clear    (QwSectionSettings       *settings);

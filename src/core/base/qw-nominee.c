@@ -27,5 +27,6 @@ qw_nominee_free (QwNominee *n)
   g_free (n->id_number);
   g_free (n->unit);
   g_free (n->reason);
+  g_free (n->duplicate);
   g_free (n);
 }

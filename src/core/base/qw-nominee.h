@@ -27,6 +27,8 @@ typedef struct
   char      *id_number;
   char      *unit;
   char      *reason;       /* why this player */
+  char      *duplicate;    /* a national document's: every region that named this player ("广东、广西")
+                            * when more than one did (a player may represent one region only), else NULL */
 } QwNominee;
 
 QwNominee *qw_nominee_new  (void);

@@ -63,6 +63,7 @@ relation_free (gpointer data)
 
   g_free (r->code);
   g_free (r->name);
+  g_strfreev (r->words);
   g_free (r);
 }
 
@@ -107,8 +108,10 @@ final_rules_free (QwFinalRules *rules)
   g_free (rules->city);
   g_clear_pointer (&rules->events, g_ptr_array_unref);
   g_free (rules->individual_field);
+  g_free (rules->women_field);
   g_clear_pointer (&rules->pairs, g_ptr_array_unref);
   g_free (rules->junior_field);
+  g_free (rules->junior_girls_field);
   g_free (rules->junior_certificate_issuer);
   g_clear_pointer (&rules->teams, g_ptr_array_unref);
   g_clear_pointer (&rules->team_limits, g_ptr_array_unref);
@@ -121,6 +124,7 @@ _qw_ruleset_clear_championship (QwRuleset *self)
 {
   g_clear_pointer (&self->ladder, ladder_rules_free);
   g_clear_pointer (&self->final, final_rules_free);
+  g_clear_pointer (&self->pair_rules, g_ptr_array_unref);
 }
 
 /* Reading */
@@ -311,20 +315,21 @@ pair_make_up (xmlNode *node)
   return QW_PAIR_MEN;
 }
 
+/* The <pairs> children of @parent (the root or <final>), added to the
+ * ruleset's pair rules. */
 static gboolean
 parse_pairs (QwRuleset  *self,
-             xmlNode    *final,
+             xmlNode    *parent,
              const char *display_name,
              GError    **error)
 {
-  QwFinalRules *rules = self->final;
-
-  rules->pairs = g_ptr_array_new_with_free_func (pair_rule_free);
-  qw_xml_foreach_child (final, "pairs", node)
+  if (self->pair_rules == NULL)
+    self->pair_rules = g_ptr_array_new_with_free_func (pair_rule_free);
+  qw_xml_foreach_child (parent, "pairs", node)
     {
       QwPairRule *p = g_new0 (QwPairRule, 1);
 
-      g_ptr_array_add (rules->pairs, p);
+      g_ptr_array_add (self->pair_rules, p);
       p->field = qw_xml_get_prop (node, "field");
       p->make_up = pair_make_up (node);
       p->min_pairs = qw_xml_get_prop_int (node, "min-pairs", 0);
@@ -332,24 +337,31 @@ parse_pairs (QwRuleset  *self,
       p->min_online = qw_xml_get_prop_int (node, "min-online", 0);
       p->min_age = qw_xml_get_prop_int (node, "min-age", -1);
       p->max_age = qw_xml_get_prop_int (node, "max-age", -1);
+      p->adult_age = qw_xml_get_prop_int (node, "adult-age", -1);
+      p->child_max_age = qw_xml_get_prop_int (node, "child-max-age", -1);
       p->entries_from = prop_date (node, "entries-from");
       p->entries_to = prop_date (node, "entries-to");
       p->relations = g_ptr_array_new_with_free_func (relation_free);
       qw_xml_foreach_child (node, "relation", relation_node)
         {
           QwPairRelation *r = g_new0 (QwPairRelation, 1);
+          g_autofree char *words = qw_xml_get_prop (relation_node, "words");
 
           r->code = qw_xml_get_prop (relation_node, "code");
           r->name = node_text (relation_node);
+          r->words = g_strsplit_set (words != NULL ? words : "", " ", -1);
           g_ptr_array_add (p->relations, r);
         }
       if (!check_field (self, node, p->field, display_name, error))
         return FALSE;
-      if (p->min_pairs > p->max_pairs || p->min_online > 2
-          || (p->min_age >= 0 && p->max_age >= 0 && p->min_age > p->max_age))
+      if (qw_ruleset_pair_rule (self, p->field) != p)
+        return fail_at (error, display_name, node, _("two pair events are played in the same group"));
+      if ((p->max_pairs > 0 && p->min_pairs > p->max_pairs) || p->min_online > 2
+          || (p->min_age >= 0 && p->max_age >= 0 && p->min_age > p->max_age)
+          || (p->adult_age >= 0 && p->child_max_age >= p->adult_age))
         return fail_at (error, display_name, node,
-                        _("a pair event needs min-pairs ≤ max-pairs, min-age ≤ max-age and at most 2 online "
-                          "members"));
+                        _("a pair event needs min-pairs ≤ max-pairs, min-age ≤ max-age, a child younger than "
+                          "the adult and at most 2 online members"));
       if ((p->make_up == QW_PAIR_RELATIVES) != (p->relations->len > 0))
         return fail_at (error, display_name, node,
                         _("a pair event of relatives lists the relations it accepts, and only it does"));
@@ -391,25 +403,36 @@ parse_final (QwRuleset  *self,
   node = qw_xml_first_child (final, "individual");
   rules->individual_field = qw_xml_get_prop (node, "field");
   rules->women_same_field = !prop_is (node, "women-ranking", "separate");
+  rules->women_field = qw_xml_get_prop (node, "women-field");
   rules->women_both = qw_xml_get_prop_bool (node, "women-both", TRUE);
-  if (!check_field (self, node, rules->individual_field, display_name, error))
+  if (!check_field (self, node, rules->individual_field, display_name, error)
+      || !check_field (self, node, rules->women_field, display_name, error))
     return FALSE;
+  if (!rules->women_same_field && rules->women_field == NULL)
+    return fail_at (error, display_name, node, _("a separate women’s ranking names its field (women-field)"));
 
   if (!parse_pairs (self, final, display_name, error))
     return FALSE;
+  rules->pairs = g_ptr_array_ref (self->pair_rules);
 
   node = qw_xml_first_child (final, "junior");
   if (node != NULL)
     {
-      rules->junior_field = qw_xml_get_prop (node, "field");
+      rules->junior_two_groups = prop_is (node, "ranking", "two-groups");
+      rules->junior_field = qw_xml_get_prop (node, rules->junior_two_groups ? "boys-field" : "field");
+      rules->junior_girls_field = qw_xml_get_prop (node, rules->junior_two_groups ? "girls-field" : "field");
+      if (rules->junior_field == NULL || rules->junior_girls_field == NULL)
+        return fail_at (error, display_name, node,
+                        _("the junior event names its field, or with two groups the boys’ and the girls’ "
+                          "(boys-field, girls-field)"));
       rules->junior_born_from = prop_date (node, "born-from");
       rules->junior_certificate_required = prop_is (node, "certificate", "required");
       rules->junior_certificate_issuer = qw_xml_get_prop (node, "certificate-issuer");
-      rules->junior_two_groups = prop_is (node, "ranking", "two-groups");
       rules->junior_unit_stamp = qw_xml_get_prop_bool (node, "unit-stamp", FALSE);
       rules->junior_entries_from = prop_date (node, "entries-from");
       rules->junior_entries_to = prop_date (node, "entries-to");
-      if (!check_field (self, node, rules->junior_field, display_name, error))
+      if (!check_field (self, node, rules->junior_field, display_name, error)
+          || !check_field (self, node, rules->junior_girls_field, display_name, error))
         return FALSE;
     }
   return TRUE;
@@ -444,7 +467,7 @@ parse_teams (QwRuleset  *self,
 
       g_ptr_array_add (rules->teams, t);
       t->event = qw_xml_get_prop (node, "event");
-      t->by = prop_is (node, "by", "unit") ? QW_TEAM_BY_UNIT : QW_TEAM_BY_PROVINCE;
+      t->by = prop_is (node, "by", "unit") ? QW_TEAM_BASIS_UNIT : QW_TEAM_BASIS_PROVINCE;
       t->field = qw_xml_get_prop (node, "field");
       t->by_sex = prop_is (node, "ranking", "by-sex");
       t->men = qw_xml_get_prop_int (node, "men", 0);
@@ -519,6 +542,7 @@ parse_prizes (QwRuleset  *self,
   QwFinalRules *rules = self->final;
 
   rules->before_tax = qw_xml_get_prop_bool (prizes, "before-tax", TRUE);
+  rules->shared_split = !prop_is (prizes, "shared", "each");
   rules->prize_tables = g_ptr_array_new_with_free_func (prize_table_free);
   qw_xml_foreach_child (prizes, "table", node)
     {
@@ -551,6 +575,9 @@ _qw_ruleset_parse_championship (QwRuleset   *self,
   xmlNode *prizes = qw_xml_first_child (root, "prizes");
 
   if (ladder != NULL && !parse_ladder (self, ladder, display_name, error))
+    return FALSE;
+  /* The pair events of a season without a final (the 2021 家庭双人组). */
+  if (!parse_pairs (self, root, display_name, error))
     return FALSE;
   if (final == NULL)
     {
@@ -632,6 +659,68 @@ qw_ladder_rules_match_reason (const QwLadderRules *rules,
         return r;
     }
   return NULL;
+}
+
+const QwPairRule *
+qw_ruleset_pair_rule (const QwRuleset *ruleset,
+                      const char      *field)
+{
+  for (guint i = 0; ruleset->pair_rules != NULL && field != NULL && i < ruleset->pair_rules->len; i++)
+    {
+      const QwPairRule *p = g_ptr_array_index (ruleset->pair_rules, i);
+
+      if (g_str_equal (p->field, field))
+        return p;
+    }
+  return NULL;
+}
+
+const QwPairRelation *
+qw_pair_rule_match_relation (const QwPairRule *rule,
+                             const char       *text)
+{
+  g_autofree char *t = NULL;
+
+  if (rule == NULL || text == NULL)
+    return NULL;
+  t = g_strstrip (g_strdup (text));
+  if (*t == '\0')
+    return NULL;
+  for (guint i = 0; i < rule->relations->len; i++)
+    {
+      const QwPairRelation *r = g_ptr_array_index (rule->relations, i);
+
+      if (g_ascii_strcasecmp (t, r->code) == 0 || g_str_equal (t, r->name))
+        return r;
+    }
+  for (guint i = 0; i < rule->relations->len; i++)
+    {
+      const QwPairRelation *r = g_ptr_array_index (rule->relations, i);
+
+      for (guint w = 0; r->words[w] != NULL; w++)
+        if (r->words[w][0] != '\0' && strstr (t, r->words[w]) != NULL)
+          return r;
+    }
+  return NULL;
+}
+
+gboolean
+qw_final_rules_is_junior_field (const QwFinalRules *rules,
+                                const char         *field)
+{
+  if (rules == NULL || field == NULL || rules->junior_field == NULL)
+    return FALSE;
+  if (g_str_equal (field, rules->junior_field) || g_str_equal (field, rules->junior_girls_field))
+    return TRUE;
+  /* The junior event's own group, whatever the juniors are ranked in. */
+  for (guint i = 0; i < rules->events->len; i++)
+    {
+      const QwFinalEvent *e = g_ptr_array_index (rules->events, i);
+
+      if (e->kind == QW_FINAL_EVENT_JUNIOR && g_strcmp0 (e->field, field) == 0)
+        return TRUE;
+    }
+  return FALSE;
 }
 
 const QwFinalEvent *

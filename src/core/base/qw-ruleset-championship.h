@@ -88,17 +88,23 @@ typedef struct
 {
   char *code;                     /* "parent" */
   char *name;                     /* "父母与子女" */
+  GStrv words;                    /* words of a declared relationship that name it: 父, 母, … */
 } QwPairRelation;
 
+/* A pair event (双人): the 2022 final's <final><pairs>, or a season's
+ * top-level <pairs> (the 2021 家庭双人组). Entries of its group are pairs
+ * (QwEntry.members); registration/qw-entry-check.c reports what breaks it. */
 typedef struct
 {
   char         *field;            /* "doubles-m" */
   QwPairMakeUp  make_up;
-  int           min_pairs;        /* the event opens with this many pairs */
-  int           max_pairs;
-  int           min_online;       /* members who must have played online */
-  int           min_age;          /* -1: no bound; ages in 周岁 on the final's first day, inclusive */
+  int           min_pairs;        /* the event opens with this many pairs; 0: no bound */
+  int           max_pairs;        /* 0: no bound */
+  int           min_online;       /* members who must have played online (an account given) */
+  int           min_age;          /* -1: no bound; ages in 周岁 on the event's first day, inclusive */
   int           max_age;
+  int           adult_age;        /* -1: no rule; else one member is at least this old … */
+  int           child_max_age;    /* … and the other at most this old (-1: no rule) */
   QwDate        entries_from;
   QwDate        entries_to;
   GPtrArray    *relations;        /* QwPairRelation; empty unless RELATIVES */
@@ -106,8 +112,8 @@ typedef struct
 
 typedef enum
 {
-  QW_TEAM_BY_PROVINCE,            /* the first digits of the resident ID number */
-  QW_TEAM_BY_UNIT,                /* the entering unit (报名单位) */
+  QW_TEAM_BASIS_PROVINCE,         /* the first digits of the resident ID number */
+  QW_TEAM_BASIS_UNIT,             /* the entering unit (报名单位) */
 } QwTeamBasis;
 
 typedef struct
@@ -160,9 +166,11 @@ struct _QwFinalRules
   GPtrArray  *events;             /* QwFinalEvent, in the order of 五 */
   char       *individual_field;   /* "individual" */
   gboolean    women_same_field;   /* the women's ranking is of the individual field */
+  char       *women_field;        /* else the field the women play in (women-field) */
   gboolean    women_both;         /* a woman may receive an overall and a women's prize */
-  GPtrArray  *pairs;              /* QwPairRule */
-  char       *junior_field;       /* NULL without a junior event */
+  GPtrArray  *pairs;              /* QwPairRule: the final's (the ruleset's pair_rules) */
+  char       *junior_field;       /* NULL without a junior event; with two groups the boys' */
+  char       *junior_girls_field; /* two groups: the girls' field; else the junior field */
   QwDate      junior_born_from;
   gboolean    junior_certificate_required;
   char       *junior_certificate_issuer;
@@ -180,6 +188,8 @@ struct _QwFinalRules
 
   /* <prizes> */
   gboolean    before_tax;
+  gboolean    shared_split;       /* players (teams) sharing a place share the prizes of the places
+                                   * they cover, in equal parts; else each has the place's own */
   GPtrArray  *prize_tables;       /* QwPrizeTable */
 };
 
@@ -188,6 +198,19 @@ const QwLadderPeriodRule *qw_ladder_rules_period        (const QwLadderRules *ru
 int                       qw_ladder_rules_n_periods     (const QwLadderRules *rules);
 const QwWildcardReason   *qw_ladder_rules_match_reason  (const QwLadderRules *rules,
                                                          const char          *text);
+
+/* The pair event played in the group @field, from <final> or the top level. */
+const QwPairRule         *qw_ruleset_pair_rule          (const QwRuleset     *ruleset,
+                                                         const char          *field);
+/* The relation a declared relationship names ("父子", "外婆", "parent",
+ * "父母与子女"): by code or name, else the first relation of the rule whose
+ * words the text contains. */
+const QwPairRelation     *qw_pair_rule_match_relation   (const QwPairRule    *rule,
+                                                         const char          *text);
+/* Whether @field is the junior field (or, with two groups, one of them), or
+ * the junior event's group. */
+gboolean                  qw_final_rules_is_junior_field (const QwFinalRules *rules,
+                                                          const char         *field);
 
 const QwFinalEvent       *qw_final_rules_event          (const QwFinalRules  *rules,
                                                          const char          *code);

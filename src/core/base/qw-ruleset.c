@@ -341,6 +341,11 @@ parse_misc (QwRuleset *self,
   node = qw_xml_first_child (root, "eligibility");
   self->escort_age = qw_xml_get_prop_int (node, "escort-age", 70);
   self->barred_titles = collect_texts (node, "barred-title");
+  {
+    g_autofree char *scope = qw_xml_get_prop (node, "duplicate-id");
+
+    self->duplicates_per_group = g_strcmp0 (scope, "group") == 0;
+  }
 
   /* 七(三)3. Without the element: any document, none required. */
   node = qw_xml_first_child (root, "documents");

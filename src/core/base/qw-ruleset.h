@@ -156,6 +156,12 @@ struct _QwRuleset
   GStrv       final_forms;            /* accepted endings of a provincial final's name */
   GStrv       admin_suffixes;         /* 市, 县, 镇, … longest first */
 
+  gboolean    duplicates_per_group;   /* <eligibility duplicate-id="group">: one person may enter
+                                       * several groups (events) of the event, once each; else
+                                       * once in the whole event */
+  GPtrArray  *pair_rules;             /* QwPairRule (qw-ruleset-championship.h): the pair events,
+                                       * of <final> and of the top level; may be empty */
+
   QwLadderRules *ladder;              /* <ladder>: the online periods, or NULL */
   QwFinalRules  *final;               /* <final>, <teams>, <prizes>, or NULL */
 };

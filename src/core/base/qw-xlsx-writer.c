@@ -19,6 +19,10 @@
  *     good file was: the workbook is written to a temporary file next to
  *     its path and renamed into place once complete.
  *
+ * The workbook is written to a temporary file next to its path and renamed
+ * over it when complete, so that a failed export never leaves half a file
+ * where the previous one was.
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #define G_LOG_DOMAIN "qw-xlsx-writer"
@@ -28,8 +32,8 @@
 #include <errno.h>
 #include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
-#include <string.h>
 #include <unistd.h>
+#include <string.h>
 #include <xlsxwriter.h>
 
 #include "qw-error.h"
@@ -51,7 +55,7 @@ struct _QwXlsxWriter
 {
   lxw_workbook *workbook;
   char         *path;
-  char         *tmp;       /* where the workbook is written before the rename */
+  char         *tmp_path;  /* where the workbook is written before it is renamed to @path */
   lxw_format   *header_format;
   lxw_format   *text_format;
   GPtrArray    *sheets;    /* Sheet */
@@ -72,32 +76,28 @@ sheet_free (gpointer data)
  * qw_xlsx_writer_new:
  *
  * Starts a workbook; nothing is written to @path before
- * qw_xlsx_writer_close(). Free the writer with qw_xlsx_writer_free()
- * afterwards (freeing it without closing writes nothing).
+ * qw_xlsx_writer_close() (the workbook takes shape in a temporary file next
+ * to it). Free the writer with qw_xlsx_writer_free() afterwards (freeing it
+ * without closing writes nothing).
  */
 QwXlsxWriter *
 qw_xlsx_writer_new (const char *path)
 {
   QwXlsxWriter *writer = g_new0 (QwXlsxWriter, 1);
+  int fd;
 
   writer->path = g_strdup (path);
-  {
-    g_autofree char *folder = g_path_get_dirname (path);
-    g_autofree char *base = g_path_get_basename (path);
-    g_autofree char *name = g_strdup_printf (".%s.XXXXXX", base);
-    char *tmp = g_build_filename (folder, name, NULL);
-    int fd = g_mkstemp (tmp);
-
-    /* When no temporary file can be made, qw_xlsx_writer_close() says so. */
-    if (fd >= 0)
-      {
-        close (fd);
-        writer->tmp = tmp;
-        writer->workbook = workbook_new (tmp);
-      }
-    else
-      g_free (tmp);
-  }
+  writer->tmp_path = g_strdup_printf ("%s.tmp-XXXXXX", path);
+  fd = g_mkstemp (writer->tmp_path);
+  if (fd < 0)
+    {
+      g_clear_pointer (&writer->tmp_path, g_free);
+      writer->sheets = g_ptr_array_new_with_free_func (sheet_free);
+      writer->names = g_ptr_array_new_with_free_func (g_free);
+      return writer;
+    }
+  close (fd);
+  writer->workbook = workbook_new (writer->tmp_path);
   writer->sheets = g_ptr_array_new_with_free_func (sheet_free);
   writer->names = g_ptr_array_new_with_free_func (g_free);
   if (writer->workbook != NULL)
@@ -118,12 +118,11 @@ qw_xlsx_writer_free (QwXlsxWriter *writer)
     return;
   if (writer->workbook != NULL)
     lxw_workbook_free (writer->workbook);
+  if (writer->tmp_path != NULL)
+    g_unlink (writer->tmp_path);
   g_ptr_array_unref (writer->sheets);
   g_ptr_array_unref (writer->names);
-  /* Not closed, or closing failed: the temporary file goes. */
-  if (writer->tmp != NULL)
-    g_unlink (writer->tmp);
-  g_free (writer->tmp);
+  g_free (writer->tmp_path);
   g_free (writer->path);
   g_free (writer);
 }
@@ -191,7 +190,9 @@ qw_xlsx_sheet_name (const char         *wanted,
     {
       gunichar c = g_utf8_get_char (p);
 
-      if (c < 0x20 || strchr ("[]:*?/\\", (int) c) != NULL)
+      /* strchr () looks at a char, the low byte of a code point: 累 (U+7D2F)
+       * would read as "/", 赛 (U+8D5B) as "[". */
+      if (c < 0x20 || (c < 0x80 && strchr ("[]:*?/\\", (int) c) != NULL))
         c = '_';
       g_string_append_unichar (base, c);
     }
@@ -420,7 +421,7 @@ qw_xlsx_writer_close (QwXlsxWriter  *writer,
   /* workbook_close() frees the workbook whether it succeeds or not. */
   if (!check (workbook_close (workbook), writer->path, error))
     return FALSE;
-  if (g_rename (writer->tmp, writer->path) != 0)
+  if (g_rename (writer->tmp_path, writer->path) != 0)
     {
       int saved = errno;
       g_autofree char *display = g_filename_display_name (writer->path);
@@ -428,6 +429,6 @@ qw_xlsx_writer_close (QwXlsxWriter  *writer,
       g_set_error (error, QW_ERROR, QW_ERROR_IO, _("%s cannot be written: %s"), display, g_strerror (saved));
       return FALSE;
     }
-  g_clear_pointer (&writer->tmp, g_free);
+  g_clear_pointer (&writer->tmp_path, g_free);
   return TRUE;
 }

@@ -75,9 +75,20 @@ typedef struct
   GHashTable      *by_id;     /* entry id → Player */
   GPtrArray       *games;     /* counted games (element-type QwGame, not owned) */
   double           bye_value; /* 对手分 of a bye */
+  double           scores[QW_N_SCORES]; /* the section's (qw_section_scores()) */
 } Table;
 
 #define EPSILON 1e-9
+
+static void
+table_points (const Table *t,
+              QwResult     result,
+              double      *red,
+              double      *black)
+{
+  *red = qw_scoring_points (t->scores, qw_result_outcome (result, TRUE), TRUE);
+  *black = qw_scoring_points (t->scores, qw_result_outcome (result, FALSE), FALSE);
+}
 
 static Player *
 lookup (Table  *t,
@@ -205,7 +216,7 @@ count_own (Table *t)
       Player *red = lookup (t, g->red), *black = lookup (t, g->black);
       double rp, bp;
 
-      qw_result_points (t->ruleset, g->result, &rp, &bp);
+      table_points (t, g->result, &rp, &bp);
       add_cell (t, red, g, TRUE, rp);
       red->row->tiebreaks[QW_TB_FOULS] += g->red_fouls;
       red->row->tiebreaks[QW_TB_WINS] += won (g, TRUE) ? 1 : 0;
@@ -437,7 +448,7 @@ points_against (Table  *t,
 
       if (g->result == QW_RESULT_NONE || g->black == 0)
         continue;
-      qw_result_points (t->ruleset, g->result, &rp, &bp);
+      table_points (t, g->result, &rp, &bp);
       if (g->red == p->row->entry_id && g->black == opp->row->entry_id)
         total += rp;
       else if (g->black == p->row->entry_id && g->red == opp->row->entry_id)
@@ -593,6 +604,7 @@ table_init (Table           *t,
 {
   t->ruleset = ruleset;
   t->section = section;
+  qw_section_scores (ruleset, section, t->scores);
   t->n_players = entries->len;
   t->players = g_new0 (Player, MAX (entries->len, 1));
   t->by_id = g_hash_table_new (g_int64_hash, g_int64_equal);

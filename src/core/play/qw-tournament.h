@@ -165,6 +165,26 @@ GPtrArray *qw_tournament_check_round   (QwDocument         *doc,
                                         int                 round,
                                         GError            **error);
 
+/* A round typed in (pairings made elsewhere, or on paper): one board. */
+typedef struct
+{
+  gint64  red;     /* entry id */
+  gint64  black;   /* entry id; 0 for the bye */
+} QwManualBoard;
+
+GPtrArray *qw_tournament_check_manual  (QwDocument          *doc,
+                                        const QwSection     *section,
+                                        const QwManualBoard *boards,
+                                        guint                n_boards,
+                                        GError             **error);
+int        qw_tournament_pair_manual   (QwDocument          *doc,
+                                        QwSection           *section,
+                                        const QwManualBoard *boards,
+                                        guint                n_boards,
+                                        gboolean             force,
+                                        GPtrArray          **broken,
+                                        GError             **error);
+
 /* The starting-rank list (the order round 1 draws from) with its method and
  * lottery seed: the stored draw once round 1 is paired, else what round 1
  * would use now. Reading never writes. */

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "qw-certificate.h"
+#include "qw-certificate-code.h"
 #include "qw-data.h"
 #include "qw-error.h"
 #include "qw-event-name.h"
@@ -51,6 +52,10 @@ struct _QwCertificateTemplate
   double    inner_inset;            /* mm, 0: none */
   double    inner_width;
   GArray   *items;                  /* Item */
+  gboolean  verify;                 /* the verification code and its QR (<verify>) */
+  double    verify_x, verify_y, verify_size;   /* mm */
+  char     *site_url;               /* the request's: the QR leads to SITE/verify/CODE/ */
+  GHashTable *codes;                /* the request's certificate codes */
 };
 
 static const char *fields[] = {
@@ -72,6 +77,8 @@ qw_certificate_template_free (QwCertificateTemplate *self)
   if (self == NULL)
     return;
   g_clear_pointer (&self->items, g_array_unref);
+  g_free (self->site_url);
+  g_clear_pointer (&self->codes, g_hash_table_unref);
   g_free (self);
 }
 
@@ -279,6 +286,10 @@ qw_certificate_template_load (const char  *path,
   paper = qw_xml_get_prop (root, "paper");
   if (paper == NULL || !qw_paper_from_code (paper, &self->paper))
     self->paper = QW_PAPER_A4_LANDSCAPE;
+  self->verify = TRUE;
+  self->verify_x = 24;
+  self->verify_y = 158;
+  self->verify_size = 24;
   self->offset_x = qw_xml_get_prop_double (root, "offset-x", 0);
   self->offset_y = qw_xml_get_prop_double (root, "offset-y", 0);
 
@@ -302,6 +313,13 @@ qw_certificate_template_load (const char  *path,
         read_line (self, n);
       else if (g_str_equal ((const char *) n->name, "seal"))
         read_seal (self, n);
+      else if (g_str_equal ((const char *) n->name, "verify"))
+        {
+          self->verify = qw_xml_get_prop_bool (n, "show", TRUE);
+          self->verify_x = qw_xml_get_prop_double (n, "x", self->verify_x);
+          self->verify_y = qw_xml_get_prop_double (n, "y", self->verify_y);
+          self->verify_size = qw_xml_get_prop_double (n, "size", self->verify_size);
+        }
     }
   return g_steal_pointer (&self);
 }
@@ -483,6 +501,32 @@ kept_words (const QwPModel *model,
   return words;
 }
 
+/* The certificate's verification code, and its QR: the verification page
+ * when the document has an address for its pages, else the code itself. */
+static void
+draw_verification (const QwCertificateTemplate *tpl,
+                   QwCanvas                    *canvas,
+                   const char                  *code)
+{
+  QwPage *page = _qw_canvas_page (canvas, _qw_canvas_n_pages (canvas) - 1);
+  double x = (tpl->verify_x + tpl->offset_x) * QW_MM, y = (tpl->verify_y + tpl->offset_y) * QW_MM;
+  double size = tpl->verify_size * QW_MM;
+  g_autofree char *shown = qw_certificate_code_format (code);
+  g_autofree char *url = tpl->site_url != NULL ? g_strdup_printf ("%sverify/%s/", tpl->site_url, code)
+                                                : g_strdup (code);
+  g_autofree char *line = g_strdup_printf ("验证码 %s", shown);
+  QwTextStyle small = _qw_text_style (QW_FONT_SANS, 8, QW_ALIGN_LEFT);
+  QwTextStyle bold = _qw_text_style (QW_FONT_SANS, 10, QW_ALIGN_LEFT);
+  QwBox hint = { x + size + 2 * QW_MM, y + size / 2 - 11, 60 * QW_MM, 11 };
+  QwBox text = { x + size + 2 * QW_MM, y + size / 2, 60 * QW_MM, 14 };
+
+  _qw_page_qr (page, x, y, size, url);
+  small.rgb = 0x404040;
+  bold.bold = TRUE;
+  _qw_page_text (canvas, page, &small, &hint, "扫码或在成绩网页查验真伪");
+  _qw_page_text (canvas, page, &bold, &text, line);
+}
+
 /* Children and juniors are addressed as 同学, adults as 同志. */
 static const char *
 honorific (const QwPGroup *group)
@@ -539,6 +583,14 @@ render (QwCanvas                    *canvas,
           g_ptr_array_add (keep, NULL);
           draw_certificate (tpl, canvas, &values, (const char * const *) keep->pdata);
           g_ptr_array_set_size (keep, keep->len - 1);
+          if (tpl->verify && tpl->codes != NULL)
+            {
+              g_autofree char *key = g_strdup_printf ("%s\t%d\t%d", group->code, p->no, s->rank);
+              const char *code = g_hash_table_lookup (tpl->codes, key);
+
+              if (code != NULL)
+                draw_verification (tpl, canvas, code);
+            }
           printed++;
         }
     }
@@ -572,6 +624,11 @@ prepare (const QwPrintRequest  *request,
     return FALSE;
   tpl->offset_x += request->offset_x_mm;
   tpl->offset_y += request->offset_y_mm;
+  if (request->site_url != NULL && *request->site_url != '\0')
+    tpl->site_url = g_str_has_suffix (request->site_url, "/") ? g_strdup (request->site_url)
+                                                              : g_strconcat (request->site_url, "/", NULL);
+  if (request->certificate_codes != NULL)
+    tpl->codes = g_hash_table_ref (request->certificate_codes);
   if (request->paper == QW_PAPER_DEFAULT)
     *paper = tpl->paper;
   *data = tpl;

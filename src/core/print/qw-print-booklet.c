@@ -254,6 +254,18 @@ group_heading (QwFrame    *frame,
   _qw_frame_space (frame, 3);
 }
 
+static const char *
+player_name (gconstpointer item)
+{
+  return ((const QwPPlayer *) item)->name;
+}
+
+static int
+player_no (gconstpointer item)
+{
+  return ((const QwPPlayer *) item)->no;
+}
+
 static void
 player_lists (const QwPModel *model,
               QwFrame        *frame)
@@ -272,6 +284,7 @@ player_lists (const QwPModel *model,
       const QwPGroup *g = g_ptr_array_index (model->groups, i);
       g_autoptr(QwTable) table = _qw_table_new (columns, G_N_ELEMENTS (columns), 10);
       g_autofree char *heading = g_strdup_printf ("%s（%u人）", g->name, participants (g));
+      GPtrArray *players;
 
       group_heading (frame, heading, i == 0);
       _qw_table_set_caption (table, g->name);
@@ -280,15 +293,21 @@ player_lists (const QwPModel *model,
           _qw_frame_notice (frame, "本组暂无棋手。");
           continue;
         }
+      /* In the document's list order: by 序号, pinyin or surname strokes. */
+      players = g_ptr_array_new ();
       for (guint k = 0; k < g->players->len; k++)
+        g_ptr_array_add (players, g_ptr_array_index (g->players, k));
+      qw_list_sort (players, model->list_order, player_name, player_no);
+      for (guint k = 0; k < players->len; k++)
         {
-          const QwPPlayer *p = g_ptr_array_index (g->players, k);
+          const QwPPlayer *p = g_ptr_array_index (players, k);
           g_autofree char *no = g_strdup_printf ("%d", p->no);
           const char *row[] = { no, p->name, qw_sex_to_chinese (p->sex), p->unit, text_or_empty (p->grade) };
 
           if (is_participant (p))
             _qw_table_add_row (table, row, 0);
         }
+      g_ptr_array_unref (players);
       _qw_table_emit (table, frame);
     }
 }

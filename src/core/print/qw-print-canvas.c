@@ -21,7 +21,9 @@
 #include <pango/pangocairo.h>
 #include <string.h>
 
+#include "qw-entry.h"
 #include "qw-print-canvas.h"
+#include "qw-qr.h"
 
 /* The smallest text ever drawn: below this a box is too small to read, and
  * the text is ellipsized instead of shrunk further. */
@@ -33,6 +35,7 @@ typedef enum
   OP_LINE,
   OP_RECT,
   OP_CIRCLE,
+  OP_QR,
 } OpKind;
 
 typedef struct
@@ -427,6 +430,19 @@ _qw_page_circle (QwPage  *page,
   g_array_append_val (page->ops, op);
 }
 
+/* A QR code of @text in the square @x, @y, @size (qw-qr.h). */
+void
+_qw_page_qr (QwPage     *page,
+             double      x,
+             double      y,
+             double      size,
+             const char *text)
+{
+  Op op = { .kind = OP_QR, .a = x, .b = y, .c = size, .text = g_strdup (text) };
+
+  g_array_append_val (page->ops, op);
+}
+
 /* Text */
 
 static void
@@ -474,12 +490,38 @@ logical_size (PangoLayout *layout,
   *height = (double) logical.height / PANGO_SCALE;
 }
 
-/* No line break inside any occurrence of the style's kept words. */
+static void
+keep_range (PangoAttrList **attrs,
+            gsize           start,
+            gsize           end)
+{
+  PangoAttribute *attr = pango_attr_allow_breaks_new (FALSE);
+
+  attr->start_index = (guint) start;
+  attr->end_index = (guint) end;
+  if (*attrs == NULL)
+    *attrs = pango_attr_list_new ();
+  pango_attr_list_insert (*attrs, attr);
+}
+
+/* No line break inside any occurrence of the style's kept words, nor inside
+ * a member's name of a pair ("甲 / 乙" breaks after the separator only). */
 static PangoAttrList *
 keep_attributes (const QwTextStyle *style,
                  const char        *text)
 {
   PangoAttrList *attrs = NULL;
+  const char *sep = strstr (text, QW_PAIR_NAME_SEPARATOR);
+
+  for (const char *part = text; sep != NULL && part != NULL;)
+    {
+      const char *next = strstr (part, QW_PAIR_NAME_SEPARATOR);
+      const char *end = next != NULL ? next : part + strlen (part);
+
+      if (g_utf8_strlen (part, end - part) >= 2)
+        keep_range (&attrs, (gsize) (part - text), (gsize) (end - text));
+      part = next != NULL ? next + strlen (QW_PAIR_NAME_SEPARATOR) : NULL;
+    }
 
   for (guint i = 0; style->keep != NULL && style->keep[i] != NULL; i++)
     {
@@ -489,15 +531,7 @@ keep_attributes (const QwTextStyle *style,
       if (len == 0 || g_utf8_strlen (word, -1) < 2)
         continue;
       for (const char *at = strstr (text, word); at != NULL; at = strstr (at + len, word))
-        {
-          PangoAttribute *attr = pango_attr_allow_breaks_new (FALSE);
-
-          attr->start_index = (guint) (at - text);
-          attr->end_index = (guint) (at - text + len);
-          if (attrs == NULL)
-            attrs = pango_attr_list_new ();
-          pango_attr_list_insert (attrs, attr);
-        }
+        keep_range (&attrs, (gsize) (at - text), (gsize) (at - text + len));
     }
   return attrs;
 }
@@ -772,6 +806,9 @@ draw_op (cairo_t     *cr,
       cairo_arc (cr, op->a, op->b, op->c, 0, 2 * G_PI);
       set_stroke (cr, op);
       cairo_stroke (cr);
+      break;
+    case OP_QR:
+      qw_qr_draw (cr, op->text, op->a, op->b, op->c);
       break;
     default:
       g_assert_not_reached ();

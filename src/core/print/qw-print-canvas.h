@@ -139,6 +139,12 @@ void        _qw_page_circle            (QwPage            *page,
                                         double             dash,
                                         guint32            rgb);
 
+void        _qw_page_qr                (QwPage            *page,
+                                        double             x,
+                                        double             y,
+                                        double             size,
+                                        const char        *text);
+
 /* Replaying pages */
 void        _qw_canvas_draw_page       (QwCanvas          *canvas,
                                         cairo_t           *cr,

@@ -93,6 +93,18 @@ open_page (QwFrame  *frame,
   frame->top = frame->y;
 }
 
+void
+_qw_frame_qr (QwFrame    *frame,
+              const char *url)
+{
+  double top = MARGIN_TOP + HEADER_SIZE * 1.6 + 4;
+  double size = MAX (frame->top - top - 2, 12 * QW_MM);
+
+  if (frame->page == NULL || url == NULL)
+    return;
+  _qw_page_qr (frame->page, frame->right - size, top, size, url);
+}
+
 /* Starts a new page for a new part of the document. */
 void
 _qw_frame_start (QwFrame    *frame,

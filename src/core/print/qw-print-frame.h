@@ -48,6 +48,9 @@ void        _qw_frame_space            (QwFrame     *frame,
 void        _qw_frame_notice           (QwFrame     *frame,
                                         const char  *text);
 void        _qw_frame_number_pages     (QwCanvas    *canvas);
+/* A QR code of @url at the right of the current page's title. */
+void        _qw_frame_qr               (QwFrame     *frame,
+                                        const char  *url);
 
 typedef struct
 {

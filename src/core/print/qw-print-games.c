@@ -60,6 +60,7 @@ missing_games_notice (const QwPGroup *group,
  * has no result yet, so that the arbiter can write it in. */
 static char *
 result_text (const QwPModel *model,
+             const QwPGroup *group,
              const QwPGame  *game,
              gboolean       *forfeit)
 {
@@ -71,7 +72,7 @@ result_text (const QwPModel *model,
     case QW_RESULT_RED_WIN:
     case QW_RESULT_DRAW:
     case QW_RESULT_BLACK_WIN:
-      _qw_pgame_points (model, game, &red, &black);
+      _qw_pgame_points (model, group, game, &red, &black);
       r = _qw_format_points (red);
       b = _qw_format_points (black);
       if (game->result == QW_RESULT_DRAW && game->playoff != QW_PLAYOFF_NONE)
@@ -198,7 +199,7 @@ _qw_emit_pairings_table (QwFrame        *frame,
         continue;
       cells[0] = g_strdup_printf ("%d", g->board);
       player_cells (model, group, g->red, round, cells + 1);
-      cells[5] = with_results ? result_text (model, g, &forfeit) : NULL;
+      cells[5] = with_results ? result_text (model, group, g, &forfeit) : NULL;
       if (g->black < 0)
         cells[7] = g_strdup ("轮空");
       else
@@ -242,8 +243,11 @@ render_pairings (QwCanvas       *canvas,
       const QwPGroup *group = g_ptr_array_index (model->groups, i);
       int round = group_round (model, group);
       g_autofree char *title = round_title (group, round, "对阵表");
+      g_autofree char *path = g_strdup_printf ("group/%s/pairings/round-%d", group->code, round);
+      g_autofree char *url = _qw_pmodel_page_url (model, path);
 
       _qw_frame_start (&frame, title, subtitle);
+      _qw_frame_qr (&frame, url);
       _qw_emit_pairings_table (&frame, model, group, round, TRUE, NULL);
       if (missing_games_notice (group, round) == NULL)
         signature_line (&frame, "编排：____________　　裁判长：____________");

@@ -67,6 +67,8 @@ _qw_pmodel_free (QwPModel *model)
   g_clear_pointer (&model->ruleset, qw_ruleset_unref);
   g_free (model->header);
   g_clear_pointer (&model->groups, g_ptr_array_unref);
+  g_free (model->site_url);
+  g_clear_pointer (&model->codes, g_hash_table_unref);
   g_free (model);
 }
 
@@ -323,6 +325,7 @@ copy_group (const QwRuleset    *ruleset,
     group->name = qw_ruleset_group_label (ruleset, group->code);
   rule = qw_ruleset_find_group (ruleset, group->code);
   group->category = g_strdup (rule != NULL && rule->category != NULL ? rule->category : "");
+  qw_section_scores (ruleset, section, group->scores);
   if (section != NULL)
     {
       group->system = section->system;
@@ -357,6 +360,10 @@ _qw_pmodel_new (const QwPrintRequest *request)
     g_ptr_array_add (model->groups, copy_group (request->ruleset, g_ptr_array_index (request->groups, i)));
   model->round = MAX (0, request->round);
   model->max_place = request->max_place > 0 ? request->max_place : 8;
+  model->list_order = request->list_order;
+  model->site_url = g_strdup (request->site_url);
+  if (request->certificate_codes != NULL)
+    model->codes = g_hash_table_ref (request->certificate_codes);
   return model;
 }
 
@@ -381,11 +388,13 @@ _qw_pgroup_last_round (const QwPGroup *group)
 
 void
 _qw_pgame_points (const QwPModel *model,
+                  const QwPGroup *group,
                   const QwPGame  *game,
                   double         *red,
                   double         *black)
 {
-  qw_result_points (model->ruleset, game->result, red, black);
+  *red = qw_scoring_points (group->scores, qw_result_outcome (game->result, TRUE), TRUE);
+  *black = qw_scoring_points (group->scores, qw_result_outcome (game->result, FALSE), FALSE);
 }
 
 /* The player's points before @round, from the games (byes and forfeits as
@@ -405,7 +414,7 @@ _qw_pgroup_points_before (const QwPModel *model,
 
       if (g->round >= round || (g->red != player && g->black != player))
         continue;
-      _qw_pgame_points (model, g, &red, &black);
+      _qw_pgame_points (model, group, g, &red, &black);
       total += g->red == player ? red : black;
     }
   /* Rounds absent from score what they credit (a late entry's missed rounds). */
@@ -427,6 +436,15 @@ _qw_format_points (double points)
 
   g_ascii_formatd (buf, sizeof buf, "%g", points);
   return g_strdup (buf);
+}
+
+char *
+_qw_pmodel_page_url (const QwPModel *model,
+                     const char     *path)
+{
+  if (model->site_url == NULL || *model->site_url == '\0')
+    return NULL;
+  return g_strconcat (model->site_url, g_str_has_suffix (model->site_url, "/") ? "" : "/", path, "/", NULL);
 }
 
 /* "2021年7月3日至4日　白花镇文化活动中心" */

@@ -105,6 +105,7 @@ typedef struct
   gboolean    seeding_fixed;   /* round 1 is paired */
   gboolean    seeding_drawn;   /* the order is final */
   GHashTable *by_id;        /* entry id → player index + 1 */
+  double      scores[QW_N_SCORES];  /* the group's points (qw_section_scores()) */
 } QwPGroup;
 
 typedef struct
@@ -115,6 +116,9 @@ typedef struct
   GPtrArray  *groups;       /* QwPGroup */
   int         round;
   int         max_place;
+  QwListOrder list_order;   /* the booklet's player lists */
+  char       *site_url;     /* the request's, or NULL */
+  GHashTable *codes;        /* the request's certificate codes, or NULL */
 } QwPModel;
 
 QwPModel   *_qw_pmodel_new             (const QwPrintRequest *request);
@@ -123,6 +127,7 @@ int         _qw_pgroup_last_round      (const QwPGroup       *group);
 const QwPPlayer *_qw_pgroup_player     (const QwPGroup       *group,
                                         int                   index);
 void        _qw_pgame_points           (const QwPModel       *model,
+                                        const QwPGroup       *group,
                                         const QwPGame        *game,
                                         double               *red,
                                         double               *black);
@@ -132,6 +137,10 @@ double      _qw_pgroup_points_before   (const QwPModel       *model,
                                         int                   round);
 char       *_qw_format_points          (double                points);
 char       *_qw_event_subtitle         (const QwEvent        *event);
+/* The public page @path ("group/open-m/standings", the paths of
+ * publish/qw-site-pages.h) under the request's site address, or NULL. */
+char       *_qw_pmodel_page_url        (const QwPModel       *model,
+                                        const char           *path);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (QwPModel, _qw_pmodel_free)
 

@@ -54,5 +54,6 @@ extern const QwPrintRenderer _qw_print_awards_renderer;        /* qw-certificate
 extern const QwPrintRenderer _qw_print_booklet_renderer;       /* qw-print-booklet.c */
 extern const QwPrintRenderer _qw_print_checkin_renderer;       /* qw-print-lists.c */
 extern const QwPrintRenderer _qw_print_seeding_renderer;       /* qw-print-lists.c */
+extern const QwPrintRenderer _qw_print_prizes_renderer;        /* qw-print-prizes.c */
 
 G_END_DECLS

@@ -13,8 +13,11 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "qw-certificate-code.h"
 #include "qw-error.h"
+#include "qw-final.h"
 #include "qw-pair-gate.h"
+#include "qw-results-export.h"
 #include "qw-print-source.h"
 #include "qw-tournament.h"
 #include "qw-document-entries.h"
@@ -285,6 +288,7 @@ applies (QwPrintKind   kind,
     case QW_PRINT_CHECKIN:
     case QW_PRINT_SEEDING:
     case QW_PRINT_BOOKLET:
+    case QW_PRINT_PRIZES:
     case QW_N_PRINT_KINDS:
     default:
       return TRUE;
@@ -310,6 +314,7 @@ nothing_message (QwPrintKind kind)
     case QW_PRINT_CHECKIN:
     case QW_PRINT_SEEDING:
     case QW_PRINT_BOOKLET:
+    case QW_PRINT_PRIZES:
     case QW_N_PRINT_KINDS:
     default:
       return _("The event has no groups yet");
@@ -331,6 +336,105 @@ note_unfinished (QwDocument   *doc,
   if (s->last_round < total || open)
     g_ptr_array_add (notes, g_strdup_printf (_("Group %s has not finished (round %d of %d): its places "
                                                "are not final"), s->section->name, s->last_round, total));
+}
+
+/* The prize list of a final (region/qw-final.h): the whole event's, whatever
+ * group was asked for; what it says about unfinished fields is noted. */
+static QwPrintout *
+print_prizes (QwDocument            *doc,
+              const QwEvent         *event,
+              const QwRuleset       *ruleset,
+              const QwPrintOptions  *options,
+              GPtrArray            **notes,
+              GError               **error)
+{
+  g_autoptr(QwFinalResults) results = qw_final_results_compute (doc, error);
+  g_autoptr(GPtrArray) groups = g_ptr_array_new ();
+  QwPrintRequest request = { 0 };
+
+  if (results == NULL)
+    return NULL;
+  request.event = event;
+  request.ruleset = ruleset;
+  request.groups = groups;
+  request.paper = options->paper;
+  request.prizes = results;
+  if (notes != NULL)
+    {
+      *notes = g_ptr_array_new_with_free_func (g_free);
+      for (guint i = 0; i < results->notes->len; i++)
+        g_ptr_array_add (*notes, g_strdup (g_ptr_array_index (results->notes, i)));
+    }
+  return qw_printout_new (QW_PRINT_PRIZES, &request, error);
+}
+
+/* The venue servers running in this process, by document (canonical path). */
+G_LOCK_DEFINE_STATIC (live_urls);
+static GHashTable *live_urls;
+
+void
+qw_print_set_live_url (const char *doc_path,
+                       const char *url)
+{
+  g_autofree char *key = g_canonicalize_filename (doc_path, NULL);
+
+  G_LOCK (live_urls);
+  if (live_urls == NULL)
+    live_urls = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  if (url != NULL)
+    g_hash_table_insert (live_urls, g_steal_pointer (&key), g_strdup (url));
+  else
+    g_hash_table_remove (live_urls, key);
+  G_UNLOCK (live_urls);
+}
+
+/**
+ * qw_print_get_site_url:
+ *
+ * Returns: (nullable): where the QR codes of @doc's printouts point: the
+ *   venue server publishing it, else the address the user set for the
+ *   exported pages (meta "site-url", publish/qw-site-export.h); with a
+ *   trailing "/"
+ */
+char *
+qw_print_get_site_url (QwDocument *doc)
+{
+  g_autofree char *key = g_canonicalize_filename (qw_document_get_path (doc), NULL);
+  char *url = NULL;
+
+  G_LOCK (live_urls);
+  if (live_urls != NULL)
+    url = g_strdup (g_hash_table_lookup (live_urls, key));
+  G_UNLOCK (live_urls);
+  if (url == NULL)
+    url = qw_document_get_meta (doc, "site-url");
+  if (url != NULL && *url == '\0')
+    g_clear_pointer (&url, g_free);
+  return url;
+}
+
+/* "group\tno\tplace" → code: the verification codes of the certificates
+ * the document issues (region/qw-certificate-code.h), places 1 to @places
+ * included. */
+static GHashTable *
+certificate_codes (QwDocument  *doc,
+                   int          places,
+                   GError     **error)
+{
+  g_autoptr(QwResults) results = NULL;
+  GHashTable *codes;
+
+  if (!qw_certificate_ensure_places (doc, places, error)
+      || (results = qw_results_from_document (doc, error)) == NULL)
+    return NULL;
+  codes = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  for (guint i = 0; i < results->certificates->len; i++)
+    {
+      const QwResultsCertificate *c = g_ptr_array_index (results->certificates, i);
+
+      g_hash_table_insert (codes, g_strdup_printf ("%s\t%d\t%d", c->group, c->no, c->place), g_strdup (c->code));
+    }
+  return codes;
 }
 
 /**
@@ -361,6 +465,8 @@ qw_print_document (QwDocument            *doc,
   g_autoptr(GPtrArray) groups = g_ptr_array_new ();
   g_autoptr(GPtrArray) found_notes = g_ptr_array_new_with_free_func (g_free);
   QwPrintRequest request = { 0 };
+  g_autofree char *site_url = NULL;
+  g_autoptr(GHashTable) verify_codes = NULL;
   int up_to = 0;
 
   g_return_val_if_fail (QW_IS_DOCUMENT (doc), NULL);
@@ -378,6 +484,8 @@ qw_print_document (QwDocument            *doc,
       || (sections = qw_document_list_sections (doc, event->id, error)) == NULL
       || (entries = qw_document_list_entries (doc, event->id, error)) == NULL)
     return NULL;
+  if (kind == QW_PRINT_PRIZES)
+    return print_prizes (doc, event, ruleset, options, notes, error);
   codes = group_codes (ruleset, sections, entries);
   if (options->group != NULL)
     {
@@ -454,6 +562,17 @@ qw_print_document (QwDocument            *doc,
   request.offset_x_mm = options->offset_x_mm;
   request.offset_y_mm = options->offset_y_mm;
   request.paper = options->paper;
+  request.list_order = qw_desk_list_order (doc);
+  site_url = options->site_url != NULL ? g_strdup (options->site_url) : qw_print_get_site_url (doc);
+  request.site_url = site_url;
+  if (kind == QW_PRINT_CERTIFICATES || kind == QW_PRINT_AWARDS)
+    {
+      verify_codes = certificate_codes (doc, kind == QW_PRINT_AWARDS && options->max_place > 0
+                                             ? options->max_place : 1, error);
+      if (verify_codes == NULL)
+        return NULL;
+      request.certificate_codes = verify_codes;
+    }
   if (notes != NULL)
     *notes = g_steal_pointer (&found_notes);
   return qw_printout_new (kind, &request, error);

@@ -19,7 +19,16 @@ typedef struct
   double      offset_x_mm;
   double      offset_y_mm;
   int         max_place;        /* awards: 0 = 8 */
+  const char *site_url;         /* QR codes: the public pages' address; NULL: the venue server's
+                                 * when one publishes the document, else the document's setting */
 } QwPrintOptions;
+
+/* While a venue server publishes the document at @doc_path (publish/), the
+ * QR codes of its printouts point to @url ("http://192.168.1.5:8080/");
+ * %NULL when it stops. Thread-safe. */
+void         qw_print_set_live_url      (const char            *doc_path,
+                                         const char            *url);
+char        *qw_print_get_site_url      (QwDocument            *doc);
 
 QwPrintout  *qw_print_document          (QwDocument            *doc,
                                          QwPrintKind            kind,

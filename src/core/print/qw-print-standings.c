@@ -283,8 +283,11 @@ render_standings (QwCanvas       *canvas,
       g_autofree char *title = g_strdup_printf ("%s 成绩表", group->name);
       g_autofree char *after = rounds > 0 ? g_strdup_printf ("第%d轮后　%s", rounds, subtitle) : g_strdup (subtitle);
       const char *notice = group_notice (group);
+      g_autofree char *path = g_strdup_printf ("group/%s/standings", group->code);
+      g_autofree char *url = _qw_pmodel_page_url (model, path);
 
       _qw_frame_start (&frame, title, after);
+      _qw_frame_qr (&frame, url);
       if (notice != NULL)
         {
           _qw_frame_notice (&frame, notice);
@@ -348,7 +351,7 @@ crosstable_cell (const QwPModel *model,
         {
           g_autofree char *p = NULL;
 
-          _qw_pgame_points (model, g, &r, &b);
+          _qw_pgame_points (model, group, g, &r, &b);
           p = _qw_format_points (red ? r : b);
           g_string_append (text, p);
         }
@@ -410,7 +413,7 @@ emit_crosstable (QwFrame        *frame,
             const QwPGame *g = &g_array_index (group->games, QwPGame, k);
             double r, b;
 
-            _qw_pgame_points (model, g, &r, &b);
+            _qw_pgame_points (model, group, g, &r, &b);
             total += g->red == (int) i ? r : g->black == (int) i ? b : 0;
           }
       g_ptr_array_add (cells, _qw_format_points (s != NULL ? s->points : total));
@@ -436,8 +439,11 @@ render_crosstable (QwCanvas       *canvas,
     {
       const QwPGroup *group = g_ptr_array_index (model->groups, i);
       g_autofree char *title = g_strdup_printf ("%s 交叉表", group->name);
+      g_autofree char *path = g_strdup_printf ("group/%s/crosstable", group->code);
+      g_autofree char *url = _qw_pmodel_page_url (model, path);
 
       _qw_frame_start (&frame, title, subtitle);
+      _qw_frame_qr (&frame, url);
       if (group->players->len == 0)
         {
           _qw_frame_notice (&frame, "本组暂无棋手。");

@@ -23,7 +23,9 @@
 #include <cairo.h>
 #include <glib-object.h>
 
+#include "qw-desk-settings.h"
 #include "qw-event.h"
+#include "qw-final.h"
 #include "qw-game.h"
 #include "qw-ruleset.h"
 #include "qw-seeding.h"
@@ -52,6 +54,7 @@ typedef enum
   QW_PRINT_BOOKLET,         /* 秩序册: cover, information, group lists, round-1 pairings */
   QW_PRINT_CHECKIN,         /* 签到表: each group's players with a box to sign */
   QW_PRINT_SEEDING,         /* 种子排序表: the starting-rank list, with the draw method and lottery seed */
+  QW_PRINT_PRIZES,          /* 奖金名单: the final's prize list (region/qw-final.h), with its totals */
   QW_N_PRINT_KINDS
 } QwPrintKind;
 
@@ -82,6 +85,13 @@ typedef struct
   double           offset_x_mm; /* certificates, awards: added to the template's offsets */
   double           offset_y_mm;
   QwPaper          paper;       /* QW_PAPER_DEFAULT: the kind's usual paper */
+  const QwFinalResults *prizes; /* prizes: the final's prize list (qw_final_results_compute());
+                                 * NULL: the sheet says there is none */
+  QwListOrder      list_order;  /* booklet: the order of each group's players (by 序号 when 0) */
+  const char      *site_url;    /* the public pages ("http://…/"): QR codes on pairing sheets and
+                                 * standings; NULL: none */
+  GHashTable      *certificate_codes; /* certificates, awards: "group\tno\tplace" → verification
+                                 * code (region/qw-certificate-code.h); NULL: none */
 } QwPrintRequest;
 
 /* What was measured for one piece of text as it is drawn, for checks. */

@@ -18,6 +18,7 @@
 #include "qw-error.h"
 #include "qw-idcard.h"
 #include "qw-nominees.h"
+#include "qw-region.h"
 
 /* The same person whatever the case of a final X or stray spaces. */
 static char *
@@ -31,6 +32,33 @@ normalise_id (const char *id_number)
   if (info.normalized[0] != '\0')
     return g_strdup (info.normalized);
   return g_ascii_strup (g_strstrip (g_strdup (id_number)), -1);
+}
+
+/* The label of a quota line in the list's ruleset ("老年组"), or "". The
+ * file gives the line's code; any tier's line of that code has its label. */
+static const char *
+line_label (const QwRuleset *ruleset,
+            const char      *tier,
+            const char      *line)
+{
+  const char *any = NULL;
+
+  for (guint t = 0; ruleset != NULL && line != NULL && t < ruleset->tiers->len; t++)
+    {
+      const QwQuotaTier *qt = g_ptr_array_index (ruleset->tiers, t);
+
+      for (guint l = 0; l < qt->lines->len; l++)
+        {
+          const QwQuotaLine *ql = g_ptr_array_index (qt->lines, l);
+
+          if (!g_str_equal (ql->group, line))
+            continue;
+          if (g_strcmp0 (qt->id, tier) == 0)
+            return ql->label;
+          any = any != NULL ? any : ql->label;
+        }
+    }
+  return any != NULL ? any : "";
 }
 
 /**
@@ -47,6 +75,7 @@ qw_document_import_nominees (QwDocument           *doc,
                              GError              **error)
 {
   g_autoptr(GPtrArray) normalised = NULL;
+  g_autoptr(QwRuleset) ruleset = NULL;
   g_autofree char *label = NULL;
   int n_replaced = 0;
 
@@ -72,6 +101,9 @@ qw_document_import_nominees (QwDocument           *doc,
                    list->region);
       return FALSE;
     }
+  /* The list's ruleset names its quota lines; a list from a newer
+   * ruleset than this Qiwang knows keeps the lines' codes. */
+  ruleset = list->ruleset != NULL && list->ruleset[0] != '\0' ? qw_ruleset_lookup (list->ruleset, NULL) : NULL;
   /* One person, one ID number: stored as the card reads it. */
   normalised = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_nominee_free);
   for (guint i = 0; i < list->nominees->len; i++)
@@ -79,6 +111,10 @@ qw_document_import_nominees (QwDocument           *doc,
       const QwNominee *n = g_ptr_array_index (list->nominees, i);
       QwNominee *copy = qw_nominee_new ();
 
+      copy->line = g_strdup (n->line != NULL ? n->line : "");
+      copy->line_label = g_strdup (n->line_label != NULL && n->line_label[0] != '\0'
+                                   ? n->line_label : line_label (ruleset, list->tier, n->line));
+      copy->group_name = g_strdup (n->group_name != NULL ? n->group_name : "");
       copy->group_code = g_strdup (n->group_code);
       copy->name = g_strdup (n->name);
       copy->sex = n->sex;
@@ -195,4 +231,48 @@ qw_document_nominee_duplicates (QwDocument  *doc,
       g_ptr_array_add (duplicates, d);
     }
   return duplicates;
+}
+
+/**
+ * qw_document_national_nominees:
+ *
+ * Returns: every region's nominees as the national document keeps them,
+ *   by region: each with its region, quota line and group, and with
+ *   @duplicate set to the regions that named the player when two did
+ */
+QwNomineeList *
+qw_document_national_nominees (QwDocument  *doc,
+                               GError     **error)
+{
+  g_autoptr(GPtrArray) nominees = qw_document_list_nominees (doc, error);
+  g_autoptr(GPtrArray) duplicates = NULL;
+  g_autoptr(GHashTable) regions_of = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(QwRuleset) ruleset = NULL;
+  QwNomineeList *list;
+
+  if (nominees == NULL || (duplicates = qw_document_nominee_duplicates (doc, error)) == NULL)
+    return NULL;
+  ruleset = qw_document_region_ruleset (doc, NULL);
+  for (guint i = 0; i < duplicates->len; i++)
+    {
+      QwNomineeDuplicate *d = g_ptr_array_index (duplicates, i);
+
+      g_hash_table_insert (regions_of, d->id_number, d->regions);
+    }
+  list = qw_nominee_list_new ();
+  list->national = TRUE;
+  list->region = g_strdup ("");
+  list->ruleset = g_strdup (ruleset != NULL ? ruleset->id : "");
+  list->tier = g_strdup ("");
+  list->final_name = g_strdup ("");
+  for (guint i = 0; i < nominees->len; i++)
+    {
+      QwNominee *n = g_ptr_array_index (nominees, i);
+      GStrv regions = n->id_number != NULL ? g_hash_table_lookup (regions_of, n->id_number) : NULL;
+
+      if (regions != NULL)
+        n->duplicate = g_strjoinv ("、", regions);
+    }
+  g_ptr_array_extend_and_steal (list->nominees, g_steal_pointer (&nominees));
+  return list;
 }

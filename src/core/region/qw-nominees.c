@@ -304,13 +304,17 @@ qw_nominees_to_xml_form (const QwNomineeList  *list,
 {
   g_autoptr(GString) content = g_string_new ("  <content>\n    <region");
   g_autoptr(GString) attrs = g_string_new (NULL);
+  /* A national list names every region: its <region> is the whole country,
+   * and each nominee says its own. */
+  const char *region = list->region != NULL && list->region[0] != '\0' ? list->region
+                       : list->national ? "全国" : "";
 
   qw_xml_append_attr (content, "ruleset", list->ruleset);
   qw_xml_append_attr (content, "tier", list->tier);
   qw_xml_append_attr_int (content, "leader", list->leader);
   qw_xml_append_attr (content, "final", list->final_name);
   g_string_append_c (content, '>');
-  qw_xml_append_escaped (content, list->region);
+  qw_xml_append_escaped (content, region);
   g_string_append (content, "</region>\n");
   for (guint i = 0; i < list->nominees->len; i++)
     {
@@ -319,6 +323,10 @@ qw_nominees_to_xml_form (const QwNomineeList  *list,
       g_autofree char *masked = public_form ? qw_idcard_mask (n->id_number) : NULL;
 
       g_string_append (content, "    <nominee");
+      if (list->national && n->region != NULL && n->region[0] != '\0')
+        qw_xml_append_attr (content, "region", n->region);
+      if (n->duplicate != NULL && n->duplicate[0] != '\0')
+        qw_xml_append_attr (content, "duplicate", n->duplicate);
       qw_xml_append_attr (content, "line", n->line);
       qw_xml_append_attr (content, "group", n->group_code);
       qw_xml_append_attr (content, "group-name", n->group_name);
@@ -383,8 +391,10 @@ read_nominee (xmlNode    *node,
 {
   QwNominee *n = qw_nominee_new ();
   g_autofree char *sex = qw_xml_get_prop (node, "sex");
+  g_autofree char *own = qw_xml_get_prop (node, "region");
 
-  n->region = g_strdup (region);
+  n->region = g_strdup (own != NULL && own[0] != '\0' ? own : region);
+  n->duplicate = qw_xml_get_prop (node, "duplicate");
   n->line = prop_or_empty (node, "line");
   n->line_label = g_strdup ("");
   n->group_code = prop_or_empty (node, "group");
@@ -445,8 +455,11 @@ check_list (const QwNomineeList  *list,
                        display_name, n->birth, n->name);
           return FALSE;
         }
-      /* Masked numbers may be shared; full ones are one person's. */
-      if (!list->is_public && n->id_number[0] != '\0' && !g_hash_table_add (ids, n->id_number))
+      /* Masked numbers may be shared; full ones are one person's, except
+       * in a national list, which names a player once for each region that
+       * nominated them and says so (重复提名). */
+      if (!list->is_public && n->id_number[0] != '\0' && !g_hash_table_add (ids, n->id_number)
+          && (n->duplicate == NULL || n->duplicate[0] == '\0'))
         {
           g_autofree char *masked = qw_idcard_mask (n->id_number);
 
@@ -500,11 +513,14 @@ read_list (QwSealedReader  *reader,
     }
   if ((error != NULL && *error != NULL) || !qw_sealed_reader_finish (reader, &digest, error))
     return NULL;
-  /* The region element comes first: nominees read before it know it now. */
+  /* The region element comes first: nominees read before it know it now
+   * (those of a national list say their own). */
   for (guint i = 0; i < list->nominees->len; i++)
     {
       QwNominee *n = g_ptr_array_index (list->nominees, i);
 
+      if (n->region[0] != '\0')
+        continue;
       g_free (n->region);
       n->region = g_strdup (list->region);
     }
@@ -554,51 +570,78 @@ qw_nominees_read_file (const char  *path,
   return qw_nominees_read_memory (data, length, display_name, error);
 }
 
-/**
- * qw_nominees_to_csv:
- * @mask_ids: for anything that leaves the province's hands except the
- *   national organiser
- *
- * Returns: 赛区, 名额, 组别, 名次, 姓名, 性别, 出生日期, 身份证号, 单位, 理由; then a
- *   line per extra place (名额 "额外名额×N", the host in 单位); UTF-8 with a BOM
- */
-char *
-qw_nominees_to_csv (const QwNomineeList *list,
-                    gboolean             mask_ids)
+static const char *
+text_or (const char *text,
+         const char *fallback)
 {
-  GString *out = g_string_new ("\xEF\xBB\xBF" "赛区,名额,组别,名次,姓名,性别,出生日期,身份证号,单位,理由\r\n");
+  return text != NULL && text[0] != '\0' ? text : fallback != NULL ? fallback : "";
+}
 
+/**
+ * qw_nominees_list_sheet:
+ * @mask_ids: for anything that leaves the province's hands except the
+ *   national organiser: ID numbers masked, no birth dates
+ *
+ * Returns: the sheet "推荐名单": 赛区, 名额 (the quota line), 组别 (the group
+ *   played at the provincial final), 名次, 姓名, 性别, 出生日期, 身份证号, 单位,
+ *   理由; a national list adds 重复提名 (the regions that named the player,
+ *   when two did). Then a line per extra place (名额 "额外名额×N", the host
+ *   in 单位).
+ */
+QwListSheet *
+qw_nominees_list_sheet (const QwNomineeList *list,
+                        gboolean             mask_ids)
+{
+  static const char *const header[] = {
+    "赛区", "名额", "组别", "名次", "姓名", "性别", "出生日期", "身份证号", "单位", "理由", "重复提名", NULL,
+  };
+  static const QwListColumn columns[] = {
+    QW_LIST_TEXT, QW_LIST_TEXT, QW_LIST_TEXT, QW_LIST_NUMBER, QW_LIST_TEXT, QW_LIST_TEXT, QW_LIST_TEXT,
+    QW_LIST_ID, QW_LIST_TEXT, QW_LIST_TEXT, QW_LIST_TEXT,
+  };
+  g_auto(GStrv) shown = g_strdupv ((char **) header);
+  QwListSheet *sheet;
+
+  /* 重复提名 only where a list can have duplicates: the national one. */
+  if (!list->national)
+    g_clear_pointer (&shown[10], g_free);
+  sheet = qw_list_sheet_new ("推荐名单", (const char * const *) shown, columns);
   for (guint i = 0; i < list->nominees->len; i++)
     {
       const QwNominee *n = g_ptr_array_index (list->nominees, i);
       g_autofree char *rank = g_strdup_printf ("%d", n->rank);
-      g_autofree char *id = mask_ids ? qw_idcard_mask (n->id_number) : g_strdup (n->id_number);
-      const char *fields[] = { list->region, n->line_label[0] != '\0' ? n->line_label : n->line,
-                               n->group_name, rank, n->name, qw_sex_to_chinese (n->sex),
-                               mask_ids ? "" : n->birth, id, n->unit, n->reason };
+      g_autofree char *id = mask_ids ? qw_idcard_mask (n->id_number) : g_strdup (text_or (n->id_number, ""));
+      const char *row[] = {
+        text_or (n->region, list->region), text_or (n->line_label, n->line), text_or (n->group_name, n->group_code),
+        rank, n->name, qw_sex_to_chinese (n->sex), mask_ids ? "" : n->birth, id, n->unit, n->reason,
+        n->duplicate,
+      };
 
-      for (guint f = 0; f < G_N_ELEMENTS (fields); f++)
-        {
-          if (f > 0)
-            g_string_append_c (out, ',');
-          qw_csv_append_field (out, fields[f], ',');
-        }
-      g_string_append (out, "\r\n");
+      qw_list_sheet_add_row (sheet, row);
     }
   for (guint i = 0; i < list->bonuses->len; i++)
     {
       const QwQuotaBonus *b = g_ptr_array_index (list->bonuses, i);
       g_autofree char *places = g_strdup_printf ("额外名额×%d", b->places);
       const char *groups = g_strcmp0 (b->groups, "junior-or-child") == 0 ? "少年组或儿童组" : "不限";
-      const char *fields[] = { list->region, places, groups, "", "", "", "", "", b->host, b->explanation };
+      const char *row[] = { list->region, places, groups, "", "", "", "", "", b->host, b->explanation, "" };
 
-      for (guint f = 0; f < G_N_ELEMENTS (fields); f++)
-        {
-          if (f > 0)
-            g_string_append_c (out, ',');
-          qw_csv_append_field (out, fields[f], ',');
-        }
-      g_string_append (out, "\r\n");
+      qw_list_sheet_add_row (sheet, row);
     }
-  return g_string_free (out, FALSE);
+  return sheet;
+}
+
+/**
+ * qw_nominees_to_csv:
+ *
+ * Returns: qw_nominees_list_sheet() as CSV for Excel (UTF-8 with a BOM, ID
+ *   numbers kept as text)
+ */
+char *
+qw_nominees_to_csv (const QwNomineeList *list,
+                    gboolean             mask_ids)
+{
+  g_autoptr(QwListSheet) sheet = qw_nominees_list_sheet (list, mask_ids);
+
+  return qw_list_sheet_to_csv (sheet);
 }

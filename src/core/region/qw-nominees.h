@@ -9,6 +9,7 @@
 
 #include "qw-document.h"
 #include "qw-document-region.h"
+#include "qw-list-sheet.h"
 #include "qw-nominee.h"
 #include "qw-quota.h"
 #include "qw-results-file.h"
@@ -31,6 +32,8 @@ typedef struct
   GPtrArray *notes;        /* translated: lines that the final's standings cannot fill */
   char      *digest;       /* when read from or written to a file */
   gboolean   is_public;    /* read from a public file: ID numbers masked, no dates of birth */
+  gboolean   national;     /* a national document's list: every region's nominees, each with its
+                            * own region (and the regions that named a player twice) */
 } QwNomineeList;
 
 QwNomineeList *qw_nominee_list_new       (void);
@@ -57,6 +60,8 @@ QwNomineeList *qw_nominees_read_file     (const char       *path,
                                           GError          **error);
 char          *qw_nominees_to_csv        (const QwNomineeList *list,
                                           gboolean          mask_ids);
+QwListSheet   *qw_nominees_list_sheet    (const QwNomineeList *list,
+                                          gboolean          mask_ids);
 
 /* The national document (qw-national.c; qw_document_list_nominees() is the store's) */
 typedef struct
@@ -67,6 +72,10 @@ typedef struct
   char      *message;
 } QwNomineeDuplicate;
 
+/* A national document's nominees as one list: each with its region, quota
+ * line and group, marked when two regions named the player. */
+QwNomineeList *qw_document_national_nominees (QwDocument          *doc,
+                                              GError             **error);
 gboolean       qw_document_import_nominees   (QwDocument          *doc,
                                               const QwNomineeList *list,
                                               int                 *replaced,

@@ -9,6 +9,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "qw-certificate-code.h"
 #include "qw-error.h"
 #include "qw-region.h"
 #include "qw-results-export.h"
@@ -253,6 +254,9 @@ local_results (QwDocument  *doc,
       g_ptr_array_add (results->groups, group);
     }
   add_unplayed_groups (results, ruleset, entries);
+  /* The codes of the certificates these results make (qw-certificate-code.h). */
+  if (!qw_results_issue_certificates (doc, results, error))
+    return NULL;
   return g_steal_pointer (&results);
 }
 

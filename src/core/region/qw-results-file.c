@@ -16,6 +16,8 @@
 #include <string.h>
 
 #include "qw-csv.h"
+#include "qw-desk-settings.h"
+#include "qw-list-sheet.h"
 #include "qw-data.h"
 #include "qw-error.h"
 #include "qw-file.h"
@@ -105,6 +107,28 @@ qw_results_group_free (QwResultsGroup *group)
   g_free (group);
 }
 
+QwResultsCertificate *
+qw_results_certificate_new (void)
+{
+  QwResultsCertificate *certificate = g_new0 (QwResultsCertificate, 1);
+
+  certificate->code = g_strdup ("");
+  certificate->group = g_strdup ("");
+  certificate->title = g_strdup ("");
+  return certificate;
+}
+
+void
+qw_results_certificate_free (QwResultsCertificate *certificate)
+{
+  if (certificate == NULL)
+    return;
+  g_free (certificate->code);
+  g_free (certificate->group);
+  g_free (certificate->title);
+  g_free (certificate);
+}
+
 QwResults *
 qw_results_new (void)
 {
@@ -112,6 +136,7 @@ qw_results_new (void)
 
   results->event = qw_event_new ();
   results->groups = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_results_group_free);
+  results->certificates = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_results_certificate_free);
   return results;
 }
 
@@ -123,6 +148,7 @@ qw_results_free (QwResults *results)
   g_free (results->uid);
   qw_event_free (results->event);
   g_ptr_array_unref (results->groups);
+  g_ptr_array_unref (results->certificates);
   g_free (results->digest);
   g_free (results);
 }
@@ -335,6 +361,19 @@ write_group (GString              *out,
   g_string_append (out, "    </group>\n");
 }
 
+static void
+write_certificate (GString                    *out,
+                   const QwResultsCertificate *c)
+{
+  g_string_append (out, "    <certificate");
+  qw_xml_append_attr (out, "code", c->code);
+  qw_xml_append_attr (out, "group", c->group);
+  qw_xml_append_attr_int (out, "no", c->no);
+  qw_xml_append_attr_int (out, "place", c->place);
+  qw_xml_append_attr (out, "title", c->title);
+  g_string_append (out, "/>\n");
+}
+
 /**
  * qw_results_to_xml:
  * @public_form: mask ID numbers and leave out dates of birth
@@ -359,6 +398,8 @@ qw_results_to_xml (const QwResults  *results,
   write_event (content, results);
   for (guint i = 0; i < results->groups->len; i++)
     write_group (content, g_ptr_array_index (results->groups, i), public_form);
+  for (guint i = 0; i < results->certificates->len; i++)
+    write_certificate (content, g_ptr_array_index (results->certificates, i));
   g_string_append (content, "  </content>\n");
   qw_xml_append_attr (attrs, "xmlns", RESULTS_NS);
   qw_xml_append_attr_int (attrs, "version", RESULTS_VERSION);
@@ -971,6 +1012,41 @@ check_results (const QwResults  *results,
   return TRUE;
 }
 
+static QwResultsCertificate *
+read_certificate (xmlNode *node)
+{
+  QwResultsCertificate *c = qw_results_certificate_new ();
+
+  g_free (c->code);
+  c->code = prop_or_empty (node, "code");
+  g_free (c->group);
+  c->group = prop_or_empty (node, "group");
+  c->no = qw_xml_get_prop_int (node, "no", 0);
+  c->place = qw_xml_get_prop_int (node, "place", 0);
+  g_free (c->title);
+  c->title = prop_or_empty (node, "title");
+  return c;
+}
+
+/* A certificate names a player of its group. */
+static gboolean
+check_certificate (const QwResults             *results,
+                   const QwResultsCertificate  *c,
+                   const char                  *display_name,
+                   GError                     **error)
+{
+  for (guint i = 0; i < results->groups->len; i++)
+    {
+      const QwResultsGroup *group = g_ptr_array_index (results->groups, i);
+
+      if (g_str_equal (group->code, c->group) && qw_results_group_find_player (group, c->no) != NULL)
+        return TRUE;
+    }
+  g_set_error (error, QW_ERROR, QW_ERROR_INVALID,
+               _("%s: certificate %s names no player of group %s"), display_name, c->code, c->group);
+  return FALSE;
+}
+
 /* Reading, as a stream: the elements of <content> are read one at a time,
  * so that a large file never stands in memory as a tree. */
 static QwResults *
@@ -989,6 +1065,12 @@ read_results (QwSealedReader  *reader,
       const char *name = qw_sealed_reader_name (reader);
       xmlNode *node;
 
+      if (depth == 1 && g_str_equal (name, "certificate"))
+        {
+          if ((node = qw_sealed_reader_expand (reader)) != NULL)
+            g_ptr_array_add (results->certificates, read_certificate (node));
+          continue;
+        }
       if (depth == 1 && g_str_equal (name, "group"))
         {
           g_ptr_array_add (results->groups, group = read_group_start (qw_sealed_reader_node (reader)));
@@ -1024,6 +1106,23 @@ read_results (QwSealedReader  *reader,
   results->is_public = g_strcmp0 (qw_sealed_reader_root_prop (reader, "form"), "public") == 0;
   if (!check_results (results, problem, display_name, error))
     return NULL;
+  {
+    g_autoptr(GHashTable) codes = g_hash_table_new (g_str_hash, g_str_equal);
+
+    for (guint i = 0; i < results->certificates->len; i++)
+      {
+        QwResultsCertificate *c = g_ptr_array_index (results->certificates, i);
+
+        if (!g_hash_table_add (codes, c->code))
+          {
+            g_set_error (error, QW_ERROR, QW_ERROR_INVALID, _("%s: two certificates have the code %s"),
+                         display_name, c->code);
+            return NULL;
+          }
+        if (!check_certificate (results, c, display_name, error))
+          return NULL;
+      }
+  }
   results->digest = g_steal_pointer (&digest);
   return g_steal_pointer (&results);
 }
@@ -1145,14 +1244,77 @@ csv_standing_row (GString                 *out,
   g_string_append (out, "\r\n");
 }
 
+typedef struct
+{
+  const QwResultsGroup    *group;
+  const QwResultsStanding *standing;
+  const QwEntry           *player;
+} Ranked;
+
+static const char *
+ranked_name (gconstpointer item)
+{
+  return ((const Ranked *) item)->player->name;
+}
+
+static int
+ranked_no (gconstpointer item)
+{
+  return ((const Ranked *) item)->player->no;
+}
+
+/* A group's ranked players, best first; players who share a place in the
+ * list's order (名次相同者按姓氏笔画: by name for pinyin and stroke). */
+static GPtrArray *
+ranked_players (const QwResultsGroup *group,
+                QwListOrder           order)
+{
+  GPtrArray *all = g_ptr_array_new_with_free_func (g_free);
+
+  for (guint r = 0; r < group->standings->len; r++)
+    {
+      const QwResultsStanding *s = g_ptr_array_index (group->standings, r);
+      const QwEntry *e = qw_results_group_find_player (group, s->no);
+      Ranked *item;
+
+      if (e == NULL)
+        continue;
+      item = g_new (Ranked, 1);
+      *item = (Ranked) { group, s, e };
+      g_ptr_array_add (all, item);
+    }
+  for (guint start = 0; order != QW_LIST_ORDER_NUMBER && start < all->len;)
+    {
+      guint end = start + 1;
+      int rank = ((Ranked *) all->pdata[start])->standing->rank;
+
+      while (end < all->len && ((Ranked *) all->pdata[end])->standing->rank == rank)
+        end++;
+      if (end - start > 1)
+        {
+          g_autoptr(GPtrArray) tie = g_ptr_array_new ();
+
+          for (guint i = start; i < end; i++)
+            g_ptr_array_add (tie, all->pdata[i]);
+          qw_list_sort (tie, order, ranked_name, ranked_no);
+          for (guint i = start; i < end; i++)
+            all->pdata[i] = tie->pdata[i - start];
+        }
+      start = end;
+    }
+  return all;
+}
+
 /**
- * qw_results_standings_csv:
+ * qw_results_standings_csv_ordered:
+ * @order: the order of players who share a place
  *
  * Returns: one row per ranked player of every group: 组别, 名次, 姓名, 性别,
  *   单位, masked 身份证号, 积分 and the tie-breaks; UTF-8 with a BOM for Excel
  */
 char *
-qw_results_standings_csv (const QwResults *results)
+qw_results_standings_csv_ordered (const QwResults *results,
+                                  QwListOrder      order)
 {
   GString *out = g_string_new ("\xEF\xBB\xBF" "组别,名次,姓名,性别,单位,身份证号,积分");
   g_autoptr(GPtrArray) columns = tiebreak_columns (results);
@@ -1166,17 +1328,87 @@ qw_results_standings_csv (const QwResults *results)
   for (guint i = 0; i < results->groups->len; i++)
     {
       const QwResultsGroup *group = g_ptr_array_index (results->groups, i);
+      g_autoptr(GPtrArray) ranked = ranked_players (group, order);
 
-      for (guint r = 0; r < group->standings->len; r++)
+      for (guint r = 0; r < ranked->len; r++)
         {
-          const QwResultsStanding *s = g_ptr_array_index (group->standings, r);
-          const QwEntry *e = qw_results_group_find_player (group, s->no);
+          const Ranked *item = g_ptr_array_index (ranked, r);
 
-          if (e != NULL)
-            csv_standing_row (out, group, s, e, columns);
+          csv_standing_row (out, group, item->standing, item->player, columns);
         }
     }
   return g_string_free (out, FALSE);
+}
+
+char *
+qw_results_standings_csv (const QwResults *results)
+{
+  return qw_results_standings_csv_ordered (results, QW_LIST_ORDER_NUMBER);
+}
+
+/**
+ * qw_results_standings_sheets:
+ * @order: the order of players who share a place
+ *
+ * Returns: (element-type QwListSheet): one sheet per group that has
+ *   standings, named after the group: 名次, 序号, 姓名, 单位, 积分, then one
+ *   column per tie-break of the group's chain
+ */
+GPtrArray *
+qw_results_standings_sheets (const QwResults *results,
+                             QwListOrder      order)
+{
+  GPtrArray *sheets = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_list_sheet_free);
+
+  for (guint i = 0; i < results->groups->len; i++)
+    {
+      const QwResultsGroup *group = g_ptr_array_index (results->groups, i);
+      g_autoptr(GPtrArray) ranked = NULL;
+      g_autoptr(GPtrArray) header = g_ptr_array_new ();
+      g_autoptr(GArray) kinds = g_array_new (FALSE, FALSE, sizeof (QwListColumn));
+      guint n_tiebreaks = g_strv_length (group->tiebreak_names);
+      QwListSheet *sheet;
+      const char *fixed[] = { "名次", "序号", "姓名", "单位", "积分" };
+      const QwListColumn fixed_kinds[] = { QW_LIST_NUMBER, QW_LIST_NUMBER, QW_LIST_TEXT, QW_LIST_TEXT,
+                                           QW_LIST_NUMBER };
+
+      if (group->standings->len == 0)
+        continue;
+      for (guint c = 0; c < G_N_ELEMENTS (fixed); c++)
+        {
+          g_ptr_array_add (header, (gpointer) fixed[c]);
+          g_array_append_val (kinds, fixed_kinds[c]);
+        }
+      for (guint t = 0; t < n_tiebreaks; t++)
+        {
+          QwListColumn number = QW_LIST_NUMBER;
+
+          g_ptr_array_add (header, group->tiebreak_names[t]);
+          g_array_append_val (kinds, number);
+        }
+      g_ptr_array_add (header, NULL);
+      sheet = qw_list_sheet_new (group_display (group), (const char * const *) header->pdata,
+                                 (const QwListColumn *) kinds->data);
+      ranked = ranked_players (group, order);
+      for (guint r = 0; r < ranked->len; r++)
+        {
+          const Ranked *item = g_ptr_array_index (ranked, r);
+          g_autoptr(GPtrArray) cells = g_ptr_array_new_with_free_func (g_free);
+
+          g_ptr_array_add (cells, g_strdup_printf ("%d", item->standing->rank));
+          g_ptr_array_add (cells, g_strdup_printf ("%d", item->player->no));
+          g_ptr_array_add (cells, g_strdup (item->player->name));
+          g_ptr_array_add (cells, g_strdup (item->player->unit));
+          g_ptr_array_add (cells, format_number (item->standing->points));
+          for (guint t = 0; t < n_tiebreaks; t++)
+            g_ptr_array_add (cells, t < item->standing->tiebreaks->len
+                                    ? format_number (g_array_index (item->standing->tiebreaks, double, t))
+                                    : g_strdup (""));
+          qw_list_sheet_add_row (sheet, (const char * const *) cells->pdata);
+        }
+      g_ptr_array_add (sheets, sheet);
+    }
+  return sheets;
 }
 
 static void

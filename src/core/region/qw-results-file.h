@@ -12,6 +12,7 @@
 
 #include <glib.h>
 
+#include "qw-desk-settings.h"
 #include "qw-entry.h"
 #include "qw-event.h"
 #include "qw-file.h"
@@ -66,6 +67,18 @@ typedef struct
   GPtrArray *standings;       /* QwResultsStanding, best first */
 } QwResultsGroup;
 
+/* A certificate or 奖状 the stop issued (region/qw-certificate-code.h): its
+ * verification code and what it certifies. Nothing private: the player is
+ * named by 序号 within the group. */
+typedef struct
+{
+  char   *code;         /* 10 characters of Crockford's base32, upper case */
+  char   *group;        /* the group's code */
+  int     no;           /* 序号 */
+  int     place;
+  char   *title;        /* "白花镇棋王" for a champion, "第三名" … */
+} QwResultsCertificate;
+
 typedef struct
 {
   char      *uid;             /* the stop's own id: the same stop exported again keeps it */
@@ -73,6 +86,7 @@ typedef struct
   GPtrArray *groups;          /* QwResultsGroup */
   gboolean   is_public;       /* ID numbers masked, no dates of birth */
   char      *digest;          /* set when read from or written to a file */
+  GPtrArray *certificates;    /* QwResultsCertificate: the verification codes issued */
 } QwResults;
 
 QwResults          *qw_results_new             (void);
@@ -83,6 +97,8 @@ QwResultsGame      *qw_results_game_new        (void);
 void                qw_results_game_free       (QwResultsGame     *game);
 QwResultsStanding  *qw_results_standing_new    (void);
 void                qw_results_standing_free   (QwResultsStanding *standing);
+QwResultsCertificate *qw_results_certificate_new  (void);
+void                qw_results_certificate_free (QwResultsCertificate *certificate);
 
 int                 qw_results_count_players   (const QwResults   *results);
 const QwEntry      *qw_results_group_find_player (const QwResultsGroup *group,
@@ -105,6 +121,11 @@ QwResults          *qw_results_read_file       (const char        *path,
 
 /* Public standings for posting online: masked ID numbers, no phone, no birth date. */
 char               *qw_results_standings_csv   (const QwResults   *results);
+char               *qw_results_standings_csv_ordered (const QwResults *results,
+                                                      QwListOrder      order);
+/* (element-type QwListSheet): the standings workbook, a sheet per group */
+GPtrArray          *qw_results_standings_sheets (const QwResults  *results,
+                                                 QwListOrder       order);
 char               *qw_results_standings_html  (const QwResults   *results);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (QwResults, qw_results_free)

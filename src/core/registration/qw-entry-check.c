@@ -12,7 +12,9 @@
 #include "qw-entry-check.h"
 #include "qw-date.h"
 #include "qw-entry.h"
+#include "qw-excel-id.h"
 #include "qw-idcard.h"
+#include "qw-ruleset-championship.h"
 
 static gboolean
 is_blank (const char *s)
@@ -60,6 +62,12 @@ check_document (const QwRuleset      *ruleset,
     out->problems |= QW_PROBLEM_BIT (QW_PROBLEM_DOCUMENT_NOT_ACCEPTED);
   if (entry->doc_kind == QW_DOC_OTHER)
     return;
+  /* 4.41381E+17: what is wrong is the sheet, not the number; say so. */
+  if (qw_excel_id_is_number (entry->id_number, NULL))
+    {
+      out->problems |= QW_PROBLEM_BIT (QW_PROBLEM_ID_EXCEL_NUMBER);
+      return;
+    }
   qw_idcard_parse (entry->id_number, &out->id);
   if (!out->id.valid)
     out->problems |= QW_PROBLEM_BIT (id_problem[out->id.error]);
@@ -117,13 +125,128 @@ check_declared_group (const QwRuleset *ruleset,
     out->problems |= QW_PROBLEM_BIT (QW_PROBLEM_GROUP_MISMATCH);
 }
 
+/* The problems of a member that are the pair's: those of the person. */
+#define MEMBER_PROBLEMS \
+  (QW_PROBLEM_BIT (QW_PROBLEM_ID_FORMAT) | QW_PROBLEM_BIT (QW_PROBLEM_ID_REGION) \
+   | QW_PROBLEM_BIT (QW_PROBLEM_ID_DATE) | QW_PROBLEM_BIT (QW_PROBLEM_ID_CHECKSUM) \
+   | QW_PROBLEM_BIT (QW_PROBLEM_ID_EXCEL_NUMBER) | QW_PROBLEM_BIT (QW_PROBLEM_ID_OLD_FORM) \
+   | QW_PROBLEM_BIT (QW_PROBLEM_ID_BIRTH_MISMATCH) | QW_PROBLEM_BIT (QW_PROBLEM_ID_SEX_MISMATCH) \
+   | QW_PROBLEM_BIT (QW_PROBLEM_MISSING_NAME) | QW_PROBLEM_BIT (QW_PROBLEM_MISSING_BIRTH) \
+   | QW_PROBLEM_BIT (QW_PROBLEM_BAD_BIRTH_DATE) | QW_PROBLEM_BIT (QW_PROBLEM_MISSING_SEX) \
+   | QW_PROBLEM_BIT (QW_PROBLEM_MISSING_DOCUMENT) | QW_PROBLEM_BIT (QW_PROBLEM_DOCUMENT_NOT_ACCEPTED) \
+   | QW_PROBLEM_BIT (QW_PROBLEM_TOO_STRONG) | QW_PROBLEM_BIT (QW_PROBLEM_NEEDS_ESCORT))
+
+char *
+qw_entry_playing_group (const QwRuleset    *ruleset,
+                        const QwEntry      *entry,
+                        const QwEntryCheck *check)
+{
+  if (!is_blank (entry->group_code))
+    return g_strstrip (g_strdup (entry->group_code));
+  return qw_entry_placement (ruleset, entry, check);
+}
+
+/* 十一(五)2–3 of the 2022 rules, 五(二)1 of the 2021 scheme: the make-up,
+ * relationship, ages and online play of a pair in its event. */
+static void
+check_pair_rule (const QwPairRule   *rule,
+                 const QwEntry      *entry,
+                 const QwEntryCheck *members,
+                 QwEntryCheck       *out)
+{
+  const QwEntryCheck *a = &members[0], *b = &members[1];
+  int online = 0;
+
+  if (entry->members->len != 2)
+    {
+      out->problems |= QW_PROBLEM_BIT (QW_PROBLEM_PAIR_INCOMPLETE);
+      return;
+    }
+  if (a->sex != QW_SEX_UNKNOWN && b->sex != QW_SEX_UNKNOWN)
+    {
+      gboolean ok = TRUE;
+
+      switch (rule->make_up)
+        {
+        case QW_PAIR_MEN:
+          ok = a->sex == QW_SEX_MALE && b->sex == QW_SEX_MALE;
+          break;
+        case QW_PAIR_WOMEN:
+          ok = a->sex == QW_SEX_FEMALE && b->sex == QW_SEX_FEMALE;
+          break;
+        case QW_PAIR_MIXED:
+          ok = a->sex != b->sex;
+          break;
+        case QW_PAIR_RELATIVES:
+        default:
+          break;
+        }
+      if (!ok)
+        out->problems |= QW_PROBLEM_BIT (QW_PROBLEM_PAIR_MAKE_UP);
+    }
+  if (rule->make_up == QW_PAIR_RELATIVES && qw_pair_rule_match_relation (rule, entry->relation) == NULL)
+    out->problems |= QW_PROBLEM_BIT (QW_PROBLEM_PAIR_RELATION);
+  for (guint i = 0; i < 2; i++)
+    if (members[i].age >= 0 && !qw_pair_rule_age_ok (rule, members[i].age))
+      out->problems |= QW_PROBLEM_BIT (QW_PROBLEM_PAIR_AGE);
+  if (rule->adult_age >= 0 && a->age >= 0 && b->age >= 0)
+    {
+      gboolean a_adult = a->age >= rule->adult_age, b_adult = b->age >= rule->adult_age;
+      gboolean a_child = rule->child_max_age < 0 || a->age <= rule->child_max_age;
+      gboolean b_child = rule->child_max_age < 0 || b->age <= rule->child_max_age;
+
+      if (!((a_adult && b_child) || (b_adult && a_child)))
+        out->problems |= QW_PROBLEM_BIT (QW_PROBLEM_PAIR_AGE);
+    }
+  for (guint i = 0; i < 2; i++)
+    online += is_blank (((QwEntry *) g_ptr_array_index (entry->members, i))->account) ? 0 : 1;
+  if (online < rule->min_online)
+    out->problems |= QW_PROBLEM_BIT (QW_PROBLEM_PAIR_ONLINE);
+}
+
+/* 十一(五)4 of the 2022 rules: the junior event's birth dates and grade certificate. */
+static void
+check_junior (const QwRuleset *ruleset,
+              const QwEntry   *entry,
+              QwEntryCheck    *out)
+{
+  const QwFinalRules *final = ruleset->final;
+
+  if (qw_date_is_set (out->birth) && qw_date_is_set (final->junior_born_from)
+      && qw_date_compare (out->birth, final->junior_born_from) < 0)
+    out->problems |= QW_PROBLEM_BIT (QW_PROBLEM_JUNIOR_TOO_OLD);
+  if (final->junior_certificate_required && is_blank (entry->grade))
+    out->problems |= QW_PROBLEM_BIT (QW_PROBLEM_NO_CERTIFICATE);
+}
+
+/* A pair: each member as a player; the pair's sex is the one both share. */
+static void
+check_members (const QwRuleset      *ruleset,
+               const QwEntry        *entry,
+               const QwCheckOptions *options,
+               QwEntryCheck         *members,
+               QwEntryCheck         *out)
+{
+  for (guint i = 0; i < entry->members->len; i++)
+    {
+      QwEntryCheck c;
+
+      qw_entry_check (ruleset, g_ptr_array_index (entry->members, i), options, &c);
+      out->problems |= c.problems & MEMBER_PROBLEMS;
+      if (i < 2)
+        members[i] = c;
+      out->sex = i == 0 || out->sex == c.sex ? c.sex : QW_SEX_UNKNOWN;
+    }
+  out->birth = QW_DATE_NONE;
+}
+
 /**
  * qw_entry_check:
  * @options: the event's first day (for ages) and what to require
  * @out: (out): the derived group and every problem of the entry
  *
- * Checks one entry on its own; duplicates need the whole list
- * (qw_entry_check_all).
+ * Checks one entry on its own; duplicates and the number of pairs in a pair
+ * event need the whole list (qw_entry_check_all).
  */
 void
 qw_entry_check (const QwRuleset      *ruleset,
@@ -131,24 +254,46 @@ qw_entry_check (const QwRuleset      *ruleset,
                 const QwCheckOptions *options,
                 QwEntryCheck         *out)
 {
+  QwEntryCheck members[2];
+  g_autofree char *group = NULL;
+  const QwPairRule *pair_rule;
+  gboolean pair = qw_entry_is_pair (entry);
+
   memset (out, 0, sizeof *out);
+  memset (members, 0, sizeof members);
   out->age = -1;
-  if (is_blank (entry->name))
-    out->problems |= QW_PROBLEM_BIT (QW_PROBLEM_MISSING_NAME);
-  check_document (ruleset, entry, options, out);
-  check_birth_and_sex (entry, out);
-  out->group = qw_ruleset_group_for (ruleset, out->birth, out->sex);
-  if (qw_date_is_set (out->birth) && qw_date_is_set (options->event_date))
+  if (pair)
+    check_members (ruleset, entry, options, members, out);
+  else
     {
-      out->age = qw_date_age_on (out->birth, options->event_date);
-      if (out->age >= ruleset->escort_age)
-        out->problems |= QW_PROBLEM_BIT (QW_PROBLEM_NEEDS_ESCORT);
+      if (is_blank (entry->name))
+        out->problems |= QW_PROBLEM_BIT (QW_PROBLEM_MISSING_NAME);
+      check_document (ruleset, entry, options, out);
+      check_birth_and_sex (entry, out);
+      out->group = qw_ruleset_group_for (ruleset, out->birth, out->sex);
+      if (qw_date_is_set (out->birth) && qw_date_is_set (options->event_date))
+        {
+          out->age = qw_date_age_on (out->birth, options->event_date);
+          if (out->age >= ruleset->escort_age)
+            out->problems |= QW_PROBLEM_BIT (QW_PROBLEM_NEEDS_ESCORT);
+        }
+      if (qw_ruleset_is_barred_title (ruleset, entry->grade))
+        out->problems |= QW_PROBLEM_BIT (QW_PROBLEM_TOO_STRONG);
     }
-  if (qw_ruleset_is_barred_title (ruleset, entry->grade))
-    out->problems |= QW_PROBLEM_BIT (QW_PROBLEM_TOO_STRONG);
   check_declared_group (ruleset, entry, out);
   if (entry->status == QW_STATUS_LATE)
     out->problems |= QW_PROBLEM_BIT (QW_PROBLEM_LATE_ENTRY);
+
+  group = qw_entry_playing_group (ruleset, entry, out);
+  pair_rule = qw_ruleset_pair_rule (ruleset, group);
+  if (pair && pair_rule != NULL)
+    check_pair_rule (pair_rule, entry, members, out);
+  else if (pair && *group != '\0')
+    out->problems |= QW_PROBLEM_BIT (QW_PROBLEM_PAIR_WRONG_EVENT);
+  else if (!pair && pair_rule != NULL)
+    out->problems |= QW_PROBLEM_BIT (QW_PROBLEM_PAIR_INCOMPLETE);
+  if (!pair && qw_final_rules_is_junior_field (ruleset->final, group))
+    check_junior (ruleset, entry, out);
 }
 
 gboolean
@@ -157,6 +302,15 @@ qw_entry_fill_from_id (QwEntry *entry)
   QwIdInfo info;
   gboolean changed = FALSE;
 
+  if (qw_entry_is_pair (entry))
+    {
+      g_autoptr(QwEntry) before = qw_entry_copy (entry);
+
+      for (guint i = 0; i < entry->members->len; i++)
+        qw_entry_fill_from_id (g_ptr_array_index (entry->members, i));
+      qw_entry_pair_sync (entry);
+      return !qw_entry_equal (before, entry);
+    }
   if (entry->doc_kind != QW_DOC_RESIDENT_ID || is_blank (entry->id_number))
     return FALSE;
   qw_idcard_parse (entry->id_number, &info);
@@ -177,14 +331,18 @@ qw_entry_fill_from_id (QwEntry *entry)
 }
 
 /* The identity key of an entry whose resident ID number (if any) has been
- * parsed into @info. */
+ * parsed into @info; @excel_number: the number is one Excel made a number
+ * (then it has no key). */
 static char *
 identity_key_of (const QwEntry  *entry,
-                 const QwIdInfo *info)
+                 const QwIdInfo *info,
+                 gboolean        excel_number)
 {
   g_autofree char *stripped = NULL;
 
   if (is_blank (entry->id_number))
+    return NULL;
+  if (entry->doc_kind == QW_DOC_RESIDENT_ID && excel_number)
     return NULL;
   if (entry->doc_kind == QW_DOC_RESIDENT_ID && info->normalized[0] != '\0')
     return g_strdup (info->normalized);
@@ -193,18 +351,107 @@ identity_key_of (const QwEntry  *entry,
   return g_ascii_strup (stripped, -1);
 }
 
+static int
+compare_keys (const char **a,
+              const char **b)
+{
+  return strcmp (*a, *b);
+}
+
 /* The identity that makes two rows the same person: the 18-digit form of a
  * resident ID number (so that the 15- and 18-digit forms of one card match), or
- * the other document's number in upper case. NULL when there is none. */
+ * the other document's number in upper case. NULL when there is none, or when
+ * Excel has made the number a number (4.41381E+17 is many people's). */
 char *
 qw_entry_identity_key (const QwEntry *entry)
 {
   QwIdInfo info;
 
+  /* A pair: its members' keys, in either order ("pair:" key "+" key); none
+   * unless every member has one. */
+  if (qw_entry_is_pair (entry))
+    {
+      g_autoptr(GPtrArray) keys = g_ptr_array_new_with_free_func (g_free);
+      g_autofree char *joined = NULL;
+
+      for (guint i = 0; i < entry->members->len; i++)
+        {
+          char *key = qw_entry_identity_key (g_ptr_array_index (entry->members, i));
+
+          if (key == NULL)
+            return NULL;
+          g_ptr_array_add (keys, key);
+        }
+      g_ptr_array_sort (keys, (GCompareFunc) (void (*) (void)) compare_keys);
+      g_ptr_array_add (keys, NULL);
+      joined = g_strjoinv ("+", (char **) keys->pdata);
+      return g_strconcat ("pair:", joined, NULL);
+    }
   memset (&info, 0, sizeof info);
   if (entry->doc_kind == QW_DOC_RESIDENT_ID && !is_blank (entry->id_number))
-    qw_idcard_parse (entry->id_number, &info);
-  return identity_key_of (entry, &info);
+    {
+      if (qw_excel_id_is_number (entry->id_number, NULL))
+        return NULL;
+      qw_idcard_parse (entry->id_number, &info);
+    }
+  return identity_key_of (entry, &info, FALSE);
+}
+
+/* Marks @out duplicate-id when @key (a player's or a member's identity key,
+ * taken; NULL for none) was seen in @scope. */
+static void
+check_duplicate (GHashTable    *seen,
+                 const char    *scope,
+                 char          *key,
+                 QwEntryCheck  *out)
+{
+  g_autofree char *owned = key;
+  char *scoped;
+
+  if (key == NULL)
+    return;
+  scoped = g_strconcat (scope, "\x1f", key, NULL);
+  if (g_hash_table_contains (seen, scoped))
+    {
+      out->problems |= QW_PROBLEM_BIT (QW_PROBLEM_DUPLICATE_ID);
+      g_free (scoped);
+    }
+  else
+    g_hash_table_add (seen, scoped);
+}
+
+/* The pair events' sizes: with fewer entries than the event opens with,
+ * every entry is pairs-too-few; the entries after the last place (in the
+ * list's order, 序号) are pairs-too-many. An excluded entry does not count;
+ * a withdrawn one does (it entered). */
+static void
+check_pair_counts (const QwRuleset *ruleset,
+                   GPtrArray       *entries,
+                   GStrv            groups,
+                   QwEntryCheck    *out)
+{
+  for (guint r = 0; ruleset->pair_rules != NULL && r < ruleset->pair_rules->len; r++)
+    {
+      const QwPairRule *rule = g_ptr_array_index (ruleset->pair_rules, r);
+      int n = 0;
+
+      for (guint i = 0; i < entries->len; i++)
+        {
+          const QwEntry *e = g_ptr_array_index (entries, i);
+
+          if (!g_str_equal (groups[i], rule->field) || e->status == QW_STATUS_EXCLUDED)
+            continue;
+          if (rule->max_pairs > 0 && n >= rule->max_pairs)
+            out[i].problems |= QW_PROBLEM_BIT (QW_PROBLEM_PAIRS_TOO_MANY);
+          n++;
+        }
+      if (n == 0 || n >= rule->min_pairs)
+        continue;
+      for (guint i = 0; i < entries->len; i++)
+        if (g_str_equal (groups[i], rule->field)
+            && ((QwEntry *) g_ptr_array_index (entries, i))->status != QW_STATUS_EXCLUDED)
+          out[i].problems |= QW_PROBLEM_BIT (QW_PROBLEM_PAIRS_TOO_FEW);
+    }
 }
 
 /**
@@ -213,7 +460,10 @@ qw_entry_identity_key (const QwEntry *entry)
  * @out: (array): one result per entry
  *
  * Checks every entry, and marks as duplicate-id each entry whose number
- * already appeared on an earlier one.
+ * (or a member's) already appeared on an earlier one: in the whole list,
+ * or within its group when the ruleset lets one person enter several
+ * groups (QwRuleset.duplicates_per_group). Counts the pairs of each pair
+ * event.
  */
 void
 qw_entry_check_all (const QwRuleset      *ruleset,
@@ -222,24 +472,31 @@ qw_entry_check_all (const QwRuleset      *ruleset,
                     QwEntryCheck         *out)
 {
   g_autoptr(GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+  g_auto(GStrv) groups = NULL;
 
   for (guint i = 0; i < entries->len; i++)
     {
       const QwEntry *entry = g_ptr_array_index (entries, i);
-      char *key;
+      g_autofree char *group = NULL;
+      const char *scope;
 
       qw_entry_check (ruleset, entry, options, &out[i]);
-      key = identity_key_of (entry, &out[i].id);
-      if (key == NULL)
-        continue;
-      if (g_hash_table_contains (seen, key))
-        {
-          out[i].problems |= QW_PROBLEM_BIT (QW_PROBLEM_DUPLICATE_ID);
-          g_free (key);
-        }
-      else
-        g_hash_table_add (seen, key);
+      group = qw_entry_playing_group (ruleset, entry, &out[i]);
+      scope = ruleset->duplicates_per_group ? group : "";
+      /* A player's number was parsed by the check (out[i].id): it is not
+       * parsed again. */
+      if (!qw_entry_is_pair (entry))
+        check_duplicate (seen, scope,
+                         identity_key_of (entry, &out[i].id,
+                                          (out[i].problems & QW_PROBLEM_BIT (QW_PROBLEM_ID_EXCEL_NUMBER)) != 0),
+                         &out[i]);
+      for (guint m = 0; qw_entry_is_pair (entry) && m < entry->members->len; m++)
+        check_duplicate (seen, scope, qw_entry_identity_key (g_ptr_array_index (entry->members, m)), &out[i]);
+      g_strv_builder_add (builder, group);
     }
+  groups = g_strv_builder_end (builder);
+  check_pair_counts (ruleset, entries, groups, out);
 }
 
 /**
@@ -282,11 +539,15 @@ qw_entries_place (const QwRuleset *ruleset,
     }
 }
 
+/* QwEntryCheck.problems holds one bit per problem. */
+G_STATIC_ASSERT (QW_N_PROBLEMS <= 32);
+
 static const char *const problem_codes[QW_N_PROBLEMS] = {
-  "id-format", "id-region", "id-date", "id-checksum", "id-old-form", "id-birth-mismatch",
+  "id-format", "id-region", "id-date", "id-checksum", QW_EXCEL_ID_PROBLEM, "id-old-form", "id-birth-mismatch",
   "id-sex-mismatch", "missing-name", "missing-birth", "bad-birth-date", "missing-sex",
   "missing-document", "document-not-accepted", "too-strong", "needs-escort", "duplicate-id",
-  "group-mismatch", "late-entry",
+  "group-mismatch", "late-entry", "pair-incomplete", "pair-wrong-event", "pair-make-up", "pair-relation",
+  "pair-age", "pair-online", "pairs-too-few", "pairs-too-many", "junior-too-old", "no-certificate",
 };
 
 const char *
@@ -349,6 +610,8 @@ qw_problem_message (QwProblem problem)
       return _("ID number holds an impossible birth date");
     case QW_PROBLEM_ID_CHECKSUM:
       return _("ID number check digit is wrong");
+    case QW_PROBLEM_ID_EXCEL_NUMBER:
+      return qw_excel_id_advice ();
     case QW_PROBLEM_ID_OLD_FORM:
       return _("ID number is in the old 15-digit form; ask for the 18-digit card");
     case QW_PROBLEM_ID_BIRTH_MISMATCH:
@@ -377,6 +640,26 @@ qw_problem_message (QwProblem problem)
       return _("Declared group differs from the group by birth date");
     case QW_PROBLEM_LATE_ENTRY:
       return _("Entered after round 1 was paired; waits until the arbiter admits it");
+    case QW_PROBLEM_PAIR_INCOMPLETE:
+      return _("A pair event takes pairs: give both members");
+    case QW_PROBLEM_PAIR_WRONG_EVENT:
+      return _("Two members entered in an event for one player");
+    case QW_PROBLEM_PAIR_MAKE_UP:
+      return _("The members’ sexes do not fit the event (two men, two women, or one of each)");
+    case QW_PROBLEM_PAIR_RELATION:
+      return _("No relationship the event accepts is declared (direct relatives)");
+    case QW_PROBLEM_PAIR_AGE:
+      return _("A member’s age does not fit the event");
+    case QW_PROBLEM_PAIR_ONLINE:
+      return _("Too few members played online (no platform account given)");
+    case QW_PROBLEM_PAIRS_TOO_FEW:
+      return _("The pair event has fewer pairs than it needs to open");
+    case QW_PROBLEM_PAIRS_TOO_MANY:
+      return _("Entered after the pair event was full");
+    case QW_PROBLEM_JUNIOR_TOO_OLD:
+      return _("Born too early for the junior event");
+    case QW_PROBLEM_NO_CERTIFICATE:
+      return _("No grade certificate (等级) given; the junior event requires one");
     case QW_N_PROBLEMS:
     default:
       g_return_val_if_reached (NULL);
@@ -388,10 +671,13 @@ const char *
 qw_problem_short_label (QwProblem problem)
 {
   static const char *labels[QW_N_PROBLEMS] = {
-    N_("ID format"), N_("ID region"), N_("ID date"), N_("Check digit"), N_("Old ID form"), N_("Birth ≠ ID"),
+    N_("ID format"), N_("ID region"), N_("ID date"), N_("Check digit"), N_("Excel number"),
+    N_("Old ID form"), N_("Birth ≠ ID"),
     N_("Sex ≠ ID"), N_("No name"), N_("No birth date"), N_("Bad birth date"), N_("No sex"),
     N_("No ID"), N_("Document refused"), N_("Title too high"), N_("Escort needed"), N_("Duplicate"),
-    N_("Group differs"), N_("Late entry"),
+    N_("Group differs"), N_("Late entry"), N_("Not a pair"), N_("Pair in single event"), N_("Pair make-up"),
+    N_("Relationship"), N_("Pair age"), N_("Not online"), N_("Too few pairs"), N_("Event full"),
+    N_("Too old"), N_("No certificate"),
   };
 
   g_return_val_if_fail (problem < QW_N_PROBLEMS, NULL);

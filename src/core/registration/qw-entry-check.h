@@ -20,6 +20,9 @@ typedef enum
   QW_PROBLEM_ID_REGION,
   QW_PROBLEM_ID_DATE,
   QW_PROBLEM_ID_CHECKSUM,
+  QW_PROBLEM_ID_EXCEL_NUMBER,         /* Excel stored the number as a number: its digits are lost
+                                       * (registration/qw-excel-id.h); reported instead of the
+                                       * format and check-digit problems */
   QW_PROBLEM_ID_OLD_FORM,             /* the old 15-digit number: a warning */
   QW_PROBLEM_ID_BIRTH_MISMATCH,
   QW_PROBLEM_ID_SEX_MISMATCH,
@@ -34,6 +37,22 @@ typedef enum
   QW_PROBLEM_DUPLICATE_ID,
   QW_PROBLEM_GROUP_MISMATCH,
   QW_PROBLEM_LATE_ENTRY,              /* added after its group's round 1, not admitted yet */
+  /* Pairs (双人, QwEntry.members) and the pair events of the ruleset
+   * (qw_ruleset_pair_rule()): a pair's members are each checked as a
+   * player, and their problems (an ID number, a birth date, a title) are
+   * the pair's. */
+  QW_PROBLEM_PAIR_INCOMPLETE,         /* in a pair event without two members */
+  QW_PROBLEM_PAIR_WRONG_EVENT,        /* two members in an event for one player */
+  QW_PROBLEM_PAIR_MAKE_UP,            /* not the event's two men, two women or one of each */
+  QW_PROBLEM_PAIR_RELATION,           /* relatives: no relationship the event accepts declared */
+  QW_PROBLEM_PAIR_AGE,                /* a member's age out of the event's bounds, or not an
+                                       * adult and a child */
+  QW_PROBLEM_PAIR_ONLINE,             /* fewer members played online than the event asks */
+  QW_PROBLEM_PAIRS_TOO_FEW,           /* the pair event has fewer pairs than it opens with */
+  QW_PROBLEM_PAIRS_TOO_MANY,          /* a pair after the event's last place, by 序号 */
+  /* The final's junior event (QwFinalRules.junior_field). */
+  QW_PROBLEM_JUNIOR_TOO_OLD,          /* born before the junior event's first birth date */
+  QW_PROBLEM_NO_CERTIFICATE,          /* no grade certificate (等级) where one is required */
   QW_N_PROBLEMS
 } QwProblem;
 
@@ -57,6 +76,12 @@ typedef struct
                                    * ruleset does not require a document */
 } QwCheckOptions;
 
+/* A pair's members (and one player) are checked alike: qw_entry_check() of
+ * one member gives that member's own problems, as a player. The group an
+ * entry plays in is its group_code, or where qw_entry_placement() puts it;
+ * the pair checks and the junior checks follow that group. A pair has no
+ * derived group (it plays where it declared), its sex is the one both
+ * members share, its birth date and age are unknown. */
 void        qw_entry_check            (const QwRuleset      *ruleset,
                                        const QwEntry        *entry,
                                        const QwCheckOptions *options,
@@ -72,6 +97,11 @@ char       *qw_entry_placement        (const QwRuleset      *ruleset,
 void        qw_entries_place          (const QwRuleset      *ruleset,
                                        GPtrArray            *entries,
                                        QwDate                event_date);
+
+/* The group @entry plays in (see qw_entry_check()); never NULL, "" when none. */
+char       *qw_entry_playing_group    (const QwRuleset      *ruleset,
+                                       const QwEntry        *entry,
+                                       const QwEntryCheck   *check);
 
 /* Stores what a valid resident ID number says when the entry does not say
  * it: an unknown sex and an empty birth date are filled in (a typed one that

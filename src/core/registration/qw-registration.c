@@ -218,13 +218,40 @@ blank (const char *text)
 
 /* Name, birth date and unit: who a row without an ID number is. The birth
  * date in ISO form when it can be read, so that 1990/5/6 is 1990-05-06. */
+static int
+compare_strings (const char **a,
+                 const char **b)
+{
+  return strcmp (*a, *b);
+}
+
 static char *
 person_key (const QwEntry *entry)
 {
-  g_autoptr(QwEntry) filled = qw_entry_copy (entry);
+  g_autoptr(QwEntry) filled = NULL;
   g_autofree char *name = NULL, *unit = NULL, *birth = NULL;
   QwDate date;
 
+  /* A pair: its members', in either order; none unless each member has one. */
+  if (qw_entry_is_pair (entry))
+    {
+      g_autoptr(GPtrArray) keys = g_ptr_array_new_with_free_func (g_free);
+      g_autofree char *joined = NULL;
+
+      for (guint i = 0; i < entry->members->len; i++)
+        {
+          char *key = person_key (g_ptr_array_index (entry->members, i));
+
+          if (key == NULL)
+            return NULL;
+          g_ptr_array_add (keys, key);
+        }
+      g_ptr_array_sort (keys, (GCompareFunc) (void (*) (void)) compare_strings);
+      g_ptr_array_add (keys, NULL);
+      joined = g_strjoinv ("\x1e", (char **) keys->pdata);
+      return g_strconcat ("pair\x1e", joined, NULL);
+    }
+  filled = qw_entry_copy (entry);
   qw_entry_fill_from_id (filled);
   if (blank (filled->name))
     return NULL;
@@ -233,6 +260,38 @@ person_key (const QwEntry *entry)
   birth = qw_date_parse (filled->birth != NULL ? filled->birth : "", &date)
           ? qw_date_to_iso_dup (date) : g_strstrip (g_strdup (filled->birth != NULL ? filled->birth : ""));
   return g_strjoin ("\x1f", name, birth, unit, NULL);
+}
+
+/* Where a row may match an entry: anywhere in the event, or in the same
+ * group when one person may enter several groups (the 2022 final). @key is
+ * taken. */
+static char *
+scoped_key (const QwRuleset *ruleset,
+            const char      *group,
+            char            *key)
+{
+  char *scoped;
+
+  if (key == NULL || !ruleset->duplicates_per_group)
+    return key;
+  scoped = g_strconcat (group != NULL ? group : "", "\x1f", key, NULL);
+  g_free (key);
+  return scoped;
+}
+
+/* The group a row would be placed in. */
+static char *
+row_group (const QwRuleset *ruleset,
+           const QwEvent   *event,
+           const QwEntry   *row)
+{
+  g_autoptr(QwEntry) copy = qw_entry_copy (row);
+  g_autoptr(GPtrArray) one = g_ptr_array_new ();
+
+  g_clear_pointer (&copy->group_code, g_free);
+  g_ptr_array_add (one, copy);
+  qw_registration_place (ruleset, event, one);
+  return g_steal_pointer (&copy->group_code);
 }
 
 /* key → GQueue of the document's entries (in 序号 order) not matched yet */
@@ -286,13 +345,11 @@ take_text (char       **field,
   *field = g_strdup (value);
 }
 
-/* The stored entry with the row's non-empty fields over it. */
-static QwEntry *
-merge_row (const QwEntry *stored,
-           const QwEntry *row)
+/* The person's fields of @row over @merged's (a player or a member). */
+static void
+merge_person (QwEntry       *merged,
+              const QwEntry *row)
 {
-  QwEntry *merged = qw_entry_copy (stored);
-
   take_text (&merged->name, row->name);
   if (row->sex != QW_SEX_UNKNOWN)
     merged->sex = row->sex;
@@ -305,6 +362,77 @@ merge_row (const QwEntry *stored,
   take_text (&merged->unit, row->unit);
   take_text (&merged->grade, row->grade);
   take_text (&merged->phone, row->phone);
+  take_text (&merged->account, row->account);
+}
+
+/* Whether @a and @b are the same person: the same document, or without one
+ * the same name, birth date and unit. */
+static gboolean
+same_person (const QwEntry *a,
+             const QwEntry *b)
+{
+  g_autofree char *ka = qw_entry_identity_key (a), *kb = qw_entry_identity_key (b);
+  g_autofree char *pa = NULL, *pb = NULL;
+
+  if (ka != NULL && kb != NULL)
+    return g_str_equal (ka, kb);
+  pa = person_key (a);
+  pb = person_key (b);
+  return pa != NULL && pb != NULL && g_str_equal (pa, pb);
+}
+
+/* A pair row over the pair it matched: each member of the row over the
+ * stored member it is (a row may list them the other way round). */
+static void
+merge_pair (QwEntry       *merged,
+            const QwEntry *row)
+{
+  gboolean swapped = merged->members->len == 2 && row->members->len == 2
+                     && same_person (g_ptr_array_index (merged->members, 0), g_ptr_array_index (row->members, 1))
+                     && !same_person (g_ptr_array_index (merged->members, 0),
+                                      g_ptr_array_index (row->members, 0));
+
+  for (guint i = 0; i < row->members->len; i++)
+    {
+      guint into = swapped ? 1 - i : i;
+
+      if (into < merged->members->len)
+        merge_person (g_ptr_array_index (merged->members, into), g_ptr_array_index (row->members, i));
+      else
+        qw_entry_add_member (merged, qw_entry_copy (g_ptr_array_index (row->members, i)));
+    }
+  take_text (&merged->relation, row->relation);
+  take_text (&merged->declared_group, row->declared_group);
+  if (row->rating > 0)
+    merged->rating = row->rating;
+  qw_entry_fill_from_id (merged);
+}
+
+/* The stored entry with the row's non-empty fields over it. */
+static QwEntry *
+merge_row (const QwEntry *stored,
+           const QwEntry *row)
+{
+  QwEntry *merged = qw_entry_copy (stored);
+
+  if (qw_entry_is_pair (row) && qw_entry_is_pair (merged))
+    {
+      merge_pair (merged, row);
+      return merged;
+    }
+  take_text (&merged->name, row->name);
+  if (row->sex != QW_SEX_UNKNOWN)
+    merged->sex = row->sex;
+  take_text (&merged->birth, row->birth);
+  if (!blank (row->id_number))
+    {
+      take_text (&merged->id_number, row->id_number);
+      merged->doc_kind = row->doc_kind;
+    }
+  take_text (&merged->unit, row->unit);
+  take_text (&merged->grade, row->grade);
+  take_text (&merged->phone, row->phone);
+  take_text (&merged->account, row->account);
   take_text (&merged->declared_group, row->declared_group);
   if (row->rating > 0)
     merged->rating = row->rating;
@@ -417,8 +545,8 @@ import_rows (QwDocument       *doc,
     {
       QwEntry *e = g_ptr_array_index (existing, i);
 
-      index_add (by_id, qw_entry_identity_key (e), e);
-      index_add (by_person, person_key (e), e);
+      index_add (by_id, scoped_key (ruleset, e->group_code, qw_entry_identity_key (e)), e);
+      index_add (by_person, scoped_key (ruleset, e->group_code, person_key (e)), e);
     }
   for (guint i = 0; reader_rejected != NULL && i < reader_rejected->len; i++)
     {
@@ -431,7 +559,7 @@ import_rows (QwDocument       *doc,
     {
       QwEntry *row = g_ptr_array_index (rows_entries, i);
       int number = row_numbers != NULL ? row_numbers[i] : (int) i + 1;
-      g_autofree char *id_key = NULL, *who = NULL;
+      g_autofree char *id_key = NULL, *who = NULL, *group = NULL;
       QwEntry *match = NULL;
       Outcome o = { NULL, NULL };
 
@@ -442,8 +570,9 @@ import_rows (QwDocument       *doc,
           continue;
         }
       qw_entry_fill_from_id (row);
-      id_key = qw_entry_identity_key (row);
-      who = person_key (row);
+      group = ruleset->duplicates_per_group ? row_group (ruleset, event, row) : NULL;
+      id_key = scoped_key (ruleset, group, qw_entry_identity_key (row));
+      who = scoped_key (ruleset, group, person_key (row));
       if (id_key != NULL)
         match = index_take (by_id, id_key, taken, FALSE);
       /* No number, or a number the document does not know yet: the same
@@ -557,8 +686,18 @@ qw_registration_import (QwDocument           *doc,
 
   report = import_rows (doc, ruleset, event, import->entries, (const int *) import->rows->data,
                         import->rejected, error);
-  if (report != NULL)
-    report->encoding = g_strdup (import->encoding);
+  if (report == NULL)
+    return NULL;
+  report->encoding = g_strdup (import->encoding);
+  /* What only the reader saw: an ID cell that was a number in the workbook. */
+  for (guint i = 0; i < report->rows->len; i++)
+    {
+      QwImportRow *r = g_ptr_array_index (report->rows, i);
+
+      for (guint k = 0; r->outcome != QW_ROW_REJECTED && k < import->rows->len; k++)
+        if (g_array_index (import->rows, int, k) == r->row)
+          r->problems |= qw_entry_import_problems (import, k);
+    }
   return report;
 }
 

@@ -249,8 +249,11 @@ qw_document_list_events (QwDocument  *self,
 
 #define ENTRY_SELECT \
   "SELECT e.id, e.event_id, e.no, p.name, p.sex, p.birth, p.doc_kind, p.id_number, p.unit, " \
-  "p.grade, p.phone, e.declared_group, e.group_code, e.status, e.rating, e.allowed " \
-  "FROM entry e JOIN player p ON p.id = e.player_id "
+  "p.grade, p.phone, e.declared_group, e.group_code, e.status, e.rating, e.allowed, p.account, " \
+  "e.relation FROM entry e JOIN player p ON p.id = e.player_id "
+
+/* A pair's members (schema step 8), in the person columns' order of the player table. */
+#define MEMBER_COLUMNS "name, sex, birth, doc_kind, id_number, unit, grade, phone, account"
 
 /* The stored code (bind_player writes it, the schema allows no other):
  * qw_sex_parse() reads what people type, at a hundred times the cost. */
@@ -286,28 +289,139 @@ read_entry (sqlite3_stmt *stmt)
   e->status = qw_entry_status_from_code (_qw_column_text (stmt, i++));
   e->rating = sqlite3_column_int (stmt, i++);
   e->allowed = column_dup (stmt, i++);
+  e->account = column_dup (stmt, i++);
+  e->relation = column_dup (stmt, i++);
   return e;
+}
+
+/* A member from the MEMBER_COLUMNS of a row, from @first. */
+static QwEntry *
+read_member (sqlite3_stmt *stmt,
+             int           first)
+{
+  QwEntry *m = qw_entry_new ();
+  int i = first;
+
+  m->name = column_dup (stmt, i++);
+  m->sex = sex_from_code (_qw_column_text (stmt, i++));
+  m->birth = column_dup (stmt, i++);
+  m->doc_kind = qw_doc_kind_from_code (_qw_column_text (stmt, i++));
+  m->id_number = column_dup (stmt, i++);
+  m->unit = column_dup (stmt, i++);
+  m->grade = column_dup (stmt, i++);
+  m->phone = column_dup (stmt, i++);
+  m->account = column_dup (stmt, i++);
+  return m;
+}
+
+/* The person's fields, from @first; returns the next index. */
+static int
+bind_person (sqlite3_stmt  *stmt,
+             int            first,
+             const QwEntry *e)
+{
+  const char *sex = qw_sex_to_code (e->sex);
+  int i = first;
+
+  _qw_bind_text (stmt, i++, e->name);
+  _qw_bind_text (stmt, i++, sex != NULL ? sex : "");
+  _qw_bind_text (stmt, i++, e->birth);
+  _qw_bind_text (stmt, i++, qw_doc_kind_to_code (e->doc_kind));
+  _qw_bind_text (stmt, i++, e->id_number);
+  _qw_bind_text (stmt, i++, e->unit);
+  _qw_bind_text (stmt, i++, e->grade);
+  _qw_bind_text (stmt, i++, e->phone);
+  _qw_bind_text (stmt, i++, e->account);
+  return i;
 }
 
 static void
 bind_player (sqlite3_stmt  *stmt,
              const QwEntry *e)
 {
-  const char *sex = qw_sex_to_code (e->sex);
+  bind_person (stmt, 1, e);
+}
 
-  _qw_bind_text (stmt, 1, e->name);
-  _qw_bind_text (stmt, 2, sex != NULL ? sex : "");
-  _qw_bind_text (stmt, 3, e->birth);
-  _qw_bind_text (stmt, 4, qw_doc_kind_to_code (e->doc_kind));
-  _qw_bind_text (stmt, 5, e->id_number);
-  _qw_bind_text (stmt, 6, e->unit);
-  _qw_bind_text (stmt, 7, e->grade);
-  _qw_bind_text (stmt, 8, e->phone);
+/* Writes @entry's members over those stored (none for one player). */
+static gboolean
+store_members (QwDocument     *self,
+               const QwEntry  *entry,
+               GError        **error)
+{
+  g_autoptr(sqlite3_stmt) clear = _qw_document_prepare (self, "DELETE FROM member WHERE entry_id = ?", error);
+  g_autoptr(sqlite3_stmt) insert = NULL;
+
+  if (clear == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (clear, 1, entry->id);
+  if (!_qw_document_step_done (self, clear, error))
+    return FALSE;
+  if (!qw_entry_is_pair (entry))
+    return TRUE;
+  insert = _qw_document_prepare (self, "INSERT INTO member (entry_id, position, " MEMBER_COLUMNS ") "
+                                       "VALUES (?,?,?,?,?,?,?,?,?,?,?)", error);
+  if (insert == NULL)
+    return FALSE;
+  for (guint i = 0; i < entry->members->len; i++)
+    {
+      sqlite3_reset (insert);
+      sqlite3_bind_int64 (insert, 1, entry->id);
+      sqlite3_bind_int (insert, 2, (int) i + 1);
+      bind_person (insert, 3, g_ptr_array_index (entry->members, i));
+      if (!_qw_document_step_done (self, insert, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* Gives each pair of @entries its members: one query for the event (@event_id
+ * > 0) or for the one entry. */
+static gboolean
+load_members (QwDocument  *self,
+              GPtrArray   *entries,
+              gint64       event_id,
+              GError     **error)
+{
+  g_autoptr(sqlite3_stmt) stmt = NULL;
+  g_autoptr(GHashTable) by_id = NULL;
+
+  if (entries->len == 0)
+    return TRUE;
+  if (event_id > 0)
+    stmt = _qw_document_prepare (self, "SELECT m.entry_id, " MEMBER_COLUMNS " FROM member m "
+                                       "JOIN entry e ON e.id = m.entry_id WHERE e.event_id = ? "
+                                       "ORDER BY m.entry_id, m.position", error);
+  else
+    stmt = _qw_document_prepare (self, "SELECT entry_id, " MEMBER_COLUMNS " FROM member "
+                                       "WHERE entry_id = ? ORDER BY position", error);
+  if (stmt == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (stmt, 1, event_id > 0 ? event_id : ((QwEntry *) g_ptr_array_index (entries, 0))->id);
+  /* Most events have no pair: the index is made only for the first member. */
+  if (sqlite3_step (stmt) != SQLITE_ROW)
+    return TRUE;
+  by_id = g_hash_table_new (g_int64_hash, g_int64_equal);
+  for (guint i = 0; i < entries->len; i++)
+    {
+      QwEntry *e = g_ptr_array_index (entries, i);
+
+      g_hash_table_insert (by_id, &e->id, e);
+    }
+  do
+    {
+      gint64 id = sqlite3_column_int64 (stmt, 0);
+      QwEntry *e = g_hash_table_lookup (by_id, &id);
+
+      if (e != NULL)
+        qw_entry_add_member (e, read_member (stmt, 1));
+    }
+  while (sqlite3_step (stmt) == SQLITE_ROW);
+  return TRUE;
 }
 
 /* The entry's own columns, in ENTRY_COLUMNS' order, from 1; returns the next index. */
-#define ENTRY_COLUMNS "no, declared_group, group_code, status, rating, allowed"
-#define ENTRY_VALUES "?,?,?,?,?,?"
+#define ENTRY_COLUMNS "no, declared_group, group_code, status, rating, allowed, relation"
+#define ENTRY_VALUES "?,?,?,?,?,?,?"
 
 static int
 bind_entry (sqlite3_stmt  *stmt,
@@ -321,6 +435,7 @@ bind_entry (sqlite3_stmt  *stmt,
   _qw_bind_text (stmt, i++, qw_entry_status_to_code (e->status));
   sqlite3_bind_int (stmt, i++, e->rating);
   _qw_bind_text (stmt, i++, e->allowed);
+  _qw_bind_text (stmt, i++, e->relation);
   return i;
 }
 
@@ -377,8 +492,8 @@ insert_statements_prepare (QwDocument       *self,
                            GError          **error)
 {
   s->player = _qw_document_prepare (self,
-                                    "INSERT INTO player (name, sex, birth, doc_kind, id_number, unit, "
-                                    "grade, phone) VALUES (?,?,?,?,?,?,?,?)", error);
+                                    "INSERT INTO player (" MEMBER_COLUMNS ") VALUES (?,?,?,?,?,?,?,?,?)",
+                                    error);
   if (s->player == NULL)
     return FALSE;
   /* An explicit id restores a deleted entry under its old id (undo). */
@@ -412,7 +527,7 @@ insert_one (QwDocument       *self,
   if (!_qw_document_step_done (self, s->entry, error))
     return FALSE;
   entry->id = sqlite3_last_insert_rowid (db);
-  return TRUE;
+  return store_members (self, entry, error);
 }
 
 /**
@@ -488,8 +603,7 @@ qw_document_update_entry (QwDocument     *self,
   if (!qw_document_begin (self, error))
     return FALSE;
   player = _qw_document_prepare (self,
-                                 "UPDATE player SET (name, sex, birth, doc_kind, id_number, unit, grade, "
-                                 "phone) = (?,?,?,?,?,?,?,?) WHERE id = "
+                                 "UPDATE player SET (" MEMBER_COLUMNS ") = (?,?,?,?,?,?,?,?,?) WHERE id = "
                                  "(SELECT player_id FROM entry WHERE id = ?)", error);
   stmt = player != NULL
          ? _qw_document_prepare (self,
@@ -498,8 +612,7 @@ qw_document_update_entry (QwDocument     *self,
          : NULL;
   if (stmt == NULL)
     goto fail;
-  bind_player (player, entry);
-  sqlite3_bind_int64 (player, 9, entry->id);
+  sqlite3_bind_int64 (player, bind_person (player, 1, entry), entry->id);
   sqlite3_bind_int64 (stmt, bind_entry (stmt, entry), entry->id);
   if (!_qw_document_step_done (self, player, error) || !_qw_document_step_done (self, stmt, error))
     goto fail;
@@ -508,6 +621,8 @@ qw_document_update_entry (QwDocument     *self,
       g_set_error (error, QW_ERROR, QW_ERROR_NOT_FOUND, _("The entry no longer exists"));
       goto fail;
     }
+  if (!store_members (self, entry, error))
+    goto fail;
   if (!qw_document_commit (self, error))
     return FALSE;
   qw_document_emit_changed (self, "entries");
@@ -575,6 +690,7 @@ qw_document_get_entry (QwDocument  *self,
                        GError     **error)
 {
   g_autoptr(sqlite3_stmt) stmt = _qw_document_prepare (self, ENTRY_SELECT "WHERE e.id = ?", error);
+  g_autoptr(GPtrArray) one = NULL;
 
   if (stmt == NULL)
     return NULL;
@@ -584,7 +700,12 @@ qw_document_get_entry (QwDocument  *self,
       g_set_error (error, QW_ERROR, QW_ERROR_NOT_FOUND, _("The entry no longer exists"));
       return NULL;
     }
-  return read_entry (stmt);
+  one = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_entry_free);
+  g_ptr_array_add (one, read_entry (stmt));
+  g_clear_pointer (&stmt, _qw_statement_release);
+  if (!load_members (self, one, 0, error))
+    return NULL;
+  return g_ptr_array_steal_index (one, 0);
 }
 
 GPtrArray *
@@ -602,6 +723,12 @@ qw_document_list_entries (QwDocument  *self,
   entries = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_entry_free);
   while (sqlite3_step (stmt) == SQLITE_ROW)
     g_ptr_array_add (entries, read_entry (stmt));
+  g_clear_pointer (&stmt, _qw_statement_release);
+  if (!load_members (self, entries, event_id, error))
+    {
+      g_ptr_array_unref (entries);
+      return NULL;
+    }
   return entries;
 }
 

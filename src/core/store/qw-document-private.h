@@ -37,6 +37,7 @@ struct _QwDocument
   GHashTable      *statements;  /* SQL text → cached statement (qw-document-sql.c,
                                  * made on first use; unref finalizes them) */
   gboolean         ready;       /* opened (and migrated): transactions are steps */
+  gboolean         read_only;   /* qw_document_open_read_only(): never writes */
   gboolean         step;        /* the outermost transaction is a step */
   QwStepRecorder  *recorder;    /* qw-step-recorder.c */
   QwHistory       *history;     /* qw-history.c, made on first use */

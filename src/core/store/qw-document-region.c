@@ -193,7 +193,8 @@ insert_nominees (QwDocument  *doc,
 {
   g_autoptr(sqlite3_stmt) stmt =
     _qw_document_prepare (doc, "INSERT INTO nominee (region, group_code, name, sex, birth, id_number, "
-                               "unit, rank, reason, source) VALUES (?,?,?,?,?,?,?,?,?,?)", error);
+                               "unit, rank, reason, source, line, line_label, group_name) "
+                               "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)", error);
 
   if (stmt == NULL)
     return FALSE;
@@ -213,6 +214,9 @@ insert_nominees (QwDocument  *doc,
       sqlite3_bind_int (stmt, 8, n->rank);
       _qw_bind_text (stmt, 9, n->reason);
       _qw_bind_text (stmt, 10, source);
+      _qw_bind_text (stmt, 11, n->line != NULL ? n->line : "");
+      _qw_bind_text (stmt, 12, n->line_label != NULL ? n->line_label : "");
+      _qw_bind_text (stmt, 13, n->group_name != NULL ? n->group_name : "");
       if (!_qw_document_step_done (doc, stmt, error))
         return FALSE;
     }
@@ -257,7 +261,7 @@ qw_document_list_nominees (QwDocument  *doc,
 {
   g_autoptr(sqlite3_stmt) stmt =
     _qw_document_prepare (doc, "SELECT region, group_code, name, sex, birth, id_number, unit, rank, "
-                               "reason FROM nominee ORDER BY region, id", error);
+                               "reason, line, line_label, group_name FROM nominee ORDER BY region, id", error);
   GPtrArray *nominees;
 
   if (stmt == NULL)
@@ -268,10 +272,10 @@ qw_document_list_nominees (QwDocument  *doc,
       QwNominee *n = qw_nominee_new ();
 
       n->region = g_strdup (_qw_column_text (stmt, 0));
-      n->line = g_strdup ("");
-      n->line_label = g_strdup ("");
+      n->line = g_strdup (_qw_column_text (stmt, 9));
+      n->line_label = g_strdup (_qw_column_text (stmt, 10));
       n->group_code = g_strdup (_qw_column_text (stmt, 1));
-      n->group_name = g_strdup ("");
+      n->group_name = g_strdup (_qw_column_text (stmt, 11));
       n->name = g_strdup (_qw_column_text (stmt, 2));
       n->sex = qw_sex_parse (_qw_column_text (stmt, 3));
       n->birth = g_strdup (_qw_column_text (stmt, 4));

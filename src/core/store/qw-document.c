@@ -35,6 +35,8 @@ static const char *const schema_steps[] = {
   QW_SCHEMA_STEP_5,
   QW_SCHEMA_STEP_6,
   QW_SCHEMA_STEP_7,
+  QW_SCHEMA_STEP_8,
+  QW_SCHEMA_STEP_9,
 };
 
 G_DEFINE_FINAL_TYPE (QwDocument, qw_document, G_TYPE_OBJECT)
@@ -530,6 +532,94 @@ qw_document_open (const char  *path,
   self->kind = kind_from_code (kind);
   self->ready = TRUE;
   return g_steal_pointer (&self);
+}
+
+/**
+ * qw_document_open_read_only:
+ *
+ * Opens a second connection to a document that is up to date, for reading
+ * only: what a reader in another thread uses (the venue server,
+ * publish/qw-publish-server.h) while the arbiter writes through his own
+ * connection. SQLite's WAL lets both work at once; this one never writes,
+ * never migrates and takes no history.
+ */
+QwDocument *
+qw_document_open_read_only (const char  *path,
+                            GError     **error)
+{
+  g_autoptr(QwDocument) self = NULL;
+  g_autofree char *kind = NULL;
+  g_autofree char *display_name = g_filename_display_name (path);
+  int version = inspect (path, error);
+
+  if (version < 0)
+    return NULL;
+  if (version < qw_document_schema_version ())
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_INVALID,
+                   _("%s must be brought up to date first: open it in Qiwang once"), display_name);
+      return NULL;
+    }
+  self = open_connection (path, SQLITE_OPEN_READONLY, error);
+  if (self == NULL)
+    return NULL;
+  sqlite3_busy_timeout (self->db, 5000);
+  if (!_qw_document_exec (self, "PRAGMA query_only = ON", error))
+    return NULL;
+  kind = qw_document_get_meta (self, "kind");
+  self->kind = kind_from_code (kind);
+  self->ready = TRUE;
+  self->read_only = TRUE;
+  return g_steal_pointer (&self);
+}
+
+gboolean
+qw_document_is_read_only (QwDocument *self)
+{
+  g_return_val_if_fail (QW_IS_DOCUMENT (self), FALSE);
+  return self->read_only;
+}
+
+/**
+ * qw_document_get_data_version:
+ *
+ * Returns: SQLite's data version of this connection: it changes whenever
+ *   another connection (another thread, another process) has committed a
+ *   change to the file since it was last asked. Cheap enough to poll.
+ */
+gint64
+qw_document_get_data_version (QwDocument *self)
+{
+  g_autoptr(sqlite3_stmt) stmt = NULL;
+
+  g_return_val_if_fail (QW_IS_DOCUMENT (self), -1);
+  stmt = _qw_document_prepare (self, "PRAGMA data_version", NULL);
+  if (stmt == NULL || sqlite3_step (stmt) != SQLITE_ROW)
+    return -1;
+  return sqlite3_column_int64 (stmt, 0);
+}
+
+/**
+ * qw_document_begin_read:
+ *
+ * Opens a read transaction, outside any step: everything read until
+ * qw_document_end_read() comes from one state of the file, whatever other
+ * connections commit meanwhile. Not for use inside a transaction.
+ */
+gboolean
+qw_document_begin_read (QwDocument  *self,
+                        GError     **error)
+{
+  g_return_val_if_fail (QW_IS_DOCUMENT (self), FALSE);
+  g_return_val_if_fail (self->depth == 0, FALSE);
+  return _qw_document_exec (self, "BEGIN DEFERRED", error);
+}
+
+void
+qw_document_end_read (QwDocument *self)
+{
+  g_return_if_fail (QW_IS_DOCUMENT (self));
+  _qw_document_exec (self, "COMMIT", NULL);
 }
 
 const char *

@@ -30,6 +30,14 @@ QwDocument     *qw_document_create          (const char     *path,
                                              GError        **error);
 QwDocument     *qw_document_open            (const char     *path,
                                              GError        **error);
+/* A second, read-only connection for a reader in another thread. */
+QwDocument     *qw_document_open_read_only  (const char     *path,
+                                             GError        **error);
+gboolean        qw_document_is_read_only    (QwDocument     *self);
+gint64          qw_document_get_data_version (QwDocument    *self);
+gboolean        qw_document_begin_read      (QwDocument     *self,
+                                             GError        **error);
+void            qw_document_end_read        (QwDocument     *self);
 int             qw_document_peek_version    (const char     *path,
                                              GError        **error);
 const char     *qw_document_get_path        (QwDocument     *self);

@@ -326,3 +326,39 @@
   "DROP TABLE game_log;" \
   "ALTER TABLE game_log_v7 RENAME TO game_log;" \
   "CREATE INDEX game_log_section ON game_log (section_id);"
+
+/* Version 8: entrants of two (双人, the 2022 final's pair events and the
+ * 2021 家庭双人组). An entry's player row holds the entrant as the pairing,
+ * the standings and the prints see it (a pair's name "甲 / 乙", its common
+ * sex and unit); a pair's members are the rows of member, by position (1,
+ * 2), each a person with the player's fields. A player's platform account
+ * (账号, the 2022 ladder) and a pair's declared relationship (亲子双人:
+ * 父子, 祖孙 …) are new columns. The member table's checks are chains of
+ * comparisons, as version 7 explains: a row is written for every member of
+ * every pair imported or added. */
+#define QW_SCHEMA_STEP_8 \
+  "ALTER TABLE player ADD COLUMN account TEXT NOT NULL DEFAULT '';" \
+  "ALTER TABLE entry ADD COLUMN relation TEXT NOT NULL DEFAULT '';" \
+  "CREATE TABLE member (" \
+  "  entry_id INTEGER NOT NULL REFERENCES entry (id) ON DELETE CASCADE," \
+  "  position INTEGER NOT NULL CHECK (position >= 1)," \
+  "  name TEXT NOT NULL DEFAULT ''," \
+  "  sex TEXT NOT NULL DEFAULT '' CHECK (sex = '' OR sex = 'M' OR sex = 'F')," \
+  "  birth TEXT NOT NULL DEFAULT ''," \
+  "  doc_kind TEXT NOT NULL DEFAULT 'resident' CHECK (doc_kind = 'resident' OR doc_kind = 'other')," \
+  "  id_number TEXT NOT NULL DEFAULT ''," \
+  "  unit TEXT NOT NULL DEFAULT ''," \
+  "  grade TEXT NOT NULL DEFAULT ''," \
+  "  phone TEXT NOT NULL DEFAULT ''," \
+  "  account TEXT NOT NULL DEFAULT ''," \
+  "  PRIMARY KEY (entry_id, position)" \
+  ");" \
+  "CREATE INDEX member_id_number ON member (id_number);"
+
+/* Version 9: a national document keeps each nominee's quota line (its code
+ * and its label) and the name of the group played at the provincial final,
+ * as the region's file gives them, so that the national exports show them. */
+#define QW_SCHEMA_STEP_9 \
+  "ALTER TABLE nominee ADD COLUMN line TEXT NOT NULL DEFAULT '';" \
+  "ALTER TABLE nominee ADD COLUMN line_label TEXT NOT NULL DEFAULT '';" \
+  "ALTER TABLE nominee ADD COLUMN group_name TEXT NOT NULL DEFAULT '';"

@@ -1,0 +1,176 @@
+/* qw-list-sheet.c: a list to hand out, as a workbook (.xlsx) or CSV
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "qw-list-sheet"
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <string.h>
+
+#include "qw-csv.h"
+#include "qw-error.h"
+#include "qw-list-sheet.h"
+#include "qw-xlsx-writer.h"
+
+/**
+ * qw_list_sheet_new:
+ * @header: (array zero-terminated=1): the column titles
+ * @columns: (nullable) (array): the kind of each column; %NULL for all text
+ */
+QwListSheet *
+qw_list_sheet_new (const char          *title,
+                   const char * const  *header,
+                   const QwListColumn  *columns)
+{
+  QwListSheet *sheet = g_new0 (QwListSheet, 1);
+  guint n = g_strv_length ((char **) header);
+
+  sheet->title = g_strdup (title != NULL ? title : "");
+  sheet->header = g_strdupv ((char **) header);
+  sheet->columns = g_array_sized_new (FALSE, TRUE, sizeof (QwListColumn), n);
+  g_array_set_size (sheet->columns, n);
+  for (guint c = 0; c < n && columns != NULL; c++)
+    g_array_index (sheet->columns, QwListColumn, c) = columns[c];
+  sheet->rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
+  return sheet;
+}
+
+void
+qw_list_sheet_free (QwListSheet *sheet)
+{
+  if (sheet == NULL)
+    return;
+  g_free (sheet->title);
+  g_strfreev (sheet->header);
+  g_array_unref (sheet->columns);
+  g_ptr_array_unref (sheet->rows);
+  g_free (sheet);
+}
+
+/* @cells: (array): one cell per column of the header, copied; a NULL cell is empty */
+void
+qw_list_sheet_add_row (QwListSheet         *sheet,
+                       const char * const  *cells)
+{
+  guint n = sheet->columns->len;
+  char **row = g_new0 (char *, n + 1);
+
+  for (guint c = 0; c < n; c++)
+    row[c] = g_strdup (cells[c] != NULL ? cells[c] : "");
+  g_ptr_array_add (sheet->rows, row);
+}
+
+static void
+append_csv_row (GString             *out,
+                const QwListSheet   *sheet,
+                const char * const  *cells,
+                gboolean             header)
+{
+  for (guint c = 0; c < sheet->columns->len; c++)
+    {
+      if (c > 0)
+        g_string_append_c (out, ',');
+      if (!header && g_array_index (sheet->columns, QwListColumn, c) == QW_LIST_ID)
+        qw_csv_append_id_field (out, cells[c], ',');
+      else
+        qw_csv_append_field (out, cells[c], ',');
+    }
+  g_string_append (out, "\r\n");
+}
+
+/**
+ * qw_list_sheet_to_csv:
+ *
+ * Returns: the sheet as CSV for Excel: UTF-8 with a BOM, CRLF lines, ID
+ *   columns kept as text (qw_csv_append_id_field()), formula-like cells
+ *   neutralised (qw_csv_append_field())
+ */
+char *
+qw_list_sheet_to_csv (const QwListSheet *sheet)
+{
+  GString *out = g_string_new ("\xEF\xBB\xBF");
+
+  append_csv_row (out, sheet, (const char * const *) sheet->header, TRUE);
+  for (guint r = 0; r < sheet->rows->len; r++)
+    append_csv_row (out, sheet, g_ptr_array_index (sheet->rows, r), FALSE);
+  return g_string_free (out, FALSE);
+}
+
+/* Whether an export to @path is a workbook (it ends in .xlsx), not CSV. */
+gboolean
+qw_list_path_is_workbook (const char *path)
+{
+  g_autofree char *basename = g_path_get_basename (path);
+  g_autofree char *name = g_filename_display_name (basename);
+  g_autofree char *lower = g_utf8_strdown (name, -1);
+
+  return g_str_has_suffix (lower, ".xlsx");
+}
+
+/**
+ * qw_list_sheets_write_xlsx:
+ * @sheets: (element-type QwListSheet): one sheet each, in order
+ */
+gboolean
+qw_list_sheets_write_xlsx (GPtrArray   *sheets,
+                           const char  *path,
+                           GError     **error)
+{
+  g_autoptr(QwXlsxWriter) writer = qw_xlsx_writer_new (path);
+
+  for (guint i = 0; i < sheets->len; i++)
+    {
+      const QwListSheet *sheet = g_ptr_array_index (sheets, i);
+      g_autofree QwXlsxColumn *kinds = g_new0 (QwXlsxColumn, MAX (sheet->columns->len, 1));
+
+      for (guint c = 0; c < sheet->columns->len; c++)
+        kinds[c] = g_array_index (sheet->columns, QwListColumn, c) == QW_LIST_NUMBER ? QW_XLSX_COLUMN_NUMBER
+                                                                                    : QW_XLSX_COLUMN_TEXT;
+      if (qw_xlsx_writer_add_sheet (writer, sheet->title, (const char * const *) sheet->header, kinds,
+                                    error) == NULL)
+        return FALSE;
+      for (guint r = 0; r < sheet->rows->len; r++)
+        if (!qw_xlsx_writer_add_row (writer, g_ptr_array_index (sheet->rows, r), error))
+          return FALSE;
+    }
+  return qw_xlsx_writer_close (writer, error);
+}
+
+/* Writes @text to @path whole or not at all (a temporary file renamed). */
+gboolean
+qw_list_write_text (const char  *path,
+                    const char  *text,
+                    GError     **error)
+{
+  g_autoptr(GError) local_error = NULL;
+  g_autofree char *display = NULL;
+
+  if (g_file_set_contents (path, text, -1, &local_error))
+    return TRUE;
+  display = g_filename_display_name (path);
+  g_set_error (error, QW_ERROR, QW_ERROR_IO, _("%s cannot be written: %s"), display, local_error->message);
+  return FALSE;
+}
+
+/**
+ * qw_list_sheets_write:
+ * @sheets: (element-type QwListSheet)
+ *
+ * Writes a workbook when @path ends in .xlsx, else a CSV file, which holds
+ * one list: the first sheet (the callers that have more say so).
+ */
+gboolean
+qw_list_sheets_write (GPtrArray   *sheets,
+                      const char  *path,
+                      GError     **error)
+{
+  g_autofree char *text = NULL;
+
+  if (qw_list_path_is_workbook (path))
+    return qw_list_sheets_write_xlsx (sheets, path, error);
+  g_return_val_if_fail (sheets->len > 0, FALSE);
+  text = qw_list_sheet_to_csv (g_ptr_array_index (sheets, 0));
+  return qw_list_write_text (path, text, error);
+}

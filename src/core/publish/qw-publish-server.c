@@ -1,0 +1,749 @@
+/* qw-publish-server.c: the read-only web server on the venue network
+ *
+ * Two threads meet only at start and stop (a mutex and a condition) and at
+ * two counters read with atomics; everything else (the connection, the
+ * snapshot, the page cache, the SoupServer) belongs to the server's thread.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "qw-publish-server"
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <ifaddrs.h>
+#include <libsoup/soup.h>
+#include <net/if.h>
+#include <netinet/in.h>
+#include <string.h>
+
+#include "qw-certificate-check.h"
+#include "qw-error.h"
+#include "qw-print-source.h"
+#include "qw-publish-server.h"
+#include "qw-results-export.h"
+#include "qw-site-pages.h"
+
+/* Pages smaller than this are sent as they are. */
+#define GZIP_MIN_BYTES 1400
+
+typedef struct
+{
+  GBytes *body;
+  GBytes *gzipped;          /* NULL until asked for (and for small pages) */
+  guint   status;
+  char   *content_type;
+  char   *etag;
+} CachedPage;
+
+struct _QwPublishServer
+{
+  GObject        parent_instance;
+  char          *path;
+  guint          poll_ms;
+
+  /* Start and stop */
+  GMutex         lock;
+  GCond          cond;
+  GThread       *thread;
+  GMainContext  *context;
+  GMainLoop     *loop;
+  gboolean       started;       /* the thread has listened or failed */
+  GError        *start_error;
+  GStrv          urls;
+  guint          port;
+  char         **addresses;
+  guint          want_port;
+
+  /* Read from other threads */
+  gint           requests;      /* atomic */
+  gint           version;       /* atomic */
+
+  /* The server's thread only */
+  QwDocument    *doc;
+  SoupServer    *soup;
+  QwSite        *site;
+  gint64         data_version;
+  gboolean       stale;
+  GHashTable    *cache;         /* key → CachedPage */
+  QwResults     *issued;        /* the certificates, for /verify */
+  gint64         issued_version;
+};
+
+G_DEFINE_FINAL_TYPE (QwPublishServer, qw_publish_server, G_TYPE_OBJECT)
+
+static void
+cached_page_free (gpointer data)
+{
+  CachedPage *page = data;
+
+  g_bytes_unref (page->body);
+  g_clear_pointer (&page->gzipped, g_bytes_unref);
+  g_free (page->content_type);
+  g_free (page->etag);
+  g_free (page);
+}
+
+/* Addresses */
+
+char *
+qw_publish_url_for (const char *address,
+                    guint       port)
+{
+  if (strchr (address, ':') != NULL)
+    return g_strdup_printf ("http://[%s]:%u/", address, port);
+  return g_strdup_printf ("http://%s:%u/", address, port);
+}
+
+/**
+ * qw_publish_list_addresses:
+ *
+ * Returns: (transfer full): the addresses of the machine's interfaces that
+ *   are up, the venue network's first and loopback last; IPv6 link-local
+ *   addresses are left out (a phone's browser cannot use them in a URL)
+ */
+GStrv
+qw_publish_list_addresses (void)
+{
+  g_autoptr(GStrvBuilder) outside = g_strv_builder_new ();
+  g_autoptr(GStrvBuilder) loopback = g_strv_builder_new ();
+  g_autoptr(GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  struct ifaddrs *list = NULL;
+  g_autoptr(GStrvBuilder) all = g_strv_builder_new ();
+  g_auto(GStrv) first = NULL, last = NULL;
+
+  if (getifaddrs (&list) == 0)
+    for (struct ifaddrs *i = list; i != NULL; i = i->ifa_next)
+      {
+        g_autoptr(GSocketAddress) address = NULL;
+        GInetAddress *inet;
+        char *text;
+
+        if (i->ifa_addr == NULL || !(i->ifa_flags & IFF_UP)
+            || (i->ifa_addr->sa_family != AF_INET && i->ifa_addr->sa_family != AF_INET6))
+          continue;
+        address = g_socket_address_new_from_native (i->ifa_addr, i->ifa_addr->sa_family == AF_INET
+                                                                 ? sizeof (struct sockaddr_in)
+                                                                 : sizeof (struct sockaddr_in6));
+        if (address == NULL || !G_IS_INET_SOCKET_ADDRESS (address))
+          continue;
+        inet = g_inet_socket_address_get_address (G_INET_SOCKET_ADDRESS (address));
+        if (g_inet_address_get_is_link_local (inet))
+          continue;
+        text = g_inet_address_to_string (inet);
+        if (!g_hash_table_add (seen, text))
+          continue;
+        g_strv_builder_add (g_inet_address_get_is_loopback (inet) ? loopback : outside, text);
+      }
+  if (list != NULL)
+    freeifaddrs (list);
+  first = g_strv_builder_end (outside);
+  last = g_strv_builder_end (loopback);
+  g_strv_builder_addv (all, (const char **) first);
+  g_strv_builder_addv (all, (const char **) last);
+  return g_strv_builder_end (all);
+}
+
+/* The server's thread: the snapshot */
+
+static void
+refresh (QwPublishServer *self)
+{
+  gint64 data_version = qw_document_get_data_version (self->doc);
+
+  if (data_version != self->data_version)
+    {
+      self->data_version = data_version;
+      self->stale = TRUE;
+      g_atomic_int_inc (&self->version);
+    }
+  if (self->stale)
+    {
+      g_autoptr(GError) error = NULL;
+      QwSite *site = qw_site_load (self->doc, &error);
+
+      /* A failed read keeps the pages as they were; the next poll tries again. */
+      if (site == NULL)
+        {
+          g_warning ("The pages could not be brought up to date: %s", error->message);
+          return;
+        }
+      g_clear_pointer (&self->site, qw_site_unref);
+      self->site = site;
+      self->stale = FALSE;
+      g_hash_table_remove_all (self->cache);
+    }
+}
+
+static gboolean
+poll_cb (gpointer data)
+{
+  QwPublishServer *self = data;
+  gint64 data_version = qw_document_get_data_version (self->doc);
+
+  /* Only the version moves here; the snapshot is read when a page is asked for. */
+  if (data_version != self->data_version)
+    {
+      self->data_version = data_version;
+      self->stale = TRUE;
+      g_atomic_int_inc (&self->version);
+    }
+  return G_SOURCE_CONTINUE;
+}
+
+static const QwResults *
+issued_certificates (QwPublishServer *self)
+{
+  gint64 version = g_atomic_int_get (&self->version);
+  g_autoptr(GError) error = NULL;
+
+  if (self->issued != NULL && self->issued_version == version)
+    return self->issued;
+  g_clear_pointer (&self->issued, qw_results_free);
+  if (qw_document_begin_read (self->doc, &error))
+    {
+      g_autofree char *secret = qw_certificate_secret (self->doc, FALSE, NULL);
+
+      if (secret != NULL)
+        self->issued = qw_results_from_document (self->doc, &error);
+      else
+        self->issued = qw_results_new ();
+      qw_document_end_read (self->doc);
+    }
+  if (self->issued == NULL)
+    {
+      g_warning ("The certificates could not be read: %s", error->message);
+      self->issued = qw_results_new ();
+    }
+  self->issued_version = version;
+  return self->issued;
+}
+
+/* The server's thread: answering */
+
+static GBytes *
+gzip_bytes (GBytes *body)
+{
+  g_autoptr(GZlibCompressor) compressor = g_zlib_compressor_new (G_ZLIB_COMPRESSOR_FORMAT_GZIP, 6);
+  g_autoptr(GInputStream) raw = g_memory_input_stream_new_from_bytes (body);
+  g_autoptr(GInputStream) zipped = g_converter_input_stream_new (raw, G_CONVERTER (compressor));
+  g_autoptr(GOutputStream) out = g_memory_output_stream_new_resizable ();
+
+  if (g_output_stream_splice (out, zipped, G_OUTPUT_STREAM_SPLICE_CLOSE_SOURCE | G_OUTPUT_STREAM_SPLICE_CLOSE_TARGET,
+                              NULL, NULL) < 0)
+    return NULL;
+  return g_memory_output_stream_steal_as_bytes (G_MEMORY_OUTPUT_STREAM (out));
+}
+
+static char *
+cache_key (const QwSiteRequest *request)
+{
+  /* A find (?q=) or a certificate is not worth keeping. */
+  if ((request->find != NULL && *request->find != '\0') || request->kind == QW_SITE_PAGE_VERIFY
+      || request->kind == QW_SITE_PAGE_VERIFY_JSON || request->kind == QW_SITE_PAGE_VERSION)
+    return NULL;
+  return g_strdup_printf ("%d|%s|%d|%d", request->kind, request->group != NULL ? request->group : "",
+                          request->round, request->no);
+}
+
+static CachedPage *
+render_page (QwPublishServer     *self,
+             const QwSiteRequest *request)
+{
+  g_autoptr(QwCertificateCheck) check = NULL;
+  g_autoptr(QwSiteResponse) response = NULL;
+  gint64 version = g_atomic_int_get (&self->version);
+  CachedPage *page = g_new0 (CachedPage, 1);
+
+  if (request->kind == QW_SITE_PAGE_VERIFY || request->kind == QW_SITE_PAGE_VERIFY_JSON)
+    check = qw_results_check_certificate (issued_certificates (self), request->code);
+  response = qw_site_render (self->site, request, QW_SITE_LIVE, version, check);
+  page->body = g_bytes_ref (response->body);
+  page->status = response->status;
+  page->content_type = g_strdup (response->content_type);
+  page->etag = g_strdup_printf ("\"%" G_GINT64_FORMAT "-%x\"", version,
+                                g_str_hash (g_bytes_get_data (response->body, NULL)));
+  return page;
+}
+
+static gboolean
+accepts_gzip (SoupMessageHeaders *headers)
+{
+  const char *accept = soup_message_headers_get_list (headers, "Accept-Encoding");
+
+  return accept != NULL && soup_header_contains (accept, "gzip");
+}
+
+static void
+send_page (SoupServerMessage *msg,
+           CachedPage        *page,
+           gboolean           head)
+{
+  SoupMessageHeaders *in = soup_server_message_get_request_headers (msg);
+  SoupMessageHeaders *out = soup_server_message_get_response_headers (msg);
+  const char *match = soup_message_headers_get_one (in, "If-None-Match");
+  GBytes *body = page->body;
+
+  soup_message_headers_replace (out, "Cache-Control", "no-cache");
+  soup_message_headers_replace (out, "X-Content-Type-Options", "nosniff");
+  soup_message_headers_replace (out, "Content-Security-Policy",
+                                "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; "
+                                "connect-src 'self'; img-src 'self' data:; form-action 'self'");
+  soup_message_headers_replace (out, "ETag", page->etag);
+  soup_message_headers_append (out, "Vary", "Accept-Encoding");
+  if (page->status == 200 && match != NULL && g_str_equal (match, page->etag))
+    {
+      soup_server_message_set_status (msg, 304, NULL);
+      return;
+    }
+  soup_server_message_set_status (msg, page->status, NULL);
+  soup_message_headers_set_content_type (out, page->content_type, NULL);
+  if (g_bytes_get_size (page->body) >= GZIP_MIN_BYTES && accepts_gzip (in))
+    {
+      if (page->gzipped == NULL)
+        page->gzipped = gzip_bytes (page->body);
+      if (page->gzipped != NULL)
+        {
+          body = page->gzipped;
+          soup_message_headers_replace (out, "Content-Encoding", "gzip");
+        }
+    }
+  if (head)
+    soup_message_headers_set_content_length (out, (goffset) g_bytes_get_size (body));
+  else
+    soup_message_body_append_bytes (soup_server_message_get_response_body (msg), body);
+}
+
+static void
+handle_cb (SoupServer        *server,
+           SoupServerMessage *msg,
+           const char        *path,
+           GHashTable        *query,
+           gpointer           data)
+{
+  QwPublishServer *self = data;
+  const char *method = soup_server_message_get_method (msg);
+  g_auto(QwSiteRequest) request = { 0 };
+  g_autofree char *key = NULL;
+  CachedPage *page, *owned = NULL;
+
+  g_atomic_int_inc (&self->requests);
+  if (g_strcmp0 (method, "GET") != 0 && g_strcmp0 (method, "HEAD") != 0)
+    {
+      soup_server_message_set_status (msg, 405, NULL);
+      soup_message_headers_replace (soup_server_message_get_response_headers (msg), "Allow", "GET, HEAD");
+      return;
+    }
+  refresh (self);
+  if (self->site == NULL)
+    {
+      soup_server_message_set_status (msg, 503, NULL);
+      return;
+    }
+  qw_site_request_parse (&request, path, query);
+  key = cache_key (&request);
+  page = key != NULL ? g_hash_table_lookup (self->cache, key) : NULL;
+  if (page == NULL)
+    {
+      page = owned = render_page (self, &request);
+      if (key != NULL)
+        {
+          g_hash_table_insert (self->cache, g_steal_pointer (&key), page);
+          owned = NULL;
+        }
+    }
+  send_page (msg, page, g_str_equal (method, "HEAD"));
+  g_clear_pointer (&owned, cached_page_free);
+}
+
+/* The server's thread: life */
+
+static void
+report_started (QwPublishServer *self,
+                GError          *error,
+                GStrv            urls)
+{
+  g_mutex_lock (&self->lock);
+  self->start_error = error;
+  self->urls = urls;
+  self->started = TRUE;
+  g_cond_broadcast (&self->cond);
+  g_mutex_unlock (&self->lock);
+}
+
+/* A phone's page is one short connection: a venue's worth of them arriving
+ * together must not overflow the kernel's queue of connections not yet
+ * accepted (GLib's default is 10; an overflow costs the phone a second). */
+#define LISTEN_BACKLOG 512
+
+static gboolean
+listen_on (SoupServer      *soup,
+           GSocketAddress  *address,
+           GError         **error)
+{
+  g_autoptr(GSocket) socket = g_socket_new (g_socket_address_get_family (address), G_SOCKET_TYPE_STREAM,
+                                            G_SOCKET_PROTOCOL_TCP, error);
+
+  if (socket == NULL)
+    return FALSE;
+  if (g_socket_address_get_family (address) == G_SOCKET_FAMILY_IPV6)
+    g_socket_set_option (socket, IPPROTO_IPV6, IPV6_V6ONLY, 1, NULL);
+  g_socket_set_listen_backlog (socket, LISTEN_BACKLOG);
+  return g_socket_bind (socket, address, TRUE, error) && g_socket_listen (socket, error)
+         && soup_server_listen_socket (soup, socket, 0, error);
+}
+
+static gboolean
+listen_all (QwPublishServer  *self,
+            GError          **error)
+{
+  guint port = self->want_port;
+
+  for (guint i = 0; self->addresses[i] != NULL; i++)
+    {
+      g_autoptr(GSocketAddress) address = g_inet_socket_address_new_from_string (self->addresses[i], port);
+      g_autoptr(GError) local_error = NULL;
+
+      if (address == NULL)
+        {
+          g_set_error (error, QW_ERROR, QW_ERROR_INVALID, _("“%s” is not an IP address"), self->addresses[i]);
+          return FALSE;
+        }
+      if (!listen_on (self->soup, address, &local_error))
+        {
+          g_set_error (error, QW_ERROR, QW_ERROR_IO, _("Cannot serve on %s, port %u: %s"),
+                       self->addresses[i], port, local_error->message);
+          return FALSE;
+        }
+      /* Port 0: the port the first address got, for all. */
+      if (port == 0)
+        {
+          GSList *listeners = soup_server_get_listeners (self->soup);
+          g_autoptr(GSocketAddress) bound = listeners != NULL
+            ? g_socket_get_local_address (listeners->data, NULL) : NULL;
+
+          g_slist_free (listeners);
+          if (bound != NULL)
+            port = g_inet_socket_address_get_port (G_INET_SOCKET_ADDRESS (bound));
+        }
+    }
+  self->port = port;
+  return TRUE;
+}
+
+static GStrv
+bound_urls (QwPublishServer *self)
+{
+  g_autoptr(GStrvBuilder) urls = g_strv_builder_new ();
+
+  for (guint i = 0; self->addresses[i] != NULL; i++)
+    {
+      g_autofree char *url = qw_publish_url_for (self->addresses[i], self->port);
+
+      g_strv_builder_add (urls, url);
+    }
+  return g_strv_builder_end (urls);
+}
+
+/* The address phones should use: the first that is not loopback. */
+static const char *
+public_url (GStrv urls)
+{
+  for (guint i = 0; urls[i] != NULL; i++)
+    if (strstr (urls[i], "//127.") == NULL && strstr (urls[i], "//[::1]") == NULL)
+      return urls[i];
+  return urls[0];
+}
+
+static gboolean
+serve_setup (QwPublishServer  *self,
+             GError          **error)
+{
+  GSource *poll;
+
+  self->doc = qw_document_open_read_only (self->path, error);
+  if (self->doc == NULL)
+    return FALSE;
+  self->cache = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, cached_page_free);
+  self->data_version = qw_document_get_data_version (self->doc);
+  g_atomic_int_set (&self->version, 1);
+  self->stale = TRUE;
+  refresh (self);
+  if (self->site == NULL)
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_IO, _("The document could not be read"));
+      return FALSE;
+    }
+  self->soup = soup_server_new ("server-header", PACKAGE_NAME " ", NULL);
+  soup_server_add_handler (self->soup, NULL, handle_cb, self, NULL);
+  if (!listen_all (self, error))
+    return FALSE;
+  poll = g_timeout_source_new (self->poll_ms);
+  g_source_set_callback (poll, poll_cb, self, NULL);
+  g_source_attach (poll, self->context);
+  g_source_unref (poll);
+  return TRUE;
+}
+
+static void
+serve_teardown (QwPublishServer *self)
+{
+  if (self->soup != NULL)
+    soup_server_disconnect (self->soup);
+  g_clear_object (&self->soup);
+  g_clear_pointer (&self->site, qw_site_unref);
+  g_clear_pointer (&self->issued, qw_results_free);
+  g_clear_pointer (&self->cache, g_hash_table_unref);
+  g_clear_object (&self->doc);
+}
+
+static gpointer
+serve_thread (gpointer data)
+{
+  QwPublishServer *self = data;
+  GError *error = NULL;
+
+  g_main_context_push_thread_default (self->context);
+  if (!serve_setup (self, &error))
+    {
+      serve_teardown (self);
+      g_main_context_pop_thread_default (self->context);
+      report_started (self, error, NULL);
+      return NULL;
+    }
+  {
+    GStrv urls = bound_urls (self);
+
+    qw_print_set_live_url (self->path, public_url (urls));
+    report_started (self, NULL, urls);
+  }
+  g_main_loop_run (self->loop);
+  qw_print_set_live_url (self->path, NULL);
+  serve_teardown (self);
+  /* Sources still in the context (a connection being closed) go with it. */
+  while (g_main_context_iteration (self->context, FALSE))
+    ;
+  g_main_context_pop_thread_default (self->context);
+  return NULL;
+}
+
+/* Public API */
+
+QwPublishServer *
+qw_publish_server_new (const char *path)
+{
+  QwPublishServer *self = g_object_new (QW_TYPE_PUBLISH_SERVER, NULL);
+
+  self->path = g_strdup (path);
+  return self;
+}
+
+const char *
+qw_publish_server_get_path (QwPublishServer *self)
+{
+  g_return_val_if_fail (QW_IS_PUBLISH_SERVER (self), NULL);
+  return self->path;
+}
+
+void
+qw_publish_server_set_poll_interval (QwPublishServer *self,
+                                     guint            milliseconds)
+{
+  g_return_if_fail (QW_IS_PUBLISH_SERVER (self));
+  g_return_if_fail (self->thread == NULL);
+  self->poll_ms = MAX (milliseconds, 10);
+}
+
+/**
+ * qw_publish_server_start:
+ *
+ * Returns: whether the server listens on every address; else nothing is
+ *   left running and @error says why (an address in use, not this
+ *   machine's, a document that cannot be read)
+ */
+gboolean
+qw_publish_server_start (QwPublishServer    *self,
+                         const char * const *addresses,
+                         guint               port,
+                         GError            **error)
+{
+  GError *failed;
+
+  g_return_val_if_fail (QW_IS_PUBLISH_SERVER (self), FALSE);
+  g_return_val_if_fail (addresses != NULL && addresses[0] != NULL, FALSE);
+  g_return_val_if_fail (self->thread == NULL, FALSE);
+
+  g_strfreev (self->addresses);
+  self->addresses = g_strdupv ((char **) addresses);
+  self->want_port = port;
+  self->started = FALSE;
+  self->context = g_main_context_new ();
+  self->loop = g_main_loop_new (self->context, FALSE);
+  self->thread = g_thread_new ("qw-publish", serve_thread, self);
+  g_mutex_lock (&self->lock);
+  while (!self->started)
+    g_cond_wait (&self->cond, &self->lock);
+  failed = g_steal_pointer (&self->start_error);
+  g_mutex_unlock (&self->lock);
+  if (failed != NULL)
+    {
+      g_thread_join (g_steal_pointer (&self->thread));
+      g_clear_pointer (&self->loop, g_main_loop_unref);
+      g_clear_pointer (&self->context, g_main_context_unref);
+      g_propagate_error (error, failed);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+typedef struct
+{
+  char **addresses;
+  guint  port;
+} StartData;
+
+static void
+start_data_free (gpointer data)
+{
+  StartData *d = data;
+
+  g_strfreev (d->addresses);
+  g_free (d);
+}
+
+static void
+start_in_thread (GTask        *task,
+                 gpointer      source,
+                 gpointer      data,
+                 GCancellable *cancellable)
+{
+  StartData *d = data;
+  GError *error = NULL;
+
+  if (qw_publish_server_start (source, (const char * const *) d->addresses, d->port, &error))
+    g_task_return_boolean (task, TRUE);
+  else
+    g_task_return_error (task, error);
+}
+
+/* As qw_publish_server_start(), without waiting: for the GUI. */
+void
+qw_publish_server_start_async (QwPublishServer     *self,
+                               const char * const  *addresses,
+                               guint                port,
+                               GCancellable        *cancellable,
+                               GAsyncReadyCallback  callback,
+                               gpointer             user_data)
+{
+  g_autoptr(GTask) task = g_task_new (self, cancellable, callback, user_data);
+  StartData *d = g_new0 (StartData, 1);
+
+  g_task_set_source_tag (task, qw_publish_server_start_async);
+  d->addresses = g_strdupv ((char **) addresses);
+  d->port = port;
+  g_task_set_task_data (task, d, start_data_free);
+  g_task_run_in_thread (task, start_in_thread);
+}
+
+gboolean
+qw_publish_server_start_finish (QwPublishServer  *self,
+                                GAsyncResult     *result,
+                                GError          **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+  return g_task_propagate_boolean (G_TASK (result), error);
+}
+
+static gboolean
+quit_cb (gpointer data)
+{
+  g_main_loop_quit (data);
+  return G_SOURCE_REMOVE;
+}
+
+void
+qw_publish_server_stop (QwPublishServer *self)
+{
+  g_return_if_fail (QW_IS_PUBLISH_SERVER (self));
+
+  if (self->thread == NULL)
+    return;
+  g_main_context_invoke (self->context, quit_cb, self->loop);
+  g_thread_join (g_steal_pointer (&self->thread));
+  g_clear_pointer (&self->loop, g_main_loop_unref);
+  g_clear_pointer (&self->context, g_main_context_unref);
+  g_clear_pointer (&self->urls, g_strfreev);
+  self->port = 0;
+}
+
+gboolean
+qw_publish_server_is_running (QwPublishServer *self)
+{
+  g_return_val_if_fail (QW_IS_PUBLISH_SERVER (self), FALSE);
+  return self->thread != NULL;
+}
+
+GStrv
+qw_publish_server_get_urls (QwPublishServer *self)
+{
+  g_return_val_if_fail (QW_IS_PUBLISH_SERVER (self), NULL);
+  return g_strdupv (self->urls);
+}
+
+guint
+qw_publish_server_get_port (QwPublishServer *self)
+{
+  g_return_val_if_fail (QW_IS_PUBLISH_SERVER (self), 0);
+  return self->port;
+}
+
+guint64
+qw_publish_server_get_requests (QwPublishServer *self)
+{
+  g_return_val_if_fail (QW_IS_PUBLISH_SERVER (self), 0);
+  return (guint) g_atomic_int_get (&self->requests);
+}
+
+gint64
+qw_publish_server_get_version (QwPublishServer *self)
+{
+  g_return_val_if_fail (QW_IS_PUBLISH_SERVER (self), 0);
+  return g_atomic_int_get (&self->version);
+}
+
+static void
+qw_publish_server_dispose (GObject *object)
+{
+  qw_publish_server_stop (QW_PUBLISH_SERVER (object));
+  G_OBJECT_CLASS (qw_publish_server_parent_class)->dispose (object);
+}
+
+static void
+qw_publish_server_finalize (GObject *object)
+{
+  QwPublishServer *self = QW_PUBLISH_SERVER (object);
+
+  g_free (self->path);
+  g_strfreev (self->addresses);
+  g_strfreev (self->urls);
+  g_mutex_clear (&self->lock);
+  g_cond_clear (&self->cond);
+  G_OBJECT_CLASS (qw_publish_server_parent_class)->finalize (object);
+}
+
+static void
+qw_publish_server_class_init (QwPublishServerClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = qw_publish_server_dispose;
+  object_class->finalize = qw_publish_server_finalize;
+}
+
+static void
+qw_publish_server_init (QwPublishServer *self)
+{
+  self->poll_ms = 250;
+  g_mutex_init (&self->lock);
+  g_cond_init (&self->cond);
+}

@@ -1,0 +1,289 @@
+#!/usr/bin/env python3
+"""The venue pages in a real browser (issue 13): headless Chromium loads every
+page of a served document at a phone's width (375 px) and a desktop's
+(1280 px), checks that nothing spills sideways, that the Chinese text is drawn
+with a CJK font, and saves full-page screenshots into
+$G_TEST_BUILDDIR/publish-screenshots/. Then a result is entered through the
+core (qiwang-cli result) while a pairings page is open, and the page must
+show it within 2 seconds, without a reload.
+
+Chromium is driven over --remote-debugging-pipe (the DevTools protocol on
+file descriptors 3 and 4), so no network port besides the server's is used.
+Exits 77 (skipped) when Chromium is not installed.
+
+Environment: QIWANG_CLI (the built qiwang-cli), QIWANG_DATA_DIR, G_TEST_BUILDDIR.
+"""
+import base64
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+CLI = os.environ.get("QIWANG_CLI", "qiwang-cli")
+OUT = os.path.join(os.environ.get("G_TEST_BUILDDIR", "."), "publish-screenshots")
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync",
+         "--hide-scrollbars", "--remote-debugging-pipe"]
+failures = []
+
+
+def cli(*args, check=True):
+    p = subprocess.run([CLI] + list(args), capture_output=True, text=True, timeout=120)
+    if check and p.returncode != 0:
+        raise RuntimeError(f"qiwang-cli {' '.join(args)}: {p.returncode}: {p.stderr}")
+    return p
+
+
+def expect(what, ok, detail=""):
+    if not ok:
+        failures.append(f"{what}: {detail}")
+        print(f"FAIL {what}: {detail}")
+
+
+class Browser:
+    """A headless Chromium and one page, over the DevTools pipe."""
+
+    def __init__(self, profile):
+        to_chrome_r, to_chrome_w = os.pipe()
+        from_chrome_r, from_chrome_w = os.pipe()
+        # Chromium reads commands on fd 3 and writes answers on fd 4. The pipes
+        # may be 3 and 4 themselves: move them out of the way first. (os.pipe's
+        # descriptors are not inherited; dup2's are.)
+        def child_fds():
+            high_r, high_w = os.dup(to_chrome_r) + 100, os.dup(from_chrome_w) + 100
+            os.dup2(to_chrome_r, high_r)
+            os.dup2(from_chrome_w, high_w)
+            os.dup2(high_r, 3)
+            os.dup2(high_w, 4)
+        self.proc = subprocess.Popen([CHROMIUM] + FLAGS + [f"--user-data-dir={profile}", "about:blank"],
+                                     preexec_fn=child_fds, close_fds=False,
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        os.close(to_chrome_r)
+        os.close(from_chrome_w)
+        self.out = os.fdopen(to_chrome_w, "wb", buffering=0)
+        self.inp = os.fdopen(from_chrome_r, "rb", buffering=0)
+        self.buffer = b""
+        self.next_id = 0
+        self.events = []
+        targets = self.call("Target.getTargets")["targetInfos"]
+        page = next(t for t in targets if t["type"] == "page")
+        self.session = self.call("Target.attachToTarget", targetId=page["targetId"], flatten=True)["sessionId"]
+        for domain in ("Page", "Runtime", "DOM", "CSS"):
+            self.call(f"{domain}.enable", session=True)
+
+    def _read(self):
+        while b"\0" not in self.buffer:
+            chunk = self.inp.read(65536)
+            if not chunk:
+                raise RuntimeError("Chromium closed the pipe")
+            self.buffer += chunk
+        message, self.buffer = self.buffer.split(b"\0", 1)
+        return json.loads(message)
+
+    def call(self, method, session=False, **params):
+        self.next_id += 1
+        request = {"id": self.next_id, "method": method, "params": params}
+        if session:
+            request["sessionId"] = self.session
+        self.out.write(json.dumps(request).encode() + b"\0")
+        while True:
+            message = self._read()
+            if message.get("id") == self.next_id:
+                if "error" in message:
+                    raise RuntimeError(f"{method}: {message['error']}")
+                return message.get("result", {})
+            self.events.append(message)
+
+    def wait_event(self, method, timeout=20):
+        end = time.time() + timeout
+        while time.time() < end:
+            for i, e in enumerate(self.events):
+                if e.get("method") == method:
+                    del self.events[i]
+                    return e
+            # A cheap call to pump the pipe.
+            self.call("Runtime.evaluate", session=True, expression="1")
+            time.sleep(0.02)
+        raise RuntimeError(f"no {method} within {timeout} s")
+
+    def evaluate(self, expression):
+        result = self.call("Runtime.evaluate", session=True, expression=expression, returnByValue=True)
+        return result.get("result", {}).get("value")
+
+    def size(self, width, mobile):
+        self.call("Emulation.setDeviceMetricsOverride", session=True, width=width, height=800 if mobile else 900,
+                  deviceScaleFactor=2 if mobile else 1, mobile=mobile)
+
+    def goto(self, url):
+        self.events.clear()
+        self.call("Page.navigate", session=True, url=url)
+        self.wait_event("Page.loadEventFired")
+
+    def screenshot(self, path):
+        metrics = self.call("Page.getLayoutMetrics", session=True)
+        content = metrics.get("cssContentSize") or metrics["contentSize"]
+        clip = {"x": 0, "y": 0, "width": content["width"], "height": min(content["height"], 12000), "scale": 1}
+        data = self.call("Page.captureScreenshot", session=True, format="png", captureBeyondViewport=True,
+                         clip=clip)["data"]
+        with open(path, "wb") as f:
+            f.write(base64.b64decode(data))
+
+    def fonts_used(self, selector):
+        root = self.call("DOM.getDocument", session=True, depth=0)["root"]["nodeId"]
+        node = self.call("DOM.querySelector", session=True, nodeId=root, selector=selector)["nodeId"]
+        if node == 0:
+            return []
+        fonts = self.call("CSS.getPlatformFontsForNode", session=True, nodeId=node)["fonts"]
+        return [f["familyName"] for f in fonts]
+
+    def close(self):
+        try:
+            self.call("Browser.close")
+        except Exception:
+            pass
+        try:
+            self.proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+
+
+def prepare(doc):
+    """The demo, with a knockout (儿童组男子) and a round robin (少年组女子) under way."""
+    cli("demo", doc)
+    cli("settings", doc, "child-m", "system=knockout")
+    cli("settings", doc, "junior-f", "system=round-robin")
+    for group in ("child-m", "junior-f"):
+        cli("pair", doc, group, "--exclude-blocked")
+    for board in (1, 2, 3, 4):
+        cli("result", doc, "child-m", "1", str(board), "2:0" if board != 3 else "0:2")
+    cli("pair", doc, "child-m")
+    cli("result", doc, "child-m", "2", "1", "1:1", "--playoff", "black")
+    cli("result", doc, "junior-f", "1", "1", "2:0")
+    cli("result", doc, "junior-f", "1", "2", "1:1")
+    cli("pair", doc, "junior-f")
+    cli("result", doc, "junior-f", "2", "1", "0:2")
+    # The last round of 公开组男子 half played, so that one board is left for the live test.
+    games = json.loads(cli("games", doc, "open-m", "--json").stdout)
+    last = max(g["round"] for g in games)
+    open_boards = [g["board"] for g in games if g["round"] == last and not g.get("result")]
+    return last, open_boards
+
+
+def pages(doc):
+    """Every page of the document: its path and a name for the screenshot."""
+    paths = [("", "index")]
+    for group in ("open-m", "open-f", "child-m", "junior-f"):
+        paths += [(f"group/{group}/pairings", f"{group}-pairings"), (f"group/{group}/standings", f"{group}-standings")]
+    paths += [("group/open-m/pairings?round=1", "open-m-pairings-1"), ("group/child-m/bracket", "child-m-bracket"),
+              ("group/junior-f/crosstable", "junior-f-crosstable"), ("group/open-m/player/50", "open-m-player-50"),
+              ("group/child-m/player/41", "child-m-player-41"), ("group/open-m/pairings?q=钟", "open-m-find"),
+              ("group/nope/standings", "404-group"), ("group/open-m/player/999", "404-player"),
+              ("verify/ABCDE12345", "verify-unknown")]
+    # A certificate's page: the champion of 公开组男子.
+    results = os.path.join(os.path.dirname(doc), "results.xml")
+    cli("export", doc, "--public", "--out", results)
+    with open(results, encoding="utf-8") as f:
+        text = f.read()
+    code = text.split('<certificate code="', 1)[1].split('"', 1)[0]
+    paths.append((f"verify/{code}", "verify-valid"))
+    return paths
+
+
+def check_pages(browser, base, paths):
+    for width, mobile in ((375, True), (1280, False)):
+        browser.size(width, mobile)
+        for path, name in paths:
+            browser.goto(base + path)
+            state = browser.evaluate(
+                "JSON.stringify({w: document.documentElement.scrollWidth, vw: window.innerWidth,"
+                " lang: document.documentElement.lang, h1: (document.querySelector('h1')||{}).textContent||'',"
+                " missing: [].slice.call(document.querySelectorAll('img')).filter(function(i){return !i.complete}).length})")
+            state = json.loads(state)
+            expect(f"{name} @{width}: no sideways scrolling of the page", state["w"] <= state["vw"] + 1,
+                   f"content {state['w']} px in a {state['vw']} px window")
+            expect(f"{name} @{width}: lang zh-CN and a Chinese heading", state["lang"] == "zh-CN"
+                   and any("\u4e00" <= c <= "\u9fff" for c in state["h1"]), state)
+            fonts = browser.fonts_used("h1")
+            expect(f"{name} @{width}: Chinese drawn with a CJK font", any("CJK" in f or "SC" in f for f in fonts), fonts)
+            browser.screenshot(os.path.join(OUT, f"{name}-{width}.png"))
+
+
+def check_live(browser, base, doc, round_, boards):
+    """A result entered in the document shows on an open page within 2 s."""
+    browser.size(375, True)
+    browser.goto(base + f"group/open-m/pairings?round={round_}")
+    board = boards[0]
+    cell = (f"(function(){{var r=[].slice.call(document.querySelectorAll('table.pairings tbody tr'))"
+            f".filter(function(t){{return t.querySelector('td.board').textContent==='{board}'}})[0];"
+            f"return r?r.querySelector('td.res span').textContent:'(no row)'}})()")
+    before = browser.evaluate(cell)
+    expect("live: the board has no result yet", before == "—", before)
+    browser.evaluate("window.qwMarker = 1")
+    start = time.time()
+    cli("result", doc, "open-m", str(round_), str(board), "0:2")
+    entered = time.time()
+    shown = None
+    while time.time() - entered < 5:
+        value = browser.evaluate(cell)
+        if value != before:
+            shown = time.time()
+            break
+        time.sleep(0.05)
+    expect("live: the result appears on the page", shown is not None, browser.evaluate(cell))
+    if shown is not None:
+        delay = shown - entered
+        print(f"live update: result entered in {entered - start:.3f} s, on the page {delay:.3f} s later")
+        expect("live: within 2 seconds", delay < 2.0, f"{delay:.3f} s")
+        expect("live: the page was not reloaded", browser.evaluate("window.qwMarker") == 1)
+        expect("live: the new result", browser.evaluate(cell) == "0:2", browser.evaluate(cell))
+        status = browser.evaluate("document.getElementById('live').textContent")
+        expect("live: the status line says so", status.startswith("已更新"), status)
+    browser.screenshot(os.path.join(OUT, "live-after-375.png"))
+
+
+def main():
+    if CHROMIUM is None:
+        print("chromium is not installed: skipped")
+        return 77
+    os.makedirs(OUT, exist_ok=True)
+    work = tempfile.mkdtemp(prefix="qiwang-browser-")
+    server = None
+    browser = None
+    try:
+        doc = os.path.join(work, "stop.qiwang")
+        round_, boards = prepare(doc)
+        paths = pages(doc)
+        server = subprocess.Popen([CLI, "serve", doc, "--port", "0"], stdout=subprocess.PIPE, text=True)
+        first = server.stdout.readline().strip()
+        expect("serve prints its address first", first.startswith("serving http://127.0.0.1:"), first)
+        base = first.split(" ", 1)[1]
+        browser = Browser(os.path.join(work, "profile"))
+        check_pages(browser, base, paths)
+        # The exported folder and a one-file group, from the disk.
+        site = os.path.join(work, "site")
+        cli("export-site", doc, "--out", site)
+        static = [("index.html", "static-index"), ("group/open-m/standings/index.html", "static-open-m-standings"),
+                  ("group/child-m/bracket/index.html", "static-child-m-bracket"), ("open-m.html", "single-open-m"),
+                  ("junior-f.html", "single-junior-f")]
+        check_pages(browser, "file://" + site + "/", static)
+        if boards:
+            check_live(browser, base, doc, round_, boards)
+        else:
+            expect("live: the demo has an open board", False, "none")
+    finally:
+        if browser is not None:
+            browser.close()
+        if server is not None:
+            server.terminate()
+            server.wait(timeout=10)
+        shutil.rmtree(work, ignore_errors=True)
+    print(f"screenshots in {OUT}")
+    print(f"{len(failures)} failure(s)")
+    return 1 if failures else 0
+
+
+sys.exit(main())
