@@ -66,7 +66,7 @@ simulate (const char *cli,
   g_autofree char *players = g_strdup_printf ("%d", c->players);
   g_autofree char *rounds = g_strdup_printf ("%d", c->rounds);
   const char *argv[] = { cli, "simulate", path, "--system", c->system, "--players", players, "--rounds", rounds,
-                         "--seed", seed, "--forfeit-rate", forfeit_rate, NULL };
+                         "--seed", seed, "--forfeit-rate", forfeit_rate, "--force", NULL };
 
   return run (argv);
 }

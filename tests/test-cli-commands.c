@@ -606,9 +606,10 @@ test_json (void)
   assert_keys (json_array_get_object_element (json_object_get_array_member (f, "entries"), 0),
                "no,name,id,played,stops,message");
 
-  /* Ten valid preliminaries and the final: tier B, and nominees. */
+  /* Ten valid preliminaries and the final: tier B, and nominees (the private
+   * form, for the national document). */
   cli_ok ("import-results", "json.qiwang", "ten.csv", NULL);
-  cli (&nominees, "nominees", "json.qiwang", "--out", "nominees.xml", "--json", NULL);
+  cli (&nominees, "nominees", "json.qiwang", "--out", "nominees.xml", "--private", "--json", NULL);
   n = run_json_object (&nominees);
   assert_keys (n, "region,tier,leader,nominees,bonus,notes,duplicates");
   g_assert_cmpuint (json_array_get_length (json_object_get_array_member (n, "nominees")), >, 0);

@@ -632,7 +632,7 @@ region_with_nominees (const char *doc,
   write_file (file, xml);
   cli_ok (&r, "new-region", doc, "--region", region);
   cli_ok (&r, "import-results", doc, file, "ten.csv");
-  cli_ok (&r, "nominees", doc, "--out", out);
+  cli_ok (&r, "nominees", doc, "--out", out, "--private");
 }
 
 static void
@@ -682,7 +682,7 @@ test_region_and_nominees (void)
   cli_ok (&r, "new-region", "national.qiwang", "--national");
   cli_ok (&r, "import-nominees", "national.qiwang", "gd.xml", "gx.xml");
   g_assert_nonnull (strstr (r.out, "Warning"));
-  cli_ok (&r, "nominees", "national.qiwang", "--out", "national.xml");
+  cli_ok (&r, "nominees", "national.qiwang", "--out", "national.xml", "--private");
   cli_ok (&r, "nominees", "national.qiwang", "--out", "national.csv");
   cli_ok (&r, "nominees", "national.qiwang", "--out", "national.xlsx", "--private");
   national_xml = read_file ("national.xml");

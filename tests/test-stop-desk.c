@@ -444,18 +444,21 @@ test_gate_ruleset (Desk          *d,
                    gconstpointer  data)
 {
   g_autoptr(GError) error = NULL;
-  g_autofree char *path = NULL;
-  g_autoptr(QwRuleset) open_rules = qw_test_ruleset_variant (d->dir, "qiwang-open",
-                                                             "<accept>resident</accept>",
-                                                             "<accept>resident</accept><accept>other</accept>", &path);
+  /* A season of the user's own: rulesets are found by id only, in the
+   * installed folder and then the user's (main() points it into the test's). */
+  g_autofree char *folder = g_build_filename (g_get_user_data_dir (), "qiwang", "rulesets", NULL);
+  g_autoptr(QwRuleset) open_rules = NULL;
   g_autoptr(QwSection) section = NULL;
   g_autoptr(GPtrArray) items = NULL;
 
+  g_assert_cmpint (g_mkdir_with_parents (folder, 0700), ==, 0);
+  open_rules = qw_test_ruleset_variant (folder, "qiwang-open", "<accept>resident</accept>",
+                                        "<accept>resident</accept><accept>other</accept>", NULL);
   g_assert_true (qw_ruleset_accepts_document (open_rules, "other"));
   g_assert_false (qw_ruleset_accepts_document (d->ruleset, "other"));
   g_assert_true (qw_ruleset_blocks_pairing (d->ruleset, "late-entry"));
   g_free (d->event->ruleset);
-  d->event->ruleset = g_strdup (path);
+  d->event->ruleset = g_strdup ("qiwang-open");
   g_assert_true (qw_registration_update_event (d->doc, open_rules, d->event, &error));
   g_assert_no_error (error);
   add_problem_field (d);
@@ -1202,6 +1205,12 @@ int
 main (int    argc,
       char **argv)
 {
+  g_autofree char *home = qw_test_make_tmp_dir ("qiwang-desk-home-XXXXXX");
+  g_autofree char *data_home = g_build_filename (home, "data", NULL);
+  int status;
+
+  /* The user's ruleset folder, in a folder of the test's own. */
+  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
   g_test_init (&argc, &argv, NULL);
 #define ADD(path, fn) g_test_add ("/desk/" path, Desk, NULL, desk_set_up, fn, desk_tear_down)
   ADD ("gate/lists", test_gate_lists);
@@ -1225,5 +1234,7 @@ main (int    argc,
 #undef ADD
   g_test_add_func ("/desk/migration-from-4", test_migration_from_4);
   g_test_add_func ("/desk/migration-from-5", test_migration_from_5);
-  return g_test_run ();
+  status = g_test_run ();
+  qw_test_remove_tree (home);
+  return status;
 }

@@ -139,6 +139,68 @@ test_not_xls (void)
   g_rmdir (dir);
 }
 
+/* A copy of list.xls with @value written at @offset (little-endian, @width bytes). */
+static char *
+damaged_copy (const char *name,
+              gsize       offset,
+              guint       value,
+              guint       width)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "list.xls", NULL);
+  g_autofree char *dir = g_dir_make_tmp ("qiwang-xls-XXXXXX", NULL);
+  char *copy = g_build_filename (dir, name, NULL);
+  g_autofree char *data = NULL;
+  gsize length = 0;
+
+  g_assert_true (g_file_get_contents (path, &data, &length, NULL));
+  g_assert_cmpuint (offset + width, <=, length);
+  for (guint i = 0; i < width; i++)
+    data[offset + i] = (char) ((value >> (8 * i)) & 0xFF);
+  g_assert_true (g_file_set_contents (copy, data, (gssize) length, NULL));
+  return copy;
+}
+
+static void
+remove_copy (const char *copy)
+{
+  g_autofree char *dir = g_path_get_dirname (copy);
+
+  g_unlink (copy);
+  g_rmdir (dir);
+}
+
+/* FreeXL trusts the lengths a file states (it read 53 KB past a 4 KB buffer
+ * of its stack for the first, found by fuzz-workbook): the container is
+ * checked before FreeXL sees it, and such a file is refused as damaged. */
+static void
+test_lengths_checked (void)
+{
+  /* list.xls: 512-byte sectors, the directory in sector 8, the Workbook
+   * stream (4096 bytes) from sector 0. */
+  static const struct { gsize offset; guint value; guint width; } cases[] = {
+    { 0x1200 + 128 + 0x40, 53841, 2 },  /* the Workbook entry's name length */
+    { 0x1200 + 0x40, 0, 2 },            /* the Root Entry's name length */
+    { 0x200 + 2, 9000, 2 },             /* the first record's size, over BIFF8's 8,224 */
+    { 0x1E, 10, 2 },                    /* a sector size FreeXL does not know */
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *copy = damaged_copy ("damaged.xls", cases[i].offset, cases[i].value, cases[i].width);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(GError) names_error = NULL;
+      g_autoptr(QwCsv) csv = qw_xls_read_file (copy, 0, NULL, &error);
+      g_auto(GStrv) names = qw_xls_sheet_names (copy, &names_error);
+
+      g_assert_null (csv);
+      g_assert_null (names);
+      g_assert_error (error, QW_ERROR, QW_ERROR_CORRUPT);
+      g_assert_nonnull (strstr (error->message, "is not an .xls workbook (Excel 97–2003), or it is damaged"));
+      g_assert_error (names_error, QW_ERROR, QW_ERROR_CORRUPT);
+      remove_copy (copy);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -149,5 +211,6 @@ main (int   argc,
   g_test_add_func ("/xls/sheets", test_sheets);
   g_test_add_func ("/xls/date1904", test_date1904);
   g_test_add_func ("/xls/not-xls", test_not_xls);
+  g_test_add_func ("/xls/lengths-checked", test_lengths_checked);
   return g_test_run ();
 }

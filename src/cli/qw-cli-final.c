@@ -142,7 +142,7 @@ prizes_check (QwCliContext  *ctx,
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, _("--out must name a .xlsx or a .csv file"));
       return FALSE;
     }
-  return TRUE;
+  return prizes_opt.out == NULL || qw_cli_check_output (ctx, prizes_opt.out, error);
 }
 
 static void
@@ -248,8 +248,8 @@ const QwCliCommand qw_cli_final_commands[] = {
     .summary = N_("The final’s team rankings: teams by province or unit, the places awarded"),
   },
   {
-    .name = "prizes", .usage = "DOC [--json] [--out FILE.xlsx|FILE.csv]", .min_args = 1, .max_args = 1,
-    .open = QW_CLI_OPEN_DOCUMENT, .flags = QW_CLI_JSON, .options = prizes_options, .check = prizes_check,
+    .name = "prizes", .usage = "DOC [--json] [--out FILE.xlsx|FILE.csv] [--force]", .min_args = 1, .max_args = 1,
+    .open = QW_CLI_OPEN_DOCUMENT, .flags = QW_CLI_JSON | QW_CLI_FORCE, .options = prizes_options, .check = prizes_check,
     .handler = cmd_prizes,
     .summary = N_("The final’s prize list: every event’s places and amounts, and the totals"),
   },

@@ -7,6 +7,8 @@
 #include <glib/gi18n.h>
 #include <stdio.h>
 
+#include <string.h>
+
 #include "qw-cli.h"
 #include "qw-error.h"
 #include "qw-quota.h"
@@ -37,12 +39,19 @@ qw_cli_parse_count (const char  *text,
                     int         *out,
                     GError     **error)
 {
+  g_autoptr(GError) local_error = NULL;
   guint64 value;
 
-  if (!g_ascii_string_to_unsigned (text, 10, (guint64) min, (guint64) max, &value, NULL))
+  if (!g_ascii_string_to_unsigned (text, 10, (guint64) min, (guint64) max, &value, &local_error))
     {
-      g_set_error (error, QW_ERROR, QW_ERROR_INVALID, _("%s must be a whole number from %d to %d, not “%s”"),
-                   what, min, max, text);
+      /* 2147483648 is a whole number, only too large for this. */
+      if (g_error_matches (local_error, G_NUMBER_PARSER_ERROR, G_NUMBER_PARSER_ERROR_OUT_OF_BOUNDS)
+          && g_ascii_string_to_unsigned (text, 10, 0, G_MAXUINT64, &value, NULL) && value > (guint64) max)
+        g_set_error (error, QW_ERROR, QW_ERROR_INVALID, _("%s must be a whole number from %d to %d; “%s” is too large"),
+                     what, min, max, text);
+      else
+        g_set_error (error, QW_ERROR, QW_ERROR_INVALID, _("%s must be a whole number from %d to %d, not “%s”"),
+                     what, min, max, text);
       return FALSE;
     }
   *out = (int) value;
@@ -115,17 +124,26 @@ qw_cli_bonuses_to_json (GPtrArray *bonuses)
   return array;
 }
 
-/* Display width of a UTF-8 string: CJK characters take two columns. */
+/* Display width of a UTF-8 string: CJK characters take two columns. A byte
+ * that does not start a whole character takes one, and is never read past. */
 static int
 display_width (const char *s)
 {
+  const char *end = s + strlen (s);
   int width = 0;
 
-  for (; *s != '\0'; s = g_utf8_next_char (s))
+  while (s < end)
     {
-      gunichar c = g_utf8_get_char (s);
+      gunichar c = g_utf8_get_char_validated (s, end - s);
 
+      if (c == (gunichar) -1 || c == (gunichar) -2)
+        {
+          width++;
+          s++;
+          continue;
+        }
       width += g_unichar_iswide (c) ? 2 : (g_unichar_iszerowidth (c) ? 0 : 1);
+      s = g_utf8_next_char (s);
     }
   return width;
 }

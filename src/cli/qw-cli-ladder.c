@@ -262,6 +262,19 @@ cmd_ladder (QwCliContext *ctx)
   g_autoptr(GPtrArray) wildcards = NULL;
   g_autoptr(QwLadder) ladder = NULL;
 
+  if (ladder_opt.public_list != NULL)
+    {
+      const char *inputs[3] = { NULL };
+      int n = 0;
+
+      /* Not over a document, nor over the lists being read. */
+      if (ladder_opt.players != NULL)
+        inputs[n++] = ladder_opt.players;
+      if (ladder_opt.wildcards != NULL)
+        inputs[n++] = ladder_opt.wildcards;
+      if (!qw_cli_check_output_over (ctx, ladder_opt.public_list, inputs, &error))
+        return qw_cli_usage_error (ctx, error->message);
+    }
   ruleset = qw_ruleset_lookup (ladder_opt.ruleset != NULL ? ladder_opt.ruleset : "qiwang-2022", &error);
   if (ruleset == NULL)
     return qw_cli_fail (g_steal_pointer (&error));
@@ -294,8 +307,9 @@ const QwCliCommand qw_cli_ladder_commands[] = {
   {
     .name = "ladder",
     .usage = "GAMES.csv|GAMES.xlsx [--ruleset ID] [--players PLAYERS.csv] [--wildcards WILD.csv] "
-             "[--public-list OUT.csv] [--json]",
-    .min_args = 1, .max_args = 1, .open = QW_CLI_OPEN_NOTHING, .flags = QW_CLI_JSON, .options = ladder_options,
+             "[--public-list OUT.csv] [--force] [--json]",
+    .min_args = 1, .max_args = 1, .open = QW_CLI_OPEN_NOTHING, .flags = QW_CLI_JSON | QW_CLI_FORCE,
+    .options = ladder_options,
     .handler = cmd_ladder,
     .summary = N_("The online ladder: every period’s standings, the finalists and the certificates"),
   },

@@ -799,7 +799,7 @@ export_trf_check (QwCliContext  *ctx,
                   GError       **error)
 {
   if (export_trf_out != NULL)
-    return TRUE;
+    return qw_cli_check_output (ctx, export_trf_out, error);
   g_set_error_literal (error, QW_ERROR, QW_ERROR_INVALID, _("give the file to write with --out FILE.trf"));
   return FALSE;
 }
@@ -1420,6 +1420,7 @@ cmd_simulate (QwCliContext *ctx)
   QwSimulateOptions *sim = &simulate_opt.sim;
   gint64 seed = simulate_opt.seed;
   g_autoptr(GError) error = NULL;
+  g_autofree char *tmp = NULL;
   QwSimulateOutcome outcome;
   gboolean ok;
 
@@ -1438,12 +1439,28 @@ cmd_simulate (QwCliContext *ctx)
     return qw_cli_usage_error (ctx, _("--draw-rate and --forfeit-rate add up to more than 1"));
   sim->seed = (guint32) seed;
 
-  ok = qw_simulate (path, sim, &outcome, &error);
-  if (!outcome.created)
-    return qw_cli_fail (g_steal_pointer (&error));
-  {
-    g_autofree char *lottery = g_strdup_printf ("%" G_GUINT64_FORMAT, outcome.lottery_seed);
+  if (!qw_cli_check_new_document (ctx, path, &error))
+    return qw_cli_usage_error (ctx, error->message);
 
+  /* The document is built under a temporary name and renamed into place
+   * once written: a killed run leaves no half document, and an existing one
+   * (with --force) stays as it was until then. A run that stops part way
+   * keeps what qw_simulate() committed (whole rounds), as it says. */
+  if ((tmp = qw_cli_temporary_path (path, &error)) == NULL)
+    return qw_cli_fail (g_steal_pointer (&error));
+  ok = qw_simulate (tmp, sim, &outcome, &error);
+  if (!outcome.created)
+    {
+      qw_cli_install_document (NULL, tmp, path, FALSE, NULL);
+      return qw_cli_fail (g_steal_pointer (&error));
+    }
+  {
+    g_autoptr(GError) install_error = NULL;
+    g_autofree char *lottery = NULL;
+
+    if (!qw_cli_install_document (NULL, tmp, path, TRUE, &install_error))
+      return qw_cli_fail (g_steal_pointer (&install_error));
+    lottery = g_strdup_printf ("%" G_GUINT64_FORMAT, outcome.lottery_seed);
     g_print (_("%s: %d players, %s, %d rounds played, lottery seed %s\n"), path, sim->players,
              qw_system_to_code (sim->system), outcome.played, lottery);
   }
@@ -1456,8 +1473,8 @@ const QwCliCommand qw_cli_play_commands[] = {
   {
     .name = "simulate",
     .usage = "DOC --system swiss|round-robin|knockout --players N --rounds R --seed S [--draw-rate P] "
-             "[--forfeit-rate P] [--withdraw-rate P]",
-    .min_args = 1, .max_args = 1, .open = QW_CLI_OPEN_NOTHING, .options = simulate_options,
+             "[--forfeit-rate P] [--withdraw-rate P] [--force]",
+    .min_args = 1, .max_args = 1, .open = QW_CLI_OPEN_NOTHING, .flags = QW_CLI_FORCE, .options = simulate_options,
     .handler = cmd_simulate,
     .summary = N_("Create a document with one group (open-m) of generated players and play every round"),
   },
@@ -1482,8 +1499,8 @@ const QwCliCommand qw_cli_play_commands[] = {
     .summary = N_("Import a tournament from a FIDE TRF file as a new group, every round as played"),
   },
   {
-    .name = "export-trf", .usage = "DOC GROUP --out FILE.trf", .min_args = 2, .max_args = 2,
-    .open = QW_CLI_OPEN_SECTION, .options = export_trf_options, .check = export_trf_check,
+    .name = "export-trf", .usage = "DOC GROUP --out FILE.trf [--force]", .min_args = 2, .max_args = 2,
+    .open = QW_CLI_OPEN_SECTION, .flags = QW_CLI_FORCE, .options = export_trf_options, .check = export_trf_check,
     .handler = cmd_export_trf,
     .summary = N_("Write a group as a FIDE TRF-2026 file, for bbpPairings or JaVaFo to check"),
   },

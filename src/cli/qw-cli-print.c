@@ -126,6 +126,8 @@ print_check (QwCliContext  *ctx,
     }
   if (print_opt.out == NULL && print_opt.png_dir == NULL)
     return usage_fails (error, _("give --out FILE.pdf (or --png-dir DIR)"));
+  if (print_opt.out != NULL && !qw_cli_check_output (ctx, print_opt.out, error))
+    return FALSE;
   if (print_opt.round < 0)
     return usage_fails (error, _("--round counts from 1"));
   if (print_opt.places < 0 || print_opt.places > 100)
@@ -185,8 +187,8 @@ const QwCliCommand qw_cli_print_commands[] = {
     .name = "print",
     .usage = "DOC pairings|slips|standings|crosstable|bracket|certificates|awards|booklet|checkin|seeding|prizes "
              "--out FILE.pdf "
-             "[--group G] [--round R] [--paper P] [--png-dir DIR]",
-    .min_args = 2, .max_args = 2, .open = QW_CLI_OPEN_DOCUMENT, .flags = QW_CLI_JSON,
+             "[--group G] [--round R] [--paper P] [--png-dir DIR] [--force]",
+    .min_args = 2, .max_args = 2, .open = QW_CLI_OPEN_DOCUMENT, .flags = QW_CLI_JSON | QW_CLI_FORCE,
     .options = print_options, .check = print_check,
     .handler = cmd_print, .summary = N_("Print a document (PDF, and PNG pages with --png-dir)"),
   },

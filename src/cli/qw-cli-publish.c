@@ -133,6 +133,8 @@ share_check (QwCliContext  *ctx,
       g_set_error_literal (error, QW_ERROR, QW_ERROR_INVALID, _("--out FILE.png is required"));
       return FALSE;
     }
+  if (!qw_cli_check_output (ctx, share_out, error))
+    return FALSE;
   if (share_round < 0)
     {
       g_set_error_literal (error, QW_ERROR, QW_ERROR_INVALID, _("--round must be 1 or more"));
@@ -266,8 +268,8 @@ const QwCliCommand qw_cli_publish_commands[] = {
     .handler = cmd_export_site, .summary = N_("Write the public pages as files (a folder, and one file per group)"),
   },
   {
-    .name = "share", .usage = "DOC GROUP pairings|standings --out FILE.png [--round N]", .min_args = 3,
-    .max_args = 3, .open = QW_CLI_OPEN_STOP, .options = share_options, .check = share_check_args,
+    .name = "share", .usage = "DOC GROUP pairings|standings --out FILE.png [--round N] [--force]", .min_args = 3,
+    .max_args = 3, .open = QW_CLI_OPEN_STOP, .flags = QW_CLI_FORCE, .options = share_options, .check = share_check_args,
     .handler = cmd_share, .summary = N_("A group’s pairings or standings as one long image for WeChat"),
   },
   {

@@ -153,6 +153,9 @@ is_document (const char *path)
 
   if (g_str_has_suffix (path, QW_DOCUMENT_SUFFIX))
     return TRUE;
+  /* Never open a FIFO or a device here: the reader refuses them with a message. */
+  if (!g_file_test (path, G_FILE_TEST_IS_REGULAR))
+    return FALSE;
   f = fopen (path, "rb");
   if (f == NULL)
     return FALSE;
@@ -210,15 +213,20 @@ cmd_new_region (QwCliContext *ctx)
   const char *region = new_region_opt.region;
   g_autoptr(GError) error = NULL;
   g_autoptr(QwDocument) doc = NULL;
+  g_autofree char *tmp = NULL;
+  gboolean ok;
 
   if (!new_region_opt.national && (region == NULL || region[0] == '\0'))
     return qw_cli_usage_error (ctx, _("give the region with --region, e.g. --region 广东"));
-  if (g_file_test (path, G_FILE_TEST_EXISTS))
-    return qw_cli_usage_error (ctx, _("the file exists already; choose a new name"));
-  doc = qw_document_create (path, new_region_opt.national ? QW_DOCUMENT_NATIONAL : QW_DOCUMENT_REGION, &error);
-  if (doc == NULL
-      || !qw_document_region_setup (doc, region != NULL ? region : "",
-                                    new_region_opt.ruleset != NULL ? new_region_opt.ruleset : "qiwang-2021", &error))
+  if (!qw_cli_check_new_document (ctx, path, &error))
+    return qw_cli_usage_error (ctx, error->message);
+  if ((tmp = qw_cli_temporary_path (path, &error)) == NULL)
+    return qw_cli_fail (g_steal_pointer (&error));
+  doc = qw_document_create (tmp, new_region_opt.national ? QW_DOCUMENT_NATIONAL : QW_DOCUMENT_REGION, &error);
+  ok = doc != NULL
+       && qw_document_region_setup (doc, region != NULL ? region : "",
+                                    new_region_opt.ruleset != NULL ? new_region_opt.ruleset : "qiwang-2021", &error);
+  if (!qw_cli_install_document (&doc, tmp, path, ok, ok ? &error : NULL))
     return qw_cli_fail (g_steal_pointer (&error));
   g_print ("%s\n", path);
   return QW_CLI_OK;
@@ -506,7 +514,8 @@ region_check (QwCliContext  *ctx,
       g_set_error_literal (error, QW_ERROR, QW_ERROR_INVALID, _("--decided-places is a number of places, or -1"));
       return FALSE;
     }
-  if (region_out != NULL && !qw_cli_check_list_path (region_out, error))
+  if (region_out != NULL
+      && (!qw_cli_check_list_path (region_out, error) || !qw_cli_check_output (ctx, region_out, error)))
     return FALSE;
   rules_day = QW_DATE_NONE;
   if (region_rules_published != NULL && region_rules_published[0] != '\0'
@@ -556,8 +565,8 @@ const QwCliCommand qw_cli_region_commands[] = {
     .handler = cmd_quota, .summary = N_("A region’s national-final places, with their reasons"),
   },
   {
-    .name = "new-region", .usage = "DOC --region R [--ruleset ID] [--national]", .min_args = 1, .max_args = 1,
-    .open = QW_CLI_OPEN_NOTHING, .options = new_region_options,
+    .name = "new-region", .usage = "DOC --region R [--ruleset ID] [--national] [--force]", .min_args = 1,
+    .max_args = 1, .open = QW_CLI_OPEN_NOTHING, .flags = QW_CLI_FORCE, .options = new_region_options,
     .handler = cmd_new_region, .summary = N_("Create a region (or national) document"),
   },
   {
@@ -573,8 +582,8 @@ const QwCliCommand qw_cli_region_commands[] = {
   },
   {
     .name = "region",
-    .usage = "REGION.qiwang [--decided-places N] [--rules-published D] [--out FILE.xlsx|FILE.csv] [--json]", .min_args = 1, .max_args = 1,
-    .open = QW_CLI_OPEN_REGION, .flags = QW_CLI_JSON, .options = region_options, .check = region_check,
+    .usage = "REGION.qiwang [--decided-places N] [--rules-published D] [--out FILE.xlsx|FILE.csv] [--json] [--force]", .min_args = 1, .max_args = 1,
+    .open = QW_CLI_OPEN_REGION, .flags = QW_CLI_JSON | QW_CLI_FORCE, .options = region_options, .check = region_check,
     .handler = cmd_region, .summary = N_("A region’s stops, validity, totals and warnings"),
   },
   { NULL },

@@ -615,8 +615,12 @@ cmd_new (QwCliContext *ctx)
   g_autoptr(QwDocument) doc = NULL;
   g_autoptr(QwEvent) event = qw_event_new ();
   g_autoptr(QwEventCheck) check = NULL;
+  g_autofree char *tmp = NULL;
   QwEventFields set;
+  gboolean ok;
 
+  if (!qw_cli_check_new_document (ctx, ctx->args[0], &error))
+    return qw_cli_usage_error (ctx, error->message);
   ruleset = qw_ruleset_lookup (details_opt.ruleset != NULL ? details_opt.ruleset : "qiwang-2021", &error);
   if (ruleset == NULL)
     return qw_cli_fail (g_steal_pointer (&error));
@@ -637,8 +641,11 @@ cmd_new (QwCliContext *ctx)
     return refuse (check);
   print_warnings (check, TRUE);
 
-  doc = qw_document_create (ctx->args[0], QW_DOCUMENT_STOP, &error);
-  if (doc == NULL || !qw_document_add_event (doc, event, &error))
+  if ((tmp = qw_cli_temporary_path (ctx->args[0], &error)) == NULL)
+    return qw_cli_fail (g_steal_pointer (&error));
+  doc = qw_document_create (tmp, QW_DOCUMENT_STOP, &error);
+  ok = doc != NULL && qw_document_add_event (doc, event, &error);
+  if (!qw_cli_install_document (&doc, tmp, ctx->args[0], ok, ok ? &error : NULL))
     return qw_cli_fail (g_steal_pointer (&error));
   g_print ("%s\n", event->name);
   return QW_CLI_OK;
@@ -934,7 +941,8 @@ export_entries_check (QwCliContext  *ctx,
       g_set_error_literal (error, QW_ERROR, QW_ERROR_INVALID, _("give the document and --out FILE.xlsx or FILE.csv"));
       return FALSE;
     }
-  return qw_cli_check_list_path (export_entries_opt.out, error);
+  return qw_cli_check_list_path (export_entries_opt.out, error)
+         && qw_cli_check_output (ctx, export_entries_opt.out, error);
 }
 
 static int
@@ -991,9 +999,14 @@ cmd_demo (QwCliContext *ctx)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(QwDocument) doc = NULL;
+  g_autofree char *tmp = NULL;
 
-  doc = qw_demo_create (ctx->args[0], &error);
-  if (doc == NULL)
+  if (!qw_cli_check_new_document (ctx, ctx->args[0], &error))
+    return qw_cli_usage_error (ctx, error->message);
+  if ((tmp = qw_cli_temporary_path (ctx->args[0], &error)) == NULL)
+    return qw_cli_fail (g_steal_pointer (&error));
+  doc = qw_demo_create (tmp, &error);
+  if (!qw_cli_install_document (&doc, tmp, ctx->args[0], doc != NULL, doc != NULL ? &error : NULL))
     return qw_cli_fail (g_steal_pointer (&error));
   g_print ("%s\n", ctx->args[0]);
   return QW_CLI_OK;
@@ -1015,7 +1028,7 @@ const QwCliCommand qw_cli_registration_commands[] = {
   {
     .name = "new", .usage = "DOC [--name NAME] [--region R] [--city C] [--county C] [--town T] ...",
     .min_args = 1, .max_args = 1,
-    .open = QW_CLI_OPEN_NOTHING, .options = new_options, .check = check_details,
+    .open = QW_CLI_OPEN_NOTHING, .flags = QW_CLI_FORCE, .options = new_options, .check = check_details,
     .handler = cmd_new, .summary = N_("Create a stop document"),
   },
   {
@@ -1036,8 +1049,8 @@ const QwCliCommand qw_cli_registration_commands[] = {
     .handler = cmd_entries, .summary = N_("List a document’s entries (ID numbers masked)"),
   },
   {
-    .name = "export-entries", .usage = "DOC --out FILE.xlsx|FILE.csv [--private]", .min_args = 1, .max_args = 1,
-    .open = QW_CLI_OPEN_STOP, .options = export_entries_options, .check = export_entries_check,
+    .name = "export-entries", .usage = "DOC --out FILE.xlsx|FILE.csv [--private] [--force]", .min_args = 1, .max_args = 1,
+    .open = QW_CLI_OPEN_STOP, .flags = QW_CLI_FORCE, .options = export_entries_options, .check = export_entries_check,
     .handler = cmd_export_entries,
     .summary = N_("Write the entries for Excel: the formal group and the problems of each (ID numbers masked)"),
   },
@@ -1048,8 +1061,8 @@ const QwCliCommand qw_cli_registration_commands[] = {
     .summary = N_("Show or set the order of the entries, the booklet and public lists (stroke: 按姓氏笔画)"),
   },
   {
-    .name = "demo", .usage = "DOC", .min_args = 1, .max_args = 1,
-    .open = QW_CLI_OPEN_NOTHING,
+    .name = "demo", .usage = "DOC [--force]", .min_args = 1, .max_args = 1,
+    .open = QW_CLI_OPEN_NOTHING, .flags = QW_CLI_FORCE,
     .handler = cmd_demo, .summary = N_("Write the demo document"),
   },
   { NULL },

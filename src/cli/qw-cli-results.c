@@ -67,7 +67,7 @@ export_check (QwCliContext  *ctx,
               GError       **error)
 {
   if (export_opt.out != NULL)
-    return TRUE;
+    return qw_cli_check_output (ctx, export_opt.out, error);
   g_set_error_literal (error, QW_ERROR, QW_ERROR_INVALID, _("give the document and --out FILE"));
   return FALSE;
 }
@@ -310,10 +310,12 @@ print_nominees (const QwNomineeList *list,
     g_print (_("Warning: %s\n"), ((QwNomineeDuplicate *) g_ptr_array_index (duplicates, i))->message);
 }
 
+/* The public form (masked ID numbers, no dates of birth) unless --private:
+ * the private one is for the national organiser only. */
 static gboolean
 write_nominees (const QwNomineeList  *list,
                 const char           *out,
-                gboolean              private_csv,
+                gboolean              private_form,
                 GError              **error)
 {
   g_autofree char *text = NULL;
@@ -322,13 +324,13 @@ write_nominees (const QwNomineeList  *list,
     {
       g_autoptr(GPtrArray) sheets = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_list_sheet_free);
 
-      g_ptr_array_add (sheets, qw_nominees_list_sheet (list, !private_csv));
+      g_ptr_array_add (sheets, qw_nominees_list_sheet (list, !private_form));
       return qw_list_sheets_write_xlsx (sheets, out, error);
     }
   if (format_for (out) == FORMAT_CSV)
-    text = qw_nominees_to_csv (list, !private_csv);
+    text = qw_nominees_to_csv (list, !private_form);
   else if (format_for (out) == FORMAT_XML)
-    text = qw_nominees_to_xml (list, NULL, error);
+    text = qw_nominees_to_xml_form (list, !private_form, NULL, error);
   else
     {
       g_set_error (error, QW_ERROR, QW_ERROR_INVALID, _("Nominees are written as FILE.xml, FILE.xlsx or FILE.csv"));
@@ -340,15 +342,14 @@ write_nominees (const QwNomineeList  *list,
 static struct
 {
   char     *out;
-  gboolean  private_csv;
+  gboolean  private_form;
 } nominees_opt;
 
 static const GOptionEntry nominees_options[] = {
   { "out", 0, 0, G_OPTION_ARG_FILENAME, &nominees_opt.out,
     N_("Write the nominees: FILE.xml (for the national organiser), FILE.xlsx or FILE.csv"), "FILE" },
-  { "private", 0, 0, G_OPTION_ARG_NONE, &nominees_opt.private_csv,
-    N_("CSV or workbook with full ID numbers and dates of birth"),
-    NULL },
+  { "private", 0, 0, G_OPTION_ARG_NONE, &nominees_opt.private_form,
+    N_("Full ID numbers and dates of birth (for the national organiser); without it, the public form"), NULL },
   { NULL },
 };
 
@@ -368,7 +369,9 @@ cmd_nominees (QwCliContext *ctx)
     }
   else if ((list = qw_document_region_nominees (ctx->doc, &error)) == NULL)
     return qw_cli_fail (g_steal_pointer (&error));
-  if (nominees_opt.out != NULL && !write_nominees (list, nominees_opt.out, nominees_opt.private_csv, &error))
+  if (nominees_opt.out != NULL
+      && (!qw_cli_check_output (ctx, nominees_opt.out, &error)
+          || !write_nominees (list, nominees_opt.out, nominees_opt.private_form, &error)))
     return qw_cli_fail (g_steal_pointer (&error));
   if (ctx->json)
     {
@@ -518,8 +521,9 @@ cmd_team_result (QwCliContext *ctx)
 
 const QwCliCommand qw_cli_results_commands[] = {
   {
-    .name = "export", .usage = "DOC --out FILE.xml|FILE.xlsx|FILE.html|FILE.csv [--public] [--event ID]",
-    .min_args = 1, .max_args = 1, .open = QW_CLI_OPEN_DOCUMENT, .options = export_options, .check = export_check,
+    .name = "export", .usage = "DOC --out FILE.xml|FILE.xlsx|FILE.html|FILE.csv [--public] [--event ID] [--force]",
+    .min_args = 1, .max_args = 1, .open = QW_CLI_OPEN_DOCUMENT, .flags = QW_CLI_FORCE, .options = export_options,
+    .check = export_check,
     .handler = cmd_export, .summary = N_("Write the results file (成绩表), or the public standings"),
   },
   {
@@ -529,8 +533,9 @@ const QwCliCommand qw_cli_results_commands[] = {
   },
   {
     .name = "nominees",
-    .usage = "REGION.qiwang|NATIONAL.qiwang [--out FILE.xml|FILE.xlsx|FILE.csv] [--private] [--json]",
-    .min_args = 1, .max_args = 1, .open = QW_CLI_OPEN_DOCUMENT, .flags = QW_CLI_JSON, .options = nominees_options,
+    .usage = "REGION.qiwang|NATIONAL.qiwang [--out FILE.xml|FILE.xlsx|FILE.csv] [--private] [--json] [--force]",
+    .min_args = 1, .max_args = 1, .open = QW_CLI_OPEN_DOCUMENT, .flags = QW_CLI_JSON | QW_CLI_FORCE,
+    .options = nominees_options,
     .handler = cmd_nominees,
     .summary = N_("A region’s nominees for the national final (or a national document’s, with duplicates)"),
   },

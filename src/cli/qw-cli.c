@@ -97,6 +97,14 @@ static const GOptionEntry json_entries[] = {
   { NULL },
 };
 
+/* The --force of every command that creates a document or writes an output. */
+static gboolean force_flag;
+static const GOptionEntry force_entries[] = {
+  { "force", 0, 0, G_OPTION_ARG_NONE, &force_flag,
+    N_("Replace an existing document (or write over one)"), NULL },
+  { NULL },
+};
+
 static gboolean help_flag;
 static const GOptionEntry help_entries[] = {
   { "help", 'h', 0, G_OPTION_ARG_NONE, &help_flag, N_("Show this help"), NULL },
@@ -114,6 +122,8 @@ print_command_help (const QwCliCommand *command)
   add_option_rows (rows, command->options);
   if (command->flags & QW_CLI_JSON)
     add_option_rows (rows, json_entries);
+  if (command->flags & QW_CLI_FORCE)
+    add_option_rows (rows, force_entries);
   add_option_rows (rows, help_entries);
   for (guint i = 0; i < rows->len; i += 2)
     width = MAX (width, (int) g_utf8_strlen (g_ptr_array_index (rows, i), -1));
@@ -149,6 +159,26 @@ count_message (const QwCliCommand *command,
   if (max == min + 1)
     return g_strdup_printf (_("takes %d or %d arguments, not %d"), min, max, n);
   return g_strdup_printf (_("takes %d to %d arguments, not %d"), min, max, n);
+}
+
+/* Every argument is text, checked once here: the core takes valid UTF-8 for
+ * granted. The message names the argument by its place and shows it with
+ * the bad bytes replaced. */
+static gboolean
+check_arguments_text (int      argc,
+                      char   **argv,
+                      GError **error)
+{
+  for (int i = 1; i < argc; i++)
+    if (!g_utf8_validate (argv[i], -1, NULL))
+      {
+        g_autofree char *shown = g_utf8_make_valid (argv[i], -1);
+
+        g_set_error (error, QW_ERROR, QW_ERROR_INVALID,
+                     _("argument %d (“%s”) is not valid UTF-8 text"), i, shown);
+        return FALSE;
+      }
+  return TRUE;
 }
 
 /* "-:+" and "-:-" look like options to GOption: keep them out of its way. */
@@ -397,6 +427,17 @@ dispatch (const QwCliCommand *command,
       g_option_group_set_translation_domain (group, GETTEXT_PACKAGE);
       g_option_context_add_group (parser, group);
     }
+  if (command->flags & QW_CLI_FORCE)
+    {
+      GOptionGroup *group = g_option_group_new ("force", _("Replacing"), _("Show the replacing option"), NULL, NULL);
+
+      g_option_group_add_entries (group, force_entries);
+      g_option_group_set_translation_domain (group, GETTEXT_PACKAGE);
+      g_option_context_add_group (parser, group);
+    }
+  /* Text enters here: an argument that is not UTF-8 goes no further. */
+  if (!check_arguments_text (argc, argv, &error))
+    return qw_cli_usage_error (&ctx, error->message);
   if (command->flags & QW_CLI_RESULT_CODES)
     shield_results (argc, argv);
   if (!g_option_context_parse (parser, &argc, &argv, &error))
@@ -409,6 +450,7 @@ dispatch (const QwCliCommand *command,
   if (command->flags & QW_CLI_RESULT_CODES)
     unshield_results (argc, argv);
   ctx.json = json_flag;
+  ctx.force = force_flag;
 
   positional = argv + 1;
   n = argc - 1;

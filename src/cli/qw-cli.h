@@ -48,6 +48,7 @@ typedef enum
 {
   QW_CLI_JSON         = 1 << 0,  /* takes the shared --json */
   QW_CLI_RESULT_CODES = 1 << 1,  /* arguments -:+ and -:- are results, not options */
+  QW_CLI_FORCE        = 1 << 2,  /* takes the shared --force: replace an existing document */
 } QwCliFlags;
 
 typedef struct _QwCliCommand QwCliCommand;
@@ -62,6 +63,7 @@ typedef struct
   int                  n_args;
   const char          *path;      /* the opened document's path, as given */
   gboolean             json;      /* --json was given */
+  gboolean             force;     /* --force was given */
   int                  round;     /* the ROUND argument, or 0 */
   int                  board;     /* the BOARD argument, or 0 */
   QwDocument          *doc;
@@ -116,6 +118,25 @@ gboolean  qw_cli_parse_count      (const char         *text,
                                    int                 max,
                                    int                *out,
                                    GError            **error);
+
+/* Never replacing data silently (qw-cli-files.c) */
+gboolean  qw_cli_check_output       (const QwCliContext *ctx,
+                                    const char         *out,
+                                    GError            **error);
+gboolean  qw_cli_check_output_over  (const QwCliContext *ctx,
+                                    const char         *out,
+                                    const char *const  *inputs,
+                                    GError            **error);
+gboolean  qw_cli_check_new_document (const QwCliContext *ctx,
+                                    const char         *path,
+                                    GError            **error);
+char     *qw_cli_temporary_path     (const char         *path,
+                                    GError            **error);
+gboolean  qw_cli_install_document   (QwDocument        **doc,
+                                    const char         *tmp,
+                                    const char         *path,
+                                    gboolean            ok,
+                                    GError            **error);
 
 void      qw_cli_print_json_array  (JsonArray         *array);
 void      qw_cli_print_json_object (JsonObject        *object);

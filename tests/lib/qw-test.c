@@ -8,7 +8,11 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
+#include <libxml/c14n.h>
+#include <libxml/parser.h>
+
 #include "qw-test.h"
+#include "qw-xml-seal.h"
 
 QwRuleset *
 qw_test_ruleset (void)
@@ -231,6 +235,88 @@ qw_test_compare_images (cairo_surface_t  *reference,
       diff->box[2] = x1 - x0 + 1, diff->box[3] = y1 - y0 + 1;
     }
   return TRUE;
+}
+
+/* Sealed files */
+
+static int
+in_sealed_subset (void       *user_data,
+                  xmlNodePtr  node,
+                  xmlNodePtr  parent)
+{
+  xmlNode *root = user_data;
+  xmlNode *element = node;
+
+  if (node->type == XML_NAMESPACE_DECL || node->type == XML_ATTRIBUTE_NODE)
+    element = parent;
+  if (element == NULL)
+    return 0;
+  if (element == root)
+    return 1;
+  for (xmlNode *p = element; p != NULL; p = p->parent)
+    if (p->parent == root)
+      return p->type == XML_ELEMENT_NODE && strcmp ((const char *) p->name, "content") == 0;
+  return 0;
+}
+
+char *
+qw_test_reference_digest (const char *text,
+                          gsize       length)
+{
+  xmlDoc *doc = xmlReadMemory (text, (int) length, NULL, NULL,
+                               XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
+  xmlOutputBuffer *out;
+  char *digest = NULL;
+  xmlNode *root;
+
+  if (doc == NULL)
+    return NULL;
+  root = xmlDocGetRootElement (doc);
+  out = xmlAllocOutputBuffer (NULL);
+  if (root != NULL && xmlC14NExecute (doc, in_sealed_subset, root, XML_C14N_EXCLUSIVE_1_0, NULL, 0, out) >= 0)
+    digest = g_compute_checksum_for_data (G_CHECKSUM_SHA256, xmlOutputBufferGetContent (out),
+                                          xmlOutputBufferGetSize (out));
+  xmlOutputBufferClose (out);
+  xmlFreeDoc (doc);
+  return digest;
+}
+
+char *
+qw_test_reseal (const char *text)
+{
+  const char *root = strstr (text, "?>");
+  const char *name_end, *attrs_end, *content, *content_end;
+  g_autofree char *name = NULL;
+  g_autofree char *attrs = NULL;
+  g_autofree char *inner = NULL;
+  g_autoptr(GError) error = NULL;
+  char *sealed;
+
+  root = strchr (root != NULL ? root : text, '<');
+  g_assert_nonnull (root);
+  name_end = root + 1 + strcspn (root + 1, " \t\n>");
+  attrs_end = strchr (name_end, '>');
+  content = strstr (attrs_end, "<content");
+  content_end = strstr (attrs_end, "</content>");
+  g_assert_nonnull (content);
+  g_assert_nonnull (content_end);
+  name = g_strndup (root + 1, (gsize) (name_end - root - 1));
+  attrs = g_strndup (name_end, (gsize) (attrs_end - name_end));
+  inner = g_strdup_printf ("  %.*s</content>\n", (int) (content_end - content), content);
+  sealed = qw_xml_seal (name, attrs, inner, NULL, &error);
+  g_assert_no_error (error);
+  return sealed;
+}
+
+char *
+qw_test_checksum_file (const char *path)
+{
+  g_autofree char *data = NULL;
+  gsize length = 0;
+
+  if (!g_file_get_contents (path, &data, &length, NULL))
+    return g_strdup ("(absent)");
+  return g_compute_checksum_for_data (G_CHECKSUM_SHA256, (const guchar *) data, length);
 }
 
 guint

@@ -52,6 +52,17 @@ gboolean    qw_test_compare_images     (cairo_surface_t *reference,
                                         QwTestImageDiff *diff,
                                         cairo_surface_t **marked);
 
+/* Sealed files (qw-xml-seal.h): the digest through libxml2's own C14N of the
+ * same subset (the root with its attributes, and <content>), to check the
+ * streaming one against; a file's text sealed again after an edit, so that
+ * the edit reaches the checks behind the digest. */
+char       *qw_test_reference_digest   (const char *text,
+                                        gsize       length);
+char       *qw_test_reseal             (const char *text);
+
+/* The SHA-256 of a file's bytes, or "(absent)": files compared before and
+ * after a refused input must not have changed. */
+char       *qw_test_checksum_file      (const char *path);
 /* GET @url ("http://127.0.0.1:PORT/path", loopback only), blocking, as
  * HTTP/1.0 without compression. Returns the status (0: no answer); @body
  * (optional) gets the body. */

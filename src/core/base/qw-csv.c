@@ -10,13 +10,12 @@
 
 #include "config.h"
 
-#include <errno.h>
 #include <glib/gi18n-lib.h>
-#include <glib/gstdio.h>
 #include <string.h>
 
 #include "qw-csv.h"
 #include "qw-error.h"
+#include "qw-file.h"
 #include "qw-xlsx-writer.h"
 
 void
@@ -31,12 +30,53 @@ qw_csv_free (QwCsv *csv)
   g_free (csv);
 }
 
+/* The line (from 1) on which byte @offset of @data lies. */
+static int
+line_at (const char *data,
+         gsize       offset)
+{
+  int line = 1;
+
+  for (gsize i = 0; i < offset; i++)
+    if (data[i] == '\n')
+      line++;
+  return line;
+}
+
+/* The same for UTF-16 code units, @big_endian or not. */
+static int
+line_at_utf16 (const guchar *data,
+               gsize         offset,
+               gboolean      big_endian)
+{
+  int line = 1;
+
+  for (gsize i = 0; i + 2 <= offset; i += 2)
+    if ((big_endian ? data[i] == 0 && data[i + 1] == '\n' : data[i] == '\n' && data[i + 1] == 0))
+      line++;
+  return line;
+}
+
+/* Whether the bytes before @bad hold at least one character of more than
+ * one byte: then the file was meant as UTF-8, and its bad byte is the
+ * problem to report. */
+static gboolean
+looks_like_utf8 (const char *data,
+                 const char *bad)
+{
+  for (const char *p = data; p < bad; p++)
+    if ((guchar) *p >= 0x80)
+      return TRUE;
+  return FALSE;
+}
+
 /**
  * qw_csv_decode:
  * @encoding: (out): the encoding that was recognised
  *
  * Returns: the text in UTF-8 without a BOM, or %NULL with an error when the
- *   bytes are neither UTF-8, UTF-16 with a BOM, nor GB18030.
+ *   bytes are neither UTF-8, UTF-16 with a BOM, nor GB18030; the error names
+ *   the line of the first byte that is wrong
  */
 static char *
 qw_csv_decode (const char  *data,
@@ -46,14 +86,17 @@ qw_csv_decode (const char  *data,
 {
   const guchar *u = (const guchar *) data;
   g_autoptr(GError) local_error = NULL;
+  const char *end = NULL;
+  gsize bytes_read = 0;
   char *text;
 
   if (length >= 3 && u[0] == 0xEF && u[1] == 0xBB && u[2] == 0xBF)
     {
-      if (!g_utf8_validate (data + 3, (gssize) length - 3, NULL))
+      if (!g_utf8_validate_len (data + 3, length - 3, &end))
         {
           g_set_error (error, QW_ERROR, QW_ERROR_INVALID,
-                       _("The file says it is UTF-8 but contains bytes that are not"));
+                       _("Line %d: the file says it is UTF-8 but byte 0x%02X is not"),
+                       line_at (data, (gsize) (end - data)), (guchar) *end);
           return NULL;
         }
       *encoding = g_strdup ("UTF-8 (BOM)");
@@ -61,34 +104,56 @@ qw_csv_decode (const char  *data,
     }
   if (length >= 2 && ((u[0] == 0xFF && u[1] == 0xFE) || (u[0] == 0xFE && u[1] == 0xFF)))
     {
-      const char *from = u[0] == 0xFF ? "UTF-16LE" : "UTF-16BE";
+      gboolean big_endian = u[0] == 0xFE;
+      const char *from = big_endian ? "UTF-16BE" : "UTF-16LE";
 
-      text = g_convert (data + 2, (gssize) length - 2, "UTF-8", from, NULL, NULL, &local_error);
+      gsize written = 0;
+
+      text = g_convert (data + 2, (gssize) length - 2, "UTF-8", from, &bytes_read, &written, &local_error);
       if (text == NULL)
         {
           g_set_error (error, QW_ERROR, QW_ERROR_INVALID,
-                       _("The file is not valid %s: %s"), from, local_error->message);
+                       _("Line %d: the file is not valid %s: %s"),
+                       line_at_utf16 (u + 2, bytes_read, big_endian), from, local_error->message);
+          return NULL;
+        }
+      if (strlen (text) != written)
+        {
+          g_set_error (error, QW_ERROR, QW_ERROR_INVALID,
+                       _("Line %d: the file is not a text file (it contains NUL bytes); save the sheet as CSV"),
+                       line_at (text, strlen (text)));
+          g_free (text);
           return NULL;
         }
       *encoding = g_strdup (from);
       return text;
     }
-  if (memchr (data, '\0', length) != NULL)
+  if ((end = memchr (data, '\0', length)) != NULL)
     {
       g_set_error (error, QW_ERROR, QW_ERROR_INVALID,
-                   _("The file is not a text file (it contains NUL bytes); save the sheet as CSV"));
+                   _("Line %d: the file is not a text file (it contains NUL bytes); save the sheet as CSV"),
+                   line_at (data, (gsize) (end - data)));
       return NULL;
     }
-  if (g_utf8_validate (data, (gssize) length, NULL))
+  if (g_utf8_validate_len (data, length, &end))
     {
       *encoding = g_strdup ("UTF-8");
       return g_strndup (data, length);
     }
-  text = g_convert (data, (gssize) length, "UTF-8", "GB18030", NULL, NULL, &local_error);
-  if (text == NULL)
+  if (looks_like_utf8 (data, end))
     {
       g_set_error (error, QW_ERROR, QW_ERROR_INVALID,
-                   _("The file is neither UTF-8 nor GB18030 text"));
+                   _("Line %d: byte 0x%02X is not UTF-8, although the text before it is"),
+                   line_at (data, (gsize) (end - data)), (guchar) *end);
+      return NULL;
+    }
+  text = g_convert (data, (gssize) length, "UTF-8", "GB18030", &bytes_read, NULL, &local_error);
+  if (text == NULL)
+    {
+      bytes_read = MIN (bytes_read, length - 1);
+      g_set_error (error, QW_ERROR, QW_ERROR_INVALID,
+                   _("Line %d: byte 0x%02X is neither UTF-8 nor GB18030 text"),
+                   line_at (data, bytes_read), u[bytes_read]);
       return NULL;
     }
   *encoding = g_strdup ("GB18030");
@@ -119,6 +184,7 @@ typedef struct
   const char *p;
   int         line;
   char        sep;
+  guint       fields;  /* read so far, in all records */
 } Cursor;
 
 /* Reads one field; returns FALSE on a quote that is never closed. */
@@ -158,6 +224,20 @@ read_field (Cursor  *c,
     }
 }
 
+/* A registration list of 100,000 players in 20 columns has two million
+ * fields; a file with more is not one, and each field costs memory. */
+#define MAX_FIELDS 2000000
+
+/* An export writes '=1 as '\'=1' (qw_csv_append_field); reading takes the
+ * apostrophe off again. */
+static const char *
+unneutralise (const char *field)
+{
+  if (field[0] == '\'' && field[1] != '\0' && strchr ("=+-@", field[1]) != NULL)
+    return field + 1;
+  return field;
+}
+
 static GStrv
 read_record (Cursor   *c,
              gboolean *ok)
@@ -173,8 +253,9 @@ read_record (Cursor   *c,
           *ok = FALSE;
           return NULL;
         }
-      g_strv_builder_add (builder, g_strstrip (field->str));
-      if (*c->p == c->sep)
+      g_strv_builder_add (builder, unneutralise (g_strstrip (field->str)));
+      c->fields++;
+      if (*c->p == c->sep && c->fields <= MAX_FIELDS)
         {
           c->p++;
           continue;
@@ -189,6 +270,64 @@ read_record (Cursor   *c,
   return g_strv_builder_end (builder);
 }
 
+/**
+ * qw_csv_check_record:
+ * @r: the record, 0 for the header
+ *
+ * A field longer than any field Qiwang stores is refused with where it is
+ * (row, line, column and its header). For a table read from a workbook,
+ * whose cells did not come through qw_csv_decode(), every field is also
+ * checked as UTF-8 text.
+ *
+ * Returns: %FALSE, with the message, for the first such field
+ */
+gboolean
+qw_csv_check_record (const QwCsv  *csv,
+                     guint         r,
+                     GError      **error)
+{
+  GStrv record = g_ptr_array_index (csv->rows, r);
+  GStrv header = g_ptr_array_index (csv->rows, 0);
+  int line = g_array_index (csv->lines, int, r);
+
+  for (guint c = 0; record[c] != NULL; c++)
+    {
+      glong n;
+
+      if (csv->raw != NULL && !g_utf8_validate (record[c], -1, NULL))
+        {
+          g_set_error (error, QW_ERROR, QW_ERROR_INVALID,
+                       _("Row %u (line %d), column %u: the cell is not valid text"), r, line, c + 1);
+          return FALSE;
+        }
+      if (strlen (record[c]) <= QW_TEXT_MAX_CHARS || (n = g_utf8_strlen (record[c], -1)) <= QW_TEXT_MAX_CHARS)
+        continue;
+      if (r == 0)
+        g_set_error (error, QW_ERROR, QW_ERROR_TOO_LARGE,
+                     _("The header (line %d), column %u: the field has %ld characters; a field holds at "
+                       "most %d"), line, c + 1, n, QW_TEXT_MAX_CHARS);
+      else if (c < g_strv_length (header) && header[c][0] != '\0')
+        /* Translators: "Row 3 (line 4), column 5 (单位): the field has 1048576 characters; …" */
+        g_set_error (error, QW_ERROR, QW_ERROR_TOO_LARGE,
+                     _("Row %u (line %d), column %u (%s): the field has %ld characters; a field holds at "
+                       "most %d"), r, line, c + 1, header[c], n, QW_TEXT_MAX_CHARS);
+      else
+        g_set_error (error, QW_ERROR, QW_ERROR_TOO_LARGE,
+                     _("Row %u (line %d), column %u: the field has %ld characters; a field holds at most %d"),
+                     r, line, c + 1, n, QW_TEXT_MAX_CHARS);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/**
+ * qw_csv_parse_data:
+ *
+ * Decodes (qw_csv_decode()) and splits the text into records. Refuses a
+ * quote that is never closed, a field of more than %QW_TEXT_MAX_CHARS
+ * characters (naming its row and column) and a file of more fields than a
+ * registration list can have.
+ */
 QwCsv *
 qw_csv_parse_data (const char  *data,
                    gsize        length,
@@ -204,7 +343,7 @@ qw_csv_parse_data (const char  *data,
   csv->rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
   csv->lines = g_array_new (FALSE, FALSE, sizeof (int));
   csv->separator = guess_separator (text);
-  c = (Cursor) { text, 1, csv->separator };
+  c = (Cursor) { text, 1, csv->separator, 0 };
   while (*c.p != '\0')
     {
       int start_line = c.line;
@@ -220,6 +359,15 @@ qw_csv_parse_data (const char  *data,
         }
       g_ptr_array_add (csv->rows, record);
       g_array_append_val (csv->lines, start_line);
+      if (c.fields > MAX_FIELDS)
+        {
+          g_set_error (error, QW_ERROR, QW_ERROR_TOO_LARGE,
+                       _("Line %d: the file has more than %d fields; it is not a registration or stops list"),
+                       start_line, MAX_FIELDS);
+          return NULL;
+        }
+      if (!qw_csv_check_record (csv, csv->rows->len - 1, error))
+        return NULL;
     }
   if (csv->rows->len == 0)
     {
@@ -229,6 +377,12 @@ qw_csv_parse_data (const char  *data,
   return g_steal_pointer (&csv);
 }
 
+/**
+ * qw_csv_read_file:
+ *
+ * Reads a regular file of at most %QW_CSV_MAX_BYTES (qw-file.h) and parses
+ * it; errors start with the file's name.
+ */
 QwCsv *
 qw_csv_read_file (const char  *path,
                   GError     **error)
@@ -237,27 +391,10 @@ qw_csv_read_file (const char  *path,
   g_autofree char *display_name = g_filename_display_name (path);
   g_autoptr(GError) local_error = NULL;
   gsize length = 0;
-  GStatBuf st;
   QwCsv *csv;
 
-  if (g_stat (path, &st) != 0)
-    {
-      g_set_error (error, QW_ERROR, QW_ERROR_IO, _("%s cannot be read: %s"),
-                   display_name, g_strerror (errno));
-      return NULL;
-    }
-  if (st.st_size > QW_CSV_MAX_BYTES)
-    {
-      g_set_error (error, QW_ERROR, QW_ERROR_TOO_LARGE,
-                   _("%s is too large to be a registration list"), display_name);
-      return NULL;
-    }
-  if (!g_file_get_contents (path, &data, &length, &local_error))
-    {
-      g_set_error (error, QW_ERROR, QW_ERROR_IO, _("%s cannot be read: %s"),
-                   display_name, local_error->message);
-      return NULL;
-    }
+  if (!qw_file_read (path, QW_FILE_CSV, &data, &length, error))
+    return NULL;
   csv = qw_csv_parse_data (data, length, &local_error);
   if (csv == NULL)
     g_set_error (error, QW_ERROR, local_error->code, "%s: %s", display_name, local_error->message);
@@ -310,6 +447,18 @@ append_quoted (GString    *out,
 }
 
 /**
+ * qw_csv_field_starts_formula:
+ *
+ * Returns: whether a spreadsheet would read @field as a formula (it starts
+ *   with =, +, -, @, a tab or a carriage return, and is not a negative number)
+ */
+gboolean
+qw_csv_field_starts_formula (const char *field)
+{
+  return qw_xlsx_text_is_formula_like (field) && !is_negative_number (field);
+}
+
+/**
  * qw_csv_append_field:
  *
  * Appends a field of a CSV export that Excel opens, quoted when it needs it.
@@ -325,8 +474,7 @@ qw_csv_append_field (GString    *out,
 {
   if (field == NULL)
     field = "";
-  append_quoted (out, qw_xlsx_text_is_formula_like (field) && !is_negative_number (field) ? "'" : "",
-                 field, "", separator);
+  append_quoted (out, qw_csv_field_starts_formula (field) ? "'" : "", field, "", separator);
 }
 
 /**

@@ -6,10 +6,11 @@
 
 #include <glib.h>
 
+#include "qw-file.h"
+
 G_BEGIN_DECLS
 
-/* Files larger than this are not a registration list. */
-#define QW_CSV_MAX_BYTES (64 * 1024 * 1024)
+/* The size limit, QW_CSV_MAX_BYTES, is in qw-file.h with the others. */
 
 typedef struct
 {
@@ -32,6 +33,10 @@ QwCsv *qw_csv_parse_data  (const char  *data,
 QwCsv *qw_csv_read_file   (const char  *path,
                            GError     **error);
 void   qw_csv_free        (QwCsv       *csv);
+gboolean qw_csv_check_record (const QwCsv *csv,
+                              guint        r,
+                              GError     **error);
+gboolean qw_csv_field_starts_formula (const char *field);
 void   qw_csv_append_field (GString    *out,
                             const char *field,
                             char        separator);

@@ -1,4 +1,4 @@
-/* qw-ruleset.c: a season's rules, loaded from data/rulesets/<id>.xml
+/* qw-ruleset.c: a season's rules, loaded from data/rulesets/<id>.xml (or the user's folder)
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -12,6 +12,7 @@
 
 #include "qw-data.h"
 #include "qw-error.h"
+#include "qw-file.h"
 #include "qw-ruleset.h"
 #include "qw-ruleset-championship.h"
 #include "qw-ruleset-private.h"
@@ -20,9 +21,6 @@
 
 static const char *qw_ruleset_category_name (const QwRuleset *self,
                                              const char      *code);
-
-/* A ruleset is a few kilobytes; anything far larger is not one. */
-#define RULESET_MAX_BYTES (4 * 1024 * 1024)
 
 static void
 group_rule_free (gpointer data)
@@ -415,28 +413,33 @@ check_semantics (QwRuleset  *self,
 }
 
 /**
- * qw_ruleset_load_file:
- * @path: a ruleset XML file
+ * qw_ruleset_load_memory:
+ * @display_name: the file's name, for messages
+ * @path: (nullable): where it was read from, kept as its path
  *
- * Loads and validates a ruleset against data/rulesets/ruleset.xsd. Errors name
- * the file, the line and the problem.
+ * Parses and validates a ruleset against data/rulesets/ruleset.xsd. Errors
+ * name the file, the line and the problem.
  */
 QwRuleset *
-qw_ruleset_load_file (const char  *path,
-                      GError     **error)
+qw_ruleset_load_memory (const char  *data,
+                        gsize        length,
+                        const char  *display_name,
+                        const char  *path,
+                        GError     **error)
 {
   g_autofree char *schema = qw_data_file ("rulesets", "ruleset.xsd", NULL);
-  g_autofree char *display_name = g_filename_display_basename (path);
   g_autoptr(xmlDoc) doc = NULL;
   g_autoptr(QwRuleset) self = NULL;
   xmlNode *root;
 
-  doc = qw_xml_read_file (path, RULESET_MAX_BYTES, schema, error);
+  if (!qw_file_check_size (length, QW_FILE_RULESET, display_name, error))
+    return NULL;
+  doc = qw_xml_read_memory (data, length, display_name, schema, error);
   if (doc == NULL)
     return NULL;
   root = xmlDocGetRootElement (doc);
   self = g_atomic_rc_box_new0 (QwRuleset);
-  self->path = g_strdup (path);
+  self->path = g_strdup (path != NULL ? path : display_name);
   self->id = qw_xml_get_prop (root, "id");
   self->season = qw_xml_get_prop_int (root, "season", 0);
   self->name = g_strstrip (qw_xml_child_text (root, "name"));
@@ -458,10 +461,73 @@ qw_ruleset_load_file (const char  *path,
 }
 
 /**
- * qw_ruleset_lookup:
- * @id: a ruleset id such as "qiwang-2021", or a path to a ruleset file
+ * qw_ruleset_load_file:
+ * @path: a ruleset XML file
  *
- * Finds data/rulesets/<id>.xml. Loaded rulesets are cached for the process.
+ * Reads a regular file of at most %QW_RULESET_MAX_BYTES, then as
+ * qw_ruleset_load_memory().
+ */
+QwRuleset *
+qw_ruleset_load_file (const char  *path,
+                      GError     **error)
+{
+  g_autofree char *display_name = g_filename_display_basename (path);
+  g_autofree char *data = NULL;
+  gsize length = 0;
+
+  if (!qw_file_read (path, QW_FILE_RULESET, &data, &length, error))
+    return NULL;
+  return qw_ruleset_load_memory (data, length, display_name, path, error);
+}
+
+/* The folders that hold rulesets, in the order they are searched: the
+ * installed ones ($QIWANG_DATA_DIR or the installation's), then the user's
+ * own (~/.local/share/qiwang/rulesets), for a season that came out after
+ * the release. */
+static GStrv
+ruleset_dirs (void)
+{
+  g_autoptr(GStrvBuilder) dirs = g_strv_builder_new ();
+  g_autofree char *installed = qw_data_file ("rulesets", NULL);
+  g_autofree char *user = g_build_filename (g_get_user_data_dir (), "qiwang", "rulesets", NULL);
+
+  g_strv_builder_add (dirs, installed);
+  if (!g_str_equal (installed, user))
+    g_strv_builder_add (dirs, user);
+  return g_strv_builder_end (dirs);
+}
+
+/**
+ * qw_ruleset_id_is_valid:
+ *
+ * Returns: whether @id can name a ruleset: 1 to 64 letters, digits, '-',
+ *   '_' or '.', starting with a letter or a digit, and not a file name
+ *   (no '/', not ending in .xml)
+ */
+gboolean
+qw_ruleset_id_is_valid (const char *id)
+{
+  gsize n;
+
+  if (id == NULL || !g_ascii_isalnum (id[0]))
+    return FALSE;
+  n = strlen (id);
+  if (n > 64 || g_str_has_suffix (id, ".xml"))
+    return FALSE;
+  for (const char *p = id; *p != '\0'; p++)
+    if (!g_ascii_isalnum (*p) && *p != '-' && *p != '_' && *p != '.')
+      return FALSE;
+  return strstr (id, "..") == NULL;
+}
+
+/**
+ * qw_ruleset_lookup:
+ * @id: a ruleset id such as "qiwang-2021"
+ *
+ * Finds <id>.xml in the installed ruleset folder, then in the user's
+ * (~/.local/share/qiwang/rulesets). An id comes from documents and results
+ * files, so it is only ever an id: never a path, never a file elsewhere.
+ * Loaded rulesets are cached for the process.
  */
 QwRuleset *
 qw_ruleset_lookup (const char  *id,
@@ -470,13 +536,20 @@ qw_ruleset_lookup (const char  *id,
   G_LOCK_DEFINE_STATIC (cache);
   static GHashTable *cache = NULL;
   g_autofree char *file = NULL;
-  g_autofree char *path = NULL;
+  g_auto(GStrv) dirs = NULL;
   QwRuleset *found;
 
   g_return_val_if_fail (id != NULL, NULL);
 
-  if (strchr (id, '/') != NULL || g_str_has_suffix (id, ".xml"))
-    return qw_ruleset_load_file (id, error);
+  if (!qw_ruleset_id_is_valid (id))
+    {
+      g_autofree char *shown = g_utf8_make_valid (id, MIN (strlen (id), 200));
+
+      g_set_error (error, QW_ERROR, QW_ERROR_INVALID,
+                   _("“%s” is not a ruleset id: an id is a name such as qiwang-2021 (letters, digits, "
+                     "“-”, “_” and “.”), never a file"), shown);
+      return NULL;
+    }
 
   G_LOCK (cache);
   if (cache == NULL)
@@ -492,16 +565,25 @@ qw_ruleset_lookup (const char  *id,
   G_UNLOCK (cache);
 
   file = g_strconcat (id, ".xml", NULL);
-  path = qw_data_file ("rulesets", file, NULL);
-  if (!g_file_test (path, G_FILE_TEST_IS_REGULAR))
+  dirs = ruleset_dirs ();
+  for (guint i = 0; dirs[i] != NULL && found == NULL; i++)
     {
+      g_autofree char *path = g_build_filename (dirs[i], file, NULL);
+
+      if (!g_file_test (path, G_FILE_TEST_EXISTS))
+        continue;
+      found = qw_ruleset_load_file (path, error);
+      if (found == NULL)
+        return NULL;
+    }
+  if (found == NULL)
+    {
+      g_autofree char *folders = g_strjoinv (_("” or “"), dirs);
+
       g_set_error (error, QW_ERROR, QW_ERROR_NOT_FOUND,
-                   _("There is no ruleset “%s” (looked for %s)"), id, path);
+                   _("There is no ruleset “%s” (looked for %s in “%s”)"), id, file, folders);
       return NULL;
     }
-  found = qw_ruleset_load_file (path, error);
-  if (found == NULL)
-    return NULL;
   G_LOCK (cache);
   g_hash_table_replace (cache, g_strdup (id), qw_ruleset_ref (found));
   G_UNLOCK (cache);
@@ -515,17 +597,34 @@ compare_strings (gconstpointer a,
   return g_strcmp0 (*(const char * const *) a, *(const char * const *) b);
 }
 
+/**
+ * qw_ruleset_list_ids:
+ *
+ * Returns: the ids of the rulesets in every ruleset folder, sorted, each once
+ */
 char **
 qw_ruleset_list_ids (void)
 {
-  g_autofree char *dir_path = qw_data_file ("rulesets", NULL);
-  g_autoptr(GDir) dir = g_dir_open (dir_path, 0, NULL);
+  g_auto(GStrv) dirs = ruleset_dirs ();
   g_autoptr(GPtrArray) ids = g_ptr_array_new ();
-  const char *name;
 
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    if (g_str_has_suffix (name, ".xml"))
-      g_ptr_array_add (ids, g_strndup (name, strlen (name) - 4));
+  for (guint i = 0; dirs[i] != NULL; i++)
+    {
+      g_autoptr(GDir) dir = g_dir_open (dirs[i], 0, NULL);
+      const char *name;
+
+      while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+        {
+          g_autofree char *id = NULL;
+
+          if (!g_str_has_suffix (name, ".xml"))
+            continue;
+          id = g_strndup (name, strlen (name) - 4);
+          if (qw_ruleset_id_is_valid (id)
+              && !g_ptr_array_find_with_equal_func (ids, id, g_str_equal, NULL))
+            g_ptr_array_add (ids, g_steal_pointer (&id));
+        }
+    }
   g_ptr_array_sort (ids, compare_strings);
   g_ptr_array_add (ids, NULL);
   return (char **) g_ptr_array_free (g_steal_pointer (&ids), FALSE);

@@ -168,9 +168,15 @@ struct _QwRuleset
 
 QwRuleset         *qw_ruleset_load_file        (const char  *path,
                                                 GError     **error);
+QwRuleset         *qw_ruleset_load_memory      (const char  *data,
+                                                gsize        length,
+                                                const char  *display_name,
+                                                const char  *path,
+                                                GError     **error);
 QwRuleset         *qw_ruleset_lookup           (const char  *id,
                                                 GError     **error);
 char             **qw_ruleset_list_ids         (void);
+gboolean           qw_ruleset_id_is_valid      (const char  *id);
 QwRuleset         *qw_ruleset_ref              (QwRuleset   *self);
 void               qw_ruleset_unref            (QwRuleset   *self);
 

@@ -797,5 +797,10 @@ qw_sheet_to_table (QwSheet    *sheet,
       g_ptr_array_add (csv->raw, row_strv (row->raw, n));
       g_array_append_val (csv->lines, row->number);
     }
+  /* The same limits as a CSV file's (a field's length, with its row and
+   * column), and the text checked where it enters. */
+  for (guint r = 0; r < csv->rows->len; r++)
+    if (!qw_csv_check_record (csv, r, error))
+      return NULL;
   return g_steal_pointer (&csv);
 }

@@ -28,15 +28,20 @@ static const unsigned char ole_magic[] = { 0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0
  * qw_spreadsheet_kind_of:
  *
  * Returns: what @path holds, from its first bytes; %QW_SPREADSHEET_CSV when
- *   it cannot be read (the CSV reader then says why)
+ *   it cannot be read or is not a regular file (the CSV reader then says why)
  */
 QwSpreadsheetKind
 qw_spreadsheet_kind_of (const char *path)
 {
   unsigned char head[8] = { 0 };
   gsize n = 0;
-  FILE *f = g_fopen (path, "rb");
+  GStatBuf st;
+  FILE *f = NULL;
 
+  /* Only a regular file is sniffed: opening a FIFO would wait for a writer
+   * forever. Anything else goes to the CSV reader, which refuses it. */
+  if (g_stat (path, &st) == 0 && S_ISREG (st.st_mode))
+    f = g_fopen (path, "rb");
   if (f != NULL)
     {
       n = fread (head, 1, sizeof head, f);

@@ -14,7 +14,10 @@
  *     later stay text too;
  *   - the header scrolls away and Chinese text is cut off: the header row is
  *     frozen and bold, and each column is as wide as its longest cell,
- *     counting a CJK character as two (Excel's width unit is one digit).
+ *     counting a CJK character as two (Excel's width unit is one digit);
+ *   - a write that fails part way must not leave half a workbook where a
+ *     good file was: the workbook is written to a temporary file next to
+ *     its path and renamed into place once complete.
  *
  * The workbook is written to a temporary file next to its path and renamed
  * over it when complete, so that a failed export never leaves half a file
@@ -388,7 +391,8 @@ qw_xlsx_writer_add_row (QwXlsxWriter        *writer,
 /**
  * qw_xlsx_writer_close:
  *
- * Sets the column widths and writes the workbook to its path. The writer
+ * Sets the column widths and writes the workbook to a temporary file, then
+ * renames it to its path (an existing file is replaced whole). The writer
  * takes no more sheets afterwards; free it with qw_xlsx_writer_free().
  */
 gboolean

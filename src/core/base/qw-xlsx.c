@@ -8,7 +8,7 @@
  * cell values as Excel shows them (qw-sheet.c), merges, and the 1904 flag.
  *
  * A workbook comes from someone else's machine, so it is treated as hostile:
- * the file size is limited as for CSV, every part is inflated only up to a
+ * only a regular file is read, within its limit (qw-file.h), every part is inflated only up to a
  * limit (the sizes the zip declares are not trusted), CRCs are checked, and
  * every part is parsed by qw-xml.c's hardened reader (no network, no DTD,
  * hence no entity expansion).
@@ -19,14 +19,13 @@
 
 #include "config.h"
 
-#include <errno.h>
 #include <glib/gi18n-lib.h>
-#include <glib/gstdio.h>
 #include <minizip/unzip.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "qw-error.h"
+#include "qw-file.h"
 #include "qw-sheet.h"
 #include "qw-xlsx.h"
 #include "qw-xml.h"
@@ -36,10 +35,108 @@
 #define REL_SHARED_STRINGS  "/sharedStrings"
 #define REL_STYLES          "/styles"
 
+/* The workbook's bytes, read once (qw-file.h: a regular file, within the
+ * limit), and minizip's reading done from memory: no second opening of the
+ * path, which could by then be something else. */
+typedef struct
+{
+  const char *data;
+  gsize       length;
+  gsize       pos;
+} Bytes;
+
+static voidpf ZCALLBACK
+bytes_open (voidpf      opaque,
+            const void *filename,
+            int         mode)
+{
+  Bytes *b = opaque;
+
+  if ((mode & ZLIB_FILEFUNC_MODE_READWRITEFILTER) != ZLIB_FILEFUNC_MODE_READ)
+    return NULL;
+  b->pos = 0;
+  return b;
+}
+
+static uLong ZCALLBACK
+bytes_read (voidpf  opaque,
+            voidpf  stream,
+            void   *buf,
+            uLong   size)
+{
+  Bytes *b = stream;
+  gsize n = MIN ((gsize) size, b->length - b->pos);
+
+  memcpy (buf, b->data + b->pos, n);
+  b->pos += n;
+  return (uLong) n;
+}
+
+static uLong ZCALLBACK
+bytes_write (voidpf      opaque,
+             voidpf      stream,
+             const void *buf,
+             uLong       size)
+{
+  return 0;
+}
+
+static ZPOS64_T ZCALLBACK
+bytes_tell (voidpf opaque,
+            voidpf stream)
+{
+  return ((Bytes *) stream)->pos;
+}
+
+static long ZCALLBACK
+bytes_seek (voidpf   opaque,
+            voidpf   stream,
+            ZPOS64_T offset,
+            int      origin)
+{
+  Bytes *b = stream;
+  ZPOS64_T base;
+
+  switch (origin)
+    {
+    case ZLIB_FILEFUNC_SEEK_SET:
+      base = 0;
+      break;
+    case ZLIB_FILEFUNC_SEEK_CUR:
+      base = b->pos;
+      break;
+    case ZLIB_FILEFUNC_SEEK_END:
+      base = b->length;
+      break;
+    default:
+      return -1;
+    }
+  if (offset > b->length - base)
+    return -1;
+  b->pos = (gsize) (base + offset);
+  return 0;
+}
+
+static int ZCALLBACK
+bytes_close (voidpf opaque,
+             voidpf stream)
+{
+  return 0;
+}
+
+static int ZCALLBACK
+bytes_error (voidpf opaque,
+             voidpf stream)
+{
+  return 0;
+}
+
 typedef struct
 {
   unzFile  zip;
   char    *display_name;
+  char    *data;          /* the whole file */
+  Bytes    bytes;
   gsize    inflated;      /* bytes inflated so far, against the total limit */
 } Package;
 
@@ -49,6 +146,7 @@ package_close (Package *pkg)
   if (pkg->zip != NULL)
     unzClose (pkg->zip);
   g_free (pkg->display_name);
+  g_free (pkg->data);
 }
 
 static gboolean
@@ -56,34 +154,18 @@ package_open (Package    *pkg,
               const char *path,
               GError    **error)
 {
-  GStatBuf st;
-  char magic[4] = { 0 };
-  FILE *f;
+  zlib_filefunc64_def funcs = {
+    bytes_open, bytes_read, bytes_write, bytes_tell, bytes_seek, bytes_close, bytes_error, NULL,
+  };
+  gsize length = 0;
 
   memset (pkg, 0, sizeof *pkg);
   pkg->display_name = g_filename_display_name (path);
-  if (g_stat (path, &st) != 0)
-    {
-      g_set_error (error, QW_ERROR, QW_ERROR_IO, _("%s cannot be read: %s"),
-                   pkg->display_name, g_strerror (errno));
-      return FALSE;
-    }
-  if (st.st_size > QW_CSV_MAX_BYTES)
-    {
-      g_set_error (error, QW_ERROR, QW_ERROR_TOO_LARGE,
-                   _("%s is too large to be a registration list"), pkg->display_name);
-      return FALSE;
-    }
-  f = g_fopen (path, "rb");
-  if (f != NULL)
-    {
-      if (fread (magic, 1, sizeof magic, f) != sizeof magic)
-        memset (magic, 0, sizeof magic);
-      fclose (f);
-    }
+  if (!qw_file_read (path, QW_FILE_WORKBOOK, &pkg->data, &length, error))
+    return FALSE;
   /* An OLE compound file: an old .xls, or an .xlsx with a password (Excel
    * wraps encrypted workbooks in one). */
-  if (memcmp (magic, "\xD0\xCF\x11\xE0", 4) == 0)
+  if (length >= 4 && memcmp (pkg->data, "\xD0\xCF\x11\xE0", 4) == 0)
     {
       g_set_error (error, QW_ERROR, QW_ERROR_INVALID,
                    _("%s is not an .xlsx workbook: it is an old .xls file, or a workbook "
@@ -91,7 +173,10 @@ package_open (Package    *pkg,
                    pkg->display_name);
       return FALSE;
     }
-  pkg->zip = unzOpen64 (path);
+  pkg->bytes.data = pkg->data;
+  pkg->bytes.length = length;
+  funcs.opaque = &pkg->bytes;
+  pkg->zip = unzOpen2_64 (pkg->display_name, &funcs);
   if (pkg->zip == NULL)
     {
       g_set_error (error, QW_ERROR, QW_ERROR_CORRUPT,

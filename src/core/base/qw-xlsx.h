@@ -7,13 +7,12 @@
 #include <glib.h>
 
 #include "qw-csv.h"
+#include "qw-file.h"
 
 G_BEGIN_DECLS
 
-/* Limits against damaged files and zip bombs: a workbook's parts are
- * inflated only up to these sizes, whatever the zip says about them. */
-#define QW_XLSX_MAX_PART_BYTES  (32 * 1024 * 1024)
-#define QW_XLSX_MAX_TOTAL_BYTES (96 * 1024 * 1024)
+/* The limits (the file's, and its parts' once inflated) are in qw-file.h
+ * with the others. */
 
 GStrv  qw_xlsx_sheet_names (const char  *path,
                             GError     **error);

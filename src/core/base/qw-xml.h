@@ -6,13 +6,16 @@
 
 #include <glib.h>
 #include <libxml/tree.h>
+#include <libxml/xmlerror.h>
+
+#include "qw-file.h"
 
 G_BEGIN_DECLS
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (xmlDoc, xmlFreeDoc)
 
 xmlDoc   *qw_xml_read_file       (const char *path,
-                                  gsize       max_bytes,
+                                  QwFileKind  kind,
                                   const char *schema_path,
                                   GError    **error);
 xmlDoc   *qw_xml_read_memory     (const char *data,
@@ -20,6 +23,12 @@ xmlDoc   *qw_xml_read_memory     (const char *data,
                                   const char *display_name,
                                   const char *schema_path,
                                   GError    **error);
+
+gboolean  qw_xml_check_no_dtd    (const char *data,
+                                  gsize       length,
+                                  const char *display_name,
+                                  GError    **error);
+char     *qw_xml_describe_error  (const xmlError *err);
 
 xmlNode  *qw_xml_first_child     (xmlNode    *parent,
                                   const char *name);

@@ -152,6 +152,10 @@ collect_games (Table     *t,
                int        up_to_round)
 {
   int last = 0, started = 0;
+  /* A damaged document may hold a game of round 0, or of round two billion:
+   * no group plays more rounds than this (the results file's rule too), and
+   * such games are not counted rather than sizing every row by them. */
+  int most = MAX (MAX (t->section->rounds, 99), 2 * (int) MIN (t->n_players, 100000));
 
   /* A round just paired, with nothing but its bye recorded, does not count
    * yet: the standings are those after the last round with results. */
@@ -159,6 +163,8 @@ collect_games (Table     *t,
     {
       const QwGame *g = g_ptr_array_index (games, i);
 
+      if (g->round < 1 || g->round > most)
+        continue;
       last = MAX (last, g->round);
       if (g->result != QW_RESULT_NONE && g->result != QW_RESULT_BYE)
         started = MAX (started, g->round);
@@ -171,7 +177,7 @@ collect_games (Table     *t,
       QwGame *g = g_ptr_array_index (games, i);
       Player *red = lookup (t, g->red), *black = lookup (t, g->black);
 
-      if (g->round > t->n_rounds || red == NULL || (g->black != 0 && black == NULL))
+      if (g->round < 1 || g->round > t->n_rounds || red == NULL || (g->black != 0 && black == NULL))
         continue;
       if (red->cancelled || (black != NULL && black->cancelled))
         continue;

@@ -6,12 +6,13 @@
 
 #include <glib.h>
 
+#include "qw-file.h"
 #include "qw-game.h"
 
 G_BEGIN_DECLS
 
-/* Files larger than this are not a tournament report. */
-#define QW_TRF_MAX_BYTES    (16 * 1024 * 1024)
+/* Files larger than QW_TRF_MAX_BYTES (qw-file.h, with the other limits)
+ * are not a tournament report. */
 #define QW_TRF_MAX_PLAYERS  9999
 #define QW_TRF_MAX_ROUNDS   99
 

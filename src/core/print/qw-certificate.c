@@ -21,9 +21,6 @@
 #include "qw-date.h"
 #include "qw-event.h"
 
-/* A layout is a few kilobytes. */
-#define TEMPLATE_MAX_BYTES (256 * 1024)
-
 typedef enum
 {
   ITEM_TEXT,
@@ -275,7 +272,7 @@ qw_certificate_template_load (const char  *path,
 {
   g_autofree char *schema = qw_data_file ("certificates", "certificate.xsd", NULL);
   g_autofree char *display = g_filename_display_name (path);
-  g_autoptr(xmlDoc) doc = qw_xml_read_file (path, TEMPLATE_MAX_BYTES, schema, error);
+  g_autoptr(xmlDoc) doc = qw_xml_read_file (path, QW_FILE_TEMPLATE, schema, error);
   g_autoptr(QwCertificateTemplate) self = NULL;
   g_autofree char *paper = NULL;
   xmlNode *root, *border;

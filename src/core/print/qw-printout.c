@@ -12,9 +12,13 @@
 #include "config.h"
 
 #include <cairo-pdf.h>
+#include <errno.h>
+#include <fcntl.h>
 #include <gio/gio.h>
+#include <glib/gstdio.h>
 #include <glib/gi18n-lib.h>
 #include <math.h>
+#include <unistd.h>
 
 #include "qw-error.h"
 #include "qw-print-canvas.h"
@@ -221,10 +225,14 @@ qw_printout_get_missing_glyphs (QwPrintout *self)
 
 /* Output */
 
+/* Every file is written under a temporary name next to its place and
+ * renamed there only when complete: a failure, a full disk or a kill never
+ * leaves half a file, new or replaced. */
 typedef struct
 {
-  GOutputStream *stream;
-  GError        *error;
+  int   fd;
+  int   error;   /* errno of the first failed write, or 0 */
+  char *tmp;
 } Sink;
 
 static cairo_status_t
@@ -234,11 +242,21 @@ sink_write (void                *closure,
 {
   Sink *sink = closure;
 
-  if (sink->error != NULL)
-    return CAIRO_STATUS_WRITE_ERROR;
-  if (!g_output_stream_write_all (sink->stream, data, length, NULL, NULL, &sink->error))
-    return CAIRO_STATUS_WRITE_ERROR;
-  return CAIRO_STATUS_SUCCESS;
+  while (sink->error == 0 && length > 0)
+    {
+      gssize n = write (sink->fd, data, length);
+
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n <= 0)
+        {
+          sink->error = n < 0 ? errno : EIO;
+          break;
+        }
+      data += n;
+      length -= (unsigned int) n;
+    }
+  return sink->error == 0 ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR;
 }
 
 static gboolean
@@ -246,48 +264,45 @@ sink_open (Sink        *sink,
            const char  *path,
            GError     **error)
 {
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-  g_autoptr(GError) local = NULL;
+  g_autofree char *dir = g_path_get_dirname (path);
+  g_autofree char *base = g_path_get_basename (path);
+  g_autofree char *name = g_strdup_printf (".%s.XXXXXX", base);
 
-  sink->error = NULL;
-  sink->stream = G_OUTPUT_STREAM (g_file_replace (file, NULL, FALSE, G_FILE_CREATE_NONE, NULL, &local));
-  if (sink->stream == NULL)
+  sink->error = 0;
+  sink->tmp = g_build_filename (dir, name, NULL);
+  sink->fd = g_mkstemp_full (sink->tmp, O_WRONLY | O_CLOEXEC, 0644);
+  if (sink->fd < 0)
     {
+      int saved = errno;
       g_autofree char *display = g_filename_display_name (path);
 
-      g_set_error (error, QW_ERROR, QW_ERROR_IO, _("%s could not be written: %s"), display, local->message);
+      g_set_error (error, QW_ERROR, QW_ERROR_IO, _("%s could not be written: %s"), display, g_strerror (saved));
+      g_clear_pointer (&sink->tmp, g_free);
       return FALSE;
     }
   return TRUE;
 }
 
-/* Closes the file, replacing the old one only when everything was written;
- * otherwise the old file stays as it was. */
+/* Closes the file, putting it in place only when everything was written;
+ * otherwise the old file (if any) stays as it was. */
 static gboolean
 sink_close (Sink            *sink,
             cairo_status_t   status,
             const char      *path,
             GError         **error)
 {
-  g_autoptr(GCancellable) cancel = g_cancellable_new ();
   g_autofree char *display = g_filename_display_name (path);
-  gboolean ok = sink->error == NULL && status == CAIRO_STATUS_SUCCESS;
+  g_autofree char *tmp = g_steal_pointer (&sink->tmp);
 
-  if (!ok)
-    g_cancellable_cancel (cancel);
-  g_output_stream_close (sink->stream, cancel, ok ? &sink->error : NULL);
-  g_clear_object (&sink->stream);
-  if (sink->error != NULL)
+  if (close (sink->fd) != 0 && sink->error == 0)
+    sink->error = errno;
+  if (sink->error == 0 && status == CAIRO_STATUS_SUCCESS && g_rename (tmp, path) != 0)
+    sink->error = errno;
+  if (sink->error != 0 || status != CAIRO_STATUS_SUCCESS)
     {
+      g_unlink (tmp);
       g_set_error (error, QW_ERROR, QW_ERROR_IO, _("%s could not be written: %s"), display,
-                   sink->error->message);
-      g_clear_error (&sink->error);
-      return FALSE;
-    }
-  if (status != CAIRO_STATUS_SUCCESS)
-    {
-      g_set_error (error, QW_ERROR, QW_ERROR_IO, _("%s could not be written: %s"), display,
-                   cairo_status_to_string (status));
+                   sink->error != 0 ? g_strerror (sink->error) : cairo_status_to_string (status));
       return FALSE;
     }
   return TRUE;

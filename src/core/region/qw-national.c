@@ -93,6 +93,14 @@ qw_document_import_nominees (QwDocument           *doc,
       g_set_error (error, QW_ERROR, QW_ERROR_INVALID, _("The list of nominees does not name its region"));
       return FALSE;
     }
+  if (list->is_public)
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_INVALID,
+                   _("This is the public form of %s’s nominees (ID numbers masked); the national "
+                     "document needs the private form (qiwang-cli nominees --private --out FILE.xml)"),
+                   list->region);
+      return FALSE;
+    }
   /* The list's ruleset names its quota lines; a list from a newer
    * ruleset than this Qiwang knows keeps the lines' codes. */
   ruleset = list->ruleset != NULL && list->ruleset[0] != '\0' ? qw_ruleset_lookup (list->ruleset, NULL) : NULL;

@@ -22,6 +22,7 @@
 #include "qw-csv.h"
 #include "qw-data.h"
 #include "qw-error.h"
+#include "qw-file.h"
 #include "qw-idcard.h"
 #include "qw-nominees.h"
 #include "qw-region.h"
@@ -288,10 +289,18 @@ qw_document_region_nominees (QwDocument  *doc,
 
 /* The file */
 
+/**
+ * qw_nominees_to_xml_form:
+ * @public_form: mask the ID numbers and leave out the dates of birth (for
+ *   anyone but the national organiser)
+ *
+ * Returns: the sealed file; form="public" or "private" is sealed with it
+ */
 char *
-qw_nominees_to_xml (const QwNomineeList  *list,
-                    char                **digest,
-                    GError              **error)
+qw_nominees_to_xml_form (const QwNomineeList  *list,
+                         gboolean              public_form,
+                         char                **digest,
+                         GError              **error)
 {
   g_autoptr(GString) content = g_string_new ("  <content>\n    <region");
   g_autoptr(GString) attrs = g_string_new (NULL);
@@ -311,6 +320,7 @@ qw_nominees_to_xml (const QwNomineeList  *list,
     {
       const QwNominee *n = g_ptr_array_index (list->nominees, i);
       const char *sex = qw_sex_to_code (n->sex);
+      g_autofree char *masked = public_form ? qw_idcard_mask (n->id_number) : NULL;
 
       g_string_append (content, "    <nominee");
       if (list->national && n->region != NULL && n->region[0] != '\0')
@@ -323,8 +333,9 @@ qw_nominees_to_xml (const QwNomineeList  *list,
       qw_xml_append_attr_int (content, "rank", n->rank);
       qw_xml_append_attr (content, "name", n->name);
       qw_xml_append_attr (content, "sex", sex != NULL ? sex : "");
-      qw_xml_append_attr (content, "birth", n->birth != NULL ? n->birth : "");
-      qw_xml_append_attr (content, "id", n->id_number != NULL ? n->id_number : "");
+      if (!public_form)
+        qw_xml_append_attr (content, "birth", n->birth != NULL ? n->birth : "");
+      qw_xml_append_attr (content, "id", public_form ? masked : n->id_number != NULL ? n->id_number : "");
       qw_xml_append_attr (content, "unit", n->unit != NULL ? n->unit : "");
       g_string_append_c (content, '>');
       qw_xml_append_escaped (content, n->reason);
@@ -346,8 +357,23 @@ qw_nominees_to_xml (const QwNomineeList  *list,
   g_string_append (content, "  </content>\n");
   qw_xml_append_attr (attrs, "xmlns", NOMINEES_NS);
   qw_xml_append_attr_int (attrs, "version", NOMINEES_VERSION);
+  qw_xml_append_attr (attrs, "form", public_form ? "public" : "private");
   qw_xml_append_attr (attrs, "generator", PACKAGE_NAME " " PACKAGE_VERSION);
   return qw_xml_seal ("nominees", attrs->str, content->str, digest, error);
+}
+
+/**
+ * qw_nominees_to_xml:
+ *
+ * Returns: the private form, for the national organiser (full ID numbers
+ *   and dates of birth); see qw_nominees_to_xml_form()
+ */
+char *
+qw_nominees_to_xml (const QwNomineeList  *list,
+                    char                **digest,
+                    GError              **error)
+{
+  return qw_nominees_to_xml_form (list, FALSE, digest, error);
 }
 
 static char *
@@ -383,35 +409,134 @@ read_nominee (xmlNode    *node,
   return n;
 }
 
-static QwNomineeList *
-list_from_content (xmlNode *content)
+static QwQuotaBonus *
+read_bonus (xmlNode *node)
 {
-  QwNomineeList *list = qw_nominee_list_new ();
-  xmlNode *region = qw_xml_first_child (content, "region");
+  QwQuotaBonus *b = g_new0 (QwQuotaBonus, 1);
 
-  list->region = g_strstrip (qw_xml_get_text (region));
-  list->ruleset = prop_or_empty (region, "ruleset");
-  list->tier = prop_or_empty (region, "tier");
-  list->leader = qw_xml_get_prop_int (region, "leader", 0);
-  list->final_name = prop_or_empty (region, "final");
-  qw_xml_foreach_child (content, "nominee", node)
-    g_ptr_array_add (list->nominees, read_nominee (node, list->region));
-  qw_xml_foreach_child (content, "bonus", node)
-    {
-      QwQuotaBonus *b = g_new0 (QwQuotaBonus, 1);
-
-      b->reason = prop_or_empty (node, "reason");
-      b->label = g_strdup ("");
-      b->host = prop_or_empty (node, "host");
-      b->places = qw_xml_get_prop_int (node, "places", 0);
-      b->groups = prop_or_empty (node, "groups");
-      b->stops = g_new0 (char *, 1);
-      b->explanation = qw_xml_get_text (node);
-      g_ptr_array_add (list->bonuses, b);
-    }
-  return list;
+  b->reason = prop_or_empty (node, "reason");
+  b->label = g_strdup ("");
+  b->host = prop_or_empty (node, "host");
+  b->places = qw_xml_get_prop_int (node, "places", 0);
+  b->groups = prop_or_empty (node, "groups");
+  b->stops = g_new0 (char *, 1);
+  b->explanation = qw_xml_get_text (node);
+  return b;
 }
 
+/* After the digest: what a list of nominees cannot be (see qw-results-file.c). */
+static gboolean
+check_list (const QwNomineeList  *list,
+            const char           *display_name,
+            GError              **error)
+{
+  g_autoptr(GHashTable) ids = g_hash_table_new (g_str_hash, g_str_equal);
+
+  if (!qw_ruleset_id_is_valid (list->ruleset))
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_INVALID, _("%s: “%s” is not a ruleset id"), display_name, list->ruleset);
+      return FALSE;
+    }
+  for (guint i = 0; i < list->nominees->len; i++)
+    {
+      const QwNominee *n = g_ptr_array_index (list->nominees, i);
+      QwDate birth;
+
+      if (n->rank < 1)
+        {
+          g_set_error (error, QW_ERROR, QW_ERROR_INVALID, _("%s: %s is nominated for place %d; places start at 1"),
+                       display_name, n->name, n->rank);
+          return FALSE;
+        }
+      if (!list->is_public && n->birth[0] != '\0' && !qw_date_parse_iso (n->birth, &birth))
+        {
+          g_set_error (error, QW_ERROR, QW_ERROR_INVALID,
+                       _("%s: the date of birth “%s” of %s is not a date written YYYY-MM-DD"),
+                       display_name, n->birth, n->name);
+          return FALSE;
+        }
+      /* Masked numbers may be shared; full ones are one person's, except
+       * in a national list, which names a player once for each region that
+       * nominated them and says so (重复提名). */
+      if (!list->is_public && n->id_number[0] != '\0' && !g_hash_table_add (ids, n->id_number)
+          && (n->duplicate == NULL || n->duplicate[0] == '\0'))
+        {
+          g_autofree char *masked = qw_idcard_mask (n->id_number);
+
+          g_set_error (error, QW_ERROR, QW_ERROR_INVALID, _("%s: the ID number %s is nominated twice"),
+                       display_name, masked);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+static QwNomineeList *
+read_list (QwSealedReader  *reader,
+           const char      *display_name,
+           GError         **error)
+{
+  g_autoptr(QwNomineeList) list = qw_nominee_list_new ();
+  g_autofree char *digest = NULL;
+  int depth;
+
+  list->region = g_strdup ("");
+  list->ruleset = g_strdup ("");
+  list->tier = g_strdup ("");
+  list->final_name = g_strdup ("");
+  while (qw_sealed_reader_next (reader, &depth, error))
+    {
+      const char *name = qw_sealed_reader_name (reader);
+      xmlNode *node;
+
+      if (depth != 1)
+        continue;
+      /* NULL when the element is cut short: the next step reports it. */
+      if ((node = qw_sealed_reader_expand (reader)) == NULL)
+        continue;
+      if (g_str_equal (name, "region"))
+        {
+          g_free (list->region);
+          list->region = g_strstrip (qw_xml_get_text (node));
+          g_free (list->ruleset);
+          list->ruleset = prop_or_empty (node, "ruleset");
+          g_free (list->tier);
+          list->tier = prop_or_empty (node, "tier");
+          list->leader = qw_xml_get_prop_int (node, "leader", 0);
+          g_free (list->final_name);
+          list->final_name = prop_or_empty (node, "final");
+        }
+      else if (g_str_equal (name, "nominee"))
+        g_ptr_array_add (list->nominees, read_nominee (node, list->region));
+      else if (g_str_equal (name, "bonus"))
+        g_ptr_array_add (list->bonuses, read_bonus (node));
+    }
+  if ((error != NULL && *error != NULL) || !qw_sealed_reader_finish (reader, &digest, error))
+    return NULL;
+  /* The region element comes first: nominees read before it know it now
+   * (those of a national list say their own). */
+  for (guint i = 0; i < list->nominees->len; i++)
+    {
+      QwNominee *n = g_ptr_array_index (list->nominees, i);
+
+      if (n->region[0] != '\0')
+        continue;
+      g_free (n->region);
+      n->region = g_strdup (list->region);
+    }
+  list->is_public = g_strcmp0 (qw_sealed_reader_root_prop (reader, "form"), "public") == 0;
+  if (!check_list (list, display_name, error))
+    return NULL;
+  list->digest = g_steal_pointer (&digest);
+  return g_steal_pointer (&list);
+}
+
+/**
+ * qw_nominees_read_memory:
+ *
+ * Reads untrusted bytes as a results file is read (qw-results-file.c):
+ * size limit, no document type, schema, digest, consistency.
+ */
 QwNomineeList *
 qw_nominees_read_memory (const char  *data,
                          gsize        length,
@@ -419,22 +544,16 @@ qw_nominees_read_memory (const char  *data,
                          GError     **error)
 {
   g_autofree char *schema = qw_data_file ("schemas", "nominees.xsd", NULL);
-  g_autofree char *digest = NULL;
-  g_autoptr(xmlDoc) doc = NULL;
-  xmlNode *content = NULL;
+  g_autoptr(QwSealedReader) reader = NULL;
+  g_autoptr(GError) local_error = NULL;
   QwNomineeList *list;
 
-  if (length > QW_NOMINEES_MAX_BYTES)
-    {
-      g_set_error (error, QW_ERROR, QW_ERROR_TOO_LARGE,
-                   _("%s is too large to be a list of nominees"), display_name);
-      return NULL;
-    }
-  doc = qw_xml_read_sealed (data, length, display_name, schema, &content, &digest, error);
-  if (doc == NULL)
+  reader = qw_sealed_reader_new (data, length, display_name, QW_FILE_NOMINEES, schema, error);
+  if (reader == NULL)
     return NULL;
-  list = list_from_content (content);
-  list->digest = g_steal_pointer (&digest);
+  list = read_list (reader, display_name, &local_error);
+  if (list == NULL)
+    g_propagate_error (error, g_steal_pointer (&local_error));
   return list;
 }
 
@@ -442,18 +561,13 @@ QwNomineeList *
 qw_nominees_read_file (const char  *path,
                        GError     **error)
 {
-  g_autofree char *schema = qw_data_file ("schemas", "nominees.xsd", NULL);
-  g_autofree char *digest = NULL;
-  g_autoptr(xmlDoc) doc = NULL;
-  xmlNode *content = NULL;
-  QwNomineeList *list;
+  g_autofree char *display_name = g_filename_display_name (path);
+  g_autofree char *data = NULL;
+  gsize length = 0;
 
-  doc = qw_xml_read_sealed_file (path, QW_NOMINEES_MAX_BYTES, schema, &content, &digest, error);
-  if (doc == NULL)
+  if (!qw_file_read (path, QW_FILE_NOMINEES, &data, &length, error))
     return NULL;
-  list = list_from_content (content);
-  list->digest = g_steal_pointer (&digest);
-  return list;
+  return qw_nominees_read_memory (data, length, display_name, error);
 }
 
 static const char *

@@ -17,7 +17,7 @@
 
 G_BEGIN_DECLS
 
-#define QW_NOMINEES_MAX_BYTES (4 * 1024 * 1024)
+/* The size limit, QW_NOMINEES_MAX_BYTES, is in qw-file.h with the others. */
 
 
 typedef struct
@@ -31,6 +31,7 @@ typedef struct
   GPtrArray *bonuses;      /* QwQuotaBonus: extra places that the host names */
   GPtrArray *notes;        /* translated: lines that the final's standings cannot fill */
   char      *digest;       /* when read from or written to a file */
+  gboolean   is_public;    /* read from a public file: ID numbers masked, no dates of birth */
   gboolean   national;     /* a national document's list: every region's nominees, each with its
                             * own region (and the regions that named a player twice) */
 } QwNomineeList;
@@ -45,6 +46,10 @@ QwNomineeList *qw_nominees_select        (const QwRuleset  *ruleset,
 QwNomineeList *qw_document_region_nominees (QwDocument     *doc,
                                            GError        **error);
 char          *qw_nominees_to_xml        (const QwNomineeList *list,
+                                          char            **digest,
+                                          GError          **error);
+char          *qw_nominees_to_xml_form   (const QwNomineeList *list,
+                                          gboolean          public_form,
                                           char            **digest,
                                           GError          **error);
 QwNomineeList *qw_nominees_read_memory   (const char       *data,

@@ -12,6 +12,7 @@
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
+#include <math.h>
 #include <string.h>
 
 #include "qw-csv.h"
@@ -19,6 +20,8 @@
 #include "qw-list-sheet.h"
 #include "qw-data.h"
 #include "qw-error.h"
+#include "qw-file.h"
+#include "qw-ruleset.h"
 #include "qw-idcard.h"
 #include "qw-results-file.h"
 #include "qw-xml.h"
@@ -441,21 +444,25 @@ prop_or_empty (xmlNode    *node,
   return value != NULL ? value : g_strdup ("");
 }
 
+/* The schema's xs:date also takes 2021-07-03Z or -0001-01-01: such a date is
+ * a problem, not a date left out. */
 static QwDate
-prop_date (xmlNode    *node,
-           const char *name)
+prop_date (xmlNode     *node,
+           const char  *name,
+           char       **problem)
 {
   g_autofree char *value = qw_xml_get_prop (node, name);
   QwDate date = QW_DATE_NONE;
 
-  if (value != NULL)
-    qw_date_parse_iso (value, &date);
+  if (value != NULL && !qw_date_parse_iso (value, &date) && *problem == NULL)
+    *problem = g_strdup_printf (_("the date “%s” is not a date written YYYY-MM-DD"), value);
   return date;
 }
 
 static void
-read_event (xmlNode   *node,
-            QwResults *results)
+read_event (xmlNode    *node,
+            QwResults  *results,
+            char      **problem)
 {
   QwEvent *e = results->event;
   xmlNode *place = qw_xml_first_child (node, "place");
@@ -493,8 +500,8 @@ read_event (xmlNode   *node,
       g_string_append (honours, g_strstrip (text));
     }
   e->honours = g_strdup (honours->str);
-  e->start_date = prop_date (dates, "start");
-  e->end_date = prop_date (dates, "end");
+  e->start_date = prop_date (dates, "start", problem);
+  e->end_date = prop_date (dates, "end", problem);
   e->venue = qw_xml_child_text (node, "venue");
   e->organiser = qw_xml_child_text (node, "organiser");
   e->chief_arbiter = qw_xml_get_text (arbiter);
@@ -587,12 +594,10 @@ read_standing (xmlNode *node)
 }
 
 static QwResultsGroup *
-read_group (xmlNode *node)
+read_group_start (xmlNode *node)
 {
   g_autofree char *code = prop_or_empty (node, "code");
   QwResultsGroup *group = qw_results_group_new (code);
-  g_autoptr(GStrvBuilder) codes = g_strv_builder_new ();
-  g_autoptr(GStrvBuilder) names = g_strv_builder_new ();
   char *system = qw_xml_get_prop (node, "system");
 
   g_free (group->name);
@@ -603,31 +608,29 @@ read_group (xmlNode *node)
       group->system = system;
     }
   group->rounds = qw_xml_get_prop_int (node, "rounds", 0);
-  qw_xml_foreach_child (node, "tiebreak", tb)
-    {
-      g_autofree char *tb_code = prop_or_empty (tb, "code");
-      g_autofree char *tb_name = qw_xml_get_text (tb);
-
-      g_strv_builder_add (codes, tb_code);
-      g_strv_builder_add (names, tb_name);
-    }
-  g_strfreev (group->tiebreak_codes);
-  group->tiebreak_codes = g_strv_builder_end (codes);
-  g_strfreev (group->tiebreak_names);
-  group->tiebreak_names = g_strv_builder_end (names);
-  qw_xml_foreach_child (node, "player", p)
-    g_ptr_array_add (group->players, read_player (p, code));
-  qw_xml_foreach_child (node, "game", g)
-    g_ptr_array_add (group->games, read_game (g));
-  qw_xml_foreach_child (node, "absence", a)
-    {
-      QwResultsAbsence absence = read_absence (a);
-
-      g_array_append_val (group->absences, absence);
-    }
-  qw_xml_foreach_child (node, "standing", s)
-    g_ptr_array_add (group->standings, read_standing (s));
   return group;
+}
+
+static void
+strv_append (GStrv      *strv,
+             const char *text)
+{
+  guint n = g_strv_length (*strv);
+
+  *strv = g_renew (char *, *strv, n + 2);
+  (*strv)[n] = g_strdup (text);
+  (*strv)[n + 1] = NULL;
+}
+
+static void
+read_tiebreak (QwResultsGroup *group,
+               xmlNode        *node)
+{
+  g_autofree char *code = prop_or_empty (node, "code");
+  g_autofree char *name = qw_xml_get_text (node);
+
+  strv_append (&group->tiebreak_codes, code);
+  strv_append (&group->tiebreak_names, name);
 }
 
 static const char *
@@ -636,44 +639,160 @@ group_display (const QwResultsGroup *group)
   return group->name[0] != '\0' ? group->name : group->code;
 }
 
-/* What the schema cannot say: games, absences and standings name players of
- * their own group, a board is used once a round, and standings carry every tie-break. */
+/* Consistency: what the schema cannot say
+ *
+ * A file whose digest is right can still say impossible things (it was
+ * written by hand, or by another program, and sealed). After the digest,
+ * the content is checked for what a tournament cannot be; the first problem
+ * found refuses the file. */
+
+typedef struct
+{
+  gint64 key;
+  int    value;
+} Pair;
+
+static int
+compare_pairs (gconstpointer a,
+               gconstpointer b)
+{
+  const Pair *x = a, *y = b;
+
+  if (x->key != y->key)
+    return x->key < y->key ? -1 : 1;
+  return (x->value > y->value) - (x->value < y->value);
+}
+
+/* The first key that is there twice, after sorting; -1 when none. */
+static gint64
+first_duplicate (GArray *pairs,
+                 int    *first,
+                 int    *second)
+{
+  g_array_sort (pairs, compare_pairs);
+  for (guint i = 1; i < pairs->len; i++)
+    {
+      const Pair *a = &g_array_index (pairs, Pair, i - 1);
+      const Pair *b = &g_array_index (pairs, Pair, i);
+
+      if (a->key == b->key)
+        {
+          *first = a->value;
+          *second = b->value;
+          return a->key;
+        }
+    }
+  return -1;
+}
+
+#define KEY(round, x) ((gint64) (round) * 1000000 + (x))
+
+/* The most and the least a game gives, from the file's ruleset; a ruleset
+ * this Qiwang does not know counts as the usual 2 for a win. */
+static void
+score_range (const QwResults *results,
+             double          *lowest,
+             double          *highest)
+{
+  g_autoptr(QwRuleset) ruleset = NULL;
+
+  *lowest = 0;
+  *highest = 2;
+  if (results->event->ruleset == NULL || !qw_ruleset_id_is_valid (results->event->ruleset)
+      || (ruleset = qw_ruleset_lookup (results->event->ruleset, NULL)) == NULL)
+    return;
+  for (int k = 0; k < QW_N_SCORES; k++)
+    {
+      *lowest = MIN (*lowest, ruleset->scores[k]);
+      *highest = MAX (*highest, ruleset->scores[k]);
+    }
+}
+
+/* The rounds a group plays: as it says, or, where it does not say (0, the
+ * schema's default), as many as its games and absences show. */
+static int
+group_rounds (const QwResultsGroup *group)
+{
+  int rounds = 0;
+
+  if (group->rounds > 0)
+    return group->rounds;
+  for (guint i = 0; i < group->games->len; i++)
+    rounds = MAX (rounds, ((QwResultsGame *) g_ptr_array_index (group->games, i))->round);
+  for (guint i = 0; i < group->absences->len; i++)
+    rounds = MAX (rounds, g_array_index (group->absences, QwResultsAbsence, i).round);
+  return rounds;
+}
+
 static gboolean
-check_group (const QwResultsGroup  *group,
+check_games (const QwResultsGroup  *group,
+             int                    rounds,
+             GHashTable            *numbers,
+             double                 lowest,
+             double                 highest,
              const char            *display_name,
              GError               **error)
 {
-  guint n_tiebreaks = g_strv_length (group->tiebreak_codes);
-  g_autoptr(GHashTable) boards = g_hash_table_new (g_direct_hash, g_direct_equal);
-  g_autoptr(GHashTable) numbers = g_hash_table_new (g_direct_hash, g_direct_equal);
-
-  for (guint i = 0; i < group->players->len; i++)
-    g_hash_table_add (numbers, GINT_TO_POINTER (((QwEntry *) g_ptr_array_index (group->players, i))->no));
+  g_autoptr(GArray) boards = g_array_sized_new (FALSE, FALSE, sizeof (Pair), group->games->len);
+  g_autoptr(GArray) seats = g_array_sized_new (FALSE, FALSE, sizeof (Pair), group->games->len * 2);
+  int first = 0, second = 0;
+  gint64 twice;
 
   for (guint i = 0; i < group->games->len; i++)
     {
       const QwResultsGame *g = g_ptr_array_index (group->games, i);
-      int key = g->round * 100000 + g->board;
+      gboolean bye = g_str_equal (g->result, "bye");
+      Pair board = { KEY (g->round, g->board), g->board };
+      Pair red = { KEY (g->round, g->red), g->board };
+      Pair black = { KEY (g->round, g->black), g->board };
 
+      if (g->round < 1 || g->round > rounds)
+        {
+          g_set_error (error, QW_ERROR, QW_ERROR_INVALID,
+                       _("%s: group %s has a game in round %d, board %d, but plays %d rounds"),
+                       display_name, group_display (group), g->round, g->board, rounds);
+          return FALSE;
+        }
       if (!g_hash_table_contains (numbers, GINT_TO_POINTER (g->red))
           || (g->black > 0 && !g_hash_table_contains (numbers, GINT_TO_POINTER (g->black))))
         {
           g_set_error (error, QW_ERROR, QW_ERROR_INVALID,
-                       _("%s: group %s, round %d, board %d names a player of another group"),
-                       display_name, group_display (group), g->round, g->board);
+                       _("%s: group %s, round %d, board %d names player %d, who is not in the group"),
+                       display_name, group_display (group), g->round, g->board,
+                       g_hash_table_contains (numbers, GINT_TO_POINTER (g->red)) ? g->black : g->red);
           return FALSE;
         }
-      if (!g_hash_table_add (boards, GINT_TO_POINTER (key)))
+      if (g->red == g->black)
         {
           g_set_error (error, QW_ERROR, QW_ERROR_INVALID,
-                       _("%s: group %s has two games on round %d, board %d"),
+                       _("%s: group %s, round %d, board %d: player %d plays against himself"),
+                       display_name, group_display (group), g->round, g->board, g->red);
+          return FALSE;
+        }
+      if (bye != (g->black == 0))
+        {
+          g_set_error (error, QW_ERROR, QW_ERROR_INVALID,
+                       bye ? _("%s: group %s, round %d, board %d is a bye with an opponent")
+                           : _("%s: group %s, round %d, board %d has a result but no opponent"),
                        display_name, group_display (group), g->round, g->board);
           return FALSE;
         }
+      if (g->red_fouls > 100 || g->black_fouls > 100)
+        {
+          g_set_error (error, QW_ERROR, QW_ERROR_INVALID,
+                       _("%s: group %s, round %d, board %d has more than 100 fouls"),
+                       display_name, group_display (group), g->round, g->board);
+          return FALSE;
+        }
+      g_array_append_val (boards, board);
+      g_array_append_val (seats, red);
+      if (g->black > 0)
+        g_array_append_val (seats, black);
     }
   for (guint i = 0; i < group->absences->len; i++)
     {
       const QwResultsAbsence *a = &g_array_index (group->absences, QwResultsAbsence, i);
+      Pair seat = { KEY (a->round, a->no), 0 };
 
       if (!g_hash_table_contains (numbers, GINT_TO_POINTER (a->no)))
         {
@@ -682,7 +801,68 @@ check_group (const QwResultsGroup  *group,
                        display_name, group_display (group), a->round);
           return FALSE;
         }
+      if (a->round < 1 || a->round > rounds)
+        {
+          g_set_error (error, QW_ERROR, QW_ERROR_INVALID,
+                       _("%s: group %s: player %d is absent in round %d, but the group plays %d rounds"),
+                       display_name, group_display (group), a->no, a->round, rounds);
+          return FALSE;
+        }
+      if (!isfinite (a->points) || a->points < MIN (0, lowest) || a->points > highest
+          || (a->kind == QW_ABSENCE_LEAVE && a->points != 0))
+        {
+          char buffer[G_ASCII_DTOSTR_BUF_SIZE];
+
+          g_set_error (error, QW_ERROR, QW_ERROR_INVALID,
+                       _("%s: group %s, round %d: player %d is given %s points for an absence"),
+                       display_name, group_display (group), a->round, a->no,
+                       g_ascii_formatd (buffer, sizeof buffer, "%g", a->points));
+          return FALSE;
+        }
+      g_array_append_val (seats, seat);
     }
+  if ((twice = first_duplicate (boards, &first, &second)) >= 0)
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_INVALID,
+                   _("%s: group %s has two games on round %d, board %d"),
+                   display_name, group_display (group), (int) (twice / 1000000), (int) (twice % 1000000));
+      return FALSE;
+    }
+  if ((twice = first_duplicate (seats, &first, &second)) >= 0)
+    {
+      /* An absence sorts first (board 0). */
+      if (first == 0 && second == 0)
+        g_set_error (error, QW_ERROR, QW_ERROR_INVALID, _("%s: group %s, round %d: player %d is absent twice"),
+                     display_name, group_display (group), (int) (twice / 1000000), (int) (twice % 1000000));
+      else if (first == 0)
+        g_set_error (error, QW_ERROR, QW_ERROR_INVALID,
+                     _("%s: group %s, round %d: player %d is absent but plays on board %d"),
+                     display_name, group_display (group), (int) (twice / 1000000), (int) (twice % 1000000),
+                     second);
+      else
+        g_set_error (error, QW_ERROR, QW_ERROR_INVALID,
+                     _("%s: group %s, round %d: player %d plays twice (boards %d and %d)"),
+                     display_name, group_display (group), (int) (twice / 1000000), (int) (twice % 1000000),
+                     first, second);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+check_standings (const QwResultsGroup  *group,
+                 int                    rounds,
+                 GHashTable            *numbers,
+                 double                 lowest,
+                 double                 highest,
+                 const char            *display_name,
+                 GError               **error)
+{
+  guint n_tiebreaks = g_strv_length (group->tiebreak_codes);
+  g_autoptr(GHashTable) ranked = g_hash_table_new (g_direct_hash, g_direct_equal);
+  double most = highest * rounds, least = MIN (0, lowest * rounds);
+  int previous = 0;
+
   for (guint i = 0; i < group->standings->len; i++)
     {
       const QwResultsStanding *s = g_ptr_array_index (group->standings, i);
@@ -695,6 +875,139 @@ check_group (const QwResultsGroup  *group,
                        display_name, group_display (group), s->rank);
           return FALSE;
         }
+      if (!g_hash_table_add (ranked, GINT_TO_POINTER (s->no)))
+        {
+          g_set_error (error, QW_ERROR, QW_ERROR_INVALID,
+                       _("%s: group %s ranks player %d twice"), display_name, group_display (group), s->no);
+          return FALSE;
+        }
+      if (s->rank < previous || s->rank > (int) group->standings->len)
+        {
+          g_set_error (error, QW_ERROR, QW_ERROR_INVALID,
+                       _("%s: group %s: the standings are not in order (place %d after place %d, of %u)"),
+                       display_name, group_display (group), s->rank, previous, group->standings->len);
+          return FALSE;
+        }
+      previous = s->rank;
+      if (!isfinite (s->points) || s->points < least || s->points > most)
+        {
+          char buffer[G_ASCII_DTOSTR_BUF_SIZE];
+
+          g_set_error (error, QW_ERROR, QW_ERROR_INVALID,
+                       g_dngettext (GETTEXT_PACKAGE, "%s: group %s: player %d has %s points, but %d round gives from %g to %g",
+                                    "%s: group %s: player %d has %s points, but %d rounds give from %g to %g",
+                                    (gulong) rounds),
+                       display_name, group_display (group), s->no,
+                       g_ascii_formatd (buffer, sizeof buffer, "%g", s->points), rounds, least, most);
+          return FALSE;
+        }
+      for (guint t = 0; t < s->tiebreaks->len; t++)
+        if (!isfinite (g_array_index (s->tiebreaks, double, t)))
+          {
+            g_set_error (error, QW_ERROR, QW_ERROR_INVALID,
+                         _("%s: group %s: player %d has a tie-break that is not a number"),
+                         display_name, group_display (group), s->no);
+            return FALSE;
+          }
+    }
+  return TRUE;
+}
+
+static gboolean
+check_group (const QwResultsGroup  *group,
+             GHashTable            *all_numbers,
+             gboolean               is_public,
+             double                 lowest,
+             double                 highest,
+             const char            *display_name,
+             GError               **error)
+{
+  g_autoptr(GHashTable) numbers = g_hash_table_new (g_direct_hash, g_direct_equal);
+  g_autoptr(GHashTable) ids = g_hash_table_new (g_str_hash, g_str_equal);
+  int max_rounds = MAX (99, 2 * (int) MIN (group->players->len, 100000));
+  int rounds = group_rounds (group);
+
+  if (rounds > max_rounds)
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_INVALID,
+                   _("%s: group %s plays %d rounds; a group of %u players plays at most %d"),
+                   display_name, group_display (group), rounds, group->players->len, max_rounds);
+      return FALSE;
+    }
+  for (guint i = 0; i < group->players->len; i++)
+    {
+      const QwEntry *e = g_ptr_array_index (group->players, i);
+
+      if (!g_hash_table_add (all_numbers, GINT_TO_POINTER (e->no)))
+        {
+          g_set_error (error, QW_ERROR, QW_ERROR_INVALID,
+                       _("%s: the number (序号) %d is given to two players"), display_name, e->no);
+          return FALSE;
+        }
+      g_hash_table_add (numbers, GINT_TO_POINTER (e->no));
+      /* A masked number (440102********123X) may be shared by two people. */
+      if (!is_public && e->id_number[0] != '\0' && !g_hash_table_add (ids, e->id_number))
+        {
+          g_autofree char *masked = qw_idcard_mask (e->id_number);
+
+          g_set_error (error, QW_ERROR, QW_ERROR_INVALID,
+                       _("%s: group %s has two players with the ID number %s"),
+                       display_name, group_display (group), masked);
+          return FALSE;
+        }
+    }
+  /* Standings without games or rounds (a group that was played elsewhere)
+   * are still bounded by the most rounds a group can play. */
+  return check_games (group, rounds, numbers, lowest, highest, display_name, error)
+         && check_standings (group, rounds > 0 ? rounds : max_rounds, numbers, lowest, highest, display_name,
+                             error);
+}
+
+static gboolean
+check_results (const QwResults  *results,
+               const char       *problem,
+               const char       *display_name,
+               GError          **error)
+{
+  g_autoptr(GHashTable) numbers = g_hash_table_new (g_direct_hash, g_direct_equal);
+  g_autoptr(GHashTable) codes = g_hash_table_new (g_str_hash, g_str_equal);
+  const QwEvent *e = results->event;
+  double lowest, highest;
+
+  if (problem != NULL)
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_INVALID, "%s: %s", display_name, problem);
+      return FALSE;
+    }
+  if (!qw_ruleset_id_is_valid (e->ruleset))
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_INVALID, _("%s: “%s” is not a ruleset id"), display_name, e->ruleset);
+      return FALSE;
+    }
+  if (qw_date_is_set (e->start_date) && qw_date_is_set (e->end_date)
+      && qw_date_compare (e->end_date, e->start_date) < 0)
+    {
+      char start[QW_DATE_ISO_LEN], end[QW_DATE_ISO_LEN];
+
+      qw_date_to_iso (e->start_date, start);
+      qw_date_to_iso (e->end_date, end);
+      g_set_error (error, QW_ERROR, QW_ERROR_INVALID, _("%s: the event ends (%s) before it starts (%s)"),
+                   display_name, end, start);
+      return FALSE;
+    }
+  score_range (results, &lowest, &highest);
+  for (guint i = 0; i < results->groups->len; i++)
+    {
+      const QwResultsGroup *group = g_ptr_array_index (results->groups, i);
+
+      if (!g_hash_table_add (codes, group->code))
+        {
+          g_set_error (error, QW_ERROR, QW_ERROR_INVALID, _("%s: two groups have the code “%s”"),
+                       display_name, group->code);
+          return FALSE;
+        }
+      if (!check_group (group, numbers, results->is_public, lowest, highest, display_name, error))
+        return FALSE;
     }
   return TRUE;
 }
@@ -734,41 +1047,95 @@ check_certificate (const QwResults             *results,
   return FALSE;
 }
 
+/* Reading, as a stream: the elements of <content> are read one at a time,
+ * so that a large file never stands in memory as a tree. */
 static QwResults *
-results_from_content (xmlNode     *root,
-                      xmlNode     *content,
-                      const char  *display_name,
-                      GError     **error)
+read_results (QwSealedReader  *reader,
+              const char      *display_name,
+              GError         **error)
 {
   g_autoptr(QwResults) results = qw_results_new ();
-  g_autofree char *form = qw_xml_get_prop (root, "form");
+  g_autofree char *digest = NULL;
+  g_autofree char *problem = NULL;
+  QwResultsGroup *group = NULL;
+  int depth;
 
-  results->is_public = g_strcmp0 (form, "public") == 0;
-  read_event (qw_xml_first_child (content, "event"), results);
-  qw_xml_foreach_child (content, "group", node)
+  while (qw_sealed_reader_next (reader, &depth, error))
     {
-      QwResultsGroup *group = read_group (node);
+      const char *name = qw_sealed_reader_name (reader);
+      xmlNode *node;
 
-      g_ptr_array_add (results->groups, group);
-      if (!check_group (group, display_name, error))
-        return NULL;
-    }
-  qw_xml_foreach_child (content, "certificate", node)
-    {
-      QwResultsCertificate *c = read_certificate (node);
+      if (depth == 1 && g_str_equal (name, "certificate"))
+        {
+          if ((node = qw_sealed_reader_expand (reader)) != NULL)
+            g_ptr_array_add (results->certificates, read_certificate (node));
+          continue;
+        }
+      if (depth == 1 && g_str_equal (name, "group"))
+        {
+          g_ptr_array_add (results->groups, group = read_group_start (qw_sealed_reader_node (reader)));
+          continue;
+        }
+      if (depth > 2 || (depth == 2 && group == NULL) || (depth == 1 && !g_str_equal (name, "event")))
+        continue;
+      /* NULL when the element is cut short: the next step reports it. */
+      if ((node = qw_sealed_reader_expand (reader)) == NULL)
+        continue;
+      if (depth == 1)
+        read_event (node, results, &problem);
+      else
+        {
+          if (g_str_equal (name, "player"))
+            g_ptr_array_add (group->players, read_player (node, group->code));
+          else if (g_str_equal (name, "game"))
+            g_ptr_array_add (group->games, read_game (node));
+          else if (g_str_equal (name, "absence"))
+            {
+              QwResultsAbsence absence = read_absence (node);
 
-      g_ptr_array_add (results->certificates, c);
-      if (!check_certificate (results, c, display_name, error))
-        return NULL;
+              g_array_append_val (group->absences, absence);
+            }
+          else if (g_str_equal (name, "standing"))
+            g_ptr_array_add (group->standings, read_standing (node));
+          else if (g_str_equal (name, "tiebreak"))
+            read_tiebreak (group, node);
+        }
     }
+  if ((error != NULL && *error != NULL) || !qw_sealed_reader_finish (reader, &digest, error))
+    return NULL;
+  results->is_public = g_strcmp0 (qw_sealed_reader_root_prop (reader, "form"), "public") == 0;
+  if (!check_results (results, problem, display_name, error))
+    return NULL;
+  {
+    g_autoptr(GHashTable) codes = g_hash_table_new (g_str_hash, g_str_equal);
+
+    for (guint i = 0; i < results->certificates->len; i++)
+      {
+        QwResultsCertificate *c = g_ptr_array_index (results->certificates, i);
+
+        if (!g_hash_table_add (codes, c->code))
+          {
+            g_set_error (error, QW_ERROR, QW_ERROR_INVALID, _("%s: two certificates have the code %s"),
+                         display_name, c->code);
+            return NULL;
+          }
+        if (!check_certificate (results, c, display_name, error))
+          return NULL;
+      }
+  }
+  results->digest = g_steal_pointer (&digest);
   return g_steal_pointer (&results);
 }
 
 /**
  * qw_results_read_memory:
  *
+ * Reads untrusted bytes: size limit (qw-file.h), no document type, schema,
+ * digest (over the root's attributes and the content), then the consistency
+ * of what the file says (check_results()).
+ *
  * Returns: the results, or %NULL with a message that names the file and the
- *   problem (not XML, truncated, entity declarations, schema, digest)
+ *   first problem found
  */
 QwResults *
 qw_results_read_memory (const char  *data,
@@ -777,48 +1144,36 @@ qw_results_read_memory (const char  *data,
                         GError     **error)
 {
   g_autofree char *schema = qw_data_file ("schemas", "results.xsd", NULL);
-  g_autofree char *digest = NULL;
-  g_autoptr(xmlDoc) doc = NULL;
-  xmlNode *content = NULL;
+  g_autoptr(QwSealedReader) reader = NULL;
+  g_autoptr(GError) local_error = NULL;
   QwResults *results;
 
-  if (length > QW_RESULTS_MAX_BYTES)
-    {
-      g_autofree char *size = g_format_size (length);
-      g_autofree char *limit = g_format_size (QW_RESULTS_MAX_BYTES);
-
-      g_set_error (error, QW_ERROR, QW_ERROR_TOO_LARGE,
-                   _("%s is too large to be a results file (%s; the limit is %s)"),
-                   display_name, size, limit);
-      return NULL;
-    }
-  doc = qw_xml_read_sealed (data, length, display_name, schema, &content, &digest, error);
-  if (doc == NULL)
+  reader = qw_sealed_reader_new (data, length, display_name, QW_FILE_RESULTS, schema, error);
+  if (reader == NULL)
     return NULL;
-  results = results_from_content (xmlDocGetRootElement (doc), content, display_name, error);
-  if (results != NULL)
-    results->digest = g_steal_pointer (&digest);
+  results = read_results (reader, display_name, &local_error);
+  if (results == NULL)
+    g_propagate_error (error, g_steal_pointer (&local_error));
   return results;
 }
 
+/**
+ * qw_results_read_file:
+ *
+ * Reads a regular file of at most %QW_RESULTS_MAX_BYTES, then as
+ * qw_results_read_memory().
+ */
 QwResults *
 qw_results_read_file (const char  *path,
                       GError     **error)
 {
-  g_autofree char *schema = qw_data_file ("schemas", "results.xsd", NULL);
   g_autofree char *display_name = g_filename_display_name (path);
-  g_autofree char *digest = NULL;
-  g_autoptr(xmlDoc) doc = NULL;
-  xmlNode *content = NULL;
-  QwResults *results;
+  g_autofree char *data = NULL;
+  gsize length = 0;
 
-  doc = qw_xml_read_sealed_file (path, QW_RESULTS_MAX_BYTES, schema, &content, &digest, error);
-  if (doc == NULL)
+  if (!qw_file_read (path, QW_FILE_RESULTS, &data, &length, error))
     return NULL;
-  results = results_from_content (xmlDocGetRootElement (doc), content, display_name, error);
-  if (results != NULL)
-    results->digest = g_steal_pointer (&digest);
-  return results;
+  return qw_results_read_memory (data, length, display_name, error);
 }
 
 /* Public standings */

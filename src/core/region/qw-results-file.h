@@ -15,12 +15,12 @@
 #include "qw-desk-settings.h"
 #include "qw-entry.h"
 #include "qw-event.h"
+#include "qw-file.h"
 #include "qw-game.h"
 
 G_BEGIN_DECLS
 
-/* Results files of real stops are a few hundred kilobytes. */
-#define QW_RESULTS_MAX_BYTES (32 * 1024 * 1024)
+/* The size limit, QW_RESULTS_MAX_BYTES, is in qw-file.h with the others. */
 
 typedef struct
 {

@@ -141,19 +141,29 @@ parse_type (const char *text,
   return TRUE;
 }
 
-/* A count such as "90" or "90人". */
+/* The most participants a stop can have. */
+#define MAX_PARTICIPANTS 1000000
+
+/* A count such as "90" or "90人"; a number beyond MAX_PARTICIPANTS is
+ * *too_large, not "not a number". */
 static gboolean
 parse_count (const char *text,
-             int        *out)
+             int        *out,
+             gboolean   *too_large)
 {
   g_autofree char *t = g_strdup (text);
+  g_autoptr(GError) error = NULL;
   guint64 value;
 
+  *too_large = FALSE;
   if (g_str_has_suffix (t, "人"))
     t[strlen (t) - strlen ("人")] = '\0';
   g_strstrip (t);
-  if (!g_ascii_string_to_unsigned (t, 10, 0, 1000000, &value, NULL))
-    return FALSE;
+  if (!g_ascii_string_to_unsigned (t, 10, 0, MAX_PARTICIPANTS, &value, &error))
+    {
+      *too_large = g_error_matches (error, G_NUMBER_PARSER_ERROR, G_NUMBER_PARSER_ERROR_OUT_OF_BOUNDS);
+      return FALSE;
+    }
   *out = (int) value;
   return TRUE;
 }
@@ -227,6 +237,7 @@ parse_row (const QwRuleset  *ruleset,
   const char *level = field (record, n, index, COL_LEVEL);
   const char *count = field (record, n, index, COL_PARTICIPANTS);
   g_autofree char *bad_honour = NULL;
+  gboolean too_large = FALSE;
 
   stop->name = g_strdup (field (record, n, index, COL_NAME));
   stop->host = g_strdup (field (record, n, index, COL_HOST));
@@ -243,8 +254,11 @@ parse_row (const QwRuleset  *ruleset,
                : g_strdup_printf (_("the level (级别) “%s” is not 市级, 县级 or 乡级"), level);
   else if (stop->level == QW_LEVEL_PRELIMINARY && stop->host[0] == '\0')
     *message = g_strdup (_("the host (承办单位) of a preliminary must be given"));
-  else if (!parse_count (count, &stop->participants))
-    *message = g_strdup_printf (_("the participants (参赛人数) “%s” is not a whole number"), count);
+  else if (!parse_count (count, &stop->participants, &too_large))
+    *message = too_large
+               ? g_strdup_printf (_("the participants (参赛人数) “%s” are too many: a stop has at most %d"),
+                                  count, MAX_PARTICIPANTS)
+               : g_strdup_printf (_("the participants (参赛人数) “%s” is not a whole number"), count);
   else if ((stop->honours = parse_honours (ruleset, field (record, n, index, COL_HONOURS),
                                            &bad_honour)) == NULL)
     {

@@ -338,13 +338,17 @@ identity_key_of (const QwEntry  *entry,
                  const QwIdInfo *info,
                  gboolean        excel_number)
 {
+  g_autofree char *stripped = NULL;
+
   if (is_blank (entry->id_number))
     return NULL;
   if (entry->doc_kind == QW_DOC_RESIDENT_ID && excel_number)
     return NULL;
   if (entry->doc_kind == QW_DOC_RESIDENT_ID && info->normalized[0] != '\0')
     return g_strdup (info->normalized);
-  return g_ascii_strup (g_strstrip (g_strdup (entry->id_number)), -1);
+  /* g_ascii_strup() returns a new string: the copy is freed here. */
+  stripped = g_strstrip (g_strdup (entry->id_number));
+  return g_ascii_strup (stripped, -1);
 }
 
 static int

@@ -7,7 +7,6 @@
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "qw-entry-import.h"

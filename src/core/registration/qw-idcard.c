@@ -237,8 +237,14 @@ qw_idcard_mask (const char *text)
     keep_head = 2, keep_tail = 2;
   else
     keep_head = 1, keep_tail = 0;
+  /* Other documents may hold other characters; bytes that are not UTF-8
+   * (a damaged field) count one character each instead of being read past. */
   if (!g_str_is_ascii (s))
-    return g_strnfill (g_utf8_strlen (s, -1), '*');
+    {
+      g_autofree char *valid = g_utf8_make_valid (s, (gssize) len);
+
+      return g_strnfill ((gsize) g_utf8_strlen (valid, -1), '*');
+    }
   out = g_string_new_len (s, (gssize) keep_head);
   for (gsize i = keep_head; i < len - keep_tail; i++)
     g_string_append_c (out, '*');

@@ -36,7 +36,12 @@ _qw_document_set_error (QwDocument  *self,
   else if (code == SQLITE_IOERR || code == SQLITE_FULL || code == SQLITE_READONLY
            || code == SQLITE_CANTOPEN)
     kind = QW_ERROR_IO;
-  g_set_error (error, QW_ERROR, kind, _("%s: %s"), what, sqlite3_errmsg (self->db));
+  /* SQLite quotes the bytes of a damaged schema: the message is text. */
+  {
+    g_autofree char *message = g_utf8_make_valid (sqlite3_errmsg (self->db), -1);
+
+    g_set_error (error, QW_ERROR, kind, _("%s: %s"), what, message);
+  }
 }
 
 /* The statement cache

@@ -18,6 +18,8 @@
 #include <string.h>
 
 #include "qw-document-private.h"
+#include "qw-document-text.h"
+#include "qw-file.h"
 #include "qw-error.h"
 #include "qw-schema.sql.h"
 #include "qw-step-recorder.h"
@@ -402,7 +404,7 @@ inspect (const char  *path,
   g_autoptr(sqlite3_stmt) stmt = NULL;
   int version;
 
-  if (!has_sqlite_header (path, error))
+  if (!qw_file_check_regular (path, error) || !has_sqlite_header (path, error))
     return -1;
   probe = open_connection (path, SQLITE_OPEN_READONLY, error);
   if (probe == NULL)
@@ -426,10 +428,13 @@ inspect (const char  *path,
       || sqlite3_step (stmt) != SQLITE_ROW
       || !g_str_equal (_qw_column_text (stmt, 0), "ok"))
     {
+      g_autofree char *problem = g_utf8_make_valid (stmt != NULL ? _qw_column_text (stmt, 0)
+                                                                 : sqlite3_errmsg (probe->db), -1);
+
       g_set_error (error, QW_ERROR, QW_ERROR_CORRUPT,
                    _("%s is damaged and cannot be opened (%s). The file was left as it is; "
                      "a backup copy may hold your data."),
-                   display_name, stmt != NULL ? _qw_column_text (stmt, 0) : sqlite3_errmsg (probe->db));
+                   display_name, problem);
       return -1;
     }
   if (version < 1)
@@ -516,6 +521,13 @@ qw_document_open (const char  *path,
       if (!backup_before_migration (self, version, error) || !apply_steps (self, version, error))
         return NULL;
     }
+  /* Text enters the core here: checked once, as every other input is. */
+  {
+    g_autofree char *display = g_filename_display_name (path);
+
+    if (!_qw_document_check_text (_qw_document_get_db (self), display, error))
+      return NULL;
+  }
   kind = qw_document_get_meta (self, "kind");
   self->kind = kind_from_code (kind);
   self->ready = TRUE;
