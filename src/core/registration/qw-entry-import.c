@@ -418,6 +418,18 @@ field (GStrv        record,
   return qw_excel_strip_text_marker (record[map[col]]);
 }
 
+/* The same, to keep: without the blanks the text mark stood before (the
+ * reader trims every field, so "' 李四" must end as "李四", as it reads
+ * back from an export). */
+static char *
+field_text (GStrv        record,
+            guint        n_fields,
+            const int    map[N_COLS],
+            Column       col)
+{
+  return g_strstrip (g_strdup (field (record, n_fields, map, col)));
+}
+
 static gboolean
 is_blank_record (GStrv record)
 {
@@ -504,14 +516,14 @@ read_pair (QwEntry   *e,
   first = qw_entry_copy (e);
   g_clear_pointer (&first->declared_group, g_free);
   second = qw_entry_new ();
-  second->name = g_strdup (field (record, n, map, COL_NAME2));
+  second->name = field_text (record, n, map, COL_NAME2);
   second->sex = qw_sex_parse (field (record, n, map, COL_SEX2));
   second->birth = normalize_birth (field (record, n, map, COL_BIRTH2));
   second->doc_kind = parse_doc_kind (field (record, n, map, COL_DOC_KIND2));
   second->id_number = g_strstrip (g_strdup (field (record, n, map, COL_ID2)));
-  second->unit = g_strdup (field (record, n, map, COL_UNIT2));
-  second->grade = g_strdup (field (record, n, map, COL_GRADE2));
-  second->phone = g_strdup (field (record, n, map, COL_PHONE2));
+  second->unit = field_text (record, n, map, COL_UNIT2);
+  second->grade = field_text (record, n, map, COL_GRADE2);
+  second->phone = field_text (record, n, map, COL_PHONE2);
   second->account = g_strstrip (g_strdup (field (record, n, map, COL_ACCOUNT2)));
   qw_entry_add_member (e, first);
   qw_entry_add_member (e, second);
@@ -528,7 +540,7 @@ entry_from_record (GStrv     record,
   QwEntry *e = qw_entry_new ();
   const char *id_text = field (record, n, map, COL_ID);
 
-  e->name = g_strdup (field (record, n, map, COL_NAME));
+  e->name = field_text (record, n, map, COL_NAME);
   e->sex = qw_sex_parse (field (record, n, map, COL_SEX));
   e->birth = normalize_birth (field (record, n, map, COL_BIRTH));
   e->doc_kind = parse_doc_kind (field (record, n, map, COL_DOC_KIND));
@@ -536,10 +548,10 @@ entry_from_record (GStrv     record,
    * keep what was there so the problem shows. The tab a CSV export puts
    * after a long number (qw_csv_append_id_field()) goes. */
   e->id_number = g_strstrip (g_strdup (id_text));
-  e->unit = g_strdup (field (record, n, map, COL_UNIT));
-  e->grade = g_strdup (field (record, n, map, COL_GRADE));
-  e->declared_group = g_strdup (field (record, n, map, COL_GROUP));
-  e->phone = g_strdup (field (record, n, map, COL_PHONE));
+  e->unit = field_text (record, n, map, COL_UNIT);
+  e->grade = field_text (record, n, map, COL_GRADE);
+  e->declared_group = field_text (record, n, map, COL_GROUP);
+  e->phone = field_text (record, n, map, COL_PHONE);
   e->rating = parse_rating (field (record, n, map, COL_RATING));
   e->account = g_strstrip (g_strdup (field (record, n, map, COL_ACCOUNT)));
   read_pair (e, record, n, map);
