@@ -19,7 +19,9 @@
 #include <string.h>
 
 #include "qw-admit-dialog.h"
+#include "qw-column-map-dialog.h"
 #include "qw-column-view.h"
+#include "qw-desk-settings.h"
 #include "qw-entries-page.h"
 #include "qw-entry-dialog.h"
 #include "qw-entry-import.h"
@@ -27,6 +29,7 @@
 #include "qw-feedback.h"
 #include "qw-tooltip.h"
 #include "qw-registration.h"
+#include "qw-spreadsheet.h"
 #include "qw-date.h"
 #include "qw-document-entries.h"
 #include "qw-entry-check.h"
@@ -690,7 +693,7 @@ typedef struct
 {
   char          *path;
   char          *name;
-  QwEntryImport *import;
+  QwCsv         *csv;
 } ImportTask;
 
 static void
@@ -700,7 +703,7 @@ import_task_free (gpointer data)
 
   g_free (t->path);
   g_free (t->name);
-  g_clear_pointer (&t->import, qw_entry_import_free);
+  g_clear_pointer (&t->csv, qw_csv_free);
   g_free (t);
 }
 
@@ -713,8 +716,8 @@ import_thread (GTask        *task,
   ImportTask *t = task_data;
   GError *error = NULL;
 
-  t->import = qw_entry_import_file (t->path, &error);
-  if (t->import == NULL)
+  t->csv = qw_spreadsheet_read_file (t->path, 0, &error);
+  if (t->csv == NULL)
     {
       g_task_return_error (task, error);
       return;
@@ -819,6 +822,70 @@ import_read (QwEntriesPage  *self,
   return TRUE;
 }
 
+/* The columns chosen in the mapping dialog: the list is imported with
+ * them, and they are remembered for its header set. */
+static void
+column_map_import_cb (QwColumnMapDialog *dialog,
+                      QwEntriesPage     *self)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(QwEntryImport) import = NULL;
+  g_autofree char *name = g_filename_display_basename (qw_column_map_dialog_get_path (dialog));
+  QwColumnMap map;
+
+  if (self->context == NULL)
+    return;
+  qw_column_map_dialog_get_map (dialog, &map);
+  import = qw_entry_import_table (qw_column_map_dialog_get_csv (dialog), &map, &error);
+  if (import == NULL || !import_read (self, import, name, &error))
+    {
+      qw_feedback_error (GTK_WIDGET (dialog), _("Nothing was imported"), error);
+      return;
+    }
+  if (!qw_desk_remember_columns (self->doc, qw_column_map_dialog_get_header (dialog), &map, &error))
+    qw_feedback_error (GTK_WIDGET (self), _("The columns could not be remembered"), error);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+}
+
+/* A list as read: imported by its header, by the columns remembered for
+ * the header, or, when the header is not known, by the columns the user
+ * maps in a dialog. */
+static gboolean
+import_list (QwEntriesPage  *self,
+             const char     *path,
+             const char     *name,
+             QwCsv         **csv_inout,
+             GError        **error)
+{
+  QwCsv *csv = *csv_inout;
+  g_autoptr(QwImportPreview) preview = qw_entry_import_preview (csv, 0);
+  g_autoptr(QwEntryImport) import = NULL;
+  g_autoptr(GError) local_error = NULL;
+  QwColumnsSource source;
+  QwColumnMap map;
+
+  source = qw_desk_columns_for (self->doc, (const char * const *) preview->header, NULL, &map);
+  if (source != QW_COLUMNS_RECOGNISED || preview->has_name)
+    import = qw_entry_import_table (csv, source == QW_COLUMNS_RECOGNISED ? NULL : &map, &local_error);
+  if (import == NULL && source == QW_COLUMNS_RECOGNISED)
+    {
+      QwColumnMapDialog *dialog;
+
+      /* The dialog keeps the list it shows. */
+      dialog = qw_column_map_dialog_new (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))), path,
+                                         g_steal_pointer (csv_inout), 0);
+      g_signal_connect_object (dialog, "import", G_CALLBACK (column_map_import_cb), self, 0);
+      gtk_window_present (GTK_WINDOW (dialog));
+      return TRUE;
+    }
+  if (import == NULL)
+    {
+      g_propagate_error (error, g_steal_pointer (&local_error));
+      return FALSE;
+    }
+  return import_read (self, import, name, error);
+}
+
 static void
 import_done_cb (GObject      *source,
                 GAsyncResult *result,
@@ -834,7 +901,7 @@ import_done_cb (GObject      *source,
     return;
   set_busy (self, NULL);
   if (error == NULL)
-    import_read (self, t->import, t->name, &error);
+    import_list (self, t->path, t->name, &t->csv, &error);
   if (error != NULL)
     qw_feedback_error (GTK_WIDGET (self), _("Nothing was imported"), error);
 }
@@ -890,7 +957,11 @@ choose_import_file (QwEntriesPage *self)
   GtkFileChooserNative *chooser;
   g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
 
-  gtk_file_filter_set_name (filter, _("Registration lists (CSV, tab-separated text)"));
+  gtk_file_filter_set_name (filter, _("Registration lists (Excel, CSV, tab-separated text)"));
+  gtk_file_filter_add_pattern (filter, "*.xlsx");
+  gtk_file_filter_add_pattern (filter, "*.XLSX");
+  gtk_file_filter_add_pattern (filter, "*.xls");
+  gtk_file_filter_add_pattern (filter, "*.XLS");
   gtk_file_filter_add_pattern (filter, "*.csv");
   gtk_file_filter_add_pattern (filter, "*.CSV");
   gtk_file_filter_add_pattern (filter, "*.txt");
