@@ -25,9 +25,12 @@
 #include "qw-column-map-dialog.h"
 #include "qw-desk-settings.h"
 #include "qw-entries-page.h"
+#include "qw-entry-item.h"
+#include "qw-file-exports.h"
 #include "qw-manual-pairing-dialog.h"
 #include "qw-rounds-page.h"
 #include "qw-window.h"
+#include "qw-spreadsheet.h"
 #include "qw-xlsx-writer.h"
 #include "qw-date.h"
 #include "qw-document-entries.h"
@@ -381,6 +384,127 @@ walk_manual_pairing (QwWindow     *window,
   g_assert_cmpuint (games->len, ==, 0);
 }
 
+static GtkDropDown *
+order_dropdown (GtkWidget *widget)
+{
+  if (GTK_IS_DROP_DOWN (widget))
+    {
+      GListModel *model = gtk_drop_down_get_model (GTK_DROP_DOWN (widget));
+
+      if (GTK_IS_STRING_LIST (model) && g_list_model_get_n_items (model) == 3
+          && g_strcmp0 (gtk_string_list_get_string (GTK_STRING_LIST (model), 0),
+                        qw_list_order_label (QW_LIST_ORDER_NUMBER)) == 0)
+        return GTK_DROP_DOWN (widget);
+    }
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkDropDown *found = order_dropdown (c);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static const char *
+first_shown (QwEntriesPage *page)
+{
+  g_autoptr(QwEntryItem) item = g_list_model_get_item (qw_entries_page_get_model (page), 0);
+
+  return qw_entry_item_get_entry (item)->name;
+}
+
+/* Part 3: the list order, chosen on the entries page, one step. */
+static void
+walk_list_order (QwWindow      *window,
+                 QwEntriesPage *page)
+{
+  GtkDropDown *dropdown = order_dropdown (GTK_WIDGET (page));
+  g_autoptr(GPtrArray) entries = stored_entries (window);
+  g_autoptr(GPtrArray) by_stroke = g_ptr_array_new ();
+  g_autoptr(GPtrArray) by_no = g_ptr_array_new ();
+
+  qw_window_show_page (window, "entries");
+  g_assert_nonnull (dropdown);
+  /* Borrowed: the arrays own nothing. */
+  g_ptr_array_extend (by_stroke, entries, NULL, NULL);
+  g_ptr_array_extend (by_no, entries, NULL, NULL);
+  qw_entries_sort_for_list (by_stroke, QW_LIST_ORDER_STROKE);
+  qw_entries_sort_for_list (by_no, QW_LIST_ORDER_NUMBER);
+  /* 王 (4 strokes) before 刘 (6) and 陈 (7): not the 序号 order. */
+  g_assert_cmpstr (((QwEntry *) g_ptr_array_index (by_stroke, 0))->name, ==, "王建军");
+  g_assert_cmpstr (first_shown (page), ==, ((QwEntry *) g_ptr_array_index (by_no, 0))->name);
+  gtk_drop_down_set_selected (dropdown, QW_LIST_ORDER_STROKE);
+  g_assert_cmpint (qw_desk_list_order (qw_window_get_document (window)), ==, QW_LIST_ORDER_STROKE);
+  for (guint i = 0; i < by_stroke->len; i++)
+    {
+      g_autoptr(QwEntryItem) item = g_list_model_get_item (qw_entries_page_get_model (page), i);
+
+      g_assert_cmpstr (qw_entry_item_get_entry (item)->name, ==, ((QwEntry *) g_ptr_array_index (by_stroke, i))->name);
+    }
+  qw_test_screenshot (GTK_WIDGET (window), "list-order.png");
+  /* Undone from the window: by 序号 again. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  g_assert_cmpint (qw_desk_list_order (qw_window_get_document (window)), ==, QW_LIST_ORDER_NUMBER);
+  g_assert_cmpuint (gtk_drop_down_get_selected (dropdown), ==, QW_LIST_ORDER_NUMBER);
+  g_assert_cmpstr (first_shown (page), ==, ((QwEntry *) g_ptr_array_index (by_no, 0))->name);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL));
+  g_assert_cmpstr (first_shown (page), ==, "王建军");
+}
+
+/* Part 4: the menu's exports, through the functions its items call. */
+static void
+walk_exports (QwWindow *window)
+{
+  QwDocumentContext *context = qw_window_get_context (window);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *xlsx = g_build_filename (tmp_dir, "报名表.xlsx", NULL);
+  g_autofree char *standings = g_build_filename (tmp_dir, "成绩表.xlsx", NULL);
+  g_autofree char *trf = g_build_filename (tmp_dir, "open-m.trf", NULL);
+  g_autofree char *message = NULL;
+  g_autoptr(GPtrArray) warnings = NULL;
+  g_autoptr(QwCsv) sheet = NULL;
+  g_autoptr(QwSection) copy = NULL;
+  g_autoptr(GPtrArray) games = NULL;
+  GStrv top, first;
+
+  /* The entries for Excel: in the list order (strokes), ID numbers masked. */
+  g_assert_true (qw_excel_export_write (context, QW_EXCEL_ENTRIES, xlsx, &message, &error));
+  g_assert_no_error (error);
+  g_test_message ("%s", message);
+  sheet = qw_spreadsheet_read_file (xlsx, 0, &error);
+  g_assert_no_error (error);
+  top = g_ptr_array_index (sheet->rows, 0);
+  first = g_ptr_array_index (sheet->rows, 1);
+  g_assert_cmpstr (top[0], ==, "序号");
+  g_assert_cmpstr (first[1], ==, "王建军");
+  g_assert_null (strstr (first[4], "197811051211"));
+  g_clear_pointer (&message, g_free);
+  g_assert_true (qw_excel_export_write (context, QW_EXCEL_STANDINGS, standings, &message, &error));
+  g_assert_no_error (error);
+  g_test_message ("%s", message);
+  g_clear_pointer (&message, g_free);
+
+  /* The group as TRF, and back as a new group with the same round. */
+  g_assert_true (qw_trf_export_write (context, GROUP, trf, &message, &error));
+  g_assert_no_error (error);
+  g_test_message ("%s", message);
+  g_clear_pointer (&message, g_free);
+  g_assert_true (qw_trf_import_read (context, trf, "trf-copy", &message, &warnings, &error));
+  g_assert_no_error (error);
+  g_test_message ("%s", message);
+  copy = qw_document_context_find_section (context, "trf-copy", &error);
+  g_assert_no_error (error);
+  games = qw_document_list_round_games (qw_window_get_document (window), copy->id, 1, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (games->len, ==, 4);
+  g_clear_pointer (&message, g_free);
+  /* A code already taken is refused in words. */
+  g_assert_false (qw_trf_import_read (context, trf, "trf-copy", &message, &warnings, &error));
+  g_assert_nonnull (error);
+  g_test_message ("%s", error->message);
+}
+
 static void
 test_formats (void)
 {
@@ -394,6 +518,8 @@ test_formats (void)
   qw_test_wait_mapped (GTK_WIDGET (entries));
   walk_column_mapping (window, entries);
   walk_manual_pairing (window, QW_ROUNDS_PAGE (qw_window_get_page (window, "rounds")));
+  walk_list_order (window, entries);
+  walk_exports (window);
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
