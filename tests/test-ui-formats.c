@@ -28,6 +28,7 @@
 #include "qw-entry-item.h"
 #include "qw-file-exports.h"
 #include "qw-manual-pairing-dialog.h"
+#include "qw-tournament.h"
 #include "qw-rounds-page.h"
 #include "qw-window.h"
 #include "qw-spreadsheet.h"
@@ -55,7 +56,7 @@ static const char *rows[][7] = {
   { "5", "刘德明", "44132319880817141X", "1988/8/17", "平山街道文化站", "", NULL },
   { "6", "黄晓东", "441323199504021513", "1995/4/2", "惠州市棋院", "", NULL },
   { "7", "赵永年", "441323198309091618", "1983/9/9", "惠东县象棋协会", "", NULL },
-  { "8", "周文斌", "441323199106141712", "1991/6/14", "惠州市棋院", "请假一天", NULL },
+  { "8", "周文华", "441323199106141712", "1991/6/14", "惠州市棋院", "请假一天", NULL },
 };
 
 static QwWindow *
@@ -164,11 +165,13 @@ undo_label (QwWindow *window)
 }
 
 static void
-close_report (void)
+close_report (const char *says)
 {
   GtkWindow *report = qw_test_wait_toplevel (ADW_TYPE_MESSAGE_DIALOG);
 
   g_assert_cmpstr (adw_message_dialog_get_heading (ADW_MESSAGE_DIALOG (report)), ==, _("Registration List Imported"));
+  if (says != NULL)
+    g_assert_nonnull (strstr (adw_message_dialog_get_body (ADW_MESSAGE_DIALOG (report)), says));
   adw_message_dialog_response (ADW_MESSAGE_DIALOG (report), "close");
   qw_test_close_toplevels (ADW_TYPE_MESSAGE_DIALOG);
 }
@@ -212,7 +215,7 @@ walk_column_mapping (QwWindow      *window,
   g_assert_true (qw_column_map_dialog_can_import (dialog));
   qw_test_screenshot (GTK_WIDGET (dialog), "column-mapping.png");
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "column-map.import", NULL));
-  close_report ();
+  close_report (NULL);
   g_assert_null (qw_test_find_toplevel (QW_TYPE_COLUMN_MAP_DIALOG));
   qw_test_wait_items (qw_entries_page_get_model (page), 7);
 
@@ -246,11 +249,11 @@ walk_column_mapping (QwWindow      *window,
   }
   qw_entries_page_import_file (page, csv_file);
   qw_test_wait_false (page, "busy");
-  close_report ();
+  close_report ("姓名=B、出生日期=D、身份证号=C、单位=E");
   g_assert_null (qw_test_find_toplevel (QW_TYPE_COLUMN_MAP_DIALOG));
   qw_test_wait_items (qw_entries_page_get_model (page), 8);
   entries = stored_entries (window);
-  g_assert_nonnull (entry_named (entries, "周文斌"));
+  g_assert_nonnull (entry_named (entries, "周文华"));
 }
 
 static int
@@ -319,7 +322,7 @@ walk_manual_pairing (QwWindow     *window,
   type_board (dialog, entries, 0, "陈志强", "李国华");
   type_board (dialog, entries, 1, "王建军", "张伟");
   type_board (dialog, entries, 2, "刘德明", "黄晓东");
-  type_board (dialog, entries, 3, "赵永年", "周文斌");
+  type_board (dialog, entries, 3, "赵永年", "周文华");
   warnings = qw_manual_pairing_dialog_get_warnings (dialog);
   g_assert_nonnull (warnings);
   for (guint i = 0; i < warnings->len; i++)
@@ -339,10 +342,18 @@ walk_manual_pairing (QwWindow     *window,
   dialog = QW_MANUAL_PAIRING_DIALOG (qw_test_wait_toplevel (QW_TYPE_MANUAL_PAIRING_DIALOG));
   g_assert_true (qw_manual_pairing_dialog_set_board (dialog, 0, "99", "1"));
   g_assert_false (qw_manual_pairing_dialog_can_record (dialog));
+  /* A part of one name is enough (德: 刘德明); 华 is in two (李国华, 周文华). */
+  g_assert_true (qw_manual_pairing_dialog_set_board (dialog, 0, "德", "志强"));
+  g_assert_cmpuint (qw_manual_pairing_dialog_get_boards (dialog)->len, ==, 1);
+  g_assert_cmpint (g_array_index (qw_manual_pairing_dialog_get_boards (dialog), QwManualBoard, 0).red, ==,
+                   entry_named (entries, "刘德明")->id);
+  g_assert_true (qw_manual_pairing_dialog_set_board (dialog, 0, "华", "1"));
+  g_assert_false (qw_manual_pairing_dialog_can_record (dialog));
+  g_assert_cmpuint (qw_manual_pairing_dialog_get_boards (dialog)->len, ==, 0);
   type_board (dialog, entries, 0, "李国华", "陈志强");     /* met in round 1 */
   type_board (dialog, entries, 1, "张伟", "刘德明");
   type_board (dialog, entries, 2, "黄晓东", "赵永年");
-  type_board (dialog, entries, 3, "周文斌", "王建军");
+  type_board (dialog, entries, 3, "周文华", "王建军");
   warnings = qw_manual_pairing_dialog_get_warnings (dialog);
   g_assert_nonnull (warnings);
   for (guint i = 0; i < warnings->len; i++)

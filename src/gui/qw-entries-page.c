@@ -869,14 +869,32 @@ report_closed_cb (AdwMessageDialog *dialog,
     ask_late (self, gtk_window_get_transient_for (GTK_WINDOW (dialog)), r->late);
 }
 
+/* "姓名=B、身份证号=C": the fields a map imports, by column. */
+static char *
+columns_text (const QwColumnMap *map)
+{
+  GString *text = g_string_new (NULL);
+
+  for (int f = 0; f < QW_N_ENTRY_FIELDS; f++)
+    if (map->column[f] >= 0)
+      {
+        g_autofree char *letters = qw_column_letters (map->column[f]);
+
+        g_string_append_printf (text, "%s%s=%s", text->len > 0 ? "、" : "", qw_entry_field_label ((QwEntryField) f),
+                                letters);
+      }
+  return g_string_free (text, FALSE);
+}
+
 /* Stores a list that was read: all its usable rows in one transaction,
  * then reports what was imported and what was rejected. The import is one
  * step of the history. */
 static gboolean
-import_read (QwEntriesPage  *self,
-             QwEntryImport  *import,
-             const char     *name,
-             GError        **error)
+import_read (QwEntriesPage     *self,
+             QwEntryImport     *import,
+             const char        *name,
+             const QwColumnMap *remembered,
+             GError           **error)
 {
   g_autoptr(QwImportReport) report = NULL;
   g_autofree char *text = NULL;
@@ -898,6 +916,14 @@ import_read (QwEntriesPage  *self,
     qw_feedback_undo_toast (GTK_WIDGET (self), self->doc, message);
   late = imported_late (report);
   text = import_report (import, report, name, late != NULL ? late->len : 0);
+  if (remembered != NULL)
+    {
+      g_autofree char *mapped = columns_text (remembered);
+      g_autofree char *with = g_strdup_printf (_("Columns as remembered for this header: %s"), mapped);
+      g_autofree char *old = g_steal_pointer (&text);
+
+      text = g_strdup_printf ("%s\n\n%s", old, with);
+    }
   rows = import_rows (report);
   dialog = adw_message_dialog_new (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))),
                                    _("Registration List Imported"), text);
@@ -931,7 +957,7 @@ column_map_import_cb (QwColumnMapDialog *dialog,
     return;
   qw_column_map_dialog_get_map (dialog, &map);
   import = qw_entry_import_table (qw_column_map_dialog_get_csv (dialog), &map, &error);
-  if (import == NULL || !import_read (self, import, name, &error))
+  if (import == NULL || !import_read (self, import, name, NULL, &error))
     {
       qw_feedback_error (GTK_WIDGET (dialog), _("Nothing was imported"), error);
       return;
@@ -977,7 +1003,7 @@ import_list (QwEntriesPage  *self,
       g_propagate_error (error, g_steal_pointer (&local_error));
       return FALSE;
     }
-  return import_read (self, import, name, error);
+  return import_read (self, import, name, source == QW_COLUMNS_REMEMBERED ? &map : NULL, error);
 }
 
 static void

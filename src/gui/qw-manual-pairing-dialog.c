@@ -1,7 +1,8 @@
 /* qw-manual-pairing-dialog.c: a round typed in board by board
  *
  * Pairings made elsewhere (on paper, by another program) are typed in: red
- * and black of each board by the players' numbers (序号), or 轮空 for the
+ * and black of each board by the players' numbers (序号) or names (a part
+ * of the name that only one player's holds is enough), or 轮空 for the
  * bye. Each box shows whom its number names, and the boards are checked as
  * they are typed with the same core check the CLI's pair-manual uses
  * (qw_tournament_check_manual(): rematches, colours, the bye, players left
@@ -17,6 +18,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "qw-manual-pairing-dialog.h"
 #include "qw-tooltip.h"
@@ -71,6 +73,7 @@ typedef enum
   BOX_PLAYER,
   BOX_BYE,
   BOX_UNKNOWN,
+  BOX_AMBIGUOUS,   /* a name several players' names hold */
 } BoxKind;
 
 static BoxKind
@@ -89,7 +92,29 @@ read_box (QwManualPairingDialog *self,
   if (bye_allowed && (g_str_equal (text, "轮空") || g_ascii_strcasecmp (text, "bye") == 0 || g_str_equal (text, "-")))
     return BOX_BYE;
   if (!g_ascii_string_to_unsigned (text, 10, 1, G_MAXINT, &no, NULL))
-    return BOX_UNKNOWN;
+    {
+      /* A name, or part of one: the one player whose name it is, or holds. */
+      const QwEntry *holder = NULL;
+      guint n_holders = 0;
+
+      for (guint i = 0; i < self->entries->len; i++)
+        {
+          const QwEntry *e = g_ptr_array_index (self->entries, i);
+
+          if (g_strcmp0 (e->name, text) == 0)
+            {
+              *out = e;
+              return BOX_PLAYER;
+            }
+          if (e->name != NULL && strstr (e->name, text) != NULL)
+            {
+              holder = e;
+              n_holders++;
+            }
+        }
+      *out = n_holders == 1 ? holder : NULL;
+      return n_holders == 1 ? BOX_PLAYER : n_holders > 1 ? BOX_AMBIGUOUS : BOX_UNKNOWN;
+    }
   for (guint i = 0; i < self->entries->len; i++)
     {
       const QwEntry *e = g_ptr_array_index (self->entries, i);
@@ -121,7 +146,11 @@ show_box (GtkLabel      *label,
       text = g_strdup (_("the bye"));
       break;
     case BOX_UNKNOWN:
-      text = g_strdup (_("no such number"));
+      text = g_strdup (_("no such player"));
+      gtk_widget_add_css_class (GTK_WIDGET (label), "error");
+      break;
+    case BOX_AMBIGUOUS:
+      text = g_strdup (_("several players: type the number"));
       gtk_widget_add_css_class (GTK_WIDGET (label), "error");
       break;
     case BOX_EMPTY:
@@ -159,15 +188,19 @@ update (QwManualPairingDialog *self)
 
           g_array_append_val (self->given, mb);
         }
-      else if (r == BOX_UNKNOWN)
+      else if (r == BOX_UNKNOWN || r == BOX_AMBIGUOUS)
         {
           g_string_append_c (errors, '\n');
-          g_string_append_printf (errors, _("Board %u: no player of the group has the red number"), i + 1);
+          g_string_append_printf (errors, r == BOX_UNKNOWN ? _("Board %u: red names no player of the group")
+                                                           : _("Board %u: red names several players; type the number"),
+                                  i + 1);
         }
-      else if (k == BOX_UNKNOWN)
+      else if (k == BOX_UNKNOWN || k == BOX_AMBIGUOUS)
         {
           g_string_append_c (errors, '\n');
-          g_string_append_printf (errors, _("Board %u: no player of the group has the black number"), i + 1);
+          g_string_append_printf (errors, k == BOX_UNKNOWN ? _("Board %u: black names no player of the group")
+                                                           : _("Board %u: black names several players; type the number"),
+                                  i + 1);
         }
       else if (r == BOX_EMPTY)
         {
@@ -302,9 +335,8 @@ number_entry (QwManualPairingDialog *self,
   GtkWidget *entry = gtk_entry_new ();
 
   gtk_entry_set_placeholder_text (GTK_ENTRY (entry), placeholder);
-  gtk_editable_set_width_chars (GTK_EDITABLE (entry), 6);
-  gtk_editable_set_max_width_chars (GTK_EDITABLE (entry), 6);
-  gtk_entry_set_input_purpose (GTK_ENTRY (entry), GTK_INPUT_PURPOSE_NUMBER);
+  gtk_editable_set_width_chars (GTK_EDITABLE (entry), 11);
+  gtk_editable_set_max_width_chars (GTK_EDITABLE (entry), 11);
   g_signal_connect_swapped (entry, "changed", G_CALLBACK (update), self);
   return GTK_ENTRY (entry);
 }
@@ -316,8 +348,8 @@ name_label (void)
 
   gtk_label_set_xalign (GTK_LABEL (label), 0);
   gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
-  gtk_label_set_width_chars (GTK_LABEL (label), 26);
-  gtk_label_set_max_width_chars (GTK_LABEL (label), 26);
+  gtk_label_set_width_chars (GTK_LABEL (label), 24);
+  gtk_label_set_max_width_chars (GTK_LABEL (label), 24);
   return GTK_LABEL (label);
 }
 
@@ -348,12 +380,12 @@ add_board (QwManualPairingDialog *self)
   gtk_widget_add_css_class (GTK_WIDGET (b->number), "dim-label");
   gtk_box_append (GTK_BOX (box), GTK_WIDGET (b->number));
   gtk_box_append (GTK_BOX (box), side_label (_("Red"), "red-side"));
-  b->red = number_entry (self, _("No."));
+  b->red = number_entry (self, _("No. or name"));
   gtk_box_append (GTK_BOX (box), GTK_WIDGET (b->red));
   b->red_name = name_label ();
   gtk_box_append (GTK_BOX (box), GTK_WIDGET (b->red_name));
   gtk_box_append (GTK_BOX (box), side_label (_("Black"), "black-side"));
-  b->black = number_entry (self, _("No. or 轮空"));
+  b->black = number_entry (self, _("No., name, 轮空"));
   gtk_box_append (GTK_BOX (box), GTK_WIDGET (b->black));
   b->black_name = name_label ();
   gtk_box_append (GTK_BOX (box), GTK_WIDGET (b->black_name));
