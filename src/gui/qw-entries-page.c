@@ -19,7 +19,9 @@
 #include <string.h>
 
 #include "qw-admit-dialog.h"
+#include "qw-column-map-dialog.h"
 #include "qw-column-view.h"
+#include "qw-desk-settings.h"
 #include "qw-entries-page.h"
 #include "qw-entry-dialog.h"
 #include "qw-entry-import.h"
@@ -27,6 +29,7 @@
 #include "qw-feedback.h"
 #include "qw-tooltip.h"
 #include "qw-registration.h"
+#include "qw-spreadsheet.h"
 #include "qw-date.h"
 #include "qw-document-entries.h"
 #include "qw-entry-check.h"
@@ -48,6 +51,7 @@ struct _QwEntriesPage
   GtkWidget         *box;
   GtkSearchEntry    *search_entry;
   GtkDropDown       *filter_dropdown;
+  GtkDropDown       *order_dropdown;
   GtkStack          *content_stack;
   GtkColumnView     *column_view;
   GtkSpinner        *busy_spinner;
@@ -68,6 +72,9 @@ struct _QwEntriesPage
   QwRuleset         *ruleset;
   GCancellable      *cancellable;    /* the file being read or written */
   const char        *busy_text;      /* what the worker does, or NULL */
+  QwListOrder        order;          /* the document's list order, as shown */
+  GtkSorter         *order_sorter;   /* the rows the columns leave tied: in the list order */
+  gboolean           updating_order;
 };
 
 G_DEFINE_FINAL_TYPE (QwEntriesPage, qw_entries_page, GTK_TYPE_WIDGET)
@@ -278,6 +285,94 @@ fill_filter_dropdown (QwEntriesPage *self)
   gtk_drop_down_set_selected (self->filter_dropdown, FILTER_ALL);
 }
 
+/* The list order (qw-desk-settings.h): the document's, chosen here for
+ * every list (this page, the booklet, the public lists); one step. */
+
+static gint
+list_rank_compare (gconstpointer a,
+                   gconstpointer b,
+                   gpointer      user_data)
+{
+  int ra = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (a), "list-rank"));
+  int rb = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (b), "list-rank"));
+
+  return ra < rb ? GTK_ORDERING_SMALLER : ra > rb ? GTK_ORDERING_LARGER : GTK_ORDERING_EQUAL;
+}
+
+/* Each item's place in the list order, as the core sorts the entries. */
+static void
+rank_items (QwEntriesPage *self,
+            GPtrArray     *items)
+{
+  g_autoptr(GPtrArray) entries = g_ptr_array_new ();
+  g_autoptr(GHashTable) item_of = g_hash_table_new (NULL, NULL);
+
+  for (guint i = 0; i < items->len; i++)
+    {
+      QwEntryItem *item = g_ptr_array_index (items, i);
+      QwEntry *entry = (QwEntry *) qw_entry_item_get_entry (item);
+
+      g_ptr_array_add (entries, entry);
+      g_hash_table_insert (item_of, entry, item);
+    }
+  qw_entries_sort_for_list (entries, self->order);
+  for (guint i = 0; i < entries->len; i++)
+    g_object_set_data (g_hash_table_lookup (item_of, g_ptr_array_index (entries, i)), "list-rank",
+                       GINT_TO_POINTER ((int) i + 1));
+}
+
+static void
+fill_order_dropdown (QwEntriesPage *self)
+{
+  g_autoptr(GtkStringList) labels = gtk_string_list_new (NULL);
+
+  for (QwListOrder o = QW_LIST_ORDER_NUMBER; o <= QW_LIST_ORDER_STROKE; o++)
+    gtk_string_list_append (labels, qw_list_order_label (o));
+  self->updating_order = TRUE;
+  gtk_drop_down_set_model (self->order_dropdown, G_LIST_MODEL (labels));
+  gtk_drop_down_set_selected (self->order_dropdown, self->order);
+  self->updating_order = FALSE;
+}
+
+/* The document's order, shown: by 序号 the 序号 column sorts; by name the
+ * columns step aside for it. */
+static void
+sync_order (QwEntriesPage *self)
+{
+  QwListOrder order = self->doc != NULL ? qw_desk_list_order (self->doc) : QW_LIST_ORDER_NUMBER;
+  g_autoptr(GtkColumnViewColumn) no = NULL;
+
+  if (order == self->order)
+    return;
+  self->order = order;
+  self->updating_order = TRUE;
+  gtk_drop_down_set_selected (self->order_dropdown, order);
+  self->updating_order = FALSE;
+  no = g_list_model_get_item (gtk_column_view_get_columns (self->column_view), 0);
+  gtk_column_view_sort_by_column (self->column_view, order == QW_LIST_ORDER_NUMBER ? no : NULL,
+                                  GTK_SORT_ASCENDING);
+}
+
+static void
+order_changed_cb (QwEntriesPage *self)
+{
+  guint selected = gtk_drop_down_get_selected (self->order_dropdown);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *message = NULL;
+
+  if (self->updating_order || self->doc == NULL || selected == GTK_INVALID_LIST_POSITION
+      || (QwListOrder) selected == qw_desk_list_order (self->doc))
+    return;
+  if (!qw_desk_set_list_order (self->doc, (QwListOrder) selected, &error))
+    {
+      qw_feedback_error (GTK_WIDGET (self), _("The list order could not be changed"), error);
+      sync_order (self);
+      return;
+    }
+  message = g_strdup_printf (_("Lists ordered %s"), qw_list_order_label ((QwListOrder) selected));
+  qw_feedback_undo_toast (GTK_WIDGET (self), self->doc, message);
+}
+
 /* Loading */
 
 static void
@@ -304,6 +399,8 @@ reload (QwEntriesPage *self)
   items = g_ptr_array_new_full (n, g_object_unref);
   for (guint i = 0; i < n; i++)
     g_ptr_array_add (items, g_list_model_get_item (G_LIST_MODEL (fresh), i));
+  sync_order (self);
+  rank_items (self, items);
   g_list_store_splice (self->store, 0, g_list_model_get_n_items (G_LIST_MODEL (self->store)),
                        items->pdata, items->len);
   update_summary (self);
@@ -690,7 +787,7 @@ typedef struct
 {
   char          *path;
   char          *name;
-  QwEntryImport *import;
+  QwCsv         *csv;
 } ImportTask;
 
 static void
@@ -700,7 +797,7 @@ import_task_free (gpointer data)
 
   g_free (t->path);
   g_free (t->name);
-  g_clear_pointer (&t->import, qw_entry_import_free);
+  g_clear_pointer (&t->csv, qw_csv_free);
   g_free (t);
 }
 
@@ -713,8 +810,8 @@ import_thread (GTask        *task,
   ImportTask *t = task_data;
   GError *error = NULL;
 
-  t->import = qw_entry_import_file (t->path, &error);
-  if (t->import == NULL)
+  t->csv = qw_spreadsheet_read_file (t->path, 0, &error);
+  if (t->csv == NULL)
     {
       g_task_return_error (task, error);
       return;
@@ -772,14 +869,32 @@ report_closed_cb (AdwMessageDialog *dialog,
     ask_late (self, gtk_window_get_transient_for (GTK_WINDOW (dialog)), r->late);
 }
 
+/* "姓名=B、身份证号=C": the fields a map imports, by column. */
+static char *
+columns_text (const QwColumnMap *map)
+{
+  GString *text = g_string_new (NULL);
+
+  for (int f = 0; f < QW_N_ENTRY_FIELDS; f++)
+    if (map->column[f] >= 0)
+      {
+        g_autofree char *letters = qw_column_letters (map->column[f]);
+
+        g_string_append_printf (text, "%s%s=%s", text->len > 0 ? "、" : "", qw_entry_field_label ((QwEntryField) f),
+                                letters);
+      }
+  return g_string_free (text, FALSE);
+}
+
 /* Stores a list that was read: all its usable rows in one transaction,
  * then reports what was imported and what was rejected. The import is one
  * step of the history. */
 static gboolean
-import_read (QwEntriesPage  *self,
-             QwEntryImport  *import,
-             const char     *name,
-             GError        **error)
+import_read (QwEntriesPage     *self,
+             QwEntryImport     *import,
+             const char        *name,
+             const QwColumnMap *remembered,
+             GError           **error)
 {
   g_autoptr(QwImportReport) report = NULL;
   g_autofree char *text = NULL;
@@ -801,6 +916,14 @@ import_read (QwEntriesPage  *self,
     qw_feedback_undo_toast (GTK_WIDGET (self), self->doc, message);
   late = imported_late (report);
   text = import_report (import, report, name, late != NULL ? late->len : 0);
+  if (remembered != NULL)
+    {
+      g_autofree char *mapped = columns_text (remembered);
+      g_autofree char *with = g_strdup_printf (_("Columns as remembered for this header: %s"), mapped);
+      g_autofree char *old = g_steal_pointer (&text);
+
+      text = g_strdup_printf ("%s\n\n%s", old, with);
+    }
   rows = import_rows (report);
   dialog = adw_message_dialog_new (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))),
                                    _("Registration List Imported"), text);
@@ -819,6 +942,70 @@ import_read (QwEntriesPage  *self,
   return TRUE;
 }
 
+/* The columns chosen in the mapping dialog: the list is imported with
+ * them, and they are remembered for its header set. */
+static void
+column_map_import_cb (QwColumnMapDialog *dialog,
+                      QwEntriesPage     *self)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(QwEntryImport) import = NULL;
+  g_autofree char *name = g_filename_display_basename (qw_column_map_dialog_get_path (dialog));
+  QwColumnMap map;
+
+  if (self->context == NULL)
+    return;
+  qw_column_map_dialog_get_map (dialog, &map);
+  import = qw_entry_import_table (qw_column_map_dialog_get_csv (dialog), &map, &error);
+  if (import == NULL || !import_read (self, import, name, NULL, &error))
+    {
+      qw_feedback_error (GTK_WIDGET (dialog), _("Nothing was imported"), error);
+      return;
+    }
+  if (!qw_desk_remember_columns (self->doc, qw_column_map_dialog_get_header (dialog), &map, &error))
+    qw_feedback_error (GTK_WIDGET (self), _("The columns could not be remembered"), error);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+}
+
+/* A list as read: imported by its header, by the columns remembered for
+ * the header, or, when the header is not known, by the columns the user
+ * maps in a dialog. */
+static gboolean
+import_list (QwEntriesPage  *self,
+             const char     *path,
+             const char     *name,
+             QwCsv         **csv_inout,
+             GError        **error)
+{
+  QwCsv *csv = *csv_inout;
+  g_autoptr(QwImportPreview) preview = qw_entry_import_preview (csv, 0);
+  g_autoptr(QwEntryImport) import = NULL;
+  g_autoptr(GError) local_error = NULL;
+  QwColumnsSource source;
+  QwColumnMap map;
+
+  source = qw_desk_columns_for (self->doc, (const char * const *) preview->header, NULL, &map);
+  if (source != QW_COLUMNS_RECOGNISED || preview->has_name)
+    import = qw_entry_import_table (csv, source == QW_COLUMNS_RECOGNISED ? NULL : &map, &local_error);
+  if (import == NULL && source == QW_COLUMNS_RECOGNISED)
+    {
+      QwColumnMapDialog *dialog;
+
+      /* The dialog keeps the list it shows. */
+      dialog = qw_column_map_dialog_new (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))), path,
+                                         g_steal_pointer (csv_inout), 0);
+      g_signal_connect_object (dialog, "import", G_CALLBACK (column_map_import_cb), self, 0);
+      gtk_window_present (GTK_WINDOW (dialog));
+      return TRUE;
+    }
+  if (import == NULL)
+    {
+      g_propagate_error (error, g_steal_pointer (&local_error));
+      return FALSE;
+    }
+  return import_read (self, import, name, source == QW_COLUMNS_REMEMBERED ? &map : NULL, error);
+}
+
 static void
 import_done_cb (GObject      *source,
                 GAsyncResult *result,
@@ -834,7 +1021,7 @@ import_done_cb (GObject      *source,
     return;
   set_busy (self, NULL);
   if (error == NULL)
-    import_read (self, t->import, t->name, &error);
+    import_list (self, t->path, t->name, &t->csv, &error);
   if (error != NULL)
     qw_feedback_error (GTK_WIDGET (self), _("Nothing was imported"), error);
 }
@@ -890,7 +1077,11 @@ choose_import_file (QwEntriesPage *self)
   GtkFileChooserNative *chooser;
   g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
 
-  gtk_file_filter_set_name (filter, _("Registration lists (CSV, tab-separated text)"));
+  gtk_file_filter_set_name (filter, _("Registration lists (Excel, CSV, tab-separated text)"));
+  gtk_file_filter_add_pattern (filter, "*.xlsx");
+  gtk_file_filter_add_pattern (filter, "*.XLSX");
+  gtk_file_filter_add_pattern (filter, "*.xls");
+  gtk_file_filter_add_pattern (filter, "*.XLS");
   gtk_file_filter_add_pattern (filter, "*.csv");
   gtk_file_filter_add_pattern (filter, "*.CSV");
   gtk_file_filter_add_pattern (filter, "*.txt");
@@ -1106,6 +1297,7 @@ qw_entries_page_dispose (GObject *object)
   g_clear_object (&self->store);
   g_clear_pointer (&self->filter_groups, g_ptr_array_unref);
   g_clear_pointer (&self->needle, g_free);
+  g_clear_object (&self->order_sorter);
   G_OBJECT_CLASS (qw_entries_page_parent_class)->dispose (object);
 }
 
@@ -1171,6 +1363,7 @@ qw_entries_page_class_init (QwEntriesPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, QwEntriesPage, box);
   gtk_widget_class_bind_template_child (widget_class, QwEntriesPage, search_entry);
   gtk_widget_class_bind_template_child (widget_class, QwEntriesPage, filter_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, QwEntriesPage, order_dropdown);
   gtk_widget_class_bind_template_child (widget_class, QwEntriesPage, content_stack);
   gtk_widget_class_bind_template_child (widget_class, QwEntriesPage, column_view);
   gtk_widget_class_bind_template_child (widget_class, QwEntriesPage, busy_spinner);
@@ -1179,6 +1372,7 @@ qw_entries_page_class_init (QwEntriesPageClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, search_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, stop_search_cb);
   gtk_widget_class_bind_template_callback (widget_class, filter_changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, order_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, row_activated_cb);
 
   gtk_widget_class_install_action (widget_class, "entries.import", NULL, import_action);
@@ -1198,6 +1392,8 @@ qw_entries_page_init (QwEntriesPage *self)
   self->filter_groups = g_ptr_array_new_with_free_func (g_free);
   self->doc_signals = g_signal_group_new (QW_TYPE_DOCUMENT);
   g_signal_group_connect_swapped (self->doc_signals, "changed::entries", G_CALLBACK (reload), self);
+  /* An undone list order. */
+  g_signal_group_connect_swapped (self->doc_signals, "changed::meta", G_CALLBACK (reload), self);
   self->store = g_list_store_new (QW_TYPE_ENTRY_ITEM);
   self->filter = gtk_custom_filter_new (filter_func, self, NULL);
   /* Sorted, then filtered: a search keeps the order, it does not sort again. */
@@ -1206,8 +1402,15 @@ qw_entries_page_init (QwEntriesPage *self)
                                                   GTK_FILTER (self->filter));
   self->selection = gtk_multi_selection_new (G_LIST_MODEL (self->filter_model));
   add_columns (self);
-  sorter = qw_column_view_sorter (self->column_view, QW_TYPE_ENTRY_ITEM, "no");
+  /* The columns the user sorted by, then the list order, then 序号. */
+  sorter = GTK_SORTER (gtk_multi_sorter_new ());
+  gtk_multi_sorter_append (GTK_MULTI_SORTER (sorter), g_object_ref (gtk_column_view_get_sorter (self->column_view)));
+  self->order_sorter = GTK_SORTER (gtk_custom_sorter_new (list_rank_compare, NULL, NULL));
+  gtk_multi_sorter_append (GTK_MULTI_SORTER (sorter), g_object_ref (self->order_sorter));
+  gtk_multi_sorter_append (GTK_MULTI_SORTER (sorter), GTK_SORTER (gtk_numeric_sorter_new (
+    gtk_property_expression_new (QW_TYPE_ENTRY_ITEM, NULL, "no"))));
   gtk_sort_list_model_set_sorter (self->sort_model, sorter);
+  fill_order_dropdown (self);
   gtk_column_view_set_model (self->column_view, GTK_SELECTION_MODEL (self->selection));
   g_signal_connect_swapped (self->selection, "selection-changed", G_CALLBACK (selection_changed_cb), self);
 

@@ -19,10 +19,12 @@
 #include "qw-player-chooser.h"
 #include "qw-print-dialog.h"
 #include "qw-labels.h"
+#include "qw-manual-pairing-dialog.h"
 #include "qw-tiebreak.h"
 #include "qw-rounds-page-private.h"
 #include "qw-section-dialog.h"
 #include "qw-tournament.h"
+#include "qw-document-entries.h"
 #include "qw-document-play.h"
 #include "qw-entry.h"
 #include "qw-game.h"
@@ -403,6 +405,78 @@ pair_next_action (GtkWidget  *widget,
 
   if (!qw_rounds_page_pair_next (self, &error) && error != NULL)
     qw_feedback_error (GTK_WIDGET (self), _("The next round could not be paired"), error);
+}
+
+/* A round typed in */
+
+static void
+manual_record_cb (QwManualPairingDialog *dialog,
+                  QwRoundsPage          *self)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) broken = NULL;
+  g_autofree char *message = NULL;
+  GArray *boards = qw_manual_pairing_dialog_get_boards (dialog);
+  int round;
+
+  if (self->section == NULL)
+    return;
+  _qw_rounds_page_write_begin (self);
+  round = qw_tournament_pair_manual (self->doc, self->section, (const QwManualBoard *) boards->data, boards->len,
+                                     qw_manual_pairing_dialog_get_force (dialog), &broken, &error);
+  _qw_rounds_page_write_end (self);
+  if (round == 0)
+    {
+      qw_manual_pairing_dialog_show_error (dialog, error);
+      return;
+    }
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  _qw_rounds_page_show_round (self, round);
+  gtk_widget_grab_focus (GTK_WIDGET (self->column_view));
+  qw_feedback_dismiss_toast (GTK_WIDGET (self), "round-progress");
+  message = broken != NULL && broken->len > 0
+    ? g_strdup_printf (ngettext ("Round %d recorded as typed in, breaking %u rule (logged)",
+                                 "Round %d recorded as typed in, breaking %u rules (logged)", broken->len),
+                       round, broken->len)
+    : g_strdup_printf (_("Round %d recorded as typed in"), round);
+  qw_feedback_undo_toast (GTK_WIDGET (self), self->doc, message);
+}
+
+/**
+ * qw_rounds_page_type_in_round:
+ *
+ * Opens the dialog in which the next round of the group shown is typed in
+ * board by board (qw-manual-pairing-dialog.c), and records it from there.
+ *
+ * Returns: (transfer none) (nullable): the dialog, presented
+ */
+GtkWindow *
+qw_rounds_page_type_in_round (QwRoundsPage *self)
+{
+  g_autoptr(GPtrArray) entries = NULL;
+  g_autoptr(GError) error = NULL;
+  QwManualPairingDialog *dialog;
+
+  if (self->section == NULL)
+    return NULL;
+  if ((entries = qw_document_list_section_entries (self->doc, self->section, &error)) == NULL)
+    {
+      qw_feedback_error (GTK_WIDGET (self), _("The group’s players could not be read"), error);
+      return NULL;
+    }
+  dialog = qw_manual_pairing_dialog_new (_qw_rounds_page_parent_window (self), self->doc, self->section,
+                                         self->last_round + 1, entries);
+  g_signal_connect_object (dialog, "record", G_CALLBACK (manual_record_cb), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+  return GTK_WINDOW (dialog);
+}
+
+static void
+pair_manual_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
+{
+  qw_rounds_page_type_in_round (QW_ROUNDS_PAGE (widget));
 }
 
 static gboolean
@@ -928,6 +1002,9 @@ void
 _qw_rounds_page_class_actions_init (GtkWidgetClass *widget_class)
 {
   gtk_widget_class_install_action (widget_class, "rounds.pair-next", NULL, pair_next_action);
+  gtk_widget_class_install_action (widget_class, "rounds.pair-manual", NULL, pair_manual_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_r, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
+                                       "rounds.pair-manual", NULL);
   gtk_widget_class_install_action (widget_class, "rounds.unpair", NULL, unpair_action);
   gtk_widget_class_install_action (widget_class, "rounds.explain", NULL, explain_action);
   gtk_widget_class_install_action (widget_class, "rounds.check", NULL, check_action);

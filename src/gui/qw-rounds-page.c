@@ -196,6 +196,10 @@ update_status (QwRoundsPage *self)
                                  self->section != NULL && (self->last_round == 0
                                                            || (complete && self->round == self->last_round
                                                                && self->last_round < total)));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "rounds.pair-manual",
+                                 self->section != NULL && (self->last_round == 0
+                                                           || (complete && self->round == self->last_round
+                                                               && self->last_round < total)));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "rounds.unpair", self->last_round > 0);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "rounds.explain", self->round > 0);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "rounds.swap",

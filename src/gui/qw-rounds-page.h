@@ -23,6 +23,7 @@ const char *qw_rounds_page_get_group       (QwRoundsPage  *self);
 int         qw_rounds_page_get_round       (QwRoundsPage  *self);
 GListModel *qw_rounds_page_get_boards      (QwRoundsPage  *self);
 GListModel *qw_rounds_page_get_seeds       (QwRoundsPage  *self);
+GtkWindow  *qw_rounds_page_type_in_round   (QwRoundsPage  *self);
 gboolean    qw_rounds_page_pair_next       (QwRoundsPage  *self,
                                             GError       **error);
 gboolean    qw_rounds_page_enter_result    (QwRoundsPage  *self,

@@ -22,6 +22,7 @@
 #include "qw-error.h"
 #include "qw-event-dialog.h"
 #include "qw-export-results.h"
+#include "qw-file-exports.h"
 #include "qw-feedback.h"
 #include "qw-national-page.h"
 #include "qw-new-region-dialog.h"
@@ -206,7 +207,7 @@ update_actions (QwWindow *self)
   gboolean has_event = event_of (self) != NULL;
   static const char *event_actions[] = {
     "win.import-entries", "win.export-entries", "win.add-entry", "win.find", "win.print",
-    "win.event-details", "win.publish",
+    "win.event-details", "win.publish", "win.export-excel", "win.import-trf", "win.export-trf",
   };
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.close-document", has_doc);
@@ -744,6 +745,52 @@ export_entries_action (GtkWidget  *widget,
 }
 
 static void
+export_excel_action (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
+{
+  QwWindow *self = QW_WINDOW (widget);
+  QwExcelExport kind;
+
+  if (event_of (self) != NULL && qw_excel_export_from_code (g_variant_get_string (parameter, NULL), &kind))
+    qw_excel_export_choose (GTK_WINDOW (self), self->context, kind);
+}
+
+static void
+import_trf_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  QwWindow *self = QW_WINDOW (widget);
+
+  if (event_of (self) != NULL)
+    qw_trf_import_choose (GTK_WINDOW (self), self->context);
+}
+
+/* The group the rounds page shows. */
+static void
+export_trf_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  QwWindow *self = QW_WINDOW (widget);
+  const char *group;
+
+  if (event_of (self) == NULL)
+    return;
+  group = qw_rounds_page_get_group (QW_ROUNDS_PAGE (ensure_page (self, PAGE_ROUNDS)));
+  if (group == NULL)
+    {
+      g_autoptr(GError) error = g_error_new_literal (QW_ERROR, QW_ERROR_NOT_FOUND,
+                                                     _("Choose the group on the rounds page first."));
+
+      qw_feedback_error (GTK_WIDGET (self), _("No group to export"), error);
+      return;
+    }
+  qw_trf_export_choose (GTK_WINDOW (self), self->context, group);
+}
+
+static void
 add_entry_action (GtkWidget  *widget,
                   const char *action_name,
                   GVariant   *parameter)
@@ -1237,6 +1284,9 @@ qw_window_class_init (QwWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.import-entries", NULL, import_entries_action);
   gtk_widget_class_install_action (widget_class, "win.export-entries", NULL, export_entries_action);
   gtk_widget_class_install_action (widget_class, "win.add-entry", NULL, add_entry_action);
+  gtk_widget_class_install_action (widget_class, "win.export-excel", "s", export_excel_action);
+  gtk_widget_class_install_action (widget_class, "win.import-trf", NULL, import_trf_action);
+  gtk_widget_class_install_action (widget_class, "win.export-trf", NULL, export_trf_action);
   gtk_widget_class_install_action (widget_class, "win.find", NULL, find_action);
   gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo_action);
   gtk_widget_class_install_action (widget_class, "win.redo", NULL, redo_action);

@@ -312,6 +312,8 @@ emit_changed (QwHistory  *self,
     { "game", "games" },
     { "absence", "games" },
     { "nominee", "nominees" },
+    /* The document's settings kept in the history (the list order). */
+    { "meta", "meta" },
   };
   g_autoptr(GPtrArray) details = g_ptr_array_new ();
 
