@@ -16,8 +16,10 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "qw-column-map-dialog.h"
+#include "qw-idcard.h"
 #include "qw-spreadsheet.h"
 #include "qw-tooltip.h"
 
@@ -114,6 +116,23 @@ field_changed_cb (GtkDropDown       *dropdown,
   update_status (self);
 }
 
+/* The preview is not an editing field: a cell that reads as an ID number
+ * (15 or 18 characters, digits with an X at the end) is shown masked, which
+ * still tells which column holds them. */
+static char *
+preview_text (const char *text)
+{
+  g_autofree char *s = g_strstrip (g_strdup (text != NULL ? text : ""));
+  gsize len = strlen (s);
+
+  if (len != 15 && len != 18)
+    return g_steal_pointer (&s);
+  for (gsize i = 0; i < len; i++)
+    if (!g_ascii_isdigit (s[i]) && !(i == len - 1 && (s[i] == 'X' || s[i] == 'x')))
+      return g_steal_pointer (&s);
+  return qw_idcard_mask (s);
+}
+
 static GtkWidget *
 cell (const char *text,
       const char *css_class)
@@ -194,7 +213,11 @@ fill_grid (QwColumnMapDialog *self)
 
       gtk_grid_attach (self->grid, cell (line, "dim-label"), 0, (int) r + 3, 1, 1);
       for (guint c = 0; c < n; c++)
-        gtk_grid_attach (self->grid, cell (row[c], NULL), (int) c + 1, (int) r + 3, 1, 1);
+        {
+          g_autofree char *shown = preview_text (row[c]);
+
+          gtk_grid_attach (self->grid, cell (shown, NULL), (int) c + 1, (int) r + 3, 1, 1);
+        }
     }
   self->updating = FALSE;
   update_status (self);
