@@ -163,6 +163,26 @@ append_c14n_attr_value (GString    *out,
       }
 }
 
+/* @text with CR LF and a lone CR as LF. */
+static char *
+normalise_line_ends (const char *text)
+{
+  GString *out = g_string_sized_new (strlen (text));
+
+  for (const char *p = text; *p != '\0'; p++)
+    {
+      if (*p != '\r')
+        g_string_append_c (out, *p);
+      else
+        {
+          g_string_append_c (out, '\n');
+          if (p[1] == '\n')
+            p++;
+        }
+    }
+  return g_string_free (out, FALSE);
+}
+
 static void
 append_c14n_text (GString    *out,
                   const char *text)
@@ -690,8 +710,21 @@ step (QwSealedReader  *self,
       if (depth == 1)
         self->in_content = self->in_digest = FALSE;
       return 0;
-    case XML_READER_TYPE_TEXT:
     case XML_READER_TYPE_CDATA:
+      /* libxml2's reader hands a CDATA section's line ends over as they
+       * were (its tree parser normalises them, as XML says: a CR, or CR LF,
+       * is LF); a CR in a CDATA section cannot come from a character
+       * reference, so it is a line end. */
+      if (self->in_content && depth >= 2)
+        {
+          g_autofree char *text = normalise_line_ends ((const char *) xmlTextReaderConstValue (self->reader));
+
+          append_c14n_text (self->canonical, text);
+        }
+      else if (self->in_digest)
+        g_string_append (self->digest_text, (const char *) xmlTextReaderConstValue (self->reader));
+      return 0;
+    case XML_READER_TYPE_TEXT:
     case XML_READER_TYPE_WHITESPACE:
     case XML_READER_TYPE_SIGNIFICANT_WHITESPACE:
       if (self->in_content && depth >= 2)
