@@ -150,17 +150,26 @@ static void
 append_c14n_attr_value (GString    *out,
                         const char *value)
 {
-  for (const char *p = value; *p != '\0'; p++)
-    switch (*p)
-      {
-      case '&': g_string_append (out, "&amp;"); break;
-      case '<': g_string_append (out, "&lt;"); break;
-      case '"': g_string_append (out, "&quot;"); break;
-      case '\t': g_string_append (out, "&#x9;"); break;
-      case '\n': g_string_append (out, "&#xA;"); break;
-      case '\r': g_string_append (out, "&#xD;"); break;
-      default: g_string_append_c (out, *p); break;
-      }
+  const char *run = value;
+
+  for (;;)
+    {
+      gsize n = strcspn (run, "&<\"\t\n\r");
+
+      g_string_append_len (out, run, (gssize) n);
+      run += n;
+      switch (*run)
+        {
+        case '&': g_string_append (out, "&amp;"); break;
+        case '<': g_string_append (out, "&lt;"); break;
+        case '"': g_string_append (out, "&quot;"); break;
+        case '\t': g_string_append (out, "&#x9;"); break;
+        case '\n': g_string_append (out, "&#xA;"); break;
+        case '\r': g_string_append (out, "&#xD;"); break;
+        default: return;
+        }
+      run++;
+    }
 }
 
 static void
