@@ -1082,6 +1082,8 @@ read_results (QwSealedReader     *reader,
             }
           if (pending != NULL)
             part_func (results, g_steal_pointer (&pending), user_data);
+          /* Handed out: never touched again. */
+          group = NULL;
         }
       if (depth == 1 && g_str_equal (name, "certificate"))
         {
