@@ -370,8 +370,17 @@ render_start (QwSealedReader *self,
     }
   if (now->len > 1)
     g_array_sort (now, compare_rendered);
-  if (attrs->len > 1)
-    g_array_sort (attrs, compare_attrs);
+  /* By namespace URI, then local name (no two are equal in a well-formed
+   * file): an insertion sort, as an element has a handful. */
+  for (guint i = 1; i < attrs->len; i++)
+    {
+      Attr a = g_array_index (attrs, Attr, i);
+      guint j = i;
+
+      for (; j > 0 && compare_attrs (&g_array_index (attrs, Attr, j - 1), &a) > 0; j--)
+        g_array_index (attrs, Attr, j) = g_array_index (attrs, Attr, j - 1);
+      g_array_index (attrs, Attr, j) = a;
+    }
 
   g_string_append_c (out, '<');
   append_qname (out, node->ns != NULL ? node->ns->prefix : NULL, node->name);
