@@ -150,6 +150,89 @@ test_batch_is_atomic (Fixture       *f,
   g_assert_cmpint (qw_document_count_entries (doc, event_id), ==, 0);
 }
 
+/* Many entries go in blocks of rows a statement (qw-document-entries.c):
+ * the same numbers, ids in order, a pair's members and an entry restored
+ * under its old id among them; a clash inside a block still undoes all. */
+static void
+test_many_entries (Fixture       *f,
+                   gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(QwDocument) doc = qw_document_create (f->path, QW_DOCUMENT_STOP, &error);
+  g_autoptr(GPtrArray) entries = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_entry_free);
+  g_autoptr(GPtrArray) clash = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_entry_free);
+  g_autoptr(GPtrArray) listed = NULL;
+  g_autoptr(QwEntry) restored = NULL;
+  gint64 event_id = add_event (doc);
+  gint64 gone;
+  QwEntry *pair;
+
+  for (int i = 0; i < 200; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("选手%d", i + 1);
+
+      g_ptr_array_add (entries, make_entry (name, i == 150 ? 500 : 0));
+    }
+  pair = g_ptr_array_index (entries, 70);
+  qw_entry_add_member (pair, make_entry ("甲", 0));
+  qw_entry_add_member (pair, make_entry ("乙", 0));
+  qw_entry_pair_sync (pair);
+  g_assert_true (qw_document_add_entries (doc, event_id, entries, &error));
+  g_assert_no_error (error);
+  for (guint i = 0; i < entries->len; i++)
+    {
+      const QwEntry *e = g_ptr_array_index (entries, i);
+
+      /* Numbered in order, after a number given; ids as SQLite gives them. */
+      g_assert_cmpint (e->no, ==, i < 150 ? (int) i + 1 : 500 + (int) i - 150);
+      g_assert_cmpint (e->id, ==, (gint64) i + 1);
+    }
+  listed = qw_document_list_entries (doc, event_id, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (listed->len, ==, entries->len);
+  for (guint i = 0; i < listed->len; i++)
+    {
+      const QwEntry *e = g_ptr_array_index (listed, i);
+      const QwEntry *given = g_ptr_array_index (entries, i);
+
+      g_assert_cmpint (e->id, ==, given->id);
+      g_assert_cmpint (e->no, ==, given->no);
+      g_assert_cmpstr (e->name, ==, given->name);
+      g_assert_true (qw_entry_is_pair (e) == (i == 70));
+    }
+  g_assert_cmpstr (qw_entry_member (g_ptr_array_index (listed, 70), 1)->name, ==, "乙");
+
+  /* Deleted and restored under its old id, among new ones. */
+  restored = qw_entry_copy (g_ptr_array_index (listed, 10));
+  gone = restored->id;
+  g_assert_true (qw_document_delete_entries (doc, &gone, 1, &error));
+  g_assert_no_error (error);
+  for (int i = 0; i < 100; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("后来%d", i + 1);
+
+      g_ptr_array_add (clash, make_entry (name, 0));
+    }
+  g_ptr_array_insert (clash, 20, g_steal_pointer (&restored));
+  g_assert_true (qw_document_add_entries (doc, event_id, clash, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (((QwEntry *) g_ptr_array_index (clash, 20))->id, ==, gone);
+  g_assert_cmpint (((QwEntry *) g_ptr_array_index (clash, 20))->no, ==, 11);
+  g_assert_cmpint (((QwEntry *) g_ptr_array_index (clash, 0))->no, ==, 550);
+  g_assert_cmpint (((QwEntry *) g_ptr_array_index (clash, 100))->no, ==, 649);
+  g_assert_cmpint (qw_document_count_entries (doc, event_id), ==, 300);
+
+  /* A number taken, in the middle of a block: nothing of the batch stays. */
+  g_ptr_array_set_size (clash, 0);
+  for (int i = 0; i < 130; i++)
+    g_ptr_array_add (clash, make_entry ("又来", i == 90 ? 7 : 1000 + i));
+  g_assert_false (qw_document_add_entries (doc, event_id, clash, &error));
+  g_assert_error (error, QW_ERROR, QW_ERROR_CONFLICT);
+  g_assert_cmpint (qw_document_count_entries (doc, event_id), ==, 300);
+  for (guint i = 0; i < clash->len; i++)
+    g_assert_cmpint (((QwEntry *) g_ptr_array_index (clash, i))->id, ==, 0);
+}
+
 static void
 test_migration_from_version_1 (Fixture       *f,
                                gconstpointer  data)
@@ -700,6 +783,7 @@ main (int    argc,
 #define ADD(path, fn) g_test_add (path, Fixture, NULL, fixture_set_up, fn, fixture_tear_down)
   ADD ("/document/round-trip", test_round_trip);
   ADD ("/document/batch-is-atomic", test_batch_is_atomic);
+  ADD ("/document/many-entries", test_many_entries);
   ADD ("/document/migration-from-1", test_migration_from_version_1);
   g_test_add ("/document/migration-from-4", Fixture, GINT_TO_POINTER (4), fixture_set_up, test_migration_to_7,
               fixture_tear_down);

@@ -16,6 +16,7 @@
 #include "qw-results-export.h"
 #include "qw-tiebreak.h"
 #include "qw-test-region.h"
+#include "qw-test.h"
 
 #define STOP_NAME "2021年第六届全国象棋业余棋王赛广东赛区白花（镇）预选赛"
 
@@ -674,6 +675,143 @@ test_stop_round_trip (Fixture       *f,
   g_assert_cmpint (s->participants, ==, qw_results_count_players (exported));
 }
 
+/* Importing while reading (qw_document_import_results_file()): what it
+ * stores is what reading and then importing store; the same outcomes; a file
+ * refused at its end, after its parts were stored, leaves the document as it
+ * was and is refused with the reader's message, which comes before the
+ * region's own refusals as it did. */
+static gboolean
+import_file (Fixture          *f,
+             const char       *path,
+             QwImportOutcome  *outcome,
+             gint64           *event_id,
+             GError          **error)
+{
+  g_autoptr(QwResults) read = NULL;
+  gboolean ok = qw_document_import_results_file (f->doc, path, outcome, event_id, &read, error);
+
+  g_assert_true (ok == (read != NULL));
+  return ok;
+}
+
+static void
+write_text (const char *path,
+            const char *text)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (g_file_set_contents (path, text, -1, &error));
+  g_assert_no_error (error);
+}
+
+static void
+assert_file_refused (Fixture    *f,
+                     const char *path,
+                     const char *needle)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GError) read_error = NULL;
+  g_autoptr(QwResults) read = qw_results_read_file (path, &read_error);
+  gint64 id = 0;
+
+  g_assert_false (import_file (f, path, NULL, &id, &error));
+  g_assert_nonnull (error);
+  if (strstr (error->message, needle) == NULL)
+    g_error ("“%s” does not say “%s”", error->message, needle);
+  /* The reader's refusal, when it refuses the file. */
+  if (read == NULL)
+    g_assert_cmpstr (error->message, ==, read_error->message);
+}
+
+static void
+test_import_file_in_parts (Fixture       *f,
+                           gconstpointer  data)
+{
+  g_autofree char *path = g_build_filename (f->dir, "stop.xml", NULL);
+  g_autofree char *edited_path = g_build_filename (f->dir, "edited.xml", NULL);
+  /* More players than a block of rows (qw-document-entries.c). */
+  g_autoptr(QwResults) results = fixture_results (STOP_NAME, "stop-0003", "2021-07-03", 90);
+  g_autoptr(QwResults) more = fixture_results (STOP_NAME, "stop-0003", "2021-07-03", 91);
+  g_autoptr(QwResults) expected = NULL;
+  g_autoptr(QwResults) back = NULL;
+  g_autoptr(QwRegionSummary) s = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *resealed = NULL;
+  g_autoptr(GString) edited = NULL;
+  QwImportOutcome outcome = -1;
+  gint64 id = 0, again = 0;
+
+  g_assert_true (qw_results_write_file (results, path, FALSE, &error));
+  g_assert_no_error (error);
+  expected = qw_results_read_file (path, &error);
+  g_assert_no_error (error);
+
+  g_assert_true (import_file (f, path, &outcome, &id, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (outcome, ==, QW_IMPORT_ADDED);
+  g_assert_cmpint (id, >, 0);
+  back = qw_document_imported_results (f->doc, id, &error);
+  g_assert_no_error (error);
+  assert_results_equal (expected, back, FALSE);
+  g_assert_cmpstr (back->digest, ==, expected->digest);
+  s = summary (f);
+  g_assert_cmpuint (s->stops->len, ==, 1);
+  g_assert_cmpint (((const QwRegionStop *) g_ptr_array_index (s->stops, 0))->participants, ==,
+                   qw_results_count_players (expected));
+
+  /* The very same file again. */
+  g_assert_true (import_file (f, path, &outcome, &again, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (outcome, ==, QW_IMPORT_UNCHANGED);
+  g_assert_cmpint (again, ==, id);
+
+  /* Refused at the end of the file, after its groups were stored (the same
+   * stop: its earlier import was deleted in the step, and comes back). */
+  g_assert_true (g_file_get_contents (path, &text, NULL, &error));
+  edited = g_string_new (text);
+  g_assert_cmpuint (g_string_replace (edited, "end=\"2021-07-03\"", "end=\"2021-07-02\"", 1), ==, 1);
+  resealed = qw_test_reseal (edited->str);
+  write_text (edited_path, resealed);
+  assert_file_refused (f, edited_path, "the event ends (2021-07-02) before it starts (2021-07-03)");
+  /* Damaged: the digest, checked at the end. */
+  write_text (edited_path, edited->str);
+  assert_file_refused (f, edited_path, "does not match its SHA-256 digest");
+  /* Another region's stop, and impossible: the reader's refusal first. */
+  g_assert_cmpuint (g_string_replace (edited, "<region>广东</region>", "<region>广西</region>", 1), ==, 1);
+  g_free (resealed);
+  resealed = qw_test_reseal (edited->str);
+  write_text (edited_path, resealed);
+  assert_file_refused (f, edited_path, "before it starts");
+  /* Only another region's: the region's refusal. */
+  g_assert_cmpuint (g_string_replace (edited, "end=\"2021-07-02\"", "end=\"2021-07-03\"", 1), ==, 1);
+  g_free (resealed);
+  resealed = qw_test_reseal (edited->str);
+  write_text (edited_path, resealed);
+  assert_file_refused (f, edited_path, "广西");
+  g_assert_cmpint (fixture_count_events (f->doc), ==, 1);
+  g_clear_pointer (&back, qw_results_free);
+  back = qw_document_imported_results (f->doc, id, &error);
+  g_assert_no_error (error);
+  assert_results_equal (expected, back, FALSE);
+  g_assert_cmpstr (back->digest, ==, expected->digest);
+
+  /* Sent again with one more player: it replaces the first. */
+  g_assert_true (qw_results_write_file (more, path, FALSE, &error));
+  g_assert_no_error (error);
+  g_clear_pointer (&expected, qw_results_free);
+  expected = qw_results_read_file (path, &error);
+  g_assert_no_error (error);
+  g_assert_true (import_file (f, path, &outcome, &id, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (outcome, ==, QW_IMPORT_REPLACED);
+  g_assert_cmpint (fixture_count_events (f->doc), ==, 1);
+  g_clear_pointer (&back, qw_results_free);
+  back = qw_document_imported_results (f->doc, id, &error);
+  g_assert_no_error (error);
+  assert_results_equal (expected, back, FALSE);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -688,6 +826,7 @@ main (int    argc,
   ADD ("/region/import/reimport", test_reimport);
   ADD ("/region/import/refused", test_import_refused);
   ADD ("/region/import/atomic", test_import_atomic);
+  ADD ("/region/import/file-in-parts", test_import_file_in_parts);
   ADD ("/region/manual-stops", test_manual_stops);
   ADD ("/region/results-replace-manual", test_results_replace_manual);
   ADD ("/region/results-participants", test_results_participants);

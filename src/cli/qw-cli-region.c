@@ -319,9 +319,14 @@ import_results_file (QwCliContext  *ctx,
   g_autofree char *text = NULL;
   QwImportOutcome outcome = QW_IMPORT_ADDED;
 
-  results = name_ends_with (path, QW_DOCUMENT_SUFFIX) ? read_stop_document (path, error)
-                                                       : qw_results_read_file (path, error);
-  if (results == NULL || !qw_document_import_results (ctx->doc, results, &outcome, NULL, error))
+  /* A results file is stored while it is read (qw-region.h). */
+  if (!name_ends_with (path, QW_DOCUMENT_SUFFIX))
+    {
+      if (!qw_document_import_results_file (ctx->doc, path, &outcome, NULL, &results, error))
+        return FALSE;
+    }
+  else if ((results = read_stop_document (path, error)) == NULL
+           || !qw_document_import_results (ctx->doc, results, &outcome, NULL, error))
     return FALSE;
   text = outcome_text (outcome, results);
   json_object_set_string_member (o, "outcome", outcome_code (outcome));

@@ -150,17 +150,26 @@ static void
 append_c14n_attr_value (GString    *out,
                         const char *value)
 {
-  for (const char *p = value; *p != '\0'; p++)
-    switch (*p)
-      {
-      case '&': g_string_append (out, "&amp;"); break;
-      case '<': g_string_append (out, "&lt;"); break;
-      case '"': g_string_append (out, "&quot;"); break;
-      case '\t': g_string_append (out, "&#x9;"); break;
-      case '\n': g_string_append (out, "&#xA;"); break;
-      case '\r': g_string_append (out, "&#xD;"); break;
-      default: g_string_append_c (out, *p); break;
-      }
+  const char *run = value;
+
+  for (;;)
+    {
+      gsize n = strcspn (run, "&<\"\t\n\r");
+
+      g_string_append_len (out, run, (gssize) n);
+      run += n;
+      switch (*run)
+        {
+        case '&': g_string_append (out, "&amp;"); break;
+        case '<': g_string_append (out, "&lt;"); break;
+        case '"': g_string_append (out, "&quot;"); break;
+        case '\t': g_string_append (out, "&#x9;"); break;
+        case '\n': g_string_append (out, "&#xA;"); break;
+        case '\r': g_string_append (out, "&#xD;"); break;
+        default: return;
+        }
+      run++;
+    }
 }
 
 /* @text with CR LF and a lone CR as LF. */
@@ -381,8 +390,17 @@ render_start (QwSealedReader *self,
     }
   if (now->len > 1)
     g_array_sort (now, compare_rendered);
-  if (attrs->len > 1)
-    g_array_sort (attrs, compare_attrs);
+  /* By namespace URI, then local name (no two are equal in a well-formed
+   * file): an insertion sort, as an element has a handful. */
+  for (guint i = 1; i < attrs->len; i++)
+    {
+      Attr a = g_array_index (attrs, Attr, i);
+      guint j = i;
+
+      for (; j > 0 && compare_attrs (&g_array_index (attrs, Attr, j - 1), &a) > 0; j--)
+        g_array_index (attrs, Attr, j) = g_array_index (attrs, Attr, j - 1);
+      g_array_index (attrs, Attr, j) = a;
+    }
 
   g_string_append_c (out, '<');
   append_qname (out, node->ns != NULL ? node->ns->prefix : NULL, node->name);

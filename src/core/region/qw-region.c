@@ -14,6 +14,7 @@
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
+#include <libxml/parser.h>
 #include <string.h>
 
 #include "qw-document-play.h"
@@ -563,6 +564,258 @@ qw_document_import_results (QwDocument       *doc,
   if (event_id != NULL)
     *event_id = new_id;
   qw_document_emit_changed (doc, "region");
+  return TRUE;
+}
+
+/* Importing while reading: a worker thread reads the file and hands over
+ * the event and each group as it is read; this thread stores them in the
+ * step at once. What the file is worth is known only at its end (schema,
+ * digest, consistency): the step is committed only then, and any problem
+ * found, the reader's first, rolls it back. */
+
+typedef struct
+{
+  const char   *path;
+  QwResults    *results;  /* read into; this thread's, freed once the reader is done */
+  GAsyncQueue  *parts;    /* ImportPart */
+} ImportReading;
+
+typedef struct
+{
+  gboolean         end;
+  gboolean         ok;        /* at the end: the file holds */
+  QwResultsGroup  *group;     /* a group, or NULL for the event */
+  GError          *error;     /* at the end, when it does not */
+} ImportPart;
+
+static void
+hand_part (QwResults      *results,
+           QwResultsGroup *group,
+           gpointer        user_data)
+{
+  ImportReading *reading = user_data;
+  ImportPart *part = g_new0 (ImportPart, 1);
+
+  part->group = group;
+  g_async_queue_push (reading->parts, part);
+}
+
+static gpointer
+read_in_parts (gpointer data)
+{
+  ImportReading *reading = data;
+  ImportPart *end = g_new0 (ImportPart, 1);
+
+  end->end = TRUE;
+  end->ok = qw_results_read_file_in_parts (reading->path, reading->results, hand_part, reading, &end->error);
+  g_async_queue_push (reading->parts, end);
+  return NULL;
+}
+
+typedef struct
+{
+  QwDocument  *doc;
+  QwResults   *results;     /* as read so far: only handed parts are looked at */
+  gboolean     begun;       /* importable, and the step begun */
+  gint64       existing;
+  char        *old_digest;
+  QwEvent     *event;
+  GHashTable  *entry_ids;
+  GError      *error;       /* the first problem in storing */
+} ImportStore;
+
+static void
+store_event (ImportStore *store)
+{
+  g_autofree char *label = g_strdup_printf (_("Import of %s"), store->results->event->name);
+
+  if (!check_importable (store->doc, store->results, &store->error)
+      || !qw_document_begin_step (store->doc, label, &store->error))
+    return;
+  store->begun = TRUE;
+  store->existing = find_existing_stop (store->doc, store->results);
+  store->old_digest = store->existing > 0 ? event_digest (store->doc, store->existing) : NULL;
+  if (store->existing > 0 && (!delete_uid_keys (store->doc, store->existing, &store->error)
+                              || !qw_document_delete_event (store->doc, store->existing, &store->error)))
+    return;
+  /* The participants and the digest are known at the end. */
+  store->event = qw_event_copy (store->results->event);
+  store->event->id = 0;
+  store->event->source = QW_SOURCE_IMPORTED;
+  store->event->participants = 0;
+  g_free (store->event->digest);
+  store->event->digest = g_strdup ("");
+  qw_document_add_event (store->doc, store->event, &store->error);
+}
+
+static void
+store_group (ImportStore          *store,
+             const QwResultsGroup *group)
+{
+  g_autoptr(GPtrArray) entries = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_entry_free);
+  gint64 section_id;
+
+  for (guint p = 0; p < group->players->len; p++)
+    {
+      QwEntry *copy = qw_entry_copy (g_ptr_array_index (group->players, p));
+
+      copy->id = 0;
+      copy->event_id = store->event->id;
+      g_free (copy->phone);
+      copy->phone = g_strdup ("");
+      g_ptr_array_add (entries, copy);
+    }
+  if (!qw_document_add_entries (store->doc, store->event->id, entries, &store->error))
+    return;
+  for (guint i = 0; i < entries->len; i++)
+    {
+      const QwEntry *e = g_ptr_array_index (entries, i);
+
+      g_hash_table_insert (store->entry_ids, GINT_TO_POINTER (e->no), g_memdup2 (&e->id, sizeof e->id));
+    }
+  /* Players placed in no group have no section. */
+  if (group->code[0] == '\0')
+    return;
+  section_id = insert_section (store->doc, group, store->event->id, &store->error);
+  if (section_id != 0 && insert_games (store->doc, group, section_id, store->entry_ids, &store->error)
+      && insert_absences (store->doc, group, section_id, store->entry_ids, &store->error))
+    insert_standings (store->doc, group, section_id, store->entry_ids, &store->error);
+}
+
+/* The stop is stored; what is left: its participants, digest and uid. */
+static gboolean
+store_finish (ImportStore  *store,
+              GError      **error)
+{
+  const QwResults *results = store->results;
+  g_autofree char *uid_key = NULL;
+  g_autofree char *id_text = NULL;
+
+  store->event->participants = qw_results_count_players (results);
+  g_free (store->event->digest);
+  store->event->digest = g_strdup (results->digest != NULL ? results->digest : "");
+  if (!qw_document_update_event (store->doc, store->event, error))
+    return FALSE;
+  uid_key = g_strconcat (UID_KEY_PREFIX, results->uid, NULL);
+  id_text = g_strdup_printf ("%" G_GINT64_FORMAT, store->event->id);
+  return results->uid == NULL || qw_document_set_meta (store->doc, uid_key, id_text, error);
+}
+
+/**
+ * qw_document_import_results_file:
+ * @results: (out) (optional): the results read, for what the caller shows
+ *
+ * Reads a results file (as qw_results_read_file()) and imports it (as
+ * qw_document_import_results()), storing each part as soon as it is read:
+ * one transaction, one step, committed only when the whole file holds; the
+ * same refusals, the reader's first.
+ */
+gboolean
+qw_document_import_results_file (QwDocument       *doc,
+                                 const char       *path,
+                                 QwImportOutcome  *outcome,
+                                 gint64           *event_id,
+                                 QwResults       **results,
+                                 GError          **error)
+{
+  g_autoptr(QwResults) read = qw_results_new ();
+  ImportReading reading = { path, read, NULL };
+  ImportStore store = { doc, NULL, FALSE, 0, NULL, NULL, NULL, NULL };
+  g_autoptr(GError) read_error = NULL;
+  gboolean read_ok = FALSE;
+  QwImportOutcome done = QW_IMPORT_ADDED;
+  gint64 new_id = 0;
+  gboolean ok = FALSE;
+  GThread *thread;
+
+  g_return_val_if_fail (QW_IS_DOCUMENT (doc), FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  /* libxml2 sets itself up once, before a second thread uses it. */
+  xmlInitParser ();
+  reading.parts = g_async_queue_new ();
+  store.entry_ids = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL, g_free);
+  thread = g_thread_new ("qw-read-results", read_in_parts, &reading);
+  for (;;)
+    {
+      g_autofree ImportPart *part = g_async_queue_pop (reading.parts);
+
+      if (part->end)
+        {
+          read_ok = part->ok;
+          read_error = part->error;
+          break;
+        }
+      /* After a problem, only the end is awaited: the reader's own problem,
+       * found later, is the one reported. */
+      if (store.error != NULL)
+        continue;
+      if (part->group == NULL)
+        {
+          /* The event, and the file's form, as read so far. */
+          store.results = read;
+          store_event (&store);
+        }
+      else if (store.event != NULL && store.event->id > 0)
+        store_group (&store, part->group);
+    }
+  g_thread_join (thread);
+  g_async_queue_unref (reading.parts);
+
+  if (!read_ok)
+    g_propagate_error (error, g_steal_pointer (&read_error));
+  else if (store.begun && store.existing > 0 && read->digest != NULL
+           && g_strcmp0 (store.old_digest, read->digest) == 0)
+    {
+      /* Imported already from the same file: whatever storing it again
+       * found, nothing changes. */
+      done = QW_IMPORT_UNCHANGED;
+      new_id = store.existing;
+      ok = TRUE;
+    }
+  else if (store.error != NULL)
+    g_propagate_error (error, g_steal_pointer (&store.error));
+  else if (store.event == NULL)
+    {
+      /* Never handed an event (the schema requires one, so the reader
+       * refuses such a file): as before, nothing begun. */
+      ok = qw_document_import_results (doc, read, &done, &new_id, error);
+      if (ok && results != NULL)
+        *results = g_steal_pointer (&read);
+      g_clear_pointer (&store.old_digest, g_free);
+      g_hash_table_unref (store.entry_ids);
+      if (ok && outcome != NULL)
+        *outcome = done;
+      if (ok && event_id != NULL)
+        *event_id = new_id;
+      return ok;
+    }
+  else
+    {
+      store.results = read;
+      ok = store_finish (&store, error);
+      done = store.existing > 0 ? QW_IMPORT_REPLACED : QW_IMPORT_ADDED;
+      new_id = store.event->id;
+    }
+  /* Unchanged or refused: nothing written. */
+  if (store.begun && (!ok || done == QW_IMPORT_UNCHANGED))
+    qw_document_rollback (doc);
+  else if (store.begun && !qw_document_commit (doc, error))
+    ok = FALSE;
+  g_clear_pointer (&store.event, qw_event_free);
+  g_free (store.old_digest);
+  g_hash_table_unref (store.entry_ids);
+  g_clear_error (&store.error);
+  if (!ok)
+    return FALSE;
+  if (outcome != NULL)
+    *outcome = done;
+  if (event_id != NULL)
+    *event_id = new_id;
+  if (results != NULL)
+    *results = g_steal_pointer (&read);
+  if (done != QW_IMPORT_UNCHANGED)
+    qw_document_emit_changed (doc, "region");
   return TRUE;
 }
 

@@ -86,6 +86,12 @@ gboolean          qw_document_import_results      (QwDocument        *doc,
                                                    QwImportOutcome   *outcome,
                                                    gint64            *event_id,
                                                    GError           **error);
+gboolean          qw_document_import_results_file (QwDocument        *doc,
+                                                   const char        *path,
+                                                   QwImportOutcome   *outcome,
+                                                   gint64            *event_id,
+                                                   QwResults        **results,
+                                                   GError           **error);
 gboolean          qw_document_import_stops        (QwDocument        *doc,
                                                    GPtrArray         *stops,
                                                    int               *added,

@@ -1050,14 +1050,20 @@ check_certificate (const QwResults             *results,
 /* Reading, as a stream: the elements of <content> are read one at a time,
  * so that a large file never stands in memory as a tree. */
 static QwResults *
-read_results (QwSealedReader  *reader,
-              const char      *display_name,
-              GError         **error)
+read_results (QwSealedReader     *reader,
+              const char         *display_name,
+              QwResults          *into,
+              QwResultsPartFunc   part_func,
+              gpointer            user_data,
+              GError            **error)
 {
-  g_autoptr(QwResults) results = qw_results_new ();
+  g_autoptr(QwResults) owned = into == NULL ? qw_results_new () : NULL;
+  QwResults *results = into != NULL ? into : owned;
   g_autofree char *digest = NULL;
   g_autofree char *problem = NULL;
   QwResultsGroup *group = NULL;
+  QwResultsGroup *pending = NULL;   /* read, not yet handed to part_func */
+  gboolean event_seen = FALSE, event_handed = FALSE;
   int depth;
 
   while (qw_sealed_reader_next (reader, &depth, error))
@@ -1065,6 +1071,20 @@ read_results (QwSealedReader  *reader,
       const char *name = qw_sealed_reader_name (reader);
       xmlNode *node;
 
+      /* A child of <content> begins: the one before it is read whole. */
+      if (depth == 1 && part_func != NULL)
+        {
+          if (event_seen && !event_handed)
+            {
+              results->is_public = g_strcmp0 (qw_sealed_reader_root_prop (reader, "form"), "public") == 0;
+              part_func (results, NULL, user_data);
+              event_handed = TRUE;
+            }
+          if (pending != NULL)
+            part_func (results, g_steal_pointer (&pending), user_data);
+          /* Handed out: never touched again. */
+          group = NULL;
+        }
       if (depth == 1 && g_str_equal (name, "certificate"))
         {
           if ((node = qw_sealed_reader_expand (reader)) != NULL)
@@ -1074,6 +1094,7 @@ read_results (QwSealedReader  *reader,
       if (depth == 1 && g_str_equal (name, "group"))
         {
           g_ptr_array_add (results->groups, group = read_group_start (qw_sealed_reader_node (reader)));
+          pending = group;
           continue;
         }
       if (depth > 2 || (depth == 2 && group == NULL) || (depth == 1 && !g_str_equal (name, "event")))
@@ -1082,7 +1103,10 @@ read_results (QwSealedReader  *reader,
       if ((node = qw_sealed_reader_expand (reader)) == NULL)
         continue;
       if (depth == 1)
-        read_event (node, results, &problem);
+        {
+          read_event (node, results, &problem);
+          event_seen = TRUE;
+        }
       else
         {
           if (g_str_equal (name, "player"))
@@ -1101,9 +1125,22 @@ read_results (QwSealedReader  *reader,
             read_tiebreak (group, node);
         }
     }
+  if (part_func != NULL && (error == NULL || *error == NULL))
+    {
+      if (event_seen && !event_handed)
+        {
+          results->is_public = g_strcmp0 (qw_sealed_reader_root_prop (reader, "form"), "public") == 0;
+          part_func (results, NULL, user_data);
+          event_handed = TRUE;
+        }
+      if (pending != NULL)
+        part_func (results, g_steal_pointer (&pending), user_data);
+    }
   if ((error != NULL && *error != NULL) || !qw_sealed_reader_finish (reader, &digest, error))
     return NULL;
-  results->is_public = g_strcmp0 (qw_sealed_reader_root_prop (reader, "form"), "public") == 0;
+  /* Set once: a part handed out may be looked at meanwhile. */
+  if (!event_handed)
+    results->is_public = g_strcmp0 (qw_sealed_reader_root_prop (reader, "form"), "public") == 0;
   if (!check_results (results, problem, display_name, error))
     return NULL;
   {
@@ -1124,7 +1161,7 @@ read_results (QwSealedReader  *reader,
       }
   }
   results->digest = g_steal_pointer (&digest);
-  return g_steal_pointer (&results);
+  return into != NULL ? into : g_steal_pointer (&owned);
 }
 
 /**
@@ -1151,7 +1188,7 @@ qw_results_read_memory (const char  *data,
   reader = qw_sealed_reader_new (data, length, display_name, QW_FILE_RESULTS, schema, error);
   if (reader == NULL)
     return NULL;
-  results = read_results (reader, display_name, &local_error);
+  results = read_results (reader, display_name, NULL, NULL, NULL, &local_error);
   if (results == NULL)
     g_propagate_error (error, g_steal_pointer (&local_error));
   return results;
@@ -1174,6 +1211,51 @@ qw_results_read_file (const char  *path,
   if (!qw_file_read (path, QW_FILE_RESULTS, &data, &length, error))
     return NULL;
   return qw_results_read_memory (data, length, display_name, error);
+}
+
+/**
+ * qw_results_read_file_in_parts:
+ * @results: an empty results (qw_results_new()) to read into; the caller's,
+ *   whatever happens, and freed by the caller once done with the parts
+ * @part_func: called, in the thread reading, with the event (@group %NULL)
+ *   once it is read, and with each group once it is read whole
+ *
+ * Reads as qw_results_read_file(), handing out the parts as they are read so
+ * that a caller can store them while the rest is still read. Nothing handed
+ * out is checked yet (schema, digest, consistency): only the value returned
+ * says whether the file holds. A part handed out is not changed again.
+ *
+ * Returns: %FALSE, with the message of qw_results_read_file(), when the file
+ *   does not hold; @results then holds what was read of it
+ */
+gboolean
+qw_results_read_file_in_parts (const char         *path,
+                               QwResults          *results,
+                               QwResultsPartFunc   part_func,
+                               gpointer            user_data,
+                               GError            **error)
+{
+  g_autofree char *display_name = g_filename_display_name (path);
+  g_autofree char *schema = qw_data_file ("schemas", "results.xsd", NULL);
+  g_autoptr(QwSealedReader) reader = NULL;
+  g_autoptr(GError) local_error = NULL;
+  g_autofree char *data = NULL;
+  gsize length = 0;
+
+  g_return_val_if_fail (results != NULL, FALSE);
+  g_return_val_if_fail (part_func != NULL, FALSE);
+
+  if (!qw_file_read (path, QW_FILE_RESULTS, &data, &length, error))
+    return FALSE;
+  reader = qw_sealed_reader_new (data, length, display_name, QW_FILE_RESULTS, schema, error);
+  if (reader == NULL)
+    return FALSE;
+  if (read_results (reader, display_name, results, part_func, user_data, &local_error) == NULL)
+    {
+      g_propagate_error (error, g_steal_pointer (&local_error));
+      return FALSE;
+    }
+  return TRUE;
 }
 
 /* Public standings */

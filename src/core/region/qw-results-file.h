@@ -118,6 +118,15 @@ QwResults          *qw_results_read_memory     (const char        *data,
                                                 GError           **error);
 QwResults          *qw_results_read_file       (const char        *path,
                                                 GError           **error);
+/* A part of a results file read whole: the event (@group NULL) or a group. */
+typedef void      (*QwResultsPartFunc)         (QwResults         *results,
+                                                QwResultsGroup    *group,
+                                                gpointer           user_data);
+gboolean            qw_results_read_file_in_parts (const char        *path,
+                                                   QwResults         *results,
+                                                   QwResultsPartFunc  part_func,
+                                                   gpointer           user_data,
+                                                   GError           **error);
 
 /* Public standings for posting online: masked ID numbers, no phone, no birth date. */
 char               *qw_results_standings_csv   (const QwResults   *results);

@@ -342,20 +342,27 @@ bind_player (sqlite3_stmt  *stmt,
   bind_person (stmt, 1, e);
 }
 
-/* Writes @entry's members over those stored (none for one player). */
+/* Writes @entry's members over those stored (none for one player); an
+ * entry just inserted (@fresh) has none stored: a member row cannot
+ * outlive its entry (ON DELETE CASCADE), so there is nothing to clear. */
 static gboolean
 store_members (QwDocument     *self,
                const QwEntry  *entry,
+               gboolean        fresh,
                GError        **error)
 {
-  g_autoptr(sqlite3_stmt) clear = _qw_document_prepare (self, "DELETE FROM member WHERE entry_id = ?", error);
   g_autoptr(sqlite3_stmt) insert = NULL;
 
-  if (clear == NULL)
-    return FALSE;
-  sqlite3_bind_int64 (clear, 1, entry->id);
-  if (!_qw_document_step_done (self, clear, error))
-    return FALSE;
+  if (!fresh)
+    {
+      g_autoptr(sqlite3_stmt) clear = _qw_document_prepare (self, "DELETE FROM member WHERE entry_id = ?", error);
+
+      if (clear == NULL)
+        return FALSE;
+      sqlite3_bind_int64 (clear, 1, entry->id);
+      if (!_qw_document_step_done (self, clear, error))
+        return FALSE;
+    }
   if (!qw_entry_is_pair (entry))
     return TRUE;
   insert = _qw_document_prepare (self, "INSERT INTO member (entry_id, position, " MEMBER_COLUMNS ") "
@@ -424,10 +431,11 @@ load_members (QwDocument  *self,
 #define ENTRY_VALUES "?,?,?,?,?,?,?"
 
 static int
-bind_entry (sqlite3_stmt  *stmt,
-            const QwEntry *e)
+bind_entry_at (sqlite3_stmt  *stmt,
+               int            first,
+               const QwEntry *e)
 {
-  int i = 1;
+  int i = first;
 
   sqlite3_bind_int (stmt, i++, e->no);
   _qw_bind_text (stmt, i++, e->declared_group);
@@ -437,6 +445,13 @@ bind_entry (sqlite3_stmt  *stmt,
   _qw_bind_text (stmt, i++, e->allowed);
   _qw_bind_text (stmt, i++, e->relation);
   return i;
+}
+
+static int
+bind_entry (sqlite3_stmt  *stmt,
+            const QwEntry *e)
+{
+  return bind_entry_at (stmt, 1, e);
 }
 
 /**
@@ -527,7 +542,122 @@ insert_one (QwDocument       *self,
   if (!_qw_document_step_done (self, s->entry, error))
     return FALSE;
   entry->id = sqlite3_last_insert_rowid (db);
-  return store_members (self, entry, error);
+  return store_members (self, entry, TRUE, error);
+}
+
+/* Rows of one multi-row INSERT: 64 × 10 parameters stay under SQLite's
+ * oldest limit (999). An import brings tens of thousands of entries, and
+ * each statement costs about as much again as its row. */
+#define ENTRY_INSERT_BLOCK 64
+
+/* Whether the ENTRY_INSERT_BLOCK entries from @first can go in one
+ * statement each for players and entries: new ones (no id to restore),
+ * each a single player (no members to store). */
+static gboolean
+block_insertable (GPtrArray *entries,
+                  guint      first)
+{
+  if (entries->len - first < ENTRY_INSERT_BLOCK)
+    return FALSE;
+  for (guint k = 0; k < ENTRY_INSERT_BLOCK; k++)
+    {
+      const QwEntry *e = g_ptr_array_index (entries, first + k);
+
+      if (e->id > 0 || qw_entry_is_pair (e))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* "INSERT INTO @table (@columns) VALUES (@row),(@row)…", ENTRY_INSERT_BLOCK rows. */
+static char *
+block_sql (const char *table,
+           const char *columns,
+           const char *row)
+{
+  GString *out = g_string_new (NULL);
+
+  g_string_append_printf (out, "INSERT INTO %s (%s) VALUES ", table, columns);
+  for (guint k = 0; k < ENTRY_INSERT_BLOCK; k++)
+    g_string_append_printf (out, "%s(%s)", k == 0 ? "" : ",", row);
+  return g_string_free (out, FALSE);
+}
+
+/* One past the largest id of @stmt's table (SELECT MAX(id)), the id SQLite
+ * gives the next row; 0 when it would have to pick one at random. */
+static gboolean
+next_rowid (QwDocument    *self,
+            sqlite3_stmt  *stmt,
+            gint64        *next,
+            GError       **error)
+{
+  gint64 max;
+
+  if (sqlite3_step (stmt) != SQLITE_ROW)
+    {
+      _qw_document_set_error (self, error, _("The document could not be read"));
+      return FALSE;
+    }
+  max = sqlite3_column_int64 (stmt, 0);
+  *next = max < G_MAXINT64 - ENTRY_INSERT_BLOCK ? max + 1 : 0;
+  return TRUE;
+}
+
+/* Inserts the ENTRY_INSERT_BLOCK entries from @first (numbered already),
+ * their players first, giving each the ids SQLite would have given it one
+ * by one. *done is FALSE when there are no such ids to give (nothing
+ * written then). */
+static gboolean
+insert_block (QwDocument  *self,
+              GPtrArray   *entries,
+              guint        first,
+              gboolean    *done,
+              GError     **error)
+{
+  static char *player_sql, *entry_sql;
+  static gsize ready;
+  g_autoptr(sqlite3_stmt) max_player = NULL;
+  g_autoptr(sqlite3_stmt) max_entry = NULL;
+  g_autoptr(sqlite3_stmt) players = NULL;
+  g_autoptr(sqlite3_stmt) rows = NULL;
+  gint64 player_id, entry_id;
+
+  if (g_once_init_enter (&ready))
+    {
+      player_sql = block_sql ("player", "id, " MEMBER_COLUMNS, "?,?,?,?,?,?,?,?,?,?");
+      entry_sql = block_sql ("entry", ENTRY_COLUMNS ", event_id, player_id, id", ENTRY_VALUES ",?,?,?");
+      g_once_init_leave (&ready, 1);
+    }
+  *done = FALSE;
+  max_player = _qw_document_prepare (self, "SELECT COALESCE(MAX(id), 0) FROM player", error);
+  max_entry = max_player != NULL ? _qw_document_prepare (self, "SELECT COALESCE(MAX(id), 0) FROM entry", error) : NULL;
+  if (max_entry == NULL || !next_rowid (self, max_player, &player_id, error)
+      || !next_rowid (self, max_entry, &entry_id, error))
+    return FALSE;
+  if (player_id == 0 || entry_id == 0)
+    return TRUE;
+  players = _qw_document_prepare (self, player_sql, error);
+  rows = players != NULL ? _qw_document_prepare (self, entry_sql, error) : NULL;
+  if (rows == NULL)
+    return FALSE;
+  for (guint k = 0; k < ENTRY_INSERT_BLOCK; k++)
+    {
+      QwEntry *e = g_ptr_array_index (entries, first + k);
+      int i = (int) k * 10 + 1;
+
+      sqlite3_bind_int64 (players, i, player_id + k);
+      bind_person (players, i + 1, e);
+      i = bind_entry_at (rows, i, e);
+      sqlite3_bind_int64 (rows, i++, e->event_id);
+      sqlite3_bind_int64 (rows, i++, player_id + k);
+      sqlite3_bind_int64 (rows, i, entry_id + k);
+    }
+  if (!_qw_document_step_done (self, players, error) || !_qw_document_step_done (self, rows, error))
+    return FALSE;
+  for (guint k = 0; k < ENTRY_INSERT_BLOCK; k++)
+    ((QwEntry *) g_ptr_array_index (entries, first + k))->id = entry_id + k;
+  *done = TRUE;
+  return TRUE;
 }
 
 /**
@@ -553,17 +683,42 @@ qw_document_add_entries (QwDocument  *self,
   next_no = qw_document_next_entry_no (self, event_id);
   if (!insert_statements_prepare (self, &s, error))
     goto fail;
-  for (guint i = 0; i < entries->len; i++)
+  for (guint i = 0; i < entries->len; )
     {
       QwEntry *entry = g_ptr_array_index (entries, i);
+      gboolean block = block_insertable (entries, i);
 
-      entry->event_id = event_id;
-      if (entry->no <= 0)
-        entry->no = next_no++;
-      else
-        next_no = MAX (next_no, entry->no + 1);
+      for (guint k = 0; k < (block ? ENTRY_INSERT_BLOCK : 1); k++)
+        {
+          QwEntry *e = g_ptr_array_index (entries, i + k);
+
+          e->event_id = event_id;
+          if (e->no <= 0)
+            e->no = next_no++;
+          else
+            next_no = MAX (next_no, e->no + 1);
+        }
+      if (block)
+        {
+          gboolean done = FALSE;
+
+          if (!insert_block (self, entries, i, &done, error))
+            goto fail;
+          if (done)
+            {
+              i += ENTRY_INSERT_BLOCK;
+              continue;
+            }
+          /* No ids to give in order: one by one, as SQLite gives them. */
+          for (guint k = 0; k < ENTRY_INSERT_BLOCK; k++)
+            if (!insert_one (self, &s, g_ptr_array_index (entries, i + k), error))
+              goto fail;
+          i += ENTRY_INSERT_BLOCK;
+          continue;
+        }
       if (!insert_one (self, &s, entry, error))
         goto fail;
+      i++;
     }
   insert_statements_clear (&s);
   if (!qw_document_commit (self, error))
@@ -621,7 +776,7 @@ qw_document_update_entry (QwDocument     *self,
       g_set_error (error, QW_ERROR, QW_ERROR_NOT_FOUND, _("The entry no longer exists"));
       goto fail;
     }
-  if (!store_members (self, entry, error))
+  if (!store_members (self, entry, FALSE, error))
     goto fail;
   if (!qw_document_commit (self, error))
     return FALSE;

@@ -247,25 +247,39 @@ playoff_from_code (const char *code)
   return qw_playoff_from_code (code, &playoff) ? playoff : QW_PLAYOFF_NONE;
 }
 
+#define GAME_N_COLUMNS 12
+
+/* Binds @g's GAME_COLUMNS from parameter @first on. */
+static void
+bind_game_at (sqlite3_stmt *stmt,
+              int           first,
+              const QwGame *g)
+{
+  int i = first;
+
+  sqlite3_bind_int64 (stmt, i++, g->section_id);
+  sqlite3_bind_int (stmt, i++, g->round);
+  sqlite3_bind_int (stmt, i++, g->board);
+  sqlite3_bind_int64 (stmt, i++, g->red);
+  if (g->black > 0)
+    sqlite3_bind_int64 (stmt, i++, g->black);
+  else
+    sqlite3_bind_null (stmt, i++);
+  _qw_bind_text (stmt, i++, qw_result_to_code (g->result));
+  sqlite3_bind_int (stmt, i++, g->red_fouls);
+  sqlite3_bind_int (stmt, i++, g->black_fouls);
+  _qw_bind_text (stmt, i++, playoff_to_code (g->playoff));
+  sqlite3_bind_int (stmt, i++, g->armageddon ? 1 : 0);
+  sqlite3_bind_int (stmt, i++, g->manual ? 1 : 0);
+  _qw_bind_text (stmt, i++, g->explain);
+  g_assert (i == first + GAME_N_COLUMNS);
+}
+
 static void
 bind_game (sqlite3_stmt *stmt,
            const QwGame *g)
 {
-  sqlite3_bind_int64 (stmt, 1, g->section_id);
-  sqlite3_bind_int (stmt, 2, g->round);
-  sqlite3_bind_int (stmt, 3, g->board);
-  sqlite3_bind_int64 (stmt, 4, g->red);
-  if (g->black > 0)
-    sqlite3_bind_int64 (stmt, 5, g->black);
-  else
-    sqlite3_bind_null (stmt, 5);
-  _qw_bind_text (stmt, 6, qw_result_to_code (g->result));
-  sqlite3_bind_int (stmt, 7, g->red_fouls);
-  sqlite3_bind_int (stmt, 8, g->black_fouls);
-  _qw_bind_text (stmt, 9, playoff_to_code (g->playoff));
-  sqlite3_bind_int (stmt, 10, g->armageddon ? 1 : 0);
-  sqlite3_bind_int (stmt, 11, g->manual ? 1 : 0);
-  _qw_bind_text (stmt, 12, g->explain);
+  bind_game_at (stmt, 1, g);
 }
 
 static QwGame *
@@ -361,6 +375,51 @@ qw_document_get_game (QwDocument  *doc,
   return read_game (stmt);
 }
 
+/* Rows of one multi-row INSERT: 64 × 13 parameters stay under SQLite's
+ * oldest limit (999). */
+#define GAME_INSERT_BLOCK 64
+
+/* "INSERT INTO game (id, …) VALUES (?,…),(?,…)…", GAME_INSERT_BLOCK rows. */
+static const char *
+game_block_sql (void)
+{
+  static char *sql;
+  static gsize ready;
+
+  if (g_once_init_enter (&ready))
+    {
+      GString *out = g_string_new ("INSERT INTO game (id, " GAME_COLUMNS ") VALUES ");
+
+      for (guint k = 0; k < GAME_INSERT_BLOCK; k++)
+        g_string_append (out, k == 0 ? "(?,?,?,?,?,?,?,?,?,?,?,?,?)" : ",(?,?,?,?,?,?,?,?,?,?,?,?,?)");
+      sql = g_string_free (out, FALSE);
+      g_once_init_leave (&ready, 1);
+    }
+  return sql;
+}
+
+/* The id SQLite would give the next game (one past the largest), or 0 when
+ * it would have to pick one at random (the largest id is taken). */
+static gboolean
+games_next_id (QwDocument  *doc,
+               gint64      *next_id,
+               GError     **error)
+{
+  g_autoptr(sqlite3_stmt) stmt = _qw_document_prepare (doc, "SELECT COALESCE(MAX(id), 0) FROM game", error);
+  gint64 max;
+
+  if (stmt == NULL)
+    return FALSE;
+  if (sqlite3_step (stmt) != SQLITE_ROW)
+    {
+      _qw_document_set_error (doc, error, _("The document could not be read"));
+      return FALSE;
+    }
+  max = sqlite3_column_int64 (stmt, 0);
+  *next_id = max < G_MAXINT64 - G_MAXUINT32 ? max + 1 : 0;
+  return TRUE;
+}
+
 /**
  * qw_document_add_games:
  * @games: (element-type QwGame): new games; their ids are set
@@ -372,16 +431,42 @@ qw_document_add_games (QwDocument  *doc,
 {
   g_autoptr(sqlite3_stmt) stmt = NULL;
   sqlite3 *db = _qw_document_get_db (doc);
+  guint i = 0;
 
   g_return_val_if_fail (QW_IS_DOCUMENT (doc), FALSE);
 
   if (!qw_document_begin (doc, error))
     return FALSE;
+  /* Whole blocks of rows a statement: a results file brings a hundred
+   * thousand games, and each statement costs as much again as its row. */
+  if (games->len >= GAME_INSERT_BLOCK)
+    {
+      g_autoptr(sqlite3_stmt) block = NULL;
+      gint64 next_id;
+
+      if (!games_next_id (doc, &next_id, error)
+          || (block = _qw_document_prepare (doc, game_block_sql (), error)) == NULL)
+        goto fail;
+      for (; next_id > 0 && games->len - i >= GAME_INSERT_BLOCK; i += GAME_INSERT_BLOCK)
+        {
+          sqlite3_reset (block);
+          for (guint k = 0; k < GAME_INSERT_BLOCK; k++)
+            {
+              QwGame *g = g_ptr_array_index (games, i + k);
+
+              g->id = next_id++;
+              sqlite3_bind_int64 (block, (int) k * (GAME_N_COLUMNS + 1) + 1, g->id);
+              bind_game_at (block, (int) k * (GAME_N_COLUMNS + 1) + 2, g);
+            }
+          if (!_qw_document_step_done (doc, block, error))
+            goto fail;
+        }
+    }
   stmt = _qw_document_prepare (doc, "INSERT INTO game (" GAME_COLUMNS ") VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
                                error);
   if (stmt == NULL)
     goto fail;
-  for (guint i = 0; i < games->len; i++)
+  for (; i < games->len; i++)
     {
       QwGame *g = g_ptr_array_index (games, i);
 

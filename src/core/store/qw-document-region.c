@@ -78,6 +78,41 @@ qw_document_list_section_records (QwDocument  *doc,
 
 /* Standings as received */
 
+/* Rows of one multi-row INSERT (64 × 5 parameters). */
+#define STANDING_INSERT_BLOCK 64
+
+static const char *
+standing_block_sql (void)
+{
+  static char *sql;
+  static gsize ready;
+
+  if (g_once_init_enter (&ready))
+    {
+      GString *out = g_string_new ("INSERT INTO standing (section_id, rank, entry_id, points, tiebreaks) VALUES ");
+
+      for (guint k = 0; k < STANDING_INSERT_BLOCK; k++)
+        g_string_append (out, k == 0 ? "(?,?,?,?,?)" : ",(?,?,?,?,?)");
+      sql = g_string_free (out, FALSE);
+      g_once_init_leave (&ready, 1);
+    }
+  return sql;
+}
+
+/* Binds one row's five columns from parameter @first on. */
+static void
+bind_standing (sqlite3_stmt           *stmt,
+               int                     first,
+               gint64                  section_id,
+               const QwStandingRecord *row)
+{
+  sqlite3_bind_int64 (stmt, first, section_id);
+  sqlite3_bind_int (stmt, first + 1, row->rank);
+  sqlite3_bind_int64 (stmt, first + 2, row->entry_id);
+  sqlite3_bind_double (stmt, first + 3, row->points);
+  _qw_bind_text (stmt, first + 4, row->values);
+}
+
 gboolean
 qw_document_add_standing_records (QwDocument  *doc,
                                gint64       section_id,
@@ -86,24 +121,34 @@ qw_document_add_standing_records (QwDocument  *doc,
 {
   g_autoptr(sqlite3_stmt) stmt = NULL;
   gboolean opened, ok = TRUE;
+  guint i = 0;
 
   g_return_val_if_fail (QW_IS_DOCUMENT (doc), FALSE);
 
   if (!_qw_document_write_begin (doc, &opened, error))
     return FALSE;
-  stmt = _qw_document_prepare (doc, "INSERT INTO standing (section_id, rank, entry_id, points, tiebreaks) "
-                                    "VALUES (?,?,?,?,?)", error);
-  ok = stmt != NULL;
-  for (guint i = 0; ok && i < rows->len; i++)
+  /* Whole blocks of rows a statement (a results file brings tens of
+   * thousands), then the rest one by one. */
+  if (rows->len >= STANDING_INSERT_BLOCK)
     {
-      const QwStandingRecord *row = g_ptr_array_index (rows, i);
+      g_autoptr(sqlite3_stmt) block = _qw_document_prepare (doc, standing_block_sql (), error);
 
+      ok = block != NULL;
+      for (; ok && rows->len - i >= STANDING_INSERT_BLOCK; i += STANDING_INSERT_BLOCK)
+        {
+          sqlite3_reset (block);
+          for (guint k = 0; k < STANDING_INSERT_BLOCK; k++)
+            bind_standing (block, (int) k * 5 + 1, section_id, g_ptr_array_index (rows, i + k));
+          ok = _qw_document_step_done (doc, block, error);
+        }
+    }
+  stmt = ok ? _qw_document_prepare (doc, "INSERT INTO standing (section_id, rank, entry_id, points, tiebreaks) "
+                                         "VALUES (?,?,?,?,?)", error) : NULL;
+  ok = stmt != NULL;
+  for (; ok && i < rows->len; i++)
+    {
       sqlite3_reset (stmt);
-      sqlite3_bind_int64 (stmt, 1, section_id);
-      sqlite3_bind_int (stmt, 2, row->rank);
-      sqlite3_bind_int64 (stmt, 3, row->entry_id);
-      sqlite3_bind_double (stmt, 4, row->points);
-      _qw_bind_text (stmt, 5, row->values);
+      bind_standing (stmt, 1, section_id, g_ptr_array_index (rows, i));
       ok = _qw_document_step_done (doc, stmt, error);
     }
   return _qw_document_write_end (doc, opened, ok, error);

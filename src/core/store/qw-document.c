@@ -242,7 +242,8 @@ configure_connection (QwDocument  *self,
                             "PRAGMA foreign_keys = ON;"
                             "PRAGMA journal_mode = WAL;"
                             "PRAGMA synchronous = FULL;"
-                            "PRAGMA temp_store = MEMORY;",
+                            "PRAGMA temp_store = MEMORY;"
+                            "PRAGMA cache_size = -65536;",
                             error);
 }
 
