@@ -195,15 +195,19 @@ rules_amounts = {
 
 
 def ranking(group, sex=None):
-    """(place, no, name) of the group's ranked entrants, of one sex counted within it."""
+    """(place, no, name) of the group's ranked entrants, of one sex counted within it: players the
+    standings tie (the same rank) share their place, as they do in the whole group."""
     out = []
+    last_rank = None
     for row in standings[group]:
         if row["no"] == too_old:
             continue
         if sex is None:
             out.append((row["rank"], row["no"], row["name"]))
         elif people[row["no"]].get("sex") == sex:
-            out.append((len(out) + 1, row["no"], row["name"]))
+            place = out[-1][0] if out and row["rank"] == last_rank else len(out) + 1
+            out.append((place, row["no"], row["name"]))
+            last_rank = row["rank"]
     return out
 
 
