@@ -1734,6 +1734,12 @@ qw_tournament_record_results (QwDocument           *doc,
   g_return_val_if_fail (QW_IS_DOCUMENT (doc), FALSE);
   g_return_val_if_fail (results != NULL || n_results == 0, FALSE);
 
+  label = n_results == 1 ? g_strdup_printf (_("Result of round %d, board %d"), round, results[0].board)
+                         : g_strdup_printf (_("Results of round %d"), round);
+  /* The games are read in the step that writes them: another program
+   * cannot re-pair the round between the reading and the writing. */
+  if (!qw_document_begin_step (doc, label, error))
+    return FALSE;
   last = qw_document_last_round (doc, section->id);
   /* Many results: the round's games are read once, not a query each. */
   if (n_results > 1)
@@ -1741,7 +1747,7 @@ qw_tournament_record_results (QwDocument           *doc,
       g_autoptr(GPtrArray) games = qw_document_list_round_games (doc, section->id, round, error);
 
       if (games == NULL)
-        return FALSE;
+        goto fail;
       by_board = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) qw_game_free);
       g_ptr_array_set_free_func (games, NULL);
       for (guint i = 0; i < games->len; i++)
@@ -1759,27 +1765,121 @@ qw_tournament_record_results (QwDocument           *doc,
                                    &message, error);
 
       if (game == NULL)
-        return FALSE;
+        goto fail;
       g_ptr_array_add (changed, game);
       g_ptr_array_add (messages, message);
       /* The same board again in the batch sees this result as its before. */
       if (by_board != NULL)
         g_hash_table_replace (by_board, GINT_TO_POINTER (game->board), qw_game_copy (game));
     }
-  label = n_results == 1 ? g_strdup_printf (_("Result of round %d, board %d"), round, results[0].board)
-                         : g_strdup_printf (_("Results of round %d"), round);
-  if (!qw_document_begin_step (doc, label, error))
-    return FALSE;
   for (guint i = 0; i < changed->len; i++)
     if (!store_result (doc, section, g_ptr_array_index (changed, i), g_ptr_array_index (messages, i), error))
-      {
-        qw_document_rollback (doc);
-        return FALSE;
-      }
+      goto fail;
   if (!qw_document_commit (doc, error))
     return FALSE;
   qw_document_emit_changed (doc, "games");
   return TRUE;
+
+fail:
+  qw_document_rollback (doc);
+  return FALSE;
+}
+
+/* The game @shown, as a view last read it, is still the game at its round
+ * and board, as it was read. If not, the view is behind the document:
+ * another window or program re-paired the round, changed its players or
+ * entered a result meanwhile, and nothing may be written from it. A game's
+ * identity is its id with its players (an id freed by an unpairing may be
+ * given to a new game). In the transaction open. */
+static gboolean
+check_shown (QwDocument       *doc,
+             const QwSection  *section,
+             const QwGame     *shown,
+             GError          **error)
+{
+  g_autoptr(GError) local_error = NULL;
+  g_autoptr(QwGame) now = qw_document_get_game (doc, section->id, shown->round, shown->board, &local_error);
+
+  if (now == NULL && !g_error_matches (local_error, QW_ERROR, QW_ERROR_NOT_FOUND))
+    {
+      g_propagate_error (error, g_steal_pointer (&local_error));
+      return FALSE;
+    }
+  if (now == NULL || now->id != shown->id || now->section_id != shown->section_id || now->red != shown->red
+      || now->black != shown->black)
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_STALE,
+                   _("Round %d, board %d is no longer the game shown: the round was changed in another window "
+                     "or program. Nothing was recorded; the round now shows what is stored."),
+                   shown->round, shown->board);
+      return FALSE;
+    }
+  if (now->result != shown->result || now->red_fouls != shown->red_fouls || now->black_fouls != shown->black_fouls
+      || now->playoff != shown->playoff || now->armageddon != shown->armageddon)
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_STALE,
+                   _("The result of round %d, board %d was changed in another window or program after it was "
+                     "shown. Nothing was recorded; the board now shows what is stored."),
+                   shown->round, shown->board);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/**
+ * qw_tournament_record_game_result:
+ * @shown: the game as the caller read it (a view's board)
+ *
+ * Records @input for the game @shown, never for whichever game is at its
+ * round and board now: when that game is gone or no longer as @shown
+ * (%QW_ERROR_STALE), nothing is written.
+ */
+gboolean
+qw_tournament_record_game_result (QwDocument           *doc,
+                                  const QwSection      *section,
+                                  const QwGame         *shown,
+                                  const QwResultInput  *input,
+                                  GError              **error)
+{
+  g_return_val_if_fail (QW_IS_DOCUMENT (doc), FALSE);
+  g_return_val_if_fail (shown != NULL && input != NULL, FALSE);
+
+  if (!qw_document_begin (doc, error))
+    return FALSE;
+  if (!check_shown (doc, section, shown, error)
+      || !qw_tournament_record_result (doc, section, shown->round, shown->board, input, error))
+    {
+      qw_document_rollback (doc);
+      return FALSE;
+    }
+  return qw_document_commit (doc, error);
+}
+
+/**
+ * qw_tournament_undo_game_result:
+ * @shown: the game as the caller read it
+ *
+ * Clears the result of the game @shown, as
+ * qw_tournament_record_game_result() records one.
+ */
+gboolean
+qw_tournament_undo_game_result (QwDocument       *doc,
+                                const QwSection  *section,
+                                const QwGame     *shown,
+                                GError          **error)
+{
+  g_return_val_if_fail (QW_IS_DOCUMENT (doc), FALSE);
+  g_return_val_if_fail (shown != NULL, FALSE);
+
+  if (!qw_document_begin (doc, error))
+    return FALSE;
+  if (!check_shown (doc, section, shown, error)
+      || !qw_tournament_undo_result (doc, section, shown->round, shown->board, error))
+    {
+      qw_document_rollback (doc);
+      return FALSE;
+    }
+  return qw_document_commit (doc, error);
 }
 
 gboolean
@@ -1795,39 +1895,41 @@ qw_tournament_undo_result (QwDocument       *doc,
 
   g_return_val_if_fail (QW_IS_DOCUMENT (doc), FALSE);
 
+  /* Read in the step that writes (see qw_tournament_record_results()). */
+  label = g_strdup_printf (_("Clearing the result of round %d, board %d"), round, board);
+  if (!qw_document_begin_step (doc, label, error))
+    return FALSE;
   game = qw_document_get_game (doc, section->id, round, board, error);
   if (game == NULL)
-    return FALSE;
+    goto fail;
   if (game->black == 0 || game->result == QW_RESULT_NONE)
     {
       g_set_error (error, QW_ERROR, QW_ERROR_CONFLICT,
                    game->black == 0 ? _("Board %d of round %d is a bye; it has no result to undo")
                                     : _("Board %d of round %d has no result to undo"), board, round);
-      return FALSE;
+      goto fail;
     }
   last = qw_document_last_round (doc, section->id);
   if (round < last)
     {
       g_set_error (error, QW_ERROR, QW_ERROR_CONFLICT,
                    _("Round %d has been paired since; unpair it first, or record the corrected result"), last);
-      return FALSE;
+      goto fail;
     }
   game->result = QW_RESULT_NONE;
   game->red_fouls = game->black_fouls = 0;
   game->playoff = QW_PLAYOFF_NONE;
   game->armageddon = FALSE;
-  label = g_strdup_printf (_("Clearing the result of round %d, board %d"), round, board);
-  if (!qw_document_begin_step (doc, label, error))
-    return FALSE;
   if (!qw_document_set_game_result (doc, game, error))
-    {
-      qw_document_rollback (doc);
-      return FALSE;
-    }
+    goto fail;
   if (!qw_document_commit (doc, error))
     return FALSE;
   qw_document_emit_changed (doc, "games");
   return TRUE;
+
+fail:
+  qw_document_rollback (doc);
+  return FALSE;
 }
 
 /* Withdrawals */
