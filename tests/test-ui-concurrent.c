@@ -30,6 +30,8 @@
 #include "qw-document-context.h"
 #include "qw-document-entries.h"
 #include "qw-document-play.h"
+#include "qw-entry.h"
+#include "qw-entry-item.h"
 #include "qw-event.h"
 #include "qw-game.h"
 #include "qw-rounds-page.h"
@@ -244,6 +246,108 @@ test_outside_change_shown (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static GtkWidget *
+find_child (GtkWidget *widget,
+            GType      type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    return widget;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_child (c, type);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static gint64
+entry_id_at (GListModel *model,
+             guint       i)
+{
+  g_autoptr(QwEntryItem) item = g_list_model_get_item (model, i);
+
+  return qw_entry_item_get_entry (item)->id;
+}
+
+typedef struct
+{
+  GListModel *model;
+  guint       n;
+} Count;
+
+static gboolean
+has_count (gpointer data)
+{
+  Count *c = data;
+
+  return g_list_model_get_n_items (c->model) == c->n;
+}
+
+/* The entries page follows the other program's new entry and keeps the
+ * entries selected. */
+static void
+test_entries_selection_kept (void)
+{
+  g_autofree char *path = demo_path ("entries.qiwang");
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  QwWindow *window = new_window ();
+  Other other = { 0 };
+  GtkWidget *page;
+  GtkSelectionModel *selection;
+  g_autoptr(QwEntry) late = NULL;
+  g_autoptr(QwEvent) event = NULL;
+  g_autoptr(GtkBitset) set = NULL;
+  gint64 id2, id5, start;
+  Count count;
+
+  g_assert_true (qw_window_open_file (window, file));
+  qw_window_show_page (window, "entries");
+  page = qw_window_get_page (window, "entries");
+  qw_test_wait_mapped (page);
+  selection = gtk_column_view_get_model (GTK_COLUMN_VIEW (find_child (page, GTK_TYPE_COLUMN_VIEW)));
+  count.model = G_LIST_MODEL (selection);
+  count.n = g_list_model_get_n_items (count.model) + 1;
+  gtk_selection_model_select_item (selection, 2, TRUE);
+  gtk_selection_model_select_item (selection, 5, FALSE);
+  id2 = entry_id_at (G_LIST_MODEL (selection), 2);
+  id5 = entry_id_at (G_LIST_MODEL (selection), 5);
+
+  other_open (&other, path);
+  event = qw_document_get_main_event (other.doc, &error);
+  g_assert_no_error (error);
+  {
+    g_autoptr(GPtrArray) stored = qw_document_list_entries (other.doc, event->id, &error);
+
+    g_assert_no_error (error);
+    late = qw_entry_copy (g_ptr_array_index (stored, 0));
+  }
+  late->id = 0;
+  late->no = 0;
+  g_free (late->name);
+  late->name = g_strdup ("后来者");
+  g_free (late->id_number);
+  late->id_number = g_strdup ("");
+  g_assert_true (qw_document_add_entry (other.doc, late, &error));
+  g_assert_no_error (error);
+  start = g_get_monotonic_time ();
+  qw_test_wait_until (has_count, &count, "the entries page to show the other program's entry");
+  g_test_message ("another program's entry shown after %.2f s", (g_get_monotonic_time () - start) / 1e6);
+  g_assert_cmpfloat ((g_get_monotonic_time () - start) / 1e6, <, 1.0);
+  set = gtk_selection_model_get_selection (selection);
+  g_assert_cmpuint (gtk_bitset_get_size (set), ==, 2);
+  for (guint i = 0; i < 2; i++)
+    {
+      gint64 id = entry_id_at (G_LIST_MODEL (selection), gtk_bitset_get_nth (set, i));
+
+      g_assert_true (id == id2 || id == id5);
+    }
+  other_close (&other);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* Two windows on one document: each follows what the other writes. */
 static void
 test_two_windows (void)
@@ -414,6 +518,7 @@ main (int    argc,
   qw_test_ui_init (&argc, &argv);
   tmp_dir = g_dir_make_tmp ("qiwang-ui-concurrent-XXXXXX", NULL);
   g_test_add_func ("/ui-concurrent/outside-change-shown", test_outside_change_shown);
+  g_test_add_func ("/ui-concurrent/entries-selection-kept", test_entries_selection_kept);
   g_test_add_func ("/ui-concurrent/two-windows", test_two_windows);
   g_test_add_func ("/ui-concurrent/stale-board-refused", test_stale_board_refused);
   g_test_add_func ("/ui-concurrent/busy-told", test_busy_told);
