@@ -5,6 +5,8 @@
  *     its game, logged once; nothing else changed.
  *   - The same registration list imported by two processes at once: the
  *     entries are there once each, none lost.
+ *   - The same round paired by two processes at once: paired once; the
+ *     second is told that the round is not finished.
  *   - A writer that cannot get the lock within the busy timeout is refused
  *     with the busy message (English and zh_CN) and writes nothing; one that
  *     can waits and goes through. The lock is held by this process through
@@ -311,6 +313,53 @@ test_same_import_twice (void)
     }
 }
 
+typedef struct
+{
+  const char *doc;
+  Run         run;
+} Pairer;
+
+static gpointer
+pair_round (gpointer data)
+{
+  Pairer *p = data;
+  const char *args[] = { "pair", p->doc, "open-m", NULL };
+
+  cli_argv (&p->run, NULL, args);
+  return NULL;
+}
+
+/* Two programs pairing the same round at once: it is paired once; the
+ * second, which waited for the first, is told why it cannot pair again. */
+static void
+test_same_pairing_twice (void)
+{
+  for (int attempt = 0; attempt < 3; attempt++)
+    {
+      g_autofree char *name = g_strdup_printf ("pair-%d.qiwang", attempt);
+      g_autofree char *path = path_in (name);
+      g_autoptr(GPtrArray) games = NULL;
+      Pairer one = { name }, two = { name };
+      const Run *refused;
+      GThread *a, *b;
+
+      cli_ok ("simulate", name, "--system", "swiss", "--players", "400", "--rounds", "2", "--seed", "4", NULL);
+      cli_ok ("unpair", name, "open-m", "--force", NULL);
+      a = g_thread_new ("one", pair_round, &one);
+      b = g_thread_new ("two", pair_round, &two);
+      g_thread_join (a);
+      g_thread_join (b);
+      g_assert_cmpint ((one.run.status == 0) + (two.run.status == 0), ==, 1);
+      refused = one.run.status != 0 ? &one.run : &two.run;
+      g_test_message ("the second: %s", refused->err);
+      g_assert_nonnull (strstr (refused->err, "Round 2 is not finished"));
+      games = round_2 (path);
+      g_assert_cmpuint (games->len, ==, 200);
+      run_clear (&one.run);
+      run_clear (&two.run);
+    }
+}
+
 static char **
 busy_env (const char *timeout_ms,
           gboolean    chinese)
@@ -420,6 +469,7 @@ main (int    argc,
   cli_ok ("export-entries", "field.qiwang", "--out", "list.csv", "--private", NULL);
   g_test_add_func ("/two-writers/results-on-different-boards", test_results_on_different_boards);
   g_test_add_func ("/two-writers/same-import-twice", test_same_import_twice);
+  g_test_add_func ("/two-writers/same-pairing-twice", test_same_pairing_twice);
   g_test_add_func ("/two-writers/refused-writer-is-told", test_refused_writer_is_told);
   status = g_test_run ();
   qw_test_remove_tree (dir);

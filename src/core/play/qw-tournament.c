@@ -1316,14 +1316,14 @@ take_section_entries (GPtrArray       *event_entries,
  * some (an exclusion, an admission, a problem allowed): it reads them again
  * then, in the step that changed them. */
 static int
-pair_gated (QwDocument  *doc,
-            QwSection   *section,
-            QwPairGate   gate,
-            GPtrArray   *entries,
-            GPtrArray  **games,
-            GPtrArray  **gate_items,
-            GPtrArray  **notes,
-            GError     **error)
+pair_gated_locked (QwDocument  *doc,
+                   QwSection   *section,
+                   QwPairGate   gate,
+                   GPtrArray   *entries,
+                   GPtrArray  **games,
+                   GPtrArray  **gate_items,
+                   GPtrArray  **notes,
+                   GError     **error)
 {
   g_autoptr(GPtrArray) event_entries = NULL;
   g_autoptr(GPtrArray) items = NULL;
@@ -1393,6 +1393,33 @@ pair_gated (QwDocument  *doc,
     return 0;
   qw_document_emit_changed (doc, "entries");
   return round;
+}
+
+/* The state of the group is read in the transaction that writes the
+ * round: two programs pairing at once cannot pair the same round twice;
+ * the second waits for the first (BEGIN IMMEDIATE) and pairs the next one,
+ * or is told that every planned round has been paired. */
+static int
+pair_gated (QwDocument  *doc,
+            QwSection   *section,
+            QwPairGate   gate,
+            GPtrArray   *entries,
+            GPtrArray  **games,
+            GPtrArray  **gate_items,
+            GPtrArray  **notes,
+            GError     **error)
+{
+  int round;
+
+  if (!qw_document_begin (doc, error))
+    return 0;
+  round = pair_gated_locked (doc, section, gate, entries, games, gate_items, notes, error);
+  if (round == 0)
+    {
+      qw_document_rollback (doc);
+      return 0;
+    }
+  return qw_document_commit (doc, error) ? round : 0;
 }
 
 int
@@ -1501,11 +1528,34 @@ rejoin_admitted (State   *s,
   return TRUE;
 }
 
+static gboolean
+unpair_last_locked (QwDocument  *doc,
+                    QwSection   *section,
+                    gboolean     force,
+                    GError     **error);
+
+/* Read and written in one transaction, as a pairing is. */
 gboolean
 qw_tournament_unpair_last (QwDocument  *doc,
                            QwSection   *section,
                            gboolean     force,
                            GError     **error)
+{
+  if (!qw_document_begin (doc, error))
+    return FALSE;
+  if (!unpair_last_locked (doc, section, force, error))
+    {
+      qw_document_rollback (doc);
+      return FALSE;
+    }
+  return qw_document_commit (doc, error);
+}
+
+static gboolean
+unpair_last_locked (QwDocument  *doc,
+                    QwSection   *section,
+                    gboolean     force,
+                    GError     **error)
 {
   g_auto(State) s = { 0 };
   g_autoptr(GString) boards = g_string_new (NULL);
