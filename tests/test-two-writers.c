@@ -5,6 +5,8 @@
  *     its game, logged once; nothing else changed.
  *   - The same registration list imported by two processes at once: the
  *     entries are there once each, none lost.
+ *   - A stop's results file imported into a region by two processes at
+ *     once: the stop is there once.
  *   - The same round paired by two processes at once: paired once; the
  *     second is told that the round is not finished.
  *   - A writer that cannot get the lock within the busy timeout is refused
@@ -313,6 +315,52 @@ test_same_import_twice (void)
     }
 }
 
+static gpointer
+import_results (gpointer data)
+{
+  Importer *im = data;
+  const char *args[] = { "import-results", im->doc, "stop.xml", NULL };
+
+  cli_argv (&im->run, NULL, args);
+  return NULL;
+}
+
+/* A stop's results file imported into a region by two processes at once:
+ * the stop is there once, with all its players. */
+static void
+test_same_results_twice (void)
+{
+  for (int attempt = 0; attempt < 3; attempt++)
+    {
+      g_autofree char *name = g_strdup_printf ("region-%d.qiwang", attempt);
+      g_autofree char *path = path_in (name);
+      g_autoptr(QwDocument) doc = NULL;
+      g_autoptr(GPtrArray) events = NULL;
+      g_autoptr(GError) error = NULL;
+      Importer one = { name }, two = { name };
+      GThread *a, *b;
+
+      cli_ok ("new-region", name, "--region", "广东", NULL);
+      a = g_thread_new ("one", import_results, &one);
+      b = g_thread_new ("two", import_results, &two);
+      g_thread_join (a);
+      g_thread_join (b);
+      if (one.run.status != 0 || two.run.status != 0)
+        g_error ("an import failed: %d %s / %d %s", one.run.status, one.run.err, two.run.status, two.run.err);
+      /* One added it, the other found it there. */
+      g_assert_cmpint (count_in (one.run.out, ": added ") + count_in (two.run.out, ": added "), ==, 1);
+      g_assert_cmpint (count_in (one.run.out, "imported already") + count_in (two.run.out, "imported already"), ==, 1);
+      doc = qw_document_open (path, &error);
+      g_assert_no_error (error);
+      events = qw_document_list_events (doc, &error);
+      g_assert_no_error (error);
+      g_assert_cmpuint (events->len, ==, 1);
+      g_assert_cmpint (qw_document_count_entries (doc, ((QwEvent *) g_ptr_array_index (events, 0))->id), ==, 300);
+      run_clear (&one.run);
+      run_clear (&two.run);
+    }
+}
+
 typedef struct
 {
   const char *doc;
@@ -467,8 +515,11 @@ main (int    argc,
   dir = qw_test_make_tmp_dir ("qiwang-writers-XXXXXX");
   cli_ok ("simulate", "field.qiwang", "--system", "swiss", "--players", "1000", "--rounds", "1", "--seed", "7", NULL);
   cli_ok ("export-entries", "field.qiwang", "--out", "list.csv", "--private", NULL);
+  cli_ok ("simulate", "stop.qiwang", "--system", "swiss", "--players", "300", "--rounds", "5", "--seed", "8", NULL);
+  cli_ok ("export", "stop.qiwang", "--out", "stop.xml", NULL);
   g_test_add_func ("/two-writers/results-on-different-boards", test_results_on_different_boards);
   g_test_add_func ("/two-writers/same-import-twice", test_same_import_twice);
+  g_test_add_func ("/two-writers/same-results-twice", test_same_results_twice);
   g_test_add_func ("/two-writers/same-pairing-twice", test_same_pairing_twice);
   g_test_add_func ("/two-writers/refused-writer-is-told", test_refused_writer_is_told);
   status = g_test_run ();
