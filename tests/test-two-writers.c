@@ -20,6 +20,7 @@
 #include "config.h"
 
 #include <glib/gstdio.h>
+#include <sqlite3.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -501,6 +502,26 @@ test_refused_writer_is_told (void)
     g_autofree char *held = qw_document_get_meta (holder, "held-by-the-test");
 
     g_assert_cmpstr (held, ==, "2");
+  }
+
+  /* Problem 4: a program holding the file for itself alone (no reader may
+   * look) makes even opening it busy, never "not a Qiwang document". */
+  {
+    const char *read_args[] = { "games", "held.qiwang", "open-m", "--round", "2", NULL };
+    g_auto(Run) opened = { 0 };
+    sqlite3 *db = NULL;
+
+    g_clear_object (&holder);
+    g_assert_cmpint (sqlite3_open (path, &db), ==, SQLITE_OK);
+    g_assert_cmpint (sqlite3_exec (db, "PRAGMA locking_mode = EXCLUSIVE; BEGIN EXCLUSIVE;"
+                                   "UPDATE meta SET value = '3' WHERE key = 'held-by-the-test';", NULL, NULL, NULL),
+                     ==, SQLITE_OK);
+    cli_argv (&opened, short_wait, read_args);
+    g_assert_cmpint (opened.status, ==, 1);
+    g_assert_nonnull (strstr (opened.err, BUSY_EN));
+    g_assert_null (strstr (opened.err, "not a Qiwang document"));
+    sqlite3_exec (db, "ROLLBACK", NULL, NULL, NULL);
+    sqlite3_close (db);
   }
 
 }
