@@ -1,6 +1,6 @@
 /* test-two-writers.c: issue 10, build point 9: two programs write one document
  *
- *   - Results on different boards from two processes at once (each result
+ *   - 300 results on different boards from two processes at once (each result
  *     its own `qiwang-cli result`): every result is there, on its board, for
  *     its game, logged once; nothing else changed.
  *   - The same registration list imported by two processes at once: the
@@ -39,7 +39,7 @@
 #define BUSY_ZH "文档正在被另一个程序修改，请稍后再试"
 
 /* Boards each writer records */
-#define BOARDS_EACH 60
+#define BOARDS_EACH 150
 
 static char *dir;
 
@@ -134,11 +134,11 @@ round_2 (const char *path)
   return games;
 }
 
-/* A stop of 400 players with round 2 paired and no results in it yet. */
+/* A stop of 640 players (320 boards) with round 2 paired and no results in it yet. */
 static void
 make_round_2 (const char *name)
 {
-  cli_ok ("simulate", name, "--system", "swiss", "--players", "400", "--rounds", "2", "--seed", "4", NULL);
+  cli_ok ("simulate", name, "--system", "swiss", "--players", "640", "--rounds", "2", "--seed", "4", NULL);
   cli_ok ("unpair", name, "open-m", "--force", NULL);
   cli_ok ("pair", name, "open-m", NULL);
 }
@@ -199,7 +199,7 @@ test_results_on_different_boards (void)
 
   make_round_2 ("boards.qiwang");
   before = round_2 (path);
-  g_assert_cmpuint (before->len, ==, 200);
+  g_assert_cmpuint (before->len, ==, 320);
 
   start = g_get_monotonic_time ();
   a = g_thread_new ("red", write_results, &red);
