@@ -5,6 +5,8 @@
 #include <glib/gstdio.h>
 #include <sqlite3.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "qw-document.h"
 #include "qw-error.h"
@@ -819,6 +821,52 @@ test_truncated_is_damaged (Fixture       *f,
     }
 }
 
+/* A program killed in the middle of a change in a rollback journal leaves
+ * a hot journal: the document is neither damaged nor foreign; opening it
+ * rolls the change back and finds it as it was. */
+static void
+test_hot_journal_rolled_back (Fixture       *f,
+                              gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(QwDocument) doc = qw_document_create (f->path, QW_DOCUMENT_STOP, &error);
+  g_autoptr(GPtrArray) entries = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_entry_free);
+  g_autofree char *journal = g_strconcat (f->path, "-journal", NULL);
+  gint64 event_id = add_event (doc);
+  sqlite3 *db = NULL;
+  int status = 0;
+  pid_t pid;
+
+  for (int i = 0; i < 500; i++)
+    g_ptr_array_add (entries, make_entry ("一个名字比较长的棋手", 0));
+  g_assert_true (qw_document_add_entries (doc, event_id, entries, &error));
+  g_clear_object (&doc);
+  g_assert_cmpint (sqlite3_open (f->path, &db), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_exec (db, "PRAGMA journal_mode = DELETE", NULL, NULL, NULL), ==, SQLITE_OK);
+  sqlite3_close (db);
+
+  pid = fork ();
+  g_assert_cmpint (pid, >=, 0);
+  if (pid == 0)
+    {
+      sqlite3 *child = NULL;
+
+      /* Pages of the file written, the journal not yet done with: then gone. */
+      if (sqlite3_open (f->path, &child) != SQLITE_OK
+          || sqlite3_exec (child, "PRAGMA cache_size = 1; BEGIN; DELETE FROM entry;", NULL, NULL, NULL) != SQLITE_OK)
+        _exit (1);
+      _exit (0);
+    }
+  g_assert_cmpint (waitpid (pid, &status, 0), ==, pid);
+  g_assert_true (WIFEXITED (status));
+  g_assert_cmpint (WEXITSTATUS (status), ==, 0);
+  g_assert_true (g_file_test (journal, G_FILE_TEST_EXISTS));
+
+  doc = qw_document_open (f->path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (qw_document_count_entries (doc, event_id), ==, 500);
+}
+
 static void
 test_foreign_is_foreign (Fixture       *f,
                          gconstpointer  data)
@@ -902,6 +950,7 @@ main (int    argc,
   ADD ("/document/writer-waits-or-is-busy", test_writer_waits_or_is_busy);
   ADD ("/document/truncated-is-damaged", test_truncated_is_damaged);
   ADD ("/document/foreign-is-foreign", test_foreign_is_foreign);
+  ADD ("/document/hot-journal-rolled-back", test_hot_journal_rolled_back);
   ADD ("/document/changed-signal", test_changed_signal);
 #undef ADD
   return g_test_run ();

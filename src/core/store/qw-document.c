@@ -480,15 +480,39 @@ check_length (const char  *path,
   return TRUE;
 }
 
+/* A program stopped in the middle of a transaction in a rollback journal
+ * (a creation killed before the document went over to WAL) leaves a hot
+ * journal, and no read-only connection can read the file until it has been
+ * rolled back. SQLite does that on the first connection that may write,
+ * restoring the file as it was before the transaction: the file as its
+ * last complete change left it. */
+static gboolean
+roll_back_hot_journal (const char *path)
+{
+  sqlite3 *db = NULL;
+  int rc = sqlite3_open_v2 (path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, NULL);
+
+  if (rc == SQLITE_OK)
+    {
+      sqlite3_busy_timeout (db, qw_document_busy_timeout ());
+      rc = sqlite3_exec (db, "PRAGMA application_id", NULL, NULL, NULL);
+    }
+  sqlite3_close_v2 (db);
+  return rc == SQLITE_OK;
+}
+
 /* Looks at the file without writing to it: ours, not newer, not damaged.
- * Returns its schema version, or -1. */
+ * Returns its schema version, or -1; *hot, when given, is set if the file
+ * cannot be read for a hot journal (and no error is set then). */
 static int
-inspect (const char  *path,
-         GError     **error)
+inspect_once (const char  *path,
+              gboolean    *hot,
+              GError     **error)
 {
   g_autoptr(QwDocument) probe = NULL;
   g_autofree char *display_name = g_filename_display_name (path);
   g_autoptr(sqlite3_stmt) stmt = NULL;
+  g_autoptr(GError) first_error = NULL;
   int application_id = 0, version = -1;
 
   if (!qw_file_check_regular (path, error) || !has_sqlite_header (path, error))
@@ -500,8 +524,14 @@ inspect (const char  *path,
    * lock as any connection does, rather than reading the failure as an
    * answer. */
   sqlite3_busy_timeout (probe->db, qw_document_busy_timeout ());
-  if (!probe_int (probe->db, "PRAGMA application_id", display_name, &application_id, error))
-    return -1;
+  if (!probe_int (probe->db, "PRAGMA application_id", display_name, &application_id, &first_error))
+    {
+      if (hot != NULL && sqlite3_extended_errcode (probe->db) == SQLITE_READONLY_ROLLBACK)
+        *hot = TRUE;
+      else
+        g_propagate_error (error, g_steal_pointer (&first_error));
+      return -1;
+    }
   if (application_id != QW_APPLICATION_ID)
     {
       if (!check_length (path, display_name, error))
@@ -543,6 +573,25 @@ inspect (const char  *path,
       return -1;
     }
   return version;
+}
+
+static int
+inspect (const char  *path,
+         GError     **error)
+{
+  gboolean hot = FALSE;
+  int version = inspect_once (path, &hot, error);
+
+  if (version >= 0 || !hot)
+    return version;
+  if (!roll_back_hot_journal (path))
+    {
+      g_autofree char *display_name = g_filename_display_name (path);
+
+      set_damaged (error, display_name, _("an interrupted change could not be rolled back"));
+      return -1;
+    }
+  return inspect_once (path, NULL, error);
 }
 
 int
@@ -599,7 +648,10 @@ kind_from_code (const char *code)
  *
  * Opens a document, bringing an older schema up to date (after copying the
  * file to <path>.v<N>.bak). A file that is not a Qiwang document, is damaged,
- * or was written by a newer version is refused and left untouched.
+ * or was written by a newer version is refused and left untouched; one that
+ * another program holds past the busy timeout is refused with QW_ERROR_BUSY.
+ * (A change a killed program left half done in a rollback journal is rolled
+ * back first, as SQLite does on any open that may write.)
  */
 QwDocument *
 qw_document_open (const char  *path,
