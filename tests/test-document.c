@@ -865,6 +865,38 @@ test_hot_journal_rolled_back (Fixture       *f,
   doc = qw_document_open (f->path, &error);
   g_assert_no_error (error);
   g_assert_cmpint (qw_document_count_entries (doc, event_id), ==, 500);
+  g_clear_object (&doc);
+
+  /* The same again, then the file goes and a new document is created in
+   * its place: the old journal is not rolled back into the new file. */
+  g_assert_cmpint (sqlite3_open (f->path, &db), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_exec (db, "PRAGMA journal_mode = DELETE", NULL, NULL, NULL), ==, SQLITE_OK);
+  sqlite3_close (db);
+  pid = fork ();
+  g_assert_cmpint (pid, >=, 0);
+  if (pid == 0)
+    {
+      sqlite3 *child = NULL;
+
+      if (sqlite3_open (f->path, &child) != SQLITE_OK
+          || sqlite3_exec (child, "PRAGMA cache_size = 1; BEGIN; DELETE FROM entry;", NULL, NULL, NULL) != SQLITE_OK)
+        _exit (1);
+      _exit (0);
+    }
+  g_assert_cmpint (waitpid (pid, &status, 0), ==, pid);
+  g_assert_true (g_file_test (journal, G_FILE_TEST_EXISTS));
+  g_unlink (f->path);
+  doc = qw_document_create (f->path, QW_DOCUMENT_STOP, &error);
+  g_assert_no_error (error);
+  g_clear_object (&doc);
+  doc = qw_document_open (f->path, &error);
+  g_assert_no_error (error);
+  {
+    g_autoptr(GPtrArray) events = qw_document_list_events (doc, &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpuint (events->len, ==, 0);
+  }
 }
 
 static void

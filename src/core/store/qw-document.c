@@ -332,15 +332,19 @@ open_connection (const char  *path,
   return g_steal_pointer (&self);
 }
 
+/* The file and every journal beside it: a rollback journal left by a
+ * creation killed there would otherwise be rolled back into the new file. */
 static void
 remove_with_journal (const char *path)
 {
   g_autofree char *wal = g_strconcat (path, "-wal", NULL);
   g_autofree char *shm = g_strconcat (path, "-shm", NULL);
+  g_autofree char *journal = g_strconcat (path, "-journal", NULL);
 
   g_unlink (path);
   g_unlink (wal);
   g_unlink (shm);
+  g_unlink (journal);
 }
 
 /**
