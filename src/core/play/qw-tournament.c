@@ -2038,6 +2038,24 @@ set_withdrawn (QwDocument       *doc,
   return TRUE;
 }
 
+/* The entry is read in the transaction that writes it. */
+static gboolean
+set_withdrawn_locked (QwDocument       *doc,
+                      const QwSection  *section,
+                      gint64            entry_id,
+                      gboolean          withdraw,
+                      GError          **error)
+{
+  if (!qw_document_begin (doc, error))
+    return FALSE;
+  if (!set_withdrawn (doc, section, entry_id, withdraw, error))
+    {
+      qw_document_rollback (doc);
+      return FALSE;
+    }
+  return qw_document_commit (doc, error);
+}
+
 gboolean
 qw_tournament_withdraw (QwDocument       *doc,
                         const QwSection  *section,
@@ -2045,7 +2063,7 @@ qw_tournament_withdraw (QwDocument       *doc,
                         GError          **error)
 {
   g_return_val_if_fail (QW_IS_DOCUMENT (doc), FALSE);
-  return set_withdrawn (doc, section, entry_id, TRUE, error);
+  return set_withdrawn_locked (doc, section, entry_id, TRUE, error);
 }
 
 gboolean
@@ -2055,7 +2073,7 @@ qw_tournament_reinstate (QwDocument       *doc,
                          GError          **error)
 {
   g_return_val_if_fail (QW_IS_DOCUMENT (doc), FALSE);
-  return set_withdrawn (doc, section, entry_id, FALSE, error);
+  return set_withdrawn_locked (doc, section, entry_id, FALSE, error);
 }
 
 /* Checking a round against the rules */
@@ -2372,6 +2390,35 @@ fail:
   return NULL;
 }
 
+/* A manual change reads the round in the transaction that writes it: two
+ * programs changing one round at once cannot write over each other's
+ * change from what each read before it. Ends the transaction opened
+ * around @warnings' change. */
+static GPtrArray *
+end_manual_change (QwDocument  *doc,
+                   GPtrArray   *warnings,
+                   GError     **error)
+{
+  if (warnings == NULL)
+    {
+      qw_document_rollback (doc);
+      return NULL;
+    }
+  if (!qw_document_commit (doc, error))
+    {
+      g_ptr_array_unref (warnings);
+      return NULL;
+    }
+  return warnings;
+}
+
+static GPtrArray *swap_players_locked (QwDocument       *doc,
+                                       const QwSection  *section,
+                                       int               round,
+                                       gint64            a,
+                                       gint64            b,
+                                       GError          **error);
+
 GPtrArray *
 qw_tournament_swap_players (QwDocument       *doc,
                             const QwSection  *section,
@@ -2379,6 +2426,21 @@ qw_tournament_swap_players (QwDocument       *doc,
                             gint64            a,
                             gint64            b,
                             GError          **error)
+{
+  g_return_val_if_fail (QW_IS_DOCUMENT (doc), NULL);
+
+  if (!qw_document_begin (doc, error))
+    return NULL;
+  return end_manual_change (doc, swap_players_locked (doc, section, round, a, b, error), error);
+}
+
+static GPtrArray *
+swap_players_locked (QwDocument       *doc,
+                     const QwSection  *section,
+                     int               round,
+                     gint64            a,
+                     gint64            b,
+                     GError          **error)
 {
   g_auto(State) s = { 0 };
   g_autofree char *wa = NULL, *wb = NULL, *what = NULL, *label = NULL;
@@ -2402,6 +2464,14 @@ qw_tournament_swap_players (QwDocument       *doc,
   return store_manual_change (&s, round, label, what, error);
 }
 
+static GPtrArray *repair_board_locked (QwDocument       *doc,
+                                       const QwSection  *section,
+                                       int               round,
+                                       int               board,
+                                       gint64            red,
+                                       gint64            black,
+                                       GError          **error);
+
 GPtrArray *
 qw_tournament_repair_board (QwDocument       *doc,
                             const QwSection  *section,
@@ -2410,6 +2480,22 @@ qw_tournament_repair_board (QwDocument       *doc,
                             gint64            red,
                             gint64            black,
                             GError          **error)
+{
+  g_return_val_if_fail (QW_IS_DOCUMENT (doc), NULL);
+
+  if (!qw_document_begin (doc, error))
+    return NULL;
+  return end_manual_change (doc, repair_board_locked (doc, section, round, board, red, black, error), error);
+}
+
+static GPtrArray *
+repair_board_locked (QwDocument       *doc,
+                     const QwSection  *section,
+                     int               round,
+                     int               board,
+                     gint64            red,
+                     gint64            black,
+                     GError          **error)
 {
   g_auto(State) s = { 0 };
   g_autofree char *wr = NULL, *wb = NULL, *what = NULL, *label = NULL;
