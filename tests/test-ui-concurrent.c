@@ -34,7 +34,10 @@
 #include "qw-entry-item.h"
 #include "qw-event.h"
 #include "qw-game.h"
+#include "qw-region.h"
 #include "qw-rounds-page.h"
+#include "qw-stop-item.h"
+#include "qw-stops-csv.h"
 #include "qw-tournament.h"
 #include "qw-window.h"
 #include "ui-wait.h"
@@ -348,6 +351,94 @@ test_entries_selection_kept (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+#define PREFIX "2021年第六届全国象棋业余棋王赛广东赛区"
+
+static const char first_stops[] =
+  "名称,类型,级别,承办单位,地级市,县级市,荣誉,参赛人数\n"
+  PREFIX "惠州市惠城区预选赛,预选赛,县级,惠城区象棋协会,惠州市,,,150\n"
+  PREFIX "广州市天河区预选赛,预选赛,县级,天河区棋类协会,广州市,,,180\n"
+  PREFIX "佛山市顺德区预选赛,预选赛,县级,顺德区象棋协会,佛山市,,象棋之乡,160\n";
+static const char more_stops[] =
+  "名称,类型,级别,承办单位,地级市,县级市,荣誉,参赛人数\n"
+  PREFIX "东莞市预选赛,预选赛,市级,东莞市象棋协会,东莞市,,,210\n";
+
+static void
+import_stops (QwDocument *doc,
+              const char *text)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *csv = g_build_filename (tmp_dir, "stops.csv", NULL);
+  g_autoptr(QwRuleset) ruleset = qw_document_region_ruleset (doc, &error);
+  g_autoptr(QwStopsImport) import = NULL;
+  int added = 0, replaced = 0;
+
+  g_assert_no_error (error);
+  g_assert_true (g_file_set_contents (csv, text, -1, &error));
+  import = qw_stops_csv_read_file (ruleset, csv, &error);
+  g_assert_no_error (error);
+  g_assert_true (qw_document_import_stops (doc, import->stops, &added, &replaced, &error));
+  g_assert_no_error (error);
+}
+
+static gint64
+stop_id_at (GListModel *model,
+            guint       i)
+{
+  g_autoptr(QwStopItem) item = g_list_model_get_item (model, i);
+
+  return qw_stop_item_get_event (item)->id;
+}
+
+/* The region page follows another program's stop and keeps the stops selected. */
+static void
+test_region_selection_kept (void)
+{
+  g_autofree char *path = g_build_filename (tmp_dir, "region.qiwang", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(QwDocument) other = NULL;
+  g_autoptr(GtkBitset) set = NULL;
+  QwWindow *window;
+  GtkWidget *page;
+  GtkSelectionModel *selection;
+  gint64 id0, id2, start;
+  Count count;
+
+  g_unlink (path);
+  other = qw_document_create (path, QW_DOCUMENT_REGION, &error);
+  g_assert_no_error (error);
+  g_assert_true (qw_document_region_setup (other, "广东", "qiwang-2021", &error));
+  import_stops (other, first_stops);
+  window = new_window ();
+  g_assert_true (qw_window_open_file (window, file));
+  qw_window_show_page (window, "region");
+  page = qw_window_get_page (window, "region");
+  qw_test_wait_mapped (page);
+  selection = gtk_column_view_get_model (GTK_COLUMN_VIEW (find_child (page, GTK_TYPE_COLUMN_VIEW)));
+  count.model = G_LIST_MODEL (selection);
+  g_assert_cmpuint (g_list_model_get_n_items (count.model), ==, 3);
+  count.n = 4;
+  gtk_selection_model_select_item (selection, 0, TRUE);
+  gtk_selection_model_select_item (selection, 2, FALSE);
+  id0 = stop_id_at (count.model, 0);
+  id2 = stop_id_at (count.model, 2);
+
+  import_stops (other, more_stops);
+  start = g_get_monotonic_time ();
+  qw_test_wait_until (has_count, &count, "the region page to show the other program's stop");
+  g_test_message ("another program's stop shown after %.2f s", (g_get_monotonic_time () - start) / 1e6);
+  g_assert_cmpfloat ((g_get_monotonic_time () - start) / 1e6, <, 1.0);
+  set = gtk_selection_model_get_selection (selection);
+  g_assert_cmpuint (gtk_bitset_get_size (set), ==, 2);
+  for (guint i = 0; i < 2; i++)
+    {
+      gint64 id = stop_id_at (count.model, gtk_bitset_get_nth (set, i));
+
+      g_assert_true (id == id0 || id == id2);
+    }
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* Two windows on one document: each follows what the other writes. */
 static void
 test_two_windows (void)
@@ -519,6 +610,7 @@ main (int    argc,
   tmp_dir = g_dir_make_tmp ("qiwang-ui-concurrent-XXXXXX", NULL);
   g_test_add_func ("/ui-concurrent/outside-change-shown", test_outside_change_shown);
   g_test_add_func ("/ui-concurrent/entries-selection-kept", test_entries_selection_kept);
+  g_test_add_func ("/ui-concurrent/region-selection-kept", test_region_selection_kept);
   g_test_add_func ("/ui-concurrent/two-windows", test_two_windows);
   g_test_add_func ("/ui-concurrent/stale-board-refused", test_stale_board_refused);
   g_test_add_func ("/ui-concurrent/busy-told", test_busy_told);
