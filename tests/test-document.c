@@ -5,6 +5,8 @@
 #include <glib/gstdio.h>
 #include <sqlite3.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "qw-document.h"
 #include "qw-error.h"
@@ -739,6 +741,268 @@ test_damaged_file_refused (Fixture       *f,
   }
 }
 
+/* Issue 10, problem 4: a document another program holds is busy, never
+ * foreign; a truncated one is damaged, never foreign; a foreign database
+ * is foreign. Three causes, three answers. */
+
+static void
+assert_message_has (const GError *error,
+                    const char   *part)
+{
+  if (strstr (error->message, part) == NULL)
+    g_error ("“%s” does not say “%s”", error->message, part);
+}
+
+static void
+test_busy_is_not_foreign (Fixture       *f,
+                          gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(QwDocument) doc = qw_document_create (f->path, QW_DOCUMENT_STOP, &error);
+  g_autoptr(QwDocument) none = NULL;
+  sqlite3 *db = NULL;
+
+  add_event (doc);
+  g_clear_object (&doc);
+  /* Another program writing with the file locked for itself alone: even a
+   * reader must wait (SQLITE_BUSY on the probe's first read). */
+  g_assert_cmpint (sqlite3_open (f->path, &db), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_exec (db, "PRAGMA locking_mode = EXCLUSIVE; BEGIN EXCLUSIVE;"
+                                 "UPDATE meta SET value = value WHERE key = 'kind';", NULL, NULL, NULL), ==, SQLITE_OK);
+  none = qw_document_open (f->path, &error);
+  g_assert_null (none);
+  g_assert_error (error, QW_ERROR, QW_ERROR_BUSY);
+  g_assert_cmpstr (error->message, ==, "The document is being changed by another program; try again in a moment");
+  g_clear_error (&error);
+  none = qw_document_open_read_only (f->path, &error);
+  g_assert_null (none);
+  g_assert_error (error, QW_ERROR, QW_ERROR_BUSY);
+  g_clear_error (&error);
+  g_assert_cmpint (sqlite3_exec (db, "COMMIT", NULL, NULL, NULL), ==, SQLITE_OK);
+  sqlite3_close (db);
+  doc = qw_document_open (f->path, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (doc);
+}
+
+typedef struct
+{
+  const char *path;
+  GMutex      lock;
+  GCond       cond;
+  gboolean    holding;
+  int         hold_ms;
+} Holder;
+
+/* Another program's writer: holds the write lock for a while, then commits. */
+static gpointer
+hold_write_lock (gpointer data)
+{
+  Holder *h = data;
+  sqlite3 *db = NULL;
+
+  g_assert_cmpint (sqlite3_open (h->path, &db), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_exec (db, "BEGIN IMMEDIATE; UPDATE meta SET value = 'x' WHERE key = 'held';",
+                                 NULL, NULL, NULL), ==, SQLITE_OK);
+  g_mutex_lock (&h->lock);
+  h->holding = TRUE;
+  g_cond_signal (&h->cond);
+  g_mutex_unlock (&h->lock);
+  g_usleep ((gulong) h->hold_ms * 1000);
+  g_assert_cmpint (sqlite3_exec (db, "COMMIT", NULL, NULL, NULL), ==, SQLITE_OK);
+  sqlite3_close (db);
+  return NULL;
+}
+
+static GThread *
+start_holder (Holder *h)
+{
+  GThread *thread;
+
+  g_mutex_init (&h->lock);
+  g_cond_init (&h->cond);
+  thread = g_thread_new ("holder", hold_write_lock, h);
+  g_mutex_lock (&h->lock);
+  while (!h->holding)
+    g_cond_wait (&h->cond, &h->lock);
+  g_mutex_unlock (&h->lock);
+  return thread;
+}
+
+/* Problem 5: a write waits for another writer (BEGIN IMMEDIATE with the busy
+ * timeout) and goes through once it is done; one that outlasts the timeout
+ * is refused with the busy message, and nothing of it is written. */
+static void
+test_writer_waits_or_is_busy (Fixture       *f,
+                              gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(QwDocument) doc = qw_document_create (f->path, QW_DOCUMENT_STOP, &error);
+  g_autoptr(QwEntry) e = make_entry ("王五", 0);
+  g_autoptr(QwEntry) late = make_entry ("赵六", 0);
+  g_autoptr(GPtrArray) entries = NULL;
+  Holder shortly = { f->path, .hold_ms = qw_document_busy_timeout () / 4 };
+  Holder long_ = { f->path, .hold_ms = qw_document_busy_timeout () * 3 };
+  GThread *thread;
+  gint64 start;
+
+  g_assert_true (qw_document_set_meta (doc, "held", "", &error));
+  e->event_id = late->event_id = add_event (doc);
+
+  thread = start_holder (&shortly);
+  start = g_get_monotonic_time ();
+  g_assert_true (qw_document_add_entry (doc, e, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (g_get_monotonic_time () - start, >=, (gint64) shortly.hold_ms * 1000 / 2);
+  g_thread_join (thread);
+
+  thread = start_holder (&long_);
+  g_assert_false (qw_document_add_entry (doc, late, &error));
+  g_assert_error (error, QW_ERROR, QW_ERROR_BUSY);
+  g_assert_cmpstr (error->message, ==, "The document is being changed by another program; try again in a moment");
+  g_clear_error (&error);
+  /* A step refused leaves the document as it was and ready for the next. */
+  g_assert_false (qw_document_begin_step (doc, "x", &error));
+  g_assert_error (error, QW_ERROR, QW_ERROR_BUSY);
+  g_clear_error (&error);
+  g_thread_join (thread);
+  entries = qw_document_list_entries (doc, e->event_id, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (entries->len, ==, 1);
+  g_assert_true (qw_document_add_entry (doc, late, &error));
+  g_assert_no_error (error);
+}
+
+static void
+test_truncated_is_damaged (Fixture       *f,
+                           gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(QwDocument) doc = qw_document_create (f->path, QW_DOCUMENT_STOP, &error);
+  g_autoptr(GPtrArray) entries = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_entry_free);
+  g_autofree char *contents = NULL;
+  gint64 event_id = add_event (doc);
+  gsize length = 0;
+  const gsize cuts[] = { 20, 99, 100, 1000, 4096, 4097, 3 * 4096, 0 };
+
+  for (int i = 0; i < 2000; i++)
+    g_ptr_array_add (entries, make_entry ("一个名字比较长的棋手", 0));
+  g_assert_true (qw_document_add_entries (doc, event_id, entries, &error));
+  g_clear_object (&doc);
+  g_assert_true (g_file_get_contents (f->path, &contents, &length, NULL));
+  g_assert_cmpuint (length, >, 5 * 4096);
+  for (guint i = 0; cuts[i] != 0; i++)
+    {
+      g_autoptr(QwDocument) none = NULL;
+
+      g_assert_true (g_file_set_contents (f->path, contents, (gssize) cuts[i], NULL));
+      none = qw_document_open (f->path, &error);
+      g_assert_null (none);
+      g_assert_error (error, QW_ERROR, QW_ERROR_CORRUPT);
+      assert_message_has (error, "is damaged and cannot be opened");
+      g_clear_error (&error);
+    }
+}
+
+/* A program killed in the middle of a change in a rollback journal leaves
+ * a hot journal: the document is neither damaged nor foreign; opening it
+ * rolls the change back and finds it as it was. */
+static void
+test_hot_journal_rolled_back (Fixture       *f,
+                              gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(QwDocument) doc = qw_document_create (f->path, QW_DOCUMENT_STOP, &error);
+  g_autoptr(GPtrArray) entries = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_entry_free);
+  g_autofree char *journal = g_strconcat (f->path, "-journal", NULL);
+  gint64 event_id = add_event (doc);
+  sqlite3 *db = NULL;
+  int status = 0;
+  pid_t pid;
+
+  for (int i = 0; i < 500; i++)
+    g_ptr_array_add (entries, make_entry ("一个名字比较长的棋手", 0));
+  g_assert_true (qw_document_add_entries (doc, event_id, entries, &error));
+  g_clear_object (&doc);
+  g_assert_cmpint (sqlite3_open (f->path, &db), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_exec (db, "PRAGMA journal_mode = DELETE", NULL, NULL, NULL), ==, SQLITE_OK);
+  sqlite3_close (db);
+
+  pid = fork ();
+  g_assert_cmpint (pid, >=, 0);
+  if (pid == 0)
+    {
+      sqlite3 *child = NULL;
+
+      /* Pages of the file written, the journal not yet done with: then gone. */
+      if (sqlite3_open (f->path, &child) != SQLITE_OK
+          || sqlite3_exec (child, "PRAGMA cache_size = 1; BEGIN; DELETE FROM entry;", NULL, NULL, NULL) != SQLITE_OK)
+        _exit (1);
+      _exit (0);
+    }
+  g_assert_cmpint (waitpid (pid, &status, 0), ==, pid);
+  g_assert_true (WIFEXITED (status));
+  g_assert_cmpint (WEXITSTATUS (status), ==, 0);
+  g_assert_true (g_file_test (journal, G_FILE_TEST_EXISTS));
+
+  doc = qw_document_open (f->path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (qw_document_count_entries (doc, event_id), ==, 500);
+  g_clear_object (&doc);
+
+  /* The same again, then the file goes and a new document is created in
+   * its place: the old journal is not rolled back into the new file. */
+  g_assert_cmpint (sqlite3_open (f->path, &db), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_exec (db, "PRAGMA journal_mode = DELETE", NULL, NULL, NULL), ==, SQLITE_OK);
+  sqlite3_close (db);
+  pid = fork ();
+  g_assert_cmpint (pid, >=, 0);
+  if (pid == 0)
+    {
+      sqlite3 *child = NULL;
+
+      if (sqlite3_open (f->path, &child) != SQLITE_OK
+          || sqlite3_exec (child, "PRAGMA cache_size = 1; BEGIN; DELETE FROM entry;", NULL, NULL, NULL) != SQLITE_OK)
+        _exit (1);
+      _exit (0);
+    }
+  g_assert_cmpint (waitpid (pid, &status, 0), ==, pid);
+  g_assert_true (g_file_test (journal, G_FILE_TEST_EXISTS));
+  g_unlink (f->path);
+  doc = qw_document_create (f->path, QW_DOCUMENT_STOP, &error);
+  g_assert_no_error (error);
+  g_clear_object (&doc);
+  doc = qw_document_open (f->path, &error);
+  g_assert_no_error (error);
+  {
+    g_autoptr(GPtrArray) events = qw_document_list_events (doc, &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpuint (events->len, ==, 0);
+  }
+}
+
+static void
+test_foreign_is_foreign (Fixture       *f,
+                         gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(QwDocument) none = NULL;
+  sqlite3 *db = NULL;
+
+  g_assert_cmpint (sqlite3_open (f->path, &db), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_exec (db, "PRAGMA journal_mode = WAL; CREATE TABLE t (x); INSERT INTO t VALUES (1);",
+                                 NULL, NULL, NULL), ==, SQLITE_OK);
+  /* Even while its own program writes to it. */
+  g_assert_cmpint (sqlite3_exec (db, "BEGIN IMMEDIATE; INSERT INTO t VALUES (2);", NULL, NULL, NULL), ==, SQLITE_OK);
+  none = qw_document_open (f->path, &error);
+  g_assert_null (none);
+  g_assert_error (error, QW_ERROR, QW_ERROR_CORRUPT);
+  assert_message_has (error, "is a database, but not a Qiwang document");
+  sqlite3_exec (db, "COMMIT", NULL, NULL, NULL);
+  sqlite3_close (db);
+}
+
 static void
 test_missing_file (Fixture       *f,
                    gconstpointer  data)
@@ -779,6 +1043,8 @@ int
 main (int    argc,
       char **argv)
 {
+  /* The busy tests wait this long for a lock (qw_document_busy_timeout()). */
+  g_setenv ("QIWANG_BUSY_TIMEOUT_MS", "400", TRUE);
   g_test_init (&argc, &argv, NULL);
 #define ADD(path, fn) g_test_add (path, Fixture, NULL, fixture_set_up, fn, fixture_tear_down)
   ADD ("/document/round-trip", test_round_trip);
@@ -796,6 +1062,11 @@ main (int    argc,
   ADD ("/document/foreign-files", test_foreign_files_refused);
   ADD ("/document/damaged-file", test_damaged_file_refused);
   ADD ("/document/missing-file", test_missing_file);
+  ADD ("/document/busy-is-not-foreign", test_busy_is_not_foreign);
+  ADD ("/document/writer-waits-or-is-busy", test_writer_waits_or_is_busy);
+  ADD ("/document/truncated-is-damaged", test_truncated_is_damaged);
+  ADD ("/document/foreign-is-foreign", test_foreign_is_foreign);
+  ADD ("/document/hot-journal-rolled-back", test_hot_journal_rolled_back);
   ADD ("/document/changed-signal", test_changed_signal);
 #undef ADD
   return g_test_run ();

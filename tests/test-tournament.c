@@ -479,6 +479,55 @@ test_record_results (Fixture       *f,
   g_assert_true (log_contains (f, "board 1: result changed from 0:2 to 1:1"));
 }
 
+/* Issue 10, problem 3: a result goes to the game a view showed, never to
+ * whichever game is at its round and board now. */
+static void
+test_record_game_result (Fixture       *f,
+                         gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) r1 = NULL;
+  g_autoptr(GPtrArray) now = NULL;
+  g_autoptr(GPtrArray) warnings = NULL;
+  g_autoptr(QwGame) shown1 = NULL;
+  g_autoptr(QwGame) shown2 = NULL;
+  QwResultInput win = { QW_RESULT_RED_WIN, 0, 0, QW_PLAYOFF_NONE, FALSE };
+
+  make_stop (f, "swiss", 10, 5, 4);
+  pair (f);
+  r1 = games_of (f, 1);
+  shown1 = qw_game_copy (g_ptr_array_index (r1, 0));
+  shown2 = qw_game_copy (g_ptr_array_index (r1, 1));
+
+  /* As shown: recorded, and cleared again the same way. */
+  g_assert_true (qw_tournament_record_game_result (f->doc, f->section, shown1, &win, &error));
+  g_assert_no_error (error);
+  g_assert_false (qw_tournament_record_game_result (f->doc, f->section, shown1, &win, &error));
+  g_assert_error (error, QW_ERROR, QW_ERROR_STALE);
+  g_clear_error (&error);
+  shown1->result = QW_RESULT_RED_WIN;
+  g_assert_true (qw_tournament_undo_game_result (f->doc, f->section, shown1, &error));
+  g_assert_no_error (error);
+  shown1->result = QW_RESULT_NONE;
+
+  /* Players swapped since: the board's game keeps its id, not its players. */
+  warnings = qw_tournament_swap_players (f->doc, f->section, 1, shown1->red, shown2->red, &error);
+  g_assert_no_error (error);
+  g_assert_false (qw_tournament_record_game_result (f->doc, f->section, shown1, &win, &error));
+  g_assert_error (error, QW_ERROR, QW_ERROR_STALE);
+  g_clear_error (&error);
+  g_assert_false (qw_tournament_undo_game_result (f->doc, f->section, shown2, &error));
+  g_assert_error (error, QW_ERROR, QW_ERROR_STALE);
+  g_clear_error (&error);
+  /* The round unpaired and paired again: gone, or another game. */
+  g_assert_true (qw_tournament_unpair_last (f->doc, f->section, TRUE, &error));
+  g_assert_false (qw_tournament_record_game_result (f->doc, f->section, shown2, &win, &error));
+  g_assert_error (error, QW_ERROR, QW_ERROR_STALE);
+  g_clear_error (&error);
+  now = games_of (f, 1);
+  g_assert_cmpuint (now->len, ==, 0);
+}
+
 /* Counting rounds reads who is placed, before and after the draw. */
 static void
 test_total_rounds (Fixture       *f,
@@ -1156,6 +1205,7 @@ main (int    argc,
   ADD ("/tournament/swiss-flow", test_swiss_flow);
   ADD ("/tournament/withdraw", test_withdraw);
   ADD ("/tournament/record-results", test_record_results);
+  ADD ("/tournament/record-game-result", test_record_game_result);
   ADD ("/tournament/total-rounds", test_total_rounds);
   ADD ("/tournament/forfeit-limit", test_forfeit_limit);
   ADD ("/tournament/manual-changes", test_manual_changes);

@@ -11,6 +11,13 @@
  * defaults; the core stores it when the arbiter first does something that
  * writes (pairing, changing its settings).
  *
+ * Another program (the CLI, a second window, another Qiwang) may write the
+ * same file through its own connection. The context asks SQLite every
+ * POLL_MS whether anyone else has committed (PRAGMA data_version), and if
+ * so emits the document's "changed" signal for every kind of row, as an
+ * undo does for those it changed: each page reads again what it shows and
+ * keeps its selection where it still exists.
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #define G_LOG_DOMAIN "qw-document-context"
@@ -27,6 +34,9 @@
 #include "qw-document-play.h"
 #include "qw-entry.h"
 
+/* How often another program's changes are looked for: shown within a second. */
+#define POLL_MS 500
+
 struct _QwDocumentContext
 {
   GObject     parent_instance;
@@ -34,6 +44,8 @@ struct _QwDocumentContext
   QwDocument *doc;
   QwEvent    *event;     /* the locally run event; NULL in a region without one */
   QwRuleset  *ruleset;
+  gint64      data_version;  /* SQLite's, when last looked at */
+  guint       poll_id;
 };
 
 G_DEFINE_FINAL_TYPE (QwDocumentContext, qw_document_context, G_TYPE_OBJECT)
@@ -61,6 +73,55 @@ events_changed_cb (QwDocumentContext *self)
   g_clear_pointer (&self->event, qw_event_free);
   self->event = g_steal_pointer (&event);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_EVENT]);
+}
+
+/**
+ * qw_document_context_check_outside:
+ *
+ * Looks whether another connection (another program, another window) has
+ * committed a change to the document since the last look, and if so tells
+ * the document's listeners, every kind of row at once. Called every
+ * POLL_MS; a caller that knows a change was made may call it sooner.
+ *
+ * Returns: whether there was such a change
+ */
+gboolean
+qw_document_context_check_outside (QwDocumentContext *self)
+{
+  static const char *const details[] = { "events", "entries", "sections", "games", "region", "nominees" };
+  gint64 version;
+
+  g_return_val_if_fail (QW_IS_DOCUMENT_CONTEXT (self), FALSE);
+
+  version = qw_document_get_data_version (self->doc);
+  if (version < 0 || version == self->data_version)
+    return FALSE;
+  self->data_version = version;
+  g_debug ("The document was changed by another program");
+  for (guint i = 0; i < G_N_ELEMENTS (details); i++)
+    {
+      /* A stop has no region rows nor nominees. */
+      if (qw_document_get_kind (self->doc) == QW_DOCUMENT_STOP && i >= 4)
+        break;
+      qw_document_emit_changed (self->doc, details[i]);
+    }
+  return TRUE;
+}
+
+static gboolean
+poll_cb (gpointer data)
+{
+  qw_document_context_check_outside (data);
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+qw_document_context_dispose (GObject *object)
+{
+  QwDocumentContext *self = QW_DOCUMENT_CONTEXT (object);
+
+  g_clear_handle_id (&self->poll_id, g_source_remove);
+  G_OBJECT_CLASS (qw_document_context_parent_class)->dispose (object);
 }
 
 static void
@@ -100,6 +161,7 @@ qw_document_context_class_init (QwDocumentContextClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
+  object_class->dispose = qw_document_context_dispose;
   object_class->finalize = qw_document_context_finalize;
   object_class->get_property = qw_document_context_get_property;
 
@@ -168,6 +230,8 @@ qw_document_context_open (const char  *path,
     return NULL;
   g_signal_connect_object (self->doc, "changed::events", G_CALLBACK (events_changed_cb), self,
                            G_CONNECT_SWAPPED);
+  self->data_version = qw_document_get_data_version (self->doc);
+  self->poll_id = g_timeout_add (POLL_MS, poll_cb, self);
   return g_steal_pointer (&self);
 }
 

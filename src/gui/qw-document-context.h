@@ -28,5 +28,6 @@ GPtrArray         *qw_document_context_list_sections  (QwDocumentContext  *self,
 QwSection         *qw_document_context_find_section   (QwDocumentContext  *self,
                                                        const char         *code,
                                                        GError            **error);
+gboolean           qw_document_context_check_outside  (QwDocumentContext  *self);
 
 G_END_DECLS

@@ -375,12 +375,56 @@ order_changed_cb (QwEntriesPage *self)
 
 /* Loading */
 
+/* The ids of the entries selected: a reload (a change here, in another
+ * window or in another program) selects them again where they still are. */
+static GHashTable *
+selected_ids (QwEntriesPage *self)
+{
+  g_autoptr(GtkBitset) set = gtk_selection_model_get_selection (GTK_SELECTION_MODEL (self->selection));
+  GHashTable *ids = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  GtkBitsetIter iter;
+  guint pos;
+
+  if (gtk_bitset_iter_init_first (&iter, set, &pos))
+    do
+      {
+        g_autoptr(QwEntryItem) item = g_list_model_get_item (G_LIST_MODEL (self->selection), pos);
+
+        g_hash_table_add (ids, g_memdup2 (&qw_entry_item_get_entry (item)->id, sizeof (gint64)));
+      }
+    while (gtk_bitset_iter_next (&iter, &pos));
+  return ids;
+}
+
+static void
+reselect (QwEntriesPage *self,
+          GHashTable    *ids)
+{
+  g_autoptr(GtkBitset) set = NULL;
+  g_autoptr(GtkBitset) mask = NULL;
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->selection));
+
+  if (g_hash_table_size (ids) == 0)
+    return;
+  set = gtk_bitset_new_empty ();
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(QwEntryItem) item = g_list_model_get_item (G_LIST_MODEL (self->selection), i);
+
+      if (g_hash_table_contains (ids, &qw_entry_item_get_entry (item)->id))
+        gtk_bitset_add (set, i);
+    }
+  mask = gtk_bitset_new_range (0, n);
+  gtk_selection_model_set_selection (GTK_SELECTION_MODEL (self->selection), set, mask);
+}
+
 static void
 reload (QwEntriesPage *self)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(GListStore) fresh = NULL;
   g_autoptr(GPtrArray) items = NULL;
+  g_autoptr(GHashTable) selected = NULL;
   guint n;
 
   if (self->context == NULL)
@@ -401,8 +445,10 @@ reload (QwEntriesPage *self)
     g_ptr_array_add (items, g_list_model_get_item (G_LIST_MODEL (fresh), i));
   sync_order (self);
   rank_items (self, items);
+  selected = selected_ids (self);
   g_list_store_splice (self->store, 0, g_list_model_get_n_items (G_LIST_MODEL (self->store)),
                        items->pdata, items->len);
+  reselect (self, selected);
   update_summary (self);
 }
 

@@ -12,6 +12,7 @@
 
 #include <glib/gi18n.h>
 
+#include "qw-error.h"
 #include "qw-feedback.h"
 
 static AdwToastOverlay *
@@ -289,7 +290,21 @@ qw_feedback_error (GtkWidget    *widget,
 
   g_return_if_fail (GTK_IS_WIDGET (widget));
 
-  g_warning ("%s: %s", heading, error != NULL ? error->message : "");
+  /* Another program holds the document for a moment: nothing went wrong
+   * here, and the user need only try again (a toast, replaced by the next
+   * refusal rather than queued). */
+  if (g_error_matches (error, QW_ERROR, QW_ERROR_BUSY) && overlay_for (widget) != NULL)
+    {
+      g_info ("%s: %s", heading, error->message);
+      qw_feedback_replace_toast (widget, "busy", error->message);
+      return;
+    }
+  /* A view behind another window or program: expected, and said in the
+   * dialog; the view has been read again. */
+  if (g_error_matches (error, QW_ERROR, QW_ERROR_STALE) || g_error_matches (error, QW_ERROR, QW_ERROR_BUSY))
+    g_info ("%s: %s", heading, error->message);
+  else
+    g_warning ("%s: %s", heading, error != NULL ? error->message : "");
   root = gtk_widget_get_root (widget);
   if (!GTK_IS_WINDOW (root))
     return;

@@ -552,11 +552,36 @@ update_nominees (QwRegionPage *self)
 
 /* Loading */
 
+static gint64
+stop_id_at (GListModel *model,
+            guint       position)
+{
+  g_autoptr(QwStopItem) item = g_list_model_get_item (model, position);
+  const QwEvent *event = item != NULL ? qw_stop_item_get_event (item) : NULL;
+
+  return event != NULL ? event->id : 0;
+}
+
+/* The stops read again; those selected stay selected where they still are
+ * (a change here, in another window or in another program). */
 static void
 fill_store (QwRegionPage *self)
 {
   g_autoptr(GPtrArray) items = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr(GtkBitset) before = gtk_selection_model_get_selection (GTK_SELECTION_MODEL (self->selection));
+  g_autoptr(GHashTable) selected = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  GtkBitsetIter iter;
+  guint pos, n;
 
+  if (gtk_bitset_iter_init_first (&iter, before, &pos))
+    do
+      {
+        gint64 id = stop_id_at (G_LIST_MODEL (self->selection), pos);
+
+        if (id != 0)
+          g_hash_table_add (selected, g_memdup2 (&id, sizeof id));
+      }
+    while (gtk_bitset_iter_next (&iter, &pos));
   for (guint i = 0; i < self->summary->stops->len; i++)
     {
       g_ptr_array_add (items, qw_stop_item_new (g_ptr_array_index (self->summary->stops, i), i, self->ruleset,
@@ -564,6 +589,22 @@ fill_store (QwRegionPage *self)
     }
   g_list_store_splice (self->store, 0, g_list_model_get_n_items (G_LIST_MODEL (self->store)),
                        items->pdata, items->len);
+  if (g_hash_table_size (selected) == 0)
+    return;
+  n = g_list_model_get_n_items (G_LIST_MODEL (self->selection));
+  {
+    g_autoptr(GtkBitset) after = gtk_bitset_new_empty ();
+    g_autoptr(GtkBitset) mask = gtk_bitset_new_range (0, n);
+
+    for (guint i = 0; i < n; i++)
+      {
+        gint64 id = stop_id_at (G_LIST_MODEL (self->selection), i);
+
+        if (g_hash_table_contains (selected, &id))
+          gtk_bitset_add (after, i);
+      }
+    gtk_selection_model_set_selection (GTK_SELECTION_MODEL (self->selection), after, mask);
+  }
 }
 
 static void

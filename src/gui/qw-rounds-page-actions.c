@@ -77,6 +77,7 @@ typedef struct
   QwRoundsPage *self;
   int           round;
   int           board;
+  QwGame       *shown;     /* the game as the dialog opened on it */
   GtkWidget    *red_spin;
   GtkWidget    *black_spin;
   GtkWidget    *playoff_dropdown;
@@ -89,6 +90,7 @@ fouls_dialog_free (gpointer  data,
   FoulsDialog *d = data;
 
   g_object_unref (d->self);
+  qw_game_free (d->shown);
   g_free (d);
 }
 
@@ -98,31 +100,28 @@ fouls_response_cb (AdwMessageDialog *dialog,
                    FoulsDialog      *d)
 {
   g_autoptr(GError) error = NULL;
-  g_autoptr(QwGame) game = NULL;
+  const QwGame *game = d->shown;
   QwResultInput input = { 0 };
   gboolean ok;
 
-  if (g_str_equal (response, "save"))
+  if (g_str_equal (response, "save") && d->self->section != NULL)
     {
-      game = qw_document_get_game (d->self->doc, d->self->section->id, d->round, d->board, &error);
-      if (game != NULL)
+      /* The game the dialog was opened on, as it was then: if another
+       * window or program changed it meanwhile, nothing is saved. */
+      input.result = game->result;
+      input.red_fouls = gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (d->red_spin));
+      input.black_fouls = gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (d->black_spin));
+      if (d->playoff_dropdown != NULL)
         {
-          input.result = game->result;
-          input.red_fouls = gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (d->red_spin));
-          input.black_fouls = gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (d->black_spin));
-          if (d->playoff_dropdown != NULL)
-            {
-              guint p = gtk_drop_down_get_selected (GTK_DROP_DOWN (d->playoff_dropdown));
+          guint p = gtk_drop_down_get_selected (GTK_DROP_DOWN (d->playoff_dropdown));
 
-              input.playoff = p == 1 ? QW_PLAYOFF_RED : p == 2 ? QW_PLAYOFF_BLACK
-                              : p == 3 ? QW_PLAYOFF_DRAW : QW_PLAYOFF_NONE;
-              /* The group's setting says whether its play-offs are armageddons. */
-              input.armageddon = input.playoff != QW_PLAYOFF_NONE && d->self->section->settings.armageddon;
-            }
+          input.playoff = p == 1 ? QW_PLAYOFF_RED : p == 2 ? QW_PLAYOFF_BLACK
+                          : p == 3 ? QW_PLAYOFF_DRAW : QW_PLAYOFF_NONE;
+          /* The group's setting says whether its play-offs are armageddons. */
+          input.armageddon = input.playoff != QW_PLAYOFF_NONE && d->self->section->settings.armageddon;
         }
       _qw_rounds_page_write_begin (d->self);
-      ok = game != NULL
-           && qw_tournament_record_result (d->self->doc, d->self->section, d->round, d->board, &input, &error);
+      ok = qw_tournament_record_game_result (d->self->doc, d->self->section, game, &input, &error);
       _qw_rounds_page_write_end (d->self);
       if (!ok)
         qw_feedback_error (GTK_WIDGET (d->self), _("The fouls could not be saved"), error);
@@ -173,6 +172,7 @@ _qw_rounds_page_open_fouls_dialog (QwRoundsPage *self)
   d->self = g_object_ref (self);
   d->round = game->round;
   d->board = game->board;
+  d->shown = qw_game_copy (game);
   grid = gtk_grid_new ();
   gtk_grid_set_row_spacing (GTK_GRID (grid), 8);
   gtk_grid_set_column_spacing (GTK_GRID (grid), 12);
@@ -215,6 +215,7 @@ typedef struct
   guint         position;
   int           round;
   int           board;
+  QwGame       *shown;   /* the game as the draw was entered on it */
   QwResultInput input;   /* the draw, with the board's fouls */
 } PlayoffDialog;
 
@@ -226,6 +227,7 @@ playoff_dialog_free (gpointer  data,
 
   g_object_unref (d->self);
   g_free (d->group);
+  qw_game_free (d->shown);
   g_free (d);
 }
 
@@ -245,7 +247,7 @@ playoff_response_cb (AdwMessageDialog *dialog,
                      : g_str_equal (response, "draw") ? QW_PLAYOFF_DRAW : QW_PLAYOFF_NONE;
   d->input.armageddon = d->input.playoff != QW_PLAYOFF_NONE && self->section->settings.armageddon;
   _qw_rounds_page_write_begin (self);
-  ok = qw_tournament_record_result (self->doc, self->section, d->round, d->board, &d->input, &error);
+  ok = qw_tournament_record_game_result (self->doc, self->section, d->shown, &d->input, &error);
   _qw_rounds_page_write_end (self);
   if (!ok)
     {
@@ -285,6 +287,7 @@ _qw_rounds_page_open_playoff_dialog (QwRoundsPage *self,
   d->position = position;
   d->round = game->round;
   d->board = game->board;
+  d->shown = qw_game_copy (game);
   d->input.result = QW_RESULT_DRAW;
   d->input.red_fouls = game->red_fouls;
   d->input.black_fouls = game->black_fouls;

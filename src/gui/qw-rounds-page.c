@@ -720,7 +720,7 @@ qw_rounds_page_enter_result (QwRoundsPage  *self,
       if (game->result == QW_RESULT_NONE)
         return TRUE;
       _qw_rounds_page_write_begin (self);
-      ok = qw_tournament_undo_result (self->doc, self->section, round, number, error);
+      ok = qw_tournament_undo_game_result (self->doc, self->section, game, error);
       _qw_rounds_page_write_end (self);
       if (!ok)
         return FALSE;
@@ -747,7 +747,9 @@ qw_rounds_page_enter_result (QwRoundsPage  *self,
   input.playoff = input.result == QW_RESULT_DRAW ? game->playoff : QW_PLAYOFF_NONE;
   input.armageddon = input.playoff != QW_PLAYOFF_NONE && game->armageddon;
   _qw_rounds_page_write_begin (self);
-  ok = qw_tournament_record_result (self->doc, self->section, round, number, &input, error);
+  /* For the game shown, never whichever is at its board now (a stale view
+   * is refused, and the refresh below shows what is stored). */
+  ok = qw_tournament_record_game_result (self->doc, self->section, game, &input, error);
   _qw_rounds_page_write_end (self);
   if (!ok)
     return FALSE;

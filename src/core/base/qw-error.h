@@ -22,6 +22,10 @@ typedef enum
   QW_ERROR_CONFLICT,       /* the action clashes with the document's state */
   QW_ERROR_BLOCKED,        /* entries with a blocking problem keep a round from being paired
                             * (play/qw-pair-gate.h): exclude them or pair them anyway */
+  QW_ERROR_STALE,          /* what the caller shows is no longer what is stored (another window or
+                            * program changed it): nothing was written; read it again */
+  QW_ERROR_BUSY,           /* another program holds the document's write lock past the busy
+                            * timeout (store/qw-document.h): try again in a moment */
 } QwError;
 
 GQuark qw_error_quark (void);

@@ -5,10 +5,13 @@
  * players' ratings (Elo's expectation), as `qiwang-cli simulate` shows. The
  * same options give the same document, byte for byte in its games.
  *
- * The whole run is one transaction: a simulation is one action, and each
- * commit is an fsync (one transaction a round was measured too: the same
- * work, more waiting for the disk). When a round cannot be paired, the
- * field and the rounds before it are kept.
+ * Each round is one transaction (its pairing, its results and the
+ * withdrawals after it), and the field goes in with the first round: a run
+ * killed at any moment leaves the rounds it finished, each whole, and never
+ * players without the games of a round. (One transaction for the whole run
+ * saves an fsync a round, a few milliseconds.) When a round cannot be
+ * paired or played, it leaves nothing, and the field and the rounds before
+ * it are kept.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -213,13 +216,41 @@ simulate_withdrawals (QwDocument               *doc,
   return TRUE;
 }
 
+/* One round, paired and played, in a savepoint of its own inside the open
+ * transaction: if any of it fails, none of it stays. Returns the round, or 0. */
+static int
+play_round (QwDocument               *doc,
+            QwSection                *section,
+            GRand                    *rand,
+            const QwSimulateOptions  *options,
+            GHashTable               *by_id,
+            GPtrArray                *entries,
+            GError                  **error)
+{
+  int round;
+
+  if (!qw_document_begin (doc, error))
+    return 0;
+  round = qw_tournament_pair_next (doc, section, NULL, error);
+  if (round == 0
+      || !simulate_results (doc, section, rand, options, by_id, round, error)
+      || (round < qw_tournament_total_rounds (doc, section)
+          && !simulate_withdrawals (doc, section, rand, options, entries, error)))
+    {
+      qw_document_rollback (doc);
+      return 0;
+    }
+  return qw_document_commit (doc, error) ? round : 0;
+}
+
 /**
  * qw_simulate:
  * @path: the document to create; a file there is replaced
  * @outcome: (out): what was done, also when it fails part way
  *
- * Creates a document and plays it out. On failure, @outcome says whether the
- * document was created and how many rounds were paired.
+ * Creates a document and plays it out, a transaction a round (the field
+ * with the first). On failure, @outcome says whether the document was
+ * created with its players and how many whole rounds it holds.
  */
 gboolean
 qw_simulate (const char               *path,
@@ -232,6 +263,7 @@ qw_simulate (const char               *path,
   g_autoptr(QwDocument) doc = NULL;
   g_autoptr(QwSection) section = NULL;
   g_autoptr(GHashTable) by_id = NULL;
+  gboolean first = TRUE;
 
   g_return_val_if_fail (path != NULL && options != NULL && outcome != NULL, FALSE);
   g_return_val_if_fail (options->players >= 2 && options->rounds >= 1, FALSE);
@@ -248,8 +280,6 @@ qw_simulate (const char               *path,
       qw_document_rollback (doc);
       return FALSE;
     }
-  outcome->created = TRUE;
-  outcome->lottery_seed = section->settings.lottery_seed;
 
   by_id = g_hash_table_new (g_int64_hash, g_int64_equal);
   for (guint i = 0; i < entries->len; i++)
@@ -260,19 +290,36 @@ qw_simulate (const char               *path,
     }
   while (outcome->played < qw_tournament_total_rounds (doc, section))
     {
-      int round = qw_tournament_pair_next (doc, section, NULL, error);
+      g_autoptr(GError) round_error = NULL;
+      int round;
 
+      if (!first && !qw_document_begin (doc, error))
+        return FALSE;
+      round = play_round (doc, section, rand, options, by_id, entries, &round_error);
+      /* The round left nothing: what the transaction holds (the field, in
+       * the first) is kept. */
+      if (!qw_document_commit (doc, round == 0 ? NULL : error))
+        return FALSE;
+      if (first)
+        {
+          outcome->created = TRUE;
+          outcome->lottery_seed = section->settings.lottery_seed;
+          first = FALSE;
+        }
       if (round == 0)
-        goto stop;
+        {
+          g_propagate_error (error, g_steal_pointer (&round_error));
+          return FALSE;
+        }
       outcome->played = round;
-      if (!simulate_results (doc, section, rand, options, by_id, round, error)
-          || (round < qw_tournament_total_rounds (doc, section)
-              && !simulate_withdrawals (doc, section, rand, options, entries, error)))
-        goto stop;
     }
-  return qw_document_commit (doc, error);
-
-stop:
-  qw_document_commit (doc, NULL);
-  return FALSE;
+  if (first)
+    {
+      /* No round to play (cannot happen with rounds >= 1, but the field is kept). */
+      if (!qw_document_commit (doc, error))
+        return FALSE;
+      outcome->created = TRUE;
+      outcome->lottery_seed = section->settings.lottery_seed;
+    }
+  return TRUE;
 }

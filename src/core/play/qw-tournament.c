@@ -1316,14 +1316,14 @@ take_section_entries (GPtrArray       *event_entries,
  * some (an exclusion, an admission, a problem allowed): it reads them again
  * then, in the step that changed them. */
 static int
-pair_gated (QwDocument  *doc,
-            QwSection   *section,
-            QwPairGate   gate,
-            GPtrArray   *entries,
-            GPtrArray  **games,
-            GPtrArray  **gate_items,
-            GPtrArray  **notes,
-            GError     **error)
+pair_gated_locked (QwDocument  *doc,
+                   QwSection   *section,
+                   QwPairGate   gate,
+                   GPtrArray   *entries,
+                   GPtrArray  **games,
+                   GPtrArray  **gate_items,
+                   GPtrArray  **notes,
+                   GError     **error)
 {
   g_autoptr(GPtrArray) event_entries = NULL;
   g_autoptr(GPtrArray) items = NULL;
@@ -1393,6 +1393,33 @@ pair_gated (QwDocument  *doc,
     return 0;
   qw_document_emit_changed (doc, "entries");
   return round;
+}
+
+/* The state of the group is read in the transaction that writes the
+ * round: two programs pairing at once cannot pair the same round twice;
+ * the second waits for the first (BEGIN IMMEDIATE) and pairs the next one,
+ * or is told that every planned round has been paired. */
+static int
+pair_gated (QwDocument  *doc,
+            QwSection   *section,
+            QwPairGate   gate,
+            GPtrArray   *entries,
+            GPtrArray  **games,
+            GPtrArray  **gate_items,
+            GPtrArray  **notes,
+            GError     **error)
+{
+  int round;
+
+  if (!qw_document_begin (doc, error))
+    return 0;
+  round = pair_gated_locked (doc, section, gate, entries, games, gate_items, notes, error);
+  if (round == 0)
+    {
+      qw_document_rollback (doc);
+      return 0;
+    }
+  return qw_document_commit (doc, error) ? round : 0;
 }
 
 int
@@ -1501,11 +1528,34 @@ rejoin_admitted (State   *s,
   return TRUE;
 }
 
+static gboolean
+unpair_last_locked (QwDocument  *doc,
+                    QwSection   *section,
+                    gboolean     force,
+                    GError     **error);
+
+/* Read and written in one transaction, as a pairing is. */
 gboolean
 qw_tournament_unpair_last (QwDocument  *doc,
                            QwSection   *section,
                            gboolean     force,
                            GError     **error)
+{
+  if (!qw_document_begin (doc, error))
+    return FALSE;
+  if (!unpair_last_locked (doc, section, force, error))
+    {
+      qw_document_rollback (doc);
+      return FALSE;
+    }
+  return qw_document_commit (doc, error);
+}
+
+static gboolean
+unpair_last_locked (QwDocument  *doc,
+                    QwSection   *section,
+                    gboolean     force,
+                    GError     **error)
 {
   g_auto(State) s = { 0 };
   g_autoptr(GString) boards = g_string_new (NULL);
@@ -1734,6 +1784,12 @@ qw_tournament_record_results (QwDocument           *doc,
   g_return_val_if_fail (QW_IS_DOCUMENT (doc), FALSE);
   g_return_val_if_fail (results != NULL || n_results == 0, FALSE);
 
+  label = n_results == 1 ? g_strdup_printf (_("Result of round %d, board %d"), round, results[0].board)
+                         : g_strdup_printf (_("Results of round %d"), round);
+  /* The games are read in the step that writes them: another program
+   * cannot re-pair the round between the reading and the writing. */
+  if (!qw_document_begin_step (doc, label, error))
+    return FALSE;
   last = qw_document_last_round (doc, section->id);
   /* Many results: the round's games are read once, not a query each. */
   if (n_results > 1)
@@ -1741,7 +1797,7 @@ qw_tournament_record_results (QwDocument           *doc,
       g_autoptr(GPtrArray) games = qw_document_list_round_games (doc, section->id, round, error);
 
       if (games == NULL)
-        return FALSE;
+        goto fail;
       by_board = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) qw_game_free);
       g_ptr_array_set_free_func (games, NULL);
       for (guint i = 0; i < games->len; i++)
@@ -1759,27 +1815,121 @@ qw_tournament_record_results (QwDocument           *doc,
                                    &message, error);
 
       if (game == NULL)
-        return FALSE;
+        goto fail;
       g_ptr_array_add (changed, game);
       g_ptr_array_add (messages, message);
       /* The same board again in the batch sees this result as its before. */
       if (by_board != NULL)
         g_hash_table_replace (by_board, GINT_TO_POINTER (game->board), qw_game_copy (game));
     }
-  label = n_results == 1 ? g_strdup_printf (_("Result of round %d, board %d"), round, results[0].board)
-                         : g_strdup_printf (_("Results of round %d"), round);
-  if (!qw_document_begin_step (doc, label, error))
-    return FALSE;
   for (guint i = 0; i < changed->len; i++)
     if (!store_result (doc, section, g_ptr_array_index (changed, i), g_ptr_array_index (messages, i), error))
-      {
-        qw_document_rollback (doc);
-        return FALSE;
-      }
+      goto fail;
   if (!qw_document_commit (doc, error))
     return FALSE;
   qw_document_emit_changed (doc, "games");
   return TRUE;
+
+fail:
+  qw_document_rollback (doc);
+  return FALSE;
+}
+
+/* The game @shown, as a view last read it, is still the game at its round
+ * and board, as it was read. If not, the view is behind the document:
+ * another window or program re-paired the round, changed its players or
+ * entered a result meanwhile, and nothing may be written from it. A game's
+ * identity is its id with its players (an id freed by an unpairing may be
+ * given to a new game). In the transaction open. */
+static gboolean
+check_shown (QwDocument       *doc,
+             const QwSection  *section,
+             const QwGame     *shown,
+             GError          **error)
+{
+  g_autoptr(GError) local_error = NULL;
+  g_autoptr(QwGame) now = qw_document_get_game (doc, section->id, shown->round, shown->board, &local_error);
+
+  if (now == NULL && !g_error_matches (local_error, QW_ERROR, QW_ERROR_NOT_FOUND))
+    {
+      g_propagate_error (error, g_steal_pointer (&local_error));
+      return FALSE;
+    }
+  if (now == NULL || now->id != shown->id || now->section_id != shown->section_id || now->red != shown->red
+      || now->black != shown->black)
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_STALE,
+                   _("Round %d, board %d is no longer the game shown: the round was changed in another window "
+                     "or program. Nothing was recorded; the round now shows what is stored."),
+                   shown->round, shown->board);
+      return FALSE;
+    }
+  if (now->result != shown->result || now->red_fouls != shown->red_fouls || now->black_fouls != shown->black_fouls
+      || now->playoff != shown->playoff || now->armageddon != shown->armageddon)
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_STALE,
+                   _("The result of round %d, board %d was changed in another window or program after it was "
+                     "shown. Nothing was recorded; the board now shows what is stored."),
+                   shown->round, shown->board);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/**
+ * qw_tournament_record_game_result:
+ * @shown: the game as the caller read it (a view's board)
+ *
+ * Records @input for the game @shown, never for whichever game is at its
+ * round and board now: when that game is gone or no longer as @shown
+ * (%QW_ERROR_STALE), nothing is written.
+ */
+gboolean
+qw_tournament_record_game_result (QwDocument           *doc,
+                                  const QwSection      *section,
+                                  const QwGame         *shown,
+                                  const QwResultInput  *input,
+                                  GError              **error)
+{
+  g_return_val_if_fail (QW_IS_DOCUMENT (doc), FALSE);
+  g_return_val_if_fail (shown != NULL && input != NULL, FALSE);
+
+  if (!qw_document_begin (doc, error))
+    return FALSE;
+  if (!check_shown (doc, section, shown, error)
+      || !qw_tournament_record_result (doc, section, shown->round, shown->board, input, error))
+    {
+      qw_document_rollback (doc);
+      return FALSE;
+    }
+  return qw_document_commit (doc, error);
+}
+
+/**
+ * qw_tournament_undo_game_result:
+ * @shown: the game as the caller read it
+ *
+ * Clears the result of the game @shown, as
+ * qw_tournament_record_game_result() records one.
+ */
+gboolean
+qw_tournament_undo_game_result (QwDocument       *doc,
+                                const QwSection  *section,
+                                const QwGame     *shown,
+                                GError          **error)
+{
+  g_return_val_if_fail (QW_IS_DOCUMENT (doc), FALSE);
+  g_return_val_if_fail (shown != NULL, FALSE);
+
+  if (!qw_document_begin (doc, error))
+    return FALSE;
+  if (!check_shown (doc, section, shown, error)
+      || !qw_tournament_undo_result (doc, section, shown->round, shown->board, error))
+    {
+      qw_document_rollback (doc);
+      return FALSE;
+    }
+  return qw_document_commit (doc, error);
 }
 
 gboolean
@@ -1795,39 +1945,41 @@ qw_tournament_undo_result (QwDocument       *doc,
 
   g_return_val_if_fail (QW_IS_DOCUMENT (doc), FALSE);
 
+  /* Read in the step that writes (see qw_tournament_record_results()). */
+  label = g_strdup_printf (_("Clearing the result of round %d, board %d"), round, board);
+  if (!qw_document_begin_step (doc, label, error))
+    return FALSE;
   game = qw_document_get_game (doc, section->id, round, board, error);
   if (game == NULL)
-    return FALSE;
+    goto fail;
   if (game->black == 0 || game->result == QW_RESULT_NONE)
     {
       g_set_error (error, QW_ERROR, QW_ERROR_CONFLICT,
                    game->black == 0 ? _("Board %d of round %d is a bye; it has no result to undo")
                                     : _("Board %d of round %d has no result to undo"), board, round);
-      return FALSE;
+      goto fail;
     }
   last = qw_document_last_round (doc, section->id);
   if (round < last)
     {
       g_set_error (error, QW_ERROR, QW_ERROR_CONFLICT,
                    _("Round %d has been paired since; unpair it first, or record the corrected result"), last);
-      return FALSE;
+      goto fail;
     }
   game->result = QW_RESULT_NONE;
   game->red_fouls = game->black_fouls = 0;
   game->playoff = QW_PLAYOFF_NONE;
   game->armageddon = FALSE;
-  label = g_strdup_printf (_("Clearing the result of round %d, board %d"), round, board);
-  if (!qw_document_begin_step (doc, label, error))
-    return FALSE;
   if (!qw_document_set_game_result (doc, game, error))
-    {
-      qw_document_rollback (doc);
-      return FALSE;
-    }
+    goto fail;
   if (!qw_document_commit (doc, error))
     return FALSE;
   qw_document_emit_changed (doc, "games");
   return TRUE;
+
+fail:
+  qw_document_rollback (doc);
+  return FALSE;
 }
 
 /* Withdrawals */
@@ -1886,6 +2038,24 @@ set_withdrawn (QwDocument       *doc,
   return TRUE;
 }
 
+/* The entry is read in the transaction that writes it. */
+static gboolean
+set_withdrawn_locked (QwDocument       *doc,
+                      const QwSection  *section,
+                      gint64            entry_id,
+                      gboolean          withdraw,
+                      GError          **error)
+{
+  if (!qw_document_begin (doc, error))
+    return FALSE;
+  if (!set_withdrawn (doc, section, entry_id, withdraw, error))
+    {
+      qw_document_rollback (doc);
+      return FALSE;
+    }
+  return qw_document_commit (doc, error);
+}
+
 gboolean
 qw_tournament_withdraw (QwDocument       *doc,
                         const QwSection  *section,
@@ -1893,7 +2063,7 @@ qw_tournament_withdraw (QwDocument       *doc,
                         GError          **error)
 {
   g_return_val_if_fail (QW_IS_DOCUMENT (doc), FALSE);
-  return set_withdrawn (doc, section, entry_id, TRUE, error);
+  return set_withdrawn_locked (doc, section, entry_id, TRUE, error);
 }
 
 gboolean
@@ -1903,7 +2073,7 @@ qw_tournament_reinstate (QwDocument       *doc,
                          GError          **error)
 {
   g_return_val_if_fail (QW_IS_DOCUMENT (doc), FALSE);
-  return set_withdrawn (doc, section, entry_id, FALSE, error);
+  return set_withdrawn_locked (doc, section, entry_id, FALSE, error);
 }
 
 /* Checking a round against the rules */
@@ -2220,6 +2390,35 @@ fail:
   return NULL;
 }
 
+/* A manual change reads the round in the transaction that writes it: two
+ * programs changing one round at once cannot write over each other's
+ * change from what each read before it. Ends the transaction opened
+ * around @warnings' change. */
+static GPtrArray *
+end_manual_change (QwDocument  *doc,
+                   GPtrArray   *warnings,
+                   GError     **error)
+{
+  if (warnings == NULL)
+    {
+      qw_document_rollback (doc);
+      return NULL;
+    }
+  if (!qw_document_commit (doc, error))
+    {
+      g_ptr_array_unref (warnings);
+      return NULL;
+    }
+  return warnings;
+}
+
+static GPtrArray *swap_players_locked (QwDocument       *doc,
+                                       const QwSection  *section,
+                                       int               round,
+                                       gint64            a,
+                                       gint64            b,
+                                       GError          **error);
+
 GPtrArray *
 qw_tournament_swap_players (QwDocument       *doc,
                             const QwSection  *section,
@@ -2227,6 +2426,21 @@ qw_tournament_swap_players (QwDocument       *doc,
                             gint64            a,
                             gint64            b,
                             GError          **error)
+{
+  g_return_val_if_fail (QW_IS_DOCUMENT (doc), NULL);
+
+  if (!qw_document_begin (doc, error))
+    return NULL;
+  return end_manual_change (doc, swap_players_locked (doc, section, round, a, b, error), error);
+}
+
+static GPtrArray *
+swap_players_locked (QwDocument       *doc,
+                     const QwSection  *section,
+                     int               round,
+                     gint64            a,
+                     gint64            b,
+                     GError          **error)
 {
   g_auto(State) s = { 0 };
   g_autofree char *wa = NULL, *wb = NULL, *what = NULL, *label = NULL;
@@ -2250,6 +2464,14 @@ qw_tournament_swap_players (QwDocument       *doc,
   return store_manual_change (&s, round, label, what, error);
 }
 
+static GPtrArray *repair_board_locked (QwDocument       *doc,
+                                       const QwSection  *section,
+                                       int               round,
+                                       int               board,
+                                       gint64            red,
+                                       gint64            black,
+                                       GError          **error);
+
 GPtrArray *
 qw_tournament_repair_board (QwDocument       *doc,
                             const QwSection  *section,
@@ -2258,6 +2480,22 @@ qw_tournament_repair_board (QwDocument       *doc,
                             gint64            red,
                             gint64            black,
                             GError          **error)
+{
+  g_return_val_if_fail (QW_IS_DOCUMENT (doc), NULL);
+
+  if (!qw_document_begin (doc, error))
+    return NULL;
+  return end_manual_change (doc, repair_board_locked (doc, section, round, board, red, black, error), error);
+}
+
+static GPtrArray *
+repair_board_locked (QwDocument       *doc,
+                     const QwSection  *section,
+                     int               round,
+                     int               board,
+                     gint64            red,
+                     gint64            black,
+                     GError          **error)
 {
   g_auto(State) s = { 0 };
   g_autofree char *wr = NULL, *wb = NULL, *what = NULL, *label = NULL;

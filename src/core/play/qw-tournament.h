@@ -124,6 +124,19 @@ gboolean   qw_tournament_undo_result   (QwDocument         *doc,
                                         int                 board,
                                         GError            **error);
 
+/* By the game's identity: @shown is the game as a view read it; when the
+ * game at its round and board is another one now, or no longer as shown,
+ * QW_ERROR_STALE and nothing is written. What the GUI uses. */
+gboolean   qw_tournament_record_game_result (QwDocument          *doc,
+                                             const QwSection     *section,
+                                             const QwGame        *shown,
+                                             const QwResultInput *input,
+                                             GError             **error);
+gboolean   qw_tournament_undo_game_result (QwDocument            *doc,
+                                           const QwSection       *section,
+                                           const QwGame          *shown,
+                                           GError               **error);
+
 /* 退赛: the player is not paired from the next round on. */
 gboolean   qw_tournament_withdraw      (QwDocument         *doc,
                                         const QwSection    *section,

@@ -519,13 +519,13 @@ report_problems (QwDocument      *doc,
 }
 
 static QwImportReport *
-import_rows (QwDocument       *doc,
-             const QwRuleset  *ruleset,
-             const QwEvent    *event,
-             GPtrArray        *rows_entries,
-             const int        *row_numbers,
-             GPtrArray        *reader_rejected,
-             GError          **error)
+import_rows_locked (QwDocument       *doc,
+                    const QwRuleset  *ruleset,
+                    const QwEvent    *event,
+                    GPtrArray        *rows_entries,
+                    const int        *row_numbers,
+                    GPtrArray        *reader_rejected,
+                    GError          **error)
 {
   g_autoptr(QwImportReport) report = import_report_new ();
   g_autoptr(GPtrArray) existing = NULL;
@@ -670,6 +670,38 @@ import_rows (QwDocument       *doc,
   g_ptr_array_sort (report->rows, compare_rows);
   report_problems (doc, ruleset, event, report);
   return g_steal_pointer (&report);
+}
+
+/* The stored entries are read and the list's written in one transaction,
+ * which takes the write lock first: a second program importing the same
+ * list at the same time waits for this one, then finds its entries there
+ * instead of adding them again. (The inner step, when there is something to
+ * write, names this one.) */
+static QwImportReport *
+import_rows (QwDocument       *doc,
+             const QwRuleset  *ruleset,
+             const QwEvent    *event,
+             GPtrArray        *rows_entries,
+             const int        *row_numbers,
+             GPtrArray        *reader_rejected,
+             GError          **error)
+{
+  QwImportReport *report;
+
+  if (!qw_document_begin (doc, error))
+    return NULL;
+  report = import_rows_locked (doc, ruleset, event, rows_entries, row_numbers, reader_rejected, error);
+  if (report == NULL)
+    {
+      qw_document_rollback (doc);
+      return NULL;
+    }
+  if (!qw_document_commit (doc, error))
+    {
+      qw_import_report_free (report);
+      return NULL;
+    }
+  return report;
 }
 
 QwImportReport *

@@ -60,6 +60,7 @@ gboolean      _qw_document_exec          (QwDocument   *self,
 gboolean      _qw_document_step_done     (QwDocument   *self,
                                           sqlite3_stmt *stmt,
                                           GError      **error);
+void          _qw_set_busy_error         (GError      **error);
 void          _qw_document_set_error     (QwDocument   *self,
                                           GError      **error,
                                           const char   *what);

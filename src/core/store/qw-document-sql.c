@@ -21,6 +21,19 @@ _qw_document_get_db (QwDocument *self)
   return self->db;
 }
 
+/**
+ * _qw_set_busy_error:
+ *
+ * The refusal of a write (or a read) that waited the busy timeout for
+ * another program's transaction to end.
+ */
+void
+_qw_set_busy_error (GError **error)
+{
+  g_set_error_literal (error, QW_ERROR, QW_ERROR_BUSY,
+                       _("The document is being changed by another program; try again in a moment"));
+}
+
 void
 _qw_document_set_error (QwDocument  *self,
                         GError     **error,
@@ -29,6 +42,13 @@ _qw_document_set_error (QwDocument  *self,
   int code = sqlite3_errcode (self->db);
   int kind = QW_ERROR_FAILED;
 
+  /* Another program's writer outlasted the busy timeout: not a failure of
+   * this document, and said so in the same words everywhere. */
+  if (code == SQLITE_BUSY || code == SQLITE_LOCKED)
+    {
+      _qw_set_busy_error (error);
+      return;
+    }
   if (code == SQLITE_CONSTRAINT)
     kind = QW_ERROR_CONFLICT;
   else if (code == SQLITE_CORRUPT || code == SQLITE_NOTADB)

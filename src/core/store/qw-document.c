@@ -73,7 +73,10 @@ qw_document_begin_step (QwDocument  *self,
 {
   g_return_val_if_fail (QW_IS_DOCUMENT (self), FALSE);
 
-  if (!_qw_document_exec (self, "SAVEPOINT qw", error))
+  /* The outermost transaction takes the write lock at once, waiting the
+   * busy timeout for another program's writer: a deferred one would start
+   * as a read and fail at its first write, without waiting, under WAL. */
+  if (!_qw_document_exec (self, self->depth == 0 ? "BEGIN IMMEDIATE" : "SAVEPOINT qw", error))
     return FALSE;
   self->depth++;
   if (self->depth == 1)
@@ -108,7 +111,7 @@ qw_document_commit (QwDocument  *self,
       qw_document_rollback (self);
       return FALSE;
     }
-  if (!_qw_document_exec (self, "RELEASE qw", error))
+  if (!_qw_document_exec (self, self->depth == 1 ? "COMMIT" : "RELEASE qw", error))
     {
       qw_document_rollback (self);
       return FALSE;
@@ -128,7 +131,7 @@ qw_document_rollback (QwDocument *self)
   g_return_if_fail (QW_IS_DOCUMENT (self));
   g_return_if_fail (self->depth > 0);
 
-  sqlite3_exec (self->db, "ROLLBACK TO qw; RELEASE qw", NULL, NULL, NULL);
+  sqlite3_exec (self->db, self->depth == 1 ? "ROLLBACK" : "ROLLBACK TO qw; RELEASE qw", NULL, NULL, NULL);
   self->depth--;
   if (self->depth == 0 && self->step)
     {
@@ -215,25 +218,36 @@ qw_document_init (QwDocument *self)
   self->recorder = _qw_step_recorder_new (self);
 }
 
-static int
-query_int (sqlite3    *db,
-           const char *sql,
-           int         fallback)
+/**
+ * qw_document_busy_timeout:
+ *
+ * Returns: how long, in milliseconds, a connection waits for another
+ *   program's transaction to end before it gives up with %QW_ERROR_BUSY:
+ *   5000, or what the environment variable QIWANG_BUSY_TIMEOUT_MS says (0 to
+ *   60000; the tests of two programs on one document set it short).
+ */
+int
+qw_document_busy_timeout (void)
 {
-  sqlite3_stmt *stmt = NULL;
-  int value = fallback;
+  static int timeout = -1;
 
-  if (sqlite3_prepare_v2 (db, sql, -1, &stmt, NULL) == SQLITE_OK && sqlite3_step (stmt) == SQLITE_ROW)
-    value = sqlite3_column_int (stmt, 0);
-  sqlite3_finalize (stmt);
-  return value;
+  if (timeout < 0)
+    {
+      const char *text = g_getenv ("QIWANG_BUSY_TIMEOUT_MS");
+      guint64 value = 0;
+
+      timeout = 5000;
+      if (text != NULL && g_ascii_string_to_unsigned (text, 10, 0, 60000, &value, NULL))
+        timeout = (int) value;
+    }
+  return timeout;
 }
 
 static gboolean
 configure_connection (QwDocument  *self,
                       GError     **error)
 {
-  sqlite3_busy_timeout (self->db, 5000);
+  sqlite3_busy_timeout (self->db, qw_document_busy_timeout ());
   sqlite3_extended_result_codes (self->db, 0);
   /* Temporary storage in memory: the statement journal of each insert in a
    * step (a pairing writes thousands) would otherwise spill to a temporary
@@ -319,15 +333,19 @@ open_connection (const char  *path,
   return g_steal_pointer (&self);
 }
 
+/* The file and every journal beside it: a rollback journal left by a
+ * creation killed there would otherwise be rolled back into the new file. */
 static void
 remove_with_journal (const char *path)
 {
   g_autofree char *wal = g_strconcat (path, "-wal", NULL);
   g_autofree char *shm = g_strconcat (path, "-shm", NULL);
+  g_autofree char *journal = g_strconcat (path, "-journal", NULL);
 
   g_unlink (path);
   g_unlink (wal);
   g_unlink (shm);
+  g_unlink (journal);
 }
 
 /**
@@ -393,30 +411,142 @@ has_sqlite_header (const char  *path,
   return TRUE;
 }
 
+static void
+set_damaged (GError     **error,
+             const char  *display_name,
+             const char  *problem)
+{
+  g_autofree char *text = g_utf8_make_valid (problem, -1);
+
+  g_set_error (error, QW_ERROR, QW_ERROR_CORRUPT,
+               _("%s is damaged and cannot be opened (%s). The file was left as it is; "
+                 "a backup copy may hold your data."),
+               display_name, text);
+}
+
+/* One number of the probe. A failure to read it is never taken for a
+ * foreign file: another program's lock that outlasts the busy timeout is
+ * QW_ERROR_BUSY, anything else a damaged file. */
+static gboolean
+probe_int (sqlite3     *db,
+           const char  *sql,
+           const char  *display_name,
+           int         *value,
+           GError     **error)
+{
+  sqlite3_stmt *stmt = NULL;
+  int rc = sqlite3_prepare_v2 (db, sql, -1, &stmt, NULL);
+
+  if (rc == SQLITE_OK)
+    rc = sqlite3_step (stmt);
+  if (rc == SQLITE_ROW)
+    *value = sqlite3_column_int (stmt, 0);
+  else if ((rc & 0xff) == SQLITE_BUSY || (rc & 0xff) == SQLITE_LOCKED)
+    _qw_set_busy_error (error);
+  else
+    set_damaged (error, display_name, sqlite3_errmsg (db));
+  sqlite3_finalize (stmt);
+  return rc == SQLITE_ROW;
+}
+
+/* The pages the header promises: a file cut short of them (a download or a
+ * copy broken off) is damaged, whatever its first page says. */
+static gboolean
+check_length (const char  *path,
+              const char  *display_name,
+              GError     **error)
+{
+  guint8 header[100];
+  GStatBuf st;
+  FILE *f = g_fopen (path, "rb");
+  gsize n = 0;
+  guint64 page_size, pages;
+
+  if (f != NULL)
+    {
+      n = fread (header, 1, sizeof header, f);
+      fclose (f);
+    }
+  if (n != sizeof header || g_stat (path, &st) != 0)
+    {
+      set_damaged (error, display_name, _("the file ends inside its header"));
+      return FALSE;
+    }
+  page_size = (guint64) header[16] << 8 | header[17];
+  if (page_size == 1)
+    page_size = 65536;
+  pages = (guint64) header[28] << 24 | (guint64) header[29] << 16 | (guint64) header[30] << 8 | header[31];
+  if (page_size < 512 || (page_size & (page_size - 1)) != 0 || (guint64) st.st_size % page_size != 0
+      || (guint64) st.st_size < pages * page_size)
+    {
+      set_damaged (error, display_name, _("the file is shorter than its pages"));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* A program stopped in the middle of a transaction in a rollback journal
+ * (a creation killed before the document went over to WAL) leaves a hot
+ * journal, and no read-only connection can read the file until it has been
+ * rolled back. SQLite does that on the first connection that may write,
+ * restoring the file as it was before the transaction: the file as its
+ * last complete change left it. */
+static gboolean
+roll_back_hot_journal (const char *path)
+{
+  sqlite3 *db = NULL;
+  int rc = sqlite3_open_v2 (path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, NULL);
+
+  if (rc == SQLITE_OK)
+    {
+      sqlite3_busy_timeout (db, qw_document_busy_timeout ());
+      rc = sqlite3_exec (db, "PRAGMA application_id", NULL, NULL, NULL);
+    }
+  sqlite3_close_v2 (db);
+  return rc == SQLITE_OK;
+}
+
 /* Looks at the file without writing to it: ours, not newer, not damaged.
- * Returns its schema version, or -1. */
+ * Returns its schema version, or -1; *hot, when given, is set if the file
+ * cannot be read for a hot journal (and no error is set then). */
 static int
-inspect (const char  *path,
-         GError     **error)
+inspect_once (const char  *path,
+              gboolean    *hot,
+              GError     **error)
 {
   g_autoptr(QwDocument) probe = NULL;
   g_autofree char *display_name = g_filename_display_name (path);
-  g_autofree char *check = NULL;
   g_autoptr(sqlite3_stmt) stmt = NULL;
-  int version;
+  g_autoptr(GError) first_error = NULL;
+  int application_id = 0, version = -1;
 
   if (!qw_file_check_regular (path, error) || !has_sqlite_header (path, error))
     return -1;
   probe = open_connection (path, SQLITE_OPEN_READONLY, error);
   if (probe == NULL)
     return -1;
-  if (query_int (probe->db, "PRAGMA application_id", 0) != QW_APPLICATION_ID)
+  /* Another program may be writing the file (WAL lets it): wait for its
+   * lock as any connection does, rather than reading the failure as an
+   * answer. */
+  sqlite3_busy_timeout (probe->db, qw_document_busy_timeout ());
+  if (!probe_int (probe->db, "PRAGMA application_id", display_name, &application_id, &first_error))
     {
+      if (hot != NULL && sqlite3_extended_errcode (probe->db) == SQLITE_READONLY_ROLLBACK)
+        *hot = TRUE;
+      else
+        g_propagate_error (error, g_steal_pointer (&first_error));
+      return -1;
+    }
+  if (application_id != QW_APPLICATION_ID)
+    {
+      if (!check_length (path, display_name, error))
+        return -1;
       g_set_error (error, QW_ERROR, QW_ERROR_CORRUPT,
                    _("%s is a database, but not a Qiwang document"), display_name);
       return -1;
     }
-  version = query_int (probe->db, "PRAGMA user_version", -1);
+  if (!probe_int (probe->db, "PRAGMA user_version", display_name, &version, error))
+    return -1;
   if (version > qw_document_schema_version ())
     {
       g_set_error (error, QW_ERROR, QW_ERROR_NEWER_SCHEMA,
@@ -425,19 +555,22 @@ inspect (const char  *path,
                    display_name, version, qw_document_schema_version ());
       return -1;
     }
-  if (sqlite3_prepare_v2 (probe->db, "PRAGMA quick_check", -1, &stmt, NULL) != SQLITE_OK
-      || sqlite3_step (stmt) != SQLITE_ROW
-      || !g_str_equal (_qw_column_text (stmt, 0), "ok"))
-    {
-      g_autofree char *problem = g_utf8_make_valid (stmt != NULL ? _qw_column_text (stmt, 0)
-                                                                 : sqlite3_errmsg (probe->db), -1);
+  {
+    int rc = sqlite3_prepare_v2 (probe->db, "PRAGMA quick_check", -1, &stmt, NULL);
 
-      g_set_error (error, QW_ERROR, QW_ERROR_CORRUPT,
-                   _("%s is damaged and cannot be opened (%s). The file was left as it is; "
-                     "a backup copy may hold your data."),
-                   display_name, problem);
-      return -1;
-    }
+    if (rc == SQLITE_OK)
+      rc = sqlite3_step (stmt);
+    if ((rc & 0xff) == SQLITE_BUSY || (rc & 0xff) == SQLITE_LOCKED)
+      {
+        _qw_set_busy_error (error);
+        return -1;
+      }
+    if (rc != SQLITE_ROW || !g_str_equal (_qw_column_text (stmt, 0), "ok"))
+      {
+        set_damaged (error, display_name, rc == SQLITE_ROW ? _qw_column_text (stmt, 0) : sqlite3_errmsg (probe->db));
+        return -1;
+      }
+  }
   if (version < 1)
     {
       g_set_error (error, QW_ERROR, QW_ERROR_CORRUPT,
@@ -445,6 +578,25 @@ inspect (const char  *path,
       return -1;
     }
   return version;
+}
+
+static int
+inspect (const char  *path,
+         GError     **error)
+{
+  gboolean hot = FALSE;
+  int version = inspect_once (path, &hot, error);
+
+  if (version >= 0 || !hot)
+    return version;
+  if (!roll_back_hot_journal (path))
+    {
+      g_autofree char *display_name = g_filename_display_name (path);
+
+      set_damaged (error, display_name, _("an interrupted change could not be rolled back"));
+      return -1;
+    }
+  return inspect_once (path, NULL, error);
 }
 
 int
@@ -501,7 +653,10 @@ kind_from_code (const char *code)
  *
  * Opens a document, bringing an older schema up to date (after copying the
  * file to <path>.v<N>.bak). A file that is not a Qiwang document, is damaged,
- * or was written by a newer version is refused and left untouched.
+ * or was written by a newer version is refused and left untouched; one that
+ * another program holds past the busy timeout is refused with QW_ERROR_BUSY.
+ * (A change a killed program left half done in a rollback journal is rolled
+ * back first, as SQLite does on any open that may write.)
  */
 QwDocument *
 qw_document_open (const char  *path,
@@ -564,7 +719,7 @@ qw_document_open_read_only (const char  *path,
   self = open_connection (path, SQLITE_OPEN_READONLY, error);
   if (self == NULL)
     return NULL;
-  sqlite3_busy_timeout (self->db, 5000);
+  sqlite3_busy_timeout (self->db, qw_document_busy_timeout ());
   if (!_qw_document_exec (self, "PRAGMA query_only = ON", error))
     return NULL;
   kind = qw_document_get_meta (self, "kind");

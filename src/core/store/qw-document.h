@@ -24,6 +24,9 @@ typedef enum
 #define QW_DOCUMENT_SUFFIX ".qiwang"
 
 int             qw_document_schema_version  (void);
+/* Milliseconds a connection waits for another program's writer before a
+ * QW_ERROR_BUSY: 5000, or $QIWANG_BUSY_TIMEOUT_MS. */
+int             qw_document_busy_timeout    (void);
 
 QwDocument     *qw_document_create          (const char     *path,
                                              QwDocumentKind  kind,
@@ -57,7 +60,9 @@ gboolean        qw_document_keep_meta       (QwDocument     *self,
                                              GError        **error);
 
 /* One user action is one transaction, a step of the history, named by its
- * label. These nest (savepoints); plain qw_document_begin() is for nesting
+ * label. The outermost takes the write lock at once (BEGIN IMMEDIATE),
+ * waiting the busy timeout for another program's writer, else fails with
+ * QW_ERROR_BUSY. These nest (savepoints); plain qw_document_begin() is for nesting
  * inside a step (outermost, it makes a step with a generic label). */
 gboolean        qw_document_begin_step      (QwDocument     *self,
                                              const char     *label,
