@@ -312,6 +312,7 @@ emit_changed (QwHistory  *self,
     { "game", "games" },
     { "absence", "games" },
     { "nominee", "nominees" },
+    { "meta", "meta" },           /* the document's settings and kept tables (the ladder's) */
   };
   g_autoptr(GPtrArray) details = g_ptr_array_new ();
 
