@@ -82,6 +82,61 @@ page_shown (QwWindow   *window,
   return adw_view_stack_page_get_visible (adw_view_stack_get_page (ADW_VIEW_STACK (stack), child));
 }
 
+/* Switching a page starts CSS transitions (the switcher's buttons): the
+ * screenshot waits for 0.4 s of frames so that they have ended. */
+typedef struct
+{
+  gint64   until;
+  gboolean done;
+} Settle;
+
+static gboolean
+settle_tick_cb (GtkWidget     *widget,
+                GdkFrameClock *clock,
+                gpointer       data)
+{
+  Settle *s = data;
+
+  if (s->until == 0)
+    s->until = gdk_frame_clock_get_frame_time (clock) + 400000;
+  s->done = gdk_frame_clock_get_frame_time (clock) >= s->until;
+  return s->done ? G_SOURCE_REMOVE : G_SOURCE_CONTINUE;
+}
+
+static gboolean
+settled (gpointer data)
+{
+  return ((Settle *) data)->done;
+}
+
+static void
+settle (QwWindow *window)
+{
+  Settle s = { 0, FALSE };
+
+  gtk_widget_add_tick_callback (GTK_WIDGET (window), settle_tick_cb, &s, NULL);
+  qw_test_wait_until (settled, &s, "the transitions to end");
+}
+
+static void
+screenshot (QwWindow   *window,
+            const char *name)
+{
+  settle (window);
+  qw_test_screenshot (GTK_WIDGET (window), name);
+}
+
+/* A toast shown and its animation over: libadwaita 1.2's toast overlay
+ * crashes when a toast it is still animating is dismissed by the next one,
+ * which a test (not a person choosing files) does within milliseconds. */
+static void
+wait_toast (QwWindow   *window,
+            const char *title)
+{
+  qw_test_wait_toast (GTK_WIDGET (window), title);
+  settle (window);
+}
+
 static char *
 path_in_tmp (const char *name)
 {
@@ -475,23 +530,23 @@ test_final_pages (void)
   ladder_page = QW_LADDER_PAGE (qw_window_get_page (window, "ladder"));
   g_assert_null (qw_ladder_page_get_ladder (ladder_page));
   g_assert_true (qw_ladder_page_import (ladder_page, QW_LADDER_FILE_GAMES, games));
-  qw_test_wait_toast (GTK_WIDGET (window), _("Game log imported"));
+  wait_toast (window, _("Game log imported"));
   g_assert_true (qw_ladder_page_import (ladder_page, QW_LADDER_FILE_PLAYERS, players));
-  qw_test_wait_toast (GTK_WIDGET (window), _("Players list imported"));
+  wait_toast (window, _("Players list imported"));
   g_assert_true (qw_ladder_page_import (ladder_page, QW_LADDER_FILE_WILDCARDS, wildcards));
-  qw_test_wait_toast (GTK_WIDGET (window), _("Wild cards imported"));
+  wait_toast (window, _("Wild cards imported"));
   ladder = qw_ladder_page_get_ladder (ladder_page);
   g_assert_nonnull (ladder);
   g_assert_cmpint (ladder->n_wildcards, ==, 2);
   g_assert_cmpstr (qw_history_get_undo_label (history), ==, _("Import the wild cards"));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
   undone = g_strdup_printf (_("Undone: %s"), _("Import the wild cards"));
-  qw_test_wait_toast (GTK_WIDGET (window), undone);
+  wait_toast (window, undone);
   g_assert_cmpint (qw_ladder_page_get_ladder (ladder_page)->n_wildcards, ==, 0);
   g_assert_false (qw_ladder_store_has (qw_window_get_document (window), QW_LADDER_FILE_WILDCARDS));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL));
   redone = g_strdup_printf (_("Redone: %s"), _("Import the wild cards"));
-  qw_test_wait_toast (GTK_WIDGET (window), redone);
+  wait_toast (window, redone);
   ladder = qw_ladder_page_get_ladder (ladder_page);
   g_assert_cmpint (ladder->n_wildcards, ==, 2);
   /* A file the ladder cannot read is refused whole: nothing changes. */
@@ -535,11 +590,11 @@ test_final_pages (void)
   qw_test_wait_no_toast (GTK_WIDGET (window));
   qw_ladder_page_select_period (ladder_page, 1);
   qw_ladder_page_show_view (ladder_page, "periods");
-  qw_test_screenshot (GTK_WIDGET (window), "ladder-page.png");
+  screenshot (window, "ladder-page.png");
   qw_ladder_page_show_view (ladder_page, "finalists");
-  qw_test_screenshot (GTK_WIDGET (window), "ladder-finalists.png");
+  screenshot (window, "ladder-finalists.png");
   qw_ladder_page_show_view (ladder_page, "public");
-  qw_test_screenshot (GTK_WIDGET (window), "ladder-public.png");
+  screenshot (window, "ladder-public.png");
 
   /* The pair event's rounds and standings name both members. */
   qw_window_show_page (window, "rounds");
@@ -556,12 +611,12 @@ test_final_pages (void)
       pair_named |= strstr (red, "男双甲") != NULL && strstr (red, " / 男双乙") != NULL;
     }
   g_assert_true (pair_named);
-  qw_test_screenshot (GTK_WIDGET (window), "pair-rounds.png");
+  screenshot (window, "pair-rounds.png");
   qw_window_show_page (window, "standings");
   standings_page = QW_STANDINGS_PAGE (qw_window_get_page (window, "standings"));
   g_assert_true (qw_standings_page_select_group (standings_page, "doubles-m"));
   g_assert_cmpuint (g_list_model_get_n_items (qw_standings_page_get_rows (standings_page)), ==, 8);
-  qw_test_screenshot (GTK_WIDGET (window), "pair-standings.png");
+  screenshot (window, "pair-standings.png");
 
   /* The prize list: the same awards as `qiwang-cli prizes`. */
   qw_window_show_page (window, "prizes");
@@ -584,9 +639,9 @@ test_final_pages (void)
       g_assert_cmpstr (cell (rows, i, 5), ==, amount);
     }
   qw_prizes_page_show_view (prizes_page, "awards");
-  qw_test_screenshot (GTK_WIDGET (window), "prize-list.png");
+  screenshot (window, "prize-list.png");
   qw_prizes_page_show_view (prizes_page, "teams");
-  qw_test_screenshot (GTK_WIDGET (window), "prize-teams.png");
+  screenshot (window, "prize-teams.png");
 
   /* Printed through the print dialog, as the page's Print button opens it. */
   {
@@ -689,6 +744,8 @@ test_new_final (void)
   g_assert_cmpstr (event->ruleset, ==, "qiwang-2022");
   g_assert_cmpint (event->level, ==, QW_LEVEL_NATIONAL_FINAL);
   g_assert_cmpstr (event->region, ==, "");
+  /* The final's name belongs to no region. */
+  g_assert_cmpstr (event->name, ==, FINAL_NAME);
   g_assert_true (qw_date_compare (event->start_date, ruleset->final->first_day) == 0);
   g_assert_true (qw_date_compare (event->end_date, ruleset->final->last_day) == 0);
   qw_test_screenshot (GTK_WIDGET (dialog), "new-final-dialog.png");

@@ -140,6 +140,7 @@ fill (QwPrizesPage *self)
   g_autoptr(GPtrArray) accumulated = g_ptr_array_new_with_free_func (g_object_unref);
   g_autoptr(GString) notes = g_string_new (NULL);
   g_autofree char *total = NULL;
+  g_autofree char *amount = NULL;
 
   for (guint i = 0; i < r->awards->len; i++)
     {
@@ -201,9 +202,10 @@ fill (QwPrizesPage *self)
   splice (self->teams, teams);
   splice (self->accumulated, accumulated);
 
-  total = g_strdup_printf (r->before_tax ? _("%u prizes, %" G_GINT64_FORMAT " yuan in all, before tax")
-                                         : _("%u prizes, %" G_GINT64_FORMAT " yuan in all"),
-                           r->awards->len, r->total);
+  amount = count_text (r->total);
+  /* Translators: "25 prizes, 154000 yuan in all, before tax" */
+  total = g_strdup_printf (r->before_tax ? _("%u prizes, %s yuan in all, before tax") : _("%u prizes, %s yuan in all"),
+                           r->awards->len, amount);
   gtk_label_set_text (self->total_label, total);
   for (guint i = 0; i < r->notes->len; i++)
     g_string_append_printf (notes, "%s%s", i > 0 ? "\n" : "", (char *) g_ptr_array_index (r->notes, i));
