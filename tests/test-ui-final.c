@@ -27,6 +27,8 @@
 #include "qw-demo.h"
 #include "qw-document-entries.h"
 #include "qw-document-play.h"
+#include "qw-entries-page.h"
+#include "qw-entry-item.h"
 #include "qw-entry.h"
 #include "qw-event.h"
 #include "qw-final.h"
@@ -595,6 +597,26 @@ test_final_pages (void)
   screenshot (window, "ladder-finalists.png");
   qw_ladder_page_show_view (ladder_page, "public");
   screenshot (window, "ladder-public.png");
+
+  /* The entries page lists a pair as one entrant of two, in its pair event. */
+  {
+    g_autoptr(GListStore) items = qw_entry_items_load (qw_window_get_document (window),
+                                                       qw_document_context_get_ruleset (qw_window_get_context (window)),
+                                                       qw_document_context_get_event (qw_window_get_context (window)),
+                                                       &error);
+    g_autoptr(QwEntryItem) last = NULL;
+
+    g_assert_no_error (error);
+    g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (items)), ==, 20);
+    last = g_list_model_get_item (G_LIST_MODEL (items), 19);
+    g_assert_cmpstr (qw_entry_item_get_group_name (last), ==, "男子双人");
+    g_assert_cmpstr (qw_entry_item_get_group (last)->code, ==, "doubles-m");
+  }
+  /* The entries page lists a pair as one entrant of two. */
+  qw_window_show_page (window, "entries");
+  qw_entries_page_set_search (QW_ENTRIES_PAGE (qw_window_get_page (window, "entries")), "男双");
+  screenshot (window, "pair-entries.png");
+  qw_entries_page_set_search (QW_ENTRIES_PAGE (qw_window_get_page (window, "entries")), "");
 
   /* The pair event's rounds and standings name both members. */
   qw_window_show_page (window, "rounds");
