@@ -526,6 +526,8 @@ test_final_pages (void)
   g_assert_true (page_shown (window, "entries"));
   g_assert_true (page_shown (window, "rounds"));
   g_assert_true (page_shown (window, "prizes"));
+  /* The results file (成绩表) goes to a 2021 region: a final has none. */
+  g_assert_false (qw_window_export_results (window, file, FALSE));
 
   /* The ladder: three imports, three undoable steps. */
   qw_window_show_page (window, "ladder");
@@ -677,6 +679,10 @@ test_final_pages (void)
 
     g_assert_true (g_str_has_prefix (name, "奖金名单"));
     g_assert_nonnull (qw_print_dialog_get_printout (dialog));
+    gtk_window_set_default_size (GTK_WINDOW (dialog), 1100, 760);
+    gtk_window_present (GTK_WINDOW (dialog));
+    qw_test_wait_mapped (GTK_WIDGET (dialog));
+    qw_test_screenshot (GTK_WIDGET (dialog), "prize-print-dialog.png");
     g_assert_true (qw_print_dialog_export_pdf (dialog, pdf_file, &error));
     g_assert_no_error (error);
     if (pdftoppm != NULL)

@@ -147,6 +147,8 @@ rebuild (QwPrintDialog *self)
 
   gtk_widget_set_visible (GTK_WIDGET (self->round_row),
                           kind == QW_PRINT_PAIRINGS || kind == QW_PRINT_SLIPS || kind == QW_PRINT_STANDINGS);
+  /* The prize list is of the whole final, every field in it. */
+  gtk_widget_set_visible (GTK_WIDGET (self->group_row), kind != QW_PRINT_PRIZES);
   gtk_widget_set_visible (GTK_WIDGET (self->certificate_group), certificates);
   gtk_widget_set_visible (GTK_WIDGET (self->places_row), kind == QW_PRINT_AWARDS);
   options.group = group < self->group_codes->len ? g_ptr_array_index (self->group_codes, group) : NULL;

@@ -233,9 +233,12 @@ update_actions (QwWindow *self)
   /* A region or national document may run no event of its own: no entries. */
   for (guint i = 0; i < G_N_ELEMENTS (event_actions); i++)
     gtk_widget_action_set_enabled (GTK_WIDGET (self), event_actions[i], has_event);
-  /* One results file at a time. */
+  /* One results file at a time; the results file (成绩表) goes to a region,
+   * so only a ruleset with regions (2021) has it. */
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export-results",
-                                 has_event && self->export_cancellable == NULL);
+                                 has_event && self->export_cancellable == NULL
+                                 && qw_ruleset_offers (qw_document_context_get_ruleset (self->context),
+                                                       QW_RULESET_REGIONS));
   gtk_widget_set_visible (self->undo_button, has_doc);
   gtk_widget_set_visible (self->redo_button, has_doc);
 }
@@ -931,7 +934,8 @@ qw_window_export_results (QwWindow *self,
 
   g_return_val_if_fail (QW_IS_WINDOW (self), FALSE);
 
-  if (event_of (self) == NULL || self->export_cancellable != NULL)
+  if (event_of (self) == NULL || self->export_cancellable != NULL
+      || !qw_ruleset_offers (qw_document_context_get_ruleset (self->context), QW_RULESET_REGIONS))
     return FALSE;
   if (!qw_export_results_check_path (qw_window_get_document (self), file, &error))
     {
