@@ -551,6 +551,15 @@ test_final_pages (void)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL));
   redone = g_strdup_printf (_("Redone: %s"), _("Import the wild cards"));
   wait_toast (window, redone);
+  g_assert_cmpint (qw_ladder_page_get_ladder (ladder_page)->n_wildcards, ==, 2);
+  /* Removing a table is a step too. */
+  g_assert_true (qw_ladder_page_forget (ladder_page, QW_LADDER_FILE_WILDCARDS));
+  wait_toast (window, _("Wild cards removed"));
+  g_assert_cmpint (qw_ladder_page_get_ladder (ladder_page)->n_wildcards, ==, 0);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  g_free (undone);
+  undone = g_strdup_printf (_("Undone: %s"), _("Remove the wild cards"));
+  wait_toast (window, undone);
   ladder = qw_ladder_page_get_ladder (ladder_page);
   g_assert_cmpint (ladder->n_wildcards, ==, 2);
   /* A file the ladder cannot read is refused whole: nothing changes. */

@@ -582,6 +582,79 @@ import_wildcards_action (GtkWidget  *widget,
   choose_file (QW_LADDER_PAGE (widget), QW_LADDER_FILE_WILDCARDS);
 }
 
+static gboolean
+file_from_code (const char   *code,
+                QwLadderFile *file)
+{
+  static const char *codes[QW_N_LADDER_FILES] = { "games", "players", "wildcards" };
+
+  for (int i = 0; i < QW_N_LADDER_FILES; i++)
+    if (g_strcmp0 (code, codes[i]) == 0)
+      {
+        *file = (QwLadderFile) i;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+static const char *
+removed_message (QwLadderFile file)
+{
+  switch (file)
+    {
+    case QW_LADDER_FILE_PLAYERS:
+      return _("Players list removed");
+    case QW_LADDER_FILE_WILDCARDS:
+      return _("Wild cards removed");
+    case QW_LADDER_FILE_GAMES:
+    case QW_N_LADDER_FILES:
+    default:
+      return _("Game log removed");
+    }
+}
+
+/**
+ * qw_ladder_page_forget:
+ *
+ * Takes an imported table out of the document, as one undoable step (the
+ * page's menu). Returns FALSE (an error shown) when it could not.
+ */
+gboolean
+qw_ladder_page_forget (QwLadderPage *self,
+                       QwLadderFile  file)
+{
+  g_autoptr(GError) error = NULL;
+  QwDocument *doc;
+
+  g_return_val_if_fail (QW_IS_LADDER_PAGE (self), FALSE);
+  g_return_val_if_fail (self->context != NULL, FALSE);
+
+  doc = qw_document_context_get_document (self->context);
+  if (!qw_ladder_store_has (doc, file))
+    return TRUE;
+  if (!qw_ladder_store_forget (doc, file, &error))
+    {
+      qw_feedback_error (GTK_WIDGET (self), _("The table was not removed"), error);
+      return FALSE;
+    }
+  if (self->stale || !gtk_widget_get_mapped (GTK_WIDGET (self)))
+    reload (self);
+  qw_feedback_undo_toast (GTK_WIDGET (self), doc, removed_message (file));
+  return TRUE;
+}
+
+static void
+forget_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
+{
+  QwLadderPage *self = QW_LADDER_PAGE (widget);
+  QwLadderFile file;
+
+  if (self->context != NULL && file_from_code (g_variant_get_string (parameter, NULL), &file))
+    qw_ladder_page_forget (self, file);
+}
+
 /* 名单公示 as the CLI's --public-list writes it. */
 static void
 export_response_cb (GtkNativeDialog *chooser,
@@ -795,6 +868,7 @@ qw_ladder_page_class_init (QwLadderPageClass *klass)
   gtk_widget_class_install_action (widget_class, "ladder.import-players", NULL, import_players_action);
   gtk_widget_class_install_action (widget_class, "ladder.import-wildcards", NULL, import_wildcards_action);
   gtk_widget_class_install_action (widget_class, "ladder.export-public", NULL, export_public_action);
+  gtk_widget_class_install_action (widget_class, "ladder.forget", "s", forget_action);
 }
 
 static GListStore *

@@ -22,6 +22,9 @@ QwDocumentContext *qw_ladder_page_get_context   (QwLadderPage      *self);
 gboolean           qw_ladder_page_import        (QwLadderPage      *self,
                                                  QwLadderFile       file,
                                                  const char        *path);
+/* Takes an imported table out, one undoable step; FALSE (an error shown) when it could not. */
+gboolean           qw_ladder_page_forget        (QwLadderPage      *self,
+                                                 QwLadderFile       file);
 /* "periods", "season", "finalists", "public", "warnings" */
 void               qw_ladder_page_show_view     (QwLadderPage      *self,
                                                  const char        *name);
