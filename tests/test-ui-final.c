@@ -45,7 +45,9 @@
 #include "qw-standings-page.h"
 #include "qw-text-row.h"
 #include "qw-tournament.h"
+#include "qw-wildcard-dialog.h"
 #include "qw-window.h"
+#include "qw-error.h"
 #include "ui-wait.h"
 
 #define FINAL_NAME "2022年全国业余象棋棋王争霸赛总决赛"
@@ -559,6 +561,36 @@ test_final_pages (void)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
   g_free (undone);
   undone = g_strdup_printf (_("Undone: %s"), _("Remove the wild cards"));
+  wait_toast (window, undone);
+  ladder = qw_ladder_page_get_ladder (ladder_page);
+  g_assert_cmpint (ladder->n_wildcards, ==, 2);
+  /* A wild card entered by hand, one more step; a second for the same account is refused. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (ladder_page), "ladder.add-wildcard", NULL));
+  {
+    QwWildcardDialog *dialog = QW_WILDCARD_DIALOG (qw_test_wait_toplevel (QW_TYPE_WILDCARD_DIALOG));
+
+    qw_wildcard_dialog_set (dialog, "w03", "李外卡", 3);
+    settle (window);
+    qw_test_screenshot (GTK_WIDGET (dialog), "ladder-wildcard-dialog.png");
+    adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "add");
+    wait_toast (window, _("Wild card added"));
+  }
+  qw_test_close_toplevels (QW_TYPE_WILDCARD_DIALOG);
+  g_assert_cmpint (qw_ladder_page_get_ladder (ladder_page)->n_wildcards, ==, 3);
+  g_assert_cmpstr (qw_history_get_undo_label (history), ==, _("Add a wild card"));
+  {
+    QwWildcardDialog *again = qw_wildcard_dialog_new (GTK_WINDOW (window), GTK_WIDGET (ladder_page),
+                                                      qw_window_get_context (window));
+
+    qw_wildcard_dialog_set (again, "w03", "李外卡", 0);
+    g_assert_false (qw_wildcard_dialog_add (again, &error));
+    g_assert_error (error, QW_ERROR, QW_ERROR_CONFLICT);
+    g_clear_error (&error);
+    gtk_window_destroy (GTK_WINDOW (again));
+  }
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  g_free (undone);
+  undone = g_strdup_printf (_("Undone: %s"), _("Add a wild card"));
   wait_toast (window, undone);
   ladder = qw_ladder_page_get_ladder (ladder_page);
   g_assert_cmpint (ladder->n_wildcards, ==, 2);

@@ -26,6 +26,7 @@
 #include "qw-ruleset-championship.h"
 #include "qw-text-row.h"
 #include "qw-tooltip.h"
+#include "qw-wildcard-dialog.h"
 
 struct _QwLadderPage
 {
@@ -644,6 +645,18 @@ qw_ladder_page_forget (QwLadderPage *self,
 }
 
 static void
+add_wildcard_action (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
+{
+  QwLadderPage *self = QW_LADDER_PAGE (widget);
+
+  if (self->context != NULL)
+    gtk_window_present (GTK_WINDOW (qw_wildcard_dialog_new (GTK_WINDOW (gtk_widget_get_root (widget)), widget,
+                                                            self->context)));
+}
+
+static void
 forget_action (GtkWidget  *widget,
                const char *action_name,
                GVariant   *parameter)
@@ -869,6 +882,7 @@ qw_ladder_page_class_init (QwLadderPageClass *klass)
   gtk_widget_class_install_action (widget_class, "ladder.import-wildcards", NULL, import_wildcards_action);
   gtk_widget_class_install_action (widget_class, "ladder.export-public", NULL, export_public_action);
   gtk_widget_class_install_action (widget_class, "ladder.forget", "s", forget_action);
+  gtk_widget_class_install_action (widget_class, "ladder.add-wildcard", NULL, add_wildcard_action);
 }
 
 static GListStore *

@@ -24,6 +24,11 @@ static const struct
   [QW_LADDER_FILE_WILDCARDS] = { "ladder-wildcards", "ladder-wildcards-file" },
 };
 
+static QwCsv *stored_table (QwDocument    *doc,
+                            QwLadderFile   file,
+                            char         **name,
+                            GError       **error);
+
 static const char *
 step_label (QwLadderFile file)
 {
@@ -72,6 +77,26 @@ table_to_csv (const QwCsv *table)
             g_string_append_c (out, ',');
           qw_csv_append_field (out, row[k], ',');
         }
+      g_string_append_c (out, '\n');
+    }
+  return g_string_free (out, FALSE);
+}
+
+/* The wild cards as the table the document keeps. */
+static char *
+wildcards_to_csv (GPtrArray *wildcards)
+{
+  GString *out = g_string_new ("账号,姓名,理由\n");
+
+  for (guint i = 0; i < wildcards->len; i++)
+    {
+      const QwLadderWildcard *w = g_ptr_array_index (wildcards, i);
+
+      qw_csv_append_field (out, w->account, ',');
+      g_string_append_c (out, ',');
+      qw_csv_append_field (out, w->name != NULL ? w->name : "", ',');
+      g_string_append_c (out, ',');
+      qw_csv_append_field (out, w->reason != NULL ? w->reason : "", ',');
       g_string_append_c (out, '\n');
     }
   return g_string_free (out, FALSE);
@@ -160,8 +185,76 @@ qw_ladder_store_import (QwDocument       *doc,
   table = qw_spreadsheet_read_file (path, 0, error);
   if (table == NULL || !check_table (ruleset, file, table, display_name, rejected, error))
     return FALSE;
-  text = table_to_csv (table);
+  if (file == QW_LADDER_FILE_WILDCARDS)
+    {
+      /* Kept as 账号,姓名,理由 whatever the file's columns: a wild card
+       * entered by hand is one more row. */
+      g_autoptr(GPtrArray) wildcards = qw_ladder_wildcards_from_table (ruleset, table, display_name, NULL, error);
+
+      if (wildcards == NULL)
+        return FALSE;
+      text = wildcards_to_csv (wildcards);
+    }
+  else
+    text = table_to_csv (table);
   return store (doc, file, step_label (file), text, display_name, error);
+}
+
+/**
+ * qw_ladder_store_add_wildcard:
+ * @reason: one of the ruleset's wild-card reasons, by code, name or text
+ *
+ * Adds a wild card entered by hand to the stored ones (none yet: the first),
+ * as one undoable step. A reason the ruleset does not know, an empty
+ * account or an account with a wild card already is refused.
+ */
+gboolean
+qw_ladder_store_add_wildcard (QwDocument       *doc,
+                              const QwRuleset  *ruleset,
+                              const char       *account,
+                              const char       *name,
+                              const char       *reason,
+                              GError          **error)
+{
+  g_autoptr(QwLadderWildcard) added = NULL;
+  g_autoptr(GPtrArray) wildcards = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *file_name = NULL;
+  g_autoptr(QwCsv) table = NULL;
+  GError *local = NULL;
+
+  g_return_val_if_fail (QW_IS_DOCUMENT (doc), FALSE);
+
+  if (ruleset == NULL || ruleset->ladder == NULL)
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_INVALID, _("The ruleset %s has no online ladder"),
+                   ruleset != NULL ? ruleset->id : "?");
+      return FALSE;
+    }
+  added = qw_ladder_wildcard_new (ruleset, account, name, reason, error);
+  if (added == NULL)
+    return FALSE;
+  table = stored_table (doc, QW_LADDER_FILE_WILDCARDS, &file_name, &local);
+  if (local != NULL)
+    {
+      g_propagate_error (error, local);
+      return FALSE;
+    }
+  wildcards = table != NULL ? qw_ladder_wildcards_from_table (ruleset, table, file_name, NULL, error)
+                            : g_ptr_array_new_with_free_func ((GDestroyNotify) qw_ladder_wildcard_free);
+  if (wildcards == NULL)
+    return FALSE;
+  for (guint i = 0; i < wildcards->len; i++)
+    if (g_strcmp0 (((QwLadderWildcard *) g_ptr_array_index (wildcards, i))->account, added->account) == 0)
+      {
+        g_set_error (error, QW_ERROR, QW_ERROR_CONFLICT, _("The account %s has a wild card already"), added->account);
+        return FALSE;
+      }
+  g_ptr_array_add (wildcards, g_steal_pointer (&added));
+  text = wildcards_to_csv (wildcards);
+  if (file_name == NULL)
+    file_name = g_strdup (_("entered by hand"));
+  return store (doc, QW_LADDER_FILE_WILDCARDS, _("Add a wild card"), text, file_name, error);
 }
 
 gboolean

@@ -53,6 +53,13 @@ gboolean        qw_ladder_store_import    (QwDocument       *doc,
                                            const char       *path,
                                            GPtrArray       **rejected,
                                            GError          **error);
+/* A wild card entered by hand, added to the stored ones as one undoable step. */
+gboolean        qw_ladder_store_add_wildcard (QwDocument    *doc,
+                                           const QwRuleset  *ruleset,
+                                           const char       *account,
+                                           const char       *name,
+                                           const char       *reason,
+                                           GError          **error);
 /* Takes a table out of the document, as one undoable step. */
 gboolean        qw_ladder_store_forget    (QwDocument       *doc,
                                            QwLadderFile      file,
