@@ -535,6 +535,7 @@ test_final_pages (void)
   qw_window_show_page (window, "ladder");
   ladder_page = QW_LADDER_PAGE (qw_window_get_page (window, "ladder"));
   g_assert_null (qw_ladder_page_get_ladder (ladder_page));
+  screenshot (window, "ladder-empty.png");
   g_assert_true (qw_ladder_page_import (ladder_page, QW_LADDER_FILE_GAMES, games));
   wait_toast (window, _("Game log imported"));
   g_assert_true (qw_ladder_page_import (ladder_page, QW_LADDER_FILE_PLAYERS, players));

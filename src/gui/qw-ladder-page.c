@@ -49,7 +49,6 @@ struct _QwLadderPage
   GtkColumnView     *finalists_view;
   GtkColumnView     *public_view;
   GtkColumnView     *warnings_view;
-  GtkWidget         *export_button;
 
   GListStore        *selection;
   GListStore        *qualifying;
@@ -413,6 +412,7 @@ reload (QwLadderPage *self)
 
   self->stale = FALSE;
   g_clear_pointer (&self->stored, qw_ladder_stored_free);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "ladder.export-public", FALSE);
   ruleset = self->context != NULL ? qw_document_context_get_ruleset (self->context) : NULL;
   if (ruleset == NULL || !qw_ruleset_offers (ruleset, QW_RULESET_LADDER))
     {
@@ -428,7 +428,7 @@ reload (QwLadderPage *self)
     }
   update_files (self);
   ladder = ladder_of (self);
-  gtk_widget_set_sensitive (self->export_button, ladder != NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "ladder.export-public", ladder != NULL);
   if (ladder == NULL)
     {
       gtk_label_set_text (self->summary_label, _("No game log imported"));
@@ -874,7 +874,6 @@ qw_ladder_page_class_init (QwLadderPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, QwLadderPage, finalists_view);
   gtk_widget_class_bind_template_child (widget_class, QwLadderPage, public_view);
   gtk_widget_class_bind_template_child (widget_class, QwLadderPage, warnings_view);
-  gtk_widget_class_bind_template_child (widget_class, QwLadderPage, export_button);
   gtk_widget_class_bind_template_callback (widget_class, period_changed_cb);
 
   gtk_widget_class_install_action (widget_class, "ladder.import-games", NULL, import_games_action);
