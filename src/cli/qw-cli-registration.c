@@ -628,12 +628,7 @@ cmd_new (QwCliContext *ctx)
   event->ruleset = g_strdup (ruleset->id);
   /* A ruleset with a final (qiwang-2022) makes the final: its level, and
    * the days the ruleset gives unless the options say otherwise. */
-  if (ruleset->final != NULL)
-    {
-      event->level = QW_LEVEL_NATIONAL_FINAL;
-      event->start_date = ruleset->final->first_day;
-      event->end_date = ruleset->final->last_day;
-    }
+  qw_ruleset_event_defaults (ruleset, event, FALSE);
   apply_details (ruleset, event, &set);
   qw_event_follow_place (ruleset, NULL, event, set);
   check = qw_event_check (ruleset, event);

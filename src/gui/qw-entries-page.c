@@ -151,6 +151,18 @@ static const QwColumn columns[] = {
     G_CALLBACK (setup_problems_cb), G_CALLBACK (bind_problems_cb) },
 };
 
+/* An event with pair events (双人) lists entrants named "甲 / 乙": a wider
+ * name column. */
+static void
+fit_names (QwEntriesPage *self)
+{
+  g_autoptr(GtkColumnViewColumn) name = g_list_model_get_item (gtk_column_view_get_columns (self->column_view), 1);
+  gboolean pairs = self->ruleset != NULL && self->ruleset->pair_rules != NULL && self->ruleset->pair_rules->len > 0;
+
+  if (name != NULL)
+    gtk_column_view_column_set_fixed_width (name, pairs ? 180 : columns[1].width);
+}
+
 static void
 add_columns (QwEntriesPage *self)
 {
@@ -171,16 +183,17 @@ filter_func (gpointer item,
   QwEntryItem *entry_item = item;
   guint selected = gtk_drop_down_get_selected (self->filter_dropdown);
   const QwEntryCheck *check = qw_entry_item_get_check (entry_item);
+  const QwGroupRule *group = qw_entry_item_get_group (entry_item);
 
   if (selected == FILTER_PROBLEMS && check->problems == 0)
     return FALSE;
-  if (selected == FILTER_NO_GROUP && check->group != NULL)
+  if (selected == FILTER_NO_GROUP && group != NULL)
     return FALSE;
   if (selected >= N_FIXED_FILTERS && selected != GTK_INVALID_LIST_POSITION)
     {
       const char *code = g_ptr_array_index (self->filter_groups, selected - N_FIXED_FILTERS);
 
-      if (check->group == NULL || !g_str_equal (check->group->code, code))
+      if (group == NULL || !g_str_equal (group->code, code))
         return FALSE;
     }
   return self->needle == NULL || strstr (qw_entry_item_get_search_key (entry_item), self->needle) != NULL;
@@ -201,10 +214,11 @@ update_summary (QwEntriesPage *self)
     {
       g_autoptr(QwEntryItem) item = g_list_model_get_item (G_LIST_MODEL (self->store), i);
       const QwEntryCheck *check = qw_entry_item_get_check (item);
+      const QwGroupRule *group = qw_entry_item_get_group (item);
 
       with_problems += check->problems != 0;
-      for (guint g = 0; per_group != NULL && check->group != NULL && g < self->ruleset->groups->len; g++)
-        if (g_ptr_array_index (self->ruleset->groups, g) == check->group)
+      for (guint g = 0; per_group != NULL && group != NULL && g < self->ruleset->groups->len; g++)
+        if (g_ptr_array_index (self->ruleset->groups, g) == group)
           per_group[g]++;
     }
   g_string_append_printf (text, ngettext ("%u entry", "%u entries", n), n);
@@ -494,6 +508,7 @@ qw_entries_page_set_context (QwEntriesPage     *self,
       self->ruleset = qw_ruleset_ref (qw_document_context_get_ruleset (context));
     }
   g_signal_group_set_target (self->doc_signals, self->doc);
+  fit_names (self);
   gtk_editable_set_text (GTK_EDITABLE (self->search_entry), "");
   fill_filter_dropdown (self);
   reload (self);

@@ -27,6 +27,7 @@ struct _QwEntryItem
   GObject       parent_instance;
   QwEntry      *entry;
   QwEntryCheck  check;
+  const QwGroupRule *group;       /* check.group, or the group a pair plays in (the ruleset's) */
   char         *masked_id;
   char         *problems_text;
   char         *search_key;
@@ -221,6 +222,7 @@ qw_entry_item_new (QwEntry            *entry,
 
   self->entry = entry;
   self->check = *check;
+  self->group = check->group;
   self->masked_id = qw_idcard_mask (entry->id_number);
   self->problems_text = join_problems (check->problems);
   /* The search matches name, unit, number and the masked ID's visible digits. */
@@ -263,7 +265,21 @@ qw_entry_item_get_masked_id (QwEntryItem *self)
 const char *
 qw_entry_item_get_group_name (QwEntryItem *self)
 {
-  return self->check.group != NULL ? self->check.group->name : "";
+  return self->group != NULL ? self->group->name : "";
+}
+
+/**
+ * qw_entry_item_get_group:
+ *
+ * The entry's group: the one its age and sex give (QwEntryCheck.group), or
+ * for a pair (双人), which has none of its own, the pair event it plays in.
+ *
+ * Returns: (nullable): the group, or %NULL for none
+ */
+const QwGroupRule *
+qw_entry_item_get_group (QwEntryItem *self)
+{
+  return self->group;
 }
 
 const char *
@@ -321,7 +337,18 @@ qw_entry_items_load (QwDocument       *doc,
   /* Steal the entries: the items own them from here on. */
   g_ptr_array_set_free_func (entries, NULL);
   for (guint i = 0; i < entries->len; i++)
-    g_ptr_array_add (items, qw_entry_item_new (g_ptr_array_index (entries, i), &checks[i]));
+    {
+      QwEntry *entry = g_ptr_array_index (entries, i);
+      QwEntryItem *item = qw_entry_item_new (entry, &checks[i]);
+
+      if (item->group == NULL && qw_entry_is_pair (entry))
+        {
+          g_autofree char *code = qw_entry_playing_group (ruleset, entry, &checks[i]);
+
+          item->group = qw_ruleset_find_group (ruleset, code);
+        }
+      g_ptr_array_add (items, item);
+    }
   store = g_list_store_new (QW_TYPE_ENTRY_ITEM);
   g_list_store_splice (store, 0, 0, items->pdata, items->len);
   return store;

@@ -23,6 +23,7 @@ const QwEntry      *qw_entry_item_get_entry      (QwEntryItem        *self);
 const QwEntryCheck *qw_entry_item_get_check      (QwEntryItem        *self);
 const char         *qw_entry_item_get_masked_id  (QwEntryItem        *self);
 const char         *qw_entry_item_get_group_name (QwEntryItem        *self);
+const QwGroupRule  *qw_entry_item_get_group      (QwEntryItem        *self);
 const char         *qw_entry_item_get_problems_text (QwEntryItem     *self);
 const char         *qw_entry_item_get_search_key (QwEntryItem        *self);
 const char         *qw_entry_item_get_birth_text (QwEntryItem        *self);

@@ -14,6 +14,7 @@
 #include "qw-event-name.h"
 #include "qw-new-stop-dialog.h"
 #include "qw-ruleset.h"
+#include "qw-ruleset-championship.h"
 #include "qw-date.h"
 #include "qw-document-entries.h"
 #include "qw-event.h"
@@ -139,7 +140,9 @@ qw_new_stop_dialog_get_event (QwNewStopDialog *self)
   g_free (e->ruleset);
   e->ruleset = g_strdup (self->ruleset != NULL ? self->ruleset->id : "qiwang-2021");
   e->level = adw_combo_row_get_selected (self->level_row) == 1 ? QW_LEVEL_PROVINCIAL_FINAL : QW_LEVEL_PRELIMINARY;
-  e->region = g_strdup (region != NULL ? region : "");
+  /* A final of a ruleset without regions has none. */
+  e->region = g_strdup (region != NULL && (self->ruleset == NULL || qw_ruleset_offers (self->ruleset, QW_RULESET_REGIONS))
+                        ? region : "");
   e->place_city = stripped (self->city_row);
   e->place_county = stripped (self->county_row);
   e->place_town = stripped (self->town_row);
@@ -156,6 +159,9 @@ qw_new_stop_dialog_get_event (QwNewStopDialog *self)
   e->minutes = gtk_spin_button_get_value_as_int (self->minutes_spin);
   e->increment = gtk_spin_button_get_value_as_int (self->increment_spin);
   e->name = chosen_name (self);
+  /* A ruleset with a final makes the final, as `qiwang-cli new` does. */
+  if (self->ruleset != NULL)
+    qw_ruleset_event_defaults (self->ruleset, e, TRUE);
   return e;
 }
 
@@ -393,6 +399,28 @@ fill_arbiter_grades (QwNewStopDialog *self)
       adw_combo_row_set_selected (self->arbiter_grade_row, i);
 }
 
+/* A ruleset with a final (qiwang-2022) has one level and no regions: the
+ * level and region rows give way, and its days are offered. */
+static void
+show_ruleset_defaults (QwNewStopDialog *self)
+{
+  g_autoptr(QwEvent) e = qw_event_new ();
+  gboolean final = qw_ruleset_offers (self->ruleset, QW_RULESET_FINAL);
+  char day[QW_DATE_ISO_LEN];
+
+  gtk_widget_set_visible (GTK_WIDGET (self->level_row), !final);
+  gtk_widget_set_visible (GTK_WIDGET (self->region_row), qw_ruleset_offers (self->ruleset, QW_RULESET_REGIONS));
+  if (!final)
+    return;
+  qw_ruleset_event_defaults (self->ruleset, e, FALSE);
+  self->updating++;
+  qw_date_to_iso (e->start_date, day);
+  gtk_editable_set_text (GTK_EDITABLE (self->start_row), day);
+  qw_date_to_iso (e->end_date, day);
+  gtk_editable_set_text (GTK_EDITABLE (self->end_row), day);
+  self->updating--;
+}
+
 static void
 ruleset_changed_cb (QwNewStopDialog *self)
 {
@@ -411,6 +439,7 @@ ruleset_changed_cb (QwNewStopDialog *self)
   g_clear_pointer (&self->ruleset, qw_ruleset_unref);
   self->ruleset = ruleset;
   fill_arbiter_grades (self);
+  show_ruleset_defaults (self);
   field_changed_cb (self);
 }
 
@@ -521,6 +550,28 @@ set_combo_to (AdwComboRow *row,
           return;
         }
     }
+}
+
+/**
+ * qw_new_stop_dialog_set_ruleset:
+ * @id: a ruleset the dialog offers ("qiwang-2022")
+ *
+ * Chooses the ruleset as its row does, with its defaults. Returns whether
+ * the dialog offers it.
+ */
+gboolean
+qw_new_stop_dialog_set_ruleset (QwNewStopDialog *self,
+                                const char      *id)
+{
+  g_return_val_if_fail (QW_IS_NEW_STOP_DIALOG (self), FALSE);
+
+  for (guint i = 0; self->ruleset_ids != NULL && self->ruleset_ids[i] != NULL; i++)
+    if (g_strcmp0 (self->ruleset_ids[i], id) == 0)
+      {
+        adw_combo_row_set_selected (self->ruleset_row, i);
+        return TRUE;
+      }
+  return FALSE;
 }
 
 /**

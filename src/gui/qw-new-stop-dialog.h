@@ -26,4 +26,7 @@ void             qw_new_stop_dialog_set_target (QwNewStopDialog  *self,
                                                 QwDocument       *doc);
 const char * const *qw_regions                 (void);
 
+gboolean         qw_new_stop_dialog_set_ruleset (QwNewStopDialog *self,
+                                                 const char      *id);
+
 G_END_DECLS

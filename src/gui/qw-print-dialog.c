@@ -54,6 +54,7 @@ struct _QwPrintDialog
   GtkLabel            *page_label;
 
   QwDocument          *doc;
+  GArray              *kinds;         /* QwPrintKind of each row of the kind drop-down */
   GPtrArray           *group_codes;   /* NULL first: every group */
   QwPrintout          *printout;
   guint                page;
@@ -64,7 +65,35 @@ G_DEFINE_FINAL_TYPE (QwPrintDialog, qw_print_dialog, ADW_TYPE_WINDOW)
 static QwPrintKind
 selected_kind (QwPrintDialog *self)
 {
-  return (QwPrintKind) adw_combo_row_get_selected (self->kind_row);
+  guint i = adw_combo_row_get_selected (self->kind_row);
+
+  return self->kinds != NULL && i < self->kinds->len ? g_array_index (self->kinds, QwPrintKind, i) : QW_PRINT_BOOKLET;
+}
+
+/* The kinds the document's ruleset has (qw_print_kind_offered()), @kind selected. */
+static void
+fill_kinds (QwPrintDialog *self,
+            QwDocument    *doc,
+            QwPrintKind    kind)
+{
+  g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
+  g_autoptr(QwEvent) event = qw_document_get_main_event (doc, NULL);
+  g_autoptr(QwRuleset) ruleset = event != NULL ? qw_ruleset_lookup (event->ruleset, NULL) : NULL;
+  guint selected = 0;
+
+  g_array_set_size (self->kinds, 0);
+  for (int k = 0; k < QW_N_PRINT_KINDS; k++)
+    if (ruleset == NULL || qw_print_kind_offered (ruleset, (QwPrintKind) k))
+      {
+        QwPrintKind offered = (QwPrintKind) k;
+
+        if (offered == kind)
+          selected = self->kinds->len;
+        g_array_append_val (self->kinds, offered);
+        gtk_string_list_append (names, qw_print_kind_to_chinese (offered));
+      }
+  adw_combo_row_set_model (self->kind_row, G_LIST_MODEL (names));
+  adw_combo_row_set_selected (self->kind_row, selected);
 }
 
 /* Renders the page at the preview's size as a texture. */
@@ -118,6 +147,8 @@ rebuild (QwPrintDialog *self)
 
   gtk_widget_set_visible (GTK_WIDGET (self->round_row),
                           kind == QW_PRINT_PAIRINGS || kind == QW_PRINT_SLIPS || kind == QW_PRINT_STANDINGS);
+  /* The prize list is of the whole final, every field in it. */
+  gtk_widget_set_visible (GTK_WIDGET (self->group_row), kind != QW_PRINT_PRIZES);
   gtk_widget_set_visible (GTK_WIDGET (self->certificate_group), certificates);
   gtk_widget_set_visible (GTK_WIDGET (self->places_row), kind == QW_PRINT_AWARDS);
   options.group = group < self->group_codes->len ? g_ptr_array_index (self->group_codes, group) : NULL;
@@ -402,6 +433,7 @@ qw_print_dialog_dispose (GObject *object)
   g_clear_object (&self->doc);
   g_clear_pointer (&self->group_codes, g_ptr_array_unref);
   gtk_widget_dispose_template (GTK_WIDGET (self), QW_TYPE_PRINT_DIALOG);
+  g_clear_pointer (&self->kinds, g_array_unref);
   G_OBJECT_CLASS (qw_print_dialog_parent_class)->dispose (object);
 }
 
@@ -447,15 +479,12 @@ qw_print_dialog_class_init (QwPrintDialogClass *klass)
 static void
 qw_print_dialog_init (QwPrintDialog *self)
 {
-  g_autoptr(GtkStringList) kinds = gtk_string_list_new (NULL);
   const char *paper_names[] = { _("The document’s usual paper"), _("A4 portrait"), _("A4 landscape"),
                                 _("A3 portrait"), _("A3 landscape"), NULL };
 
   gtk_widget_init_template (GTK_WIDGET (self));
   self->group_codes = g_ptr_array_new_with_free_func (g_free);
-  for (int k = 0; k < QW_N_PRINT_KINDS; k++)
-    gtk_string_list_append (kinds, qw_print_kind_to_chinese ((QwPrintKind) k));
-  adw_combo_row_set_model (self->kind_row, G_LIST_MODEL (kinds));
+  self->kinds = g_array_new (FALSE, FALSE, sizeof (QwPrintKind));
   adw_combo_row_set_model (self->paper_row, G_LIST_MODEL (gtk_string_list_new (paper_names)));
   qw_tooltips_wrap (GTK_WIDGET (self));
 }
@@ -474,7 +503,7 @@ qw_print_dialog_new (GtkWindow   *parent,
 {
   QwPrintDialog *self = g_object_new (QW_TYPE_PRINT_DIALOG, "transient-for", parent, NULL);
 
-  adw_combo_row_set_selected (self->kind_row, (guint) kind);
+  fill_kinds (self, doc, kind);
   fill_groups (self, doc, group);
   gtk_spin_button_set_value (self->round_spin, round);
   self->doc = g_object_ref (doc);

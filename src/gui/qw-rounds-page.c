@@ -24,6 +24,7 @@
 #include "qw-tiebreak.h"
 #include "qw-result-buttons.h"
 #include "qw-rounds-page-private.h"
+#include "qw-ruleset-championship.h"
 #include "qw-seed-item.h"
 #include "qw-tournament.h"
 #include "qw-document-entries.h"
@@ -445,6 +446,22 @@ _qw_rounds_page_show_round (QwRoundsPage *self,
     }
 }
 
+/* A pair event's entrants are named "甲 / 乙": their name columns are
+ * wider (the ruleset says which groups are pair events). */
+static void
+fit_names (QwRoundsPage *self,
+           const char   *code)
+{
+  gboolean pairs = code != NULL && self->ruleset != NULL && qw_ruleset_pair_rule (self->ruleset, code) != NULL;
+  g_autoptr(GtkColumnViewColumn) red = g_list_model_get_item (gtk_column_view_get_columns (self->column_view), 2);
+  g_autoptr(GtkColumnViewColumn) black = g_list_model_get_item (gtk_column_view_get_columns (self->column_view), 7);
+  g_autoptr(GtkColumnViewColumn) seed = g_list_model_get_item (gtk_column_view_get_columns (self->seed_view), 2);
+
+  gtk_column_view_column_set_fixed_width (red, pairs ? 190 : columns[2].width);
+  gtk_column_view_column_set_fixed_width (black, pairs ? 190 : columns[7].width);
+  gtk_column_view_column_set_fixed_width (seed, pairs ? 190 : seed_columns[2].width);
+}
+
 /* Shows the group @code: its stored section, or one with its defaults when
  * nothing of it is stored yet. Reading never writes. */
 void
@@ -452,6 +469,8 @@ _qw_rounds_page_load_section (QwRoundsPage *self,
                               const char   *code)
 {
   g_autoptr(GError) error = NULL;
+
+  fit_names (self, code);
 
   g_clear_pointer (&self->section, qw_section_free);
   if (code != NULL && self->context != NULL)

@@ -10,6 +10,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "qw-board-item.h"
 #include "qw-column-view.h"
@@ -18,6 +19,7 @@
 #include "qw-section-dialog.h"
 #include "qw-standings-page.h"
 #include "qw-standings.h"
+#include "qw-ruleset-championship.h"
 #include "qw-tiebreak.h"
 #include "qw-document-play.h"
 #include "qw-event.h"
@@ -243,9 +245,15 @@ static const QwColumn fixed_columns[] = {
 static void
 rebuild_columns (QwStandingsPage *self)
 {
+  QwRuleset *ruleset = self->context != NULL ? qw_document_context_get_ruleset (self->context) : NULL;
+  QwColumn fixed[G_N_ELEMENTS (fixed_columns)];
+
+  /* A pair event's entrants are named "甲 / 乙": a wider name column. */
+  memcpy (fixed, fixed_columns, sizeof fixed);
+  if (self->section != NULL && ruleset != NULL && qw_ruleset_pair_rule (ruleset, self->section->code) != NULL)
+    fixed[2].width = 190;
   qw_column_view_clear (self->column_view);
-  qw_column_view_add_columns (self->column_view, QW_TYPE_STANDING_ITEM, fixed_columns,
-                              G_N_ELEMENTS (fixed_columns), NULL);
+  qw_column_view_add_columns (self->column_view, QW_TYPE_STANDING_ITEM, fixed, G_N_ELEMENTS (fixed), NULL);
   for (guint i = 0; i < self->chain->len; i++)
     {
       QwTiebreak tb = g_array_index (self->chain, QwTiebreak, i);

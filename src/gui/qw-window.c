@@ -24,15 +24,18 @@
 #include "qw-export-results.h"
 #include "qw-file-exports.h"
 #include "qw-feedback.h"
+#include "qw-ladder-page.h"
 #include "qw-national-page.h"
 #include "qw-new-region-dialog.h"
 #include "qw-new-stop-dialog.h"
 #include "qw-print-dialog.h"
+#include "qw-prizes-page.h"
 #include "qw-publish-dialog.h"
 #include "qw-rounds-page.h"
 #include "qw-standings-page.h"
 #include "qw-region-page.h"
 #include "qw-region.h"
+#include "qw-ruleset-championship.h"
 #include "qw-tooltip.h"
 #include "qw-window.h"
 #include "qw-event.h"
@@ -42,9 +45,11 @@ typedef enum
 {
   PAGE_REGION,
   PAGE_NATIONAL,
+  PAGE_LADDER,
   PAGE_ENTRIES,
   PAGE_ROUNDS,
   PAGE_STANDINGS,
+  PAGE_PRIZES,
   N_PAGES
 } Page;
 
@@ -54,9 +59,11 @@ static const struct {
 } pages[N_PAGES] = {
   [PAGE_REGION] = { "region", qw_region_page_get_type },
   [PAGE_NATIONAL] = { "national", qw_national_page_get_type },
+  [PAGE_LADDER] = { "ladder", qw_ladder_page_get_type },
   [PAGE_ENTRIES] = { "entries", qw_entries_page_get_type },
   [PAGE_ROUNDS] = { "rounds", qw_rounds_page_get_type },
   [PAGE_STANDINGS] = { "standings", qw_standings_page_get_type },
+  [PAGE_PRIZES] = { "prizes", qw_prizes_page_get_type },
 };
 
 struct _QwWindow
@@ -127,39 +134,52 @@ kind_of (QwWindow *self)
 
 /* Pages */
 
-/* A page gets the window's context only when the document is for it: the
- * region page a region's, the national page a national one's, the others
- * one that runs an event. */
+/* Whether a document has the page: the region page a region's, the national
+ * page a national one's, the others one that runs an event; and each only
+ * when the document's ruleset offers what it shows (the 2021 regions and
+ * their quotas, the 2022 ladder and prize list: qw_ruleset_offers()). */
+static gboolean
+page_offered (QwDocumentContext *context,
+              Page               page)
+{
+  QwRuleset *ruleset;
+  gboolean event;
+
+  if (context == NULL)
+    return FALSE;
+  ruleset = qw_document_context_get_ruleset (context);
+  event = qw_document_context_get_event (context) != NULL;
+  switch (page)
+    {
+    case PAGE_REGION:
+      return qw_document_context_get_kind (context) == QW_DOCUMENT_REGION
+             && qw_ruleset_offers (ruleset, QW_RULESET_REGIONS);
+    case PAGE_NATIONAL:
+      return qw_document_context_get_kind (context) == QW_DOCUMENT_NATIONAL
+             && qw_ruleset_offers (ruleset, QW_RULESET_REGIONS);
+    case PAGE_LADDER:
+      return event && qw_ruleset_offers (ruleset, QW_RULESET_LADDER);
+    case PAGE_PRIZES:
+      return event && qw_ruleset_offers (ruleset, QW_RULESET_FINAL);
+    case PAGE_ENTRIES:
+    case PAGE_ROUNDS:
+    case PAGE_STANDINGS:
+    case N_PAGES:
+    default:
+      return event;
+    }
+}
+
+/* A page gets the window's context only when the document has it. */
 static gboolean
 context_for_page (GBinding     *binding,
                   const GValue *from,
                   GValue       *to,
                   gpointer      user_data)
 {
-  Page page = GPOINTER_TO_INT (user_data);
   QwDocumentContext *context = g_value_get_object (from);
-  gboolean mine = FALSE;
 
-  if (context != NULL)
-    {
-      switch (page)
-        {
-        case PAGE_REGION:
-          mine = qw_document_context_get_kind (context) == QW_DOCUMENT_REGION;
-          break;
-        case PAGE_NATIONAL:
-          mine = qw_document_context_get_kind (context) == QW_DOCUMENT_NATIONAL;
-          break;
-        case PAGE_ENTRIES:
-        case PAGE_ROUNDS:
-        case PAGE_STANDINGS:
-        case N_PAGES:
-        default:
-          mine = qw_document_context_get_event (context) != NULL;
-          break;
-        }
-    }
-  g_value_set_object (to, mine ? context : NULL);
+  g_value_set_object (to, page_offered (context, (Page) GPOINTER_TO_INT (user_data)) ? context : NULL);
   return TRUE;
 }
 
@@ -214,9 +234,12 @@ update_actions (QwWindow *self)
   /* A region or national document may run no event of its own: no entries. */
   for (guint i = 0; i < G_N_ELEMENTS (event_actions); i++)
     gtk_widget_action_set_enabled (GTK_WIDGET (self), event_actions[i], has_event);
-  /* One results file at a time. */
+  /* One results file at a time; the results file (成绩表) goes to a region,
+   * so only a ruleset with regions (2021) has it. */
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export-results",
-                                 has_event && self->export_cancellable == NULL);
+                                 has_event && self->export_cancellable == NULL
+                                 && qw_ruleset_offers (qw_document_context_get_ruleset (self->context),
+                                                       QW_RULESET_REGIONS));
   gtk_widget_set_visible (self->undo_button, has_doc);
   gtk_widget_set_visible (self->redo_button, has_doc);
 }
@@ -402,10 +425,12 @@ page_changed_cb (QwWindow *self)
       if (page == PAGE_ROUNDS)
         gtk_widget_grab_focus (self->pages[page]);
     }
-  /* Every page of a stop prints; the region and national pages have their own exports. */
+  /* Every page of a stop prints; the region and national pages have their
+   * own exports, the ladder page its public list. */
   gtk_widget_set_visible (self->print_button, event_of (self) != NULL
                                              && g_strcmp0 (name, "region") != 0
-                                             && g_strcmp0 (name, "national") != 0);
+                                             && g_strcmp0 (name, "national") != 0
+                                             && g_strcmp0 (name, "ladder") != 0);
 }
 
 void
@@ -425,26 +450,25 @@ qw_window_show_error (QwWindow     *self,
   qw_feedback_error (GTK_WIDGET (self), heading, error);
 }
 
-/* The region page for a region document, the national page for a national
- * one; the pages of an event (entries, …) when the document runs one. */
+/* The pages the document has (page_offered()); the first of them shown. */
 static void
 show_pages_for (QwWindow *self)
 {
   QwDocumentKind kind = kind_of (self);
   Page first = kind == QW_DOCUMENT_REGION ? PAGE_REGION : kind == QW_DOCUMENT_NATIONAL ? PAGE_NATIONAL : PAGE_ENTRIES;
 
+  if (!page_offered (self->context, first))
+    for (int i = 0; i < N_PAGES; i++)
+      if (page_offered (self->context, (Page) i))
+        {
+          first = (Page) i;
+          break;
+        }
   for (int i = 0; i < N_PAGES; i++)
     {
       AdwViewStackPage *page = adw_view_stack_get_page (self->view_stack, GTK_WIDGET (self->bins[i]));
-      gboolean visible;
 
-      if (i == PAGE_REGION)
-        visible = kind == QW_DOCUMENT_REGION;
-      else if (i == PAGE_NATIONAL)
-        visible = kind == QW_DOCUMENT_NATIONAL;
-      else
-        visible = event_of (self) != NULL;
-      adw_view_stack_page_set_visible (page, visible);
+      adw_view_stack_page_set_visible (page, page_offered (self->context, (Page) i));
     }
   ensure_page (self, first);
   adw_view_stack_set_visible_child_name (self->view_stack, pages[first].name);
@@ -543,7 +567,7 @@ qw_window_show_page (QwWindow   *self,
 
 /**
  * qw_window_get_page:
- * @name: "entries", "rounds", "standings", "region" or "national"
+ * @name: "entries", "rounds", "standings", "region", "national", "ladder" or "prizes"
  *
  * Returns: (transfer none) (nullable): the page, made if it was not yet
  */
@@ -957,7 +981,8 @@ qw_window_export_results (QwWindow *self,
 
   g_return_val_if_fail (QW_IS_WINDOW (self), FALSE);
 
-  if (event_of (self) == NULL || self->export_cancellable != NULL)
+  if (event_of (self) == NULL || self->export_cancellable != NULL
+      || !qw_ruleset_offers (qw_document_context_get_ruleset (self->context), QW_RULESET_REGIONS))
     return FALSE;
   if (!qw_export_results_check_path (qw_window_get_document (self), file, &error))
     {
@@ -1064,8 +1089,12 @@ print_action (GtkWidget  *widget,
       kind = QW_PRINT_STANDINGS;
       group = qw_standings_page_get_group (QW_STANDINGS_PAGE (ensure_page (self, PAGE_STANDINGS)));
       break;
+    case PAGE_PRIZES:
+      kind = QW_PRINT_PRIZES;
+      break;
     case PAGE_REGION:
     case PAGE_NATIONAL:
+    case PAGE_LADDER:
     case PAGE_ENTRIES:
     case N_PAGES:
     default:
@@ -1270,6 +1299,10 @@ qw_window_class_init (QwWindowClass *klass)
                                              G_STRUCT_OFFSET (QwWindow, bins[PAGE_ROUNDS]));
   gtk_widget_class_bind_template_child_full (widget_class, "standings_bin", FALSE,
                                              G_STRUCT_OFFSET (QwWindow, bins[PAGE_STANDINGS]));
+  gtk_widget_class_bind_template_child_full (widget_class, "ladder_bin", FALSE,
+                                             G_STRUCT_OFFSET (QwWindow, bins[PAGE_LADDER]));
+  gtk_widget_class_bind_template_child_full (widget_class, "prizes_bin", FALSE,
+                                             G_STRUCT_OFFSET (QwWindow, bins[PAGE_PRIZES]));
   gtk_widget_class_bind_template_callback (widget_class, page_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, update_switcher_bar);
 

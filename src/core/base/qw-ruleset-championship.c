@@ -850,3 +850,38 @@ qw_pair_rule_age_ok (const QwPairRule *rule,
     return FALSE;
   return TRUE;
 }
+
+gboolean
+qw_ruleset_offers (const QwRuleset *ruleset,
+                   QwRulesetPart    part)
+{
+  if (ruleset == NULL)
+    return FALSE;
+  switch (part)
+    {
+    case QW_RULESET_REGIONS:
+      return ruleset->tiers != NULL && ruleset->tiers->len > 0;
+    case QW_RULESET_LADDER:
+      return ruleset->ladder != NULL;
+    case QW_RULESET_FINAL:
+      return ruleset->final != NULL;
+    default:
+      return FALSE;
+    }
+}
+
+void
+qw_ruleset_event_defaults (const QwRuleset *ruleset,
+                           QwEvent         *event,
+                           gboolean         keep_dates)
+{
+  g_return_if_fail (ruleset != NULL && event != NULL);
+
+  if (ruleset->final == NULL)
+    return;
+  event->level = QW_LEVEL_NATIONAL_FINAL;
+  if (keep_dates && qw_date_is_set (event->start_date) && qw_date_is_set (event->end_date))
+    return;
+  event->start_date = ruleset->final->first_day;
+  event->end_date = ruleset->final->last_day;
+}

@@ -12,6 +12,7 @@
 #include <glib.h>
 
 #include "qw-date.h"
+#include "qw-event.h"
 #include "qw-ruleset.h"
 #include "qw-types.h"
 
@@ -228,5 +229,24 @@ int                       qw_prize_table_amount         (const QwPrizeTable  *ta
 gint64                    qw_prize_table_total          (const QwPrizeTable  *table);
 gboolean                  qw_pair_rule_age_ok           (const QwPairRule    *rule,
                                                          int                  age);
+
+/* What a season's rules offer, for the faces to show or hide (the GUI's
+ * pages, groups and printouts follow the document's ruleset through this,
+ * not through its id). */
+typedef enum
+{
+  QW_RULESET_REGIONS = 0,         /* regions with stops and places by quota tiers (2021) */
+  QW_RULESET_LADDER,              /* the online ladder (2022) */
+  QW_RULESET_FINAL,               /* a final with rankings, teams and a prize list (2022) */
+} QwRulesetPart;
+
+gboolean                  qw_ruleset_offers             (const QwRuleset     *ruleset,
+                                                         QwRulesetPart        part);
+/* A new event of @ruleset: a ruleset with a final makes the final (its
+ * level, and its first and last days unless @keep_dates and both are set),
+ * as `qiwang-cli new` does. */
+void                      qw_ruleset_event_defaults     (const QwRuleset     *ruleset,
+                                                         QwEvent             *event,
+                                                         gboolean             keep_dates);
 
 G_END_DECLS

@@ -10,6 +10,7 @@
 #include "config.h"
 
 #include "qw-print-kinds.h"
+#include "qw-ruleset-championship.h"
 
 static const struct
 {
@@ -70,4 +71,15 @@ qw_print_kind_default_paper (QwPrintKind kind)
 {
   g_return_val_if_fail (kind < QW_N_PRINT_KINDS, QW_PAPER_A4_PORTRAIT);
   return kinds[kind].paper;
+}
+
+gboolean
+qw_print_kind_offered (const QwRuleset *ruleset,
+                       QwPrintKind      kind)
+{
+  g_return_val_if_fail (kind < QW_N_PRINT_KINDS, FALSE);
+
+  if (kind == QW_PRINT_PRIZES)
+    return qw_ruleset_offers (ruleset, QW_RULESET_FINAL);
+  return TRUE;
 }

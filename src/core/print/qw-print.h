@@ -124,6 +124,10 @@ const char  *qw_print_kind_to_chinese   (QwPrintKind  kind);    /* "对阵表", 
 gboolean     qw_paper_from_code         (const char  *code,
                                          QwPaper     *out);
 QwPaper      qw_print_kind_default_paper (QwPrintKind kind);
+/* Whether a document of @ruleset has this kind of printout: the prize list
+ * only a final's (qw_ruleset_offers (ruleset, QW_RULESET_FINAL)). */
+gboolean     qw_print_kind_offered      (const QwRuleset *ruleset,
+                                         QwPrintKind      kind);
 void         qw_paper_get_size          (QwPaper      paper,
                                          double      *width,
                                          double      *height);

@@ -106,10 +106,14 @@ place_in_form (const QwRuleset *ruleset,
     }
 }
 
+/* "<prefix><region><赛区>"; a national final (the 2022 final) belongs to
+ * no region: the prefix alone. */
 static char *
 name_head (const QwRuleset *ruleset,
            const QwEvent   *event)
 {
+  if (event->level == QW_LEVEL_NATIONAL_FINAL)
+    return g_strdup (ruleset->name_prefix);
   return g_strconcat (ruleset->name_prefix, event->region != NULL ? event->region : "",
                       ruleset->region_suffix, NULL);
 }
@@ -269,7 +273,9 @@ qw_event_name_check (const QwRuleset *ruleset,
     check_place (ruleset, event, rest, problems);
   else if (!g_strv_contains ((const char * const *) ruleset->final_forms, rest))
     g_ptr_array_add (problems,
-                     g_strdup_printf (_("A provincial final is named “%s%s”"), head,
+                     g_strdup_printf (event->level == QW_LEVEL_NATIONAL_FINAL ? _("The final is named “%s%s”")
+                                                                              : _("A provincial final is named “%s%s”"),
+                                      head,
                                       ruleset->final_forms[0] != NULL ? ruleset->final_forms[0] : ""));
   return problems;
 }

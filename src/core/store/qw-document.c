@@ -202,10 +202,12 @@ qw_document_class_init (QwDocumentClass *klass)
 
   /**
    * QwDocument::changed:
-   * @what: "events", "entries", "games", "sections", "region", "nominees"
+   * @what: "events", "entries", "games", "sections", "region", "nominees",
+   *   "ladder" (region/qw-ladder-store.h), "meta"
    *
    * Emitted after a change, with @what as the detail; after an undo or a
-   * redo, once for each kind of row it changed.
+   * redo, once for each kind of row it changed ("meta" for the document's
+   * settings and kept tables, the ladder's among them).
    */
   signals[CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass),
                                    G_SIGNAL_RUN_LAST | G_SIGNAL_DETAILED, 0, NULL, NULL,

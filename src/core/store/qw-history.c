@@ -312,8 +312,7 @@ emit_changed (QwHistory  *self,
     { "game", "games" },
     { "absence", "games" },
     { "nominee", "nominees" },
-    /* The document's settings kept in the history (the list order). */
-    { "meta", "meta" },
+    { "meta", "meta" },           /* the document's settings and kept tables (the ladder's) */
   };
   g_autoptr(GPtrArray) details = g_ptr_array_new ();
 
