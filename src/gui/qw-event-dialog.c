@@ -20,6 +20,7 @@
 #include "qw-event-check.h"
 #include "qw-event-dialog.h"
 #include "qw-event-name.h"
+#include "qw-feedback.h"
 #include "qw-import-report.h"
 #include "qw-new-stop-dialog.h"
 #include "qw-registration.h"
@@ -545,7 +546,7 @@ undo_clicked_cb (AdwToast *toast,
   else
     message = g_strdup_printf (_("The change could not be undone: %s"), error->message);
   if (overlay != NULL)
-    adw_toast_overlay_add_toast (ADW_TOAST_OVERLAY (overlay), adw_toast_new (message));
+    qw_feedback_add_toast (ADW_TOAST_OVERLAY (overlay), adw_toast_new (message));
 }
 
 static GtkWidget *
@@ -588,7 +589,7 @@ undo_toast (QwEventDialog *self)
       adw_toast_set_priority (toast, ADW_TOAST_PRIORITY_HIGH);
       g_signal_connect_data (toast, "button-clicked", G_CALLBACK (undo_clicked_cb), u, undo_data_free, 0);
     }
-  adw_toast_overlay_add_toast (ADW_TOAST_OVERLAY (overlay), toast);
+  qw_feedback_add_toast (ADW_TOAST_OVERLAY (overlay), toast);
 }
 
 /**

@@ -23,6 +23,204 @@ overlay_for (GtkWidget *widget)
   return overlay != NULL ? ADW_TOAST_OVERLAY (overlay) : NULL;
 }
 
+/* Pacing. libadwaita 1.2's overlay frees a toast when its hide animation
+ * ends even if its show animation is still running, and that animation
+ * then ends on freed memory: the application crashes when a toast is
+ * dismissed, or pushed aside by a toast of high priority, within a few
+ * hundred milliseconds of appearing (results typed quickly, each with its
+ * Undo toast). So every toast shown or taken away here waits until the
+ * overlay's toasts have settled (TOAST_SETTLE_MS after the last change);
+ * a toast taken away before its turn came is never shown at all. */
+#define TOAST_SETTLE_MS 550  /* the longest show animation, 500 ms, and a frame or two */
+#define PACER_KEY "qw-toast-pacer"
+
+typedef struct
+{
+  AdwToastOverlay *overlay;  /* not a reference: the pacer is the overlay's */
+  GQueue           ops;      /* ToastOp */
+  gint64           settled;  /* monotonic time after which a change is safe */
+  guint            timer;
+} Pacer;
+
+typedef struct
+{
+  gboolean  add;    /* FALSE: dismiss */
+  AdwToast *toast;  /* owned */
+} ToastOp;
+
+static void
+toast_op_free (ToastOp *op)
+{
+  g_object_unref (op->toast);
+  g_free (op);
+}
+
+static void
+pacer_free (Pacer *pacer)
+{
+  g_clear_handle_id (&pacer->timer, g_source_remove);
+  g_queue_clear_full (&pacer->ops, (GDestroyNotify) toast_op_free);
+  g_free (pacer);
+}
+
+static Pacer *
+pacer_for (AdwToastOverlay *overlay)
+{
+  Pacer *pacer = g_object_get_data (G_OBJECT (overlay), PACER_KEY);
+
+  if (pacer == NULL)
+    {
+      pacer = g_new0 (Pacer, 1);
+      pacer->overlay = overlay;
+      g_queue_init (&pacer->ops);
+      g_object_set_data_full (G_OBJECT (overlay), PACER_KEY, pacer, (GDestroyNotify) pacer_free);
+    }
+  return pacer;
+}
+
+static void
+pacer_run (Pacer   *pacer,
+           ToastOp *op)
+{
+  if (op->add)
+    {
+      g_object_set_data (G_OBJECT (op->toast), "qw-toast-waiting", NULL);
+      g_object_set_data (G_OBJECT (op->toast), "qw-toast-overlay", pacer->overlay);
+      adw_toast_overlay_add_toast (pacer->overlay, g_object_ref (op->toast));
+    }
+  else
+    adw_toast_dismiss (op->toast);
+  /* Either may have started an animation: the toast's, or the next one's. */
+  pacer->settled = g_get_monotonic_time () + TOAST_SETTLE_MS * G_TIME_SPAN_MILLISECOND;
+}
+
+static void pacer_schedule (Pacer *pacer);
+
+static gboolean
+pacer_timer_cb (gpointer data)
+{
+  Pacer *pacer = data;
+  ToastOp *op;
+
+  pacer->timer = 0;
+  if ((op = g_queue_pop_head (&pacer->ops)) != NULL)
+    {
+      gboolean dismissed = !op->add;
+
+      pacer_run (pacer, op);
+      toast_op_free (op);
+      /* A toast that replaces the one just taken away comes with it, as
+       * the overlay's own replacing does: that one had settled. */
+      op = g_queue_peek_head (&pacer->ops);
+      if (dismissed && op != NULL && op->add)
+        {
+          pacer_run (pacer, g_queue_pop_head (&pacer->ops));
+          toast_op_free (op);
+        }
+    }
+  pacer_schedule (pacer);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+pacer_schedule (Pacer *pacer)
+{
+  gint64 wait = pacer->settled - g_get_monotonic_time ();
+
+  if (pacer->timer == 0 && !g_queue_is_empty (&pacer->ops))
+    pacer->timer = g_timeout_add ((guint) MAX (wait / G_TIME_SPAN_MILLISECOND, 1), pacer_timer_cb, pacer);
+}
+
+/* Shows @toast (transfer full) over @overlay once its toasts have settled. */
+static void
+paced_add (AdwToastOverlay *overlay,
+           AdwToast        *toast)
+{
+  Pacer *pacer = pacer_for (overlay);
+  ToastOp *op = g_new0 (ToastOp, 1);
+
+  op->add = TRUE;
+  op->toast = toast;
+  if (g_queue_is_empty (&pacer->ops) && g_get_monotonic_time () >= pacer->settled)
+    {
+      pacer_run (pacer, op);
+      toast_op_free (op);
+      return;
+    }
+  g_object_set_data (G_OBJECT (toast), "qw-toast-waiting", overlay);
+  g_queue_push_tail (&pacer->ops, op);
+  pacer_schedule (pacer);
+}
+
+/* Takes @toast away once it is safe; one still waiting to be shown is
+ * dropped (and says it was dismissed, for those who keep it). */
+static void
+paced_dismiss (AdwToast *toast)
+{
+  AdwToastOverlay *shown = g_object_get_data (G_OBJECT (toast), "qw-toast-overlay");
+  AdwToastOverlay *waiting = g_object_get_data (G_OBJECT (toast), "qw-toast-waiting");
+  Pacer *pacer;
+  ToastOp *op;
+
+  if (shown == NULL)
+    {
+      g_autoptr(AdwToast) keep = g_object_ref (toast);
+
+      pacer = waiting != NULL ? g_object_get_data (G_OBJECT (waiting), PACER_KEY) : NULL;
+      for (GList *l = pacer != NULL ? pacer->ops.head : NULL; l != NULL; l = l->next)
+        if (((ToastOp *) l->data)->add && ((ToastOp *) l->data)->toast == toast)
+          {
+            toast_op_free (l->data);
+            g_queue_delete_link (&pacer->ops, l);
+            g_object_set_data (G_OBJECT (toast), "qw-toast-waiting", NULL);
+            g_signal_emit_by_name (toast, "dismissed");
+            break;
+          }
+      return;
+    }
+  pacer = pacer_for (shown);
+  op = g_new0 (ToastOp, 1);
+  op->toast = g_object_ref (toast);
+  if (g_queue_is_empty (&pacer->ops) && g_get_monotonic_time () >= pacer->settled)
+    {
+      pacer_run (pacer, op);
+      toast_op_free (op);
+      return;
+    }
+  g_queue_push_tail (&pacer->ops, op);
+  pacer_schedule (pacer);
+}
+
+/**
+ * qw_feedback_add_toast:
+ * @toast: (transfer full): the toast
+ *
+ * Shows @toast over @overlay, paced as every toast of this file is (see
+ * above): for the callers that build their own toast.
+ */
+void
+qw_feedback_add_toast (AdwToastOverlay *overlay,
+                       AdwToast        *toast)
+{
+  g_return_if_fail (ADW_IS_TOAST_OVERLAY (overlay));
+  g_return_if_fail (ADW_IS_TOAST (toast));
+
+  paced_add (overlay, toast);
+}
+
+/**
+ * qw_feedback_dismiss:
+ *
+ * Takes away a toast shown with qw_feedback_add_toast(), paced.
+ */
+void
+qw_feedback_dismiss (AdwToast *toast)
+{
+  g_return_if_fail (ADW_IS_TOAST (toast));
+
+  paced_dismiss (toast);
+}
+
 /**
  * qw_feedback_toast:
  * @widget: any widget inside a window with a toast overlay
@@ -38,7 +236,7 @@ qw_feedback_toast (GtkWidget  *widget,
   g_return_if_fail (GTK_IS_WIDGET (widget));
 
   if ((overlay = overlay_for (widget)) != NULL)
-    adw_toast_overlay_add_toast (overlay, adw_toast_new (message));
+    paced_add (overlay, adw_toast_new (message));
 }
 
 /* A toast that says how something stands (a round's results, the file just
@@ -65,7 +263,7 @@ dismiss_keyed (AdwToastOverlay *overlay,
   if (previous != NULL)
     {
       g_object_set_data (G_OBJECT (overlay), name, NULL);
-      adw_toast_dismiss (previous);
+      paced_dismiss (previous);
     }
 }
 
@@ -80,7 +278,7 @@ add_keyed (AdwToastOverlay *overlay,
   g_object_set_data_full (G_OBJECT (toast), "qw-toast-key", g_strdup (name), g_free);
   g_object_set_data_full (G_OBJECT (overlay), name, g_object_ref (toast), g_object_unref);
   g_signal_connect_object (toast, "dismissed", G_CALLBACK (keyed_toast_dismissed_cb), overlay, 0);
-  adw_toast_overlay_add_toast (overlay, toast);
+  paced_add (overlay, toast);
 }
 
 /**
@@ -126,7 +324,7 @@ qw_feedback_dismiss_toast (GtkWidget  *widget,
 static void
 history_moved_cb (AdwToast *toast)
 {
-  adw_toast_dismiss (toast);
+  paced_dismiss (toast);
 }
 
 static void
@@ -173,7 +371,7 @@ qw_feedback_dismiss_step_toasts (GtkWidget *widget)
   copy = g_ptr_array_copy (toasts, (GCopyFunc) (void (*) (void)) g_object_ref, NULL);
   g_ptr_array_set_free_func (copy, g_object_unref);
   for (guint i = 0; i < copy->len; i++)
-    adw_toast_dismiss (g_ptr_array_index (copy, i));
+    paced_dismiss (g_ptr_array_index (copy, i));
 }
 
 /**
@@ -212,7 +410,7 @@ qw_feedback_step_toast (GtkWidget  *widget,
                                G_CALLBACK (history_moved_cb), toast, G_CONNECT_SWAPPED);
       keep_step_toast (overlay, toast);
     }
-  adw_toast_overlay_add_toast (overlay, toast);
+  paced_add (overlay, toast);
 }
 
 /**

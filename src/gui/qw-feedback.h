@@ -10,6 +10,9 @@
 
 G_BEGIN_DECLS
 
+void qw_feedback_add_toast  (AdwToastOverlay *overlay,
+                             AdwToast        *toast);
+void qw_feedback_dismiss    (AdwToast     *toast);
 void qw_feedback_toast      (GtkWidget    *widget,
                              const char   *message);
 void qw_feedback_replace_toast (GtkWidget *widget,

@@ -919,13 +919,13 @@ set_exporting (QwWindow *self,
       adw_toast_set_timeout (self->export_toast, 0);
       g_signal_connect_object (self->export_toast, "dismissed", G_CALLBACK (export_toast_dismissed_cb), self,
                                G_CONNECT_SWAPPED);
-      adw_toast_overlay_add_toast (self->toast_overlay, g_object_ref (self->export_toast));
+      qw_feedback_add_toast (self->toast_overlay, g_object_ref (self->export_toast));
     }
   else
     {
       g_clear_object (&self->export_cancellable);
       if (self->export_toast != NULL)
-        adw_toast_dismiss (self->export_toast);
+        qw_feedback_dismiss (self->export_toast);
     }
   update_actions (self);
 }
