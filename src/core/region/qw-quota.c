@@ -346,8 +346,10 @@ collect_areas (const QwRuleset   *ruleset,
           g_hash_table_insert (by_key, area->key, area);
         }
       g_ptr_array_add (area->stops, stop->name);
-      /* Honours belong to the host, whichever of its rows lists them. */
-      if (rule->scope != QW_BONUS_PER_HOST || has_honour (stop, rule->honour))
+      /* Honours belong to the host, whichever of its rows lists them; a
+       * rule per host that names no honour (the schema allows it) asks
+       * for none. */
+      if (rule->scope != QW_BONUS_PER_HOST || rule->honour == NULL || has_honour (stop, rule->honour))
         area->honoured = TRUE;
     }
   return areas;

@@ -418,16 +418,29 @@ field (GStrv        record,
   return qw_excel_strip_text_marker (record[map[col]]);
 }
 
-/* The same, to keep: without the blanks the text mark stood before (the
- * reader trims every field, so "' 李四" must end as "李四", as it reads
- * back from an export). */
+/* The same, to keep: without the blanks and text marks in front, however
+ * they alternate ("' 李四", "'\f'李四" are 李四), so that the text reads
+ * back from an export as it is: the reader trims every field again and
+ * takes a mark off again. No name, unit or number begins with a mark. */
 static char *
 field_text (GStrv        record,
             guint        n_fields,
             const int    map[N_COLS],
             Column       col)
 {
-  return g_strstrip (g_strdup (field (record, n_fields, map, col)));
+  char *text;
+
+  if (map[col] < 0 || (guint) map[col] >= n_fields)
+    return g_strdup ("");
+  text = g_strstrip (g_strdup (record[map[col]]));
+  while (text[0] == '\'')
+    {
+      char *rest = g_strstrip (g_strdup (text + 1));
+
+      g_free (text);
+      text = rest;
+    }
+  return text;
 }
 
 static gboolean
