@@ -79,7 +79,7 @@ assert_refused (const Run  *r,
   g_test_message ("exit %d: %s", r->status, r->err);
   if (r->status != status || strstr (r->err, needle) == NULL)
     g_error ("expected exit %d and “%s”, got %d: %s%s", status, needle, r->status, r->out, r->err);
-  g_assert_cmpfloat (r->seconds, <, 1.0);
+  g_assert_cmpfloat (r->seconds, <, qw_test_seconds (1.0));
 }
 
 static void

@@ -361,3 +361,21 @@ qw_test_http_get (const char  *url,
     *body = g_strdup (split != NULL ? split + 4 : "");
   return status;
 }
+
+double
+qw_test_seconds (double seconds)
+{
+  const char *factor = g_getenv ("QIWANG_TEST_TIME_FACTOR");
+  double scale = 1.0;
+
+#if defined(__SANITIZE_ADDRESS__)
+  scale = 5.0;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+  scale = 5.0;
+#endif
+#endif
+  if (factor != NULL && g_ascii_strtod (factor, NULL) >= 1.0)
+    scale *= g_ascii_strtod (factor, NULL);
+  return seconds * scale;
+}
