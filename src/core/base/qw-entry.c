@@ -162,8 +162,12 @@ qw_entry_pair_sync (QwEntry *entry)
     {
       const QwEntry *m = g_ptr_array_index (entry->members, i);
       g_autofree char *unit = stripped (m->unit);
+      g_autofree char *name = stripped (m->name);
 
-      g_ptr_array_add (names, stripped (m->name));
+      /* A member without a name is flagged (缺姓名); the pair's name is that
+       * of the member who has one, not "甲 / ". */
+      if (*name != '\0')
+        g_ptr_array_add (names, g_steal_pointer (&name));
       if (*unit != '\0' && !g_ptr_array_find_with_equal_func (units, unit, g_str_equal, NULL))
         g_ptr_array_add (units, g_steal_pointer (&unit));
       if (m->sex != sex)
