@@ -287,25 +287,6 @@ open_stop (QwCliContext  *ctx,
          && (ctx->ruleset = qw_ruleset_lookup (ctx->event->ruleset, error)) != NULL;
 }
 
-/* A group that has entries but no section yet reads as an empty section
- * with the defaults, so that reading commands never write. */
-static QwSection *
-unstored_section (QwCliContext *ctx,
-                  const char   *code)
-{
-  QwSection *section = qw_section_new ();
-
-  section->event_id = ctx->event->id;
-  section->code = g_strdup (code);
-  section->name = qw_ruleset_group_label (ctx->ruleset, code);
-  if (!qw_system_from_code (ctx->event->system, &section->system))
-    section->system = QW_SYSTEM_SWISS;
-  section->rounds = ctx->event->rounds;
-  qw_section_settings_clear (&section->settings);
-  qw_section_settings_init (&section->settings, ctx->ruleset, section->system);
-  return section;
-}
-
 static gboolean
 open_section (QwCliContext  *ctx,
               const char    *code,
@@ -319,7 +300,7 @@ open_section (QwCliContext  *ctx,
   ctx->section = qw_tournament_find_section (ctx->doc, code, store, &missing);
   if (ctx->section == NULL)
     {
-      g_autoptr(QwSection) probe = unstored_section (ctx, code);
+      g_autoptr(QwSection) probe = qw_section_new_unstored (ctx->event, ctx->ruleset, code);
       g_autoptr(GPtrArray) entries = qw_document_list_section_entries (ctx->doc, probe, NULL);
 
       if (store || entries == NULL || entries->len == 0)

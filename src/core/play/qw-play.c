@@ -169,6 +169,99 @@ static const char *chinese_numbers[] = {
   "十一", "十二", "十三", "十四", "十五", "十六",
 };
 
+
+/**
+ * qw_section_new_unstored:
+ *
+ * Returns: (transfer full): the section group @code of @event would be
+ *   played as, not stored
+ */
+QwSection *
+qw_section_new_unstored (const QwEvent   *event,
+                         const QwRuleset *ruleset,
+                         const char      *code)
+{
+  QwSection *section = qw_section_new ();
+
+  section->event_id = event->id;
+  section->code = g_strdup (code);
+  section->name = qw_ruleset_group_label (ruleset, code);
+  if (!qw_system_from_code (event->system, &section->system))
+    section->system = QW_SYSTEM_SWISS;
+  section->rounds = event->rounds;
+  qw_section_settings_clear (&section->settings);
+  qw_section_settings_init (&section->settings, ruleset, section->system);
+  return section;
+}
+
+/**
+ * qw_sections_find:
+ *
+ * Returns: (transfer none) (nullable): the section of @code in @sections
+ */
+QwSection *
+qw_sections_find (GPtrArray  *sections,
+                  const char *code)
+{
+  for (guint i = 0; i < sections->len; i++)
+    {
+      QwSection *s = g_ptr_array_index (sections, i);
+
+      if (g_str_equal (s->code, code))
+        return s;
+    }
+  return NULL;
+}
+
+static int
+compare_codes (gconstpointer a,
+               gconstpointer b)
+{
+  return g_strcmp0 (*(const char * const *) a, *(const char * const *) b);
+}
+
+/**
+ * qw_event_group_codes:
+ *
+ * Returns: (transfer full) (element-type utf8): every group with a section
+ *   or entries, the ruleset's in its order, then local groups by code
+ */
+GPtrArray *
+qw_event_group_codes (const QwRuleset *ruleset,
+                      GPtrArray       *sections,
+                      GPtrArray       *entries)
+{
+  g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GPtrArray) local = g_ptr_array_new ();
+  GPtrArray *codes = g_ptr_array_new_with_free_func (g_free);
+  GHashTableIter iter;
+  gpointer key;
+
+  for (guint i = 0; i < sections->len; i++)
+    g_hash_table_add (seen, ((QwSection *) g_ptr_array_index (sections, i))->code);
+  for (guint i = 0; i < entries->len; i++)
+    {
+      const QwEntry *e = g_ptr_array_index (entries, i);
+
+      if (e->group_code != NULL && *e->group_code != '\0')
+        g_hash_table_add (seen, e->group_code);
+    }
+  for (guint i = 0; i < ruleset->groups->len; i++)
+    {
+      const QwGroupRule *rule = g_ptr_array_index (ruleset->groups, i);
+
+      if (g_hash_table_remove (seen, rule->code))
+        g_ptr_array_add (codes, g_strdup (rule->code));
+    }
+  g_hash_table_iter_init (&iter, seen);
+  while (g_hash_table_iter_next (&iter, &key, NULL))
+    g_ptr_array_add (local, key);
+  g_ptr_array_sort (local, compare_codes);
+  for (guint i = 0; i < local->len; i++)
+    g_ptr_array_add (codes, g_strdup (g_ptr_array_index (local, i)));
+  return codes;
+}
+
 int
 qw_grade_rank (const char *grade)
 {

@@ -7,6 +7,8 @@
 
 #include <glib.h>
 
+#include "qw-entry.h"
+#include "qw-event.h"
 #include "qw-game.h"
 #include "qw-ruleset.h"
 
@@ -39,6 +41,22 @@ gboolean     qw_section_settings_follow_system (QwSectionSettings  *settings,
  * section is no Swiss, or has fewer than 2 players). */
 char        *qw_section_field_warning     (const QwSection         *section,
                                            int                      n_players);
+/* The section a group of @event would be played as before it is stored:
+ * its label from the ruleset, the event's system (Swiss if none) and
+ * rounds, the ruleset's settings for that system. For readers (printing,
+ * public pages, the CLI's read-only commands), which never store it. */
+QwSection   *qw_section_new_unstored      (const QwEvent           *event,
+                                           const QwRuleset         *ruleset,
+                                           const char              *code);
+/* The section of @code among @sections (QwSection), or NULL. */
+QwSection   *qw_sections_find             (GPtrArray               *sections,
+                                           const char              *code);
+/* The codes of every group that has a section among @sections or an entry
+ * among @entries (QwEntry): the ruleset's groups in the ruleset's order,
+ * then local groups by code. Free with g_ptr_array_unref(). */
+GPtrArray   *qw_event_group_codes         (const QwRuleset         *ruleset,
+                                           GPtrArray               *sections,
+                                           GPtrArray               *entries);
 /* Rank of a grade text for seeding: 1 for 特级大师 … larger is weaker, 0 unknown. */
 int          qw_grade_rank          (const char *grade);
 

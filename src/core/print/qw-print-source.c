@@ -55,89 +55,6 @@ source_free (gpointer data)
   g_free (s);
 }
 
-/* A group with entries but no section yet (never paired) is printed as a
- * section with the event's system and the ruleset's defaults; nothing is
- * written to the document. */
-static QwSection *
-unstored_section (const QwEvent   *event,
-                  const QwRuleset *ruleset,
-                  const char      *code)
-{
-  QwSection *section = qw_section_new ();
-
-  section->event_id = event->id;
-  section->code = g_strdup (code);
-  section->name = qw_ruleset_group_label (ruleset, code);
-  if (!qw_system_from_code (event->system, &section->system))
-    section->system = QW_SYSTEM_SWISS;
-  section->rounds = event->rounds;
-  qw_section_settings_clear (&section->settings);
-  qw_section_settings_init (&section->settings, ruleset, section->system);
-  return section;
-}
-
-static int
-compare_codes (gconstpointer a,
-               gconstpointer b)
-{
-  return g_strcmp0 (*(const char * const *) a, *(const char * const *) b);
-}
-
-/* Every group of the event that has a section or entries: the ruleset's
- * groups in the ruleset's order, then local groups by code. */
-static GPtrArray *
-group_codes (const QwRuleset *ruleset,
-             GPtrArray       *sections,
-             GPtrArray       *entries)
-{
-  g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
-  g_autoptr(GPtrArray) local = g_ptr_array_new ();
-  GPtrArray *codes = g_ptr_array_new_with_free_func (g_free);
-
-  for (guint i = 0; i < sections->len; i++)
-    g_hash_table_add (seen, ((QwSection *) g_ptr_array_index (sections, i))->code);
-  for (guint i = 0; i < entries->len; i++)
-    {
-      const QwEntry *e = g_ptr_array_index (entries, i);
-
-      if (e->group_code != NULL && *e->group_code != '\0')
-        g_hash_table_add (seen, e->group_code);
-    }
-  for (guint i = 0; i < ruleset->groups->len; i++)
-    {
-      const QwGroupRule *rule = g_ptr_array_index (ruleset->groups, i);
-
-      if (g_hash_table_remove (seen, rule->code))
-        g_ptr_array_add (codes, g_strdup (rule->code));
-    }
-  {
-    GHashTableIter iter;
-    gpointer key;
-
-    g_hash_table_iter_init (&iter, seen);
-    while (g_hash_table_iter_next (&iter, &key, NULL))
-      g_ptr_array_add (local, key);
-  }
-  g_ptr_array_sort (local, compare_codes);
-  for (guint i = 0; i < local->len; i++)
-    g_ptr_array_add (codes, g_strdup (g_ptr_array_index (local, i)));
-  return codes;
-}
-
-static QwSection *
-find_section (GPtrArray  *sections,
-              const char *code)
-{
-  for (guint i = 0; i < sections->len; i++)
-    {
-      QwSection *s = g_ptr_array_index (sections, i);
-
-      if (g_str_equal (s->code, code))
-        return s;
-    }
-  return NULL;
-}
-
 /* "open-m", "公开组男子" or an alias such as "公开男": the group's code. A
  * group of the ruleset is accepted even when nobody plays in it yet. */
 static const char *
@@ -167,9 +84,9 @@ load_group (QwDocument      *doc,
             GError         **error)
 {
   Source *s = g_new0 (Source, 1);
-  QwSection *stored = find_section (sections, code);
+  QwSection *stored = qw_sections_find (sections, code);
 
-  s->section = stored != NULL ? qw_section_copy (stored) : unstored_section (event, ruleset, code);
+  s->section = stored != NULL ? qw_section_copy (stored) : qw_section_new_unstored (event, ruleset, code);
   s->entries = qw_document_list_section_entries (doc, s->section, error);
   if (s->entries == NULL)
     {
@@ -486,7 +403,7 @@ qw_print_document (QwDocument            *doc,
     return NULL;
   if (kind == QW_PRINT_PRIZES)
     return print_prizes (doc, event, ruleset, options, notes, error);
-  codes = group_codes (ruleset, sections, entries);
+  codes = qw_event_group_codes (ruleset, sections, entries);
   if (options->group != NULL)
     {
       g_autofree char *code = g_strdup (resolve_group (ruleset, codes, options->group));

@@ -74,85 +74,6 @@ qw_site_unref (QwSite *site)
 
 /* Loading */
 
-/* A group with entries but no section yet reads as its defaults; nothing is
- * written (as the CLI's reading commands and the printers do). */
-static QwSection *
-unstored_section (const QwEvent   *event,
-                  const QwRuleset *ruleset,
-                  const char      *code)
-{
-  QwSection *section = qw_section_new ();
-
-  section->event_id = event->id;
-  section->code = g_strdup (code);
-  section->name = qw_ruleset_group_label (ruleset, code);
-  if (!qw_system_from_code (event->system, &section->system))
-    section->system = QW_SYSTEM_SWISS;
-  section->rounds = event->rounds;
-  qw_section_settings_clear (&section->settings);
-  qw_section_settings_init (&section->settings, ruleset, section->system);
-  return section;
-}
-
-static int
-compare_strings (gconstpointer a,
-                 gconstpointer b)
-{
-  return g_strcmp0 (*(const char * const *) a, *(const char * const *) b);
-}
-
-/* The groups with a section or entries: the ruleset's in its order, then
- * local groups by code (the printers' order). */
-static GPtrArray *
-group_codes (const QwRuleset *ruleset,
-             GPtrArray       *sections,
-             GPtrArray       *entries)
-{
-  g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
-  g_autoptr(GPtrArray) local = g_ptr_array_new ();
-  GPtrArray *codes = g_ptr_array_new_with_free_func (g_free);
-  GHashTableIter iter;
-  gpointer key;
-
-  for (guint i = 0; i < sections->len; i++)
-    g_hash_table_add (seen, ((QwSection *) g_ptr_array_index (sections, i))->code);
-  for (guint i = 0; i < entries->len; i++)
-    {
-      const QwEntry *e = g_ptr_array_index (entries, i);
-
-      if (e->group_code != NULL && *e->group_code != '\0')
-        g_hash_table_add (seen, e->group_code);
-    }
-  for (guint i = 0; i < ruleset->groups->len; i++)
-    {
-      const QwGroupRule *rule = g_ptr_array_index (ruleset->groups, i);
-
-      if (g_hash_table_remove (seen, rule->code))
-        g_ptr_array_add (codes, g_strdup (rule->code));
-    }
-  g_hash_table_iter_init (&iter, seen);
-  while (g_hash_table_iter_next (&iter, &key, NULL))
-    g_ptr_array_add (local, key);
-  g_ptr_array_sort (local, compare_strings);
-  for (guint i = 0; i < local->len; i++)
-    g_ptr_array_add (codes, g_strdup (g_ptr_array_index (local, i)));
-  return codes;
-}
-
-static QwSection *
-find_section (GPtrArray  *sections,
-              const char *code)
-{
-  for (guint i = 0; i < sections->len; i++)
-    {
-      QwSection *s = g_ptr_array_index (sections, i);
-
-      if (g_str_equal (s->code, code))
-        return s;
-    }
-  return NULL;
-}
-
 /* Only what a public page may show is copied. */
 static QwSitePlayer *
 public_player (const QwEntry *e,
@@ -222,9 +143,9 @@ load_group (QwDocument      *doc,
             const char      *code,
             GError         **error)
 {
-  QwSection *stored = find_section (sections, code);
+  QwSection *stored = qw_sections_find (sections, code);
   g_autoptr(QwSection) section = stored != NULL ? qw_section_copy (stored)
-                                                : unstored_section (event, ruleset, code);
+                                                : qw_section_new_unstored (event, ruleset, code);
   g_autoptr(GPtrArray) entries = qw_document_list_section_entries (doc, section, error);
   g_autoptr(GPtrArray) games = NULL, absences = NULL;
   g_autoptr(GHashTable) numbers = g_hash_table_new (g_int64_hash, g_int64_equal);
@@ -278,7 +199,7 @@ load_groups (QwSite      *site,
   if (ruleset == NULL || (sections = qw_document_list_sections (doc, site->event->id, error)) == NULL
       || (entries = qw_document_list_entries (doc, site->event->id, error)) == NULL)
     return FALSE;
-  codes = group_codes (ruleset, sections, entries);
+  codes = qw_event_group_codes (ruleset, sections, entries);
   for (guint i = 0; i < codes->len; i++)
     {
       QwSiteGroup *group = load_group (doc, site->event, ruleset, sections, g_ptr_array_index (codes, i), error);

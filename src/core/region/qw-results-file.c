@@ -1047,6 +1047,30 @@ check_certificate (const QwResults             *results,
   return FALSE;
 }
 
+/* Certificate codes are unique, and each names a player of its group. */
+static gboolean
+check_certificates (const QwResults  *results,
+                    const char       *display_name,
+                    GError          **error)
+{
+  g_autoptr(GHashTable) codes = g_hash_table_new (g_str_hash, g_str_equal);
+
+  for (guint i = 0; i < results->certificates->len; i++)
+    {
+      const QwResultsCertificate *c = g_ptr_array_index (results->certificates, i);
+
+      if (!g_hash_table_add (codes, c->code))
+        {
+          g_set_error (error, QW_ERROR, QW_ERROR_INVALID, _("%s: two certificates have the code %s"),
+                       display_name, c->code);
+          return FALSE;
+        }
+      if (!check_certificate (results, c, display_name, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
 /* Reading, as a stream: the elements of <content> are read one at a time,
  * so that a large file never stands in memory as a tree. */
 static QwResults *
@@ -1143,23 +1167,8 @@ read_results (QwSealedReader     *reader,
     results->is_public = g_strcmp0 (qw_sealed_reader_root_prop (reader, "form"), "public") == 0;
   if (!check_results (results, problem, display_name, error))
     return NULL;
-  {
-    g_autoptr(GHashTable) codes = g_hash_table_new (g_str_hash, g_str_equal);
-
-    for (guint i = 0; i < results->certificates->len; i++)
-      {
-        QwResultsCertificate *c = g_ptr_array_index (results->certificates, i);
-
-        if (!g_hash_table_add (codes, c->code))
-          {
-            g_set_error (error, QW_ERROR, QW_ERROR_INVALID, _("%s: two certificates have the code %s"),
-                         display_name, c->code);
-            return NULL;
-          }
-        if (!check_certificate (results, c, display_name, error))
-          return NULL;
-      }
-  }
+  if (!check_certificates (results, display_name, error))
+    return NULL;
   results->digest = g_steal_pointer (&digest);
   return into != NULL ? into : g_steal_pointer (&owned);
 }
