@@ -459,6 +459,7 @@ main (int    argc,
   const QwCliCommand *command;
   int status;
 
+  qw_data_use_build_tree ();
   setlocale (LC_ALL, "");
   bindtextdomain (GETTEXT_PACKAGE, qw_locale_dir ());
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");

@@ -16,6 +16,8 @@ main (int    argc,
 {
   g_autoptr(QwApplication) app = NULL;
 
+  /* Run from a development build folder: its schema and MIME database. */
+  qw_data_use_build_tree ();
   /* With the cairo renderer (no GPU, a remote display) nothing is drawn with
    * GL, yet GDK would load EGL, Mesa and LLVM at start-up to choose its X
    * visual: about 30 ms before the first window. Unless GDK_DEBUG is set. */
