@@ -15,6 +15,7 @@
 #include <stdlib.h>
 
 #include "qw-data.h"
+#include "qw-page.h"
 #include "ui-wait.h"
 
 #define TIMEOUT_SECONDS 120
@@ -88,6 +89,22 @@ void
 qw_test_wait_mapped (GtkWidget *widget)
 {
   qw_test_wait_until (is_mapped, widget, "a widget to be mapped");
+}
+
+static gboolean
+is_current (gpointer data)
+{
+  return !qw_page_is_pending (data);
+}
+
+/* A change is read by a shown page at an idle, after the change: the test
+ * goes on once the page has read it. A hidden page reads it when shown. */
+void
+qw_test_wait_reloaded (GtkWidget *page)
+{
+  g_assert_true (QW_IS_PAGE (page));
+  g_assert_true (gtk_widget_get_mapped (page));
+  qw_test_wait_until (is_current, page, "a page to read the document's changes");
 }
 
 typedef struct

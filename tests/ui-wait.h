@@ -16,6 +16,7 @@ void       qw_test_wait_until     (QwTestCondition  condition,
                                    gpointer         data,
                                    const char      *what);
 void       qw_test_wait_mapped    (GtkWidget   *widget);
+void       qw_test_wait_reloaded  (GtkWidget   *page);
 void       qw_test_wait_items     (GListModel  *model,
                                    guint        n_items);
 void       qw_test_wait_false     (gpointer     object,

@@ -7,7 +7,8 @@
  * finalists (online and wild cards), the public list (名单公示, documents
  * masked, as qw_ladder_public_list_csv() writes it) and the warnings. The
  * game log, the players list and the wild cards are imported from here, each
- * as one undoable step; the page follows "changed::ladder".
+ * as one undoable step; the page follows the document's settings and kept
+ * tables ("meta"), where the ladder's are.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -57,22 +58,11 @@ struct _QwLadderPage
   GListStore        *public_list;
   GListStore        *warnings;
 
-  QwDocumentContext *context;
-  GSignalGroup      *doc_signals;  /* "changed::ladder" */
   QwLadderStored    *stored;
   char              *public_csv;   /* 名单公示, as written */
-  gboolean           stale;
 };
 
-G_DEFINE_FINAL_TYPE (QwLadderPage, qw_ladder_page, GTK_TYPE_WIDGET)
-
-enum {
-  PROP_0,
-  PROP_CONTEXT,
-  N_PROPS
-};
-
-static GParamSpec *properties[N_PROPS];
+G_DEFINE_FINAL_TYPE (QwLadderPage, qw_ladder_page, QW_TYPE_PAGE)
 
 static void period_changed_cb (QwLadderPage *self);
 
@@ -403,23 +393,22 @@ update_files (QwLadderPage *self)
 }
 
 static void
-reload (QwLadderPage *self)
+reload (QwPage *page)
 {
+  QwLadderPage *self = QW_LADDER_PAGE (page);
   g_autoptr(GError) error = NULL;
-  QwRuleset *ruleset;
+  QwRuleset *ruleset = qw_page_get_ruleset (page);
   g_autofree char *summary = NULL;
   const QwLadder *ladder;
 
-  self->stale = FALSE;
   g_clear_pointer (&self->stored, qw_ladder_stored_free);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "ladder.export-public", FALSE);
-  ruleset = self->context != NULL ? qw_document_context_get_ruleset (self->context) : NULL;
   if (ruleset == NULL || !qw_ruleset_offers (ruleset, QW_RULESET_LADDER))
     {
       gtk_stack_set_visible_child_name (self->content_stack, "empty");
       return;
     }
-  self->stored = qw_ladder_store_load (qw_document_context_get_document (self->context), ruleset, &error);
+  self->stored = qw_ladder_store_load (qw_page_get_document (page), ruleset, &error);
   if (self->stored == NULL)
     {
       qw_feedback_error (GTK_WIDGET (self), _("The ladder could not be computed"), error);
@@ -454,25 +443,6 @@ period_changed_cb (QwLadderPage *self)
   show_period (self, i == GTK_INVALID_LIST_POSITION ? 0 : (int) i + 1);
 }
 
-static void
-document_changed_cb (QwLadderPage *self)
-{
-  if (gtk_widget_get_mapped (GTK_WIDGET (self)))
-    reload (self);
-  else
-    self->stale = TRUE;
-}
-
-static void
-qw_ladder_page_map (GtkWidget *widget)
-{
-  QwLadderPage *self = QW_LADDER_PAGE (widget);
-
-  GTK_WIDGET_CLASS (qw_ladder_page_parent_class)->map (widget);
-  if (self->stale)
-    reload (self);
-}
-
 /* Importing */
 
 static const char *
@@ -500,17 +470,16 @@ qw_ladder_page_import (QwLadderPage *self,
   QwDocument *doc;
 
   g_return_val_if_fail (QW_IS_LADDER_PAGE (self), FALSE);
-  g_return_val_if_fail (self->context != NULL, FALSE);
+  g_return_val_if_fail (qw_page_get_context (QW_PAGE (self)) != NULL, FALSE);
 
-  doc = qw_document_context_get_document (self->context);
-  if (!qw_ladder_store_import (doc, qw_document_context_get_ruleset (self->context), file, path, NULL, &error))
+  doc = qw_page_get_document (QW_PAGE (self));
+  if (!qw_ladder_store_import (doc, qw_page_get_ruleset (QW_PAGE (self)), file, path, NULL, &error))
     {
       qw_feedback_error (GTK_WIDGET (self), _("The file was not imported"), error);
       return FALSE;
     }
-  /* "changed::ladder" has shown it already when the page is mapped. */
-  if (self->stale || !gtk_widget_get_mapped (GTK_WIDGET (self)))
-    reload (self);
+  /* Shown or not, the page holds what was imported when this returns. */
+  qw_page_reload (QW_PAGE (self));
   qw_feedback_undo_toast (GTK_WIDGET (self), doc, imported_message (file));
   return TRUE;
 }
@@ -522,7 +491,7 @@ import_response_cb (GtkNativeDialog *chooser,
 {
   QwLadderFile file = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (chooser), "ladder-file"));
 
-  if (response == GTK_RESPONSE_ACCEPT && self->context != NULL)
+  if (response == GTK_RESPONSE_ACCEPT && qw_page_get_context (QW_PAGE (self)) != NULL)
     {
       g_autoptr(GFile) chosen = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
       g_autofree char *path = g_file_get_path (chosen);
@@ -545,7 +514,7 @@ choose_file (QwLadderPage *self,
                       : file == QW_LADDER_FILE_WILDCARDS ? _("Import the Wild Cards")
                       : _("Import the Ladder’s Game Log");
 
-  if (self->context == NULL)
+  if (qw_page_get_context (QW_PAGE (self)) == NULL)
     return;
   gtk_file_filter_set_name (filter, _("Spreadsheets (.csv, .xlsx, .xls)"));
   for (guint i = 0; patterns[i] != NULL; i++)
@@ -628,9 +597,9 @@ qw_ladder_page_forget (QwLadderPage *self,
   QwDocument *doc;
 
   g_return_val_if_fail (QW_IS_LADDER_PAGE (self), FALSE);
-  g_return_val_if_fail (self->context != NULL, FALSE);
+  g_return_val_if_fail (qw_page_get_context (QW_PAGE (self)) != NULL, FALSE);
 
-  doc = qw_document_context_get_document (self->context);
+  doc = qw_page_get_document (QW_PAGE (self));
   if (!qw_ladder_store_has (doc, file))
     return TRUE;
   if (!qw_ladder_store_forget (doc, file, &error))
@@ -638,8 +607,7 @@ qw_ladder_page_forget (QwLadderPage *self,
       qw_feedback_error (GTK_WIDGET (self), _("The table was not removed"), error);
       return FALSE;
     }
-  if (self->stale || !gtk_widget_get_mapped (GTK_WIDGET (self)))
-    reload (self);
+  qw_page_reload (QW_PAGE (self));
   qw_feedback_undo_toast (GTK_WIDGET (self), doc, removed_message (file));
   return TRUE;
 }
@@ -649,11 +617,11 @@ add_wildcard_action (GtkWidget  *widget,
                      const char *action_name,
                      GVariant   *parameter)
 {
-  QwLadderPage *self = QW_LADDER_PAGE (widget);
+  QwDocumentContext *context = qw_page_get_context (QW_PAGE (widget));
 
-  if (self->context != NULL)
+  if (context != NULL)
     gtk_window_present (GTK_WINDOW (qw_wildcard_dialog_new (GTK_WINDOW (gtk_widget_get_root (widget)), widget,
-                                                            self->context)));
+                                                            context)));
 }
 
 static void
@@ -664,7 +632,7 @@ forget_action (GtkWidget  *widget,
   QwLadderPage *self = QW_LADDER_PAGE (widget);
   QwLadderFile file;
 
-  if (self->context != NULL && file_from_code (g_variant_get_string (parameter, NULL), &file))
+  if (qw_page_get_context (QW_PAGE (self)) != NULL && file_from_code (g_variant_get_string (parameter, NULL), &file))
     qw_ladder_page_forget (self, file);
 }
 
@@ -701,7 +669,7 @@ export_public_action (GtkWidget  *widget,
 
   if (ladder_of (self) == NULL)
     return;
-  event = qw_document_context_get_event (self->context);
+  event = qw_page_get_event (QW_PAGE (self));
   /* Translators: a file name, "…总决赛-名单公示.csv" */
   name = g_strdup_printf (_("%s-public-list.csv"), event != NULL && event->name != NULL ? event->name : "");
   g_strdelimit (name, "/\\:", '-');
@@ -715,26 +683,6 @@ export_public_action (GtkWidget  *widget,
 }
 
 /* The public API */
-
-void
-qw_ladder_page_set_context (QwLadderPage      *self,
-                            QwDocumentContext *context)
-{
-  g_return_if_fail (QW_IS_LADDER_PAGE (self));
-
-  if (!g_set_object (&self->context, context))
-    return;
-  g_signal_group_set_target (self->doc_signals, context != NULL ? qw_document_context_get_document (context) : NULL);
-  reload (self);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CONTEXT]);
-}
-
-QwDocumentContext *
-qw_ladder_page_get_context (QwLadderPage *self)
-{
-  g_return_val_if_fail (QW_IS_LADDER_PAGE (self), NULL);
-  return self->context;
-}
 
 void
 qw_ladder_page_show_view (QwLadderPage *self,
@@ -793,8 +741,6 @@ qw_ladder_page_dispose (GObject *object)
 {
   QwLadderPage *self = QW_LADDER_PAGE (object);
 
-  g_clear_object (&self->doc_signals);
-  g_clear_object (&self->context);
   g_clear_pointer (&self->stored, qw_ladder_stored_free);
   g_clear_pointer (&self->public_csv, g_free);
   gtk_widget_dispose_template (GTK_WIDGET (self), QW_TYPE_LADDER_PAGE);
@@ -808,54 +754,15 @@ qw_ladder_page_dispose (GObject *object)
 }
 
 static void
-qw_ladder_page_get_property (GObject    *object,
-                             guint       prop_id,
-                             GValue     *value,
-                             GParamSpec *pspec)
-{
-  switch (prop_id)
-    {
-    case PROP_CONTEXT:
-      g_value_set_object (value, QW_LADDER_PAGE (object)->context);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
-
-static void
-qw_ladder_page_set_property (GObject      *object,
-                             guint         prop_id,
-                             const GValue *value,
-                             GParamSpec   *pspec)
-{
-  switch (prop_id)
-    {
-    case PROP_CONTEXT:
-      qw_ladder_page_set_context (QW_LADDER_PAGE (object), g_value_get_object (value));
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
-
-static void
 qw_ladder_page_class_init (QwLadderPageClass *klass)
 {
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
-  object_class->dispose = qw_ladder_page_dispose;
-  object_class->get_property = qw_ladder_page_get_property;
-  object_class->set_property = qw_ladder_page_set_property;
-  widget_class->map = qw_ladder_page_map;
+  G_OBJECT_CLASS (klass)->dispose = qw_ladder_page_dispose;
+  QW_PAGE_CLASS (klass)->reload = reload;
+  /* The ladder's tables are kept with the document's settings. */
+  qw_page_class_set_topics (QW_PAGE_CLASS (klass), "meta", "ladder", NULL);
 
-  properties[PROP_CONTEXT] = g_param_spec_object ("context", NULL, NULL, QW_TYPE_DOCUMENT_CONTEXT,
-                                                  G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY
-                                                  | G_PARAM_STATIC_STRINGS);
-  g_object_class_install_properties (object_class, N_PROPS, properties);
-
-  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_template_from_resource (widget_class, "/cn/qiwang/Qiwang/ui/qw-ladder-page.ui");
   gtk_widget_class_bind_template_child (widget_class, QwLadderPage, box);
   gtk_widget_class_bind_template_child (widget_class, QwLadderPage, summary_label);
@@ -909,8 +816,4 @@ qw_ladder_page_init (QwLadderPage *self)
   set_columns (self->season_view, season_columns, G_N_ELEMENTS (season_columns));
   set_columns (self->finalists_view, finalist_columns, G_N_ELEMENTS (finalist_columns));
   set_columns (self->warnings_view, warning_columns, G_N_ELEMENTS (warning_columns));
-  self->doc_signals = g_signal_group_new (QW_TYPE_DOCUMENT);
-  g_signal_group_connect_swapped (self->doc_signals, "changed::ladder", G_CALLBACK (document_changed_cb), self);
-  /* An undo or redo of an import says which table it changed. */
-  g_signal_group_connect_swapped (self->doc_signals, "changed::meta", G_CALLBACK (document_changed_cb), self);
 }

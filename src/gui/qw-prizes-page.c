@@ -44,21 +44,10 @@ struct _QwPrizesPage
   GListStore        *teams;
   GListStore        *accumulated;
 
-  QwDocumentContext *context;
-  GSignalGroup      *doc_signals;
   QwFinalResults    *results;
-  gboolean           stale;
 };
 
-G_DEFINE_FINAL_TYPE (QwPrizesPage, qw_prizes_page, GTK_TYPE_WIDGET)
-
-enum {
-  PROP_0,
-  PROP_CONTEXT,
-  N_PROPS
-};
-
-static GParamSpec *properties[N_PROPS];
+G_DEFINE_FINAL_TYPE (QwPrizesPage, qw_prizes_page, QW_TYPE_PAGE)
 
 typedef struct
 {
@@ -214,23 +203,20 @@ fill (QwPrizesPage *self)
   gtk_stack_set_visible_child_name (self->content_stack, r->awards->len > 0 || r->teams->len > 0 ? "list" : "empty");
 }
 
-void
-qw_prizes_page_refresh (QwPrizesPage *self)
+static void
+reload (QwPage *page)
 {
+  QwPrizesPage *self = QW_PRIZES_PAGE (page);
   g_autoptr(GError) error = NULL;
-  QwRuleset *ruleset;
+  QwRuleset *ruleset = qw_page_get_ruleset (page);
 
-  g_return_if_fail (QW_IS_PRIZES_PAGE (self));
-
-  self->stale = FALSE;
   g_clear_pointer (&self->results, qw_final_results_free);
-  ruleset = self->context != NULL ? qw_document_context_get_ruleset (self->context) : NULL;
   if (ruleset == NULL || !qw_ruleset_offers (ruleset, QW_RULESET_FINAL))
     {
       gtk_stack_set_visible_child_name (self->content_stack, "empty");
       return;
     }
-  self->results = qw_final_results_compute (qw_document_context_get_document (self->context), &error);
+  self->results = qw_final_results_compute (qw_page_get_document (page), &error);
   if (self->results == NULL)
     {
       qw_feedback_error (GTK_WIDGET (self), _("The prize list could not be computed"), error);
@@ -241,36 +227,16 @@ qw_prizes_page_refresh (QwPrizesPage *self)
 }
 
 static void
-document_changed_cb (QwPrizesPage *self)
-{
-  if (gtk_widget_get_mapped (GTK_WIDGET (self)))
-    qw_prizes_page_refresh (self);
-  else
-    self->stale = TRUE;
-}
-
-static void
-qw_prizes_page_map (GtkWidget *widget)
-{
-  QwPrizesPage *self = QW_PRIZES_PAGE (widget);
-
-  GTK_WIDGET_CLASS (qw_prizes_page_parent_class)->map (widget);
-  if (self->stale)
-    qw_prizes_page_refresh (self);
-}
-
-static void
 print_action (GtkWidget  *widget,
               const char *action_name,
               GVariant   *parameter)
 {
-  QwPrizesPage *self = QW_PRIZES_PAGE (widget);
+  QwDocument *doc = qw_page_get_document (QW_PAGE (widget));
   QwPrintDialog *dialog;
 
-  if (self->context == NULL)
+  if (doc == NULL)
     return;
-  dialog = qw_print_dialog_new (GTK_WINDOW (gtk_widget_get_root (widget)),
-                                qw_document_context_get_document (self->context), QW_PRINT_PRIZES, NULL, 0);
+  dialog = qw_print_dialog_new (GTK_WINDOW (gtk_widget_get_root (widget)), doc, QW_PRINT_PRIZES, NULL, 0);
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
@@ -293,7 +259,7 @@ export_response_cb (GtkNativeDialog *chooser,
           path = g_steal_pointer (&with);
         }
       if (path != NULL
-          && qw_final_prizes_write (self->results, qw_document_context_get_event (self->context), path, &error))
+          && qw_final_prizes_write (self->results, qw_page_get_event (QW_PAGE (self)), path, &error))
         qw_feedback_file_toast (GTK_WIDGET (self), _("Prize list written"), path, TRUE);
       else if (path != NULL)
         qw_feedback_error (GTK_WIDGET (self), _("The prize list was not written"), error);
@@ -315,7 +281,7 @@ export_action (GtkWidget  *widget,
 
   if (self->results == NULL)
     return;
-  event = qw_document_context_get_event (self->context);
+  event = qw_page_get_event (QW_PAGE (self));
   /* Translators: a file name, "…总决赛-奖金名单.xlsx" */
   name = g_strdup_printf (_("%s-prize-list.xlsx"), event != NULL && event->name != NULL ? event->name : "");
   g_strdelimit (name, "/\\:", '-');
@@ -329,26 +295,6 @@ export_action (GtkWidget  *widget,
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
   g_signal_connect (chooser, "response", G_CALLBACK (export_response_cb), self);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
-}
-
-void
-qw_prizes_page_set_context (QwPrizesPage      *self,
-                            QwDocumentContext *context)
-{
-  g_return_if_fail (QW_IS_PRIZES_PAGE (self));
-
-  if (!g_set_object (&self->context, context))
-    return;
-  g_signal_group_set_target (self->doc_signals, context != NULL ? qw_document_context_get_document (context) : NULL);
-  qw_prizes_page_refresh (self);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CONTEXT]);
-}
-
-QwDocumentContext *
-qw_prizes_page_get_context (QwPrizesPage *self)
-{
-  g_return_val_if_fail (QW_IS_PRIZES_PAGE (self), NULL);
-  return self->context;
 }
 
 void
@@ -388,8 +334,6 @@ qw_prizes_page_dispose (GObject *object)
 {
   QwPrizesPage *self = QW_PRIZES_PAGE (object);
 
-  g_clear_object (&self->doc_signals);
-  g_clear_object (&self->context);
   g_clear_pointer (&self->results, qw_final_results_free);
   gtk_widget_dispose_template (GTK_WIDGET (self), QW_TYPE_PRIZES_PAGE);
   g_clear_object (&self->awards);
@@ -400,54 +344,15 @@ qw_prizes_page_dispose (GObject *object)
 }
 
 static void
-qw_prizes_page_get_property (GObject    *object,
-                             guint       prop_id,
-                             GValue     *value,
-                             GParamSpec *pspec)
-{
-  switch (prop_id)
-    {
-    case PROP_CONTEXT:
-      g_value_set_object (value, QW_PRIZES_PAGE (object)->context);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
-
-static void
-qw_prizes_page_set_property (GObject      *object,
-                             guint         prop_id,
-                             const GValue *value,
-                             GParamSpec   *pspec)
-{
-  switch (prop_id)
-    {
-    case PROP_CONTEXT:
-      qw_prizes_page_set_context (QW_PRIZES_PAGE (object), g_value_get_object (value));
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
-
-static void
 qw_prizes_page_class_init (QwPrizesPageClass *klass)
 {
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
-  object_class->dispose = qw_prizes_page_dispose;
-  object_class->get_property = qw_prizes_page_get_property;
-  object_class->set_property = qw_prizes_page_set_property;
-  widget_class->map = qw_prizes_page_map;
+  G_OBJECT_CLASS (klass)->dispose = qw_prizes_page_dispose;
+  QW_PAGE_CLASS (klass)->reload = reload;
+  /* The awards follow the games, the players and the groups' settings. */
+  qw_page_class_set_topics (QW_PAGE_CLASS (klass), "games", "sections", "entries", NULL);
 
-  properties[PROP_CONTEXT] = g_param_spec_object ("context", NULL, NULL, QW_TYPE_DOCUMENT_CONTEXT,
-                                                  G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY
-                                                  | G_PARAM_STATIC_STRINGS);
-  g_object_class_install_properties (object_class, N_PROPS, properties);
-
-  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_template_from_resource (widget_class, "/cn/qiwang/Qiwang/ui/qw-prizes-page.ui");
   gtk_widget_class_bind_template_child (widget_class, QwPrizesPage, box);
   gtk_widget_class_bind_template_child (widget_class, QwPrizesPage, total_label);
@@ -483,8 +388,4 @@ qw_prizes_page_init (QwPrizesPage *self)
   self->totals = attach (self->totals_view, total_columns, G_N_ELEMENTS (total_columns));
   self->teams = attach (self->teams_view, team_columns, G_N_ELEMENTS (team_columns));
   self->accumulated = attach (self->accumulated_view, accumulated_columns, G_N_ELEMENTS (accumulated_columns));
-  self->doc_signals = g_signal_group_new (QW_TYPE_DOCUMENT);
-  g_signal_group_connect_swapped (self->doc_signals, "changed::games", G_CALLBACK (document_changed_cb), self);
-  g_signal_group_connect_swapped (self->doc_signals, "changed::sections", G_CALLBACK (document_changed_cb), self);
-  g_signal_group_connect_swapped (self->doc_signals, "changed::entries", G_CALLBACK (document_changed_cb), self);
 }
