@@ -31,6 +31,7 @@
 #include <signal.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -70,12 +71,14 @@ die_with_parent (gpointer data)
   prctl (PR_SET_PDEATHSIG, SIGKILL);
 }
 
-/* The server, as a desktop session starts it under `ulimit -n 1024`. */
+/* The server, as a desktop session starts it: under `ulimit -n 1024`
+ * (@ulimit), soft and hard. */
 static void
 server_start (Server     *server,
-              const char *doc)
+              const char *doc,
+              const char *ulimit)
 {
-  g_autofree char *script = g_strdup_printf ("ulimit -n %d && exec \"$0\" serve \"$1\" --port 0", FD_LIMIT);
+  g_autofree char *script = g_strdup_printf ("ulimit %s && exec \"$0\" serve \"$1\" --port 0", ulimit);
   const char *argv[] = { "/bin/sh", "-c", script, g_getenv ("QIWANG_CLI"), doc, NULL };
   g_autoptr(GError) error = NULL;
   g_autoptr(GIOChannel) out = NULL;
@@ -118,25 +121,37 @@ server_stop (Server *server)
   close (server->out);
 }
 
+/* The soft and hard limits on open files of @pid, as /proc shows them. */
 static void
-assert_fd_limit (GPid pid)
+fd_limits (GPid   pid,
+           char **soft,
+           char **hard)
 {
   g_autofree char *path = g_strdup_printf ("/proc/%d/limits", pid);
   g_autofree char *limits = NULL;
-  g_autofree char *expected = g_strdup_printf ("%d", FD_LIMIT);
   const char *line;
   g_auto(GStrv) fields = NULL;
+  guint seen = 0;
 
   g_assert_true (g_file_get_contents (path, &limits, NULL, NULL));
   line = strstr (limits, "Max open files");
   g_assert_nonnull (line);
   fields = g_strsplit_set (line + strlen ("Max open files"), " \n", -1);
-  for (guint i = 0, seen = 0; fields[i] != NULL && seen < 2; i++)
+  for (guint i = 0; fields[i] != NULL && seen < 2; i++)
     if (*fields[i] != '\0')
-      {
-        g_assert_cmpstr (fields[i], ==, expected);
-        seen++;
-      }
+      *(seen++ == 0 ? soft : hard) = g_strdup (fields[i]);
+  g_assert_cmpuint (seen, ==, 2);
+}
+
+static void
+assert_fd_limit (GPid pid)
+{
+  g_autofree char *soft = NULL, *hard = NULL;
+  g_autofree char *expected = g_strdup_printf ("%d", FD_LIMIT);
+
+  fd_limits (pid, &soft, &hard);
+  g_assert_cmpstr (soft, ==, expected);
+  g_assert_cmpstr (hard, ==, expected);
 }
 
 /* Waits (a bounded time) for the server to be down to fewer than @limit
@@ -500,7 +515,7 @@ test_soak (void)
   g_spawn_sync (dir, (char **) argv, NULL, G_SPAWN_STDOUT_TO_DEV_NULL, NULL, NULL, NULL, NULL, &status, &error);
   g_assert_no_error (error);
   g_assert_cmpint (status, ==, 0);
-  server_start (&server, doc);
+  server_start (&server, doc, "-n 1024");
   assert_fd_limit (server.pid);
   warm_up (&server);
   g_usleep (200 * 1000);
@@ -536,6 +551,34 @@ test_soak (void)
   server_stop (&server);
 }
 
+/* A desktop's 1,024 files (soft) under a higher hard limit: serve raises
+ * the soft one to the hard one. */
+static void
+test_raises_soft_limit (void)
+{
+  g_autofree char *doc = g_build_filename (dir, "limit.qiwang", NULL);
+  const char *argv[] = { g_getenv ("QIWANG_CLI"), "demo", doc, NULL };
+  g_autofree char *soft = NULL, *hard = NULL;
+  g_autoptr(GError) error = NULL;
+  Server server = { 0 };
+  struct rlimit limit;
+  int status = 0;
+
+  g_assert_cmpint (getrlimit (RLIMIT_NOFILE, &limit), ==, 0);
+  if (limit.rlim_max != RLIM_INFINITY && limit.rlim_max <= 256)
+    {
+      g_test_skip ("the hard limit is 256 or less: nothing to raise");
+      return;
+    }
+  g_spawn_sync (dir, (char **) argv, NULL, G_SPAWN_STDOUT_TO_DEV_NULL, NULL, NULL, NULL, NULL, &status, &error);
+  g_assert_no_error (error);
+  server_start (&server, doc, "-S -n 256");
+  fd_limits (server.pid, &soft, &hard);
+  g_test_message ("started with a soft limit of 256: serving with %s of %s", soft, hard);
+  g_assert_cmpstr (soft, ==, hard);
+  server_stop (&server);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -544,6 +587,7 @@ main (int    argc,
 
   g_test_init (&argc, &argv, NULL);
   dir = qw_test_make_tmp_dir ("qiwang-soak-XXXXXX");
+  g_test_add_func ("/publish-soak/raises-soft-limit", test_raises_soft_limit);
   g_test_add_func ("/publish-soak/ulimit-1024", test_soak);
   status = g_test_run ();
   qw_test_remove_tree (dir);
