@@ -62,12 +62,14 @@ cmd_serve (QwCliContext *ctx)
   g_clear_object (&ctx->doc);
   if (!qw_publish_server_start (server, addresses, (guint) serve_port, &error))
     return qw_cli_fail (g_steal_pointer (&error));
+  /* Before the address is printed: a script may stop the server as soon
+   * as it has read it. */
+  g_unix_signal_add (SIGINT, quit_cb, loop);
+  g_unix_signal_add (SIGTERM, quit_cb, loop);
   urls = qw_publish_server_get_urls (server);
   for (guint i = 0; urls[i] != NULL; i++)
     g_print ("serving %s\n", urls[i]);
   fflush (stdout);
-  g_unix_signal_add (SIGINT, quit_cb, loop);
-  g_unix_signal_add (SIGTERM, quit_cb, loop);
   g_main_loop_run (loop);
   qw_publish_server_stop (server);
   return QW_CLI_OK;
