@@ -310,8 +310,8 @@ group_tabs (QwHtml            *h,
             const QwSiteGroup *group,
             QwTab              current)
 {
-  g_autofree char *pairings = g_strdup_printf ("group/%s/pairings", group->code);
-  g_autofree char *standings = g_strdup_printf ("group/%s/standings", group->code);
+  g_autofree char *pairings = qw_site_page_path (QW_SITE_PAGE_PAIRINGS, group->code, 0);
+  g_autofree char *standings = qw_site_page_path (QW_SITE_PAGE_STANDINGS, group->code, 0);
   g_autofree char *table = NULL;
 
   _qw_html_raw (h, "<nav aria-label=\"本组页面\"><ul class=\"tabs\">");
@@ -319,9 +319,9 @@ group_tabs (QwHtml            *h,
   tab (h, pairings, "对阵", current == QW_TAB_PAIRINGS);
   tab (h, standings, "成绩", current == QW_TAB_STANDINGS);
   if (group->system == QW_SYSTEM_ROUND_ROBIN)
-    table = g_strdup_printf ("group/%s/crosstable", group->code);
+    table = qw_site_page_path (QW_SITE_PAGE_CROSSTABLE, group->code, 0);
   else if (group->system == QW_SYSTEM_KNOCKOUT)
-    table = g_strdup_printf ("group/%s/bracket", group->code);
+    table = qw_site_page_path (QW_SITE_PAGE_BRACKET, group->code, 0);
   if (table != NULL)
     tab (h, table, group->system == QW_SYSTEM_ROUND_ROBIN ? "交叉表" : "对阵图", current == QW_TAB_TABLE);
   _qw_html_raw (h, "</ul></nav>");
@@ -352,6 +352,9 @@ _qw_html_begin (QwHtml            *h,
   _qw_html_raw (h, "<!DOCTYPE html>\n<html lang=\"zh-CN\"><head><meta charset=\"utf-8\">"
                    "<meta name=\"viewport\" content=\"width=device-width,initial-scale=1\">"
                    "<meta name=\"robots\" content=\"noindex\">");
+  /* Files have no headers: the policy the venue server sends, in the page. */
+  if (h->mode != QW_SITE_LIVE)
+    _qw_html_raw (h, "<meta http-equiv=\"Content-Security-Policy\" content=\"" QW_SITE_CSP "\">");
   if (h->mode == QW_SITE_LIVE)
     _qw_html_printf (h, "<meta name=\"qw-version\" content=\"%" G_GINT64_FORMAT "\">", h->version);
   _qw_html_raw (h, "<title>");
