@@ -70,6 +70,16 @@ void          _qw_bind_text              (sqlite3_stmt *stmt,
                                           int           index,
                                           const char   *text);
 
+/* qw-document-identity.c: the secret and the results ids, made with the
+ * document and its events (qw-document-identity.h) */
+
+gboolean      _qw_document_make_identity (QwDocument   *self,
+                                          GError      **error);
+gboolean      _qw_document_lacks_identity (QwDocument  *self);
+gboolean      _qw_document_make_results_uid (QwDocument *self,
+                                          gint64        event_id,
+                                          GError      **error);
+
 /* qw-document.c */
 
 /* A write primitive that may be called outside any transaction opens one
