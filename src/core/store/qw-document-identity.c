@@ -12,6 +12,7 @@
 #include "qw-document-identity.h"
 #include "qw-document-private.h"
 #include "qw-error.h"
+#include "qw-step-recorder.h"
 
 #define SECRET_BYTES 32
 
@@ -21,13 +22,41 @@ qw_document_results_uid_key (gint64 event_id)
   return g_strdup_printf ("results-uid:%" G_GINT64_FORMAT, event_id);
 }
 
+/* qw-document.c's get_meta and keep_meta, at this unit's level (it sits
+ * below qw-document.c: qw-document-private.h). */
 static gboolean
 has_value (QwDocument *self,
            const char *key)
 {
-  g_autofree char *value = qw_document_get_meta (self, key);
+  g_autoptr(sqlite3_stmt) stmt = _qw_document_prepare (self, "SELECT 1 FROM meta WHERE key = ? AND value <> ''",
+                                                       NULL);
 
-  return value != NULL && *value != '\0';
+  if (stmt == NULL)
+    return FALSE;
+  _qw_bind_text (stmt, 1, key);
+  return sqlite3_step (stmt) == SQLITE_ROW;
+}
+
+/* Outside any step: no undo takes it back, or printed certificates would
+ * stop verifying and a corrected results file would come as a new stop. */
+static gboolean
+keep (QwDocument  *self,
+      const char  *key,
+      const char  *value,
+      GError     **error)
+{
+  g_autoptr(sqlite3_stmt) stmt =
+    _qw_document_prepare (self, "INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", error);
+  gboolean was_paused, ok;
+
+  if (stmt == NULL)
+    return FALSE;
+  _qw_bind_text (stmt, 1, key);
+  _qw_bind_text (stmt, 2, value);
+  was_paused = _qw_step_recorder_pause (self->recorder, TRUE);
+  ok = _qw_document_step_done (self, stmt, error);
+  _qw_step_recorder_pause (self->recorder, was_paused);
+  return ok;
 }
 
 static gboolean
@@ -46,8 +75,7 @@ make_secret (QwDocument  *self,
     }
   for (guint i = 0; i < sizeof bytes; i++)
     g_string_append_printf (hex, "%02x", bytes[i]);
-  /* No undo takes it back, or printed certificates would stop verifying. */
-  return qw_document_keep_meta (self, QW_META_CERTIFICATE_SECRET, hex->str, error);
+  return keep (self, QW_META_CERTIFICATE_SECRET, hex->str, error);
 }
 
 /**
@@ -67,7 +95,7 @@ _qw_document_make_results_uid (QwDocument  *self,
   if (has_value (self, key))
     return TRUE;
   uid = g_uuid_string_random ();
-  return qw_document_keep_meta (self, key, uid, error);
+  return keep (self, key, uid, error);
 }
 
 /* The local events without a results id. */
@@ -119,29 +147,6 @@ _qw_document_make_identity (QwDocument  *self,
     if (!_qw_document_make_results_uid (self, g_array_index (ids, gint64, i), error))
       return FALSE;
   return TRUE;
-}
-
-/**
- * qw_document_make_identity:
- *
- * Makes what a document made by an older Qiwang lacks (its secret, its
- * results ids), in a transaction of its own or inside the current one.
- * Opening a document for writing does it already; a reader calls it only
- * when that could not be done then (another program held the document).
- */
-gboolean
-qw_document_make_identity (QwDocument  *self,
-                           GError     **error)
-{
-  gboolean opened;
-
-  g_return_val_if_fail (QW_IS_DOCUMENT (self), FALSE);
-
-  if (!_qw_document_lacks_identity (self))
-    return TRUE;
-  if (!_qw_document_write_begin (self, &opened, error))
-    return FALSE;
-  return _qw_document_write_end (self, opened, _qw_document_make_identity (self, error), error);
 }
 
 /**

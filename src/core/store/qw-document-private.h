@@ -6,6 +6,8 @@
  *   qw-history.c          undo and redo (QwHistory); hears of committed
  *                         steps through the recorder's sink
  *   qw-document.c         the object, opening, migrations, transactions
+ *   qw-document-identity.c  the secret and the results ids, made with the
+ *                         document (qw-document-identity.h)
  *   qw-step-recorder.c    the open step: its session (history on) or a
  *                         watch of its games (history off)
  *   qw-game-log.c         the arbiter's game log, from a changeset or a

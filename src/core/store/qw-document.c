@@ -681,6 +681,30 @@ make_missing_identity (QwDocument *self)
 }
 
 /**
+ * qw_document_make_identity:
+ *
+ * Makes what a document made by an older Qiwang lacks (its secret, its
+ * results ids: qw-document-identity.h), in a transaction of its own or
+ * inside the current one. Opening a document for writing does it already;
+ * a reader calls it only when that could not be done then (another program
+ * held the document).
+ */
+gboolean
+qw_document_make_identity (QwDocument  *self,
+                           GError     **error)
+{
+  gboolean opened;
+
+  g_return_val_if_fail (QW_IS_DOCUMENT (self), FALSE);
+
+  if (!_qw_document_lacks_identity (self))
+    return TRUE;
+  if (!_qw_document_write_begin (self, &opened, error))
+    return FALSE;
+  return _qw_document_write_end (self, opened, _qw_document_make_identity (self, error), error);
+}
+
+/**
  * qw_document_open:
  *
  * Opens a document, bringing an older schema up to date (after copying the
