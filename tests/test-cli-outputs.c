@@ -307,6 +307,16 @@ test_3_output_never_replaces_input (void)
     assert_refused (&l, 2, "is the document being read");
     cli (&o, "export-entries", doc, "--out", other_csv, "--force", NULL);
     assert_refused (&o, 2, "is a Qiwang document");
+    /* Its journal files: SQLite would take an output there for its changes. */
+    for (guint i = 0; i < 3; i++)
+      {
+        g_autofree char *journal = g_strconcat (doc, (const char *[]) { "-wal", "-shm", "-journal" }[i], NULL);
+        g_auto(Run) j = { 0 };
+
+        cli (&j, "export", doc, "--out", journal, "--public", "--force", NULL);
+        assert_refused (&j, 2, "belongs to a Qiwang document");
+        g_assert_false (g_file_test (journal, G_FILE_TEST_EXISTS));
+      }
     /* The site's folder given as the document: not a folder. */
     cli (&site, "export-site", doc, "--out", doc, "--force", NULL);
     g_assert_cmpint (site.status, !=, 0);

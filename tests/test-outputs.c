@@ -113,6 +113,18 @@ test_output_over_open_document (void)
       now = locks_on (path);
       g_assert_cmpstr (now, ==, locks);
     }
+  /* Its journal files, there or not yet there. */
+  for (guint i = 0; i < 3; i++)
+    {
+      g_autofree char *journal = g_strconcat (path, (const char *[]) { "-wal", "-shm", "-journal" }[i], NULL);
+      g_autoptr(GError) refused = NULL;
+      g_autofree char *now = NULL;
+
+      g_assert_false (qw_output_replace_contents (journal, "x", -1, QW_OUTPUT_PUBLIC, &refused));
+      g_assert_nonnull (strstr (refused->message, "belongs to a Qiwang document"));
+      now = locks_on (path);
+      g_assert_cmpstr (now, ==, locks);
+    }
   qw_document_end_read (doc);
   g_clear_object (&doc);
   g_assert_cmpstr (qw_test_checksum_file (path), ==, before);

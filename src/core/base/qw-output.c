@@ -130,6 +130,35 @@ read_head (const char        *path,
   return MAX (n, 0);
 }
 
+static gboolean
+is_database (const char        *path,
+             const struct stat *st)
+{
+  char head[sizeof SQLITE_HEADER] = { 0 };
+
+  return S_ISREG (st->st_mode) && read_head (path, st, head, sizeof head) == (gssize) sizeof head
+         && memcmp (head, SQLITE_HEADER, sizeof head) == 0;
+}
+
+/* Whether @path is the -wal, -shm or -journal beside a database: the
+ * changes of a document not yet in its file live there. */
+static gboolean
+is_journal_of_database (const char *path)
+{
+  static const char *const suffixes[] = { "-wal", "-shm", "-journal" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (suffixes); i++)
+    if (g_str_has_suffix (path, suffixes[i]))
+      {
+        g_autofree char *database = g_strndup (path, strlen (path) - strlen (suffixes[i]));
+        struct stat st;
+
+        if (stat (database, &st) == 0 && is_database (database, &st))
+          return TRUE;
+      }
+  return FALSE;
+}
+
 /**
  * qw_output_check_target:
  * @path: where an output is about to be written
@@ -138,8 +167,9 @@ read_head (const char        *path,
  *
  * Whether @path may receive an output. It may not when it is (or leads to,
  * by a symbolic link, or is a hard link of) @document or one of @inputs,
- * when it is any database (a Qiwang document, or another program's), a
- * folder, or a special file other than a FIFO or a character device.
+ * when it is any database (a Qiwang document, or another program's) or the
+ * -wal, -shm or -journal of one, a folder, or a special file other than a
+ * FIFO or a character device.
  * There is no overriding this: an output that replaces its own input
  * destroys the very data it was made from.
  *
@@ -158,6 +188,15 @@ qw_output_check_target (const char          *path,
 
   g_return_val_if_fail (path != NULL, FALSE);
 
+  /* Beside a document, even where there is none yet: SQLite would take the
+   * output for the document's journal. */
+  if (is_journal_of_database (path))
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_CONFLICT,
+                   _("%s belongs to a Qiwang document (its journal of changes); writing there would lose "
+                     "them. Choose another name."), display);
+      return FALSE;
+    }
   /* Nothing there (or a dangling link, which the output replaces): free.
    * Anything stat() cannot see through is left to the write to report. */
   if (stat (path, &st) != 0)
