@@ -481,13 +481,21 @@ make_staging (const char  *target,
 
   if (exists && g_stat (parent, &pst) == 0 && g_stat (target, &tst) == 0 && pst.st_dev != tst.st_dev)
     first = 1;
+  /* What killed exports left, wherever they made it. */
+  if (exists)
+    {
+      g_autofree char *inside = staging_prefix (target, TRUE);
+
+      remove_stale_staging (target, inside);
+    }
   for (int i = first; i < 2; i++)
     {
       g_autofree char *prefix = staging_prefix (target, i == 1);
       g_autofree char *name = g_strdup_printf ("%s%d-XXXXXX", prefix, (int) getpid ());
       char *path = g_build_filename (i == 0 ? parent : target, name, NULL);
 
-      remove_stale_staging (i == 0 ? parent : target, prefix);
+      if (i == 0)
+        remove_stale_staging (parent, prefix);
       if (g_mkdtemp_full (path, 0777) != NULL)
         {
           /* mkdtemp's 0700 is not what a web server can read. */

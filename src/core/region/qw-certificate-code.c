@@ -153,7 +153,9 @@ qw_certificate_ensure_places (QwDocument  *doc,
 {
   g_autofree char *value = NULL;
 
-  if (places <= qw_certificate_places (doc))
+  /* A document that cannot be written gives codes to the places it has:
+   * printing reads. */
+  if (places <= qw_certificate_places (doc) || qw_document_is_read_only (doc))
     return TRUE;
   value = g_strdup_printf ("%d", MIN (places, 1000));
   return qw_document_keep_meta (doc, PLACES_KEY, value, error);
