@@ -106,7 +106,7 @@ cmd_export_site (QwCliContext *ctx)
 
   if (export_url != NULL && !qw_site_set_url (ctx->doc, export_url, &error))
     return qw_cli_fail (g_steal_pointer (&error));
-  if (!qw_site_export (ctx->doc, export_out, &files, &error))
+  if (!qw_site_export_over (ctx->doc, export_out, ctx->force, &files, &error))
     return qw_cli_fail (g_steal_pointer (&error));
   g_print (ngettext ("%s: %u file of the public pages of %s\n", "%s: %u files of the public pages of %s\n", files),
            display, files, ctx->event->name);
@@ -265,8 +265,8 @@ const QwCliCommand qw_cli_publish_commands[] = {
     .summary = N_("Serve the public pages on the venue network until interrupted"),
   },
   {
-    .name = "export-site", .usage = "DOC --out DIR [--url URL]", .min_args = 1, .max_args = 1,
-    .open = QW_CLI_OPEN_STOP, .options = export_site_options, .check = export_site_check,
+    .name = "export-site", .usage = "DOC --out DIR [--url URL] [--force]", .min_args = 1, .max_args = 1,
+    .open = QW_CLI_OPEN_STOP, .flags = QW_CLI_FORCE, .options = export_site_options, .check = export_site_check,
     .handler = cmd_export_site, .summary = N_("Write the public pages as files (a folder, and one file per group)"),
   },
   {

@@ -102,7 +102,8 @@ static const GOptionEntry json_entries[] = {
 static gboolean force_flag;
 static const GOptionEntry force_entries[] = {
   { "force", 0, 0, G_OPTION_ARG_NONE, &force_flag,
-    N_("Replace an existing document (or write over one)"), NULL },
+    N_("Replace an existing document; write where files of others are (never over an input or a document)"),
+    NULL },
   { NULL },
 };
 

@@ -276,9 +276,7 @@ send_page (SoupServerMessage *msg,
   soup_message_headers_replace (out, "Connection", "close");
   soup_message_headers_replace (out, "Cache-Control", "no-cache");
   soup_message_headers_replace (out, "X-Content-Type-Options", "nosniff");
-  soup_message_headers_replace (out, "Content-Security-Policy",
-                                "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; "
-                                "connect-src 'self'; img-src 'self' data:; form-action 'self'");
+  soup_message_headers_replace (out, "Content-Security-Policy", QW_SITE_CSP);
   soup_message_headers_replace (out, "ETag", page->etag);
   soup_message_headers_append (out, "Vary", "Accept-Encoding");
   if (page->status == 200 && match != NULL && g_str_equal (match, page->etag))
