@@ -96,28 +96,6 @@ name_of (QwLadderPage *self,
 
 /* Columns: each shows the cell "cN" of the rows. */
 
-typedef struct
-{
-  const char    *title;           /* N_() */
-  int            width;
-  QwColumnFlags  flags;
-} Column;
-
-static void
-set_columns (GtkColumnView *view,
-             const Column  *columns,
-             guint          n_columns)
-{
-  qw_column_view_clear (view);
-  for (guint i = 0; i < n_columns && i < QW_TEXT_ROW_MAX_CELLS; i++)
-    {
-      g_autofree char *property = g_strdup_printf ("c%u", i);
-      QwColumn column = { columns[i].title, property, NULL, columns[i].width, columns[i].flags };
-
-      qw_column_view_add_column (view, QW_TYPE_TEXT_ROW, &column, NULL);
-    }
-}
-
 /* The public list's columns are its header's (already Chinese). */
 static void
 set_header_columns (GtkColumnView *view,
@@ -134,7 +112,7 @@ set_header_columns (GtkColumnView *view,
     }
 }
 
-static const Column selection_columns[] = {
+static const QwTextColumn selection_columns[] = {
   { N_("Rank"), 56, QW_COLUMN_NUMERIC | QW_COLUMN_END | QW_COLUMN_HEADING },
   { N_("Account"), 130, QW_COLUMN_NUMERIC },
   { N_("Name"), 110, 0 },
@@ -147,7 +125,7 @@ static const Column selection_columns[] = {
   { N_("Selected"), 0, QW_COLUMN_EXPAND },
 };
 
-static const Column qualifying_columns[] = {
+static const QwTextColumn qualifying_columns[] = {
   { N_("Rank"), 56, QW_COLUMN_NUMERIC | QW_COLUMN_END | QW_COLUMN_HEADING },
   { N_("Account"), 130, QW_COLUMN_NUMERIC },
   { N_("Name"), 110, 0 },
@@ -157,7 +135,7 @@ static const Column qualifying_columns[] = {
   { N_("Qualified"), 0, QW_COLUMN_EXPAND },
 };
 
-static const Column season_columns[] = {
+static const QwTextColumn season_columns[] = {
   { N_("Account"), 130, QW_COLUMN_NUMERIC },
   { N_("Name"), 110, 0 },
   { N_("Games"), 60, QW_COLUMN_NUMERIC | QW_COLUMN_END },
@@ -169,14 +147,14 @@ static const Column season_columns[] = {
   { N_("Grade certificate"), 0, QW_COLUMN_EXPAND },
 };
 
-static const Column finalist_columns[] = {
+static const QwTextColumn finalist_columns[] = {
   { N_("No."), 52, QW_COLUMN_NUMERIC | QW_COLUMN_END },
   { N_("Account"), 130, QW_COLUMN_NUMERIC },
   { N_("Name"), 110, 0 },
   { N_("Qualified by"), 0, QW_COLUMN_EXPAND },
 };
 
-static const Column warning_columns[] = {
+static const QwTextColumn warning_columns[] = {
   { N_("Period"), 56, QW_COLUMN_NUMERIC | QW_COLUMN_END },
   { N_("Account"), 130, QW_COLUMN_NUMERIC },
   { N_("Warning"), 0, QW_COLUMN_EXPAND },
@@ -791,29 +769,18 @@ qw_ladder_page_class_init (QwLadderPageClass *klass)
   gtk_widget_class_install_action (widget_class, "ladder.add-wildcard", NULL, add_wildcard_action);
 }
 
-static GListStore *
-attach (GtkColumnView *view)
-{
-  GListStore *store = g_list_store_new (QW_TYPE_TEXT_ROW);
-  g_autoptr(GtkNoSelection) selection = gtk_no_selection_new (G_LIST_MODEL (g_object_ref (store)));
-
-  gtk_column_view_set_model (view, GTK_SELECTION_MODEL (selection));
-  return store;
-}
-
 static void
 qw_ladder_page_init (QwLadderPage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
-  self->selection = attach (self->selection_view);
-  self->qualifying = attach (self->qualifying_view);
-  self->season = attach (self->season_view);
-  self->finalists = attach (self->finalists_view);
-  self->public_list = attach (self->public_view);
-  self->warnings = attach (self->warnings_view);
-  set_columns (self->selection_view, selection_columns, G_N_ELEMENTS (selection_columns));
-  set_columns (self->qualifying_view, qualifying_columns, G_N_ELEMENTS (qualifying_columns));
-  set_columns (self->season_view, season_columns, G_N_ELEMENTS (season_columns));
-  set_columns (self->finalists_view, finalist_columns, G_N_ELEMENTS (finalist_columns));
-  set_columns (self->warnings_view, warning_columns, G_N_ELEMENTS (warning_columns));
+  self->selection = qw_column_view_text_table (self->selection_view, selection_columns,
+                                               G_N_ELEMENTS (selection_columns));
+  self->qualifying = qw_column_view_text_table (self->qualifying_view, qualifying_columns,
+                                                G_N_ELEMENTS (qualifying_columns));
+  self->season = qw_column_view_text_table (self->season_view, season_columns, G_N_ELEMENTS (season_columns));
+  self->finalists = qw_column_view_text_table (self->finalists_view, finalist_columns,
+                                               G_N_ELEMENTS (finalist_columns));
+  /* Its columns are its header's, read with it. */
+  self->public_list = qw_column_view_text_table (self->public_view, NULL, 0);
+  self->warnings = qw_column_view_text_table (self->warnings_view, warning_columns, G_N_ELEMENTS (warning_columns));
 }

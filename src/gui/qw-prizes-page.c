@@ -49,61 +49,39 @@ struct _QwPrizesPage
 
 G_DEFINE_FINAL_TYPE (QwPrizesPage, qw_prizes_page, QW_TYPE_PAGE)
 
-typedef struct
-{
-  const char    *title;           /* N_() */
-  int            width;
-  QwColumnFlags  flags;
-} Column;
-
-static const Column award_columns[] = {
+static const QwTextColumn award_columns[] = {
   { N_("Event"), 100, QW_COLUMN_HEADING },
   { N_("Place"), 52, QW_COLUMN_NUMERIC | QW_COLUMN_END },
   { N_("No."), 52, QW_COLUMN_NUMERIC | QW_COLUMN_END },
   { N_("Name"), 200, 0 },
-  { N_("Team or unit"), 0, QW_COLUMN_EXPAND },
+  { N_("Team or unit"), 0, QW_COLUMN_EXPAND | QW_COLUMN_TOOLTIP },
   { N_("Amount (yuan)"), 110, QW_COLUMN_NUMERIC | QW_COLUMN_END | QW_COLUMN_HEADING },
 };
 
-static const Column total_columns[] = {
+static const QwTextColumn total_columns[] = {
   { N_("Event"), 160, QW_COLUMN_HEADING },
   { N_("Prizes"), 80, QW_COLUMN_NUMERIC | QW_COLUMN_END },
   { N_("Amount (yuan)"), 120, QW_COLUMN_NUMERIC | QW_COLUMN_END | QW_COLUMN_HEADING },
-  { "", 0, QW_COLUMN_EXPAND },
+  { "", 0, QW_COLUMN_EXPAND | QW_COLUMN_TOOLTIP },
 };
 
-static const Column team_columns[] = {
+static const QwTextColumn team_columns[] = {
   { N_("Event"), 100, QW_COLUMN_HEADING },
   { N_("Rank"), 52, QW_COLUMN_NUMERIC | QW_COLUMN_END },
   { N_("Team"), 110, 0 },
   { N_("Sum of places"), 90, QW_COLUMN_NUMERIC | QW_COLUMN_END },
-  { N_("Members"), 0, QW_COLUMN_EXPAND },
+  { N_("Members"), 0, QW_COLUMN_EXPAND | QW_COLUMN_TOOLTIP },
   { N_("Complete"), 64, 0 },
   { N_("Awarded"), 64, 0 },
 };
 
-static const Column accumulated_columns[] = {
+static const QwTextColumn accumulated_columns[] = {
   { N_("No."), 52, QW_COLUMN_NUMERIC | QW_COLUMN_END },
   { N_("Name"), 110, 0 },
   { N_("Team or unit"), 110, 0 },
-  { N_("Prizes"), 0, QW_COLUMN_EXPAND },
+  { N_("Prizes"), 0, QW_COLUMN_EXPAND | QW_COLUMN_TOOLTIP },
   { N_("Amount (yuan)"), 110, QW_COLUMN_NUMERIC | QW_COLUMN_END | QW_COLUMN_HEADING },
 };
-
-static void
-set_columns (GtkColumnView *view,
-             const Column  *columns,
-             guint          n_columns)
-{
-  for (guint i = 0; i < n_columns && i < QW_TEXT_ROW_MAX_CELLS; i++)
-    {
-      g_autofree char *property = g_strdup_printf ("c%u", i);
-      QwColumn column = { columns[i].title, property, NULL, columns[i].width, columns[i].flags, NULL,
-                          (columns[i].flags & QW_COLUMN_EXPAND) != 0 ? property : NULL };
-
-      qw_column_view_add_column (view, QW_TYPE_TEXT_ROW, &column, NULL);
-    }
-}
 
 static char *
 count_text (gint64 n)
@@ -367,25 +345,12 @@ qw_prizes_page_class_init (QwPrizesPageClass *klass)
   gtk_widget_class_install_action (widget_class, "prizes.export", NULL, export_action);
 }
 
-static GListStore *
-attach (GtkColumnView *view,
-        const Column  *columns,
-        guint          n_columns)
-{
-  GListStore *store = g_list_store_new (QW_TYPE_TEXT_ROW);
-  g_autoptr(GtkNoSelection) selection = gtk_no_selection_new (G_LIST_MODEL (g_object_ref (store)));
-
-  gtk_column_view_set_model (view, GTK_SELECTION_MODEL (selection));
-  set_columns (view, columns, n_columns);
-  return store;
-}
-
 static void
 qw_prizes_page_init (QwPrizesPage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
-  self->awards = attach (self->awards_view, award_columns, G_N_ELEMENTS (award_columns));
-  self->totals = attach (self->totals_view, total_columns, G_N_ELEMENTS (total_columns));
-  self->teams = attach (self->teams_view, team_columns, G_N_ELEMENTS (team_columns));
-  self->accumulated = attach (self->accumulated_view, accumulated_columns, G_N_ELEMENTS (accumulated_columns));
+  self->awards = qw_column_view_text_table (self->awards_view, award_columns, G_N_ELEMENTS (award_columns));
+  self->totals = qw_column_view_text_table (self->totals_view, total_columns, G_N_ELEMENTS (total_columns));
+  self->teams = qw_column_view_text_table (self->teams_view, team_columns, G_N_ELEMENTS (team_columns));
+  self->accumulated = qw_column_view_text_table (self->accumulated_view, accumulated_columns, G_N_ELEMENTS (accumulated_columns));
 }

@@ -33,7 +33,6 @@ struct _QwRoundsPage
   GListStore         *seeds;          /* QwSeedItem: the starting-rank list before round 1 */
   gboolean            seeds_drawn;    /* the list is final (the lots are drawn, or none are needed) */
 
-  GPtrArray          *group_codes;    /* the drop-down's groups, in order */
   QwSection          *section;        /* the selected group's: stored, or its defaults (id 0) */
   int                 round;          /* the round shown, 0 when none is paired */
   int                 last_round;

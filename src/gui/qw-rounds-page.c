@@ -20,6 +20,7 @@
 #include "qw-column-view.h"
 #include "qw-error.h"
 #include "qw-feedback.h"
+#include "qw-group-choice.h"
 #include "qw-labels.h"
 #include "qw-tiebreak.h"
 #include "qw-result-buttons.h"
@@ -475,37 +476,20 @@ _qw_rounds_page_load_section (QwRoundsPage *self,
   _qw_rounds_page_show_round (self, 0);
 }
 
-/* The groups to play, as the context finds them; the drop-down is set here
- * without the page reacting to it. */
+/* The groups to play, as the context finds them (qw-group-choice.h). */
 static void
 fill_groups (QwRoundsPage *self)
 {
-  QwDocumentContext *context = qw_page_get_context (QW_PAGE (self));
-  g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
-  g_autoptr(GPtrArray) sections = NULL;
   g_autoptr(GError) error = NULL;
 
-  g_ptr_array_set_size (self->group_codes, 0);
-  if (context != NULL && (sections = qw_document_context_list_sections (context, &error)) == NULL)
+  if (!qw_group_choice_fill (self->group_dropdown, qw_page_get_context (QW_PAGE (self)), &error))
     qw_feedback_error (GTK_WIDGET (self), _("The groups could not be read"), error);
-  for (guint i = 0; sections != NULL && i < sections->len; i++)
-    {
-      QwSection *s = g_ptr_array_index (sections, i);
-
-      gtk_string_list_append (names, s->name != NULL && s->name[0] != '\0' ? s->name : s->code);
-      g_ptr_array_add (self->group_codes, g_strdup (s->code));
-    }
-  g_signal_handlers_block_by_func (self->group_dropdown, group_changed_cb, self);
-  gtk_drop_down_set_model (self->group_dropdown, G_LIST_MODEL (names));
-  g_signal_handlers_unblock_by_func (self->group_dropdown, group_changed_cb, self);
 }
 
 static void
 group_changed_cb (QwRoundsPage *self)
 {
-  guint i = gtk_drop_down_get_selected (self->group_dropdown);
-
-  _qw_rounds_page_load_section (self, i < self->group_codes->len ? g_ptr_array_index (self->group_codes, i) : NULL);
+  _qw_rounds_page_load_section (self, qw_group_choice_get (self->group_dropdown));
 }
 
 static void
@@ -517,26 +501,6 @@ round_changed_cb (QwRoundsPage *self)
     return;
   self->round = (int) i + 1;
   _qw_rounds_page_reload_boards (self);
-}
-
-static const char *
-first_group (QwRoundsPage *self)
-{
-  return self->group_codes->len > 0 ? g_ptr_array_index (self->group_codes, 0) : NULL;
-}
-
-static gboolean
-find_group (QwRoundsPage *self,
-            const char   *code,
-            guint        *position)
-{
-  for (guint i = 0; code != NULL && i < self->group_codes->len; i++)
-    if (g_str_equal (g_ptr_array_index (self->group_codes, i), code))
-      {
-        *position = i;
-        return TRUE;
-      }
-  return FALSE;
 }
 
 /* Reads the groups, the group shown and its rounds again, keeping what is
@@ -551,17 +515,13 @@ reload (QwPage *page)
   guint selected = gtk_single_selection_get_selected (self->selection);
   gboolean at_last = self->round == self->last_round;
   int round = self->round;
-  guint position;
 
   fill_groups (self);
-  if (!find_group (self, code, &position))
+  if (!qw_group_choice_select (self->group_dropdown, code))
     {
-      _qw_rounds_page_load_section (self, first_group (self));
+      _qw_rounds_page_load_section (self, qw_group_choice_first (self->group_dropdown));
       return;
     }
-  g_signal_handlers_block_by_func (self->group_dropdown, group_changed_cb, self);
-  gtk_drop_down_set_selected (self->group_dropdown, position);
-  g_signal_handlers_unblock_by_func (self->group_dropdown, group_changed_cb, self);
   g_clear_pointer (&self->section, qw_section_free);
   self->section = qw_document_context_find_section (qw_page_get_context (page), code, NULL);
   self->last_round = self->section != NULL ? qw_document_last_round (doc_of (self), self->section->id) : 0;
@@ -590,16 +550,10 @@ gboolean
 qw_rounds_page_select_group (QwRoundsPage *self,
                              const char   *code)
 {
-  for (guint i = 0; i < self->group_codes->len; i++)
-    if (g_str_equal (g_ptr_array_index (self->group_codes, i), code))
-      {
-        g_signal_handlers_block_by_func (self->group_dropdown, group_changed_cb, self);
-        gtk_drop_down_set_selected (self->group_dropdown, i);
-        g_signal_handlers_unblock_by_func (self->group_dropdown, group_changed_cb, self);
-        _qw_rounds_page_load_section (self, code);
-        return TRUE;
-      }
-  return FALSE;
+  if (!qw_group_choice_select (self->group_dropdown, code))
+    return FALSE;
+  _qw_rounds_page_load_section (self, code);
+  return TRUE;
 }
 
 const char *
@@ -807,7 +761,6 @@ qw_rounds_page_dispose (GObject *object)
   g_clear_object (&self->selection);
   g_clear_object (&self->boards);
   g_clear_object (&self->seeds);
-  g_clear_pointer (&self->group_codes, g_ptr_array_unref);
   G_OBJECT_CLASS (qw_rounds_page_parent_class)->dispose (object);
 }
 
@@ -846,7 +799,6 @@ qw_rounds_page_init (QwRoundsPage *self)
   GtkEventController *keys;
 
   gtk_widget_init_template (GTK_WIDGET (self));
-  self->group_codes = g_ptr_array_new_with_free_func (g_free);
   self->boards = g_list_store_new (QW_TYPE_BOARD_ITEM);
   self->selection = gtk_single_selection_new (G_LIST_MODEL (g_object_ref (self->boards)));
   gtk_single_selection_set_autoselect (self->selection, FALSE);

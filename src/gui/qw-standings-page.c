@@ -15,6 +15,7 @@
 #include "qw-board-item.h"
 #include "qw-column-view.h"
 #include "qw-feedback.h"
+#include "qw-group-choice.h"
 #include "qw-tooltip.h"
 #include "qw-section-dialog.h"
 #include "qw-standings-page.h"
@@ -124,7 +125,6 @@ struct _QwStandingsPage
 
   GListStore        *rows;
   QwSection         *section;
-  GPtrArray         *group_codes;
   GArray            *chain;        /* QwTiebreak of the section, in order */
   int                last_round;   /* the last round with results */
 };
@@ -391,34 +391,10 @@ load_section (QwStandingsPage *self,
   compute (self, self->last_round);
 }
 
-/* The groups to play, as the rounds page lists them. */
-static void
-fill_groups (QwStandingsPage *self)
-{
-  g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
-  g_autoptr(GPtrArray) sections = NULL;
-
-  g_ptr_array_set_size (self->group_codes, 0);
-  if (qw_page_get_context (QW_PAGE (self)) != NULL)
-    sections = qw_document_context_list_sections (qw_page_get_context (QW_PAGE (self)), NULL);
-  for (guint i = 0; sections != NULL && i < sections->len; i++)
-    {
-      QwSection *s = g_ptr_array_index (sections, i);
-
-      gtk_string_list_append (names, s->name != NULL && s->name[0] != '\0' ? s->name : s->code);
-      g_ptr_array_add (self->group_codes, g_strdup (s->code));
-    }
-  g_signal_handlers_block_by_func (self->group_dropdown, group_changed_cb, self);
-  gtk_drop_down_set_model (self->group_dropdown, G_LIST_MODEL (names));
-  g_signal_handlers_unblock_by_func (self->group_dropdown, group_changed_cb, self);
-}
-
 static void
 group_changed_cb (QwStandingsPage *self)
 {
-  guint i = gtk_drop_down_get_selected (self->group_dropdown);
-
-  load_section (self, i < self->group_codes->len ? g_ptr_array_index (self->group_codes, i) : NULL);
+  load_section (self, qw_group_choice_get (self->group_dropdown));
 }
 
 static void
@@ -465,9 +441,10 @@ reload (QwPage *page)
   QwStandingsPage *self = QW_STANDINGS_PAGE (page);
   g_autofree char *code = self->section != NULL ? g_strdup (self->section->code) : NULL;
 
-  fill_groups (self);
+  /* The groups to play, as the rounds page lists them. */
+  qw_group_choice_fill (self->group_dropdown, qw_page_get_context (page), NULL);
   if (code == NULL || !qw_standings_page_select_group (self, code))
-    load_section (self, self->group_codes->len > 0 ? g_ptr_array_index (self->group_codes, 0) : NULL);
+    load_section (self, qw_group_choice_first (self->group_dropdown));
 }
 
 /* Another document: its first group. */
@@ -483,16 +460,10 @@ gboolean
 qw_standings_page_select_group (QwStandingsPage *self,
                                 const char      *code)
 {
-  for (guint i = 0; i < self->group_codes->len; i++)
-    if (g_str_equal (g_ptr_array_index (self->group_codes, i), code))
-      {
-        g_signal_handlers_block_by_func (self->group_dropdown, group_changed_cb, self);
-        gtk_drop_down_set_selected (self->group_dropdown, i);
-        g_signal_handlers_unblock_by_func (self->group_dropdown, group_changed_cb, self);
-        load_section (self, code);
-        return TRUE;
-      }
-  return FALSE;
+  if (!qw_group_choice_select (self->group_dropdown, code))
+    return FALSE;
+  load_section (self, code);
+  return TRUE;
 }
 
 const char *
@@ -515,7 +486,6 @@ qw_standings_page_dispose (GObject *object)
   g_clear_pointer (&self->section, qw_section_free);
   gtk_widget_dispose_template (GTK_WIDGET (self), QW_TYPE_STANDINGS_PAGE);
   g_clear_object (&self->rows);
-  g_clear_pointer (&self->group_codes, g_ptr_array_unref);
   g_clear_pointer (&self->chain, g_array_unref);
   G_OBJECT_CLASS (qw_standings_page_parent_class)->dispose (object);
 }
@@ -550,7 +520,6 @@ qw_standings_page_init (QwStandingsPage *self)
 
   gtk_widget_init_template (GTK_WIDGET (self));
   self->rows = g_list_store_new (QW_TYPE_STANDING_ITEM);
-  self->group_codes = g_ptr_array_new_with_free_func (g_free);
   self->chain = g_array_new (FALSE, FALSE, sizeof (QwTiebreak));
   selection = gtk_no_selection_new (G_LIST_MODEL (g_object_ref (self->rows)));
   gtk_column_view_set_model (self->column_view, GTK_SELECTION_MODEL (selection));
