@@ -38,6 +38,10 @@ ensure_uid (QwDocument  *doc,
     return uid;
   g_free (uid);
   uid = g_uuid_string_random ();
+  /* A document read-only where it is (a stick, a CD) is exported all the
+   * same, with an id that cannot be kept. */
+  if (qw_document_is_read_only (doc))
+    return uid;
   /* Exporting is not an action to undo: the id stays whatever happens. */
   if (!qw_document_keep_meta (doc, key, uid, error))
     g_clear_pointer (&uid, g_free);

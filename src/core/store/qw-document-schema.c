@@ -297,32 +297,47 @@ _qw_schema_check (sqlite3      *db,
     *sqlite_rc = rc;
   if (rc != SQLITE_OK)
     return FALSE;
-  /* Anything the file holds that Qiwang does not write, then anything it
-   * lacks or has defined otherwise, in the order of their keys. */
+  /* Anything the file holds that Qiwang does not write (a trigger first,
+   * then a view: the code a file could run), then anything it lacks or has
+   * defined otherwise, in the order of their keys. */
   {
     g_autofree gpointer *keys = g_hash_table_get_keys_as_array (found, NULL);
     guint n = g_hash_table_size (found);
+    const char *worst = NULL;
+    int worst_rank = G_MAXINT;
 
     qsort (keys, n, sizeof (gpointer), compare_keys);
     for (guint i = 0; i < n; i++)
       if (!g_hash_table_contains (expected, keys[i]))
         {
-          g_auto(GStrv) parts = g_strsplit (keys[i], "\n", 4);
-          gboolean ours = FALSE;
-          GHashTableIter iter;
-          gpointer key;
+          const char *key = keys[i];
+          int rank = g_str_has_prefix (key, "trigger\n") ? 0 : g_str_has_prefix (key, "view\n") ? 1 : 2;
 
-          /* A name Qiwang uses, defined otherwise: "its meta is not the one". */
-          g_hash_table_iter_init (&iter, expected);
-          while (!ours && g_hash_table_iter_next (&iter, &key, NULL))
+          if (rank < worst_rank)
             {
-              g_auto(GStrv) mine = g_strsplit (key, "\n", 4);
-
-              ours = parts[1] != NULL && mine[1] != NULL && g_str_equal (parts[1], mine[1]);
+              worst = key;
+              worst_rank = rank;
             }
-          set_foreign (error, display, keys[i], !ours);
-          return FALSE;
         }
+    if (worst != NULL)
+      {
+        g_auto(GStrv) parts = g_strsplit (worst, "\n", 4);
+        gboolean ours = FALSE;
+        GHashTableIter iter;
+        gpointer key;
+
+        /* A name Qiwang uses, defined otherwise: "its meta is not the one". */
+        g_hash_table_iter_init (&iter, expected);
+        while (!ours && g_hash_table_iter_next (&iter, &key, NULL))
+          {
+            g_auto(GStrv) mine = g_strsplit (key, "\n", 4);
+
+            ours = parts[1] != NULL && mine[1] != NULL && g_str_equal (parts[1], mine[1])
+                   && g_str_equal (parts[0], mine[0]);
+          }
+        set_foreign (error, display, worst, !ours);
+        return FALSE;
+      }
   }
   {
     g_autofree gpointer *keys = g_hash_table_get_keys_as_array (expected, NULL);
