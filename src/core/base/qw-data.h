@@ -13,4 +13,6 @@ char       *qw_data_file      (const char *first_element,
 
 const char *qw_locale_dir     (void);
 
+void        qw_data_use_build_tree (void);
+
 G_END_DECLS
