@@ -335,6 +335,18 @@ test_read_only_mount (void)
         g_assert_true (g_file_set_contents (to, bytes, (gssize) length, NULL));
       }
   }
+  /* Another left only its -shm (a reader's, the -wal gone with a copy
+   * that did not take it). */
+  {
+    g_autofree char *shm_from = g_strconcat (pending, "-shm", NULL);
+    g_autofree char *stale = make_demo (where, "stale.qiwang");
+    g_autofree char *shm_to = g_strconcat (stale, "-shm", NULL);
+    g_autofree char *bytes = NULL;
+    gsize length = 0;
+
+    g_assert_true (g_file_get_contents (shm_from, &bytes, &length, NULL));
+    g_assert_true (g_file_set_contents (shm_to, bytes, (gssize) length, NULL));
+  }
   g_clear_object (&writer);
   remount_read_only (where);
 
@@ -350,6 +362,11 @@ test_read_only_mount (void)
     g_assert_cmpstr (value, ==, "in the wal");
   }
   assert_core_reads_only (pending_copy);
+  {
+    g_autofree char *stale = g_build_filename (where, "stale.qiwang", NULL);
+
+    assert_core_reads_only (stale);
+  }
   g_assert_cmpint (umount (where), ==, 0);
 }
 

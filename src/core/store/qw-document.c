@@ -385,11 +385,26 @@ holds_bytes (const char *path,
   return g_stat (name, &st) == 0 && st.st_size > 0;
 }
 
+static gboolean
+exists_beside (const char *path,
+               const char *suffix)
+{
+  g_autofree char *name = g_strconcat (path, suffix, NULL);
+
+  return g_file_test (name, G_FILE_TEST_EXISTS);
+}
+
 /* A file or a folder the user may not write, a write-protected stick or
  * disc, a read-only mount: access() knows them all (EACCES, EROFS). A
  * document that cannot be written is opened for reading, and so is one in a
  * folder that cannot be written, where SQLite could make no -wal, -shm or
- * -journal: a change could not be made safely there either. */
+ * -journal: a change could not be made safely there either.
+ *
+ * Read as it is when the file holds everything: no -wal with frames in it,
+ * no -journal. A -wal with its -shm (a program with write access has the
+ * document open) is read through them, as SQLite reads a document another
+ * program writes; SQLite cannot read an -shm left without its -wal in a
+ * place it may not write, and has no need to. */
 static Access
 access_of (const char *path)
 {
@@ -397,7 +412,8 @@ access_of (const char *path)
 
   if (can_write (path) && can_write (folder))
     return ACCESS_WRITE;
-  if (holds_bytes (path, "-wal") || holds_bytes (path, "-journal"))
+  if (holds_bytes (path, "-wal") || holds_bytes (path, "-journal")
+      || (exists_beside (path, "-wal") && exists_beside (path, "-shm")))
     return ACCESS_READ;
   return ACCESS_IMMUTABLE;
 }
