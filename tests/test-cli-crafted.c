@@ -16,8 +16,9 @@
  *
  * Every command of qiwang-cli that takes a document (the list is checked
  * against `qiwang-cli help`), and the region's import-results of such a
- * stop document, refuses it in under 2 seconds, saying it is not a Qiwang
- * document, and leaves the file as it was: the same bytes and the same
+ * stop document, refuses the trigger and the view (the others, refused by
+ * the same check, with a few commands) in under 2 seconds, saying it is
+ * not a Qiwang document, and leaves the file as it was: the same bytes and the same
  * modification time, no journal with anything in it, no backup copy. A
  * command that runs longer than 20 s is killed and fails the test (the old
  * code spun for ever on the view). The region document the stops were to be
@@ -47,16 +48,17 @@ typedef struct
 {
   const char *name;
   const char *sql;     /* run on a copy of the demo document */
+  gboolean    every;   /* tried with every command (else with a few: the refusal is the same) */
 } Crafted;
 
 static const Crafted crafted[] = {
   { "trigger",
     "CREATE TRIGGER rename_players AFTER UPDATE OF result ON game "
-    "BEGIN UPDATE player SET name = '被改名' || id; END;" },
+    "BEGIN UPDATE player SET name = '被改名' || id; END;", TRUE },
   { "view",
     "ALTER TABLE meta RENAME TO meta_kept;"
     "CREATE VIEW meta AS WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n) "
-    "SELECT 'n' || x AS key, '' AS value FROM n UNION ALL SELECT key, value FROM meta_kept;" },
+    "SELECT 'n' || x AS key, '' AS value FROM n UNION ALL SELECT key, value FROM meta_kept;", TRUE },
   { "memory",
     "ALTER TABLE meta RENAME TO meta_kept;"
     "CREATE VIEW meta AS WITH RECURSIVE n(x, s) AS (SELECT 1, 'x' UNION ALL "
@@ -334,7 +336,9 @@ test_crafted (gconstpointer data)
   g_autofree char *path = make_crafted (c);
 
   for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
-    run_refused (commands[i], path, region_path, "is not a Qiwang document");
+    if (c->every || g_strv_contains ((const char *const[]) { "entries", "result", "import-results", "serve", NULL },
+                                     commands[i][0]))
+      run_refused (commands[i], path, region_path, "is not a Qiwang document");
   for (guint i = 0; i < G_N_ELEMENTS (makers); i++)
     run_refused (makers[i], path, region_path, "exists already");
 }
