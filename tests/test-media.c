@@ -335,6 +335,22 @@ test_read_only_mount (void)
         g_assert_true (g_file_set_contents (to, bytes, (gssize) length, NULL));
       }
   }
+  /* Another copied with its -wal and not its -shm: SQLite cannot read the
+   * -wal's changes where no -shm can be made, and the refusal says so. */
+  {
+    const char *suffixes[] = { "", "-wal" };
+
+    for (guint i = 0; i < G_N_ELEMENTS (suffixes); i++)
+      {
+        g_autofree char *from = g_strconcat (pending, suffixes[i], NULL);
+        g_autofree char *to = g_strconcat (where, "/no-shm.qiwang", suffixes[i], NULL);
+        g_autofree char *bytes = NULL;
+        gsize length = 0;
+
+        g_assert_true (g_file_get_contents (from, &bytes, &length, NULL));
+        g_assert_true (g_file_set_contents (to, bytes, (gssize) length, NULL));
+      }
+  }
   /* Another left only its -shm (a reader's, the -wal gone with a copy
    * that did not take it). */
   {
@@ -366,6 +382,15 @@ test_read_only_mount (void)
     g_autofree char *stale = g_build_filename (where, "stale.qiwang", NULL);
 
     assert_core_reads_only (stale);
+  }
+  {
+    g_autofree char *no_shm = g_build_filename (where, "no-shm.qiwang", NULL);
+    g_autoptr(QwDocument) doc = qw_document_open (no_shm, &error);
+
+    g_assert_null (doc);
+    g_assert_error (error, QW_ERROR, QW_ERROR_READ_ONLY);
+    assert_says (error->message, "has changes in its journal");
+    g_clear_error (&error);
   }
   g_assert_cmpint (umount (where), ==, 0);
 }

@@ -965,9 +965,26 @@ inspect (const char  *path,
          Access       access,
          GError     **error)
 {
+  g_autoptr(GError) local_error = NULL;
   gboolean hot = FALSE;
-  int version = inspect_once (path, access, &hot, error);
+  int version = inspect_once (path, access, &hot, &local_error);
 
+  /* Changes in a -wal without its -shm, where no -shm can be made: SQLite
+   * cannot read them there. */
+  if (version < 0 && access == ACCESS_READ && g_error_matches (local_error, QW_ERROR, QW_ERROR_IO)
+      && !exists_beside (path, "-shm"))
+    {
+      g_autofree char *display_name = g_filename_display_name (path);
+
+      g_clear_error (&local_error);
+      g_set_error (&local_error, QW_ERROR, QW_ERROR_READ_ONLY,
+                   _("The document is read-only: %s has changes in its journal (%s-wal) that can only be "
+                     "read where the file can be written. Copy the document and its journal to a folder "
+                     "you can write to, then open the copy."),
+                   display_name, display_name);
+    }
+  if (local_error != NULL)
+    g_propagate_error (error, g_steal_pointer (&local_error));
   if (version >= 0 || !hot)
     return version;
   if (access != ACCESS_WRITE)
