@@ -378,13 +378,16 @@ update_actions (QwEntriesPage *self)
   static const char *actions[] = { "entries.import", "entries.export", "entries.add", "entries.find" };
   g_autoptr(GtkBitset) set = gtk_selection_model_get_selection (GTK_SELECTION_MODEL (self->selection));
   gboolean open = qw_page_get_context (QW_PAGE (self)) != NULL;
+  /* A document read-only where it is is read, listed and exported, never changed. */
+  gboolean editable = qw_page_can_change (QW_PAGE (self));
 
   for (guint i = 0; i < G_N_ELEMENTS (actions); i++)
     gtk_widget_action_set_enabled (GTK_WIDGET (self), actions[i], open);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "entries.add", editable);
   /* One file at a time. */
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "entries.import", open && self->busy_text == NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "entries.import", editable && self->busy_text == NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "entries.export", open && self->busy_text == NULL);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "entries.delete", open && !gtk_bitset_is_empty (set));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "entries.delete", editable && !gtk_bitset_is_empty (set));
 }
 
 /* Another document, or none: a file still being read for the previous one

@@ -413,6 +413,19 @@ reload (QwPage *page)
   gtk_stack_set_visible_child_name (self->content_stack, "ladder");
 }
 
+/* A document read-only where it is shows its ladder; nothing is imported into it. */
+static void
+context_changed (QwPage *page)
+{
+  static const char *changes[] = { "ladder.import-games", "ladder.import-players", "ladder.import-wildcards",
+                                   "ladder.forget", "ladder.add-wildcard" };
+  QwDocument *doc = qw_page_get_document (page);
+  gboolean editable = doc == NULL || !qw_document_is_read_only (doc);
+
+  for (guint i = 0; i < G_N_ELEMENTS (changes); i++)
+    gtk_widget_action_set_enabled (GTK_WIDGET (page), changes[i], editable);
+}
+
 static void
 period_changed_cb (QwLadderPage *self)
 {
@@ -737,6 +750,7 @@ qw_ladder_page_class_init (QwLadderPageClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   G_OBJECT_CLASS (klass)->dispose = qw_ladder_page_dispose;
+  QW_PAGE_CLASS (klass)->context_changed = context_changed;
   QW_PAGE_CLASS (klass)->reload = reload;
   /* The ladder's tables are kept with the document's settings. */
   qw_page_class_set_topics (QW_PAGE_CLASS (klass), "meta", "ladder", NULL);

@@ -562,7 +562,9 @@ update_actions (QwNationalPage *self)
 {
   gboolean free = doc_of (self) != NULL && !qw_page_is_busy (QW_PAGE (self));
 
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "national.import-nominees", free);
+  /* A national document read-only where it is is shown, never changed. */
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "national.import-nominees",
+                                 free && qw_page_can_change (QW_PAGE (self)));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "national.load-final", free);
 }
 

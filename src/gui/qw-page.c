@@ -380,3 +380,14 @@ qw_page_set_busy (QwPage   *self,
   priv->busy = busy;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BUSY]);
 }
+
+/* Whether the page may change its document: one is open, and it can be
+ * written where it is (a document on a write-protected stick is shown,
+ * listed and exported, never changed: qw_document_is_read_only()). */
+gboolean
+qw_page_can_change (QwPage *self)
+{
+  QwDocument *doc = qw_page_get_document (self);
+
+  return doc != NULL && !qw_document_is_read_only (doc);
+}

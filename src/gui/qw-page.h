@@ -33,6 +33,7 @@ QwDocumentContext *qw_page_get_context        (QwPage            *self);
 void               qw_page_set_context        (QwPage            *self,
                                                QwDocumentContext *context);
 QwDocument        *qw_page_get_document       (QwPage            *self);
+gboolean           qw_page_can_change         (QwPage            *self);
 QwRuleset         *qw_page_get_ruleset        (QwPage            *self);
 const QwEvent     *qw_page_get_event          (QwPage            *self);
 void               qw_page_keep_selection     (QwPage            *self,

@@ -250,6 +250,8 @@ reload (QwPage *page)
   _qw_region_page_update_sidebar (self);
 }
 
+static void update_actions (QwRegionPage *self);
+
 /* Another region document, or none: files still being read for the
  * previous one are dropped. */
 static void
@@ -260,6 +262,7 @@ context_changed (QwPage *page)
   g_clear_pointer (&self->summary, qw_region_summary_free);
   g_clear_pointer (&self->quota, qw_quota_free);
   g_clear_pointer (&self->nominees, qw_nominee_list_free);
+  update_actions (self);
   gtk_editable_set_text (GTK_EDITABLE (self->search_entry), "");
 }
 
@@ -273,12 +276,18 @@ show_report (QwRegionPage *self)
 
 /* One import at a time; the status line says the files are being read. */
 static void
-busy_changed_cb (QwRegionPage *self)
+update_actions (QwRegionPage *self)
 {
+  /* A region read-only where it is is shown and exported, never changed. */
+  QwDocument *doc = doc_of (self);
+  gboolean editable = doc == NULL || !qw_document_is_read_only (doc);
   gboolean busy = qw_page_is_busy (QW_PAGE (self));
+  static const char *changes[] = { "region.add-stop", "region.run-final", "region.rules-published" };
 
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "region.import-results", !busy);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "region.import-stops", !busy);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "region.import-results", editable && !busy);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "region.import-stops", editable && !busy);
+  for (guint i = 0; i < G_N_ELEMENTS (changes); i++)
+    gtk_widget_action_set_enabled (GTK_WIDGET (self), changes[i], editable);
   update_status (self);
 }
 
@@ -631,7 +640,9 @@ selection_changed_cb (QwRegionPage *self)
 {
   g_autoptr(GtkBitset) set = gtk_selection_model_get_selection (GTK_SELECTION_MODEL (self->selection));
 
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "region.delete-stops", !gtk_bitset_is_empty (set));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "region.delete-stops",
+                                 !gtk_bitset_is_empty (set) && (doc_of (self) == NULL
+                                                                  || !qw_document_is_read_only (doc_of (self))));
 }
 
 static gboolean
@@ -780,6 +791,6 @@ qw_region_page_init (QwRegionPage *self)
   g_signal_connect (keys, "key-pressed", G_CALLBACK (key_pressed_cb), self);
   gtk_widget_add_controller (GTK_WIDGET (self->column_view), keys);
   add_drop_target (self);
-  g_signal_connect (self, "notify::busy", G_CALLBACK (busy_changed_cb), NULL);
+  g_signal_connect (self, "notify::busy", G_CALLBACK (update_actions), NULL);
   update_content (self);
 }
