@@ -16,6 +16,7 @@
 #include <glib/gstdio.h>
 
 #include "qw-demo.h"
+#include "qw-document-watch.h"
 #include "qw-entries-page.h"
 #include "qw-entry-item.h"
 #include "qw-registration.h"
@@ -322,6 +323,65 @@ test_every_source (void)
   fixture_close (&f);
 }
 
+static gboolean
+not_pending (QwDocumentWatch *watch)
+{
+  return !qw_document_watch_is_pending (watch);
+}
+
+static void
+count_cb (GtkWidget *widget)
+{
+  guint *n = g_object_get_data (G_OBJECT (widget), "n-reloads");
+
+  (*n)++;
+}
+
+/* Another program's commit says nothing of what it changed: a widget hears
+ * it whichever topic it names, among the topics the document announces. */
+static void
+test_every_topic (void)
+{
+  Fixture f = { 0 };
+  g_autoptr(QwDocument) other = NULL;
+  g_autoptr(GError) error = NULL;
+  const char * const *topics = qw_document_topics ();
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  GtkWidget *window = gtk_window_new ();
+
+  fixture_open (&f, "topics.qiwang");
+  other = qw_document_open (f.path, &error);
+  g_assert_no_error (error);
+  /* Shown: a widget that is not follows when it is. */
+  gtk_window_set_child (GTK_WINDOW (window), box);
+  gtk_window_present (GTK_WINDOW (window));
+  qw_test_wait_mapped (window);
+  for (guint i = 0; topics[i] != NULL; i++)
+    {
+      GtkWidget *label = gtk_label_new (topics[i]);
+      g_autoptr(QwDocumentWatch) watch = NULL;
+      guint n_reloads = 0;
+      g_autofree char *value = g_strdup_printf ("%u", i);
+
+      g_test_message ("topic %s", topics[i]);
+      gtk_box_append (GTK_BOX (box), label);
+      qw_test_wait_mapped (label);
+      g_object_set_data (G_OBJECT (label), "n-reloads", &n_reloads);
+      watch = qw_document_watch_new (label, (const char *[]) { topics[i], NULL }, count_cb);
+      qw_document_watch_set_document (watch, doc_of (&f));
+      g_assert_cmpuint (n_reloads, ==, 1);
+      g_assert_true (qw_document_set_meta (other, "test-topic", value, &error));
+      g_assert_no_error (error);
+      g_assert_true (qw_document_context_check_outside (qw_window_get_context (f.window)));
+      g_assert_true (qw_document_watch_is_pending (watch));
+      qw_test_wait_until ((QwTestCondition) not_pending, watch, "the watch to read the change");
+      g_assert_cmpuint (n_reloads, ==, 2);
+      gtk_box_remove (GTK_BOX (box), label);
+    }
+  gtk_window_destroy (GTK_WINDOW (window));
+  fixture_close (&f);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -334,6 +394,7 @@ main (int    argc,
   g_test_add_func ("/ui-page/changes-coalesce", test_changes_coalesce);
   g_test_add_func ("/ui-page/selection-kept", test_selection_kept);
   g_test_add_func ("/ui-page/every-source", test_every_source);
+  g_test_add_func ("/ui-page/every-topic", test_every_topic);
   status = g_test_run ();
   qw_test_remove_tree (tmp_dir);
   g_free (tmp_dir);

@@ -241,6 +241,10 @@ qw_document_watch_new (GtkWidget          *widget,
     {
       g_autofree char *signal = g_strconcat ("changed::", topics[i], NULL);
 
+      /* A topic the document never announces would never be heard. */
+      if (!g_strv_contains (qw_document_topics (), topics[i]))
+        g_critical ("“%s” is not a topic of the document (qw_document_topics ())", topics[i]);
+
       g_signal_group_connect_swapped (self->doc_signals, signal, G_CALLBACK (changed_cb), self);
     }
   g_signal_connect_object (widget, "map", G_CALLBACK (map_cb), self, G_CONNECT_SWAPPED);
