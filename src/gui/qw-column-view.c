@@ -304,3 +304,38 @@ qw_column_view_text_table (GtkColumnView      *view,
     }
   return store;
 }
+
+/**
+ * qw_column_view_show_content:
+ * @stack: with the pages "empty", "no-results" and "list"
+ * @all: every row
+ * @shown: the rows the search and the filters leave
+ *
+ * Shows the list, or why there is nothing in it.
+ */
+void
+qw_column_view_show_content (GtkStack   *stack,
+                             GListModel *all,
+                             GListModel *shown)
+{
+  if (g_list_model_get_n_items (all) == 0)
+    gtk_stack_set_visible_child_name (stack, "empty");
+  else if (g_list_model_get_n_items (shown) == 0)
+    gtk_stack_set_visible_child_name (stack, "no-results");
+  else
+    gtk_stack_set_visible_child_name (stack, "list");
+}
+
+/**
+ * qw_column_view_needle:
+ *
+ * Returns: (transfer full) (nullable): what @search asks for, case-folded
+ *   as the rows' search keys are; %NULL when it is empty
+ */
+char *
+qw_column_view_needle (GtkEditable *search)
+{
+  const char *text = gtk_editable_get_text (search);
+
+  return text != NULL && text[0] != '\0' ? g_utf8_casefold (text, -1) : NULL;
+}

@@ -50,6 +50,12 @@ GtkSorter           *qw_column_view_sorter      (GtkColumnView  *view,
                                                  const char     *tie_property);
 void                 qw_column_view_clear       (GtkColumnView  *view);
 
+/* A searched list's stack: "empty", "no-results" or "list". */
+void                 qw_column_view_show_content (GtkStack      *stack,
+                                                  GListModel    *all,
+                                                  GListModel    *shown);
+char                *qw_column_view_needle      (GtkEditable    *search);
+
 /* A column of a table computed whole, of QwTextRow (qw-text-row.h): cell i
  * in column i. */
 typedef struct

@@ -3,10 +3,11 @@
  * The one way a widget follows its document (as GNOME Calendar's views
  * follow the timeline through GcalTimelineSubscriber): it names the topics
  * it shows, the details of the document's "changed" signal ("entries",
- * "games", …), and the function that reads the document again. The store says which topics a committed step touched, whether the
- * step was the user's, an undo or a redo, and the document context says
- * the same of another program's commits: a topic asked for here is heard
- * whichever way the change came.
+ * "games", …: qw_document_topics()), and the function that reads the
+ * document again. The store says which topics a committed step touched,
+ * whether the step was the user's, an undo or a redo, and the document
+ * context announces every topic for another program's commit: a topic asked
+ * for here is heard whichever way the change came.
  *
  * A change is not read at once. While the widget is hidden (a page of the
  * view stack not shown, a dialog not yet presented) nothing is read; the

@@ -20,6 +20,7 @@
 #include "qw-entries-page-private.h"
 #include "qw-entry-import.h"
 #include "qw-feedback.h"
+#include "qw-file-chooser.h"
 #include "qw-output.h"
 #include "qw-registration.h"
 #include "qw-spreadsheet.h"
@@ -421,25 +422,22 @@ qw_entries_page_import_file (QwEntriesPage *self,
 }
 
 static void
-import_response_cb (GtkNativeDialog *chooser,
-                    int              response,
-                    QwEntriesPage   *self)
+import_chosen_cb (GtkWidget *owner,
+                  GPtrArray *files,
+                  gpointer   data)
 {
-  if (response == GTK_RESPONSE_ACCEPT && qw_page_get_context (QW_PAGE (self)) != NULL && self->busy_text == NULL)
-    {
-      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+  QwEntriesPage *self = QW_ENTRIES_PAGE (owner);
 
-      qw_entries_page_import_file (self, file);
-    }
-  gtk_native_dialog_destroy (chooser);
-  g_object_unref (chooser);
+  if (qw_page_get_context (QW_PAGE (self)) != NULL && self->busy_text == NULL)
+    qw_entries_page_import_file (self, g_ptr_array_index (files, 0));
 }
 
 void
 _qw_entries_page_choose_import_file (QwEntriesPage *self)
 {
-  GtkFileChooserNative *chooser;
   g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
+  QwFileQuestion question = { .action = GTK_FILE_CHOOSER_ACTION_OPEN, .title = _("Import a Registration List"),
+                              .accept = _("_Import"), .filters = { filter } };
 
   gtk_file_filter_set_name (filter, _("Registration lists (Excel, CSV, tab-separated text)"));
   gtk_file_filter_add_pattern (filter, "*.xlsx");
@@ -450,13 +448,7 @@ _qw_entries_page_choose_import_file (QwEntriesPage *self)
   gtk_file_filter_add_pattern (filter, "*.CSV");
   gtk_file_filter_add_pattern (filter, "*.txt");
   gtk_file_filter_add_pattern (filter, "*.tsv");
-  chooser = gtk_file_chooser_native_new (_("Import a Registration List"),
-                                         GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))),
-                                         GTK_FILE_CHOOSER_ACTION_OPEN, _("_Import"), _("_Cancel"));
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
-  g_signal_connect (chooser, "response", G_CALLBACK (import_response_cb), self);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+  qw_file_chooser_ask (GTK_WIDGET (self), &question, import_chosen_cb, NULL, NULL);
 }
 
 typedef struct
@@ -545,31 +537,22 @@ qw_entries_page_export_file (QwEntriesPage *self,
 }
 
 static void
-export_response_cb (GtkNativeDialog *chooser,
-                    int              response,
-                    QwEntriesPage   *self)
+export_chosen_cb (GtkWidget *owner,
+                  GPtrArray *files,
+                  gpointer   data)
 {
-  if (response == GTK_RESPONSE_ACCEPT && qw_page_get_context (QW_PAGE (self)) != NULL && self->busy_text == NULL)
-    {
-      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+  QwEntriesPage *self = QW_ENTRIES_PAGE (owner);
 
-      qw_entries_page_export_file (self, file);
-    }
-  gtk_native_dialog_destroy (chooser);
-  g_object_unref (chooser);
+  if (qw_page_get_context (QW_PAGE (self)) != NULL && self->busy_text == NULL)
+    qw_entries_page_export_file (self, g_ptr_array_index (files, 0));
 }
 
 void
 _qw_entries_page_choose_export_file (QwEntriesPage *self)
 {
-  GtkFileChooserNative *chooser;
   g_autofree char *name = g_strdup_printf ("%s-报名表.csv", event_of (self)->name);
+  QwFileQuestion question = { .action = GTK_FILE_CHOOSER_ACTION_SAVE, .title = _("Export the Registration List"),
+                              .accept = _("_Export"), .name = name };
 
-  chooser = gtk_file_chooser_native_new (_("Export the Registration List"),
-                                         GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))),
-                                         GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"), _("_Cancel"));
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
-  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
-  g_signal_connect (chooser, "response", G_CALLBACK (export_response_cb), self);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+  qw_file_chooser_ask (GTK_WIDGET (self), &question, export_chosen_cb, NULL, NULL);
 }

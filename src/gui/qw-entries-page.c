@@ -187,22 +187,14 @@ update_summary (QwEntriesPage *self)
       gtk_label_set_text (self->problems_label, p);
     }
   gtk_widget_set_visible (GTK_WIDGET (self->problems_label), with_problems > 0);
-  if (n == 0)
-    gtk_stack_set_visible_child_name (self->content_stack, "empty");
-  else if (shown == 0)
-    gtk_stack_set_visible_child_name (self->content_stack, "no-results");
-  else
-    gtk_stack_set_visible_child_name (self->content_stack, "list");
+  qw_column_view_show_content (self->content_stack, G_LIST_MODEL (self->store), G_LIST_MODEL (self->filter_model));
 }
 
 static void
 refilter (QwEntriesPage *self)
 {
-  const char *text = gtk_editable_get_text (GTK_EDITABLE (self->search_entry));
-
-  g_clear_pointer (&self->needle, g_free);
-  if (text != NULL && *text != '\0')
-    self->needle = g_utf8_casefold (text, -1);
+  g_free (self->needle);
+  self->needle = qw_column_view_needle (GTK_EDITABLE (self->search_entry));
   gtk_filter_changed (GTK_FILTER (self->filter), GTK_FILTER_CHANGE_DIFFERENT);
   update_summary (self);
 }

@@ -22,6 +22,7 @@
 #include "qw-column-view.h"
 #include "qw-csv.h"
 #include "qw-feedback.h"
+#include "qw-file-chooser.h"
 #include "qw-ladder-page.h"
 #include "qw-ladder.h"
 #include "qw-ruleset-championship.h"
@@ -475,23 +476,17 @@ qw_ladder_page_import (QwLadderPage *self,
   return TRUE;
 }
 
+/* @data: the QwLadderFile asked for */
 static void
-import_response_cb (GtkNativeDialog *chooser,
-                    int              response,
-                    QwLadderPage    *self)
+import_chosen_cb (GtkWidget *owner,
+                  GPtrArray *files,
+                  gpointer   data)
 {
-  QwLadderFile file = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (chooser), "ladder-file"));
+  QwLadderPage *self = QW_LADDER_PAGE (owner);
+  g_autofree char *path = g_file_get_path (g_ptr_array_index (files, 0));
 
-  if (response == GTK_RESPONSE_ACCEPT && qw_page_get_context (QW_PAGE (self)) != NULL)
-    {
-      g_autoptr(GFile) chosen = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
-      g_autofree char *path = g_file_get_path (chosen);
-
-      if (path != NULL)
-        qw_ladder_page_import (self, file, path);
-    }
-  gtk_native_dialog_destroy (chooser);
-  g_object_unref (chooser);
+  if (qw_page_get_context (QW_PAGE (self)) != NULL && path != NULL)
+    qw_ladder_page_import (self, (QwLadderFile) GPOINTER_TO_INT (data), path);
 }
 
 static void
@@ -500,23 +495,18 @@ choose_file (QwLadderPage *self,
 {
   static const char *patterns[] = { "*.csv", "*.CSV", "*.xlsx", "*.XLSX", "*.xls", "*.XLS", "*.txt", NULL };
   g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
-  GtkFileChooserNative *chooser;
-  const char *title = file == QW_LADDER_FILE_PLAYERS ? _("Import the Ladder’s Players List")
-                      : file == QW_LADDER_FILE_WILDCARDS ? _("Import the Wild Cards")
-                      : _("Import the Ladder’s Game Log");
+  QwFileQuestion question = { .action = GTK_FILE_CHOOSER_ACTION_OPEN,
+                              .title = file == QW_LADDER_FILE_PLAYERS ? _("Import the Ladder’s Players List")
+                                       : file == QW_LADDER_FILE_WILDCARDS ? _("Import the Wild Cards")
+                                       : _("Import the Ladder’s Game Log"),
+                              .accept = _("_Import"), .filters = { filter } };
 
   if (qw_page_get_context (QW_PAGE (self)) == NULL)
     return;
   gtk_file_filter_set_name (filter, _("Spreadsheets (.csv, .xlsx, .xls)"));
   for (guint i = 0; patterns[i] != NULL; i++)
     gtk_file_filter_add_pattern (filter, patterns[i]);
-  chooser = gtk_file_chooser_native_new (title, GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))),
-                                         GTK_FILE_CHOOSER_ACTION_OPEN, _("_Import"), _("_Cancel"));
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
-  g_object_set_data (G_OBJECT (chooser), "ladder-file", GINT_TO_POINTER (file));
-  g_signal_connect (chooser, "response", G_CALLBACK (import_response_cb), self);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+  qw_file_chooser_ask (GTK_WIDGET (self), &question, import_chosen_cb, GINT_TO_POINTER (file), NULL);
 }
 
 static void
@@ -629,23 +619,20 @@ forget_action (GtkWidget  *widget,
 
 /* 名单公示 as the CLI's --public-list writes it. */
 static void
-export_response_cb (GtkNativeDialog *chooser,
-                    int              response,
-                    QwLadderPage    *self)
+export_chosen_cb (GtkWidget *owner,
+                  GPtrArray *files,
+                  gpointer   data)
 {
-  if (response == GTK_RESPONSE_ACCEPT && ladder_of (self) != NULL)
-    {
-      g_autoptr(GFile) chosen = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
-      g_autofree char *path = g_file_get_path (chosen);
-      g_autoptr(GError) error = NULL;
+  QwLadderPage *self = QW_LADDER_PAGE (owner);
+  g_autofree char *path = g_file_get_path (g_ptr_array_index (files, 0));
+  g_autoptr(GError) error = NULL;
 
-      if (path != NULL && qw_ladder_write_public_list (ladder_of (self), path, &error))
-        qw_feedback_file_toast (GTK_WIDGET (self), _("Public list written"), path, TRUE);
-      else if (path != NULL)
-        qw_feedback_error (GTK_WIDGET (self), _("The public list was not written"), error);
-    }
-  gtk_native_dialog_destroy (chooser);
-  g_object_unref (chooser);
+  if (ladder_of (self) == NULL || path == NULL)
+    return;
+  if (qw_ladder_write_public_list (ladder_of (self), path, &error))
+    qw_feedback_file_toast (GTK_WIDGET (self), _("Public list written"), path, TRUE);
+  else
+    qw_feedback_error (GTK_WIDGET (self), _("The public list was not written"), error);
 }
 
 static void
@@ -654,7 +641,6 @@ export_public_action (GtkWidget  *widget,
                       GVariant   *parameter)
 {
   QwLadderPage *self = QW_LADDER_PAGE (widget);
-  GtkFileChooserNative *chooser;
   const QwEvent *event;
   g_autofree char *name = NULL;
 
@@ -664,13 +650,12 @@ export_public_action (GtkWidget  *widget,
   /* Translators: a file name, "…总决赛-名单公示.csv" */
   name = g_strdup_printf (_("%s-public-list.csv"), event != NULL && event->name != NULL ? event->name : "");
   g_strdelimit (name, "/\\:", '-');
-  chooser = gtk_file_chooser_native_new (_("Export the Public List"),
-                                         GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))),
-                                         GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"), _("_Cancel"));
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
-  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
-  g_signal_connect (chooser, "response", G_CALLBACK (export_response_cb), self);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+  {
+    QwFileQuestion question = { .action = GTK_FILE_CHOOSER_ACTION_SAVE, .title = _("Export the Public List"),
+                                .accept = _("_Export"), .name = name };
+
+    qw_file_chooser_ask (widget, &question, export_chosen_cb, NULL, NULL);
+  }
 }
 
 /* The public API */

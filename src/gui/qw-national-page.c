@@ -21,6 +21,7 @@
 #include "qw-entry.h"
 #include "qw-error.h"
 #include "qw-feedback.h"
+#include "qw-file-chooser.h"
 #include "qw-idcard.h"
 #include "qw-import-report.h"
 #include "qw-national-page.h"
@@ -275,22 +276,14 @@ filter_func (gpointer item,
 static void
 update_content (QwNationalPage *self)
 {
-  if (g_list_model_get_n_items (G_LIST_MODEL (self->store)) == 0)
-    gtk_stack_set_visible_child_name (self->content_stack, "empty");
-  else if (g_list_model_get_n_items (G_LIST_MODEL (self->filter_model)) == 0)
-    gtk_stack_set_visible_child_name (self->content_stack, "no-results");
-  else
-    gtk_stack_set_visible_child_name (self->content_stack, "list");
+  qw_column_view_show_content (self->content_stack, G_LIST_MODEL (self->store), G_LIST_MODEL (self->filter_model));
 }
 
 static void
 search_changed_cb (QwNationalPage *self)
 {
-  const char *text = gtk_editable_get_text (GTK_EDITABLE (self->search_entry));
-
-  g_clear_pointer (&self->needle, g_free);
-  if (text != NULL && text[0] != '\0')
-    self->needle = g_utf8_casefold (text, -1);
+  g_free (self->needle);
+  self->needle = qw_column_view_needle (GTK_EDITABLE (self->search_entry));
   gtk_filter_changed (GTK_FILTER (self->filter), GTK_FILTER_CHANGE_DIFFERENT);
   update_content (self);
 }
@@ -872,21 +865,11 @@ qw_national_page_get_outcomes (QwNationalPage *self)
 }
 
 static void
-import_response_cb (GtkNativeDialog *chooser,
-                    int              response,
-                    QwNationalPage  *self)
+import_chosen_cb (GtkWidget *owner,
+                  GPtrArray *files,
+                  gpointer   data)
 {
-  if (response == GTK_RESPONSE_ACCEPT)
-    {
-      g_autoptr(GListModel) chosen = gtk_file_chooser_get_files (GTK_FILE_CHOOSER (chooser));
-      g_autoptr(GPtrArray) files = g_ptr_array_new_with_free_func (g_object_unref);
-
-      for (guint i = 0; i < g_list_model_get_n_items (chosen); i++)
-        g_ptr_array_add (files, g_list_model_get_item (chosen, i));
-      qw_national_page_import_files (self, files);
-    }
-  gtk_native_dialog_destroy (chooser);
-  g_object_unref (chooser);
+  qw_national_page_import_files (QW_NATIONAL_PAGE (owner), files);
 }
 
 static void
@@ -894,35 +877,25 @@ import_nominees_action (GtkWidget  *widget,
                         const char *action_name,
                         GVariant   *parameter)
 {
-  QwNationalPage *self = QW_NATIONAL_PAGE (widget);
   g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
-  GtkFileChooserNative *chooser;
+  QwFileQuestion question = { .action = GTK_FILE_CHOOSER_ACTION_OPEN, .title = _("Import the Regions’ Nominee Files"),
+                              .accept = _("_Import"), .filters = { filter }, .multiple = TRUE };
 
   gtk_file_filter_set_name (filter, _("Nominee files (.xml)"));
   gtk_file_filter_add_pattern (filter, "*.xml");
   gtk_file_filter_add_pattern (filter, "*.XML");
-  chooser = gtk_file_chooser_native_new (_("Import the Regions’ Nominee Files"), get_parent (self),
-                                         GTK_FILE_CHOOSER_ACTION_OPEN, _("_Import"), _("_Cancel"));
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
-  gtk_file_chooser_set_select_multiple (GTK_FILE_CHOOSER (chooser), TRUE);
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
-  g_signal_connect (chooser, "response", G_CALLBACK (import_response_cb), self);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+  qw_file_chooser_ask (widget, &question, import_chosen_cb, NULL, NULL);
 }
 
 static void
-final_response_cb (GtkNativeDialog *chooser,
-                   int              response,
-                   QwNationalPage  *self)
+final_chosen_cb (GtkWidget *owner,
+                 GPtrArray *files,
+                 gpointer   data)
 {
-  if (response == GTK_RESPONSE_ACCEPT && doc_of (self) != NULL && !qw_page_is_busy (QW_PAGE (self)))
-    {
-      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+  QwNationalPage *self = QW_NATIONAL_PAGE (owner);
 
-      qw_national_page_load_final (self, file);
-    }
-  gtk_native_dialog_destroy (chooser);
-  g_object_unref (chooser);
+  if (doc_of (self) != NULL && !qw_page_is_busy (QW_PAGE (self)))
+    qw_national_page_load_final (self, g_ptr_array_index (files, 0));
 }
 
 static void
@@ -930,19 +903,15 @@ load_final_action (GtkWidget  *widget,
                    const char *action_name,
                    GVariant   *parameter)
 {
-  QwNationalPage *self = QW_NATIONAL_PAGE (widget);
   g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
-  GtkFileChooserNative *chooser;
+  QwFileQuestion question = { .action = GTK_FILE_CHOOSER_ACTION_OPEN,
+                              .title = _("Choose the National Final’s Results"), .accept = _("_Open"),
+                              .filters = { filter } };
 
   gtk_file_filter_set_name (filter, _("The national final’s results file (.xml) or document (.qiwang)"));
   gtk_file_filter_add_pattern (filter, "*.xml");
   gtk_file_filter_add_pattern (filter, "*" QW_DOCUMENT_SUFFIX);
-  chooser = gtk_file_chooser_native_new (_("Choose the National Final’s Results"), get_parent (self),
-                                         GTK_FILE_CHOOSER_ACTION_OPEN, _("_Open"), _("_Cancel"));
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
-  g_signal_connect (chooser, "response", G_CALLBACK (final_response_cb), self);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+  qw_file_chooser_ask (widget, &question, final_chosen_cb, NULL, NULL);
 }
 
 static gboolean

@@ -19,6 +19,7 @@
 
 #include "qw-column-view.h"
 #include "qw-feedback.h"
+#include "qw-file-chooser.h"
 #include "qw-print-dialog.h"
 #include "qw-prizes-page.h"
 #include "qw-ruleset-championship.h"
@@ -219,31 +220,27 @@ print_action (GtkWidget  *widget,
 }
 
 static void
-export_response_cb (GtkNativeDialog *chooser,
-                    int              response,
-                    QwPrizesPage    *self)
+export_chosen_cb (GtkWidget *owner,
+                  GPtrArray *files,
+                  gpointer   data)
 {
-  if (response == GTK_RESPONSE_ACCEPT && self->results != NULL)
+  QwPrizesPage *self = QW_PRIZES_PAGE (owner);
+  g_autofree char *path = g_file_get_path (g_ptr_array_index (files, 0));
+  g_autoptr(GError) error = NULL;
+
+  if (self->results == NULL || path == NULL)
+    return;
+  if (!g_str_has_suffix (path, ".xlsx") && !g_str_has_suffix (path, ".csv"))
     {
-      g_autoptr(GFile) chosen = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
-      g_autofree char *path = g_file_get_path (chosen);
-      g_autoptr(GError) error = NULL;
+      g_autofree char *with = g_strconcat (path, ".xlsx", NULL);
 
-      if (path != NULL && !g_str_has_suffix (path, ".xlsx") && !g_str_has_suffix (path, ".csv"))
-        {
-          g_autofree char *with = g_strconcat (path, ".xlsx", NULL);
-
-          g_free (path);
-          path = g_steal_pointer (&with);
-        }
-      if (path != NULL
-          && qw_final_prizes_write (self->results, qw_page_get_event (QW_PAGE (self)), path, &error))
-        qw_feedback_file_toast (GTK_WIDGET (self), _("Prize list written"), path, TRUE);
-      else if (path != NULL)
-        qw_feedback_error (GTK_WIDGET (self), _("The prize list was not written"), error);
+      g_free (path);
+      path = g_steal_pointer (&with);
     }
-  gtk_native_dialog_destroy (chooser);
-  g_object_unref (chooser);
+  if (qw_final_prizes_write (self->results, qw_page_get_event (QW_PAGE (self)), path, &error))
+    qw_feedback_file_toast (GTK_WIDGET (self), _("Prize list written"), path, TRUE);
+  else
+    qw_feedback_error (GTK_WIDGET (self), _("The prize list was not written"), error);
 }
 
 static void
@@ -252,8 +249,9 @@ export_action (GtkWidget  *widget,
                GVariant   *parameter)
 {
   QwPrizesPage *self = QW_PRIZES_PAGE (widget);
-  GtkFileChooserNative *chooser;
   g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
+  QwFileQuestion question = { .action = GTK_FILE_CHOOSER_ACTION_SAVE, .title = _("Export the Prize List"),
+                              .accept = _("_Export"), .filters = { filter } };
   const QwEvent *event;
   g_autofree char *name = NULL;
 
@@ -266,13 +264,8 @@ export_action (GtkWidget  *widget,
   gtk_file_filter_set_name (filter, _("Spreadsheets (.xlsx, .csv)"));
   gtk_file_filter_add_pattern (filter, "*.xlsx");
   gtk_file_filter_add_pattern (filter, "*.csv");
-  chooser = gtk_file_chooser_native_new (_("Export the Prize List"), GTK_WINDOW (gtk_widget_get_root (widget)),
-                                         GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"), _("_Cancel"));
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
-  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
-  g_signal_connect (chooser, "response", G_CALLBACK (export_response_cb), self);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+  question.name = name;
+  qw_file_chooser_ask (widget, &question, export_chosen_cb, NULL, NULL);
 }
 
 void

@@ -17,6 +17,7 @@
 #include "qw-date.h"
 #include "qw-error.h"
 #include "qw-feedback.h"
+#include "qw-file-chooser.h"
 #include "qw-import-report.h"
 #include "qw-output.h"
 #include "qw-region-page-private.h"
@@ -373,44 +374,18 @@ qw_region_page_export_nominees (QwRegionPage  *self,
                                                         : QW_OUTPUT_PRIVATE, error);
 }
 
-/* An export under way: the page and the format chosen. */
-typedef struct
-{
-  QwRegionPage *self;
-  char         *format;
-} ExportChoice;
-
+/* @data: the format chosen */
 static void
-export_choice_free (gpointer  data,
-                    GClosure *closure)
+export_chosen_cb (GtkWidget *owner,
+                  GPtrArray *files,
+                  gpointer   data)
 {
-  ExportChoice *c = data;
+  g_autoptr(GError) error = NULL;
 
-  g_object_unref (c->self);
-  g_free (c->format);
-  g_free (c);
-}
-
-static void
-export_response_cb (GtkNativeDialog *chooser,
-                    int              response,
-                    ExportChoice    *choice)
-{
-  QwRegionPage *self = choice->self;
-  const char *format = choice->format;
-
-  if (response == GTK_RESPONSE_ACCEPT)
-    {
-      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
-      g_autoptr(GError) error = NULL;
-
-      if (qw_region_page_export_nominees (self, format, file, &error))
-        qw_feedback_toast (GTK_WIDGET (self), _("Nominees exported"));
-      else
-        qw_feedback_error (GTK_WIDGET (self), _("The nominees could not be exported"), error);
-    }
-  gtk_native_dialog_destroy (chooser);
-  g_object_unref (chooser);
+  if (qw_region_page_export_nominees (QW_REGION_PAGE (owner), data, g_ptr_array_index (files, 0), &error))
+    qw_feedback_toast (owner, _("Nominees exported"));
+  else
+    qw_feedback_error (owner, _("The nominees could not be exported"), error);
 }
 
 static void
@@ -420,8 +395,8 @@ export_nominees_action (GtkWidget  *widget,
 {
   QwRegionPage *self = QW_REGION_PAGE (widget);
   const char *format = g_variant_get_string (parameter, NULL);
-  GtkFileChooserNative *chooser;
-  ExportChoice *choice;
+  QwFileQuestion question = { .action = GTK_FILE_CHOOSER_ACTION_SAVE, .title = _("Export the Nominees"),
+                              .accept = _("_Export") };
   g_autofree char *name = NULL;
 
   if (self->nominees == NULL)
@@ -433,15 +408,8 @@ export_nominees_action (GtkWidget  *widget,
     name = g_strdup_printf ("%s赛区-推荐名单.csv", self->nominees->region);
   else
     name = g_strdup_printf ("%s赛区-推荐名单-公示.csv", self->nominees->region);
-  chooser = gtk_file_chooser_native_new (_("Export the Nominees"), get_parent (self),
-                                         GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"), _("_Cancel"));
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
-  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
-  choice = g_new0 (ExportChoice, 1);
-  choice->self = g_object_ref (self);
-  choice->format = g_strdup (format);
-  g_signal_connect_data (chooser, "response", G_CALLBACK (export_response_cb), choice, export_choice_free, 0);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+  question.name = name;
+  qw_file_chooser_ask (widget, &question, export_chosen_cb, g_strdup (format), g_free);
 }
 
 /* Recording the day the rules were published */

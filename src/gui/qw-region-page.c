@@ -20,6 +20,7 @@
 #include "qw-date.h"
 #include "qw-error.h"
 #include "qw-feedback.h"
+#include "qw-file-chooser.h"
 #include "qw-tooltip.h"
 #include "qw-import-report.h"
 #include "qw-new-stop-dialog.h"
@@ -149,25 +150,14 @@ filter_func (gpointer item,
 static void
 update_content (QwRegionPage *self)
 {
-  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->store));
-  guint shown = g_list_model_get_n_items (G_LIST_MODEL (self->filter_model));
-
-  if (n == 0)
-    gtk_stack_set_visible_child_name (self->content_stack, "empty");
-  else if (shown == 0)
-    gtk_stack_set_visible_child_name (self->content_stack, "no-results");
-  else
-    gtk_stack_set_visible_child_name (self->content_stack, "list");
+  qw_column_view_show_content (self->content_stack, G_LIST_MODEL (self->store), G_LIST_MODEL (self->filter_model));
 }
 
 static void
 search_changed_cb (QwRegionPage *self)
 {
-  const char *text = gtk_editable_get_text (GTK_EDITABLE (self->search_entry));
-
-  g_clear_pointer (&self->needle, g_free);
-  if (text != NULL && text[0] != '\0')
-    self->needle = g_utf8_casefold (text, -1);
+  g_free (self->needle);
+  self->needle = qw_column_view_needle (GTK_EDITABLE (self->search_entry));
   gtk_filter_changed (GTK_FILTER (self->filter), GTK_FILTER_CHANGE_DIFFERENT);
   update_content (self);
 }
@@ -351,21 +341,11 @@ qw_region_page_get_outcomes (QwRegionPage *self)
 }
 
 static void
-import_response_cb (GtkNativeDialog *chooser,
-                    int              response,
-                    QwRegionPage    *self)
+import_chosen_cb (GtkWidget *owner,
+                  GPtrArray *files,
+                  gpointer   data)
 {
-  if (response == GTK_RESPONSE_ACCEPT)
-    {
-      g_autoptr(GListModel) chosen = gtk_file_chooser_get_files (GTK_FILE_CHOOSER (chooser));
-      g_autoptr(GPtrArray) files = g_ptr_array_new_with_free_func (g_object_unref);
-
-      for (guint i = 0; i < g_list_model_get_n_items (chosen); i++)
-        g_ptr_array_add (files, g_list_model_get_item (chosen, i));
-      qw_region_page_import_files (self, files);
-    }
-  gtk_native_dialog_destroy (chooser);
-  g_object_unref (chooser);
+  qw_region_page_import_files (QW_REGION_PAGE (owner), files);
 }
 
 static void
@@ -373,15 +353,10 @@ choose_files (QwRegionPage  *self,
               const char    *title,
               GtkFileFilter *filter)
 {
-  GtkFileChooserNative *chooser;
+  QwFileQuestion question = { .action = GTK_FILE_CHOOSER_ACTION_OPEN, .title = title, .accept = _("_Import"),
+                              .filters = { filter }, .multiple = TRUE };
 
-  chooser = gtk_file_chooser_native_new (title, get_parent (self), GTK_FILE_CHOOSER_ACTION_OPEN,
-                                         _("_Import"), _("_Cancel"));
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
-  gtk_file_chooser_set_select_multiple (GTK_FILE_CHOOSER (chooser), TRUE);
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
-  g_signal_connect (chooser, "response", G_CALLBACK (import_response_cb), self);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+  qw_file_chooser_ask (GTK_WIDGET (self), &question, import_chosen_cb, NULL, NULL);
 }
 
 static void

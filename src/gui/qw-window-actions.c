@@ -19,6 +19,7 @@
 #include "qw-event-dialog.h"
 #include "qw-export-results.h"
 #include "qw-feedback.h"
+#include "qw-file-chooser.h"
 #include "qw-file-exports.h"
 #include "qw-new-region-dialog.h"
 #include "qw-new-stop-dialog.h"
@@ -31,18 +32,11 @@
 #include "qw-event.h"
 
 static void
-open_response_cb (GtkNativeDialog *chooser,
-                  int              response,
-                  QwWindow        *self)
+open_chosen_cb (GtkWidget *owner,
+                GPtrArray *files,
+                gpointer   data)
 {
-  if (response == GTK_RESPONSE_ACCEPT)
-    {
-      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
-
-      qw_window_open_file (self, file);
-    }
-  gtk_native_dialog_destroy (chooser);
-  g_object_unref (chooser);
+  qw_window_open_file (QW_WINDOW (owner), g_ptr_array_index (files, 0));
 }
 
 static GtkFileFilter *
@@ -61,16 +55,11 @@ open_action (GtkWidget  *widget,
              const char *action_name,
              GVariant   *parameter)
 {
-  QwWindow *self = QW_WINDOW (widget);
-  GtkFileChooserNative *chooser;
   g_autoptr(GtkFileFilter) filter = document_filter ();
+  QwFileQuestion question = { .action = GTK_FILE_CHOOSER_ACTION_OPEN, .title = _("Open a Document"),
+                              .accept = _("_Open"), .filters = { filter } };
 
-  chooser = gtk_file_chooser_native_new (_("Open a Document"), GTK_WINDOW (self),
-                                         GTK_FILE_CHOOSER_ACTION_OPEN, _("_Open"), _("_Cancel"));
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
-  g_signal_connect (chooser, "response", G_CALLBACK (open_response_cb), self);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+  qw_file_chooser_ask (widget, &question, open_chosen_cb, NULL, NULL);
 }
 
 /* win.open-file (path): what a page or a recent row opens. */
@@ -448,21 +437,13 @@ qw_window_is_exporting (QwWindow *self)
   return self->export_cancellable != NULL;
 }
 
+/* @data: whether the public form was asked for */
 static void
-export_results_response_cb (GtkNativeDialog *chooser,
-                            int              response,
-                            QwWindow        *self)
+export_results_chosen_cb (GtkWidget *owner,
+                          GPtrArray *files,
+                          gpointer   data)
 {
-  gboolean public_form = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (chooser), "public"));
-
-  if (response == GTK_RESPONSE_ACCEPT)
-    {
-      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
-
-      qw_window_export_results (self, file, public_form);
-    }
-  gtk_native_dialog_destroy (chooser);
-  g_object_unref (chooser);
+  qw_window_export_results (QW_WINDOW (owner), g_ptr_array_index (files, 0), GPOINTER_TO_INT (data));
 }
 
 static void
@@ -472,8 +453,10 @@ export_results_action (GtkWidget  *widget,
 {
   QwWindow *self = QW_WINDOW (widget);
   gboolean public_form = g_str_equal (g_variant_get_string (parameter, NULL), "public");
-  GtkFileChooserNative *chooser;
   g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
+  QwFileQuestion question = { .action = GTK_FILE_CHOOSER_ACTION_SAVE,
+                              .title = public_form ? _("Export the Public Results File") : _("Export the Results File"),
+                              .accept = _("_Export"), .filters = { filter } };
   g_autofree char *stop = NULL;
   g_autofree char *name = NULL;
 
@@ -486,15 +469,8 @@ export_results_action (GtkWidget  *widget,
   gtk_file_filter_set_name (filter, _("Results files (.xml)"));
   gtk_file_filter_add_pattern (filter, "*.xml");
   gtk_file_filter_add_pattern (filter, "*.XML");
-  chooser = gtk_file_chooser_native_new (public_form ? _("Export the Public Results File")
-                                                     : _("Export the Results File"),
-                                         GTK_WINDOW (self), GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"), _("_Cancel"));
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
-  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
-  g_object_set_data (G_OBJECT (chooser), "public", GINT_TO_POINTER (public_form));
-  g_signal_connect (chooser, "response", G_CALLBACK (export_results_response_cb), self);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+  question.name = name;
+  qw_file_chooser_ask (widget, &question, export_results_chosen_cb, GINT_TO_POINTER (public_form), NULL);
 }
 
 /* 发布到场馆网络: qw-publish-dialog.c does the rest. */
