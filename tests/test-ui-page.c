@@ -72,7 +72,7 @@ fixture_open (Fixture    *f,
   f->path = g_build_filename (tmp_dir, name, NULL);
   doc = qw_document_create (f->path, QW_DOCUMENT_STOP, &error);
   g_assert_no_error (error);
-  event->name = g_strdup ("2021年第六届全国象棋业余棋王赛广东赛区惠州市惠东县平山街道预选赛");
+  event->name = g_strdup ("惠州市惠东县平山街道预选赛");
   event->region = g_strdup ("广东");
   event->start_date = qw_date_make (2021, 7, 10);
   event->rounds = 5;
