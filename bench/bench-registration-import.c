@@ -12,9 +12,11 @@
  * under 5 s and under 1 KB per row; growth from 20,000 to 200,000 within
  * 12× (linear is 10×). Not a test: figures for people.
  *
- * Each size runs in a child of its own (this program again with --run):
- * the peak memory is the child's VmHWM, which its exec starts afresh, so
- * the sizes' peaks do not mix and the lists written here do not count.
+ * Each size runs three times, each in a child of its own (this program
+ * again with --run); the least times and the median memory are printed
+ * (other programs' load only adds time): the peak memory is the
+ * child's VmHWM, which its exec starts afresh, so the sizes' peaks do not
+ * mix and the lists written here do not count.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -170,10 +172,62 @@ run (gboolean    history,
 typedef struct
 {
   guint  rows;
-  double first_ms;     /* read and import, wall */
+  double first_ms;     /* read and import, wall: the least of the runs */
+  double first_cpu;    /* processor time: likewise */
   double second_ms;
+  double second_cpu;
   double first_kib;    /* the peak after the first import, above the child's before it */
 } Figures;
+
+/* Each size runs this many times, each in a child of its own: the times
+ * are the least of the runs (another program's load on a shared machine
+ * only adds to them), the memory the median. */
+#define RUNS 3
+
+static double
+median3 (double a,
+         double b,
+         double c)
+{
+  return MAX (MIN (a, b), MIN (MAX (a, b), c));
+}
+
+static double
+least3 (double a,
+        double b,
+        double c)
+{
+  return MIN (a, MIN (b, c));
+}
+
+static gboolean
+run_child (const char *self,
+           gboolean    history,
+           const char *first,
+           const char *second,
+           const char *doc,
+           gint64     *base,
+           Timing     *a,
+           Timing     *b)
+{
+  g_autofree char *out = NULL, *wal = g_strconcat (doc, "-wal", NULL), *shm = g_strconcat (doc, "-shm", NULL);
+  g_autoptr(GError) error = NULL;
+  const char *argv[] = { self, history ? "--run-history" : "--run", first, second, doc, NULL };
+  int status;
+  gboolean ok;
+
+  ok = g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, NULL, &status, &error)
+       && g_spawn_check_wait_status (status, &error)
+       && sscanf (out, "%" G_GINT64_FORMAT " " FIGURES_FORMAT " " FIGURES_FORMAT, base,
+                  &a->rows, &a->read_ms, &a->import_ms, &a->cpu_ms, &a->peak_kib,
+                  &b->rows, &b->read_ms, &b->import_ms, &b->cpu_ms, &b->peak_kib) == 11;
+  if (!ok)
+    g_printerr ("%s: %s\n", first, error != NULL ? error->message : "no figures");
+  g_unlink (doc);
+  g_unlink (wal);
+  g_unlink (shm);
+  return ok;
+}
 
 static gboolean
 measure (const char *self,
@@ -185,40 +239,40 @@ measure (const char *self,
   g_autofree char *first = g_build_filename (dir, "first.csv", NULL);
   g_autofree char *second = g_build_filename (dir, "second.csv", NULL);
   g_autofree char *doc = g_build_filename (dir, "stop.qiwang", NULL);
-  g_autofree char *out = NULL, *wal = NULL, *shm = NULL;
-  g_autoptr(GError) error = NULL;
-  const char *argv[] = { self, history ? "--run-history" : "--run", first, second, doc, NULL };
-  Timing a, b;
-  gint64 base;
-  int status;
+  Timing a[RUNS], b[RUNS];
+  gint64 base[RUNS];
+  double read, import, peak, second_peak, base_kib;
 
   write_lists (rows, first, second);
-  if (!g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, NULL, &status, &error)
-      || !g_spawn_check_wait_status (status, &error)
-      || sscanf (out, "%" G_GINT64_FORMAT " " FIGURES_FORMAT " " FIGURES_FORMAT, &base,
-                 &a.rows, &a.read_ms, &a.import_ms, &a.cpu_ms, &a.peak_kib,
-                 &b.rows, &b.read_ms, &b.import_ms, &b.cpu_ms, &b.peak_kib) != 11)
-    {
-      g_printerr ("%u rows: %s\n", rows, error != NULL ? error->message : "no figures");
+  for (guint r = 0; r < RUNS; r++)
+    if (!run_child (self, history, first, second, doc, &base[r], &a[r], &b[r]))
       return FALSE;
-    }
-  f->rows = a.rows;
-  f->first_ms = a.read_ms + a.import_ms;
-  f->second_ms = b.read_ms + b.import_ms;
-  f->first_kib = (double) (a.peak_kib - base);
-  g_print ("%-7u %7.0f %7.0f %7.0f %8.0f %8.1f %7.2f | %7.0f %7.0f %8.0f %8.1f %7.2f\n", a.rows,
-           a.read_ms, a.import_ms, a.cpu_ms, a.rows / (f->first_ms / 1000.0), a.peak_kib / 1024.0,
-           f->first_kib / a.rows,
-           f->second_ms, b.cpu_ms, b.rows / (f->second_ms / 1000.0), b.peak_kib / 1024.0,
-           (double) (b.peak_kib - base) / b.rows);
-  wal = g_strconcat (doc, "-wal", NULL);
-  shm = g_strconcat (doc, "-shm", NULL);
   g_unlink (first);
   g_unlink (second);
-  g_unlink (doc);
-  g_unlink (wal);
-  g_unlink (shm);
   g_rmdir (dir);
+#define MEDIAN(x) median3 (x[0], x[1], x[2])
+#define LEAST(x) least3 (x[0], x[1], x[2])
+#define FIELD(array, field) (double[]) { array[0].field, array[1].field, array[2].field }
+  f->rows = a[0].rows;
+  read = LEAST (FIELD (a, read_ms));
+  import = LEAST (FIELD (a, import_ms));
+  f->first_ms = LEAST (((double[]) { a[0].read_ms + a[0].import_ms, a[1].read_ms + a[1].import_ms,
+                                     a[2].read_ms + a[2].import_ms }));
+  f->first_cpu = LEAST (FIELD (a, cpu_ms));
+  f->second_ms = LEAST (((double[]) { b[0].read_ms + b[0].import_ms, b[1].read_ms + b[1].import_ms,
+                                      b[2].read_ms + b[2].import_ms }));
+  f->second_cpu = LEAST (FIELD (b, cpu_ms));
+  base_kib = MEDIAN (((double[]) { base[0], base[1], base[2] }));
+  peak = MEDIAN (FIELD (a, peak_kib));
+  second_peak = MEDIAN (FIELD (b, peak_kib));
+  f->first_kib = peak - base_kib;
+#undef MEDIAN
+#undef LEAST
+#undef FIELD
+  g_print ("%-7u %7.0f %7.0f %7.0f %8.0f %8.1f %7.2f | %7.0f %7.0f %8.0f %8.1f %7.2f\n", f->rows,
+           read, import, f->first_cpu, f->rows / (f->first_ms / 1000.0), peak / 1024.0, f->first_kib / f->rows,
+           f->second_ms, f->second_cpu, b[0].rows / (f->second_ms / 1000.0), second_peak / 1024.0,
+           (second_peak - base_kib) / b[0].rows);
   return TRUE;
 }
 
@@ -250,13 +304,17 @@ main (int    argc,
           return 1;
       small = &f[1];
       large = &f[2];
-      g_print ("growth %u -> %u rows: time x%.1f (again x%.1f), memory x%.1f; linear is x%.1f, goal within x12\n",
-               small->rows, large->rows, large->first_ms / small->first_ms, large->second_ms / small->second_ms,
+      g_print ("growth %u -> %u rows: wall time x%.1f, processor time x%.1f (again: x%.1f, x%.1f), "
+               "memory x%.1f; linear is x%.1f, goal within x12\n",
+               small->rows, large->rows, large->first_ms / small->first_ms, large->first_cpu / small->first_cpu,
+               large->second_ms / small->second_ms, large->second_cpu / small->second_cpu,
                large->first_kib / small->first_kib, (double) large->rows / small->rows);
-      g_print ("goal: %u rows read and imported in under 5000 ms: %.0f ms; under 1 KiB per row: %.2f\n\n",
-               large->rows, large->first_ms, large->first_kib / large->rows);
+      g_print ("goal: %u rows read and imported in under 5000 ms: %.0f ms (processor %.0f ms); "
+               "under 1 KiB per row: %.2f\n\n",
+               large->rows, large->first_ms, large->first_cpu, large->first_kib / large->rows);
     }
-  g_print ("(times in ms: read and import are wall times, cpu is the process's user and system time of both;\n"
-           " KiB/row: the peak resident memory above the one before the import, per row)\n");
+  g_print ("(%d runs each: times in ms, the least of the runs: read and import are wall times, cpu is the\n"
+           " process's user and system time of both; KiB/row: the peak resident memory above the one before the\n"
+           " import, per row, the median)\n", RUNS);
   return 0;
 }
