@@ -139,6 +139,9 @@ take_away_current (QwNoticeOverlay *self)
     }
   gtk_widget_set_can_target (GTK_WIDGET (self->revealer), FALSE);
   gtk_revealer_set_reveal_child (self->revealer, FALSE);
+  /* Nothing holds a bar that goes: should a pointer's leave not come, the
+   * next notice still goes by its timeout. */
+  self->holds = 0;
 }
 
 static void
