@@ -23,6 +23,7 @@
 
 #include <adwaita.h>
 #include <glib/gstdio.h>
+#include <sqlite3.h>
 #include <string.h>
 
 #include "qw-board-item.h"
@@ -103,9 +104,10 @@ ruleset_refused (gpointer data)
 }
 
 static void
-time_refusal (const char *what,
-              Refusal     refused,
-              gpointer    data)
+time_refusal_within (const char *what,
+                     Refusal     refused,
+                     gpointer    data,
+                     double      goal_ms)
 {
   g_autoptr(GArray) ms = g_array_new (FALSE, FALSE, sizeof (double));
 
@@ -118,7 +120,15 @@ time_refusal (const char *what,
       t = ms_since (start);
       g_array_append_val (ms, t);
     }
-  report (what, ms, 1000);
+  report (what, ms, goal_ms);
+}
+
+static void
+time_refusal (const char *what,
+              Refusal     refused,
+              gpointer    data)
+{
+  time_refusal_within (what, refused, data, 1000);
 }
 
 static void
@@ -136,6 +146,50 @@ refusals (void)
   time_refusal ("a CSV of 4,100,000 empty lines", csv_refused, lines);
   time_refusal ("a ruleset id that is a path", ruleset_refused, (gpointer) "../rulesets/qiwang-2021");
   g_unlink (big_field);
+}
+
+/* Crafted documents: the demo with SQL of test-cli-crafted.c planted in it. */
+
+static const char *const crafted_sql[][2] = {
+  { "a trigger planted on the games",
+    "CREATE TRIGGER rename_players AFTER UPDATE OF result ON game "
+    "BEGIN UPDATE player SET name = '被改名' || id; END;" },
+  { "meta replaced by an endless recursive view",
+    "ALTER TABLE meta RENAME TO meta_kept;"
+    "CREATE VIEW meta AS WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n) "
+    "SELECT 'n' || x AS key, '' AS value FROM n UNION ALL SELECT key, value FROM meta_kept;" },
+  { "meta replaced by a view that grows a string",
+    "ALTER TABLE meta RENAME TO meta_kept;"
+    "CREATE VIEW meta AS WITH RECURSIVE n(x, s) AS (SELECT 1, 'x' UNION ALL "
+    "SELECT x + 1, s || s FROM n WHERE length (s) < 100000000) SELECT 'kind' AS key, s AS value FROM n;" },
+};
+
+static char *demo_path (const char *name);
+
+static gboolean
+document_refused (gpointer data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(QwDocument) doc = qw_document_open (data, &error);
+
+  return doc == NULL;
+}
+
+static void
+crafted_documents (void)
+{
+  g_print ("\nCrafted documents refused on opening (test-cli-crafted):\n");
+  for (guint i = 0; i < G_N_ELEMENTS (crafted_sql); i++)
+    {
+      g_autofree char *path = demo_path ("crafted.qiwang");
+      sqlite3 *db = NULL;
+
+      g_assert_cmpint (sqlite3_open (path, &db), ==, SQLITE_OK);
+      g_assert_cmpint (sqlite3_exec (db, crafted_sql[i][1], NULL, NULL, NULL), ==, SQLITE_OK);
+      sqlite3_close (db);
+      time_refusal_within (crafted_sql[i][0], document_refused, path, 2000);
+      g_unlink (path);
+    }
 }
 
 /* The venue server */
@@ -338,6 +392,7 @@ main (int    argc,
     adw_init ();
   dir = g_dir_make_tmp ("qiwang-bench-XXXXXX", NULL);
   refusals ();
+  crafted_documents ();
   venue_server ();
   if (display)
     window ();
