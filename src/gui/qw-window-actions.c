@@ -350,17 +350,17 @@ set_exporting (QwWindow *self,
   if (exporting)
     {
       self->export_cancellable = g_cancellable_new ();
-      self->export_toast = adw_toast_new (_("Writing the results file…"));
-      adw_toast_set_timeout (self->export_toast, 0);
+      self->export_toast = qw_notice_new (_("Writing the results file…"));
+      qw_notice_set_timeout (self->export_toast, 0);
       g_signal_connect_object (self->export_toast, "dismissed", G_CALLBACK (export_toast_dismissed_cb), self,
                                G_CONNECT_SWAPPED);
-      qw_feedback_add_toast (self->toast_overlay, g_object_ref (self->export_toast));
+      qw_feedback_add_notice (GTK_WIDGET (self->toast_overlay), g_object_ref (self->export_toast));
     }
   else
     {
       g_clear_object (&self->export_cancellable);
       if (self->export_toast != NULL)
-        qw_feedback_dismiss (self->export_toast);
+        qw_notice_dismiss (self->export_toast);
     }
   _qw_window_update_actions (self);
 }

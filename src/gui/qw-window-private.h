@@ -5,6 +5,7 @@
 #pragma once
 
 #include "qw-document-context.h"
+#include "qw-notice-overlay.h"
 #include "qw-window.h"
 
 G_BEGIN_DECLS
@@ -26,7 +27,7 @@ struct _QwWindow
 {
   AdwApplicationWindow  parent_instance;
 
-  AdwToastOverlay      *toast_overlay;
+  QwNoticeOverlay      *toast_overlay;
   AdwHeaderBar         *header_bar;
   GtkStack             *title_stack;
   AdwWindowTitle       *window_title;
@@ -57,7 +58,7 @@ struct _QwWindow
   GSignalGroup         *history_signals;   /* the document's history: undo and redo follow */
   GFile                *file;
   GCancellable         *export_cancellable; /* the results file being written */
-  AdwToast             *export_toast;      /* says so meanwhile */
+  QwNotice             *export_toast;      /* says so meanwhile */
 };
 
 /* The application, or NULL in the tests' windows. */

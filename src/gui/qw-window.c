@@ -19,6 +19,7 @@
 #include "qw-entries-page.h"
 #include "qw-error.h"
 #include "qw-feedback.h"
+#include "qw-notice-overlay.h"
 #include "qw-ladder-page.h"
 #include "qw-national-page.h"
 #include "qw-prizes-page.h"
@@ -639,6 +640,8 @@ qw_window_class_init (QwWindowClass *klass)
                                                   G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY
                                                   | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  g_type_ensure (QW_TYPE_NOTICE_OVERLAY);
 
   gtk_widget_class_set_template_from_resource (widget_class, "/cn/qiwang/Qiwang/ui/qw-window.ui");
   gtk_widget_class_bind_template_child (widget_class, QwWindow, toast_overlay);

@@ -32,12 +32,15 @@
 #include "qw-game-log.h"
 #include "qw-history.h"
 #include "qw-step-recorder.h"
+#include "qw-undo-identities.h"
 
 typedef struct
 {
-  char *label;
-  void *changeset;
-  int   size;
+  char         *label;
+  void         *changeset;
+  int           size;
+  QwIdentities *held;       /* who held the ID numbers its next undo (redo) gives, when it went
+                             * onto its stack: qw-undo-identities.h; NULL: it gives none */
 } Step;
 
 struct _QwHistory
@@ -73,6 +76,7 @@ step_free (gpointer data)
     return;
   g_free (step->label);
   sqlite3_free (step->changeset);
+  _qw_identities_free (step->held);
   g_free (step);
 }
 
@@ -159,6 +163,7 @@ take_step (char     *label,
   step->label = label;
   step->changeset = changeset;
   step->size = size;
+  step->held = _qw_identities_note (self->doc, changeset, size, TRUE);
   looks_take (self, &before);
   g_ptr_array_add (self->undo, step);
   g_ptr_array_set_size (self->redo, 0);
@@ -373,6 +378,13 @@ apply_step (QwHistory   *self,
     goto out;
   if (!_qw_document_exec (doc, "BEGIN IMMEDIATE", error))
     goto keys_on;
+  /* Two entries of one person: refused, saying who they are (before the
+   * changeset, which may conflict on a number the other entry took too). */
+  if (!_qw_identities_check (doc, step->held, step->changeset, step->size, undo, step->label, error))
+    {
+      sqlite3_exec (db, "ROLLBACK", NULL, NULL, NULL);
+      goto keys_on;
+    }
   rc = sqlite3changeset_apply (db, size, changeset, NULL, on_conflict, &ctx);
   if (rc != SQLITE_OK || ctx.conflict || !references_hold (doc))
     {
@@ -424,6 +436,9 @@ move_step (QwHistory  *self,
   step = g_ptr_array_index (from, from->len - 1);
   if (!apply_step (self, step, undo, error))
     return FALSE;
+  /* On the other stack, its next apply goes the other way. */
+  _qw_identities_free (step->held);
+  step->held = _qw_identities_note (self->doc, step->changeset, step->size, !undo);
   looks_take (self, &before);
   g_ptr_array_add (to, g_ptr_array_steal_index (from, from->len - 1));
   looks_notify (self, &before);
