@@ -88,7 +88,7 @@ events_changed_cb (QwDocumentContext *self)
 gboolean
 qw_document_context_check_outside (QwDocumentContext *self)
 {
-  static const char *const details[] = { "events", "entries", "sections", "games", "region", "nominees" };
+  const char * const *topics = qw_document_topics ();
   gint64 version;
 
   g_return_val_if_fail (QW_IS_DOCUMENT_CONTEXT (self), FALSE);
@@ -98,13 +98,10 @@ qw_document_context_check_outside (QwDocumentContext *self)
     return FALSE;
   self->data_version = version;
   g_debug ("The document was changed by another program");
-  for (guint i = 0; i < G_N_ELEMENTS (details); i++)
-    {
-      /* A stop has no region rows nor nominees. */
-      if (qw_document_get_kind (self->doc) == QW_DOCUMENT_STOP && i >= 4)
-        break;
-      qw_document_emit_changed (self->doc, details[i]);
-    }
+  /* Which rows it changed is not known: every topic, so that a page hears
+   * what it follows (the list order, the ladder's tables among them). */
+  for (guint i = 0; topics[i] != NULL; i++)
+    qw_document_emit_changed (self->doc, topics[i]);
   return TRUE;
 }
 

@@ -161,10 +161,41 @@ _qw_document_write_end (QwDocument  *self,
   return qw_document_commit (self, error);
 }
 
+/**
+ * qw_document_topics:
+ *
+ * The topics of the document's "changed" signal, its details: what a
+ * listener names (a page of the window follows those it shows), whichever
+ * way the change comes (a step, an undo or a redo, another program's
+ * commit, for which every topic is announced).
+ *
+ * Returns: (array zero-terminated=1) (transfer none): the topics
+ */
+const char * const *
+qw_document_topics (void)
+{
+  static const char * const topics[] = {
+    "events",     /* the events' details */
+    "entries",    /* entries and their players, teams' members, the list order */
+    "sections",   /* the groups' settings */
+    "games",      /* pairings, results, absences */
+    "nominees",   /* a national document's */
+    "region",     /* a region's stops, their files and standings */
+    "meta",       /* the document's settings and kept tables */
+    "ladder",     /* the ladder's tables (region/qw-ladder-store.h) */
+    NULL
+  };
+
+  return topics;
+}
+
 void
 qw_document_emit_changed (QwDocument *self,
                           const char *what)
 {
+  g_return_if_fail (QW_IS_DOCUMENT (self));
+  g_return_if_fail (g_strv_contains (qw_document_topics (), what));
+
   g_signal_emit (self, signals[CHANGED], g_quark_from_string (what), what);
 }
 
@@ -196,8 +227,7 @@ qw_document_class_init (QwDocumentClass *klass)
 
   /**
    * QwDocument::changed:
-   * @what: "events", "entries", "games", "sections", "region", "nominees",
-   *   "ladder" (region/qw-ladder-store.h), "meta"
+   * @what: one of qw_document_topics ()
    *
    * Emitted after a change, with @what as the detail; after an undo or a
    * redo, once for each kind of row it changed ("meta" for the document's

@@ -77,6 +77,7 @@ gboolean        qw_document_begin           (QwDocument     *self,
 gboolean        qw_document_commit          (QwDocument     *self,
                                              GError        **error);
 void            qw_document_rollback        (QwDocument     *self);
+const char * const *qw_document_topics     (void);
 void            qw_document_emit_changed    (QwDocument     *self,
                                              const char     *what);
 
