@@ -199,7 +199,7 @@ read_fat (Cfb *cfb)
   guint32 difat = le32 (cfb->data + 0x44);
   guint32 difat_sectors = 0;
 
-  if (n_fat_sectors == 0 || n_fat_sectors > cfb->n_sectors)
+  if (n_fat_sectors == 0 || n_fat_sectors > cfb->n_sectors || n_fat_sectors > G_MAXUINT32 / per_sector)
     return refuse (cfb, "the count of FAT sectors is impossible for the file's size");
   for (guint i = 0; i < HEADER_DIFAT && fat_sectors->len < n_fat_sectors; i++)
     {

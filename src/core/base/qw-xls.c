@@ -552,9 +552,10 @@ book_read (Book        *book,
     }
   if (open_error != 0)
     {
-      g_set_error (error, QW_ERROR, QW_ERROR_CORRUPT,
-                   _("%s is not an .xls workbook, or it is damaged (FreeXL error %d)"),
-                   book->display_name, open_error);
+      /* FreeXL's codes name its own steps (-3: a record it could not
+       * parse), nothing the user can act on: for the debug log. */
+      g_debug ("%s: FreeXL error %d", book->display_name, open_error);
+      set_damaged (error, book->display_name);
       return FALSE;
     }
   if (password)
