@@ -114,6 +114,23 @@ qw_locale_dir (void)
   return (const char *) dir;
 }
 
+/* A helper program of Qiwang's (src/libexec/), such as the .xls reader:
+ * QIWANG_LIBEXECDIR wins (the tests, `meson devenv`); then the build
+ * folder's src/libexec/ for a development build run from it; else the
+ * installed one (libexecdir/qiwang). */
+char *
+qw_libexec_file (const char *program)
+{
+  const char *env = g_getenv ("QIWANG_LIBEXECDIR");
+  const char *root = qw_build_root ();
+
+  if (env != NULL && *env != '\0')
+    return g_build_filename (env, program, NULL);
+  if (root != NULL)
+    return g_build_filename (root, "src", "libexec", program, NULL);
+  return g_build_filename (PKGLIBEXECDIR, program, NULL);
+}
+
 /* Prepends DIR to the search path VARIABLE, whose value when unset is
  * FALLBACK (the XDG base directory specification's default). */
 static void

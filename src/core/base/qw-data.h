@@ -13,6 +13,8 @@ char       *qw_data_file      (const char *first_element,
 
 const char *qw_locale_dir     (void);
 
+char       *qw_libexec_file   (const char *program);
+
 void        qw_data_use_build_tree (void);
 
 G_END_DECLS

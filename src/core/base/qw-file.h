@@ -41,6 +41,10 @@ typedef enum
 #define QW_XLSX_MAX_PART_BYTES  (32 * 1024 * 1024)
 #define QW_XLSX_MAX_TOTAL_BYTES (96 * 1024 * 1024)
 
+/* An .xls workbook is read by a process of its own (qw-xls.c): its answer,
+ * the names and the cells of one sheet, is read only up to this size. */
+#define QW_XLS_MAX_REPLY_BYTES  (128 * 1024 * 1024)
+
 /* A text field (a name, a unit, a place) holds at most this many characters:
  * the results file's schema (data/schemas/results.xsd, type "text") allows no
  * more, so a longer field could never be sent on. */
