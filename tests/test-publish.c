@@ -32,6 +32,7 @@
 #include "qw-site-pages.h"
 #include "qw-test.h"
 #include "qw-tournament.h"
+#include "qw-test-play.h"
 
 static char *tmp_dir;
 
@@ -70,7 +71,7 @@ play (QwDocument *doc,
   for (int r = 1; r <= rounds; r++)
     {
       g_autoptr(GPtrArray) games = NULL;
-      int round = qw_tournament_pair_next_gated (doc, section, QW_PAIR_GATE_EXCLUDE_BLOCKED, NULL, &error);
+      int round = qw_test_pair_gated (doc, &section, QW_PAIR_GATE_EXCLUDE_BLOCKED, &error);
 
       g_assert_no_error (error);
       games = qw_document_list_round_games (doc, section->id, round, &error);

@@ -17,6 +17,7 @@
 #include "qw-tiebreak.h"
 #include "qw-test-region.h"
 #include "qw-test.h"
+#include "qw-test-play.h"
 
 #define STOP_NAME "2021年第六届全国象棋业余棋王赛广东赛区白花（镇）预选赛"
 
@@ -572,7 +573,7 @@ play_group (QwDocument *doc,
     {
       if (round > last)
         {
-          g_assert_cmpint (qw_tournament_pair_next (doc, section, NULL, &error), ==, round);
+          g_assert_cmpint (qw_test_pair (doc, &section, NULL, &error), ==, round);
           g_assert_no_error (error);
         }
       finish_round (doc, section, round);

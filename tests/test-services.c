@@ -24,6 +24,7 @@
 #include "qw-stops-csv.h"
 #include "qw-tournament.h"
 #include "qw-test-region.h"
+#include "qw-test-play.h"
 
 #define STOP_NAME "2021年第六届全国象棋业余棋王赛广东赛区白花（镇）预选赛"
 
@@ -265,7 +266,7 @@ test_edit_moves_until_paired (void)
   g_assert_cmpstr (moved->group_code, ==, "open-m");
 
   section = qw_tournament_lookup_section (doc, event, "open-m", &error);
-  g_assert_cmpint (qw_tournament_pair_next (doc, section, NULL, &error), ==, 1);
+  g_assert_cmpint (qw_test_pair (doc, &section, NULL, &error), ==, 1);
   g_free (moved->birth);
   moved->birth = g_strdup ("1950-05-06");
   g_assert_true (qw_registration_update_entry (doc, ruleset, event, moved, &error));

@@ -42,6 +42,7 @@
 #include "qw-window.h"
 #include "qw-test.h"
 #include "ui-wait.h"
+#include "qw-test-play.h"
 
 static char *tmp_dir;
 
@@ -237,7 +238,7 @@ test_outside_change_shown (void)
       }
     g_assert_true (qw_tournament_record_results (other.doc, other.section, 4, (const QwBoardResult *) all->data,
                                                  all->len, &error));
-    g_assert_cmpint (qw_tournament_pair_next (other.doc, other.section, NULL, &error), ==, 5);
+    g_assert_cmpint (qw_test_pair (other.doc, &other.section, NULL, &error), ==, 5);
     g_assert_no_error (error);
     start = g_get_monotonic_time ();
     while (qw_rounds_page_get_round (rounds) != 5)
@@ -543,7 +544,7 @@ test_stale_board_refused (void)
     open = open_board_from (rounds, 0);
     b = board_at (rounds, open);
     qw_rounds_page_select_board (rounds, open);
-    g_assert_true (qw_tournament_unpair_last (other.doc, other.section, TRUE, &error));
+    g_assert_true (qw_test_unpair_last (other.doc, &other.section, TRUE, &error));
     g_assert_no_error (error);
     g_assert_true (qw_rounds_page_key_result (rounds, GDK_KEY_3));
     dialog = qw_test_wait_toplevel (ADW_TYPE_MESSAGE_DIALOG);

@@ -47,6 +47,7 @@
 #include "qw-event.h"
 #include "qw-play.h"
 #include "ui-wait.h"
+#include "qw-test-play.h"
 
 static char *tmp_dir;
 
@@ -720,7 +721,7 @@ test_knockout_playoff (void)
         section->system = QW_SYSTEM_KNOCKOUT;
         qw_section_settings_clear (&section->settings);
         qw_section_settings_init (&section->settings, NULL, QW_SYSTEM_KNOCKOUT);
-        g_assert_true (qw_tournament_update_section (doc, section, &error));
+        g_assert_true (qw_test_update_section (doc, &section, &error));
         group = groups[i];
       }
     g_assert_nonnull (group);

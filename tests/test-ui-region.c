@@ -41,6 +41,7 @@
 #include "qw-game.h"
 #include "qw-results-export.h"
 #include "ui-wait.h"
+#include "qw-test-play.h"
 
 #define PREFIX "2021年第六届全国象棋业余棋王赛广东赛区"
 
@@ -136,7 +137,7 @@ play_group (QwDocument *doc,
     {
       g_autoptr(GPtrArray) games = NULL;
 
-      if (qw_tournament_pair_next (doc, section, NULL, &error) != round)
+      if (qw_test_pair (doc, &section, NULL, &error) != round)
         {
           /* A small group runs out of new pairings: it stops there. */
           g_clear_error (&error);

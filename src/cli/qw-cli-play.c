@@ -505,22 +505,27 @@ static int
 cmd_pair (QwCliContext *ctx)
 {
   g_autoptr(GError) error = NULL;
-  g_autoptr(GPtrArray) notes = NULL;
-  g_autoptr(GPtrArray) games = NULL;
-  g_autoptr(GPtrArray) before = NULL;
-  QwPairGate gate = pair_opt.force ? QW_PAIR_GATE_FORCE
-                  : pair_opt.exclude_blocked ? QW_PAIR_GATE_EXCLUDE_BLOCKED : QW_PAIR_GATE_CHECK;
+  g_auto(QwPairOutcome) outcome = { 0 };
+  QwPairRequest request = { QW_PAIR_GATE_CHECK, ctx->entries };
+  GPtrArray *notes, *games, *before;
+  QwPairGate gate;
   int round;
 
+  request.gate = gate = pair_opt.force ? QW_PAIR_GATE_FORCE
+                      : pair_opt.exclude_blocked ? QW_PAIR_GATE_EXCLUDE_BLOCKED : QW_PAIR_GATE_CHECK;
   /* The pairing takes the entries read to print the pairings, and gives the
    * games it stored and what the gate found (to say what an option did with
    * the blocked entries, or which ones block). */
-  round = qw_tournament_pair_next_with (ctx->doc, ctx->section, gate, ctx->entries, &games, &before, &notes,
-                                        &error);
+  round = qw_tournament_pair (ctx->doc, ctx->section, &request, &outcome, &error);
+  before = outcome.gate_items;
   if (round == 0 && g_error_matches (error, QW_ERROR, QW_ERROR_BLOCKED))
     return pair_blocked (ctx, before, g_steal_pointer (&error));
   if (round == 0)
     return qw_cli_fail (g_steal_pointer (&error));
+  games = outcome.games;
+  notes = outcome.notes;
+  qw_section_free (ctx->section);
+  ctx->section = g_steal_pointer (&outcome.section);
   /* Excluded or admitted now: the context's entries are read again. */
   if (gate != QW_PAIR_GATE_CHECK && qw_pair_gate_count_blocked (before) > 0)
     {
@@ -676,8 +681,8 @@ cmd_pair_manual (QwCliContext *ctx)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(GArray) boards = g_array_new (FALSE, FALSE, sizeof (QwManualBoard));
-  g_autoptr(GPtrArray) broken = NULL;
-  g_autoptr(GPtrArray) games = NULL;
+  g_auto(QwPairOutcome) outcome = { 0 };
+  GPtrArray *broken, *games;
   g_autoptr(GArray) given = parse_pairs (pair_manual_opt.pairs, NULL);
   int round;
 
@@ -701,7 +706,8 @@ cmd_pair_manual (QwCliContext *ctx)
       g_array_append_val (boards, b);
     }
   round = qw_tournament_pair_manual (ctx->doc, ctx->section, (const QwManualBoard *) boards->data, boards->len,
-                                     pair_manual_opt.force, &broken, &error);
+                                     pair_manual_opt.force, &outcome, &error);
+  broken = outcome.broken;
   if (round == 0 && g_error_matches (error, QW_ERROR, QW_ERROR_BLOCKED))
     {
       if (ctx->json)
@@ -718,8 +724,11 @@ cmd_pair_manual (QwCliContext *ctx)
                     "correct it, or record it with --force\n"), ctx->section->code);
       return QW_CLI_BLOCKED;
     }
-  if (round == 0 || (games = qw_document_list_round_games (ctx->doc, ctx->section->id, round, &error)) == NULL)
+  if (round == 0)
     return qw_cli_fail (g_steal_pointer (&error));
+  games = outcome.games;
+  qw_section_free (ctx->section);
+  ctx->section = g_steal_pointer (&outcome.section);
   g_clear_pointer (&ctx->entries_by_id, g_hash_table_unref);
   g_clear_pointer (&ctx->entries, g_ptr_array_unref);
   if ((ctx->entries = qw_document_list_section_entries (ctx->doc, ctx->section, &error)) == NULL)
@@ -920,7 +929,7 @@ cmd_unpair (QwCliContext *ctx)
 {
   g_autoptr(GError) error = NULL;
 
-  if (!qw_tournament_unpair_last (ctx->doc, ctx->section, unpair_force, &error))
+  if (!qw_tournament_unpair_last (ctx->doc, ctx->section, unpair_force, NULL, &error))
     return qw_cli_fail (g_steal_pointer (&error));
   return QW_CLI_OK;
 }
@@ -1164,11 +1173,14 @@ cmd_seeding (QwCliContext *ctx)
    * one round 1 uses. */
   if (qw_document_last_round (ctx->doc, ctx->section->id) == 0 && ctx->section->settings.lottery_seed == 0)
     {
-      guint64 seed = qw_tournament_draw_lots (ctx->doc, ctx->section, &error);
+      QwSection *stored = NULL;
+      guint64 seed = qw_tournament_draw_lots (ctx->doc, ctx->section, &stored, &error);
       g_autofree char *text = NULL;
 
       if (seed == 0)
         return qw_cli_fail (g_steal_pointer (&error));
+      qw_section_free (ctx->section);
+      ctx->section = stored;
       text = g_strdup_printf ("%" G_GUINT64_FORMAT, seed);
       g_printerr (_("Lots drawn for group %s: lottery seed %s\n"), ctx->section->code, text);
     }
@@ -1363,8 +1375,15 @@ cmd_settings (QwCliContext *ctx)
     if (!apply_setting (ctx->section, ctx->args[i], &error))
       return qw_cli_usage_error (ctx, error->message);
   chain = g_strdup (ctx->section->settings.tiebreaks);
-  if (ctx->n_args > 0 && !qw_tournament_update_section (ctx->doc, ctx->section, &error))
-    return qw_cli_fail (g_steal_pointer (&error));
+  if (ctx->n_args > 0)
+    {
+      QwSection *stored = NULL;
+
+      if (!qw_tournament_update_section (ctx->doc, ctx->section, &stored, &error))
+        return qw_cli_fail (g_steal_pointer (&error));
+      qw_section_free (ctx->section);
+      ctx->section = stored;
+    }
   /* A new system brings its tie-breaks (unless the chain is the arbiter's own). */
   if (g_strcmp0 (chain, ctx->section->settings.tiebreaks) != 0)
     {

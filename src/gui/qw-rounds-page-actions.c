@@ -368,15 +368,17 @@ gboolean
 qw_rounds_page_pair_next (QwRoundsPage  *self,
                           GError       **error)
 {
-  g_autoptr(GPtrArray) notes = NULL;
+  g_auto(QwPairOutcome) outcome = { 0 };
   g_autoptr(GError) local_error = NULL;
   g_autofree char *message = NULL;
+  GPtrArray *notes;
   int round;
 
   if (self->section == NULL)
     return FALSE;
   _qw_rounds_page_write_begin (self);
-  round = qw_tournament_pair_next (self->doc, self->section, &notes, &local_error);
+  round = qw_tournament_pair (self->doc, self->section, NULL, &outcome, &local_error);
+  notes = outcome.notes;
   _qw_rounds_page_write_end (self);
   if (round == 0)
     {
@@ -417,17 +419,19 @@ manual_record_cb (QwManualPairingDialog *dialog,
                   QwRoundsPage          *self)
 {
   g_autoptr(GError) error = NULL;
-  g_autoptr(GPtrArray) broken = NULL;
+  g_auto(QwPairOutcome) outcome = { 0 };
   g_autofree char *message = NULL;
   GArray *boards = qw_manual_pairing_dialog_get_boards (dialog);
+  GPtrArray *broken;
   int round;
 
   if (self->section == NULL)
     return;
   _qw_rounds_page_write_begin (self);
   round = qw_tournament_pair_manual (self->doc, self->section, (const QwManualBoard *) boards->data, boards->len,
-                                     qw_manual_pairing_dialog_get_force (dialog), &broken, &error);
+                                     qw_manual_pairing_dialog_get_force (dialog), &outcome, &error);
   _qw_rounds_page_write_end (self);
+  broken = outcome.broken;
   if (round == 0)
     {
       qw_manual_pairing_dialog_show_error (dialog, error);
@@ -512,7 +516,7 @@ unpair_response_cb (AdwMessageDialog *dialog,
   if (!g_str_equal (response, "unpair") || self->section == NULL)
     return;
   _qw_rounds_page_write_begin (self);
-  ok = qw_tournament_unpair_last (self->doc, self->section, TRUE, &error);
+  ok = qw_tournament_unpair_last (self->doc, self->section, TRUE, NULL, &error);
   _qw_rounds_page_write_end (self);
   if (!ok)
     {
@@ -945,7 +949,7 @@ draw_lots_action (GtkWidget  *widget,
   if (self->section == NULL)
     return;
   _qw_rounds_page_write_begin (self);
-  seed = qw_tournament_draw_lots (self->doc, self->section, &error);
+  seed = qw_tournament_draw_lots (self->doc, self->section, NULL, &error);
   _qw_rounds_page_write_end (self);
   if (seed == 0)
     {

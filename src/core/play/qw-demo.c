@@ -280,33 +280,37 @@ find_entry (GPtrArray *entries,
   return NULL;
 }
 
+/* @section: replaced by the section as stored after the pairing */
 static gboolean
 demo_play_round (QwDocument  *doc,
-                 QwSection   *section,
+                 QwSection  **section,
                  GPtrArray   *entries,
                  GRand       *rand,
                  gboolean     results,
                  GError     **error)
 {
-  g_autoptr(GPtrArray) games = NULL;
   /* The demo's arbiter let the national master planted in open-m play
    * (the round log says so); a real one would exclude him. */
-  int round = qw_tournament_pair_next_gated (doc, section, QW_PAIR_GATE_FORCE, NULL, error);
+  const QwPairRequest request = { QW_PAIR_GATE_FORCE, NULL };
+  g_auto(QwPairOutcome) outcome = { 0 };
+  int round = qw_tournament_pair (doc, *section, &request, &outcome, error);
 
-  if (round == 0 || (games = qw_document_list_games (doc, section->id, error)) == NULL)
+  if (round == 0)
     return FALSE;
-  for (guint i = 0; results && i < games->len; i++)
+  qw_section_free (*section);
+  *section = g_steal_pointer (&outcome.section);
+  for (guint i = 0; results && i < outcome.games->len; i++)
     {
-      const QwGame *g = g_ptr_array_index (games, i);
+      const QwGame *g = g_ptr_array_index (outcome.games, i);
       QwResultInput input;
 
-      if (g->round != round || g->black == 0)
+      if (g->black == 0)
         continue;
       demo_result (rand, find_entry (entries, g->red), find_entry (entries, g->black), &input);
       /* One player does not turn up in round 2. */
       if (round == 2 && g->board == 5)
         input = (QwResultInput) { QW_RESULT_RED_BY_FORFEIT, 0, 0, QW_PLAYOFF_NONE, FALSE };
-      if (!qw_tournament_record_result (doc, section, round, g->board, &input, error))
+      if (!qw_tournament_record_result (doc, *section, round, g->board, &input, error))
         return FALSE;
     }
   return TRUE;
@@ -339,7 +343,7 @@ demo_play (QwDocument  *doc,
   if (!qw_document_update_section (doc, open_m, error))
     return FALSE;
   for (int round = 1; round <= 4; round++)
-    if (!demo_play_round (doc, open_m, entries, rand, round <= 3, error))
+    if (!demo_play_round (doc, &open_m, entries, rand, round <= 3, error))
       return FALSE;
   return TRUE;
 }

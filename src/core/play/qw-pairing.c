@@ -313,13 +313,16 @@ store_round (QwDocument *doc,
   return TRUE;
 }
 
+/* Pairs the next round of @section (its stored state when it was stored
+ * meanwhile), in the transaction open. @entries: the group's, when the
+ * caller has read them. The section as stored, the games and the notes go
+ * to @outcome. */
 static int
-pair_round (QwDocument *doc,
-            QwSection  *section,
-            GPtrArray  *entries,
-            GPtrArray **paired,
-            GPtrArray **notes,
-            GError    **error)
+pair_round (QwDocument      *doc,
+            const QwSection *section,
+            GPtrArray       *entries,
+            QwPairOutcome   *outcome,
+            GError         **error)
 {
   g_auto(QwPlayState) s = { .entries = entries != NULL ? g_ptr_array_ref (entries) : NULL };
   g_autoptr(GPtrArray) games = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_game_free);
@@ -366,16 +369,13 @@ pair_round (QwDocument *doc,
   _qw_play_number_boards (games);
   if (!store_round (doc, updated, round, games, error))
     return 0;
-  section->id = updated->id;
-  if (round == 1)
-    {
-      qw_section_settings_clear (&section->settings);
-      qw_section_settings_copy (&section->settings, &updated->settings);
-    }
-  if (notes != NULL)
-    *notes = g_steal_pointer (&left_out);
-  if (paired != NULL)
-    *paired = g_steal_pointer (&games);
+  g_clear_pointer (&outcome->section, qw_section_free);
+  g_clear_pointer (&outcome->games, g_ptr_array_unref);
+  g_clear_pointer (&outcome->notes, g_ptr_array_unref);
+  outcome->section = g_steal_pointer (&updated);
+  outcome->games = g_steal_pointer (&games);
+  outcome->notes = g_steal_pointer (&left_out);
+  outcome->round = round;
   return round;
 }
 
@@ -432,14 +432,12 @@ take_section_entries (GPtrArray       *event_entries,
  * some (an exclusion, an admission, a problem allowed): it reads them again
  * then, in the step that changed them. */
 static int
-pair_gated_locked (QwDocument *doc,
-                   QwSection  *section,
-                   QwPairGate  gate,
-                   GPtrArray  *entries,
-                   GPtrArray **games,
-                   GPtrArray **gate_items,
-                   GPtrArray **notes,
-                   GError    **error)
+pair_gated_locked (QwDocument      *doc,
+                   const QwSection *section,
+                   QwPairGate       gate,
+                   GPtrArray       *entries,
+                   QwPairOutcome   *outcome,
+                   GError         **error)
 {
   g_autoptr(GPtrArray) event_entries = NULL;
   g_autoptr(GPtrArray) items = NULL;
@@ -457,14 +455,14 @@ pair_gated_locked (QwDocument *doc,
   if ((items = qw_pair_gate_list_entries (doc, section, event_entries, error)) == NULL)
     return 0;
   blocked = qw_pair_gate_count_blocked (items);
-  if (gate_items != NULL)
-    *gate_items = g_ptr_array_ref (items);
+  g_clear_pointer (&outcome->gate_items, g_ptr_array_unref);
+  outcome->gate_items = g_ptr_array_ref (items);
   if (blocked == 0)
     {
       g_autoptr(GPtrArray) group = entries != NULL ? g_ptr_array_ref (entries)
                                                    : take_section_entries (event_entries, section);
 
-      return pair_round (doc, section, group, games, notes, error);
+      return pair_round (doc, section, group, outcome, error);
     }
   stored = qw_section_copy (section);
   if (stored->id == 0)
@@ -498,8 +496,7 @@ pair_gated_locked (QwDocument *doc,
       qw_document_rollback (doc);
       return 0;
     }
-  section->id = stored->id;
-  round = pair_round (doc, section, NULL, games, notes, error);
+  round = pair_round (doc, stored, NULL, outcome, error);
   if (round == 0)
     {
       qw_document_rollback (doc);
@@ -516,20 +513,18 @@ pair_gated_locked (QwDocument *doc,
  * the second waits for the first (BEGIN IMMEDIATE) and pairs the next one,
  * or is told that every planned round has been paired. */
 static int
-pair_gated (QwDocument *doc,
-            QwSection  *section,
-            QwPairGate  gate,
-            GPtrArray  *entries,
-            GPtrArray **games,
-            GPtrArray **gate_items,
-            GPtrArray **notes,
-            GError    **error)
+pair_gated (QwDocument      *doc,
+            const QwSection *section,
+            QwPairGate       gate,
+            GPtrArray       *entries,
+            QwPairOutcome   *outcome,
+            GError         **error)
 {
   int round;
 
   if (!qw_document_begin (doc, error))
     return 0;
-  round = pair_gated_locked (doc, section, gate, entries, games, gate_items, notes, error);
+  round = pair_gated_locked (doc, section, gate, entries, outcome, error);
   if (round == 0)
     {
       qw_document_rollback (doc);
@@ -538,63 +533,51 @@ pair_gated (QwDocument *doc,
   return qw_document_commit (doc, error) ? round : 0;
 }
 
-int
-qw_tournament_pair_next (QwDocument *doc,
-                         QwSection  *section,
-                         GPtrArray **notes,
-                         GError    **error)
+void
+qw_pair_outcome_clear (QwPairOutcome *outcome)
 {
-  return pair_gated (doc, section, QW_PAIR_GATE_CHECK, NULL, NULL, NULL, notes, error);
+  g_clear_pointer (&outcome->section, qw_section_free);
+  g_clear_pointer (&outcome->games, g_ptr_array_unref);
+  g_clear_pointer (&outcome->notes, g_ptr_array_unref);
+  g_clear_pointer (&outcome->gate_items, g_ptr_array_unref);
+  outcome->round = 0;
 }
 
 /**
- * qw_tournament_pair_next_gated:
- * @gate: what to do with the group's entries that have a blocking problem
- *   (qw-pair-gate.h)
+ * qw_tournament_pair:
+ * @section: the section as the caller holds it, not changed: a section not
+ *   stored yet is stored in the pairing's step, and round 1 fixes its draw
+ *   (@outcome has the section as stored)
+ * @request: (nullable): the gate and the entries at hand; %NULL for
+ *   %QW_PAIR_GATE_CHECK, the entries read here
+ * @outcome: (out caller-allocates) (optional): what the pairing did, and
+ *   the gate's list also when it refused; zero-filled by the caller,
+ *   cleared with qw_pair_outcome_clear()
  *
- * Pairs the next round as qw_tournament_pair_next() does, after the entries
- * gate: with entries blocked, %QW_PAIR_GATE_CHECK refuses (QW_ERROR_BLOCKED,
- * the message lists them) and writes nothing; the other two answer for
- * every blocked entry, logged, in the pairing's step.
+ * Pairs the next round by the section's system, as one step of the
+ * history ("Pairing of round 3"). The previous round must be complete.
+ * Entries of the group with a problem that blocks pairing (qw-pair-gate.h)
+ * go through the gate first: with %QW_PAIR_GATE_CHECK the pairing is
+ * refused (QW_ERROR_BLOCKED, whose message lists them) and nothing is
+ * written; the other two answer for every blocked entry, logged, in the
+ * pairing's step.
+ *
+ * Returns: the round paired, or 0 with @error
  */
 int
-qw_tournament_pair_next_gated (QwDocument *doc,
-                               QwSection  *section,
-                               QwPairGate  gate,
-                               GPtrArray **notes,
-                               GError    **error)
+qw_tournament_pair (QwDocument          *doc,
+                    const QwSection     *section,
+                    const QwPairRequest *request,
+                    QwPairOutcome       *outcome,
+                    GError             **error)
 {
-  return pair_gated (doc, section, gate, NULL, NULL, NULL, notes, error);
-}
+  g_auto(QwPairOutcome) local = { 0 };
 
-/**
- * qw_tournament_pair_next_with:
- * @gate: as for qw_tournament_pair_next_gated()
- * @entries: (element-type QwEntry): the section's entries as
- *   qw_document_list_section_entries() reads them now, when the caller holds
- *   them already (the CLI has read them to print the pairings): they are not
- *   read a second time, nor changed. When the gate has changed some of them
- *   (@gate_items has blocked items and @gate is not %QW_PAIR_GATE_CHECK),
- *   the caller reads them again.
- * @games: (out) (element-type QwGame): the round's games as stored, by board
- * @gate_items: (out) (optional) (element-type QwGateItem): the gate's list
- *   (qw_pair_gate_list()) as it was before the pairing, also when it refused
- *
- * qw_tournament_pair_next_gated() with the entries at hand, giving the games
- * it stored (which the caller need not read back) and what the gate found.
- */
-int
-qw_tournament_pair_next_with (QwDocument *doc,
-                              QwSection  *section,
-                              QwPairGate  gate,
-                              GPtrArray  *entries,
-                              GPtrArray **games,
-                              GPtrArray **gate_items,
-                              GPtrArray **notes,
-                              GError    **error)
-{
-  g_return_val_if_fail (entries != NULL && games != NULL, 0);
-  return pair_gated (doc, section, gate, entries, games, gate_items, notes, error);
+  g_return_val_if_fail (QW_IS_DOCUMENT (doc), 0);
+  g_return_val_if_fail (section != NULL, 0);
+
+  return pair_gated (doc, section, request != NULL ? request->gate : QW_PAIR_GATE_CHECK,
+                     request != NULL ? request->entries : NULL, outcome != NULL ? outcome : &local, error);
 }
 
 /* A forfeit the pairing recorded itself, because the player had withdrawn. */
@@ -645,41 +628,16 @@ rejoin_admitted (QwPlayState *s,
 }
 
 static gboolean
-unpair_last_locked (QwDocument  *doc,
-                    QwSection   *section,
-                    gboolean     force,
-                    GError     **error);
-
-/* Read and written in one transaction, as a pairing is. */
-gboolean
-qw_tournament_unpair_last (QwDocument *doc,
-                           QwSection  *section,
-                           gboolean    force,
-                           GError    **error)
-{
-  if (!qw_document_begin (doc, error))
-    return FALSE;
-  if (!unpair_last_locked (doc, section, force, error))
-    {
-      qw_document_rollback (doc);
-      return FALSE;
-    }
-  return qw_document_commit (doc, error);
-}
-
-static gboolean
-unpair_last_locked (QwDocument *doc,
-                    QwSection  *section,
-                    gboolean    force,
-                    GError    **error)
+unpair_last_locked (QwDocument      *doc,
+                    const QwSection *section,
+                    gboolean         force,
+                    QwSection       *updated,
+                    GError         **error)
 {
   g_auto(QwPlayState) s = { 0 };
   g_autoptr(GString) boards = g_string_new (NULL);
-  g_autoptr(QwSection) updated = qw_section_copy (section);
   g_autofree char *message = NULL;
   g_autofree char *label = NULL;
-
-  g_return_val_if_fail (QW_IS_DOCUMENT (doc), FALSE);
 
   if (!_qw_play_state_load (&s, doc, section, error))
     return FALSE;
@@ -723,11 +681,43 @@ unpair_last_locked (QwDocument *doc,
     }
   if (!qw_document_commit (doc, error))
     return FALSE;
-  if (s.last_round == 1)
-    {
-      qw_section_settings_clear (&section->settings);
-      qw_section_settings_copy (&section->settings, &updated->settings);
-    }
   qw_document_emit_changed (doc, "games");
+  return TRUE;
+}
+
+/**
+ * qw_tournament_unpair_last:
+ * @stored: (out) (optional): the section as stored after the unpairing
+ *   (unpairing round 1 releases its draw)
+ *
+ * Removes the last round, read and written in one transaction as a pairing
+ * is: one step of the history. A round with results entered is removed
+ * only with @force. Unpairing round 1 releases the draw (the lottery seed
+ * stays).
+ */
+gboolean
+qw_tournament_unpair_last (QwDocument       *doc,
+                           const QwSection  *section,
+                           gboolean          force,
+                           QwSection       **stored,
+                           GError          **error)
+{
+  g_autoptr(QwSection) updated = NULL;
+
+  g_return_val_if_fail (QW_IS_DOCUMENT (doc), FALSE);
+  g_return_val_if_fail (section != NULL, FALSE);
+
+  updated = qw_section_copy (section);
+  if (!qw_document_begin (doc, error))
+    return FALSE;
+  if (!unpair_last_locked (doc, section, force, updated, error))
+    {
+      qw_document_rollback (doc);
+      return FALSE;
+    }
+  if (!qw_document_commit (doc, error))
+    return FALSE;
+  if (stored != NULL)
+    *stored = g_steal_pointer (&updated);
   return TRUE;
 }

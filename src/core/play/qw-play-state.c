@@ -74,7 +74,7 @@ _qw_play_state_load (QwPlayState     *s,
   if (event == NULL || (s->ruleset = qw_ruleset_lookup (event->ruleset, error)) == NULL)
     return FALSE;
   qw_section_scores (s->ruleset, section, s->scores);
-  /* Entries the caller has already read (qw_tournament_pair_next_with()). */
+  /* Entries the caller has already read (a QwPairRequest's). */
   if (s->entries == NULL)
     s->entries = qw_document_list_section_entries (doc, section, error);
   if (s->entries == NULL)

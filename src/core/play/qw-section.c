@@ -124,34 +124,43 @@ follow_system (QwDocument *doc,
 
 /**
  * qw_tournament_update_section:
+ * @section: the name, system, rounds and settings to store
+ * @stored: (out) (optional): the section as stored: its id when it was not
+ *   stored yet, and, when the system changes, the tie-break chain that
+ *   follows it (qw_section_settings_follow_system())
  *
- * Stores a section's name, system, rounds and settings, as one step ("Settings
- * of group …"); a section not stored yet is stored (its id is set). When the
- * system changes, the tie-break chain follows it (qw_section_settings_follow_system()):
- * @section's chain is then the new system's preset.
+ * Stores a section's name, system, rounds and settings, as one step
+ * ("Settings of group …"); a section not stored yet is stored.
  */
 gboolean
-qw_tournament_update_section (QwDocument *doc,
-                              QwSection  *section,
-                              GError    **error)
+qw_tournament_update_section (QwDocument       *doc,
+                              const QwSection  *section,
+                              QwSection       **stored,
+                              GError          **error)
 {
+  g_autoptr(QwSection) updated = NULL;
   g_autofree char *label = NULL;
 
   g_return_val_if_fail (QW_IS_DOCUMENT (doc), FALSE);
+  g_return_val_if_fail (section != NULL, FALSE);
 
-  if (!follow_system (doc, section, error))
+  updated = qw_section_copy (section);
+  if (!follow_system (doc, updated, error))
     return FALSE;
-  label = g_strdup_printf (_("Settings of group %s"), section->name != NULL && section->name[0] != '\0'
-                                                      ? section->name : section->code);
+  label = g_strdup_printf (_("Settings of group %s"), updated->name != NULL && updated->name[0] != '\0'
+                                                      ? updated->name : updated->code);
   if (!qw_document_begin_step (doc, label, error))
     return FALSE;
-  if (section->id == 0 ? !_qw_play_store_section (doc, section, error) || !qw_document_update_section (doc, section, error)
-                       : !qw_document_update_section (doc, section, error))
+  if (!_qw_play_store_section (doc, updated, error) || !qw_document_update_section (doc, updated, error))
     {
       qw_document_rollback (doc);
       return FALSE;
     }
-  return qw_document_commit (doc, error);
+  if (!qw_document_commit (doc, error))
+    return FALSE;
+  if (stored != NULL)
+    *stored = g_steal_pointer (&updated);
+  return TRUE;
 }
 
 QwSection *
@@ -263,7 +272,7 @@ qw_tournament_seeding (QwDocument      *doc,
 
 /**
  * qw_tournament_draw_lots:
- * @section: its lottery seed is set
+ * @stored: (out) (optional): the section as stored, with its seed
  *
  * Draws the lots (抽签) before round 1: a lottery seed, stored and logged as
  * one step ("Drawing lots for group …"), so that the starting-rank list
@@ -274,15 +283,18 @@ qw_tournament_seeding (QwDocument      *doc,
  *   is fixed)
  */
 guint64
-qw_tournament_draw_lots (QwDocument *doc,
-                         QwSection  *section,
-                         GError    **error)
+qw_tournament_draw_lots (QwDocument       *doc,
+                         const QwSection  *section,
+                         QwSection       **stored,
+                         GError          **error)
 {
   g_autoptr(QwSection) updated = NULL;
   g_autofree char *label = NULL, *message = NULL, *seed_text = NULL;
   const char *name;
+  guint64 seed;
 
   g_return_val_if_fail (QW_IS_DOCUMENT (doc), 0);
+  g_return_val_if_fail (section != NULL, 0);
 
   name = section->name != NULL && *section->name != '\0' ? section->name : section->code;
   if (section->id != 0 && qw_document_last_round (doc, section->id) > 0)
@@ -291,9 +303,14 @@ qw_tournament_draw_lots (QwDocument *doc,
                    _("The draw of group %s was fixed when round 1 was paired"), name);
       return 0;
     }
-  if (section->settings.lottery_seed != 0)
-    return section->settings.lottery_seed;
   updated = qw_section_copy (section);
+  if (section->settings.lottery_seed != 0)
+    {
+      seed = section->settings.lottery_seed;
+      if (stored != NULL)
+        *stored = g_steal_pointer (&updated);
+      return seed;
+    }
   updated->settings.lottery_seed = _qw_play_new_lottery_seed ();
   seed_text = g_strdup_printf ("%" G_GUINT64_FORMAT, updated->settings.lottery_seed);
   label = g_strdup_printf (_("Drawing lots for group %s"), name);
@@ -308,10 +325,11 @@ qw_tournament_draw_lots (QwDocument *doc,
     }
   if (!qw_document_commit (doc, error))
     return 0;
-  section->id = updated->id;
-  section->settings.lottery_seed = updated->settings.lottery_seed;
   qw_document_emit_changed (doc, "sections");
-  return section->settings.lottery_seed;
+  seed = updated->settings.lottery_seed;
+  if (stored != NULL)
+    *stored = g_steal_pointer (&updated);
+  return seed;
 }
 
 /* A Swiss too small for its rounds */

@@ -160,7 +160,8 @@ simulate_playoff (GRand                   *rand,
                                                                               : QW_PLAYOFF_RED;
 }
 
-/* The round's results, recorded as one action. */
+/* The results of the round just paired (@games, as stored), recorded as one
+ * action. */
 static gboolean
 simulate_results (QwDocument               *doc,
                   const QwSection          *section,
@@ -168,13 +169,11 @@ simulate_results (QwDocument               *doc,
                   const QwSimulateOptions  *options,
                   GHashTable               *by_id,
                   int                       round,
+                  GPtrArray                *games,
                   GError                  **error)
 {
-  g_autoptr(GPtrArray) games = qw_document_list_round_games (doc, section->id, round, error);
   g_autoptr(GArray) results = NULL;
 
-  if (games == NULL)
-    return FALSE;
   results = g_array_sized_new (FALSE, FALSE, sizeof (QwBoardResult), games->len);
   for (guint i = 0; i < games->len; i++)
     {
@@ -217,25 +216,32 @@ simulate_withdrawals (QwDocument               *doc,
 }
 
 /* One round, paired and played, in a savepoint of its own inside the open
- * transaction: if any of it fails, none of it stays. Returns the round, or 0. */
+ * transaction: if any of it fails, none of it stays. @section is replaced
+ * by the section as stored after the pairing. Returns the round, or 0. */
 static int
 play_round (QwDocument               *doc,
-            QwSection                *section,
+            QwSection               **section,
             GRand                    *rand,
             const QwSimulateOptions  *options,
             GHashTable               *by_id,
             GPtrArray                *entries,
             GError                  **error)
 {
+  g_auto(QwPairOutcome) outcome = { 0 };
   int round;
 
   if (!qw_document_begin (doc, error))
     return 0;
-  round = qw_tournament_pair_next (doc, section, NULL, error);
+  round = qw_tournament_pair (doc, *section, NULL, &outcome, error);
+  if (round != 0)
+    {
+      qw_section_free (*section);
+      *section = g_steal_pointer (&outcome.section);
+    }
   if (round == 0
-      || !simulate_results (doc, section, rand, options, by_id, round, error)
-      || (round < qw_tournament_total_rounds (doc, section)
-          && !simulate_withdrawals (doc, section, rand, options, entries, error)))
+      || !simulate_results (doc, *section, rand, options, by_id, round, outcome.games, error)
+      || (round < qw_tournament_total_rounds (doc, *section)
+          && !simulate_withdrawals (doc, *section, rand, options, entries, error)))
     {
       qw_document_rollback (doc);
       return 0;
@@ -295,7 +301,7 @@ qw_simulate (const char               *path,
 
       if (!first && !qw_document_begin (doc, error))
         return FALSE;
-      round = play_round (doc, section, rand, options, by_id, entries, &round_error);
+      round = play_round (doc, &section, rand, options, by_id, entries, &round_error);
       /* The round left nothing: what the transaction holds (the field, in
        * the first) is kept. */
       if (!qw_document_commit (doc, round == 0 ? NULL : error))

@@ -222,12 +222,15 @@ qw_tournament_check_manual (QwDocument          *doc,
 
 /**
  * qw_tournament_pair_manual:
- * @section: its id is set when it was not stored yet; round 1 fixes its draw
+ * @section: not changed: a section not stored yet is stored, and round 1
+ *   fixes its draw (@outcome has the section as stored)
  * @boards: (array length=n_boards): as for qw_tournament_check_manual()
  * @force: record the round even when it breaks rules: entries paired with
  *   a blocking problem are then allowed (late entries admitted), as
- *   qw_tournament_pair_next_gated() does with %QW_PAIR_GATE_FORCE
- * @broken: (out) (optional) (element-type utf8): the rules the round breaks
+ *   qw_tournament_pair() does with %QW_PAIR_GATE_FORCE
+ * @outcome: (out caller-allocates) (optional): the round, the section as
+ *   stored, the games and the rules the round breaks (broken), also when it
+ *   was refused for them
  *
  * Records the next round exactly as given, in one step of the history
  * ("Round 3 paired by hand"), logged in the group's round log with every
@@ -238,13 +241,14 @@ qw_tournament_check_manual (QwDocument          *doc,
  */
 int
 qw_tournament_pair_manual (QwDocument          *doc,
-                           QwSection           *section,
+                           const QwSection     *section,
                            const QwManualBoard *boards,
                            guint                n_boards,
                            gboolean             force,
-                           GPtrArray          **broken,
+                           QwPairOutcome       *outcome,
                            GError             **error)
 {
+  g_auto(QwPairOutcome) local = { 0 };
   g_auto(QwPlayState) s = { 0 };
   g_autoptr(QwSection) updated = qw_section_copy (section);
   g_autoptr(GPtrArray) games = NULL;
@@ -256,6 +260,9 @@ qw_tournament_pair_manual (QwDocument          *doc,
   int round;
 
   g_return_val_if_fail (QW_IS_DOCUMENT (doc), 0);
+
+  if (outcome == NULL)
+    outcome = &local;
 
   if (!manual_load (&s, doc, updated, &round, error)
       || (games = manual_games (&s, round, boards, n_boards, error)) == NULL
@@ -272,8 +279,8 @@ qw_tournament_pair_manual (QwDocument          *doc,
                    g_dngettext (GETTEXT_PACKAGE, "Round %d of group %s was not recorded: it breaks %u rule%s",
                                 "Round %d of group %s was not recorded: it breaks %u rules%s", rules->len),
                    round, updated->code, rules->len, list->str);
-      if (broken != NULL)
-        *broken = g_steal_pointer (&rules);
+      g_clear_pointer (&outcome->broken, g_ptr_array_unref);
+      outcome->broken = g_steal_pointer (&rules);
       return 0;
     }
   for (guint i = 0; i < items->len; i++)
@@ -315,14 +322,11 @@ qw_tournament_pair_manual (QwDocument          *doc,
   qw_document_emit_changed (doc, "games");
   if (paired_blocked->len > 0)
     qw_document_emit_changed (doc, "entries");
-  section->id = updated->id;
-  if (round == 1)
-    {
-      qw_section_settings_clear (&section->settings);
-      qw_section_settings_copy (&section->settings, &updated->settings);
-    }
-  if (broken != NULL)
-    *broken = g_steal_pointer (&rules);
+  qw_pair_outcome_clear (outcome);
+  outcome->round = round;
+  outcome->section = g_steal_pointer (&updated);
+  outcome->games = g_steal_pointer (&games);
+  outcome->broken = g_steal_pointer (&rules);
   return round;
 
 fail:
