@@ -290,7 +290,7 @@ test_6_output_over_document (void)
 }
 
 /* 6. The ladder's 名单公示 (--public-list): never over a document, nor over
- * the lists it reads */
+ * the lists it reads, --force or not */
 
 static void
 test_6_ladder_public_list (void)
@@ -328,8 +328,10 @@ test_6_ladder_public_list (void)
   assert_unchanged (players, players_before);
   cli (&ok, "ladder", games, "--players", players, "--public-list", "public.csv", NULL);
   g_assert_cmpint (ok.status, ==, 0);
+  /* --force replaces no document, nor an input (issue 17). */
   cli (&forced, "ladder", games, "--public-list", doc, "--force", NULL);
-  g_assert_cmpint (forced.status, ==, 0);
+  assert_refused (&forced, 2, "is a Qiwang document; writing there would replace it");
+  assert_unchanged (doc, doc_before);
 }
 
 /* A region with ten valid preliminaries and its final: it has nominees. */

@@ -5,9 +5,10 @@
  * document under a temporary name next to it, renaming it into place only
  * when it is complete: a failure or a kill leaves the old file as it was.
  * A command that writes an output (export, nominees --out, print --out,
- * ladder --public-list) never writes over a Qiwang document, least of all
- * the one it reads, nor over another file it reads, unless --force says so; outputs themselves are written to a temporary file and
- * renamed (g_file_set_contents(), qw_print_to_pdf()).
+ * ladder --public-list, share, export-trf, export-site) never writes over a
+ * Qiwang document, least of all the one it reads, nor over another file it
+ * reads, whatever --force says; outputs themselves are written whole or not
+ * at all (base/qw-output.h).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -21,6 +22,7 @@
 
 #include "qw-cli.h"
 #include "qw-error.h"
+#include "qw-output.h"
 
 static void
 remove_journals (const char *path)
@@ -42,40 +44,18 @@ remove_document_files (const char *path)
   g_unlink (path);
 }
 
-/* Whether @path is a database file (and so, most likely, a document). */
-static gboolean
-is_database (const char *path)
-{
-  char header[16] = { 0 };
-  FILE *f;
-  gsize n;
-
-  if (!g_file_test (path, G_FILE_TEST_IS_REGULAR) || (f = g_fopen (path, "rb")) == NULL)
-    return FALSE;
-  n = fread (header, 1, sizeof header, f);
-  fclose (f);
-  return n == sizeof header && memcmp (header, "SQLite format 3", 16) == 0;
-}
-
-static gboolean
-same_file (const char *a,
-           const char *b)
-{
-  GStatBuf sa, sb;
-
-  return a != NULL && b != NULL && g_stat (a, &sa) == 0 && g_stat (b, &sb) == 0
-         && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
-}
-
 /**
- * qw_cli_check_output:
+ * qw_cli_check_output_over:
  * @out: where the command is about to write
  * @inputs: (nullable) (array zero-terminated=1): the other files the command
  *   reads (those of its options), besides the document and its arguments
  *
+ * Before anything is opened: the core's check of an output's place
+ * (base/qw-output.h), with every file this command reads.
+ *
  * Returns: %FALSE, with a message, when @out is the document the command
- *   reads, another file it reads, or any other Qiwang document, and --force
- *   was not given
+ *   reads, another file it reads, or any other Qiwang document; --force
+ *   does not change that
  */
 gboolean
 qw_cli_check_output_over (const QwCliContext *ctx,
@@ -83,41 +63,14 @@ qw_cli_check_output_over (const QwCliContext *ctx,
                           const char *const  *inputs,
                           GError            **error)
 {
-  g_autofree char *display = g_filename_display_name (out);
+  g_autoptr(GPtrArray) read = g_ptr_array_new ();
 
-  if (ctx->force)
-    return TRUE;
   for (int i = 0; i < ctx->n_args; i++)
-    if (!same_file (ctx->args[i], ctx->path) && same_file (out, ctx->args[i]))
-      {
-        g_set_error (error, QW_ERROR, QW_ERROR_CONFLICT,
-                     _("%s is a file the command reads; writing there would replace it (give --force "
-                       "if that is really what you want)"), display);
-        return FALSE;
-      }
+    g_ptr_array_add (read, ctx->args[i]);
   for (guint i = 0; inputs != NULL && inputs[i] != NULL; i++)
-    if (same_file (out, inputs[i]))
-      {
-        g_set_error (error, QW_ERROR, QW_ERROR_CONFLICT,
-                     _("%s is a file the command reads; writing there would replace it (give --force "
-                       "if that is really what you want)"), display);
-        return FALSE;
-      }
-  if (same_file (out, ctx->path))
-    {
-      g_set_error (error, QW_ERROR, QW_ERROR_CONFLICT,
-                   _("%s is the document being read; writing there would replace it (give --force "
-                     "if that is really what you want)"), display);
-      return FALSE;
-    }
-  if (is_database (out))
-    {
-      g_set_error (error, QW_ERROR, QW_ERROR_CONFLICT,
-                   _("%s is a Qiwang document; writing there would replace it (give --force if that "
-                     "is really what you want)"), display);
-      return FALSE;
-    }
-  return TRUE;
+    g_ptr_array_add (read, (gpointer) inputs[i]);
+  g_ptr_array_add (read, NULL);
+  return qw_output_check_target (out, ctx->path, (const char * const *) read->pdata, error);
 }
 
 /**

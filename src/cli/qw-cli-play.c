@@ -16,6 +16,7 @@
 #include "qw-demo.h"
 #include "qw-document.h"
 #include "qw-error.h"
+#include "qw-group-code.h"
 #include "qw-play.h"
 #include "qw-ruleset.h"
 #include "qw-simulate.h"
@@ -762,10 +763,14 @@ static gboolean
 import_trf_check (QwCliContext  *ctx,
                   GError       **error)
 {
-  if (import_trf_group != NULL && import_trf_group[0] != '\0')
-    return TRUE;
-  g_set_error_literal (error, QW_ERROR, QW_ERROR_INVALID, _("give the new group’s code with --group CODE"));
-  return FALSE;
+  if (import_trf_group == NULL || import_trf_group[0] == '\0')
+    {
+      g_set_error_literal (error, QW_ERROR, QW_ERROR_INVALID, _("give the new group’s code with --group CODE"));
+      return FALSE;
+    }
+  /* Before the document is opened: a code that could be a path is refused
+   * with nothing read or written. */
+  return qw_group_code_check (import_trf_group, error);
 }
 
 static int

@@ -62,12 +62,14 @@ cmd_serve (QwCliContext *ctx)
   g_clear_object (&ctx->doc);
   if (!qw_publish_server_start (server, addresses, (guint) serve_port, &error))
     return qw_cli_fail (g_steal_pointer (&error));
+  /* Before the address is printed: a script may stop the server as soon
+   * as it has read it. */
+  g_unix_signal_add (SIGINT, quit_cb, loop);
+  g_unix_signal_add (SIGTERM, quit_cb, loop);
   urls = qw_publish_server_get_urls (server);
   for (guint i = 0; urls[i] != NULL; i++)
     g_print ("serving %s\n", urls[i]);
   fflush (stdout);
-  g_unix_signal_add (SIGINT, quit_cb, loop);
-  g_unix_signal_add (SIGTERM, quit_cb, loop);
   g_main_loop_run (loop);
   qw_publish_server_stop (server);
   return QW_CLI_OK;
@@ -104,7 +106,7 @@ cmd_export_site (QwCliContext *ctx)
 
   if (export_url != NULL && !qw_site_set_url (ctx->doc, export_url, &error))
     return qw_cli_fail (g_steal_pointer (&error));
-  if (!qw_site_export (ctx->doc, export_out, &files, &error))
+  if (!qw_site_export_over (ctx->doc, export_out, ctx->force, &files, &error))
     return qw_cli_fail (g_steal_pointer (&error));
   g_print (ngettext ("%s: %u file of the public pages of %s\n", "%s: %u files of the public pages of %s\n", files),
            display, files, ctx->event->name);
@@ -263,8 +265,8 @@ const QwCliCommand qw_cli_publish_commands[] = {
     .summary = N_("Serve the public pages on the venue network until interrupted"),
   },
   {
-    .name = "export-site", .usage = "DOC --out DIR [--url URL]", .min_args = 1, .max_args = 1,
-    .open = QW_CLI_OPEN_STOP, .options = export_site_options, .check = export_site_check,
+    .name = "export-site", .usage = "DOC --out DIR [--url URL] [--force]", .min_args = 1, .max_args = 1,
+    .open = QW_CLI_OPEN_STOP, .flags = QW_CLI_FORCE, .options = export_site_options, .check = export_site_check,
     .handler = cmd_export_site, .summary = N_("Write the public pages as files (a folder, and one file per group)"),
   },
   {

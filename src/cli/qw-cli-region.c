@@ -548,7 +548,8 @@ cmd_region (QwCliContext *ctx)
     {
       g_autoptr(GPtrArray) sheets = qw_region_sheets (ctx->doc, &error);
 
-      if (sheets == NULL || !qw_list_sheets_write (sheets, region_out, &error))
+      /* The stops and the quota: no person's data. */
+      if (sheets == NULL || !qw_list_sheets_write (sheets, region_out, QW_OUTPUT_PUBLIC, &error))
         return qw_cli_fail (g_steal_pointer (&error));
       g_printerr (_("%s: the stops and the quota of %s\n"), region_out, summary->region);
     }

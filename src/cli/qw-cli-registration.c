@@ -951,7 +951,8 @@ cmd_export_entries (QwCliContext *ctx)
     return qw_cli_fail (g_steal_pointer (&error));
   g_ptr_array_add (sheets, qw_entries_list_sheet (ctx->ruleset, ctx->event, list, qw_desk_list_order (ctx->doc),
                                                   export_entries_opt.private_form));
-  if (!qw_list_sheets_write (sheets, export_entries_opt.out, &error))
+  if (!qw_list_sheets_write (sheets, export_entries_opt.out,
+                             export_entries_opt.private_form ? QW_OUTPUT_PRIVATE : QW_OUTPUT_PUBLIC, &error))
     return qw_cli_fail (g_steal_pointer (&error));
   g_print (export_entries_opt.private_form ? _("%s: %u entries, with full ID numbers\n")
                                            : _("%s: %u entries, ID numbers masked\n"),

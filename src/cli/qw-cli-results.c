@@ -90,7 +90,8 @@ cmd_export (QwCliContext *ctx)
     {
       g_autoptr(GPtrArray) sheets = qw_results_standings_sheets (results, qw_desk_list_order (ctx->doc));
 
-      if (!qw_list_sheets_write_xlsx (sheets, out, &error))
+      /* The standings: names, units, places; no ID numbers. */
+      if (!qw_list_sheets_write_xlsx (sheets, out, QW_OUTPUT_PUBLIC, &error))
         return qw_cli_fail (g_steal_pointer (&error));
       g_print (_("%s: the standings of %s, %u groups\n"), out, results->event->name, sheets->len);
       return QW_CLI_OK;
@@ -101,7 +102,9 @@ cmd_export (QwCliContext *ctx)
     text = qw_results_standings_csv_ordered (results, qw_desk_list_order (ctx->doc));
   else if ((text = qw_results_to_xml (results, export_opt.public_form, &digest, &error)) == NULL)
     return qw_cli_fail (g_steal_pointer (&error));
-  if (!qw_list_write_text (out, text, &error))
+  /* Only the private results file has full ID numbers and dates of birth. */
+  if (!qw_list_write_text (out, text, format == FORMAT_XML && !export_opt.public_form ? QW_OUTPUT_PRIVATE
+                                      : QW_OUTPUT_PUBLIC, &error))
     return qw_cli_fail (g_steal_pointer (&error));
   if (digest != NULL)
     g_print (_("%s: the %s results file of %s (%d players), SHA-256 %s\n"), out,
@@ -319,13 +322,14 @@ write_nominees (const QwNomineeList  *list,
                 GError              **error)
 {
   g_autofree char *text = NULL;
+  QwOutputFlags flags = private_form ? QW_OUTPUT_PRIVATE : QW_OUTPUT_PUBLIC;
 
   if (format_for (out) == FORMAT_XLSX)
     {
       g_autoptr(GPtrArray) sheets = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_list_sheet_free);
 
       g_ptr_array_add (sheets, qw_nominees_list_sheet (list, !private_form));
-      return qw_list_sheets_write_xlsx (sheets, out, error);
+      return qw_list_sheets_write_xlsx (sheets, out, flags, error);
     }
   if (format_for (out) == FORMAT_CSV)
     text = qw_nominees_to_csv (list, !private_form);
@@ -336,7 +340,7 @@ write_nominees (const QwNomineeList  *list,
       g_set_error (error, QW_ERROR, QW_ERROR_INVALID, _("Nominees are written as FILE.xml, FILE.xlsx or FILE.csv"));
       return FALSE;
     }
-  return text != NULL && qw_list_write_text (out, text, error);
+  return text != NULL && qw_list_write_text (out, text, flags, error);
 }
 
 static struct

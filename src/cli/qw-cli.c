@@ -21,6 +21,7 @@
 #include "qw-data.h"
 #include "qw-document-play.h"
 #include "qw-error.h"
+#include "qw-fd-limit.h"
 #include "qw-play.h"
 #include "qw-region.h"
 #include "qw-tournament.h"
@@ -101,7 +102,8 @@ static const GOptionEntry json_entries[] = {
 static gboolean force_flag;
 static const GOptionEntry force_entries[] = {
   { "force", 0, 0, G_OPTION_ARG_NONE, &force_flag,
-    N_("Replace an existing document (or write over one)"), NULL },
+    N_("Replace an existing document; write where files of others are (never over an input or a document)"),
+    NULL },
   { NULL },
 };
 
@@ -460,6 +462,8 @@ main (int    argc,
   int status;
 
   qw_data_use_build_tree ();
+  /* `serve` holds a descriptor per phone (qw-fd-limit.h). */
+  qw_fd_limit_raise ();
   setlocale (LC_ALL, "");
   bindtextdomain (GETTEXT_PACKAGE, qw_locale_dir ());
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");

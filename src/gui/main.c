@@ -9,6 +9,7 @@
 
 #include "qw-application.h"
 #include "qw-data.h"
+#include "qw-fd-limit.h"
 
 int
 main (int    argc,
@@ -18,6 +19,8 @@ main (int    argc,
 
   /* Run from a development build folder: its schema and MIME database. */
   qw_data_use_build_tree ();
+  /* 发布到场馆网络 serves the phones from this process (qw-fd-limit.h). */
+  qw_fd_limit_raise ();
   /* With the cairo renderer (no GPU, a remote display) nothing is drawn with
    * GL, yet GDK would load EGL, Mesa and LLVM at start-up to choose its X
    * visual: about 30 ms before the first window. Unless GDK_DEBUG is set. */

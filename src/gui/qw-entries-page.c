@@ -27,6 +27,7 @@
 #include "qw-entry-import.h"
 #include "qw-entry-item.h"
 #include "qw-feedback.h"
+#include "qw-output.h"
 #include "qw-tooltip.h"
 #include "qw-registration.h"
 #include "qw-spreadsheet.h"
@@ -1182,7 +1183,8 @@ export_thread (GTask        *task,
   g_autofree char *csv = qw_entries_to_csv (t->entries, FALSE);
   GError *error = NULL;
 
-  if (!g_file_set_contents (t->path, csv, -1, &error))
+  /* Full ID numbers: for the organiser's eyes only. */
+  if (!qw_output_replace_contents (t->path, csv, -1, QW_OUTPUT_PRIVATE, &error))
     g_task_return_error (task, error);
   else
     g_task_return_boolean (task, TRUE);

@@ -16,6 +16,7 @@
 
 #include "qw-error.h"
 #include "qw-export-results.h"
+#include "qw-output.h"
 #include "qw-results-export.h"
 #include "qw-results-file.h"
 
@@ -122,7 +123,8 @@ export_thread (GTask        *task,
     }
   if (g_task_return_error_if_cancelled (task))
     return;
-  if (!g_file_set_contents (t->out_path, xml, -1, &error))
+  if (!qw_output_replace_contents (t->out_path, xml, -1, t->public_form ? QW_OUTPUT_PUBLIC : QW_OUTPUT_PRIVATE,
+                                   &error))
     {
       g_task_return_error (task, error);
       return;

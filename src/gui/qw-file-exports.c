@@ -22,6 +22,7 @@
 #include "qw-entries-export.h"
 #include "qw-feedback.h"
 #include "qw-file-exports.h"
+#include "qw-group-code.h"
 #include "qw-list-sheet.h"
 #include "qw-results-export.h"
 #include "qw-results-file.h"
@@ -76,7 +77,7 @@ qw_excel_export_write (QwDocumentContext  *context,
           g_set_error_literal (error, QW_ERROR, QW_ERROR_NOT_FOUND, _("No group has standings yet"));
           return FALSE;
         }
-      if (!qw_list_sheets_write_xlsx (groups, path, error))
+      if (!qw_list_sheets_write_xlsx (groups, path, QW_OUTPUT_PUBLIC, error))
         return FALSE;
       *message = g_strdup_printf (ngettext ("%s written: the standings of %u group",
                                             "%s written: the standings of %u groups", groups->len),
@@ -92,7 +93,7 @@ qw_excel_export_write (QwDocumentContext  *context,
         return FALSE;
       g_ptr_array_add (sheets, qw_entries_list_sheet (qw_document_context_get_ruleset (context), event, entries,
                                                       qw_desk_list_order (doc), private_form));
-      if (!qw_list_sheets_write (sheets, path, error))
+      if (!qw_list_sheets_write (sheets, path, private_form ? QW_OUTPUT_PRIVATE : QW_OUTPUT_PUBLIC, error))
         return FALSE;
       *message = g_strdup_printf (private_form ? ngettext ("%s written: %u entry, with full ID numbers",
                                                            "%s written: %u entries, with full ID numbers",
@@ -330,7 +331,8 @@ qw_trf_import_read (QwDocumentContext  *context,
   g_autoptr(QwTrf) trf = NULL;
   g_autoptr(QwTrfImport) import = NULL;
 
-  if ((trf = qw_trf_read_file (path, error)) == NULL
+  /* The code before the file: a code that is not a name reads nothing. */
+  if (!qw_group_code_check (group, error) || (trf = qw_trf_read_file (path, error)) == NULL
       || (import = qw_trf_import_group (qw_document_context_get_document (context),
                                         qw_document_context_get_event (context), trf, group, error)) == NULL)
     return FALSE;
@@ -391,6 +393,16 @@ trf_code_response_cb (AdwMessageDialog *dialog,
     }
 }
 
+/* Import only a code that is a name (base/qw-group-code.h). */
+static void
+trf_code_changed_cb (GtkEditable      *code,
+                     AdwMessageDialog *dialog)
+{
+  g_autofree char *text = g_strstrip (g_strdup (gtk_editable_get_text (code)));
+
+  adw_message_dialog_set_response_enabled (dialog, "import", qw_group_code_is_valid (text));
+}
+
 static void
 trf_open_response_cb (GtkNativeDialog *chooser,
                       int              response,
@@ -419,6 +431,7 @@ trf_open_response_cb (GtkNativeDialog *chooser,
       adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "import", ADW_RESPONSE_SUGGESTED);
       adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "import");
       adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+      g_signal_connect_object (t->code, "changed", G_CALLBACK (trf_code_changed_cb), dialog, 0);
       g_signal_connect_data (dialog, "response", G_CALLBACK (trf_code_response_cb), t, trf_import_free, 0);
       gtk_window_present (GTK_WINDOW (dialog));
     }

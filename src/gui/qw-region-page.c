@@ -20,6 +20,7 @@
 #include "qw-date.h"
 #include "qw-error.h"
 #include "qw-feedback.h"
+#include "qw-output.h"
 #include "qw-tooltip.h"
 #include "qw-import-report.h"
 #include "qw-new-stop-dialog.h"
@@ -1143,7 +1144,10 @@ qw_region_page_export_nominees (QwRegionPage  *self,
     text = qw_nominees_to_xml (self->nominees, NULL, error);
   else
     text = qw_nominees_to_csv (self->nominees, g_str_equal (format, "public-csv"));
-  return text != NULL && g_file_set_contents (path, text, -1, error);
+  /* Only the public CSV masks ID numbers and leaves out dates of birth. */
+  return text != NULL
+         && qw_output_replace_contents (path, text, -1, g_str_equal (format, "public-csv") ? QW_OUTPUT_PUBLIC
+                                                        : QW_OUTPUT_PRIVATE, error);
 }
 
 /* An export under way: the page and the format chosen. */

@@ -112,13 +112,16 @@ qw_list_path_is_workbook (const char *path)
 /**
  * qw_list_sheets_write_xlsx:
  * @sheets: (element-type QwListSheet): one sheet each, in order
+ * @flags: %QW_OUTPUT_PRIVATE when the sheets hold full ID numbers or dates
+ *   of birth
  */
 gboolean
-qw_list_sheets_write_xlsx (GPtrArray   *sheets,
-                           const char  *path,
-                           GError     **error)
+qw_list_sheets_write_xlsx (GPtrArray      *sheets,
+                           const char     *path,
+                           QwOutputFlags   flags,
+                           GError        **error)
 {
-  g_autoptr(QwXlsxWriter) writer = qw_xlsx_writer_new (path);
+  g_autoptr(QwXlsxWriter) writer = qw_xlsx_writer_new_full (path, flags);
 
   for (guint i = 0; i < sheets->len; i++)
     {
@@ -138,20 +141,14 @@ qw_list_sheets_write_xlsx (GPtrArray   *sheets,
   return qw_xlsx_writer_close (writer, error);
 }
 
-/* Writes @text to @path whole or not at all (a temporary file renamed). */
+/* Writes @text to @path whole or not at all (base/qw-output.h). */
 gboolean
-qw_list_write_text (const char  *path,
-                    const char  *text,
-                    GError     **error)
+qw_list_write_text (const char     *path,
+                    const char     *text,
+                    QwOutputFlags   flags,
+                    GError        **error)
 {
-  g_autoptr(GError) local_error = NULL;
-  g_autofree char *display = NULL;
-
-  if (g_file_set_contents (path, text, -1, &local_error))
-    return TRUE;
-  display = g_filename_display_name (path);
-  g_set_error (error, QW_ERROR, QW_ERROR_IO, _("%s cannot be written: %s"), display, local_error->message);
-  return FALSE;
+  return qw_output_replace_contents (path, text, -1, flags, error);
 }
 
 /**
@@ -162,15 +159,16 @@ qw_list_write_text (const char  *path,
  * one list: the first sheet (the callers that have more say so).
  */
 gboolean
-qw_list_sheets_write (GPtrArray   *sheets,
-                      const char  *path,
-                      GError     **error)
+qw_list_sheets_write (GPtrArray      *sheets,
+                      const char     *path,
+                      QwOutputFlags   flags,
+                      GError        **error)
 {
   g_autofree char *text = NULL;
 
   if (qw_list_path_is_workbook (path))
-    return qw_list_sheets_write_xlsx (sheets, path, error);
+    return qw_list_sheets_write_xlsx (sheets, path, flags, error);
   g_return_val_if_fail (sheets->len > 0, FALSE);
   text = qw_list_sheet_to_csv (g_ptr_array_index (sheets, 0));
-  return qw_list_write_text (path, text, error);
+  return qw_list_write_text (path, text, flags, error);
 }

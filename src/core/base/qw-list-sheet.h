@@ -14,6 +14,8 @@
 
 #include <glib.h>
 
+#include "qw-output.h"
+
 G_BEGIN_DECLS
 
 typedef enum
@@ -42,12 +44,15 @@ char        *qw_list_sheet_to_csv      (const QwListSheet   *sheet);
 gboolean     qw_list_path_is_workbook  (const char          *path);
 gboolean     qw_list_sheets_write_xlsx (GPtrArray           *sheets,
                                         const char          *path,
+                                        QwOutputFlags        flags,
                                         GError             **error);
 gboolean     qw_list_sheets_write      (GPtrArray           *sheets,
                                         const char          *path,
+                                        QwOutputFlags        flags,
                                         GError             **error);
 gboolean     qw_list_write_text        (const char          *path,
                                         const char          *text,
+                                        QwOutputFlags        flags,
                                         GError             **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (QwListSheet, qw_list_sheet_free)

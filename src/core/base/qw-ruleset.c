@@ -12,6 +12,7 @@
 
 #include "qw-data.h"
 #include "qw-error.h"
+#include "qw-group-code.h"
 #include "qw-file.h"
 #include "qw-ruleset.h"
 #include "qw-ruleset-championship.h"
@@ -392,7 +393,13 @@ check_semantics (QwRuleset  *self,
   for (guint i = 0; i < self->groups->len; i++)
     {
       QwGroupRule *g = g_ptr_array_index (self->groups, i);
+      g_autoptr(GError) code_error = NULL;
 
+      if (!qw_group_code_check (g->code, &code_error))
+        {
+          g_set_error (error, QW_ERROR, QW_ERROR_INVALID, "%s: %s", display_name, code_error->message);
+          return FALSE;
+        }
       if (qw_date_is_set (g->born_from) && qw_date_is_set (g->born_to)
           && qw_date_compare (g->born_from, g->born_to) > 0)
         {

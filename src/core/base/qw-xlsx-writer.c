@@ -17,11 +17,8 @@
  *     counting a CJK character as two (Excel's width unit is one digit);
  *   - a write that fails part way must not leave half a workbook where a
  *     good file was: the workbook is written to a temporary file next to
- *     its path and renamed into place once complete.
- *
- * The workbook is written to a temporary file next to its path and renamed
- * over it when complete, so that a failed export never leaves half a file
- * where the previous one was.
+ *     its path and renamed into place once complete (base/qw-output.h,
+ *     which also creates a workbook with full ID numbers 0600).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -55,7 +52,8 @@ struct _QwXlsxWriter
 {
   lxw_workbook *workbook;
   char         *path;
-  char         *tmp_path;  /* where the workbook is written before it is renamed to @path */
+  QwOutput     *output;    /* the workbook is written to its temporary file, then put in place */
+  GError       *error;     /* why there is no workbook */
   lxw_format   *header_format;
   lxw_format   *text_format;
   GPtrArray    *sheets;    /* Sheet */
@@ -73,7 +71,9 @@ sheet_free (gpointer data)
 }
 
 /**
- * qw_xlsx_writer_new:
+ * qw_xlsx_writer_new_full:
+ * @flags: %QW_OUTPUT_PRIVATE for a workbook with full ID numbers or dates
+ *   of birth
  *
  * Starts a workbook; nothing is written to @path before
  * qw_xlsx_writer_close() (the workbook takes shape in a temporary file next
@@ -81,25 +81,18 @@ sheet_free (gpointer data)
  * without closing writes nothing).
  */
 QwXlsxWriter *
-qw_xlsx_writer_new (const char *path)
+qw_xlsx_writer_new_full (const char    *path,
+                         QwOutputFlags  flags)
 {
   QwXlsxWriter *writer = g_new0 (QwXlsxWriter, 1);
-  int fd;
 
   writer->path = g_strdup (path);
-  writer->tmp_path = g_strdup_printf ("%s.tmp-XXXXXX", path);
-  fd = g_mkstemp (writer->tmp_path);
-  if (fd < 0)
-    {
-      g_clear_pointer (&writer->tmp_path, g_free);
-      writer->sheets = g_ptr_array_new_with_free_func (sheet_free);
-      writer->names = g_ptr_array_new_with_free_func (g_free);
-      return writer;
-    }
-  close (fd);
-  writer->workbook = workbook_new (writer->tmp_path);
   writer->sheets = g_ptr_array_new_with_free_func (sheet_free);
   writer->names = g_ptr_array_new_with_free_func (g_free);
+  writer->output = qw_output_new (path, flags, &writer->error);
+  if (writer->output == NULL)
+    return writer;
+  writer->workbook = workbook_new (qw_output_get_temp_path (writer->output));
   if (writer->workbook != NULL)
     {
       writer->header_format = workbook_add_format (writer->workbook);
@@ -111,6 +104,13 @@ qw_xlsx_writer_new (const char *path)
   return writer;
 }
 
+/* A workbook for anyone to read. */
+QwXlsxWriter *
+qw_xlsx_writer_new (const char *path)
+{
+  return qw_xlsx_writer_new_full (path, QW_OUTPUT_PUBLIC);
+}
+
 void
 qw_xlsx_writer_free (QwXlsxWriter *writer)
 {
@@ -118,11 +118,10 @@ qw_xlsx_writer_free (QwXlsxWriter *writer)
     return;
   if (writer->workbook != NULL)
     lxw_workbook_free (writer->workbook);
-  if (writer->tmp_path != NULL)
-    g_unlink (writer->tmp_path);
+  qw_output_free (writer->output);
+  g_clear_error (&writer->error);
   g_ptr_array_unref (writer->sheets);
   g_ptr_array_unref (writer->names);
-  g_free (writer->tmp_path);
   g_free (writer->path);
   g_free (writer);
 }
@@ -280,7 +279,11 @@ qw_xlsx_writer_add_sheet (QwXlsxWriter        *writer,
 
   if (writer->workbook == NULL)
     {
-      check (LXW_ERROR_CREATING_XLSX_FILE, writer->path, error);
+      /* Why there is no workbook (the output refused), said once. */
+      if (writer->error != NULL)
+        g_propagate_error (error, g_steal_pointer (&writer->error));
+      else
+        check (LXW_ERROR_CREATING_XLSX_FILE, writer->path, error);
       return NULL;
     }
   g_ptr_array_add (writer->names, NULL);
@@ -401,6 +404,11 @@ qw_xlsx_writer_close (QwXlsxWriter  *writer,
 {
   lxw_workbook *workbook = g_steal_pointer (&writer->workbook);
 
+  if (writer->error != NULL)
+    {
+      g_propagate_error (error, g_steal_pointer (&writer->error));
+      return FALSE;
+    }
   if (workbook == NULL)
     return check (LXW_ERROR_CREATING_XLSX_FILE, writer->path, error);
   if (writer->sheets->len == 0)
@@ -421,14 +429,5 @@ qw_xlsx_writer_close (QwXlsxWriter  *writer,
   /* workbook_close() frees the workbook whether it succeeds or not. */
   if (!check (workbook_close (workbook), writer->path, error))
     return FALSE;
-  if (g_rename (writer->tmp_path, writer->path) != 0)
-    {
-      int saved = errno;
-      g_autofree char *display = g_filename_display_name (writer->path);
-
-      g_set_error (error, QW_ERROR, QW_ERROR_IO, _("%s cannot be written: %s"), display, g_strerror (saved));
-      return FALSE;
-    }
-  g_clear_pointer (&writer->tmp_path, g_free);
-  return TRUE;
+  return qw_output_commit (writer->output, error);
 }

@@ -6,6 +6,8 @@
 
 #include <glib.h>
 
+#include "qw-output.h"
+
 G_BEGIN_DECLS
 
 typedef enum
@@ -17,6 +19,8 @@ typedef enum
 typedef struct _QwXlsxWriter QwXlsxWriter;
 
 QwXlsxWriter *qw_xlsx_writer_new           (const char          *path);
+QwXlsxWriter *qw_xlsx_writer_new_full      (const char          *path,
+                                           QwOutputFlags        flags);
 const char   *qw_xlsx_writer_add_sheet     (QwXlsxWriter        *writer,
                                             const char          *name,
                                             const char * const  *header,

@@ -32,6 +32,7 @@
 #include "qw-document-entries.h"
 #include "qw-document-play.h"
 #include "qw-error.h"
+#include "qw-group-code.h"
 #include "qw-play.h"
 #include "qw-standings.h"
 #include "qw-tournament.h"
@@ -441,11 +442,8 @@ qw_trf_import_group (QwDocument     *doc,
 
   g_return_val_if_fail (QW_IS_DOCUMENT (doc), NULL);
 
-  if (code == NULL || code[0] == '\0' || strpbrk (code, " \t\r\n,") != NULL)
-    {
-      g_set_error (error, QW_ERROR, QW_ERROR_INVALID, _("“%s” is not a group code"), code != NULL ? code : "");
-      return NULL;
-    }
+  if (!qw_group_code_check (code, error))
+    return NULL;
   existing = qw_document_get_section (doc, event->id, code, NULL);
   if (existing != NULL || qw_document_group_has_entries (doc, event->id, code))
     {

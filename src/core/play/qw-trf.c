@@ -37,6 +37,7 @@
 #include <string.h>
 
 #include "qw-error.h"
+#include "qw-output.h"
 #include "qw-trf.h"
 
 #define FIRST_ROUND_COLUMN 92
@@ -1081,15 +1082,7 @@ qw_trf_write_file (const QwTrf  *trf,
                    GError      **error)
 {
   g_autofree char *text = qw_trf_write (trf);
-  g_autoptr(GError) local_error = NULL;
 
-  if (!g_file_set_contents (path, text, -1, &local_error))
-    {
-      g_autofree char *display = g_filename_display_name (path);
-
-      g_set_error (error, QW_ERROR, QW_ERROR_IO, _("%s cannot be written: %s"), display,
-                   local_error->message);
-      return FALSE;
-    }
-  return TRUE;
+  /* A TRF file carries no ID numbers (qw_trf_from_group()). */
+  return qw_output_replace_contents (path, text, -1, QW_OUTPUT_PUBLIC, error);
 }

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "qw-game.h"
+#include "qw-group-code.h"
 #include "qw-knockout.h"
 #include "qw-print-games.h"
 #include "qw-print-renderer.h"
@@ -243,7 +244,8 @@ render_pairings (QwCanvas       *canvas,
       const QwPGroup *group = g_ptr_array_index (model->groups, i);
       int round = group_round (model, group);
       g_autofree char *title = round_title (group, round, "对阵表");
-      g_autofree char *path = g_strdup_printf ("group/%s/pairings/round-%d", group->code, round);
+      g_autofree char *segment = qw_group_code_segment (group->code);
+      g_autofree char *path = g_strdup_printf ("group/%s/pairings/round-%d", segment, round);
       g_autofree char *url = _qw_pmodel_page_url (model, path);
 
       _qw_frame_start (&frame, title, subtitle);

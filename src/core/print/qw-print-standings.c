@@ -13,6 +13,7 @@
 #include "config.h"
 
 #include "qw-game.h"
+#include "qw-group-code.h"
 #include "qw-knockout.h"
 #include "qw-print-frame.h"
 #include "qw-print-renderer.h"
@@ -283,7 +284,8 @@ render_standings (QwCanvas       *canvas,
       g_autofree char *title = g_strdup_printf ("%s 成绩表", group->name);
       g_autofree char *after = rounds > 0 ? g_strdup_printf ("第%d轮后　%s", rounds, subtitle) : g_strdup (subtitle);
       const char *notice = group_notice (group);
-      g_autofree char *path = g_strdup_printf ("group/%s/standings", group->code);
+      g_autofree char *segment = qw_group_code_segment (group->code);
+      g_autofree char *path = g_strdup_printf ("group/%s/standings", segment);
       g_autofree char *url = _qw_pmodel_page_url (model, path);
 
       _qw_frame_start (&frame, title, after);
@@ -439,7 +441,8 @@ render_crosstable (QwCanvas       *canvas,
     {
       const QwPGroup *group = g_ptr_array_index (model->groups, i);
       g_autofree char *title = g_strdup_printf ("%s 交叉表", group->name);
-      g_autofree char *path = g_strdup_printf ("group/%s/crosstable", group->code);
+      g_autofree char *segment = qw_group_code_segment (group->code);
+      g_autofree char *path = g_strdup_printf ("group/%s/crosstable", segment);
       g_autofree char *url = _qw_pmodel_page_url (model, path);
 
       _qw_frame_start (&frame, title, subtitle);

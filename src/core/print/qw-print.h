@@ -161,6 +161,10 @@ gboolean     qw_print_to_png            (QwPrintout  *printout,
                                          double       dpi,
                                          const char  *path,
                                          GError     **error);
+/* Any image as a PNG file, whole or not at all (base/qw-output.h). */
+gboolean     qw_print_write_png         (cairo_surface_t *surface,
+                                         const char      *path,
+                                         GError         **error);
 
 /* The font families chosen for body text and for certificates, after looking
  * at what is installed (for messages and checks). */

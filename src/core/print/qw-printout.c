@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "qw-error.h"
+#include "qw-output.h"
 #include "qw-print-canvas.h"
 #include "qw-print-frame.h"
 #include "qw-print-kinds.h"
@@ -225,87 +226,49 @@ qw_printout_get_missing_glyphs (QwPrintout *self)
 
 /* Output */
 
-/* Every file is written under a temporary name next to its place and
- * renamed there only when complete: a failure, a full disk or a kill never
- * leaves half a file, new or replaced. */
-typedef struct
-{
-  int   fd;
-  int   error;   /* errno of the first failed write, or 0 */
-  char *tmp;
-} Sink;
-
+/* Every file goes through base/qw-output.h: written under a temporary file
+ * next to its place and renamed there only when complete, so that a
+ * failure, a full disk or a kill never leaves half a file, new or replaced. */
 static cairo_status_t
-sink_write (void                *closure,
-            const unsigned char *data,
-            unsigned int         length)
+output_write (void                *closure,
+              const unsigned char *data,
+              unsigned int         length)
 {
-  Sink *sink = closure;
-
-  while (sink->error == 0 && length > 0)
-    {
-      gssize n = write (sink->fd, data, length);
-
-      if (n < 0 && errno == EINTR)
-        continue;
-      if (n <= 0)
-        {
-          sink->error = n < 0 ? errno : EIO;
-          break;
-        }
-      data += n;
-      length -= (unsigned int) n;
-    }
-  return sink->error == 0 ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR;
+  return qw_output_write (closure, data, length, NULL) ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR;
 }
 
+/* Puts the output in place when cairo finished without an error. */
 static gboolean
-sink_open (Sink        *sink,
-           const char  *path,
-           GError     **error)
+output_finish (QwOutput        *output,
+               cairo_status_t   status,
+               GError         **error)
 {
-  g_autofree char *dir = g_path_get_dirname (path);
-  g_autofree char *base = g_path_get_basename (path);
-  g_autofree char *name = g_strdup_printf (".%s.XXXXXX", base);
+  g_autofree char *display = NULL;
 
-  sink->error = 0;
-  sink->tmp = g_build_filename (dir, name, NULL);
-  sink->fd = g_mkstemp_full (sink->tmp, O_WRONLY | O_CLOEXEC, 0644);
-  if (sink->fd < 0)
-    {
-      int saved = errno;
-      g_autofree char *display = g_filename_display_name (path);
-
-      g_set_error (error, QW_ERROR, QW_ERROR_IO, _("%s could not be written: %s"), display, g_strerror (saved));
-      g_clear_pointer (&sink->tmp, g_free);
-      return FALSE;
-    }
-  return TRUE;
+  /* A failed write is the output's to report: it knows the errno. */
+  if (status == CAIRO_STATUS_SUCCESS || status == CAIRO_STATUS_WRITE_ERROR)
+    return qw_output_commit (output, error);
+  display = g_filename_display_name (qw_output_get_path (output));
+  g_set_error (error, QW_ERROR, QW_ERROR_IO, _("%s could not be written: %s"), display,
+               cairo_status_to_string (status));
+  return FALSE;
 }
 
-/* Closes the file, putting it in place only when everything was written;
- * otherwise the old file (if any) stays as it was. */
-static gboolean
-sink_close (Sink            *sink,
-            cairo_status_t   status,
-            const char      *path,
-            GError         **error)
+/**
+ * qw_print_write_png:
+ *
+ * Writes an image surface as a PNG file, whole or not at all.
+ */
+gboolean
+qw_print_write_png (cairo_surface_t  *surface,
+                    const char       *path,
+                    GError          **error)
 {
-  g_autofree char *display = g_filename_display_name (path);
-  g_autofree char *tmp = g_steal_pointer (&sink->tmp);
+  g_autoptr(QwOutput) output = qw_output_new (path, QW_OUTPUT_PUBLIC, error);
 
-  if (close (sink->fd) != 0 && sink->error == 0)
-    sink->error = errno;
-  if (sink->error == 0 && status == CAIRO_STATUS_SUCCESS && g_rename (tmp, path) != 0)
-    sink->error = errno;
-  if (sink->error != 0 || status != CAIRO_STATUS_SUCCESS)
-    {
-      g_unlink (tmp);
-      g_set_error (error, QW_ERROR, QW_ERROR_IO, _("%s could not be written: %s"), display,
-                   sink->error != 0 ? g_strerror (sink->error) : cairo_status_to_string (status));
-      return FALSE;
-    }
-  return TRUE;
+  if (output == NULL)
+    return FALSE;
+  return output_finish (output, cairo_surface_write_to_png_stream (surface, output_write, output), error);
 }
 
 /**
@@ -319,7 +282,7 @@ qw_print_to_pdf (QwPrintout  *printout,
                  const char  *path,
                  GError     **error)
 {
-  Sink sink;
+  g_autoptr(QwOutput) output = NULL;
   cairo_surface_t *surface;
   cairo_status_t status;
   double width, height;
@@ -327,10 +290,10 @@ qw_print_to_pdf (QwPrintout  *printout,
   g_return_val_if_fail (QW_IS_PRINTOUT (printout), FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
 
-  if (!sink_open (&sink, path, error))
+  if ((output = qw_output_new (path, QW_OUTPUT_PUBLIC, error)) == NULL)
     return FALSE;
   qw_printout_get_page_size (printout, &width, &height);
-  surface = cairo_pdf_surface_create_for_stream (sink_write, &sink, width, height);
+  surface = cairo_pdf_surface_create_for_stream (output_write, output, width, height);
   cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_TITLE, printout->title);
   cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_CREATOR, "Qiwang " PACKAGE_VERSION);
   for (guint i = 0; i < qw_printout_get_n_pages (printout); i++)
@@ -344,7 +307,7 @@ qw_print_to_pdf (QwPrintout  *printout,
   cairo_surface_finish (surface);
   status = cairo_surface_status (surface);
   cairo_surface_destroy (surface);
-  return sink_close (&sink, status, path, error);
+  return output_finish (output, status, error);
 }
 
 /**
@@ -361,9 +324,8 @@ qw_print_to_png (QwPrintout  *printout,
                  const char  *path,
                  GError     **error)
 {
-  Sink sink;
   cairo_surface_t *surface;
-  cairo_status_t status;
+  gboolean ok;
   cairo_t *cr;
   double scale = dpi / 72.0;
   double width, height;
@@ -385,12 +347,7 @@ qw_print_to_png (QwPrintout  *printout,
   cairo_scale (cr, scale, scale);
   qw_printout_draw_page (printout, cr, page);
   cairo_destroy (cr);
-  if (!sink_open (&sink, path, error))
-    {
-      cairo_surface_destroy (surface);
-      return FALSE;
-    }
-  status = cairo_surface_write_to_png_stream (surface, sink_write, &sink);
+  ok = qw_print_write_png (surface, path, error);
   cairo_surface_destroy (surface);
-  return sink_close (&sink, status, path, error);
+  return ok;
 }

@@ -1,8 +1,10 @@
 /* qw-publish-server.c: the read-only web server on the venue network
  *
  * Two threads meet only at start and stop (a mutex and a condition) and at
- * two counters read with atomics; everything else (the connection, the
- * snapshot, the page cache, the SoupServer) belongs to the server's thread.
+ * counters read with atomics; everything else (the connection, the
+ * snapshot, the page cache, the SoupServer, the connections) belongs to the
+ * server's thread. The connections, their limits and their timeouts are
+ * qw-publish-connections.c's; the pages kept, qw-page-cache.c's.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -19,22 +21,16 @@
 
 #include "qw-certificate-check.h"
 #include "qw-error.h"
+#include "qw-fd-limit.h"
+#include "qw-page-cache.h"
 #include "qw-print-source.h"
+#include "qw-publish-connections.h"
 #include "qw-publish-server.h"
 #include "qw-results-export.h"
 #include "qw-site-pages.h"
 
 /* Pages smaller than this are sent as they are. */
 #define GZIP_MIN_BYTES 1400
-
-typedef struct
-{
-  GBytes *body;
-  GBytes *gzipped;          /* NULL until asked for (and for small pages) */
-  guint   status;
-  char   *content_type;
-  char   *etag;
-} CachedPage;
 
 struct _QwPublishServer
 {
@@ -54,35 +50,29 @@ struct _QwPublishServer
   guint          port;
   char         **addresses;
   guint          want_port;
+  QwPublishLimits asked;        /* qw_publish_server_set_limits() */
+  QwPublishLimits limits;       /* in force: resolved at start */
 
   /* Read from other threads */
   gint           requests;      /* atomic */
   gint           version;       /* atomic */
+  QwConnectionCounters counters;  /* atomics */
+  gint           cached_pages;  /* atomic */
+  gint           cached_bytes;  /* atomic */
 
   /* The server's thread only */
   QwDocument    *doc;
   SoupServer    *soup;
+  QwPublishConnections *connections;
   QwSite        *site;
   gint64         data_version;
   gboolean       stale;
-  GHashTable    *cache;         /* key → CachedPage */
+  QwPageCache   *cache;
   QwResults     *issued;        /* the certificates, for /verify */
   gint64         issued_version;
 };
 
 G_DEFINE_FINAL_TYPE (QwPublishServer, qw_publish_server, G_TYPE_OBJECT)
-
-static void
-cached_page_free (gpointer data)
-{
-  CachedPage *page = data;
-
-  g_bytes_unref (page->body);
-  g_clear_pointer (&page->gzipped, g_bytes_unref);
-  g_free (page->content_type);
-  g_free (page->etag);
-  g_free (page);
-}
 
 /* Addresses */
 
@@ -171,7 +161,7 @@ refresh (QwPublishServer *self)
       g_clear_pointer (&self->site, qw_site_unref);
       self->site = site;
       self->stale = FALSE;
-      g_hash_table_remove_all (self->cache);
+      qw_page_cache_clear (self->cache);
     }
 }
 
@@ -246,24 +236,20 @@ cache_key (const QwSiteRequest *request)
                           request->round, request->no);
 }
 
-static CachedPage *
+static QwServedPage *
 render_page (QwPublishServer     *self,
              const QwSiteRequest *request)
 {
   g_autoptr(QwCertificateCheck) check = NULL;
   g_autoptr(QwSiteResponse) response = NULL;
   gint64 version = g_atomic_int_get (&self->version);
-  CachedPage *page = g_new0 (CachedPage, 1);
+  g_autofree char *etag = NULL;
 
   if (request->kind == QW_SITE_PAGE_VERIFY || request->kind == QW_SITE_PAGE_VERIFY_JSON)
     check = qw_results_check_certificate (issued_certificates (self), request->code);
   response = qw_site_render (self->site, request, QW_SITE_LIVE, version, check);
-  page->body = g_bytes_ref (response->body);
-  page->status = response->status;
-  page->content_type = g_strdup (response->content_type);
-  page->etag = g_strdup_printf ("\"%" G_GINT64_FORMAT "-%x\"", version,
-                                g_str_hash (g_bytes_get_data (response->body, NULL)));
-  return page;
+  etag = g_strdup_printf ("\"%" G_GINT64_FORMAT "-%x\"", version, g_str_hash (g_bytes_get_data (response->body, NULL)));
+  return qw_served_page_new (response->body, response->status, response->content_type, etag);
 }
 
 static gboolean
@@ -274,34 +260,36 @@ accepts_gzip (SoupMessageHeaders *headers)
   return accept != NULL && soup_header_contains (accept, "gzip");
 }
 
-static void
+/* Returns: whether the page grew (its gzip form was made) */
+static gboolean
 send_page (SoupServerMessage *msg,
-           CachedPage        *page,
+           QwServedPage      *page,
            gboolean           head)
 {
   SoupMessageHeaders *in = soup_server_message_get_request_headers (msg);
   SoupMessageHeaders *out = soup_server_message_get_response_headers (msg);
   const char *match = soup_message_headers_get_one (in, "If-None-Match");
   GBytes *body = page->body;
+  gboolean grew = FALSE;
 
+  /* One request a connection (qw-publish-connections.h). */
+  soup_message_headers_replace (out, "Connection", "close");
   soup_message_headers_replace (out, "Cache-Control", "no-cache");
   soup_message_headers_replace (out, "X-Content-Type-Options", "nosniff");
-  soup_message_headers_replace (out, "Content-Security-Policy",
-                                "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; "
-                                "connect-src 'self'; img-src 'self' data:; form-action 'self'");
+  soup_message_headers_replace (out, "Content-Security-Policy", QW_SITE_CSP);
   soup_message_headers_replace (out, "ETag", page->etag);
   soup_message_headers_append (out, "Vary", "Accept-Encoding");
   if (page->status == 200 && match != NULL && g_str_equal (match, page->etag))
     {
       soup_server_message_set_status (msg, 304, NULL);
-      return;
+      return FALSE;
     }
   soup_server_message_set_status (msg, page->status, NULL);
   soup_message_headers_set_content_type (out, page->content_type, NULL);
   if (g_bytes_get_size (page->body) >= GZIP_MIN_BYTES && accepts_gzip (in))
     {
       if (page->gzipped == NULL)
-        page->gzipped = gzip_bytes (page->body);
+        grew = (page->gzipped = gzip_bytes (page->body)) != NULL;
       if (page->gzipped != NULL)
         {
           body = page->gzipped;
@@ -312,6 +300,27 @@ send_page (SoupServerMessage *msg,
     soup_message_headers_set_content_length (out, (goffset) g_bytes_get_size (body));
   else
     soup_message_body_append_bytes (soup_server_message_get_response_body (msg), body);
+  return grew;
+}
+
+/* Text that came in a URL is shown on pages (a group's code, a search, a
+ * certificate's code): it must be UTF-8 before anything reads it. */
+static gboolean
+url_is_utf8 (const char *path,
+             GHashTable *query)
+{
+  GHashTableIter iter;
+  gpointer key, value;
+
+  if (!g_utf8_validate (path, -1, NULL))
+    return FALSE;
+  if (query == NULL)
+    return TRUE;
+  g_hash_table_iter_init (&iter, query);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    if (!g_utf8_validate (key, -1, NULL) || (value != NULL && !g_utf8_validate (value, -1, NULL)))
+      return FALSE;
+  return TRUE;
 }
 
 static void
@@ -325,35 +334,78 @@ handle_cb (SoupServer        *server,
   const char *method = soup_server_message_get_method (msg);
   g_auto(QwSiteRequest) request = { 0 };
   g_autofree char *key = NULL;
-  CachedPage *page, *owned = NULL;
+  g_autoptr(QwServedPage) page = NULL;
 
   g_atomic_int_inc (&self->requests);
-  if (g_strcmp0 (method, "GET") != 0 && g_strcmp0 (method, "HEAD") != 0)
-    {
-      soup_server_message_set_status (msg, 405, NULL);
-      soup_message_headers_replace (soup_server_message_get_response_headers (msg), "Allow", "GET, HEAD");
-      return;
-    }
+  /* early_cb() refused any other method before this. */
+  g_return_if_fail (g_strcmp0 (method, "GET") == 0 || g_strcmp0 (method, "HEAD") == 0);
   refresh (self);
   if (self->site == NULL)
     {
       soup_server_message_set_status (msg, 503, NULL);
+      soup_message_headers_replace (soup_server_message_get_response_headers (msg), "Connection", "close");
       return;
     }
-  qw_site_request_parse (&request, path, query);
+  /* Not UTF-8: no page has that address; the not-found page (of the path
+   * "/not-utf-8") says so without repeating any of it. */
+  if (url_is_utf8 (path, query))
+    qw_site_request_parse (&request, path, query);
+  else
+    qw_site_request_parse (&request, "/not-utf-8", NULL);
   key = cache_key (&request);
-  page = key != NULL ? g_hash_table_lookup (self->cache, key) : NULL;
+  page = key != NULL ? qw_page_cache_lookup (self->cache, key) : NULL;
   if (page == NULL)
     {
-      page = owned = render_page (self, &request);
+      page = render_page (self, &request);
       if (key != NULL)
-        {
-          g_hash_table_insert (self->cache, g_steal_pointer (&key), page);
-          owned = NULL;
-        }
+        qw_page_cache_insert (self->cache, key, page);
     }
-  send_page (msg, page, g_str_equal (method, "HEAD"));
-  g_clear_pointer (&owned, cached_page_free);
+  if (send_page (msg, page, g_str_equal (method, "HEAD")) && key != NULL)
+    qw_page_cache_update (self->cache, key);
+  g_atomic_int_set (&self->cached_pages, (gint) qw_page_cache_get_count (self->cache));
+  g_atomic_int_set (&self->cached_bytes, (gint) qw_page_cache_get_bytes (self->cache));
+}
+
+/* The largest request body each method and path takes; -1: the method is
+ * not served. Only GET and HEAD are, without a body. */
+static gssize
+body_limit (const char *method,
+            const char *path)
+{
+  if (g_strcmp0 (method, "GET") == 0 || g_strcmp0 (method, "HEAD") == 0)
+    return 0;
+  return -1;
+}
+
+/* libsoup's "got-headers" stage: the body, if any, is not read yet. A
+ * request refused here never reaches handle_cb(). */
+static void
+early_cb (SoupServer        *server,
+          SoupServerMessage *msg,
+          const char        *path,
+          GHashTable        *query,
+          gpointer           data)
+{
+  QwPublishServer *self = data;
+  SoupMessageHeaders *headers = soup_server_message_get_request_headers (msg);
+  gssize limit = body_limit (soup_server_message_get_method (msg), path);
+  SoupEncoding encoding = soup_message_headers_get_encoding (headers);
+
+  if (limit < 0)
+    {
+      g_atomic_int_inc (&self->requests);
+      qw_publish_connections_refuse (self->connections, msg, 405, "GET, HEAD",
+                                     "405 这里只能用 GET 和 HEAD 读取页面。\n");
+      return;
+    }
+  /* A chunked body declares no length: refused whole, whatever the limit. */
+  if (encoding == SOUP_ENCODING_CHUNKED || encoding == SOUP_ENCODING_EOF
+      || (encoding == SOUP_ENCODING_CONTENT_LENGTH && soup_message_headers_get_content_length (headers) > limit))
+    {
+      g_atomic_int_inc (&self->requests);
+      qw_publish_connections_refuse (self->connections, msg, 413, NULL,
+                                     "413 请求带的内容太大（读取页面的请求不带内容）。\n");
+    }
 }
 
 /* The server's thread: life */
@@ -376,21 +428,22 @@ report_started (QwPublishServer *self,
  * accepted (GLib's default is 10; an overflow costs the phone a second). */
 #define LISTEN_BACKLOG 512
 
-static gboolean
-listen_on (SoupServer      *soup,
-           GSocketAddress  *address,
+/* Returns: (transfer full): the socket, listening */
+static GSocket *
+listen_on (GSocketAddress  *address,
            GError         **error)
 {
   g_autoptr(GSocket) socket = g_socket_new (g_socket_address_get_family (address), G_SOCKET_TYPE_STREAM,
                                             G_SOCKET_PROTOCOL_TCP, error);
 
   if (socket == NULL)
-    return FALSE;
+    return NULL;
   if (g_socket_address_get_family (address) == G_SOCKET_FAMILY_IPV6)
     g_socket_set_option (socket, IPPROTO_IPV6, IPV6_V6ONLY, 1, NULL);
   g_socket_set_listen_backlog (socket, LISTEN_BACKLOG);
-  return g_socket_bind (socket, address, TRUE, error) && g_socket_listen (socket, error)
-         && soup_server_listen_socket (soup, socket, 0, error);
+  if (!g_socket_bind (socket, address, TRUE, error) || !g_socket_listen (socket, error))
+    return NULL;
+  return g_steal_pointer (&socket);
 }
 
 static gboolean
@@ -403,26 +456,26 @@ listen_all (QwPublishServer  *self,
     {
       g_autoptr(GSocketAddress) address = g_inet_socket_address_new_from_string (self->addresses[i], port);
       g_autoptr(GError) local_error = NULL;
+      g_autoptr(GSocket) socket = NULL;
 
       if (address == NULL)
         {
           g_set_error (error, QW_ERROR, QW_ERROR_INVALID, _("“%s” is not an IP address"), self->addresses[i]);
           return FALSE;
         }
-      if (!listen_on (self->soup, address, &local_error))
+      socket = listen_on (address, &local_error);
+      if (socket == NULL)
         {
           g_set_error (error, QW_ERROR, QW_ERROR_IO, _("Cannot serve on %s, port %u: %s"),
                        self->addresses[i], port, local_error->message);
           return FALSE;
         }
+      qw_publish_connections_listen (self->connections, socket);
       /* Port 0: the port the first address got, for all. */
       if (port == 0)
         {
-          GSList *listeners = soup_server_get_listeners (self->soup);
-          g_autoptr(GSocketAddress) bound = listeners != NULL
-            ? g_socket_get_local_address (listeners->data, NULL) : NULL;
+          g_autoptr(GSocketAddress) bound = g_socket_get_local_address (socket, NULL);
 
-          g_slist_free (listeners);
           if (bound != NULL)
             port = g_inet_socket_address_get_port (G_INET_SOCKET_ADDRESS (bound));
         }
@@ -464,7 +517,7 @@ serve_setup (QwPublishServer  *self,
   self->doc = qw_document_open_read_only (self->path, error);
   if (self->doc == NULL)
     return FALSE;
-  self->cache = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, cached_page_free);
+  self->cache = qw_page_cache_new (self->limits.cache_bytes);
   self->data_version = qw_document_get_data_version (self->doc);
   g_atomic_int_set (&self->version, 1);
   self->stale = TRUE;
@@ -475,7 +528,9 @@ serve_setup (QwPublishServer  *self,
       return FALSE;
     }
   self->soup = soup_server_new ("server-header", PACKAGE_NAME " ", NULL);
+  soup_server_add_early_handler (self->soup, NULL, early_cb, self, NULL);
   soup_server_add_handler (self->soup, NULL, handle_cb, self, NULL);
+  self->connections = qw_publish_connections_new (self->soup, &self->limits, &self->counters);
   if (!listen_all (self, error))
     return FALSE;
   poll = g_timeout_source_new (self->poll_ms);
@@ -490,10 +545,11 @@ serve_teardown (QwPublishServer *self)
 {
   if (self->soup != NULL)
     soup_server_disconnect (self->soup);
+  g_clear_pointer (&self->connections, qw_publish_connections_free);
   g_clear_object (&self->soup);
   g_clear_pointer (&self->site, qw_site_unref);
   g_clear_pointer (&self->issued, qw_results_free);
-  g_clear_pointer (&self->cache, g_hash_table_unref);
+  g_clear_pointer (&self->cache, qw_page_cache_free);
   g_clear_object (&self->doc);
 }
 
@@ -577,6 +633,9 @@ qw_publish_server_start (QwPublishServer    *self,
   self->addresses = g_strdupv ((char **) addresses);
   self->want_port = port;
   self->started = FALSE;
+  memset (&self->counters, 0, sizeof self->counters);
+  self->limits = self->asked;
+  qw_publish_limits_resolve (&self->limits, qw_fd_limit_get ());
   self->context = g_main_context_new ();
   self->loop = g_main_loop_new (self->context, FALSE);
   self->thread = g_thread_new ("qw-publish", serve_thread, self);
@@ -674,6 +733,37 @@ qw_publish_server_stop (QwPublishServer *self)
   g_clear_pointer (&self->context, g_main_context_unref);
   g_clear_pointer (&self->urls, g_strfreev);
   self->port = 0;
+}
+
+void
+qw_publish_server_set_limits (QwPublishServer       *self,
+                              const QwPublishLimits *limits)
+{
+  g_return_if_fail (QW_IS_PUBLISH_SERVER (self));
+  g_return_if_fail (self->thread == NULL);
+  if (limits != NULL)
+    self->asked = *limits;
+  else
+    memset (&self->asked, 0, sizeof self->asked);
+}
+
+void
+qw_publish_server_get_stats (QwPublishServer *self,
+                             QwPublishStats  *stats)
+{
+  g_return_if_fail (QW_IS_PUBLISH_SERVER (self));
+  memset (stats, 0, sizeof *stats);
+  stats->open = (guint) g_atomic_int_get (&self->counters.open);
+  stats->max_connections = (guint) g_atomic_int_get (&self->counters.max_connections);
+  stats->max_per_client = (guint) g_atomic_int_get (&self->counters.max_per_client);
+  stats->accepted = (guint) g_atomic_int_get (&self->counters.accepted);
+  stats->dropped_idle = (guint) g_atomic_int_get (&self->counters.dropped_idle);
+  stats->timed_out = (guint) g_atomic_int_get (&self->counters.timed_out);
+  stats->refused = (guint) g_atomic_int_get (&self->counters.refused);
+  stats->bodies_refused = (guint) g_atomic_int_get (&self->counters.bodies_refused);
+  stats->shortages = (guint) g_atomic_int_get (&self->counters.shortages);
+  stats->cached_pages = (guint) g_atomic_int_get (&self->cached_pages);
+  stats->cached_bytes = (gsize) g_atomic_int_get (&self->cached_bytes);
 }
 
 gboolean

@@ -6,7 +6,14 @@
  * lets it read while the arbiter writes): neither side ever waits for the
  * other. It polls the connection's data version; after a change it loads
  * a new snapshot on the next request (or poll) and renders each page once
- * per version, caching it (and its gzip form) until the next change.
+ * per version, keeping it (and its gzip form) until the next change within
+ * a byte budget (qw-page-cache.h).
+ *
+ * It is bounded in everything (qw-publish-connections.h): connections in
+ * all and per address, the time a request may take to arrive and an answer
+ * to be taken, the pages kept; only GET and HEAD are served, and a request
+ * with a body is refused before the body is read. Out of descriptors, it
+ * waits for them and says so in its log.
  *
  * Only the addresses given are bound. Nothing is written to the document.
  * While it runs, the QR codes of the document's printouts point to it
@@ -19,6 +26,33 @@
 #include <gio/gio.h>
 
 G_BEGIN_DECLS
+
+/* What the server allows itself and each phone. A zero field takes the
+ * default, the one a venue gets (qw-publish-connections.h says why). */
+typedef struct
+{
+  guint  max_connections;     /* open at once; default: half the descriptor limit, at most 1,024 */
+  guint  max_per_client;      /* from one address; default: half of max_connections */
+  guint  request_timeout_ms;  /* from connecting to the request's last header; default 10 s */
+  guint  idle_timeout_ms;     /* answering, without the phone taking a byte; default 30 s */
+  gsize  cache_bytes;         /* the rendered pages kept (qw-page-cache.h); default 32 MB */
+} QwPublishLimits;
+
+/* Counters since the start, for the log, the window and the tests. */
+typedef struct
+{
+  guint  open;                /* connections open now */
+  guint  max_connections;     /* the limits in force */
+  guint  max_per_client;
+  guint  accepted;            /* connections accepted */
+  guint  dropped_idle;        /* idle ones closed to make room for a new one */
+  guint  timed_out;           /* closed by a timeout */
+  guint  refused;             /* closed at once: no room and none idle */
+  guint  bodies_refused;      /* requests refused before their body was read (405, 413) */
+  guint  shortages;           /* times accepting paused for want of descriptors */
+  guint  cached_pages;        /* rendered pages kept, and their bytes */
+  gsize  cached_bytes;
+} QwPublishStats;
 
 #define QW_TYPE_PUBLISH_SERVER (qw_publish_server_get_type ())
 
@@ -57,6 +91,13 @@ gint64           qw_publish_server_get_version    (QwPublishServer      *self);
 /* How often the document is polled for changes; default 250 ms. */
 void             qw_publish_server_set_poll_interval (QwPublishServer   *self,
                                                       guint              milliseconds);
+
+/* Before start; NULL: the defaults. */
+void             qw_publish_server_set_limits     (QwPublishServer      *self,
+                                                   const QwPublishLimits *limits);
+/* From any thread, while it runs or after. */
+void             qw_publish_server_get_stats      (QwPublishServer      *self,
+                                                   QwPublishStats       *stats);
 
 /* The machine's addresses a phone could reach (IPv4 and IPv6, loopback last). */
 GStrv            qw_publish_list_addresses        (void);

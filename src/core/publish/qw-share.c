@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "qw-error.h"
+#include "qw-output.h"
 #include "qw-print-source.h"
 #include "qw-qr.h"
 #include "qw-share.h"
@@ -647,6 +648,14 @@ part_path (const char *path,
   return g_strdup_printf ("%s-%u.png", stem, part + 1);
 }
 
+static cairo_status_t
+write_png (void                *closure,
+           const unsigned char *data,
+           unsigned int         length)
+{
+  return qw_output_write (closure, data, length, NULL) ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR;
+}
+
 GPtrArray *
 qw_share_write (QwDocument            *doc,
                 const char            *group,
@@ -657,6 +666,7 @@ qw_share_write (QwDocument            *doc,
   g_autoptr(QwSite) site = qw_site_load (doc, error);
   g_autoptr(GPtrArray) parts = NULL;
   g_autoptr(GPtrArray) written = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) outputs = NULL;
   g_autofree char *base = NULL;
   g_autofree char *url = NULL;
   QwShareOptions with_url;
@@ -677,12 +687,26 @@ qw_share_write (QwDocument            *doc,
   parts = qw_share_render (site, group, &with_url, error);
   if (parts == NULL)
     return NULL;
+  /* Every part is written before any is put in place: a failure (a full
+   * disk) leaves the images of the last time whole. */
+  outputs = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_output_free);
   for (guint i = 0; i < parts->len; i++)
     {
       char *file = part_path (path, i);
-      cairo_status_t status = cairo_surface_write_to_png (g_ptr_array_index (parts, i), file);
+      QwOutput *output = qw_output_new (file, QW_OUTPUT_PUBLIC, error);
+      cairo_status_t status;
 
       g_ptr_array_add (written, file);
+      if (output == NULL)
+        return NULL;
+      g_ptr_array_add (outputs, output);
+      status = cairo_surface_write_to_png_stream (g_ptr_array_index (parts, i), write_png, output);
+      if (status == CAIRO_STATUS_WRITE_ERROR)
+        {
+          /* The output kept the write's errno: its commit refuses with it. */
+          qw_output_commit (output, error);
+          return NULL;
+        }
       if (status != CAIRO_STATUS_SUCCESS)
         {
           g_autofree char *display = g_filename_display_name (file);
@@ -692,5 +716,8 @@ qw_share_write (QwDocument            *doc,
           return NULL;
         }
     }
+  for (guint i = 0; i < outputs->len; i++)
+    if (!qw_output_commit (g_ptr_array_index (outputs, i), error))
+      return NULL;
   return g_steal_pointer (&written);
 }

@@ -20,6 +20,11 @@ gboolean  qw_site_export        (QwDocument  *doc,
                                  const char  *dir,
                                  guint       *n_files,
                                  GError     **error);
+gboolean  qw_site_export_over   (QwDocument  *doc,
+                                 const char  *dir,
+                                 gboolean     force,
+                                 guint       *n_files,
+                                 GError     **error);
 
 /* The address where the exported folder is published (a document setting;
  * the QR codes of printouts point there when no venue server runs). */

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "qw-group-code.h"
 #include "qw-site-html.h"
 
 static const char style[] =
@@ -310,8 +311,10 @@ group_tabs (QwHtml            *h,
             const QwSiteGroup *group,
             QwTab              current)
 {
-  g_autofree char *pairings = g_strdup_printf ("group/%s/pairings", group->code);
-  g_autofree char *standings = g_strdup_printf ("group/%s/standings", group->code);
+  /* The group's segment, as qw_site_page_path() has it (base/qw-group-code.h). */
+  g_autofree char *segment = qw_group_code_segment (group->code);
+  g_autofree char *pairings = g_strdup_printf ("group/%s/pairings", segment);
+  g_autofree char *standings = g_strdup_printf ("group/%s/standings", segment);
   g_autofree char *table = NULL;
 
   _qw_html_raw (h, "<nav aria-label=\"本组页面\"><ul class=\"tabs\">");
@@ -319,9 +322,9 @@ group_tabs (QwHtml            *h,
   tab (h, pairings, "对阵", current == QW_TAB_PAIRINGS);
   tab (h, standings, "成绩", current == QW_TAB_STANDINGS);
   if (group->system == QW_SYSTEM_ROUND_ROBIN)
-    table = g_strdup_printf ("group/%s/crosstable", group->code);
+    table = g_strdup_printf ("group/%s/crosstable", segment);
   else if (group->system == QW_SYSTEM_KNOCKOUT)
-    table = g_strdup_printf ("group/%s/bracket", group->code);
+    table = g_strdup_printf ("group/%s/bracket", segment);
   if (table != NULL)
     tab (h, table, group->system == QW_SYSTEM_ROUND_ROBIN ? "交叉表" : "对阵图", current == QW_TAB_TABLE);
   _qw_html_raw (h, "</ul></nav>");
@@ -352,6 +355,9 @@ _qw_html_begin (QwHtml            *h,
   _qw_html_raw (h, "<!DOCTYPE html>\n<html lang=\"zh-CN\"><head><meta charset=\"utf-8\">"
                    "<meta name=\"viewport\" content=\"width=device-width,initial-scale=1\">"
                    "<meta name=\"robots\" content=\"noindex\">");
+  /* Files have no headers: the policy the venue server sends, in the page. */
+  if (h->mode != QW_SITE_LIVE)
+    _qw_html_raw (h, "<meta http-equiv=\"Content-Security-Policy\" content=\"" QW_SITE_CSP "\">");
   if (h->mode == QW_SITE_LIVE)
     _qw_html_printf (h, "<meta name=\"qw-version\" content=\"%" G_GINT64_FORMAT "\">", h->version);
   _qw_html_raw (h, "<title>");

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "qw-group-code.h"
 #include "qw-knockout.h"
 #include "qw-site-html.h"
 #include "qw-site-pages.h"
@@ -146,11 +147,18 @@ qw_site_request_parse (QwSiteRequest *request,
     }
 }
 
+/* @group: a group's code (a certificate's code for the verify pages), which
+ * stands in the path as qw_group_code_segment() has it: a code made before
+ * codes were checked can name no folder outside the site and start no URL
+ * scheme. */
 char *
 qw_site_page_path (QwSitePageKind  kind,
-                   const char     *group,
+                   const char     *group_code,
                    int             number)
 {
+  g_autofree char *group = kind == QW_SITE_PAGE_VERIFY || kind == QW_SITE_PAGE_VERIFY_JSON
+                           ? g_strdup (group_code) : qw_group_code_segment (group_code);
+
   switch (kind)
     {
     case QW_SITE_PAGE_PAIRINGS:
@@ -177,6 +185,20 @@ qw_site_page_path (QwSitePageKind  kind,
     default:
       return g_strdup ("");
     }
+}
+
+/**
+ * qw_site_group_file:
+ *
+ * Returns: the name of the file that holds the group as one page in the
+ *   exported folder: "open-m.html"
+ */
+char *
+qw_site_group_file (const char *group_code)
+{
+  g_autofree char *segment = qw_group_code_segment (group_code);
+
+  return g_strconcat (segment, ".html", NULL);
 }
 
 /* Small pieces */
@@ -1096,9 +1118,11 @@ group_card (QwHtml            *h,
   /* The folder also holds the group as one file (qw-site-export.h). */
   if (h->mode == QW_SITE_STATIC)
     {
+      g_autofree char *single = qw_site_group_file (group->code);
+
       _qw_html_raw (h, "<a href=\"");
-      _qw_html_text (h, group->code);
-      _qw_html_raw (h, ".html\">单页版</a>");
+      _qw_html_text (h, single);
+      _qw_html_raw (h, "\">单页版</a>");
     }
   _qw_html_raw (h, "</p></li>");
 }
@@ -1551,7 +1575,8 @@ qw_site_render_group_file (const QwSite *site,
     return NULL;
   _qw_html_init (&h, site, QW_SITE_SINGLE, "", 0);
   _qw_html_raw (&h, "<!DOCTYPE html>\n<html lang=\"zh-CN\"><head><meta charset=\"utf-8\">"
-                    "<meta name=\"viewport\" content=\"width=device-width,initial-scale=1\"><title>");
+                    "<meta name=\"viewport\" content=\"width=device-width,initial-scale=1\">"
+                    "<meta http-equiv=\"Content-Security-Policy\" content=\"" QW_SITE_CSP "\"><title>");
   _qw_html_text (&h, group->name);
   _qw_html_raw (&h, " · ");
   _qw_html_text (&h, event->name);

@@ -30,6 +30,13 @@
 
 G_BEGIN_DECLS
 
+/* The Content-Security-Policy of every public page: a header when served,
+ * a <meta http-equiv> in the exported files (a file has no headers). Inline
+ * style and the pages' own few lines of script; nothing from elsewhere. */
+#define QW_SITE_CSP \
+  "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; " \
+  "connect-src 'self'; img-src 'self' data:; form-action 'self'"
+
 typedef enum
 {
   QW_SITE_LIVE = 0,       /* served: links from the root, pages follow the document */
@@ -100,6 +107,8 @@ char           *qw_site_render_group_file (const QwSite         *site,
 char           *qw_site_page_path         (QwSitePageKind        kind,
                                            const char           *group,
                                            int                   number);
+/* The exported folder's one-file page of a group: "open-m.html". */
+char           *qw_site_group_file        (const char           *group_code);
 
 /* The JSON of one standings row, as `qiwang-cli standings --json` prints it. */
 char           *qw_site_standings_json    (const QwSiteGroup    *group);

@@ -11,6 +11,7 @@
 #include "qw-document-entries.h"
 #include "qw-document-play.h"
 #include "qw-error.h"
+#include "qw-group-code.h"
 #include "qw-play.h"
 #include "qw-ruleset.h"
 #include "qw-site.h"
@@ -273,6 +274,19 @@ qw_site_find_group (const QwSite *site,
       const QwSiteGroup *g = g_ptr_array_index (site->groups, i);
 
       if (g_str_equal (g->code, code))
+        return g;
+    }
+  /* A code made before codes were checked is addressed by its segment
+   * (qw_site_page_path()). */
+  for (guint i = 0; code != NULL && i < site->groups->len; i++)
+    {
+      const QwSiteGroup *g = g_ptr_array_index (site->groups, i);
+      g_autofree char *segment = NULL;
+
+      if (qw_group_code_is_valid (g->code))
+        continue;
+      segment = qw_group_code_segment (g->code);
+      if (g_str_equal (segment, code))
         return g;
     }
   return NULL;

@@ -8,17 +8,15 @@
 
 #include <glib/gi18n-lib.h>
 #include <string.h>
-#include <sys/random.h>
 
 #include "qw-certificate-code.h"
+#include "qw-document-identity.h"
 #include "qw-error.h"
 #include "qw-event-name.h"
 #include "qw-idcard.h"
 #include "qw-ruleset.h"
 
-#define SECRET_KEY "certificate-secret"
 #define PLACES_KEY "certificate-places"
-#define SECRET_BYTES 32
 
 /* Crockford's base32: no I, L, O, U, so that nothing reads as something else. */
 static const char alphabet[] = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
@@ -119,32 +117,22 @@ qw_certificate_secret (QwDocument  *doc,
                        gboolean     create,
                        GError     **error)
 {
-  char *secret = qw_document_get_meta (doc, SECRET_KEY);
-  guint8 bytes[SECRET_BYTES];
-  GString *hex;
+  char *secret = qw_document_get_meta (doc, QW_META_CERTIFICATE_SECRET);
 
   if (secret != NULL && *secret != '\0')
     return secret;
-  g_free (secret);
-  if (!create)
+  g_clear_pointer (&secret, g_free);
+  /* Made with the document (store/qw-document-identity.h); only one made
+   * by an older Qiwang, that could not be written when it was opened, has
+   * none yet. */
+  if (!create || !qw_document_make_identity (doc, error))
     return NULL;
-  if (getrandom (bytes, sizeof bytes, 0) != (ssize_t) sizeof bytes)
-    {
-      g_set_error_literal (error, QW_ERROR, QW_ERROR_FAILED,
-                           _("No random numbers for the certificates’ secret"));
-      return NULL;
-    }
-  hex = g_string_new (NULL);
-  for (guint i = 0; i < sizeof bytes; i++)
-    g_string_append_printf (hex, "%02x", bytes[i]);
-  /* Like the results file's id, the secret belongs to the file: no undo
-   * takes it back, or printed certificates would stop verifying. */
-  if (!qw_document_keep_meta (doc, SECRET_KEY, hex->str, error))
-    {
-      g_string_free (hex, TRUE);
-      return NULL;
-    }
-  return g_string_free (hex, FALSE);
+  secret = qw_document_get_meta (doc, QW_META_CERTIFICATE_SECRET);
+  if (secret != NULL && *secret != '\0')
+    return secret;
+  g_free (secret);
+  g_set_error_literal (error, QW_ERROR, QW_ERROR_FAILED, _("No random numbers for the certificates’ secret"));
+  return NULL;
 }
 
 int
@@ -165,7 +153,9 @@ qw_certificate_ensure_places (QwDocument  *doc,
 {
   g_autofree char *value = NULL;
 
-  if (places <= qw_certificate_places (doc))
+  /* A document that cannot be written gives codes to the places it has:
+   * printing reads. */
+  if (places <= qw_certificate_places (doc) || qw_document_is_read_only (doc))
     return TRUE;
   value = g_strdup_printf ("%d", MIN (places, 1000));
   return qw_document_keep_meta (doc, PLACES_KEY, value, error);

@@ -17,6 +17,7 @@
 
 #include "qw-csv.h"
 #include "qw-error.h"
+#include "qw-output.h"
 #include "qw-final.h"
 #include "qw-xlsx-writer.h"
 
@@ -229,7 +230,7 @@ qw_final_prizes_write (const QwFinalResults  *results,
     {
       g_autofree char *csv = qw_final_prizes_to_csv (results, event);
 
-      return g_file_set_contents (path, csv, -1, error);
+      return qw_output_replace_contents (path, csv, -1, QW_OUTPUT_PUBLIC, error);
     }
   g_set_error (error, QW_ERROR, QW_ERROR_INVALID, _("The prize list is written as .xlsx or .csv, not “%s”"), path);
   return FALSE;

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "qw-error.h"
+#include "qw-output.h"
 #include "qw-game.h"
 #include "qw-idcard.h"
 #include "qw-ladder.h"
@@ -1686,12 +1687,6 @@ qw_ladder_write_public_list (const QwLadder  *ladder,
                              GError         **error)
 {
   g_autofree char *text = qw_ladder_public_list_csv (ladder);
-  g_autoptr(GError) local = NULL;
 
-  if (!g_file_set_contents (path, text, -1, &local))
-    {
-      g_set_error (error, QW_ERROR, QW_ERROR_IO, _("Cannot write %s: %s"), path, local->message);
-      return FALSE;
-    }
-  return TRUE;
+  return qw_output_replace_contents (path, text, -1, QW_OUTPUT_PUBLIC, error);
 }

@@ -17,6 +17,7 @@
 #include "qw-standings.h"
 #include "qw-tournament.h"
 #include "qw-document-entries.h"
+#include "qw-document-identity.h"
 #include "qw-document-play.h"
 #include "qw-entry-check.h"
 #include "qw-entry.h"
@@ -24,23 +25,32 @@
 #include "qw-game.h"
 #include "qw-tiebreak.h"
 
-/* The stop's own id, made once and kept, so that the province recognises the
- * stop when its file is sent again after a correction. */
+/* The stop's own id, made with its event and kept, so that the province
+ * recognises the stop when its file is sent again after a correction
+ * (store/qw-document-identity.h). */
 static char *
 ensure_uid (QwDocument  *doc,
             gint64       event_id,
             GError     **error)
 {
-  g_autofree char *key = g_strdup_printf ("results-uid:%" G_GINT64_FORMAT, event_id);
+  g_autofree char *key = qw_document_results_uid_key (event_id);
   char *uid = qw_document_get_meta (doc, key);
 
   if (uid != NULL && uid[0] != '\0')
     return uid;
-  g_free (uid);
-  uid = g_uuid_string_random ();
-  /* Exporting is not an action to undo: the id stays whatever happens. */
-  if (!qw_document_keep_meta (doc, key, uid, error))
-    g_clear_pointer (&uid, g_free);
+  g_clear_pointer (&uid, g_free);
+  /* Only a document made by an older Qiwang, that could not be written when
+   * it was opened, has none yet. */
+  if (qw_document_is_read_only (doc))
+    g_set_error (error, QW_ERROR, QW_ERROR_CONFLICT,
+                 _("The results file needs an id this document has not made yet: open it once where it "
+                   "can be written"));
+  else if (qw_document_make_identity (doc, error)
+           && ((uid = qw_document_get_meta (doc, key)) == NULL || uid[0] == '\0'))
+    {
+      g_clear_pointer (&uid, g_free);
+      g_set_error_literal (error, QW_ERROR, QW_ERROR_FAILED, _("The results file’s id could not be made"));
+    }
   return uid;
 }
 

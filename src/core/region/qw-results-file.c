@@ -20,6 +20,7 @@
 #include "qw-list-sheet.h"
 #include "qw-data.h"
 #include "qw-error.h"
+#include "qw-output.h"
 #include "qw-file.h"
 #include "qw-ruleset.h"
 #include "qw-idcard.h"
@@ -429,8 +430,9 @@ qw_results_write_file (const QwResults  *results,
 
   if (text == NULL)
     return FALSE;
-  /* g_file_set_contents writes a temporary file and renames it: never half a file. */
-  return g_file_set_contents (path, text, -1, error);
+  /* Never half a file; the private form (full ID numbers, dates of birth)
+   * for its owner's eyes only. */
+  return qw_output_replace_contents (path, text, -1, public_form ? QW_OUTPUT_PUBLIC : QW_OUTPUT_PRIVATE, error);
 }
 
 /* Reading */

@@ -121,6 +121,9 @@ qw_document_add_event (QwDocument  *self,
   ok = stmt != NULL && _qw_document_step_done (self, stmt, error);
   if (ok)
     event->id = sqlite3_last_insert_rowid (_qw_document_get_db (self));
+  /* An event run here gets its results id with it (qw-document-identity.h). */
+  if (ok && event->source == QW_SOURCE_LOCAL)
+    ok = _qw_document_make_results_uid (self, event->id, error);
   if (!_qw_document_write_end (self, opened, ok, error))
     {
       event->id = 0;

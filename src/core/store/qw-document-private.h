@@ -6,6 +6,8 @@
  *   qw-history.c          undo and redo (QwHistory); hears of committed
  *                         steps through the recorder's sink
  *   qw-document.c         the object, opening, migrations, transactions
+ *   qw-document-identity.c  the secret and the results ids, made with the
+ *                         document (qw-document-identity.h)
  *   qw-step-recorder.c    the open step: its session (history on) or a
  *                         watch of its games (history off)
  *   qw-game-log.c         the arbiter's game log, from a changeset or a
@@ -69,6 +71,16 @@ const char   *_qw_column_text            (sqlite3_stmt *stmt,
 void          _qw_bind_text              (sqlite3_stmt *stmt,
                                           int           index,
                                           const char   *text);
+
+/* qw-document-identity.c: the secret and the results ids, made with the
+ * document and its events (qw-document-identity.h) */
+
+gboolean      _qw_document_make_identity (QwDocument   *self,
+                                          GError      **error);
+gboolean      _qw_document_lacks_identity (QwDocument  *self);
+gboolean      _qw_document_make_results_uid (QwDocument *self,
+                                          gint64        event_id,
+                                          GError      **error);
 
 /* qw-document.c */
 

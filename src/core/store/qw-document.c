@@ -17,6 +17,7 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
+#include "qw-document-identity.h"
 #include "qw-document-private.h"
 #include "qw-document-text.h"
 #include "qw-file.h"
@@ -376,7 +377,8 @@ qw_document_create (const char      *path,
     return NULL;
   if (!_qw_document_exec (self, set_id, error) || !apply_steps (self, 0, error)
       || !qw_document_set_meta (self, "kind", qw_document_kind_to_code (kind), error)
-      || !qw_document_set_meta (self, "created-by", PACKAGE_NAME " " PACKAGE_VERSION, error))
+      || !qw_document_set_meta (self, "created-by", PACKAGE_NAME " " PACKAGE_VERSION, error)
+      || !_qw_document_make_identity (self, error))
     {
       qw_document_rollback (self);
       return NULL;
@@ -650,6 +652,58 @@ kind_from_code (const char *code)
   return QW_DOCUMENT_STOP;
 }
 
+/* A document made by an older Qiwang made its secret and its results ids
+ * when they were first read; they are made now, once, with the rest of
+ * bringing it up to date (qw-document-identity.h), when the file can be
+ * written. Another program's lock is waited for no longer than the busy
+ * timeout, and does not keep the document from opening: they are then made
+ * the next time. */
+static void
+make_missing_identity (QwDocument *self)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (self->read_only || sqlite3_db_readonly (self->db, "main") != 0 || !_qw_document_lacks_identity (self))
+    return;
+  if (!qw_document_begin (self, &error))
+    {
+      g_debug ("%s: its identity is made later: %s", self->path, error->message);
+      return;
+    }
+  if (!_qw_document_make_identity (self, &error))
+    {
+      g_debug ("%s: its identity is made later: %s", self->path, error->message);
+      qw_document_rollback (self);
+      return;
+    }
+  if (!qw_document_commit (self, &error))
+    g_debug ("%s: its identity is made later: %s", self->path, error->message);
+}
+
+/**
+ * qw_document_make_identity:
+ *
+ * Makes what a document made by an older Qiwang lacks (its secret, its
+ * results ids: qw-document-identity.h), in a transaction of its own or
+ * inside the current one. Opening a document for writing does it already;
+ * a reader calls it only when that could not be done then (another program
+ * held the document).
+ */
+gboolean
+qw_document_make_identity (QwDocument  *self,
+                           GError     **error)
+{
+  gboolean opened;
+
+  g_return_val_if_fail (QW_IS_DOCUMENT (self), FALSE);
+
+  if (!_qw_document_lacks_identity (self))
+    return TRUE;
+  if (!_qw_document_write_begin (self, &opened, error))
+    return FALSE;
+  return _qw_document_write_end (self, opened, _qw_document_make_identity (self, error), error);
+}
+
 /**
  * qw_document_open:
  *
@@ -688,6 +742,7 @@ qw_document_open (const char  *path,
   }
   kind = qw_document_get_meta (self, "kind");
   self->kind = kind_from_code (kind);
+  make_missing_identity (self);
   self->ready = TRUE;
   return g_steal_pointer (&self);
 }
