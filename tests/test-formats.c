@@ -621,10 +621,10 @@ test_national (void)
   const QwNominee *n;
 
   g_assert_no_error (error);
-  g_assert_true (qw_document_import_nominees (doc, gd, NULL, &error));
-  g_assert_true (qw_document_import_nominees (doc, gx, NULL, &error));
+  g_assert_true (qw_national_import_nominees (doc, gd, NULL, &error));
+  g_assert_true (qw_national_import_nominees (doc, gx, NULL, &error));
   g_assert_no_error (error);
-  national = qw_document_national_nominees (doc, &error);
+  national = qw_national_nominees (doc, &error);
   g_assert_no_error (error);
   g_assert_true (national->national);
   g_assert_cmpuint (national->nominees->len, ==, 2);

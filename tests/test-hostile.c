@@ -107,7 +107,7 @@ assert_results_refused (const char *name,
 
   results = qw_results_read_file (path, &error);
   if (results != NULL)
-    qw_document_import_results (region, results, NULL, NULL, NULL);
+    qw_region_import_results (region, results, NULL, NULL, NULL);
   g_assert_null (results);
   g_assert_cmpfloat (seconds_since (start), <, qw_test_seconds (1.0));
   assert_error_with (error, code, needle);
@@ -475,7 +475,7 @@ test_8_nominee_form_is_sealed (void)
     g_autoptr(QwDocument) national = qw_document_create (path, QW_DOCUMENT_NATIONAL, &error);
 
     g_assert_no_error (error);
-    g_assert_false (qw_document_import_nominees (national, read, NULL, &error));
+    g_assert_false (qw_national_import_nominees (national, read, NULL, &error));
     assert_error_with (error, QW_ERROR_INVALID, "public form");
   }
 }

@@ -370,7 +370,7 @@ import_stops (QwDocument *doc,
 {
   g_autoptr(GError) error = NULL;
   g_autofree char *csv = g_build_filename (tmp_dir, "stops.csv", NULL);
-  g_autoptr(QwRuleset) ruleset = qw_document_region_ruleset (doc, &error);
+  g_autoptr(QwRuleset) ruleset = qw_region_ruleset (doc, &error);
   g_autoptr(QwStopsImport) import = NULL;
   int added = 0, replaced = 0;
 
@@ -378,7 +378,7 @@ import_stops (QwDocument *doc,
   g_assert_true (g_file_set_contents (csv, text, -1, &error));
   import = qw_stops_csv_read_file (ruleset, csv, &error);
   g_assert_no_error (error);
-  g_assert_true (qw_document_import_stops (doc, import->stops, &added, &replaced, &error));
+  g_assert_true (qw_region_import_stops (doc, import->stops, &added, &replaced, &error));
   g_assert_no_error (error);
 }
 
@@ -409,7 +409,7 @@ test_region_selection_kept (void)
   g_unlink (path);
   other = qw_document_create (path, QW_DOCUMENT_REGION, &error);
   g_assert_no_error (error);
-  g_assert_true (qw_document_region_setup (other, "广东", "qiwang-2021", &error));
+  g_assert_true (qw_region_setup (other, "广东", "qiwang-2021", &error));
   import_stops (other, first_stops);
   window = new_window ();
   g_assert_true (qw_window_open_file (window, file));

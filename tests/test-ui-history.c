@@ -1023,7 +1023,7 @@ test_navigation (void)
     g_unlink (region);
     doc = qw_document_create (region, QW_DOCUMENT_REGION, &error);
     g_assert_no_error (error);
-    g_assert_true (qw_document_region_setup (doc, "广东", "qiwang-2021", &error));
+    g_assert_true (qw_region_setup (doc, "广东", "qiwang-2021", &error));
   }
   /* With animations: GTK 4.8 warns when the bar's revealer opens without one. */
   g_object_set (gtk_settings_get_default (), "gtk-enable-animations", TRUE, NULL);

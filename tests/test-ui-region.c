@@ -471,7 +471,7 @@ test_region_page (void)
   g_assert_no_error (error);
   run_final (doc, players);
   /* Its rules were published in time (the rule's own checks: test-event-check). */
-  g_assert_true (qw_document_region_set_rules_published (doc, qw_date_make (2021, 5, 10), &error));
+  g_assert_true (qw_region_set_rules_published (doc, qw_date_make (2021, 5, 10), &error));
   g_assert_no_error (error);
   g_clear_object (&doc);
 
@@ -647,7 +647,7 @@ test_region_empty (void)
   QwWindow *window = new_window ();
   QwRegionPage *page;
 
-  g_assert_true (qw_document_region_setup (doc, "广西", "qiwang-2021", &error));
+  g_assert_true (qw_region_setup (doc, "广西", "qiwang-2021", &error));
   g_clear_object (&doc);
   g_assert_true (qw_window_open_file (window, file));
   page = QW_REGION_PAGE (qw_window_get_page (window, "region"));
@@ -662,7 +662,7 @@ test_region_empty (void)
 
   /* No tier: the association's number is recorded from the card. */
   g_signal_emit_by_name (qw_region_page_get_quota_card (page), "decide-places", 6);
-  g_assert_cmpint (qw_document_region_get_decided_places (qw_window_get_document (window)), ==, 6);
+  g_assert_cmpint (qw_region_get_decided_places (qw_window_get_document (window)), ==, 6);
 
   /* The province runs its final in this document: the entries page appears. */
   {

@@ -338,7 +338,7 @@ open_for_command (QwCliContext  *ctx,
       return open_section (ctx, positional[1], ctx->n_args > 0, error);
     case QW_CLI_OPEN_REGION:
       return (ctx->doc = qw_cli_open_kind (ctx->path, QW_DOCUMENT_REGION, error)) != NULL
-             && (ctx->ruleset = qw_document_region_ruleset (ctx->doc, error)) != NULL;
+             && (ctx->ruleset = qw_region_ruleset (ctx->doc, error)) != NULL;
     case QW_CLI_OPEN_NATIONAL:
       return (ctx->doc = qw_cli_open_kind (ctx->path, QW_DOCUMENT_NATIONAL, error)) != NULL;
     default:

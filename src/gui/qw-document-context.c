@@ -192,7 +192,7 @@ load (QwDocumentContext  *self,
         self->ruleset = qw_ruleset_lookup (self->event->ruleset, error);
       return self->ruleset != NULL;
     }
-  self->ruleset = qw_document_region_ruleset (self->doc, error);
+  self->ruleset = qw_region_ruleset (self->doc, error);
   if (self->ruleset == NULL)
     return FALSE;
   self->event = qw_document_get_main_event (self->doc, &local_error);

@@ -378,7 +378,7 @@ static GHashTable *
 fill_duplicates (QwNationalPage *self)
 {
   g_autoptr(GError) error = NULL;
-  g_autoptr(GPtrArray) duplicates = qw_document_nominee_duplicates (self->doc, &error);
+  g_autoptr(GPtrArray) duplicates = qw_national_nominee_duplicates (self->doc, &error);
   GHashTable *by_id = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
 
   sidebar_clear (self, self->duplicates_group);
@@ -817,7 +817,7 @@ import_one (QwNationalPage *self,
   int replaced = 0;
 
   o->display_name = g_strdup (r->display_name);
-  if (list == NULL || !qw_document_import_nominees (self->doc, r->list, &replaced, &error))
+  if (list == NULL || !qw_national_import_nominees (self->doc, r->list, &replaced, &error))
     {
       o->kind = QW_FILE_REJECTED;
       o->message = g_strdup (list == NULL ? r->error->message : error->message);

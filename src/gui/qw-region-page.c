@@ -375,7 +375,7 @@ add_final_entry_checks (QwRegionPage       *self,
   int n_unchecked = 0;
 
   if (entries != NULL)
-    checks = qw_document_region_check_final_entries (self->doc, entries, &n_unchecked, &error);
+    checks = qw_region_check_final_entries (self->doc, entries, &n_unchecked, &error);
   if (checks == NULL)
     {
       add_check (self, _("The provincial final’s players could not be checked"), error->message,
@@ -524,7 +524,7 @@ update_nominees (QwRegionPage *self)
 
   group_clear (self->nominees_group, self->nominee_rows);
   g_clear_pointer (&self->nominees, qw_nominee_list_free);
-  self->nominees = qw_document_region_nominees (self->doc, &error);
+  self->nominees = qw_region_nominees (self->doc, &error);
   gtk_widget_set_sensitive (self->export_button, self->nominees != NULL);
   if (self->nominees == NULL)
     {
@@ -621,7 +621,7 @@ reload (QwRegionPage *self)
       update_content (self);
       return;
     }
-  summary = qw_document_region_summary (self->doc, self->ruleset, &error);
+  summary = qw_region_read_summary (self->doc, self->ruleset, &error);
   if (summary == NULL)
     {
       qw_feedback_error (GTK_WIDGET (self), _("The region could not be read"), error);
@@ -637,7 +637,7 @@ reload (QwRegionPage *self)
   update_totals (self);
   update_status (self);
   qw_quota_card_set_quota (self->quota_card, self->ruleset, self->quota,
-                           qw_document_region_get_decided_places (self->doc));
+                           qw_region_get_decided_places (self->doc));
   update_checks (self);
   update_nominees (self);
 }
@@ -1102,7 +1102,7 @@ decide_places_cb (QwRegionPage *self,
 
   if (self->doc == NULL)
     return;
-  if (!qw_document_region_set_decided_places (self->doc, places, &error))
+  if (!qw_region_set_decided_places (self->doc, places, &error))
     {
       qw_feedback_error (GTK_WIDGET (self), _("The places could not be recorded"), error);
       return;
@@ -1280,7 +1280,7 @@ qw_region_page_set_rules_published (QwRegionPage  *self,
   g_return_val_if_fail (QW_IS_REGION_PAGE (self), FALSE);
   g_return_val_if_fail (self->doc != NULL, FALSE);
 
-  if (!qw_document_region_set_rules_published (self->doc, day, error))
+  if (!qw_region_set_rules_published (self->doc, day, error))
     return FALSE;
   if (qw_date_is_set (day))
     {

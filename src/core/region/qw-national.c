@@ -62,14 +62,14 @@ line_label (const QwRuleset *ruleset,
 }
 
 /**
- * qw_document_import_nominees:
+ * qw_national_import_nominees:
  * @replaced: (out) (optional): how many earlier nominees of the region were replaced
  *
  * Stores a region's nominees in a national document, in one transaction,
  * replacing that region's earlier list.
  */
 gboolean
-qw_document_import_nominees (QwDocument           *doc,
+qw_national_import_nominees (QwDocument           *doc,
                              const QwNomineeList  *list,
                              int                  *replaced,
                              GError              **error)
@@ -161,13 +161,13 @@ compare_strings (gconstpointer a,
 }
 
 /**
- * qw_document_nominee_duplicates:
+ * qw_national_nominee_duplicates:
  *
  * Returns: (element-type QwNomineeDuplicate): every ID number nominated by
  *   more than one region, by ID number
  */
 GPtrArray *
-qw_document_nominee_duplicates (QwDocument  *doc,
+qw_national_nominee_duplicates (QwDocument  *doc,
                                 GError     **error)
 {
   g_autoptr(GPtrArray) nominees = qw_document_list_nominees (doc, error);
@@ -234,15 +234,15 @@ qw_document_nominee_duplicates (QwDocument  *doc,
 }
 
 /**
- * qw_document_national_nominees:
+ * qw_national_nominees:
  *
  * Returns: every region's nominees as the national document keeps them,
  *   by region: each with its region, quota line and group, and with
  *   @duplicate set to the regions that named the player when two did
  */
 QwNomineeList *
-qw_document_national_nominees (QwDocument  *doc,
-                               GError     **error)
+qw_national_nominees (QwDocument  *doc,
+                      GError     **error)
 {
   g_autoptr(GPtrArray) nominees = qw_document_list_nominees (doc, error);
   g_autoptr(GPtrArray) duplicates = NULL;
@@ -250,9 +250,9 @@ qw_document_national_nominees (QwDocument  *doc,
   g_autoptr(QwRuleset) ruleset = NULL;
   QwNomineeList *list;
 
-  if (nominees == NULL || (duplicates = qw_document_nominee_duplicates (doc, error)) == NULL)
+  if (nominees == NULL || (duplicates = qw_national_nominee_duplicates (doc, error)) == NULL)
     return NULL;
-  ruleset = qw_document_region_ruleset (doc, NULL);
+  ruleset = qw_region_ruleset (doc, NULL);
   for (guint i = 0; i < duplicates->len; i++)
     {
       QwNomineeDuplicate *d = g_ptr_array_index (duplicates, i);
