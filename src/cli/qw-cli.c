@@ -29,6 +29,7 @@
 static const QwCliCommand *const command_tables[] = {
   qw_cli_registration_commands,
   qw_cli_play_commands,
+  qw_cli_arbiter_commands,
   qw_cli_region_commands,
   qw_cli_results_commands,
   qw_cli_print_commands,
