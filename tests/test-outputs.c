@@ -24,6 +24,7 @@
 #include "qw-group-code.h"
 #include "qw-output.h"
 #include "qw-test.h"
+#include "qw-test-locks.h"
 
 static char *dir;
 
@@ -47,24 +48,18 @@ names_in (const char *folder)
   return g_strjoinv (" ", (char **) names->pdata);
 }
 
-/* This process's POSIX locks on @path's file, as /proc/locks lists them. */
+/* This process's locks on @path's file, as /proc/PID/fdinfo lists them:
+ * SQLite's are open file description locks (store/qw-file-locks.c), which
+ * /proc/locks shows with pid -1; fdinfo lists them, and classic ones, by the
+ * descriptor that took them. */
 static char *
 locks_on (const char *path)
 {
-  g_autofree char *text = NULL;
-  g_auto(GStrv) lines = NULL;
+  g_autoptr(GPtrArray) lines = qw_test_fd_locks (getpid (), path);
   g_autoptr(GString) mine = g_string_new (NULL);
-  g_autofree char *pid = g_strdup_printf (" %d ", (int) getpid ());
-  g_autofree char *inode = NULL;
-  GStatBuf st;
 
-  g_assert_cmpint (g_stat (path, &st), ==, 0);
-  inode = g_strdup_printf (":%lu ", (unsigned long) st.st_ino);
-  g_assert_true (g_file_get_contents ("/proc/locks", &text, NULL, NULL));
-  lines = g_strsplit (text, "\n", -1);
-  for (guint i = 0; lines[i] != NULL; i++)
-    if (strstr (lines[i], "POSIX") != NULL && strstr (lines[i], pid) != NULL && strstr (lines[i], inode) != NULL)
-      g_string_append_printf (mine, "%s\n", strchr (lines[i], 'P'));
+  for (guint i = 0; i < lines->len; i++)
+    g_string_append_printf (mine, "%s\n", (const char *) g_ptr_array_index (lines, i));
   return g_string_free (g_steal_pointer (&mine), FALSE);
 }
 

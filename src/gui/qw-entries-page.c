@@ -472,13 +472,17 @@ update_actions (QwEntriesPage *self)
 {
   static const char *actions[] = { "entries.import", "entries.export", "entries.add", "entries.find" };
   g_autoptr(GtkBitset) set = gtk_selection_model_get_selection (GTK_SELECTION_MODEL (self->selection));
+  /* A document read-only where it is is read, listed and exported, never changed. */
+  gboolean editable = self->doc != NULL && !qw_document_is_read_only (self->doc);
 
   for (guint i = 0; i < G_N_ELEMENTS (actions); i++)
     gtk_widget_action_set_enabled (GTK_WIDGET (self), actions[i], self->context != NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "entries.add", self->context != NULL && editable);
   /* One file at a time. */
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "entries.import", self->context != NULL && self->busy_text == NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "entries.import",
+                                 self->context != NULL && editable && self->busy_text == NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "entries.export", self->context != NULL && self->busy_text == NULL);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "entries.delete", self->context != NULL
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "entries.delete", self->context != NULL && editable
                                                                       && !gtk_bitset_is_empty (set));
 }
 

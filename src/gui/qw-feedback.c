@@ -498,8 +498,10 @@ qw_feedback_error (GtkWidget    *widget,
       return;
     }
   /* A view behind another window or program: expected, and said in the
-   * dialog; the view has been read again. */
-  if (g_error_matches (error, QW_ERROR, QW_ERROR_STALE) || g_error_matches (error, QW_ERROR, QW_ERROR_BUSY))
+   * dialog; the view has been read again. A document read-only where it is,
+   * a full disk: the user's conditions, said in the dialog. */
+  if (g_error_matches (error, QW_ERROR, QW_ERROR_STALE) || g_error_matches (error, QW_ERROR, QW_ERROR_BUSY)
+      || g_error_matches (error, QW_ERROR, QW_ERROR_READ_ONLY) || g_error_matches (error, QW_ERROR, QW_ERROR_DISK_FULL))
     g_info ("%s: %s", heading, error->message);
   else
     g_warning ("%s: %s", heading, error != NULL ? error->message : "");

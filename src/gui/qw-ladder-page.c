@@ -725,6 +725,16 @@ qw_ladder_page_set_context (QwLadderPage      *self,
   if (!g_set_object (&self->context, context))
     return;
   g_signal_group_set_target (self->doc_signals, context != NULL ? qw_document_context_get_document (context) : NULL);
+  /* A document read-only where it is shows its ladder; nothing is imported into it. */
+  {
+    static const char *changes[] = { "ladder.import-games", "ladder.import-players", "ladder.import-wildcards",
+                                     "ladder.forget", "ladder.add-wildcard" };
+    gboolean editable = context == NULL
+                        || !qw_document_is_read_only (qw_document_context_get_document (context));
+
+    for (guint i = 0; i < G_N_ELEMENTS (changes); i++)
+      gtk_widget_action_set_enabled (GTK_WIDGET (self), changes[i], editable);
+  }
   reload (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CONTEXT]);
 }

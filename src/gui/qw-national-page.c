@@ -557,7 +557,9 @@ set_busy (QwNationalPage *self,
   self->busy = busy;
   gtk_widget_set_visible (GTK_WIDGET (self->busy_spinner), busy);
   gtk_spinner_set_spinning (self->busy_spinner, busy);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "national.import-nominees", self->doc != NULL && !busy);
+  /* A national document read-only where it is is shown, never changed. */
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "national.import-nominees",
+                                 self->doc != NULL && !qw_document_is_read_only (self->doc) && !busy);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "national.load-final", self->doc != NULL && !busy);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BUSY]);
 }

@@ -661,7 +661,6 @@ qw_region_page_set_context (QwRegionPage      *self,
   g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
   self->cancellable = g_cancellable_new ();
-  set_busy (self, FALSE);
   g_clear_object (&self->doc);
   g_clear_pointer (&self->ruleset, qw_ruleset_unref);
   g_clear_pointer (&self->summary, qw_region_summary_free);
@@ -672,6 +671,7 @@ qw_region_page_set_context (QwRegionPage      *self,
       self->doc = g_object_ref (qw_document_context_get_document (context));
       self->ruleset = qw_ruleset_ref (qw_document_context_get_ruleset (context));
     }
+  set_busy (self, FALSE);
   g_signal_group_set_target (self->doc_signals, self->doc);
   gtk_editable_set_text (GTK_EDITABLE (self->search_entry), "");
   reload (self);
@@ -697,9 +697,15 @@ static void
 set_busy (QwRegionPage *self,
           gboolean      busy)
 {
+  /* A region read-only where it is is shown and exported, never changed. */
+  gboolean editable = self->doc == NULL || !qw_document_is_read_only (self->doc);
+  static const char *changes[] = { "region.add-stop", "region.run-final", "region.rules-published" };
+
   self->busy = busy;
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "region.import-results", !busy);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "region.import-stops", !busy);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "region.import-results", editable && !busy);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "region.import-stops", editable && !busy);
+  for (guint i = 0; i < G_N_ELEMENTS (changes); i++)
+    gtk_widget_action_set_enabled (GTK_WIDGET (self), changes[i], editable);
   update_status (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BUSY]);
 }
@@ -1073,7 +1079,8 @@ selection_changed_cb (QwRegionPage *self)
 {
   g_autoptr(GtkBitset) set = gtk_selection_model_get_selection (GTK_SELECTION_MODEL (self->selection));
 
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "region.delete-stops", !gtk_bitset_is_empty (set));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "region.delete-stops",
+                                 !gtk_bitset_is_empty (set) && (self->doc == NULL || !qw_document_is_read_only (self->doc)));
 }
 
 static gboolean

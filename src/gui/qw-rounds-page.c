@@ -82,7 +82,23 @@ setup_result_cb (GtkSignalListItemFactory *factory,
 
   gtk_expression_bind (board, buttons, "board", item);
   g_signal_connect_object (buttons, "chosen", G_CALLBACK (result_chosen_cb), self, G_CONNECT_SWAPPED);
+  /* A document read-only where it is shows its results; none is entered. */
+  gtk_widget_set_sensitive (buttons, self->doc == NULL || !qw_document_is_read_only (self->doc));
   gtk_list_item_set_child (item, buttons);
+}
+
+/* The rows made for the document before: their buttons follow this one. */
+static void
+update_result_buttons (GtkWidget *widget,
+                       gboolean   editable)
+{
+  if (QW_IS_RESULT_BUTTONS (widget))
+    {
+      gtk_widget_set_sensitive (widget, editable);
+      return;
+    }
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    update_result_buttons (c, editable);
 }
 
 static const QwColumn columns[] = {
@@ -171,6 +187,8 @@ update_status (QwRoundsPage *self)
   guint done = 0, playing = 0;
   int total = self->section != NULL ? qw_tournament_total_rounds (self->doc, self->section) : 0;
   g_autofree char *text = NULL;
+  /* A document read-only where it is shows its rounds; nothing changes them. */
+  gboolean editable = self->doc != NULL && !qw_document_is_read_only (self->doc);
   gboolean complete;
 
   for (guint i = 0; i < n; i++)
@@ -192,25 +210,25 @@ update_status (QwRoundsPage *self)
   else
     text = g_strdup_printf (_("Round %d of %d · %u of %u results entered"), self->round, total, done, playing);
   gtk_label_set_text (self->status_label, text);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "rounds.settings", self->section != NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "rounds.settings", editable && self->section != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "rounds.pair-next",
-                                 self->section != NULL && (self->last_round == 0
+                                 editable && self->section != NULL && (self->last_round == 0
                                                            || (complete && self->round == self->last_round
                                                                && self->last_round < total)));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "rounds.pair-manual",
-                                 self->section != NULL && (self->last_round == 0
+                                 editable && self->section != NULL && (self->last_round == 0
                                                            || (complete && self->round == self->last_round
                                                                && self->last_round < total)));
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "rounds.unpair", self->last_round > 0);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "rounds.unpair", editable && self->last_round > 0);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "rounds.explain", self->round > 0);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "rounds.swap",
-                                 self->round > 0 && self->round == self->last_round);
+                                 editable && self->round > 0 && self->round == self->last_round);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "rounds.check", self->round > 0);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "rounds.withdraw", self->section != NULL);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "rounds.absent", self->section != NULL);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "rounds.settings", self->section != NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "rounds.withdraw", editable && self->section != NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "rounds.absent", editable && self->section != NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "rounds.settings", editable && self->section != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "rounds.draw-lots",
-                                 self->section != NULL && self->last_round == 0 && !self->seeds_drawn);
+                                 editable && self->section != NULL && self->last_round == 0 && !self->seeds_drawn);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "rounds.print-seeding", self->section != NULL);
 }
 
@@ -633,6 +651,7 @@ qw_rounds_page_set_context (QwRoundsPage      *self,
       self->ruleset = qw_ruleset_ref (qw_document_context_get_ruleset (context));
     }
   g_signal_group_set_target (self->doc_signals, self->doc);
+  update_result_buttons (GTK_WIDGET (self), self->doc == NULL || !qw_document_is_read_only (self->doc));
   fill_groups (self);
   _qw_rounds_page_load_section (self, first_group (self));
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CONTEXT]);

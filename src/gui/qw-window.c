@@ -220,20 +220,34 @@ visible_page (QwWindow *self)
   return page;
 }
 
+/* A document that cannot be written where it is (a write-protected stick, a
+ * CD, a folder the user may not write): opened for reading, said in the
+ * header, its changes disabled. */
+static gboolean
+read_only_of (QwWindow *self)
+{
+  return self->context != NULL && qw_document_is_read_only (qw_document_context_get_document (self->context));
+}
+
 static void
 update_actions (QwWindow *self)
 {
   gboolean has_doc = self->context != NULL;
   gboolean has_event = event_of (self) != NULL;
+  gboolean editable = !read_only_of (self);
   static const char *event_actions[] = {
-    "win.import-entries", "win.export-entries", "win.add-entry", "win.find", "win.print",
-    "win.event-details", "win.publish", "win.export-excel", "win.import-trf", "win.export-trf",
+    "win.export-entries", "win.find", "win.print", "win.publish", "win.export-excel", "win.export-trf",
+  };
+  static const char *change_actions[] = {
+    "win.import-entries", "win.add-entry", "win.event-details", "win.import-trf", "win.pair-next",
   };
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.close-document", has_doc);
   /* A region or national document may run no event of its own: no entries. */
   for (guint i = 0; i < G_N_ELEMENTS (event_actions); i++)
     gtk_widget_action_set_enabled (GTK_WIDGET (self), event_actions[i], has_event);
+  for (guint i = 0; i < G_N_ELEMENTS (change_actions); i++)
+    gtk_widget_action_set_enabled (GTK_WIDGET (self), change_actions[i], has_event && editable);
   /* One results file at a time; the results file (成绩表) goes to a region,
    * so only a ruleset with regions (2021) has it. */
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export-results",
@@ -260,9 +274,12 @@ update_history (QwWindow *self)
   const char *redo = history != NULL ? qw_history_get_redo_label (history) : NULL;
   g_autofree char *undo_tip = NULL;
   g_autofree char *redo_tip = NULL;
+  gboolean editable = !read_only_of (self);
 
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo", history != NULL && qw_history_get_can_undo (history));
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.redo", history != NULL && qw_history_get_can_redo (history));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo",
+                                 editable && history != NULL && qw_history_get_can_undo (history));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.redo",
+                                 editable && history != NULL && qw_history_get_can_redo (history));
   /* Translators: a button's tooltip naming the step it takes back: "Undo: Result of round 3, board 5 (Ctrl+Z)" */
   undo_tip = undo != NULL ? g_strdup_printf (_("Undo: %s (Ctrl+Z)"), undo) : g_strdup (_("Undo (Ctrl+Z)"));
   /* Translators: "Redo: Result of round 3, board 5 (Ctrl+Shift+Z)" */
@@ -332,7 +349,19 @@ set_document_name (QwWindow   *self,
 {
   g_autofree char *shown = short_name (self, title);
   g_autofree char *tip = g_strdup_printf ("%s\n%s", title, g_file_peek_path (self->file));
+  g_autofree char *window_title = NULL;
+  g_autofree char *file_shown = NULL;
 
+  if (read_only_of (self))
+    {
+      /* Translators: the file's name under the document's in the header, for a document that cannot be
+       * changed where it is: "stop.qiwang — read-only" */
+      file_shown = g_strdup_printf (_("%s — read-only"), file);
+      /* Translators: the window's title for a document that cannot be changed where it is */
+      window_title = g_strdup_printf (_("%s (read-only)"), title);
+      file = file_shown;
+      title = window_title;
+    }
   gtk_label_set_text (self->wide_name_label, shown);
   gtk_label_set_text (self->narrow_name_label, shown);
   gtk_label_set_text (self->wide_file_label, file);

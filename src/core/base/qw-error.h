@@ -26,6 +26,9 @@ typedef enum
                             * program changed it): nothing was written; read it again */
   QW_ERROR_BUSY,           /* another program holds the document's write lock past the busy
                             * timeout (store/qw-document.h): try again in a moment */
+  QW_ERROR_READ_ONLY,      /* the document is read-only here (a write-protected disk, a folder or
+                            * a file the user cannot write): it can be read, not changed */
+  QW_ERROR_DISK_FULL,      /* the disk holding the document is full: nothing was changed */
 } QwError;
 
 GQuark qw_error_quark (void);

@@ -39,7 +39,14 @@ struct _QwDocument
   GHashTable      *statements;  /* SQL text → cached statement (qw-document-sql.c,
                                  * made on first use; unref finalizes them) */
   gboolean         ready;       /* opened (and migrated): transactions are steps */
-  gboolean         read_only;   /* qw_document_open_read_only(): never writes */
+  gboolean         read_only;   /* never writes: a reader for another thread, or a document
+                                 * read-only where it is (QW_ERROR_READ_ONLY for a change) */
+  gboolean         read_only_place; /* the file or its folder cannot be written */
+  gint64           statement_start; /* when the running statement began (monotonic µs) */
+  gboolean         journal_known;   /* a writer: the identities below were read at opening */
+  guint64          file_id[2];  /* st_dev, st_ino of the file, its -wal and its -shm */
+  guint64          wal_id[2];
+  guint64          shm_id[2];
   gboolean         step;        /* the outermost transaction is a step */
   QwStepRecorder  *recorder;    /* qw-step-recorder.c */
   QwHistory       *history;     /* qw-history.c, made on first use */
@@ -63,6 +70,12 @@ gboolean      _qw_document_step_done     (QwDocument   *self,
                                           sqlite3_stmt *stmt,
                                           GError      **error);
 void          _qw_set_busy_error         (GError      **error);
+void          _qw_set_read_only_error    (GError      **error,
+                                          const char   *path);
+void          _qw_set_disk_full_error    (GError      **error,
+                                          const char   *path);
+void          _qw_set_overrun_error      (GError      **error,
+                                          const char   *path);
 void          _qw_document_set_error     (QwDocument   *self,
                                           GError      **error,
                                           const char   *what);
@@ -93,6 +106,11 @@ gboolean      _qw_document_write_begin   (QwDocument   *self,
 gboolean      _qw_document_write_end     (QwDocument   *self,
                                           gboolean      opened,
                                           gboolean      ok,
+                                          GError      **error);
+/* Before a change outside any transaction: refused on a document open for
+ * reading; a writer whose -wal or -shm another program removed opens again
+ * first. */
+gboolean      _qw_document_prepare_write (QwDocument   *self,
                                           GError      **error);
 
 /* Resets a cached statement for its next use; finalizes any other. */

@@ -10,6 +10,7 @@
 
 #include "config.h"
 
+#include <errno.h>
 #include <glib/gi18n-lib.h>
 
 #include "qw-document-private.h"
@@ -19,6 +20,32 @@ sqlite3 *
 _qw_document_get_db (QwDocument *self)
 {
   return self->db;
+}
+
+/**
+ * qw_document_statement_limit:
+ *
+ * Returns: how long, in milliseconds, one SQL statement may run before it
+ *   is stopped: 60000, or what QIWANG_STATEMENT_LIMIT_MS says (100 to
+ *   600000). No statement of Qiwang's comes near it on a real document;
+ *   the limit is there so that no file, however made, keeps a program busy
+ *   for ever.
+ */
+int
+qw_document_statement_limit (void)
+{
+  static int limit = -1;
+
+  if (limit < 0)
+    {
+      const char *text = g_getenv ("QIWANG_STATEMENT_LIMIT_MS");
+      guint64 value = 0;
+
+      limit = 60000;
+      if (text != NULL && g_ascii_string_to_unsigned (text, 10, 100, 600000, &value, NULL))
+        limit = (int) value;
+    }
+  return limit;
 }
 
 /**
@@ -34,12 +61,66 @@ _qw_set_busy_error (GError **error)
                        _("The document is being changed by another program; try again in a moment"));
 }
 
+/**
+ * _qw_set_read_only_error:
+ *
+ * The refusal of a change to a document that cannot be written where it
+ * is (or that was opened for reading only).
+ */
+void
+_qw_set_read_only_error (GError     **error,
+                         const char  *path)
+{
+  g_autofree char *display_name = g_filename_display_name (path);
+
+  g_set_error (error, QW_ERROR, QW_ERROR_READ_ONLY,
+               _("The document is read-only: %s cannot be changed here (it is on a write-protected disk, "
+                 "or in a folder or a file you cannot write to). Copy it to a folder you can write to, "
+                 "then change the copy."), display_name);
+}
+
+/**
+ * _qw_set_disk_full_error:
+ *
+ * A change (or an opening, which needs room for the journal) that the disk
+ * had no room for: SQLite rolled it back.
+ */
+void
+_qw_set_disk_full_error (GError     **error,
+                         const char  *path)
+{
+  g_autofree char *display_name = g_filename_display_name (path);
+
+  g_set_error (error, QW_ERROR, QW_ERROR_DISK_FULL,
+               _("The disk is full: %s was not changed. Free some space on the disk, then try again."),
+               display_name);
+}
+
+/**
+ * _qw_set_overrun_error:
+ *
+ * A statement stopped after running longer than
+ * qw_document_statement_limit().
+ */
+void
+_qw_set_overrun_error (GError     **error,
+                       const char  *path)
+{
+  g_autofree char *display_name = g_filename_display_name (path);
+
+  g_set_error (error, QW_ERROR, QW_ERROR_FAILED,
+               _("Reading %s took longer than %d seconds and was stopped: the document may be damaged, "
+                 "or made to be read slowly."),
+               display_name, (qw_document_statement_limit () + 999) / 1000);
+}
+
 void
 _qw_document_set_error (QwDocument  *self,
                         GError     **error,
                         const char  *what)
 {
   int code = sqlite3_errcode (self->db);
+  int os_error = sqlite3_system_errno (self->db);
   int kind = QW_ERROR_FAILED;
 
   /* Another program's writer outlasted the busy timeout: not a failure of
@@ -49,12 +130,30 @@ _qw_document_set_error (QwDocument  *self,
       _qw_set_busy_error (error);
       return;
     }
+  /* A full disk, a place that cannot be written and a statement that ran
+   * too long are named for what they are, never called damage. */
+  if (code == SQLITE_FULL
+      || ((code == SQLITE_IOERR || code == SQLITE_CANTOPEN) && (os_error == ENOSPC || os_error == EDQUOT)))
+    {
+      _qw_set_disk_full_error (error, self->path);
+      return;
+    }
+  if ((code == SQLITE_READONLY && sqlite3_extended_errcode (self->db) != SQLITE_READONLY_DBMOVED)
+      || ((code == SQLITE_IOERR || code == SQLITE_CANTOPEN) && (os_error == EROFS || os_error == EACCES)))
+    {
+      _qw_set_read_only_error (error, self->path);
+      return;
+    }
+  if (code == SQLITE_INTERRUPT)
+    {
+      _qw_set_overrun_error (error, self->path);
+      return;
+    }
   if (code == SQLITE_CONSTRAINT)
     kind = QW_ERROR_CONFLICT;
   else if (code == SQLITE_CORRUPT || code == SQLITE_NOTADB)
     kind = QW_ERROR_CORRUPT;
-  else if (code == SQLITE_IOERR || code == SQLITE_FULL || code == SQLITE_READONLY
-           || code == SQLITE_CANTOPEN)
+  else if (code == SQLITE_IOERR || code == SQLITE_READONLY || code == SQLITE_CANTOPEN)
     kind = QW_ERROR_IO;
   /* SQLite quotes the bytes of a damaged schema: the message is text. */
   {

@@ -16,29 +16,20 @@
 #include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "qw-document-identity.h"
 #include "qw-document-private.h"
+#include "qw-document-schema.h"
 #include "qw-document-text.h"
 #include "qw-file.h"
+#include "qw-file-locks.h"
 #include "qw-error.h"
-#include "qw-schema.sql.h"
 #include "qw-step-recorder.h"
 
 /* "QIWG": marks the file as ours in the SQLite header (PRAGMA application_id). */
 #define QW_APPLICATION_ID 0x51495747
 
-static const char *const schema_steps[] = {
-  QW_SCHEMA_STEP_1,
-  QW_SCHEMA_STEP_2,
-  QW_SCHEMA_STEP_3,
-  QW_SCHEMA_STEP_4,
-  QW_SCHEMA_STEP_5,
-  QW_SCHEMA_STEP_6,
-  QW_SCHEMA_STEP_7,
-  QW_SCHEMA_STEP_8,
-  QW_SCHEMA_STEP_9,
-};
 
 G_DEFINE_FINAL_TYPE (QwDocument, qw_document, G_TYPE_OBJECT)
 
@@ -52,7 +43,7 @@ static guint signals[N_SIGNALS];
 int
 qw_document_schema_version (void)
 {
-  return (int) G_N_ELEMENTS (schema_steps);
+  return _qw_schema_n_versions ();
 }
 
 /* Transactions */
@@ -74,6 +65,8 @@ qw_document_begin_step (QwDocument  *self,
 {
   g_return_val_if_fail (QW_IS_DOCUMENT (self), FALSE);
 
+  if (self->depth == 0 && !_qw_document_prepare_write (self, error))
+    return FALSE;
   /* The outermost transaction takes the write lock at once, waiting the
    * busy timeout for another program's writer: a deferred one would start
    * as a read and fail at its first write, without waiting, under WAL. */
@@ -246,6 +239,55 @@ qw_document_busy_timeout (void)
   return timeout;
 }
 
+/* A statement's clock starts when it starts running (SQLite's statement
+ * trace), and the progress handler stops it once it has run too long. */
+static int
+statement_started (unsigned int  mask,
+                   void         *data,
+                   void         *statement,
+                   void         *text)
+{
+  QwDocument *self = data;
+
+  self->statement_start = g_get_monotonic_time ();
+  return 0;
+}
+
+static int
+statement_overrun (void *data)
+{
+  QwDocument *self = data;
+
+  return self->statement_start > 0
+         && g_get_monotonic_time () - self->statement_start > (gint64) qw_document_statement_limit () * 1000;
+}
+
+/* Defences every connection to a file from outside has, set before its
+ * first statement: SQLite's defensive mode (no writable schema, no journal
+ * turned off), no function of the file's schema trusted, triggers and views
+ * off (Qiwang makes neither; qw-document-schema.c refuses a file that has
+ * one); foreign-key actions are not triggers and still run. */
+static void
+harden_db (sqlite3 *db)
+{
+  sqlite3_db_config (db, SQLITE_DBCONFIG_DEFENSIVE, 1, NULL);
+  sqlite3_db_config (db, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, NULL);
+  sqlite3_db_config (db, SQLITE_DBCONFIG_ENABLE_TRIGGER, 0, NULL);
+#ifdef SQLITE_DBCONFIG_ENABLE_VIEW
+  sqlite3_db_config (db, SQLITE_DBCONFIG_ENABLE_VIEW, 0, NULL);
+#endif
+  sqlite3_db_config (db, SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION, 0, NULL);
+}
+
+static void
+harden (QwDocument *self)
+{
+  harden_db (self->db);
+  self->statement_start = 0;
+  sqlite3_trace_v2 (self->db, SQLITE_TRACE_STMT, statement_started, self);
+  sqlite3_progress_handler (self->db, 10000, statement_overrun, self);
+}
+
 static gboolean
 configure_connection (QwDocument  *self,
                       GError     **error)
@@ -275,7 +317,7 @@ run_steps (QwDocument  *self,
   g_autoptr(sqlite3_stmt) check = NULL;
 
   for (int v = from_version; v < qw_document_schema_version (); v++)
-    if (!_qw_document_exec (self, schema_steps[v], error))
+    if (!_qw_document_exec (self, _qw_schema_step (v), error))
       return FALSE;
   if (!_qw_document_exec (self, set_version, error)
       || (check = _qw_document_prepare (self, "PRAGMA foreign_key_check", error)) == NULL)
@@ -315,24 +357,127 @@ apply_steps (QwDocument  *self,
   return _qw_document_exec (self, "PRAGMA foreign_keys = ON", ok ? error : NULL) && ok;
 }
 
+/* Where a document is */
+
+/* How a document can be opened where it is. */
+typedef enum
+{
+  ACCESS_WRITE,       /* the file and its folder can be written */
+  ACCESS_READ,        /* read-only here, with changes in a -wal (or a -journal) beside it:
+                       * SQLite reads them, through a -shm it may have to make */
+  ACCESS_IMMUTABLE,   /* read-only here, everything in the file: read as it is, with no
+                       * lock and no -wal or -shm made beside it */
+} Access;
+
+static gboolean
+can_write (const char *path)
+{
+  return g_access (path, W_OK) == 0;
+}
+
+static gboolean
+holds_bytes (const char *path,
+             const char *suffix)
+{
+  g_autofree char *name = g_strconcat (path, suffix, NULL);
+  GStatBuf st;
+
+  return g_stat (name, &st) == 0 && st.st_size > 0;
+}
+
+static gboolean
+exists_beside (const char *path,
+               const char *suffix)
+{
+  g_autofree char *name = g_strconcat (path, suffix, NULL);
+
+  return g_file_test (name, G_FILE_TEST_EXISTS);
+}
+
+/* A file or a folder the user may not write, a write-protected stick or
+ * disc, a read-only mount: access() knows them all (EACCES, EROFS). A
+ * document that cannot be written is opened for reading, and so is one in a
+ * folder that cannot be written, where SQLite could make no -wal, -shm or
+ * -journal: a change could not be made safely there either.
+ *
+ * Read as it is when the file holds everything: no -wal with frames in it,
+ * no -journal. A -wal with its -shm (a program with write access has the
+ * document open) is read through them, as SQLite reads a document another
+ * program writes; SQLite cannot read an -shm left without its -wal in a
+ * place it may not write, and has no need to. */
+static Access
+access_of (const char *path)
+{
+  g_autofree char *folder = g_path_get_dirname (path);
+
+  if (can_write (path) && can_write (folder))
+    return ACCESS_WRITE;
+  if (holds_bytes (path, "-wal") || holds_bytes (path, "-journal")
+      || (exists_beside (path, "-wal") && exists_beside (path, "-shm")))
+    return ACCESS_READ;
+  return ACCESS_IMMUTABLE;
+}
+
+/* "file:///…?immutable=1": every byte of the path but the safe ones
+ * escaped, as SQLite's URIs take them. */
+static char *
+immutable_uri (const char *path)
+{
+  g_autofree char *absolute = g_canonicalize_filename (path, NULL);
+  GString *uri = g_string_new ("file://");
+
+  for (const char *p = absolute; *p != '\0'; p++)
+    if (g_ascii_isalnum (*p) || strchr ("/._-~", *p) != NULL)
+      g_string_append_c (uri, *p);
+    else
+      g_string_append_printf (uri, "%%%02X", (guchar) *p);
+  g_string_append (uri, "?immutable=1");
+  return g_string_free (uri, FALSE);
+}
+
+static sqlite3 *
+open_db (const char  *path,
+         Access       access,
+         int          flags,
+         GError     **error)
+{
+  g_autofree char *uri = access == ACCESS_IMMUTABLE ? immutable_uri (path) : NULL;
+  sqlite3 *db = NULL;
+
+  /* Before any connection of the process: SQLite's locks as open file
+   * description locks (qw-file-locks.c). */
+  _qw_file_locks_install ();
+  if (uri != NULL)
+    flags = (flags & ~(SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)) | SQLITE_OPEN_READONLY | SQLITE_OPEN_URI;
+  /* A document is used by one thread at a time (its statement cache and
+   * savepoint depth are not locked either), so the connection needs no
+   * mutex of its own around every call. */
+  if (sqlite3_open_v2 (uri != NULL ? uri : path, &db, flags | SQLITE_OPEN_NOMUTEX, NULL) != SQLITE_OK)
+    {
+      g_autofree char *display_name = g_filename_display_name (path);
+
+      g_set_error (error, QW_ERROR, QW_ERROR_IO, _("%s cannot be opened: %s"),
+                   display_name, db != NULL ? sqlite3_errmsg (db) : g_strerror (errno));
+      sqlite3_close_v2 (db);
+      return NULL;
+    }
+  harden_db (db);
+  return db;
+}
+
 static QwDocument *
 open_connection (const char  *path,
+                 Access       access,
                  int          flags,
                  GError     **error)
 {
   g_autoptr(QwDocument) self = g_object_new (QW_TYPE_DOCUMENT, NULL);
-  g_autofree char *display_name = g_filename_display_name (path);
 
   self->path = g_strdup (path);
-  /* A document is used by one thread at a time (its statement cache and
-   * savepoint depth are not locked either), so the connection needs no
-   * mutex of its own around every call. */
-  if (sqlite3_open_v2 (path, &self->db, flags | SQLITE_OPEN_NOMUTEX, NULL) != SQLITE_OK)
-    {
-      g_set_error (error, QW_ERROR, QW_ERROR_IO, _("%s cannot be opened: %s"),
-                   display_name, self->db != NULL ? sqlite3_errmsg (self->db) : g_strerror (errno));
-      return NULL;
-    }
+  self->db = open_db (path, access, flags, error);
+  if (self->db == NULL)
+    return NULL;
+  harden (self);
   return g_steal_pointer (&self);
 }
 
@@ -351,6 +496,126 @@ remove_with_journal (const char *path)
   g_unlink (journal);
 }
 
+/* The journal a writer works with: the -wal and -shm beside the file, as
+ * they were when it opened. SQLite deletes them only when the last
+ * connection of the last program closes, never while this one is open
+ * (it holds a shared lock on the file for that); if another program did,
+ * this connection would go on writing into deleted files. */
+
+static gboolean
+identity_of (const char *path,
+             const char *suffix,
+             guint64     id[2])
+{
+  g_autofree char *name = g_strconcat (path, suffix, NULL);
+  GStatBuf st;
+
+  if (g_stat (name, &st) != 0)
+    return FALSE;
+  id[0] = (guint64) st.st_dev;
+  id[1] = (guint64) st.st_ino;
+  return TRUE;
+}
+
+static void
+note_journal (QwDocument *self)
+{
+  self->journal_known = identity_of (self->path, "", self->file_id)
+                        && identity_of (self->path, "-wal", self->wal_id)
+                        && identity_of (self->path, "-shm", self->shm_id);
+}
+
+static gboolean
+same_identity (const char    *path,
+               const char    *suffix,
+               const guint64  id[2])
+{
+  guint64 now[2];
+
+  return identity_of (path, suffix, now) && now[0] == id[0] && now[1] == id[1];
+}
+
+/* Another program removed or replaced the -wal or the -shm under this
+ * connection (a program that lost track of its locks, a user's rm, a sync
+ * tool). Whatever was committed before had been checkpointed into the file
+ * by whoever deleted them, if it was SQLite; the connection opens again and
+ * works on with the file as it is, before anything is written into the
+ * deleted journal. The document must still be the same file. */
+static gboolean
+reconnect (QwDocument  *self,
+           GError     **error)
+{
+  g_autofree char *display_name = g_filename_display_name (self->path);
+  sqlite3 *fresh;
+  sqlite3 *old;
+
+  if (!same_identity (self->path, "", self->file_id))
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_IO,
+                   _("%s was moved, deleted or replaced by another program; nothing was changed. "
+                     "Open the document again."), display_name);
+      return FALSE;
+    }
+  g_message ("The journal of %s (-wal, -shm) was removed or replaced by another program: the document "
+             "is opened again before the next change", display_name);
+  fresh = open_db (self->path, ACCESS_WRITE, SQLITE_OPEN_READWRITE, error);
+  if (fresh == NULL)
+    return FALSE;
+  /* The cached statements belong to the old connection; those in use are
+   * finalized when they are released, and SQLite closes the old
+   * connection after its last one. */
+  g_clear_pointer (&self->statements, g_hash_table_unref);
+  old = self->db;
+  self->db = fresh;
+  sqlite3_close_v2 (old);
+  harden (self);
+  {
+    int version = -1;
+    g_autoptr(sqlite3_stmt) stmt = NULL;
+    g_autoptr(GError) local_error = NULL;
+
+    if (!configure_connection (self, error))
+      return FALSE;
+    stmt = _qw_document_prepare (self, "PRAGMA user_version", error);
+    if (stmt == NULL || sqlite3_step (stmt) != SQLITE_ROW)
+      return FALSE;
+    version = sqlite3_column_int (stmt, 0);
+    if (version != qw_document_schema_version ()
+        || !_qw_schema_check (self->db, version, display_name, NULL, &local_error))
+      {
+        g_set_error (error, QW_ERROR, QW_ERROR_IO,
+                     _("%s was changed by another program in a way Qiwang cannot follow; nothing was "
+                       "changed. Open the document again."), display_name);
+        return FALSE;
+      }
+  }
+  note_journal (self);
+  return TRUE;
+}
+
+/**
+ * _qw_document_prepare_write:
+ *
+ * Before a change is made outside any transaction (a step about to begin,
+ * a value kept, an undo): a document open for reading refuses it, and a
+ * writer whose journal another program removed opens again first.
+ */
+gboolean
+_qw_document_prepare_write (QwDocument  *self,
+                            GError     **error)
+{
+  if (self->read_only)
+    {
+      _qw_set_read_only_error (error, self->path);
+      return FALSE;
+    }
+  if (!self->journal_known || self->depth > 0)
+    return TRUE;
+  if (same_identity (self->path, "-wal", self->wal_id) && same_identity (self->path, "-shm", self->shm_id))
+    return TRUE;
+  return reconnect (self, error);
+}
+
 /**
  * qw_document_create:
  * @path: where to write; an existing file there is replaced
@@ -366,7 +631,7 @@ qw_document_create (const char      *path,
   g_autofree char *set_id = g_strdup_printf ("PRAGMA application_id = %d", QW_APPLICATION_ID);
 
   remove_with_journal (path);
-  self = open_connection (path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, error);
+  self = open_connection (path, ACCESS_WRITE, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, error);
   if (self == NULL)
     return NULL;
   self->kind = kind;
@@ -385,35 +650,12 @@ qw_document_create (const char      *path,
     }
   if (!qw_document_commit (self, error))
     return NULL;
+  note_journal (self);
   self->ready = TRUE;
   return g_steal_pointer (&self);
 }
 
-static gboolean
-has_sqlite_header (const char  *path,
-                   GError     **error)
-{
-  g_autofree char *display_name = g_filename_display_name (path);
-  char header[16] = { 0 };
-  FILE *f = g_fopen (path, "rb");
-  gsize n;
-
-  if (f == NULL)
-    {
-      g_set_error (error, QW_ERROR, QW_ERROR_IO, _("%s cannot be opened: %s"),
-                   display_name, g_strerror (errno));
-      return FALSE;
-    }
-  n = fread (header, 1, sizeof header, f);
-  fclose (f);
-  if (n != sizeof header || memcmp (header, "SQLite format 3", 16) != 0)
-    {
-      g_set_error (error, QW_ERROR, QW_ERROR_CORRUPT,
-                   _("%s is not a Qiwang document (it is not a database file)"), display_name);
-      return FALSE;
-    }
-  return TRUE;
-}
+/* Recognising a file */
 
 static void
 set_damaged (GError     **error,
@@ -428,50 +670,161 @@ set_damaged (GError     **error,
                display_name, text);
 }
 
+/* A failure of SQLite to read the file, named for what it is: another
+ * program's lock, a full disk, a place that cannot be written, an
+ * operation of the system that failed, a statement stopped as too long.
+ * "Damaged" is said only when SQLite itself found the file damaged. */
+static void
+set_read_error (sqlite3     *db,
+                int          rc,
+                const char  *path,
+                GError     **error)
+{
+  g_autofree char *display_name = g_filename_display_name (path);
+  g_autofree char *message = g_utf8_make_valid (sqlite3_errmsg (db), -1);
+  int os_error = sqlite3_system_errno (db);
+
+  switch (rc & 0xff)
+    {
+    case SQLITE_BUSY:
+    case SQLITE_LOCKED:
+      _qw_set_busy_error (error);
+      return;
+    case SQLITE_CORRUPT:
+    case SQLITE_NOTADB:
+      set_damaged (error, display_name, message);
+      return;
+    case SQLITE_INTERRUPT:
+      _qw_set_overrun_error (error, path);
+      return;
+    case SQLITE_FULL:
+      _qw_set_disk_full_error (error, path);
+      return;
+    default:
+      break;
+    }
+  if (os_error == ENOSPC || os_error == EDQUOT)
+    _qw_set_disk_full_error (error, path);
+  else if ((rc & 0xff) == SQLITE_READONLY || os_error == EROFS || os_error == EACCES || os_error == EPERM)
+    _qw_set_read_only_error (error, path);
+  else if (os_error != 0)
+    g_set_error (error, QW_ERROR, QW_ERROR_IO, _("%s cannot be read: %s (%s)"), display_name, message,
+                 g_strerror (os_error));
+  else
+    g_set_error (error, QW_ERROR, QW_ERROR_IO, _("%s cannot be read: %s"), display_name, message);
+}
+
 /* One number of the probe. A failure to read it is never taken for a
- * foreign file: another program's lock that outlasts the busy timeout is
- * QW_ERROR_BUSY, anything else a damaged file. */
+ * foreign file. */
 static gboolean
-probe_int (sqlite3     *db,
+probe_int (QwDocument  *probe,
            const char  *sql,
-           const char  *display_name,
            int         *value,
            GError     **error)
 {
   sqlite3_stmt *stmt = NULL;
-  int rc = sqlite3_prepare_v2 (db, sql, -1, &stmt, NULL);
+  int rc = sqlite3_prepare_v2 (probe->db, sql, -1, &stmt, NULL);
 
   if (rc == SQLITE_OK)
     rc = sqlite3_step (stmt);
   if (rc == SQLITE_ROW)
     *value = sqlite3_column_int (stmt, 0);
-  else if ((rc & 0xff) == SQLITE_BUSY || (rc & 0xff) == SQLITE_LOCKED)
-    _qw_set_busy_error (error);
   else
-    set_damaged (error, display_name, sqlite3_errmsg (db));
+    set_read_error (probe->db, rc, probe->path, error);
   sqlite3_finalize (stmt);
   return rc == SQLITE_ROW;
+}
+
+/* The file as SQLite has it open: its header and its length are read
+ * through the connection's own descriptor. Opening the path again to read
+ * them would be harmless with open file description locks, but with
+ * classic ones (a file system that refuses the others) closing that second
+ * descriptor would drop every lock this process holds on the document. */
+static sqlite3_file *
+file_of (sqlite3 *db)
+{
+  sqlite3_file *file = NULL;
+
+  if (sqlite3_file_control (db, "main", SQLITE_FCNTL_FILE_POINTER, &file) != SQLITE_OK || file == NULL
+      || file->pMethods == NULL)
+    return NULL;
+  return file;
+}
+
+/* The first @length bytes (fewer in a shorter file: *read_out says how many). */
+static gboolean
+read_head (QwDocument  *probe,
+           guint8      *buffer,
+           int          length,
+           gint64      *size_out,
+           int         *read_out,
+           GError     **error)
+{
+  sqlite3_file *file = file_of (probe->db);
+  sqlite3_int64 size = 0;
+  int rc;
+
+  if (file == NULL || file->pMethods->xFileSize (file, &size) != SQLITE_OK)
+    {
+      g_autofree char *display_name = g_filename_display_name (probe->path);
+
+      g_set_error (error, QW_ERROR, QW_ERROR_IO, _("%s cannot be read: %s"), display_name,
+                   g_strerror (sqlite3_system_errno (probe->db) != 0 ? sqlite3_system_errno (probe->db) : EIO));
+      return FALSE;
+    }
+  *size_out = size;
+  *read_out = (int) MIN ((sqlite3_int64) length, size);
+  memset (buffer, 0, (gsize) length);
+  rc = *read_out > 0 ? file->pMethods->xRead (file, buffer, *read_out, 0) : SQLITE_OK;
+  if (rc != SQLITE_OK && (rc & 0xff) != SQLITE_IOERR)
+    rc = SQLITE_IOERR;
+  if (rc != SQLITE_OK && rc != SQLITE_IOERR_SHORT_READ)
+    {
+      g_autofree char *display_name = g_filename_display_name (probe->path);
+
+      g_set_error (error, QW_ERROR, QW_ERROR_IO, _("%s cannot be read: %s"), display_name,
+                   g_strerror (sqlite3_system_errno (probe->db) != 0 ? sqlite3_system_errno (probe->db) : EIO));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+has_sqlite_header (QwDocument  *probe,
+                   GError     **error)
+{
+  guint8 header[16];
+  gint64 size = 0;
+  int n = 0;
+
+  if (!read_head (probe, header, sizeof header, &size, &n, error))
+    return FALSE;
+  if (n != sizeof header || memcmp (header, "SQLite format 3", 16) != 0)
+    {
+      g_autofree char *display_name = g_filename_display_name (probe->path);
+
+      g_set_error (error, QW_ERROR, QW_ERROR_CORRUPT,
+                   _("%s is not a Qiwang document (it is not a database file)"), display_name);
+      return FALSE;
+    }
+  return TRUE;
 }
 
 /* The pages the header promises: a file cut short of them (a download or a
  * copy broken off) is damaged, whatever its first page says. */
 static gboolean
-check_length (const char  *path,
-              const char  *display_name,
+check_length (QwDocument  *probe,
               GError     **error)
 {
+  g_autofree char *display_name = g_filename_display_name (probe->path);
   guint8 header[100];
-  GStatBuf st;
-  FILE *f = g_fopen (path, "rb");
-  gsize n = 0;
+  gint64 size = 0;
+  int n = 0;
   guint64 page_size, pages;
 
-  if (f != NULL)
-    {
-      n = fread (header, 1, sizeof header, f);
-      fclose (f);
-    }
-  if (n != sizeof header || g_stat (path, &st) != 0)
+  if (!read_head (probe, header, sizeof header, &size, &n, error))
+    return FALSE;
+  if (n != sizeof header)
     {
       set_damaged (error, display_name, _("the file ends inside its header"));
       return FALSE;
@@ -480,13 +833,30 @@ check_length (const char  *path,
   if (page_size == 1)
     page_size = 65536;
   pages = (guint64) header[28] << 24 | (guint64) header[29] << 16 | (guint64) header[30] << 8 | header[31];
-  if (page_size < 512 || (page_size & (page_size - 1)) != 0 || (guint64) st.st_size % page_size != 0
-      || (guint64) st.st_size < pages * page_size)
+  if (page_size < 512 || (page_size & (page_size - 1)) != 0 || (guint64) size % page_size != 0
+      || (guint64) size < pages * page_size)
     {
       set_damaged (error, display_name, _("the file is shorter than its pages"));
       return FALSE;
     }
   return TRUE;
+}
+
+/* The schema is Qiwang's, for @version, and nothing else: before any
+ * statement touches a table (qw-document-schema.c). */
+static gboolean
+check_schema (QwDocument  *self,
+              int          version,
+              GError     **error)
+{
+  g_autofree char *display_name = g_filename_display_name (self->path);
+  int rc = SQLITE_OK;
+
+  if (_qw_schema_check (self->db, version, display_name, &rc, error))
+    return TRUE;
+  if (rc != SQLITE_OK)
+    set_read_error (self->db, rc, self->path, error);
+  return FALSE;
 }
 
 /* A program stopped in the middle of a transaction in a rollback journal
@@ -498,8 +868,8 @@ check_length (const char  *path,
 static gboolean
 roll_back_hot_journal (const char *path)
 {
-  sqlite3 *db = NULL;
-  int rc = sqlite3_open_v2 (path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, NULL);
+  sqlite3 *db = open_db (path, ACCESS_WRITE, SQLITE_OPEN_READWRITE, NULL);
+  int rc = db != NULL ? SQLITE_OK : SQLITE_CANTOPEN;
 
   if (rc == SQLITE_OK)
     {
@@ -510,11 +880,13 @@ roll_back_hot_journal (const char *path)
   return rc == SQLITE_OK;
 }
 
-/* Looks at the file without writing to it: ours, not newer, not damaged.
- * Returns its schema version, or -1; *hot, when given, is set if the file
- * cannot be read for a hot journal (and no error is set then). */
+/* Looks at the file without writing to it: ours, not newer, of Qiwang's
+ * schema, not damaged. Returns its schema version, or -1; *hot, when given,
+ * is set if the file cannot be read for a hot journal (and no error is set
+ * then). */
 static int
 inspect_once (const char  *path,
+              Access       access,
               gboolean    *hot,
               GError     **error)
 {
@@ -524,16 +896,16 @@ inspect_once (const char  *path,
   g_autoptr(GError) first_error = NULL;
   int application_id = 0, version = -1;
 
-  if (!qw_file_check_regular (path, error) || !has_sqlite_header (path, error))
+  if (!qw_file_check_regular (path, error))
     return -1;
-  probe = open_connection (path, SQLITE_OPEN_READONLY, error);
-  if (probe == NULL)
+  probe = open_connection (path, access, SQLITE_OPEN_READONLY, error);
+  if (probe == NULL || !has_sqlite_header (probe, error))
     return -1;
   /* Another program may be writing the file (WAL lets it): wait for its
    * lock as any connection does, rather than reading the failure as an
    * answer. */
   sqlite3_busy_timeout (probe->db, qw_document_busy_timeout ());
-  if (!probe_int (probe->db, "PRAGMA application_id", display_name, &application_id, &first_error))
+  if (!probe_int (probe, "PRAGMA application_id", &application_id, &first_error))
     {
       if (hot != NULL && sqlite3_extended_errcode (probe->db) == SQLITE_READONLY_ROLLBACK)
         *hot = TRUE;
@@ -543,13 +915,13 @@ inspect_once (const char  *path,
     }
   if (application_id != QW_APPLICATION_ID)
     {
-      if (!check_length (path, display_name, error))
+      if (!check_length (probe, error))
         return -1;
       g_set_error (error, QW_ERROR, QW_ERROR_CORRUPT,
                    _("%s is a database, but not a Qiwang document"), display_name);
       return -1;
     }
-  if (!probe_int (probe->db, "PRAGMA user_version", display_name, &version, error))
+  if (!probe_int (probe, "PRAGMA user_version", &version, error))
     return -1;
   if (version > qw_document_schema_version ())
     {
@@ -559,40 +931,73 @@ inspect_once (const char  *path,
                    display_name, version, qw_document_schema_version ());
       return -1;
     }
+  if (version < 1)
+    {
+      if (!check_length (probe, error))
+        return -1;
+      g_set_error (error, QW_ERROR, QW_ERROR_CORRUPT,
+                   _("%s is not a complete Qiwang document"), display_name);
+      return -1;
+    }
+  if (!check_schema (probe, version, error))
+    return -1;
   {
     int rc = sqlite3_prepare_v2 (probe->db, "PRAGMA quick_check", -1, &stmt, NULL);
 
     if (rc == SQLITE_OK)
       rc = sqlite3_step (stmt);
-    if ((rc & 0xff) == SQLITE_BUSY || (rc & 0xff) == SQLITE_LOCKED)
+    if (rc == SQLITE_ROW && !g_str_equal (_qw_column_text (stmt, 0), "ok"))
       {
-        _qw_set_busy_error (error);
+        set_damaged (error, display_name, _qw_column_text (stmt, 0));
         return -1;
       }
-    if (rc != SQLITE_ROW || !g_str_equal (_qw_column_text (stmt, 0), "ok"))
+    if (rc != SQLITE_ROW)
       {
-        set_damaged (error, display_name, rc == SQLITE_ROW ? _qw_column_text (stmt, 0) : sqlite3_errmsg (probe->db));
+        set_read_error (probe->db, rc, path, error);
         return -1;
       }
   }
-  if (version < 1)
-    {
-      g_set_error (error, QW_ERROR, QW_ERROR_CORRUPT,
-                   _("%s is not a complete Qiwang document"), display_name);
-      return -1;
-    }
   return version;
 }
 
 static int
 inspect (const char  *path,
+         Access       access,
          GError     **error)
 {
+  g_autoptr(GError) local_error = NULL;
   gboolean hot = FALSE;
-  int version = inspect_once (path, &hot, error);
+  int version = inspect_once (path, access, &hot, &local_error);
 
+  /* Changes in a -wal without its -shm, where no -shm can be made: SQLite
+   * cannot read them there. */
+  if (version < 0 && access == ACCESS_READ && g_error_matches (local_error, QW_ERROR, QW_ERROR_IO)
+      && !exists_beside (path, "-shm"))
+    {
+      g_autofree char *display_name = g_filename_display_name (path);
+
+      g_clear_error (&local_error);
+      g_set_error (&local_error, QW_ERROR, QW_ERROR_READ_ONLY,
+                   _("The document is read-only: %s has changes in its journal (%s-wal) that can only be "
+                     "read where the file can be written. Copy the document and its journal to a folder "
+                     "you can write to, then open the copy."),
+                   display_name, display_name);
+    }
+  if (local_error != NULL)
+    g_propagate_error (error, g_steal_pointer (&local_error));
   if (version >= 0 || !hot)
     return version;
+  if (access != ACCESS_WRITE)
+    {
+      g_autofree char *display_name = g_filename_display_name (path);
+
+      g_set_error (error, QW_ERROR, QW_ERROR_READ_ONLY,
+                   _("The document is read-only: %s holds a change that was interrupted, and it can "
+                     "only be rolled back where the file can be written. Copy the document and its "
+                     "journal (%s-journal) to a folder you can write to, then open the copy."),
+                   display_name, display_name);
+      return -1;
+    }
   if (!roll_back_hot_journal (path))
     {
       g_autofree char *display_name = g_filename_display_name (path);
@@ -600,14 +1005,14 @@ inspect (const char  *path,
       set_damaged (error, display_name, _("an interrupted change could not be rolled back"));
       return -1;
     }
-  return inspect_once (path, NULL, error);
+  return inspect_once (path, access, NULL, error);
 }
 
 int
 qw_document_peek_version (const char  *path,
                           GError     **error)
 {
-  return inspect (path, error);
+  return inspect (path, access_of (path), error);
 }
 
 /* Before a migration, the old file is copied aside, so an older Qiwang can
@@ -618,13 +1023,12 @@ backup_before_migration (QwDocument  *self,
                          GError     **error)
 {
   g_autofree char *backup_path = g_strdup_printf ("%s.v%d.bak", self->path, version);
-  sqlite3 *dest = NULL;
+  sqlite3 *dest = open_db (backup_path, ACCESS_WRITE, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL);
   sqlite3_backup *backup;
   int rc;
 
-  if (sqlite3_open_v2 (backup_path, &dest, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL) != SQLITE_OK)
+  if (dest == NULL)
     {
-      sqlite3_close_v2 (dest);
       g_set_error (error, QW_ERROR, QW_ERROR_IO, _("A backup copy could not be written to %s"),
                    backup_path);
       return FALSE;
@@ -632,6 +1036,13 @@ backup_before_migration (QwDocument  *self,
   backup = sqlite3_backup_init (dest, "main", self->db, "main");
   rc = backup != NULL ? sqlite3_backup_step (backup, -1) : SQLITE_ERROR;
   sqlite3_backup_finish (backup);
+  if (rc == SQLITE_FULL || ((rc & 0xff) == SQLITE_IOERR && sqlite3_system_errno (dest) == ENOSPC))
+    {
+      sqlite3_close_v2 (dest);
+      g_unlink (backup_path);
+      _qw_set_disk_full_error (error, self->path);
+      return FALSE;
+    }
   sqlite3_close_v2 (dest);
   if (rc != SQLITE_DONE)
     {
@@ -650,6 +1061,50 @@ kind_from_code (const char *code)
   if (g_strcmp0 (code, "national") == 0)
     return QW_DOCUMENT_NATIONAL;
   return QW_DOCUMENT_STOP;
+}
+
+/* A connection that only reads: another thread's reader of a document the
+ * program has open, or a document that is read-only where it is (whose
+ * text is then checked, as a writer's is). */
+static QwDocument *
+open_reader (const char  *path,
+             Access       access,
+             int          version,
+             gboolean     from_outside,
+             GError     **error)
+{
+  g_autoptr(QwDocument) self = NULL;
+  g_autofree char *kind = NULL;
+  g_autofree char *display_name = g_filename_display_name (path);
+
+  if (version < qw_document_schema_version () && access != ACCESS_WRITE)
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_READ_ONLY,
+                   _("The document is read-only: %s was written by an older version of Qiwang, and it "
+                     "can only be brought up to date where it can be written. Copy it to a folder you "
+                     "can write to, then open the copy."), display_name);
+      return NULL;
+    }
+  if (version < qw_document_schema_version ())
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_INVALID,
+                   _("%s must be brought up to date first: open it in Qiwang once"), display_name);
+      return NULL;
+    }
+  self = open_connection (path, access == ACCESS_WRITE ? ACCESS_READ : access, SQLITE_OPEN_READONLY, error);
+  if (self == NULL)
+    return NULL;
+  sqlite3_busy_timeout (self->db, qw_document_busy_timeout ());
+  if (!check_schema (self, version, error) || !_qw_document_exec (self, "PRAGMA query_only = ON", error))
+    return NULL;
+  if (from_outside && !_qw_document_check_text (_qw_document_get_db (self), display_name, error))
+    return NULL;
+  kind = qw_document_get_meta (self, "kind");
+  self->kind = kind_from_code (kind);
+  self->ready = TRUE;
+  self->read_only = TRUE;
+  self->read_only_place = access != ACCESS_WRITE;
+  return g_steal_pointer (&self);
 }
 
 /* A document made by an older Qiwang made its secret and its results ids
@@ -708,11 +1163,19 @@ qw_document_make_identity (QwDocument  *self,
  * qw_document_open:
  *
  * Opens a document, bringing an older schema up to date (after copying the
- * file to <path>.v<N>.bak). A file that is not a Qiwang document, is damaged,
- * or was written by a newer version is refused and left untouched; one that
+ * file to <path>.v<N>.bak). A file that is not a Qiwang document (its
+ * schema not exactly Qiwang's: qw-document-schema.c), is damaged, or was
+ * written by a newer version is refused and left untouched; one that
  * another program holds past the busy timeout is refused with QW_ERROR_BUSY.
  * (A change a killed program left half done in a rollback journal is rolled
- * back first, as SQLite does on any open that may write.)
+ * back first, as SQLite does on any open that may write.) A document that
+ * cannot be written where it is (qw_document_is_read_only_place()) is
+ * opened for reading: every change is then refused with QW_ERROR_READ_ONLY.
+ *
+ * The schema is checked before the migration, against the schema of the
+ * document's own version: the steps that bring it up to date then run on
+ * tables Qiwang made and nothing else, so no trigger a file could hold
+ * fires on the rows they copy.
  */
 QwDocument *
 qw_document_open (const char  *path,
@@ -720,28 +1183,34 @@ qw_document_open (const char  *path,
 {
   g_autoptr(QwDocument) self = NULL;
   g_autofree char *kind = NULL;
-  int version = inspect (path, error);
+  g_autofree char *display = g_filename_display_name (path);
+  Access access = access_of (path);
+  int version = inspect (path, access, error);
 
   if (version < 0)
     return NULL;
-  self = open_connection (path, SQLITE_OPEN_READWRITE, error);
-  if (self == NULL || !configure_connection (self, error))
+  if (access != ACCESS_WRITE)
+    return open_reader (path, access, version, TRUE, error);
+  self = open_connection (path, ACCESS_WRITE, SQLITE_OPEN_READWRITE, error);
+  if (self == NULL)
+    return NULL;
+  sqlite3_busy_timeout (self->db, qw_document_busy_timeout ());
+  /* The file may have changed since the probe looked at it. */
+  if (!check_schema (self, version, error) || !configure_connection (self, error))
     return NULL;
   if (version < qw_document_schema_version ())
     {
       g_info ("Migrating %s from version %d to %d", path, version, qw_document_schema_version ());
-      if (!backup_before_migration (self, version, error) || !apply_steps (self, version, error))
+      if (!backup_before_migration (self, version, error) || !apply_steps (self, version, error)
+          || !check_schema (self, qw_document_schema_version (), error))
         return NULL;
     }
   /* Text enters the core here: checked once, as every other input is. */
-  {
-    g_autofree char *display = g_filename_display_name (path);
-
-    if (!_qw_document_check_text (_qw_document_get_db (self), display, error))
-      return NULL;
-  }
+  if (!_qw_document_check_text (_qw_document_get_db (self), display, error))
+    return NULL;
   kind = qw_document_get_meta (self, "kind");
   self->kind = kind_from_code (kind);
+  note_journal (self);
   make_missing_identity (self);
   self->ready = TRUE;
   return g_steal_pointer (&self);
@@ -760,37 +1229,41 @@ QwDocument *
 qw_document_open_read_only (const char  *path,
                             GError     **error)
 {
-  g_autoptr(QwDocument) self = NULL;
-  g_autofree char *kind = NULL;
-  g_autofree char *display_name = g_filename_display_name (path);
-  int version = inspect (path, error);
+  Access access = access_of (path);
+  int version = inspect (path, access, error);
 
   if (version < 0)
     return NULL;
-  if (version < qw_document_schema_version ())
-    {
-      g_set_error (error, QW_ERROR, QW_ERROR_INVALID,
-                   _("%s must be brought up to date first: open it in Qiwang once"), display_name);
-      return NULL;
-    }
-  self = open_connection (path, SQLITE_OPEN_READONLY, error);
-  if (self == NULL)
-    return NULL;
-  sqlite3_busy_timeout (self->db, qw_document_busy_timeout ());
-  if (!_qw_document_exec (self, "PRAGMA query_only = ON", error))
-    return NULL;
-  kind = qw_document_get_meta (self, "kind");
-  self->kind = kind_from_code (kind);
-  self->ready = TRUE;
-  self->read_only = TRUE;
-  return g_steal_pointer (&self);
+  return open_reader (path, access, version, access != ACCESS_WRITE, error);
 }
 
+/**
+ * qw_document_is_read_only:
+ *
+ * Returns: %TRUE if the connection never writes: a reader for another
+ *   thread (qw_document_open_read_only()), or a document that is read-only
+ *   where it is
+ */
 gboolean
 qw_document_is_read_only (QwDocument *self)
 {
   g_return_val_if_fail (QW_IS_DOCUMENT (self), FALSE);
   return self->read_only;
+}
+
+/**
+ * qw_document_is_read_only_place:
+ *
+ * Returns: %TRUE if the document cannot be written where it is (a
+ *   write-protected disk, a read-only mount, a file or a folder the user
+ *   may not write): it was opened for reading, and every change is refused
+ *   with %QW_ERROR_READ_ONLY
+ */
+gboolean
+qw_document_is_read_only_place (QwDocument *self)
+{
+  g_return_val_if_fail (QW_IS_DOCUMENT (self), FALSE);
+  return self->read_only_place;
 }
 
 /**
@@ -912,10 +1385,12 @@ qw_document_keep_meta (QwDocument  *self,
                        const char  *value,
                        GError     **error)
 {
-  g_autoptr(sqlite3_stmt) stmt =
-    _qw_document_prepare (self, "INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", error);
+  g_autoptr(sqlite3_stmt) stmt = NULL;
   gboolean was_paused, ok;
 
+  if (self->depth == 0 && !_qw_document_prepare_write (self, error))
+    return FALSE;
+  stmt = _qw_document_prepare (self, "INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", error);
   if (stmt == NULL)
     return FALSE;
   _qw_bind_text (stmt, 1, key);

@@ -27,6 +27,9 @@ int             qw_document_schema_version  (void);
 /* Milliseconds a connection waits for another program's writer before a
  * QW_ERROR_BUSY: 5000, or $QIWANG_BUSY_TIMEOUT_MS. */
 int             qw_document_busy_timeout    (void);
+/* Milliseconds one SQL statement may run before it is stopped: 60000, or
+ * $QIWANG_STATEMENT_LIMIT_MS. */
+int             qw_document_statement_limit (void);
 
 QwDocument     *qw_document_create          (const char     *path,
                                              QwDocumentKind  kind,
@@ -37,6 +40,8 @@ QwDocument     *qw_document_open            (const char     *path,
 QwDocument     *qw_document_open_read_only  (const char     *path,
                                              GError        **error);
 gboolean        qw_document_is_read_only    (QwDocument     *self);
+/* The document cannot be written where it is: opened for reading. */
+gboolean        qw_document_is_read_only_place (QwDocument  *self);
 gint64          qw_document_get_data_version (QwDocument    *self);
 gboolean        qw_document_begin_read      (QwDocument     *self,
                                              GError        **error);

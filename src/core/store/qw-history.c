@@ -335,7 +335,7 @@ apply_step (QwHistory   *self,
             GError     **error)
 {
   QwDocument *doc = self->doc;
-  sqlite3 *db = doc->db;
+  sqlite3 *db;
   void *changeset = step->changeset;
   int size = step->size;
   void *inverted = NULL;
@@ -352,6 +352,11 @@ apply_step (QwHistory   *self,
                    _("“%s” cannot be taken back while another change is being made"), step->label);
       return FALSE;
     }
+  /* Refused on a document read-only where it is; the connection opened
+   * again first if another program removed its journal. */
+  if (!_qw_document_prepare_write (doc, error))
+    return FALSE;
+  db = doc->db;
   if (undo)
     {
       if (sqlite3changeset_invert (step->size, step->changeset, &size, &inverted) != SQLITE_OK)
