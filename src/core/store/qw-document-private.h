@@ -97,6 +97,44 @@ gboolean      _qw_document_make_results_uid (QwDocument *self,
 
 /* qw-document.c */
 
+/* "QIWG": marks the file as ours in the SQLite header (PRAGMA application_id). */
+#define QW_APPLICATION_ID 0x51495747
+
+/* How a document can be opened where it is. */
+typedef enum
+{
+  QW_ACCESS_WRITE,       /* the file and its folder can be written */
+  QW_ACCESS_READ,        /* read-only here, with changes in a -wal (or a -journal) beside it:
+                          * SQLite reads them, through a -shm it may have to make */
+  QW_ACCESS_IMMUTABLE,   /* read-only here, everything in the file: read as it is, with no
+                          * lock and no -wal or -shm made beside it */
+} QwDocumentAccess;
+
+
+/* Opening (for qw-document-open.c) */
+gboolean         _qw_document_configure          (QwDocument       *self,
+                                                  GError          **error);
+/* Runs the schema steps from @from_version on, in a transaction of their
+ * own (qw-document.c says why the foreign keys are off meanwhile). */
+gboolean         _qw_document_apply_steps        (QwDocument       *self,
+                                                  int               from_version,
+                                                  GError          **error);
+gboolean         _qw_document_exists_beside      (const char       *path,
+                                                  const char       *suffix);
+QwDocumentAccess _qw_document_access_of          (const char       *path);
+sqlite3         *_qw_document_open_db            (const char       *path,
+                                                  QwDocumentAccess  access,
+                                                  int               flags,
+                                                  GError          **error);
+QwDocument      *_qw_document_open_connection    (const char       *path,
+                                                  QwDocumentAccess  access,
+                                                  int               flags,
+                                                  GError          **error);
+void             _qw_document_remove_with_journal (const char      *path);
+/* A writer notes the identities of its file, -wal and -shm when it opens. */
+void             _qw_document_note_journal       (QwDocument       *self);
+
+
 /* A write primitive that may be called outside any transaction opens one
  * (a step with the generic label) around itself: every change is part of a
  * step, so the history misses none. */
