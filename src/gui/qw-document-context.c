@@ -11,12 +11,12 @@
  * defaults; the core stores it when the arbiter first does something that
  * writes (pairing, changing its settings).
  *
- * Another program (the CLI, a second window, another Qiwang) may write the
- * same file through its own connection. The context asks SQLite every
- * POLL_MS whether anyone else has committed (PRAGMA data_version), and if
- * so emits the document's "changed" signal for every kind of row, as an
- * undo does for those it changed: each page reads again what it shows and
- * keeps its selection where it still exists.
+ * Another program (the CLI, a second window, another Qiwang, the venue
+ * server) may write the same file through its own connection. The context
+ * has the document look every POLL_MS whether anyone else has committed
+ * (qw_document_check_outside()): the document then announces their steps
+ * as it does its own, and each page reads again what it shows and keeps
+ * its selection where it still exists.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -44,7 +44,6 @@ struct _QwDocumentContext
   QwDocument *doc;
   QwEvent    *event;     /* the locally run event; NULL in a region without one */
   QwRuleset  *ruleset;
-  gint64      data_version;  /* SQLite's, when last looked at */
   guint       poll_id;
 };
 
@@ -79,33 +78,18 @@ events_changed_cb (QwDocumentContext *self)
  * qw_document_context_check_outside:
  *
  * Looks whether another connection (another program, another window) has
- * committed a change to the document since the last look, and if so tells
- * the document's listeners, every kind of row at once. Called every
- * POLL_MS; a caller that knows a change was made may call it sooner.
+ * committed a change to the document since the last look, and if so has
+ * the document announce it as it does its own steps, with the topics they
+ * touched (qw_document_check_outside()). Called every POLL_MS; a caller
+ * that knows a change was made may call it sooner.
  *
  * Returns: whether there was such a change
  */
 gboolean
 qw_document_context_check_outside (QwDocumentContext *self)
 {
-  static const char *const details[] = { "events", "entries", "sections", "games", "region", "nominees" };
-  gint64 version;
-
   g_return_val_if_fail (QW_IS_DOCUMENT_CONTEXT (self), FALSE);
-
-  version = qw_document_get_data_version (self->doc);
-  if (version < 0 || version == self->data_version)
-    return FALSE;
-  self->data_version = version;
-  g_debug ("The document was changed by another program");
-  for (guint i = 0; i < G_N_ELEMENTS (details); i++)
-    {
-      /* A stop has no region rows nor nominees. */
-      if (qw_document_get_kind (self->doc) == QW_DOCUMENT_STOP && i >= 4)
-        break;
-      qw_document_emit_changed (self->doc, details[i]);
-    }
-  return TRUE;
+  return qw_document_check_outside (self->doc);
 }
 
 static gboolean
@@ -230,7 +214,7 @@ qw_document_context_open (const char  *path,
     return NULL;
   g_signal_connect_object (self->doc, "changed::events", G_CALLBACK (events_changed_cb), self,
                            G_CONNECT_SWAPPED);
-  self->data_version = qw_document_get_data_version (self->doc);
+  qw_document_check_outside (self->doc);
   self->poll_id = g_timeout_add (POLL_MS, poll_cb, self);
   return g_steal_pointer (&self);
 }

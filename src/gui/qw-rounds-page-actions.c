@@ -120,9 +120,7 @@ fouls_response_cb (AdwMessageDialog *dialog,
           /* The group's setting says whether its play-offs are armageddons. */
           input.armageddon = input.playoff != QW_PLAYOFF_NONE && d->self->section->settings.armageddon;
         }
-      _qw_rounds_page_write_begin (d->self);
       ok = qw_tournament_record_game_result (d->self->doc, d->self->section, game, &input, &error);
-      _qw_rounds_page_write_end (d->self);
       if (!ok)
         qw_feedback_error (GTK_WIDGET (d->self), _("The fouls could not be saved"), error);
       else
@@ -246,9 +244,7 @@ playoff_response_cb (AdwMessageDialog *dialog,
                      : g_str_equal (response, "black") ? QW_PLAYOFF_BLACK
                      : g_str_equal (response, "draw") ? QW_PLAYOFF_DRAW : QW_PLAYOFF_NONE;
   d->input.armageddon = d->input.playoff != QW_PLAYOFF_NONE && self->section->settings.armageddon;
-  _qw_rounds_page_write_begin (self);
   ok = qw_tournament_record_game_result (self->doc, self->section, d->shown, &d->input, &error);
-  _qw_rounds_page_write_end (self);
   if (!ok)
     {
       qw_feedback_error (GTK_WIDGET (self), _("The result could not be entered"), error);
@@ -376,10 +372,8 @@ qw_rounds_page_pair_next (QwRoundsPage  *self,
 
   if (self->section == NULL)
     return FALSE;
-  _qw_rounds_page_write_begin (self);
   round = qw_tournament_pair (self->doc, self->section, NULL, &outcome, &local_error);
   notes = outcome.notes;
-  _qw_rounds_page_write_end (self);
   if (round == 0)
     {
       if (g_error_matches (local_error, QW_ERROR, QW_ERROR_BLOCKED))
@@ -427,10 +421,8 @@ manual_record_cb (QwManualPairingDialog *dialog,
 
   if (self->section == NULL)
     return;
-  _qw_rounds_page_write_begin (self);
   round = qw_tournament_pair_manual (self->doc, self->section, (const QwManualBoard *) boards->data, boards->len,
                                      qw_manual_pairing_dialog_get_force (dialog), &outcome, &error);
-  _qw_rounds_page_write_end (self);
   broken = outcome.broken;
   if (round == 0)
     {
@@ -515,9 +507,7 @@ unpair_response_cb (AdwMessageDialog *dialog,
 
   if (!g_str_equal (response, "unpair") || self->section == NULL)
     return;
-  _qw_rounds_page_write_begin (self);
   ok = qw_tournament_unpair_last (self->doc, self->section, TRUE, NULL, &error);
-  _qw_rounds_page_write_end (self);
   if (!ok)
     {
       qw_feedback_error (GTK_WIDGET (self), _("The round could not be unpaired"), error);
@@ -670,10 +660,8 @@ swap_response_cb (AdwMessageDialog *dialog,
 
   if (!g_str_equal (response, "swap") || self->section == NULL)
     return;
-  _qw_rounds_page_write_begin (self);
   warnings = qw_tournament_swap_players (self->doc, self->section, self->round, chosen (c, c->first)->id,
                                          chosen (c, c->second)->id, &error);
-  _qw_rounds_page_write_end (self);
   if (warnings == NULL)
     {
       qw_feedback_error (GTK_WIDGET (self), _("The players could not be swapped"), error);
@@ -817,10 +805,8 @@ withdraw_response_cb (AdwMessageDialog *dialog,
   if ((!withdraw && !g_str_equal (response, "unmark")) || e == NULL || self->section == NULL)
     return;
   /* A group shown with its defaults is stored by the withdrawal; the page reads it back. */
-  _qw_rounds_page_write_begin (self);
   ok = withdraw ? qw_tournament_withdraw (self->doc, self->section, e->id, &error)
                 : qw_tournament_reinstate (self->doc, self->section, e->id, &error);
-  _qw_rounds_page_write_end (self);
   if (!ok)
     {
       qw_feedback_error (GTK_WIDGET (self), withdraw ? _("The player could not be withdrawn")
@@ -878,12 +864,10 @@ absent_response_cb (AdwMessageDialog *dialog,
 
   if ((!absent && !g_str_equal (response, "unmark")) || e == NULL || self->section == NULL)
     return;
-  _qw_rounds_page_write_begin (self);
   if (absent)
     ok = (round = qw_tournament_set_absent (self->doc, self->section, e->id, &error)) > 0;
   else
     ok = qw_tournament_cancel_absence (self->doc, self->section, e->id, &error);
-  _qw_rounds_page_write_end (self);
   if (!ok)
     {
       /* The core says why: not a Swiss, the player withdrew, … */
@@ -948,9 +932,7 @@ draw_lots_action (GtkWidget  *widget,
 
   if (self->section == NULL)
     return;
-  _qw_rounds_page_write_begin (self);
   seed = qw_tournament_draw_lots (self->doc, self->section, NULL, &error);
-  _qw_rounds_page_write_end (self);
   if (seed == 0)
     {
       qw_feedback_error (GTK_WIDGET (self), _("The lots could not be drawn"), error);

@@ -54,8 +54,6 @@ QwBoardItem *_qw_rounds_page_board_at           (QwRoundsPage *self,
 void         _qw_rounds_page_open_fouls_dialog  (QwRoundsPage *self);
 void         _qw_rounds_page_open_playoff_dialog (QwRoundsPage *self,
                                                  QwBoardItem  *board);
-void         _qw_rounds_page_write_begin        (QwRoundsPage *self);
-void         _qw_rounds_page_write_end          (QwRoundsPage *self);
 void         _qw_rounds_page_refresh            (QwRoundsPage *self);
 void         _qw_rounds_page_select_next_open   (QwRoundsPage *self,
                                                  guint         after);

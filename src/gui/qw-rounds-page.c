@@ -611,22 +611,6 @@ document_changed_cb (QwRoundsPage *self)
     _qw_rounds_page_refresh (self);
 }
 
-/* The page's own changes: it shows their outcome itself, once they are
- * done, rather than while the core, which holds the page's section, is
- * still telling the document's listeners about them. */
-void
-_qw_rounds_page_write_begin (QwRoundsPage *self)
-{
-  g_signal_group_block (self->doc_signals);
-}
-
-void
-_qw_rounds_page_write_end (QwRoundsPage *self)
-{
-  g_signal_group_unblock (self->doc_signals);
-  _qw_rounds_page_refresh (self);
-}
-
 /**
  * qw_rounds_page_set_context:
  * @context: (nullable): a document running an event, or %NULL
@@ -757,9 +741,7 @@ qw_rounds_page_enter_result (QwRoundsPage  *self,
 
       if (game->result == QW_RESULT_NONE)
         return TRUE;
-      _qw_rounds_page_write_begin (self);
       ok = qw_tournament_undo_game_result (self->doc, self->section, game, error);
-      _qw_rounds_page_write_end (self);
       if (!ok)
         return FALSE;
       select_board (self, position);
@@ -784,11 +766,9 @@ qw_rounds_page_enter_result (QwRoundsPage  *self,
   input.black_fouls = game->black_fouls;
   input.playoff = input.result == QW_RESULT_DRAW ? game->playoff : QW_PLAYOFF_NONE;
   input.armageddon = input.playoff != QW_PLAYOFF_NONE && game->armageddon;
-  _qw_rounds_page_write_begin (self);
   /* For the game shown, never whichever is at its board now (a stale view
    * is refused, and the refresh below shows what is stored). */
   ok = qw_tournament_record_game_result (self->doc, self->section, game, &input, error);
-  _qw_rounds_page_write_end (self);
   if (!ok)
     return FALSE;
   _qw_rounds_page_select_next_open (self, position);

@@ -222,7 +222,6 @@ end_step (QwDocument  *doc,
     }
   if (!qw_document_commit (doc, error))
     return FALSE;
-  qw_document_emit_changed (doc, "entries");
   return TRUE;
 }
 
@@ -564,8 +563,6 @@ qw_pair_gate_admit (QwDocument       *doc,
                       && write_answer (doc, a.section->id, a.entry, 0, a.last_round + 1, message, error)
                       && write_missed_rounds (doc, a.section->id, a.entry, points, error), error))
     return FALSE;
-  if (points->len > 0)
-    qw_document_emit_changed (doc, "games");
   return TRUE;
 }
 

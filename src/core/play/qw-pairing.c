@@ -309,7 +309,6 @@ store_round (QwDocument *doc,
     }
   if (!qw_document_commit (doc, error))
     return FALSE;
-  qw_document_emit_changed (doc, "games");
   return TRUE;
 }
 
@@ -504,7 +503,6 @@ pair_gated_locked (QwDocument      *doc,
     }
   if (!qw_document_commit (doc, error))
     return 0;
-  qw_document_emit_changed (doc, "entries");
   return round;
 }
 
@@ -681,7 +679,6 @@ unpair_last_locked (QwDocument      *doc,
     }
   if (!qw_document_commit (doc, error))
     return FALSE;
-  qw_document_emit_changed (doc, "games");
   return TRUE;
 }
 

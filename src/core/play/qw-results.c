@@ -225,7 +225,6 @@ qw_tournament_record_results (QwDocument          *doc,
       goto fail;
   if (!qw_document_commit (doc, error))
     return FALSE;
-  qw_document_emit_changed (doc, "games");
   return TRUE;
 
 fail:
@@ -372,7 +371,6 @@ qw_tournament_undo_result (QwDocument      *doc,
     goto fail;
   if (!qw_document_commit (doc, error))
     return FALSE;
-  qw_document_emit_changed (doc, "games");
   return TRUE;
 
 fail:

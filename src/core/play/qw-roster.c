@@ -66,7 +66,6 @@ set_withdrawn (QwDocument      *doc,
     }
   if (!qw_document_commit (doc, error))
     return FALSE;
-  qw_document_emit_changed (doc, "entries");
   return TRUE;
 }
 
@@ -184,7 +183,6 @@ store_absence (QwDocument      *doc,
     }
   if (!qw_document_commit (doc, error))
     return FALSE;
-  qw_document_emit_changed (doc, "games");
   return TRUE;
 }
 

@@ -148,7 +148,6 @@ store_manual_change (QwPlayState *s,
     goto fail;
   if (!qw_document_commit (s->doc, error))
     return NULL;
-  qw_document_emit_changed (s->doc, "games");
   return g_steal_pointer (&warnings);
 
 fail:

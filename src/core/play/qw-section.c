@@ -325,7 +325,6 @@ qw_tournament_draw_lots (QwDocument       *doc,
     }
   if (!qw_document_commit (doc, error))
     return 0;
-  qw_document_emit_changed (doc, "sections");
   seed = updated->settings.lottery_seed;
   if (stored != NULL)
     *stored = g_steal_pointer (&updated);

@@ -468,8 +468,6 @@ qw_trf_import_group (QwDocument     *doc,
     }
   if (!qw_document_commit (doc, error))
     return NULL;
-  qw_document_emit_changed (doc, "entries");
-  qw_document_emit_changed (doc, "games");
   return g_steal_pointer (&import);
 }
 

@@ -319,9 +319,6 @@ qw_tournament_pair_manual (QwDocument          *doc,
     goto fail;
   if (!qw_document_commit (doc, error))
     return 0;
-  qw_document_emit_changed (doc, "games");
-  if (paired_blocked->len > 0)
-    qw_document_emit_changed (doc, "entries");
   qw_pair_outcome_clear (outcome);
   outcome->round = round;
   outcome->section = g_steal_pointer (&updated);

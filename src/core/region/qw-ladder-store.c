@@ -155,7 +155,6 @@ store (QwDocument  *doc,
     }
   if (!qw_document_commit (doc, error))
     return FALSE;
-  qw_document_emit_changed (doc, "ladder");
   return TRUE;
 }
 

@@ -137,7 +137,6 @@ qw_national_import_nominees (QwDocument           *doc,
     return FALSE;
   if (replaced != NULL)
     *replaced = n_replaced;
-  qw_document_emit_changed (doc, "nominees");
   return TRUE;
 }
 

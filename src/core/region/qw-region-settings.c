@@ -34,7 +34,6 @@ qw_region_setup (QwDocument  *doc,
     }
   if (!qw_document_commit (doc, error))
     return FALSE;
-  qw_document_emit_changed (doc, "region");
   return TRUE;
 }
 
@@ -78,7 +77,6 @@ qw_region_set_decided_places (QwDocument  *doc,
     }
   if (!qw_document_commit (doc, error))
     return FALSE;
-  qw_document_emit_changed (doc, "region");
   return TRUE;
 }
 
@@ -109,7 +107,6 @@ qw_region_set_rules_published (QwDocument  *doc,
     }
   if (!qw_document_commit (doc, error))
     return FALSE;
-  qw_document_emit_changed (doc, "region");
   return TRUE;
 }
 

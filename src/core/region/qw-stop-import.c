@@ -438,7 +438,6 @@ qw_region_import_results (QwDocument       *doc,
     *outcome = existing > 0 ? QW_IMPORT_REPLACED : QW_IMPORT_ADDED;
   if (event_id != NULL)
     *event_id = new_id;
-  qw_document_emit_changed (doc, "region");
   return TRUE;
 }
 
@@ -689,8 +688,6 @@ qw_region_import_results_file (QwDocument       *doc,
     *event_id = new_id;
   if (results != NULL)
     *results = g_steal_pointer (&read);
-  if (done != QW_IMPORT_UNCHANGED)
-    qw_document_emit_changed (doc, "region");
   return TRUE;
 }
 
@@ -714,7 +711,6 @@ qw_region_delete_stop (QwDocument  *doc,
     }
   if (!qw_document_commit (doc, error))
     return FALSE;
-  qw_document_emit_changed (doc, "region");
   return TRUE;
 }
 
@@ -818,6 +814,5 @@ qw_region_import_stops (QwDocument  *doc,
     *added = n_added;
   if (replaced != NULL)
     *replaced = n_replaced;
-  qw_document_emit_changed (doc, "region");
   return TRUE;
 }

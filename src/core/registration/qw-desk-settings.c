@@ -84,7 +84,6 @@ qw_desk_set_list_order (QwDocument   *doc,
     }
   if (!qw_document_commit (doc, error))
     return FALSE;
-  qw_document_emit_changed (doc, "entries");
   return TRUE;
 }
 

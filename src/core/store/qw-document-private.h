@@ -28,6 +28,7 @@
 G_BEGIN_DECLS
 
 typedef struct _QwStepRecorder QwStepRecorder;
+typedef struct _QwStepSight QwStepSight;
 
 struct _QwDocument
 {
@@ -50,6 +51,13 @@ struct _QwDocument
   gboolean         step;        /* the outermost transaction is a step */
   QwStepRecorder  *recorder;    /* qw-step-recorder.c */
   QwHistory       *history;     /* qw-history.c, made on first use */
+  guint            pending_tables; /* written by the open transaction that is not a step */
+
+  /* Other connections' changes (qw_document_check_outside()) */
+  gboolean         watching;    /* looked for once: look again */
+  gint64           data_version; /* SQLite's, when last looked */
+  QwStepSight     *sight;       /* the step table as last seen (qw-step-table.h) */
+  guint            outside_tables; /* what they changed, to announce */
 };
 
 /* qw-document-sql.c */
@@ -145,6 +153,12 @@ gboolean      _qw_document_write_end     (QwDocument   *self,
                                           gboolean      opened,
                                           gboolean      ok,
                                           GError      **error);
+/* A transaction that is not a step (an undo, a redo), announced at its
+ * commit with the tables it tells it changed (qw-step-table.h). */
+gboolean      _qw_document_begin_unrecorded (QwDocument *self,
+                                          GError      **error);
+void          _qw_document_note_tables   (QwDocument   *self,
+                                          guint         tables);
 /* Before a change outside any transaction: refused on a document open for
  * reading; a writer whose -wal or -shm another program removed opens again
  * first. */

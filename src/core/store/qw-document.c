@@ -21,11 +21,13 @@
 #include "qw-file-locks.h"
 #include "qw-error.h"
 #include "qw-step-recorder.h"
+#include "qw-step-table.h"
 
 G_DEFINE_FINAL_TYPE (QwDocument, qw_document, G_TYPE_OBJECT)
 
 enum {
   CHANGED,
+  COMMITTED,
   N_SIGNALS
 };
 
@@ -37,7 +39,103 @@ qw_document_schema_version (void)
   return _qw_schema_n_versions ();
 }
 
-/* Transactions */
+/* Transactions and what they changed
+ *
+ * Every change a step makes is announced once, after the outermost commit
+ * has succeeded, never for a rollback: the "changed" signal, once for each
+ * topic the step touched (the tables it wrote to, qw-step-table.h), after
+ * "committed" with all of them. An undo or a redo is announced the same
+ * way, with the topics of the rows it changed. So are the steps another
+ * connection or program committed, as soon as this one looks
+ * (qw_document_check_outside()) or makes a step of its own: the step table
+ * tells what they touched. */
+
+static void
+announce (QwDocument *self,
+          guint       tables)
+{
+  g_autofree const char **topics = NULL;
+
+  if (tables == 0)
+    return;
+  topics = _qw_tables_topics (tables, self->kind);
+  if (topics[0] == NULL)
+    return;
+  g_signal_emit (self, signals[COMMITTED], 0, topics);
+  for (guint i = 0; topics[i] != NULL; i++)
+    g_signal_emit (self, signals[CHANGED], g_quark_from_static_string (topics[i]), topics[i]);
+}
+
+/* What other connections committed since this one last looked: their
+ * steps' tables go to outside_tables, announced with this connection's
+ * next announcement. A change that no step of the table accounts for (a
+ * program that keeps no history) stands for every topic. */
+static void
+look_outside (QwDocument *self)
+{
+  g_autoptr(QwStepSight) now = NULL;
+  gint64 version;
+  guint tables;
+
+  if (!self->watching)
+    return;
+  version = qw_document_get_data_version (self);
+  if (version < 0 || version == self->data_version)
+    return;
+  self->data_version = version;
+  now = _qw_step_sight_take (self);
+  tables = _qw_step_sight_changes (self->sight, now);
+  self->outside_tables |= tables != 0 ? tables : QW_TABLES_ALL;
+  g_clear_pointer (&self->sight, _qw_step_sight_free);
+  self->sight = g_steal_pointer (&now);
+  g_debug ("%s: changed by another connection", self->path);
+}
+
+/* The outermost transaction has ended: what it changed (@tables, 0 for a
+ * rollback) and what others had, announced. */
+static void
+transaction_ended (QwDocument *self,
+                   guint       tables)
+{
+  guint outside = self->outside_tables;
+
+  self->outside_tables = 0;
+  self->pending_tables = 0;
+  announce (self, tables | outside);
+}
+
+/* Before the outermost commit, in its transaction: the step table as it
+ * will be, this step included, is what the next look compares with. The
+ * sight it replaces is kept until the commit is done. */
+static QwStepSight *
+see_own_step (QwDocument *self)
+{
+  QwStepSight *before;
+
+  if (!self->watching)
+    return NULL;
+  before = g_steal_pointer (&self->sight);
+  self->sight = _qw_step_sight_take (self);
+  return before;
+}
+
+static gboolean
+begin_outermost (QwDocument  *self,
+                 GError     **error)
+{
+  if (!_qw_document_prepare_write (self, error))
+    return FALSE;
+  /* The outermost transaction takes the write lock at once, waiting the
+   * busy timeout for another program's writer: a deferred one would start
+   * as a read and fail at its first write, without waiting, under WAL. */
+  if (!_qw_document_exec (self, "BEGIN IMMEDIATE", error))
+    return FALSE;
+  self->depth = 1;
+  self->pending_tables = 0;
+  /* Nobody else can commit now: what they did before is known here. */
+  look_outside (self);
+  return TRUE;
+}
 
 /**
  * qw_document_begin_step:
@@ -47,7 +145,8 @@ qw_document_schema_version (void)
  * Opens a transaction. The outermost one is a step of the document's
  * history; nested ones are savepoints, and a label given to one names an
  * outer step that has none yet. Ends with qw_document_commit() or
- * qw_document_rollback().
+ * qw_document_rollback(). A service calls qw_document_run_step() rather
+ * than these.
  */
 gboolean
 qw_document_begin_step (QwDocument  *self,
@@ -56,22 +155,20 @@ qw_document_begin_step (QwDocument  *self,
 {
   g_return_val_if_fail (QW_IS_DOCUMENT (self), FALSE);
 
-  if (self->depth == 0 && !_qw_document_prepare_write (self, error))
-    return FALSE;
-  /* The outermost transaction takes the write lock at once, waiting the
-   * busy timeout for another program's writer: a deferred one would start
-   * as a read and fail at its first write, without waiting, under WAL. */
-  if (!_qw_document_exec (self, self->depth == 0 ? "BEGIN IMMEDIATE" : "SAVEPOINT qw", error))
-    return FALSE;
-  self->depth++;
-  if (self->depth == 1)
+  if (self->depth > 0)
     {
-      self->step = self->ready;
+      if (!_qw_document_exec (self, "SAVEPOINT qw", error))
+        return FALSE;
+      self->depth++;
       if (self->step)
-        _qw_step_recorder_open (self->recorder, label);
+        _qw_step_recorder_name (self->recorder, label);
+      return TRUE;
     }
-  else if (self->step)
-    _qw_step_recorder_name (self->recorder, label);
+  if (!begin_outermost (self, error))
+    return FALSE;
+  self->step = self->ready;
+  if (self->step)
+    _qw_step_recorder_open (self->recorder, label);
   return TRUE;
 }
 
@@ -88,25 +185,45 @@ gboolean
 qw_document_commit (QwDocument  *self,
                     GError     **error)
 {
+  g_autoptr(QwStepSight) seen_before = NULL;
+  guint tables = 0;
+
   g_return_val_if_fail (QW_IS_DOCUMENT (self), FALSE);
   g_return_val_if_fail (self->depth > 0, FALSE);
 
-  if (self->depth == 1 && self->step && !_qw_step_recorder_finish (self->recorder, error))
+  if (self->depth > 1)
+    {
+      if (!_qw_document_exec (self, "RELEASE qw", error))
+        {
+          qw_document_rollback (self);
+          return FALSE;
+        }
+      self->depth--;
+      return TRUE;
+    }
+  if (self->step && !_qw_step_recorder_finish (self->recorder, error))
     {
       qw_document_rollback (self);
       return FALSE;
     }
-  if (!_qw_document_exec (self, self->depth == 1 ? "COMMIT" : "RELEASE qw", error))
+  seen_before = see_own_step (self);
+  if (!_qw_document_exec (self, "COMMIT", error))
     {
+      if (self->watching)
+        {
+          g_clear_pointer (&self->sight, _qw_step_sight_free);
+          self->sight = g_steal_pointer (&seen_before);
+        }
       qw_document_rollback (self);
       return FALSE;
     }
-  self->depth--;
-  if (self->depth == 0 && self->step)
+  self->depth = 0;
+  if (self->step)
     {
       self->step = FALSE;
-      _qw_step_recorder_commit (self->recorder);
+      tables = _qw_step_recorder_commit (self->recorder);
     }
+  transaction_ended (self, tables | self->pending_tables);
   return TRUE;
 }
 
@@ -118,13 +235,92 @@ qw_document_rollback (QwDocument *self)
 
   sqlite3_exec (self->db, self->depth == 1 ? "ROLLBACK" : "ROLLBACK TO qw; RELEASE qw", NULL, NULL, NULL);
   self->depth--;
-  if (self->depth == 0 && self->step)
+  if (self->depth > 0)
+    {
+      if (self->step)
+        _qw_step_recorder_rewound (self->recorder);
+      return;
+    }
+  if (self->step)
     {
       self->step = FALSE;
       _qw_step_recorder_abort (self->recorder);
     }
-  else if (self->step)
-    _qw_step_recorder_rewound (self->recorder);
+  /* Nothing of this transaction happened; what others did, did. */
+  transaction_ended (self, 0);
+}
+
+/**
+ * qw_document_run_step:
+ * @label: (nullable): what the user did, translated ("Result of round 3,
+ *   board 5"); %NULL when @func names the step itself
+ *   (qw_document_name_step()) from what it reads
+ * @func: reads and writes what the action needs: returns %FALSE with
+ *   @error when it cannot, and nothing it wrote stays
+ *
+ * Runs @func as one step of the document's history: in one transaction
+ * (inside another step, a part of it that is undone with it), which reads
+ * the document as no other program can change it meanwhile. Its changes
+ * are announced once the outermost step has committed; a service touches
+ * nothing of its caller's after this returns, as the listeners have run.
+ */
+gboolean
+qw_document_run_step (QwDocument  *self,
+                      const char  *label,
+                      QwStepFunc   func,
+                      gpointer     data,
+                      GError     **error)
+{
+  g_return_val_if_fail (QW_IS_DOCUMENT (self), FALSE);
+  g_return_val_if_fail (func != NULL, FALSE);
+
+  if (!qw_document_begin_step (self, label, error))
+    return FALSE;
+  if (!func (self, data, error))
+    {
+      qw_document_rollback (self);
+      return FALSE;
+    }
+  return qw_document_commit (self, error);
+}
+
+/**
+ * qw_document_name_step:
+ * @label: what the user did, translated
+ *
+ * Names the step open (qw_document_run_step()), when it has no label yet:
+ * for an action whose label depends on what it reads ("Pairing of round 3").
+ */
+void
+qw_document_name_step (QwDocument *self,
+                       const char *label)
+{
+  g_return_if_fail (QW_IS_DOCUMENT (self));
+  g_return_if_fail (self->depth > 0);
+
+  if (self->step)
+    _qw_step_recorder_name (self->recorder, label);
+}
+
+/* A transaction that is not a step (an undo, a redo: qw-history.c), whose
+ * changes the caller tells (_qw_document_note_tables()). */
+gboolean
+_qw_document_begin_unrecorded (QwDocument  *self,
+                               GError     **error)
+{
+  g_return_val_if_fail (self->depth == 0, FALSE);
+
+  if (!begin_outermost (self, error))
+    return FALSE;
+  self->step = FALSE;
+  return TRUE;
+}
+
+void
+_qw_document_note_tables (QwDocument *self,
+                          guint       tables)
+{
+  self->pending_tables |= tables;
 }
 
 gboolean
@@ -152,11 +348,65 @@ _qw_document_write_end (QwDocument  *self,
   return qw_document_commit (self, error);
 }
 
-void
-qw_document_emit_changed (QwDocument *self,
-                          const char *what)
+/**
+ * qw_document_check_outside:
+ *
+ * Looks whether another connection (another program, another window, the
+ * venue server) has committed a change since this one last looked, and if
+ * so announces it as a step of its own is: "committed", then "changed" for
+ * each topic the steps made, undone or redone there touched (read from the
+ * document's history), or for every topic when a program that keeps no
+ * history wrote. The first call only starts looking. The GUI calls it every
+ * half second; a connection that looks also learns of others' steps each
+ * time it begins one of its own.
+ *
+ * Returns: whether something was announced
+ */
+gboolean
+qw_document_check_outside (QwDocument *self)
 {
-  g_signal_emit (self, signals[CHANGED], g_quark_from_string (what), what);
+  g_return_val_if_fail (QW_IS_DOCUMENT (self), FALSE);
+
+  if (!self->watching)
+    {
+      self->watching = TRUE;
+      self->data_version = qw_document_get_data_version (self);
+      self->sight = _qw_step_sight_take (self);
+      return FALSE;
+    }
+  if (self->depth > 0)
+    return FALSE;
+  look_outside (self);
+  if (self->outside_tables == 0)
+    return FALSE;
+  transaction_ended (self, 0);
+  return TRUE;
+}
+
+/**
+ * qw_document_set_step_origin:
+ * @origin: (nullable): who makes the steps from now on: "window", "cli",
+ *   "device:NAME"; %NULL: they are not kept
+ *
+ * From the next step on, every step made through this connection is kept
+ * in the document's history (qw-history.h) as made by @origin, in the same
+ * transaction as the step. The faces set it (the window, qiwang-cli, the
+ * venue server for a device); the core's own bulk work (a simulation) and
+ * its tests leave it unset.
+ */
+void
+qw_document_set_step_origin (QwDocument *self,
+                             const char *origin)
+{
+  g_return_if_fail (QW_IS_DOCUMENT (self));
+  _qw_step_recorder_set_origin (self->recorder, origin);
+}
+
+const char *
+qw_document_get_step_origin (QwDocument *self)
+{
+  g_return_val_if_fail (QW_IS_DOCUMENT (self), NULL);
+  return _qw_step_recorder_get_origin (self->recorder);
 }
 
 /* Opening and creating */
@@ -171,6 +421,7 @@ qw_document_finalize (GObject *object)
    * connection, and so do the cached statements. */
   g_clear_object (&self->history);
   g_clear_pointer (&self->recorder, _qw_step_recorder_free);
+  g_clear_pointer (&self->sight, _qw_step_sight_free);
   g_clear_pointer (&self->statements, g_hash_table_unref);
   if (self->db != NULL)
     sqlite3_close_v2 (self->db);
@@ -187,16 +438,27 @@ qw_document_class_init (QwDocumentClass *klass)
 
   /**
    * QwDocument::changed:
-   * @what: "events", "entries", "games", "sections", "region", "nominees",
-   *   "ladder" (region/qw-ladder-store.h), "meta"
+   * @what: the topic: "events", "entries", "sections", "games",
+   *   "nominees", "meta" (the document's settings and kept tables, the
+   *   ladder's among them), and in a region's document "region" (its stops)
    *
-   * Emitted after a change, with @what as the detail; after an undo or a
-   * redo, once for each kind of row it changed ("meta" for the document's
-   * settings and kept tables, the ladder's among them).
+   * Emitted with @what as the detail, once for each topic a step touched,
+   * after it has committed (qw_document_run_step()); the same for an undo,
+   * a redo and the steps another connection committed
+   * (qw_document_check_outside()). Never for a change rolled back.
    */
   signals[CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass),
                                    G_SIGNAL_RUN_LAST | G_SIGNAL_DETAILED, 0, NULL, NULL,
                                    NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+  /**
+   * QwDocument::committed:
+   * @topics: (array zero-terminated=1): the topics, as "changed" gives them
+   *
+   * Emitted once for each announcement, before "changed" for each of its
+   * topics: for whoever follows the document as a whole (the history).
+   */
+  signals[COMMITTED] = g_signal_new ("committed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                                     NULL, G_TYPE_NONE, 1, G_TYPE_STRV);
 }
 
 static void
