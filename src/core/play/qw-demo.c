@@ -352,6 +352,24 @@ demo_play (QwDocument  *doc,
  * qw_demo_create:
  * @path: where to write the demo (replaced if it exists)
  */
+typedef struct
+{
+  QwEvent   *event;
+  GPtrArray *entries;
+} DemoJob;
+
+static gboolean
+demo_step (QwDocument  *doc,
+           gpointer     data,
+           GError     **error)
+{
+  DemoJob *job = data;
+
+  return qw_document_add_event (doc, job->event, error)
+         && qw_document_add_entries (doc, job->event->id, job->entries, error)
+         && demo_play (doc, job->event, job->entries, error);
+}
+
 QwDocument *
 qw_demo_create (const char  *path,
                 GError     **error)
@@ -359,20 +377,13 @@ qw_demo_create (const char  *path,
   g_autoptr(QwDocument) doc = qw_document_create (path, QW_DOCUMENT_STOP, error);
   g_autoptr(QwEvent) event = demo_event ();
   g_autoptr(GPtrArray) entries = NULL;
+  DemoJob job;
 
   if (doc == NULL)
     return NULL;
   entries = qw_demo_make_entries (20210703, 80, event->start_date);
-  if (!qw_document_begin (doc, error))
-    return NULL;
-  if (!qw_document_add_event (doc, event, error)
-      || !qw_document_add_entries (doc, event->id, entries, error)
-      || !demo_play (doc, event, entries, error))
-    {
-      qw_document_rollback (doc);
-      return NULL;
-    }
-  if (!qw_document_commit (doc, error))
+  job = (DemoJob) { event, entries };
+  if (!qw_document_run_step (doc, NULL, demo_step, &job, error))
     return NULL;
   return g_steal_pointer (&doc);
 }

@@ -134,7 +134,7 @@ pair_swiss (QwPlayState   *s,
       QwEntry *black = pair->black >= 0 ? g_ptr_array_index (s->entries, pair->black) : NULL;
 
       g_ptr_array_add (games, _qw_play_new_game (s->section, round, red->id, black != NULL ? black->id : 0,
-                                        g_strdup (pair->explain != NULL ? pair->explain : "")));
+                                                 g_strdup (pair->explain != NULL ? pair->explain : "")));
     }
   qw_swiss_result_clear (&result);
   return TRUE;
@@ -212,11 +212,12 @@ pair_round_robin (QwPlayState   *s,
           if (_qw_play_excluded (s, hist, _qw_play_state_find (s, red->id), round))
             continue;   /* an absent player does not collect a bye */
           g = _qw_play_new_game (s->section, round, red->id, 0,
-                        g_strdup_printf (_("Berger table, round %d: number %d has the bye"), table_round, p->red));
+                                 g_strdup_printf (_("Berger table, round %d: number %d has the bye"), table_round,
+                                                  p->red));
         }
       else
         g = _qw_play_new_game (s->section, round, red->id, black->id,
-                      g_strdup_printf (_("Berger table, round %d: number %d (red) v number %d"),
+                               g_strdup_printf (_("Berger table, round %d: number %d (red) v number %d"),
                                        table_round, p->red, p->black));
       forfeit_absent (s, hist, g);
       g_ptr_array_add (g->black == 0 ? byes : games, g);
@@ -248,11 +249,11 @@ pair_knockout (QwPlayState   *s,
   for (guint k = 0; k < pairs->len; k++)
     {
       QwKnockoutPair *p = &g_array_index (pairs, QwKnockoutPair, k);
-      QwGame *g = _qw_play_new_game (s->section, round, p->red, p->black,
-                            p->black != 0
-                            ? g_strdup_printf (_("Knockout round %d, match %d of the bracket"), round, p->match + 1)
-                            : g_strdup_printf (_("Knockout round %d, match %d of the bracket: no opponent, "
-                                                 "goes through"), round, p->match + 1));
+      char *explain = p->black != 0
+                      ? g_strdup_printf (_("Knockout round %d, match %d of the bracket"), round, p->match + 1)
+                      : g_strdup_printf (_("Knockout round %d, match %d of the bracket: no opponent, goes through"),
+                                         round, p->match + 1);
+      QwGame *g = _qw_play_new_game (s->section, round, p->red, p->black, explain);
 
       forfeit_absent (s, hist, g);
       g_ptr_array_add (p->black != 0 ? games : byes, g);
@@ -283,6 +284,7 @@ pair_by_system (QwPlayState   *s,
     }
 }
 
+/* In the pairing's step. */
 static gboolean
 store_round (QwDocument *doc,
              QwSection  *section,
@@ -292,28 +294,17 @@ store_round (QwDocument *doc,
 {
   g_autofree char *label = g_strdup_printf (_("Pairing of round %d"), round);
 
-  if (!qw_document_begin_step (doc, label, error))
-    return FALSE;
+  qw_document_name_step (doc, label);
   if (!_qw_play_store_section (doc, section, error))
-    {
-      qw_document_rollback (doc);
-      return FALSE;
-    }
+    return FALSE;
   for (guint i = 0; i < games->len; i++)
     ((QwGame *) g_ptr_array_index (games, i))->section_id = section->id;
-  if ((round == 1 && !qw_document_update_section (doc, section, error))
-      || !qw_document_add_games (doc, games, error))
-    {
-      qw_document_rollback (doc);
-      return FALSE;
-    }
-  if (!qw_document_commit (doc, error))
-    return FALSE;
-  return TRUE;
+  return (round != 1 || qw_document_update_section (doc, section, error))
+         && qw_document_add_games (doc, games, error);
 }
 
 /* Pairs the next round of @section (its stored state when it was stored
- * meanwhile), in the transaction open. @entries: the group's, when the
+ * meanwhile), in the pairing's step. @entries: the group's, when the
  * caller has read them. The section as stored, the games and the notes go
  * to @outcome. */
 static int
@@ -487,48 +478,29 @@ pair_gated_locked (QwDocument      *doc,
       return 0;
     }
   label = g_strdup_printf (_("Pairing of round %d"), round);
-  if (!qw_document_begin_step (doc, label, error))
-    return 0;
+  qw_document_name_step (doc, label);
   if (!_qw_play_store_section (doc, stored, error)
       || !qw_pair_gate_resolve (doc, stored, items, gate, round, error))
-    {
-      qw_document_rollback (doc);
-      return 0;
-    }
-  round = pair_round (doc, stored, NULL, outcome, error);
-  if (round == 0)
-    {
-      qw_document_rollback (doc);
-      return 0;
-    }
-  if (!qw_document_commit (doc, error))
     return 0;
-  return round;
+  return pair_round (doc, stored, NULL, outcome, error);
 }
 
-/* The state of the group is read in the transaction that writes the
- * round: two programs pairing at once cannot pair the same round twice;
- * the second waits for the first (BEGIN IMMEDIATE) and pairs the next one,
- * or is told that every planned round has been paired. */
-static int
-pair_gated (QwDocument      *doc,
-            const QwSection *section,
-            QwPairGate       gate,
-            GPtrArray       *entries,
-            QwPairOutcome   *outcome,
-            GError         **error)
+typedef struct
 {
-  int round;
+  const QwSection *section;
+  QwPairGate       gate;
+  GPtrArray       *entries;
+  QwPairOutcome   *outcome;
+} PairJob;
 
-  if (!qw_document_begin (doc, error))
-    return 0;
-  round = pair_gated_locked (doc, section, gate, entries, outcome, error);
-  if (round == 0)
-    {
-      qw_document_rollback (doc);
-      return 0;
-    }
-  return qw_document_commit (doc, error) ? round : 0;
+static gboolean
+pair_step (QwDocument  *doc,
+           gpointer     data,
+           GError     **error)
+{
+  PairJob *job = data;
+
+  return pair_gated_locked (doc, job->section, job->gate, job->entries, job->outcome, error) > 0;
 }
 
 void
@@ -570,12 +542,19 @@ qw_tournament_pair (QwDocument          *doc,
                     GError             **error)
 {
   g_auto(QwPairOutcome) local = { 0 };
+  PairJob job = { section, request != NULL ? request->gate : QW_PAIR_GATE_CHECK,
+                  request != NULL ? request->entries : NULL, outcome != NULL ? outcome : &local };
 
   g_return_val_if_fail (QW_IS_DOCUMENT (doc), 0);
   g_return_val_if_fail (section != NULL, 0);
 
-  return pair_gated (doc, section, request != NULL ? request->gate : QW_PAIR_GATE_CHECK,
-                     request != NULL ? request->entries : NULL, outcome != NULL ? outcome : &local, error);
+  /* The state of the group is read in the step that writes the round: two
+   * programs pairing at once cannot pair the same round twice; the second
+   * waits for the first (BEGIN IMMEDIATE) and pairs the next one, or is
+   * told that every planned round has been paired. */
+  if (!qw_document_run_step (doc, NULL, pair_step, &job, error))
+    return 0;
+  return job.outcome->round;
 }
 
 /* A forfeit the pairing recorded itself, because the player had withdrawn. */
@@ -662,24 +641,33 @@ unpair_last_locked (QwDocument      *doc,
             ? g_strdup_printf (_("Round %d unpaired, discarding the results of boards %s"), s.last_round, boards->str)
             : g_strdup_printf (_("Round %d unpaired"), s.last_round);
   label = g_strdup_printf (_("Unpairing of round %d"), s.last_round);
-  if (!qw_document_begin_step (doc, label, error))
-    return FALSE;
+  qw_document_name_step (doc, label);
   if (s.last_round == 1)
     {
       g_free (updated->settings.draw);
       updated->settings.draw = g_strdup ("");
     }
-  if (!qw_document_delete_round (doc, section->id, s.last_round, error)
-      || (s.last_round == 1 && !qw_document_update_section (doc, updated, error))
-      || !qw_document_log_round (doc, section->id, s.last_round, message, error)
-      || !rejoin_admitted (&s, error))
-    {
-      qw_document_rollback (doc);
-      return FALSE;
-    }
-  if (!qw_document_commit (doc, error))
-    return FALSE;
-  return TRUE;
+  return qw_document_delete_round (doc, section->id, s.last_round, error)
+         && (s.last_round != 1 || qw_document_update_section (doc, updated, error))
+         && qw_document_log_round (doc, section->id, s.last_round, message, error)
+         && rejoin_admitted (&s, error);
+}
+
+typedef struct
+{
+  const QwSection *section;
+  gboolean         force;
+  QwSection       *updated;
+} UnpairJob;
+
+static gboolean
+unpair_step (QwDocument  *doc,
+             gpointer     data,
+             GError     **error)
+{
+  UnpairJob *job = data;
+
+  return unpair_last_locked (doc, job->section, job->force, job->updated, error);
 }
 
 /**
@@ -700,19 +688,14 @@ qw_tournament_unpair_last (QwDocument       *doc,
                            GError          **error)
 {
   g_autoptr(QwSection) updated = NULL;
+  UnpairJob job;
 
   g_return_val_if_fail (QW_IS_DOCUMENT (doc), FALSE);
   g_return_val_if_fail (section != NULL, FALSE);
 
   updated = qw_section_copy (section);
-  if (!qw_document_begin (doc, error))
-    return FALSE;
-  if (!unpair_last_locked (doc, section, force, updated, error))
-    {
-      qw_document_rollback (doc);
-      return FALSE;
-    }
-  if (!qw_document_commit (doc, error))
+  job = (UnpairJob) { section, force, updated };
+  if (!qw_document_run_step (doc, NULL, unpair_step, &job, error))
     return FALSE;
   if (stored != NULL)
     *stored = g_steal_pointer (&updated);

@@ -158,6 +158,64 @@ qw_tournament_record_result (QwDocument          *doc,
   return qw_tournament_record_results (doc, section, round, &one, 1, error);
 }
 
+typedef struct
+{
+  const QwSection     *section;
+  int                  round;
+  const QwBoardResult *results;
+  guint                n_results;
+} ResultsJob;
+
+/* The games are read in the step that writes them: another program cannot
+ * re-pair the round between the reading and the writing. */
+static gboolean
+record_results_step (QwDocument  *doc,
+                     gpointer     data,
+                     GError     **error)
+{
+  ResultsJob *job = data;
+  g_autoptr(GHashTable) by_board = NULL;
+  g_autoptr(GPtrArray) changed = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_game_free);
+  g_autoptr(GPtrArray) messages = g_ptr_array_new_with_free_func (g_free);
+  int last = qw_document_last_round (doc, job->section->id);
+
+  /* Many results: the round's games are read once, not a query each. */
+  if (job->n_results > 1)
+    {
+      g_autoptr(GPtrArray) games = qw_document_list_round_games (doc, job->section->id, job->round, error);
+
+      if (games == NULL)
+        return FALSE;
+      by_board = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) qw_game_free);
+      g_ptr_array_set_free_func (games, NULL);
+      for (guint i = 0; i < games->len; i++)
+        {
+          QwGame *g = g_ptr_array_index (games, i);
+
+          g_hash_table_insert (by_board, GINT_TO_POINTER (g->board), g);
+        }
+    }
+  /* Every result is checked before anything is written. */
+  for (guint i = 0; i < job->n_results; i++)
+    {
+      char *message = NULL;
+      QwGame *game = apply_result (doc, job->section, job->round, job->results[i].board, &job->results[i].input,
+                                   last, by_board, &message, error);
+
+      if (game == NULL)
+        return FALSE;
+      g_ptr_array_add (changed, game);
+      g_ptr_array_add (messages, message);
+      /* The same board again in the batch sees this result as its before. */
+      if (by_board != NULL)
+        g_hash_table_replace (by_board, GINT_TO_POINTER (game->board), qw_game_copy (game));
+    }
+  for (guint i = 0; i < changed->len; i++)
+    if (!store_result (doc, job->section, g_ptr_array_index (changed, i), g_ptr_array_index (messages, i), error))
+      return FALSE;
+  return TRUE;
+}
+
 /**
  * qw_tournament_record_results:
  * @results: (array length=n_results): boards of @round and their results
@@ -173,63 +231,15 @@ qw_tournament_record_results (QwDocument          *doc,
                               guint                n_results,
                               GError             **error)
 {
-  g_autoptr(GHashTable) by_board = NULL;
-  g_autoptr(GPtrArray) changed = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_game_free);
-  g_autoptr(GPtrArray) messages = g_ptr_array_new_with_free_func (g_free);
+  ResultsJob job = { section, round, results, n_results };
   g_autofree char *label = NULL;
-  int last;
 
   g_return_val_if_fail (QW_IS_DOCUMENT (doc), FALSE);
   g_return_val_if_fail (results != NULL || n_results == 0, FALSE);
 
   label = n_results == 1 ? g_strdup_printf (_("Result of round %d, board %d"), round, results[0].board)
                          : g_strdup_printf (_("Results of round %d"), round);
-  /* The games are read in the step that writes them: another program
-   * cannot re-pair the round between the reading and the writing. */
-  if (!qw_document_begin_step (doc, label, error))
-    return FALSE;
-  last = qw_document_last_round (doc, section->id);
-  /* Many results: the round's games are read once, not a query each. */
-  if (n_results > 1)
-    {
-      g_autoptr(GPtrArray) games = qw_document_list_round_games (doc, section->id, round, error);
-
-      if (games == NULL)
-        goto fail;
-      by_board = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) qw_game_free);
-      g_ptr_array_set_free_func (games, NULL);
-      for (guint i = 0; i < games->len; i++)
-        {
-          QwGame *g = g_ptr_array_index (games, i);
-
-          g_hash_table_insert (by_board, GINT_TO_POINTER (g->board), g);
-        }
-    }
-  /* Every result is checked before anything is written. */
-  for (guint i = 0; i < n_results; i++)
-    {
-      char *message = NULL;
-      QwGame *game = apply_result (doc, section, round, results[i].board, &results[i].input, last, by_board,
-                                   &message, error);
-
-      if (game == NULL)
-        goto fail;
-      g_ptr_array_add (changed, game);
-      g_ptr_array_add (messages, message);
-      /* The same board again in the batch sees this result as its before. */
-      if (by_board != NULL)
-        g_hash_table_replace (by_board, GINT_TO_POINTER (game->board), qw_game_copy (game));
-    }
-  for (guint i = 0; i < changed->len; i++)
-    if (!store_result (doc, section, g_ptr_array_index (changed, i), g_ptr_array_index (messages, i), error))
-      goto fail;
-  if (!qw_document_commit (doc, error))
-    return FALSE;
-  return TRUE;
-
-fail:
-  qw_document_rollback (doc);
-  return FALSE;
+  return qw_document_run_step (doc, label, record_results_step, &job, error);
 }
 
 /* The game @shown, as a view last read it, is still the game at its round
@@ -273,6 +283,29 @@ check_shown (QwDocument      *doc,
   return TRUE;
 }
 
+typedef struct
+{
+  const QwSection     *section;
+  const QwGame        *shown;
+  const QwResultInput *input;     /* NULL: clear the result */
+  int                  round;
+  int                  board;
+} GameJob;
+
+static gboolean
+game_result_step (QwDocument  *doc,
+                  gpointer     data,
+                  GError     **error)
+{
+  GameJob *job = data;
+
+  if (!check_shown (doc, job->section, job->shown, error))
+    return FALSE;
+  if (job->input == NULL)
+    return qw_tournament_undo_result (doc, job->section, job->shown->round, job->shown->board, error);
+  return qw_tournament_record_result (doc, job->section, job->shown->round, job->shown->board, job->input, error);
+}
+
 /**
  * qw_tournament_record_game_result:
  * @shown: the game as the caller read it (a view's board)
@@ -288,18 +321,12 @@ qw_tournament_record_game_result (QwDocument          *doc,
                                   const QwResultInput *input,
                                   GError             **error)
 {
+  GameJob job = { section, shown, input };
+
   g_return_val_if_fail (QW_IS_DOCUMENT (doc), FALSE);
   g_return_val_if_fail (shown != NULL && input != NULL, FALSE);
 
-  if (!qw_document_begin (doc, error))
-    return FALSE;
-  if (!check_shown (doc, section, shown, error)
-      || !qw_tournament_record_result (doc, section, shown->round, shown->board, input, error))
-    {
-      qw_document_rollback (doc);
-      return FALSE;
-    }
-  return qw_document_commit (doc, error);
+  return qw_document_run_step (doc, NULL, game_result_step, &job, error);
 }
 
 /**
@@ -315,18 +342,45 @@ qw_tournament_undo_game_result (QwDocument      *doc,
                                 const QwGame    *shown,
                                 GError         **error)
 {
+  GameJob job = { section, shown, NULL };
+
   g_return_val_if_fail (QW_IS_DOCUMENT (doc), FALSE);
   g_return_val_if_fail (shown != NULL, FALSE);
 
-  if (!qw_document_begin (doc, error))
+  return qw_document_run_step (doc, NULL, game_result_step, &job, error);
+}
+
+/* Read in the step that writes (see record_results_step()). */
+static gboolean
+undo_result_step (QwDocument  *doc,
+                  gpointer     data,
+                  GError     **error)
+{
+  GameJob *job = data;
+  g_autoptr(QwGame) game = qw_document_get_game (doc, job->section->id, job->round, job->board, error);
+  int last;
+
+  if (game == NULL)
     return FALSE;
-  if (!check_shown (doc, section, shown, error)
-      || !qw_tournament_undo_result (doc, section, shown->round, shown->board, error))
+  if (game->black == 0 || game->result == QW_RESULT_NONE)
     {
-      qw_document_rollback (doc);
+      g_set_error (error, QW_ERROR, QW_ERROR_CONFLICT,
+                   game->black == 0 ? _("Board %d of round %d is a bye; it has no result to undo")
+                                    : _("Board %d of round %d has no result to undo"), job->board, job->round);
       return FALSE;
     }
-  return qw_document_commit (doc, error);
+  last = qw_document_last_round (doc, job->section->id);
+  if (job->round < last)
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_CONFLICT,
+                   _("Round %d has been paired since; unpair it first, or record the corrected result"), last);
+      return FALSE;
+    }
+  game->result = QW_RESULT_NONE;
+  game->red_fouls = game->black_fouls = 0;
+  game->playoff = QW_PLAYOFF_NONE;
+  game->armageddon = FALSE;
+  return qw_document_set_game_result (doc, game, error);
 }
 
 gboolean
@@ -336,44 +390,11 @@ qw_tournament_undo_result (QwDocument      *doc,
                            int              board,
                            GError         **error)
 {
-  g_autoptr(QwGame) game = NULL;
+  GameJob job = { section, NULL, NULL, round, board };
   g_autofree char *label = NULL;
-  int last;
 
   g_return_val_if_fail (QW_IS_DOCUMENT (doc), FALSE);
 
-  /* Read in the step that writes (see qw_tournament_record_results()). */
   label = g_strdup_printf (_("Clearing the result of round %d, board %d"), round, board);
-  if (!qw_document_begin_step (doc, label, error))
-    return FALSE;
-  game = qw_document_get_game (doc, section->id, round, board, error);
-  if (game == NULL)
-    goto fail;
-  if (game->black == 0 || game->result == QW_RESULT_NONE)
-    {
-      g_set_error (error, QW_ERROR, QW_ERROR_CONFLICT,
-                   game->black == 0 ? _("Board %d of round %d is a bye; it has no result to undo")
-                                    : _("Board %d of round %d has no result to undo"), board, round);
-      goto fail;
-    }
-  last = qw_document_last_round (doc, section->id);
-  if (round < last)
-    {
-      g_set_error (error, QW_ERROR, QW_ERROR_CONFLICT,
-                   _("Round %d has been paired since; unpair it first, or record the corrected result"), last);
-      goto fail;
-    }
-  game->result = QW_RESULT_NONE;
-  game->red_fouls = game->black_fouls = 0;
-  game->playoff = QW_PLAYOFF_NONE;
-  game->armageddon = FALSE;
-  if (!qw_document_set_game_result (doc, game, error))
-    goto fail;
-  if (!qw_document_commit (doc, error))
-    return FALSE;
-  return TRUE;
-
-fail:
-  qw_document_rollback (doc);
-  return FALSE;
+  return qw_document_run_step (doc, label, undo_result_step, &job, error);
 }

@@ -55,21 +55,31 @@ set_withdrawn (QwDocument      *doc,
             : g_strdup_printf (_("%s is back and is paired again from round %d"), who, last + 1);
   label = withdraw ? g_strdup_printf (_("Withdrawal of %s"), e->name)
                    : g_strdup_printf (_("Reinstatement of %s"), e->name);
-  if (!qw_document_begin_step (doc, label, error))
-    return FALSE;
-  if (!_qw_play_store_section (doc, stored, error)
-      || !qw_document_set_withdrawn (doc, entry_id, before, error)
-      || !qw_document_log_round (doc, stored->id, last + 1, message, error))
-    {
-      qw_document_rollback (doc);
-      return FALSE;
-    }
-  if (!qw_document_commit (doc, error))
-    return FALSE;
-  return TRUE;
+  qw_document_name_step (doc, label);
+  return _qw_play_store_section (doc, stored, error)
+         && qw_document_set_withdrawn (doc, entry_id, before, error)
+         && qw_document_log_round (doc, stored->id, last + 1, message, error);
 }
 
-/* The entry is read in the transaction that writes it. */
+typedef struct
+{
+  const QwSection *section;
+  gint64           entry_id;
+  gboolean         yes;          /* withdraw; absent */
+  int              round;        /* absent: the round */
+} RosterJob;
+
+static gboolean
+withdrawn_step (QwDocument  *doc,
+                gpointer     data,
+                GError     **error)
+{
+  RosterJob *job = data;
+
+  return set_withdrawn (doc, job->section, job->entry_id, job->yes, error);
+}
+
+/* The entry is read in the step that writes it. */
 static gboolean
 set_withdrawn_locked (QwDocument      *doc,
                       const QwSection *section,
@@ -77,14 +87,9 @@ set_withdrawn_locked (QwDocument      *doc,
                       gboolean         withdraw,
                       GError         **error)
 {
-  if (!qw_document_begin (doc, error))
-    return FALSE;
-  if (!set_withdrawn (doc, section, entry_id, withdraw, error))
-    {
-      qw_document_rollback (doc);
-      return FALSE;
-    }
-  return qw_document_commit (doc, error);
+  RosterJob job = { section, entry_id, withdraw };
+
+  return qw_document_run_step (doc, NULL, withdrawn_step, &job, error);
 }
 
 gboolean
@@ -171,19 +176,57 @@ store_absence (QwDocument      *doc,
                  : g_strdup_printf (_("Return of %s in round %d"), e->name, round);
   message = absent ? g_strdup_printf (_("%s is absent (请假) in round %d: not paired, no points"), who, round)
                    : g_strdup_printf (_("%s is no longer absent and is paired in round %d"), who, round);
-  if (!qw_document_begin_step (doc, label, error))
+  qw_document_name_step (doc, label);
+  return _qw_play_store_section (doc, stored, error)
+         && (absent ? qw_document_set_absence (doc, stored->id, &absence, error)
+                    : qw_document_delete_absence (doc, stored->id, e->id, round, error))
+         && qw_document_log_round (doc, stored->id, round, message, error);
+}
+
+static gboolean
+absent_step (QwDocument  *doc,
+             gpointer     data,
+             GError     **error)
+{
+  RosterJob *job = data;
+  const QwSection *section = job->section;
+  g_autoptr(QwEntry) e = NULL;
+  g_autoptr(GPtrArray) absences = NULL;
+  g_autofree char *who = NULL;
+  int round;
+
+  if (!absence_target (doc, section, job->entry_id, &e, &round, error))
     return FALSE;
-  if (!_qw_play_store_section (doc, stored, error)
-      || !(absent ? qw_document_set_absence (doc, stored->id, &absence, error)
-                  : qw_document_delete_absence (doc, stored->id, e->id, round, error))
-      || !qw_document_log_round (doc, stored->id, round, message, error))
+  who = _qw_play_entry_label (e);
+  if (section->system != QW_SYSTEM_SWISS)
     {
-      qw_document_rollback (doc);
+      g_set_error (error, QW_ERROR, QW_ERROR_CONFLICT,
+                   _("Group %s plays a fixed schedule (%s): a player who misses a round loses that game by "
+                     "forfeit; record it as +:- or -:+"), section->code, qw_system_label (section->system));
       return FALSE;
     }
-  if (!qw_document_commit (doc, error))
+  if (e->status != QW_STATUS_ACTIVE)
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_CONFLICT,
+                   e->status == QW_STATUS_WITHDRAWN ? _("%s has withdrawn (退赛) and is not paired anyway")
+                   : e->status == QW_STATUS_EXCLUDED ? _("%s is excluded (不具备参赛资格) and is not paired anyway")
+                   : _("%s is a late entry waiting to be admitted and is not paired anyway"), who);
+      return FALSE;
+    }
+  if ((absences = qw_tournament_list_absences (doc, section, error)) == NULL)
     return FALSE;
-  return TRUE;
+  for (guint i = 0; i < absences->len; i++)
+    {
+      const QwAbsence *a = g_ptr_array_index (absences, i);
+
+      if (a->entry_id == job->entry_id && a->round == round)
+        {
+          g_set_error (error, QW_ERROR, QW_ERROR_CONFLICT, _("%s is already absent in round %d"), who, round);
+          return FALSE;
+        }
+    }
+  job->round = round;
+  return store_absence (doc, section, e, round, TRUE, error);
 }
 
 /**
@@ -204,46 +247,14 @@ qw_tournament_set_absent (QwDocument      *doc,
                           gint64           entry_id,
                           GError         **error)
 {
-  g_autoptr(QwEntry) e = NULL;
-  g_autoptr(GPtrArray) absences = NULL;
-  g_autofree char *who = NULL;
-  int round;
+  RosterJob job = { section, entry_id, TRUE };
 
   g_return_val_if_fail (QW_IS_DOCUMENT (doc), 0);
 
-  if (!absence_target (doc, section, entry_id, &e, &round, error))
+  /* The player and the absences are read in the step that writes. */
+  if (!qw_document_run_step (doc, NULL, absent_step, &job, error))
     return 0;
-  who = _qw_play_entry_label (e);
-  if (section->system != QW_SYSTEM_SWISS)
-    {
-      g_set_error (error, QW_ERROR, QW_ERROR_CONFLICT,
-                   _("Group %s plays a fixed schedule (%s): a player who misses a round loses that game by "
-                     "forfeit; record it as +:- or -:+"), section->code, qw_system_label (section->system));
-      return 0;
-    }
-  if (e->status != QW_STATUS_ACTIVE)
-    {
-      g_set_error (error, QW_ERROR, QW_ERROR_CONFLICT,
-                   e->status == QW_STATUS_WITHDRAWN ? _("%s has withdrawn (退赛) and is not paired anyway")
-                   : e->status == QW_STATUS_EXCLUDED ? _("%s is excluded (不具备参赛资格) and is not paired anyway")
-                   : _("%s is a late entry waiting to be admitted and is not paired anyway"), who);
-      return 0;
-    }
-  if ((absences = qw_tournament_list_absences (doc, section, error)) == NULL)
-    return 0;
-  for (guint i = 0; i < absences->len; i++)
-    {
-      const QwAbsence *a = g_ptr_array_index (absences, i);
-
-      if (a->entry_id == entry_id && a->round == round)
-        {
-          g_set_error (error, QW_ERROR, QW_ERROR_CONFLICT, _("%s is already absent in round %d"), who, round);
-          return 0;
-        }
-    }
-  if (!store_absence (doc, section, e, round, TRUE, error))
-    return 0;
-  return round;
+  return job.round;
 }
 
 /**
@@ -251,32 +262,40 @@ qw_tournament_set_absent (QwDocument      *doc,
  *
  * Takes back the player's absence from the next round, as one step.
  */
+static gboolean
+cancel_absence_step (QwDocument  *doc,
+                     gpointer     data,
+                     GError     **error)
+{
+  RosterJob *job = data;
+  g_autoptr(QwEntry) e = NULL;
+  g_autoptr(GPtrArray) absences = NULL;
+  g_autofree char *who = NULL;
+  int round;
+
+  if (!absence_target (doc, job->section, job->entry_id, &e, &round, error)
+      || (absences = qw_tournament_list_absences (doc, job->section, error)) == NULL)
+    return FALSE;
+  for (guint i = 0; i < absences->len; i++)
+    {
+      const QwAbsence *a = g_ptr_array_index (absences, i);
+
+      if (a->entry_id == job->entry_id && a->round == round && a->kind == QW_ABSENCE_LEAVE)
+        return store_absence (doc, job->section, e, round, FALSE, error);
+    }
+  who = _qw_play_entry_label (e);
+  g_set_error (error, QW_ERROR, QW_ERROR_NOT_FOUND, _("%s is not absent in round %d"), who, round);
+  return FALSE;
+}
+
 gboolean
 qw_tournament_cancel_absence (QwDocument      *doc,
                               const QwSection *section,
                               gint64           entry_id,
                               GError         **error)
 {
-  g_autoptr(QwEntry) e = NULL;
-  g_autoptr(GPtrArray) absences = NULL;
-  int round;
+  RosterJob job = { section, entry_id, FALSE };
 
   g_return_val_if_fail (QW_IS_DOCUMENT (doc), FALSE);
-
-  if (!absence_target (doc, section, entry_id, &e, &round, error)
-      || (absences = qw_tournament_list_absences (doc, section, error)) == NULL)
-    return FALSE;
-  for (guint i = 0; i < absences->len; i++)
-    {
-      const QwAbsence *a = g_ptr_array_index (absences, i);
-
-      if (a->entry_id == entry_id && a->round == round && a->kind == QW_ABSENCE_LEAVE)
-        return store_absence (doc, section, e, round, FALSE, error);
-    }
-  {
-    g_autofree char *who = _qw_play_entry_label (e);
-
-    g_set_error (error, QW_ERROR, QW_ERROR_NOT_FOUND, _("%s is not absent in round %d"), who, round);
-  }
-  return FALSE;
+  return qw_document_run_step (doc, NULL, cancel_absence_step, &job, error);
 }

@@ -135,47 +135,31 @@ store_manual_change (QwPlayState *s,
 
   for (guint i = 0; i < warnings->len; i++)
     g_string_append_printf (message, "\n%s %s", _("Warning:"), (char *) g_ptr_array_index (warnings, i));
-  if (!qw_document_begin_step (s->doc, label, error))
-    return NULL;
+  qw_document_name_step (s->doc, label);
   for (guint i = 0; i < s->games->len; i++)
     {
       QwGame *g = g_ptr_array_index (s->games, i);
 
       if (g->round == round && g->manual && !qw_document_update_game (s->doc, g, error))
-        goto fail;
+        return NULL;
     }
   if (!qw_document_log_round (s->doc, s->section->id, round, message->str, error))
-    goto fail;
-  if (!qw_document_commit (s->doc, error))
     return NULL;
   return g_steal_pointer (&warnings);
-
-fail:
-  qw_document_rollback (s->doc);
-  return NULL;
 }
 
-/* A manual change reads the round in the transaction that writes it: two
+/* A manual change reads the round in the step that writes it: two
  * programs changing one round at once cannot write over each other's
- * change from what each read before it. Ends the transaction opened
- * around @warnings' change. */
-static GPtrArray *
-end_manual_change (QwDocument *doc,
-                   GPtrArray  *warnings,
-                   GError    **error)
+ * change from what each read before it. */
+typedef struct
 {
-  if (warnings == NULL)
-    {
-      qw_document_rollback (doc);
-      return NULL;
-    }
-  if (!qw_document_commit (doc, error))
-    {
-      g_ptr_array_unref (warnings);
-      return NULL;
-    }
-  return warnings;
-}
+  const QwSection *section;
+  int              round;
+  int              board;       /* repair: the board */
+  gint64           a;           /* swap: the players; repair: red and black */
+  gint64           b;
+  GPtrArray       *warnings;    /* (out) */
+} ChangeJob;
 
 static GPtrArray *swap_players_locked (QwDocument       *doc,
                                        const QwSection  *section,
@@ -183,6 +167,17 @@ static GPtrArray *swap_players_locked (QwDocument       *doc,
                                        gint64            a,
                                        gint64            b,
                                        GError          **error);
+
+static gboolean
+swap_step (QwDocument  *doc,
+           gpointer     data,
+           GError     **error)
+{
+  ChangeJob *job = data;
+
+  job->warnings = swap_players_locked (doc, job->section, job->round, job->a, job->b, error);
+  return job->warnings != NULL;
+}
 
 GPtrArray *
 qw_tournament_swap_players (QwDocument      *doc,
@@ -192,11 +187,16 @@ qw_tournament_swap_players (QwDocument      *doc,
                             gint64           b,
                             GError         **error)
 {
+  ChangeJob job = { section, round, 0, a, b, NULL };
+
   g_return_val_if_fail (QW_IS_DOCUMENT (doc), NULL);
 
-  if (!qw_document_begin (doc, error))
-    return NULL;
-  return end_manual_change (doc, swap_players_locked (doc, section, round, a, b, error), error);
+  if (!qw_document_run_step (doc, NULL, swap_step, &job, error))
+    {
+      g_clear_pointer (&job.warnings, g_ptr_array_unref);
+      return NULL;
+    }
+  return job.warnings;
 }
 
 static GPtrArray *
@@ -237,6 +237,17 @@ static GPtrArray *repair_board_locked (QwDocument       *doc,
                                        gint64            black,
                                        GError          **error);
 
+static gboolean
+repair_step (QwDocument  *doc,
+             gpointer     data,
+             GError     **error)
+{
+  ChangeJob *job = data;
+
+  job->warnings = repair_board_locked (doc, job->section, job->round, job->board, job->a, job->b, error);
+  return job->warnings != NULL;
+}
+
 GPtrArray *
 qw_tournament_repair_board (QwDocument      *doc,
                             const QwSection *section,
@@ -246,11 +257,16 @@ qw_tournament_repair_board (QwDocument      *doc,
                             gint64           black,
                             GError         **error)
 {
+  ChangeJob job = { section, round, board, red, black, NULL };
+
   g_return_val_if_fail (QW_IS_DOCUMENT (doc), NULL);
 
-  if (!qw_document_begin (doc, error))
-    return NULL;
-  return end_manual_change (doc, repair_board_locked (doc, section, round, board, red, black, error), error);
+  if (!qw_document_run_step (doc, NULL, repair_step, &job, error))
+    {
+      g_clear_pointer (&job.warnings, g_ptr_array_unref);
+      return NULL;
+    }
+  return job.warnings;
 }
 
 static GPtrArray *

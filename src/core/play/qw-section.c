@@ -122,6 +122,18 @@ follow_system (QwDocument *doc,
   return TRUE;
 }
 
+/* @data: the section, stored if it was not (its id set), its settings
+ * written. */
+static gboolean
+store_settings_step (QwDocument  *doc,
+                     gpointer     data,
+                     GError     **error)
+{
+  QwSection *section = data;
+
+  return _qw_play_store_section (doc, section, error) && qw_document_update_section (doc, section, error);
+}
+
 /**
  * qw_tournament_update_section:
  * @section: the name, system, rounds and settings to store
@@ -149,14 +161,7 @@ qw_tournament_update_section (QwDocument       *doc,
     return FALSE;
   label = g_strdup_printf (_("Settings of group %s"), updated->name != NULL && updated->name[0] != '\0'
                                                       ? updated->name : updated->code);
-  if (!qw_document_begin_step (doc, label, error))
-    return FALSE;
-  if (!_qw_play_store_section (doc, updated, error) || !qw_document_update_section (doc, updated, error))
-    {
-      qw_document_rollback (doc);
-      return FALSE;
-    }
-  if (!qw_document_commit (doc, error))
+  if (!qw_document_run_step (doc, label, store_settings_step, updated, error))
     return FALSE;
   if (stored != NULL)
     *stored = g_steal_pointer (&updated);
@@ -270,6 +275,23 @@ qw_tournament_seeding (QwDocument      *doc,
   return g_steal_pointer (&seeding);
 }
 
+typedef struct
+{
+  QwSection  *section;
+  const char *message;
+} LotsJob;
+
+static gboolean
+draw_lots_step (QwDocument  *doc,
+                gpointer     data,
+                GError     **error)
+{
+  LotsJob *job = data;
+
+  return store_settings_step (doc, job->section, error)
+         && qw_document_log_round (doc, job->section->id, 1, job->message, error);
+}
+
 /**
  * qw_tournament_draw_lots:
  * @stored: (out) (optional): the section as stored, with its seed
@@ -292,6 +314,7 @@ qw_tournament_draw_lots (QwDocument       *doc,
   g_autofree char *label = NULL, *message = NULL, *seed_text = NULL;
   const char *name;
   guint64 seed;
+  LotsJob job;
 
   g_return_val_if_fail (QW_IS_DOCUMENT (doc), 0);
   g_return_val_if_fail (section != NULL, 0);
@@ -315,15 +338,8 @@ qw_tournament_draw_lots (QwDocument       *doc,
   seed_text = g_strdup_printf ("%" G_GUINT64_FORMAT, updated->settings.lottery_seed);
   label = g_strdup_printf (_("Drawing lots for group %s"), name);
   message = g_strdup_printf (_("Lots drawn (抽签) for the starting ranks: lottery seed %s"), seed_text);
-  if (!qw_document_begin_step (doc, label, error))
-    return 0;
-  if (!_qw_play_store_section (doc, updated, error) || !qw_document_update_section (doc, updated, error)
-      || !qw_document_log_round (doc, updated->id, 1, message, error))
-    {
-      qw_document_rollback (doc);
-      return 0;
-    }
-  if (!qw_document_commit (doc, error))
+  job = (LotsJob) { updated, message };
+  if (!qw_document_run_step (doc, label, draw_lots_step, &job, error))
     return 0;
   seed = updated->settings.lottery_seed;
   if (stored != NULL)

@@ -321,7 +321,7 @@ mark_path (Engine    *e,
  * of @list that have @member set, and returns the exposed vertex that ends an
  * augmenting path (follow e->parent), or -1. Exposed vertices whose tag is
  * @reject are not accepted as ends. Members
- * paired with a non-member are left alone. With @upper, see augment_group. After a failed _qw_swiss_search, e->outer marks the
+ * paired with a non-member are left alone. With @upper, see augment_group. After a failed search, e->outer marks the
  * outer vertices: with @root the only exposed vertex, exactly those that some
  * maximum matching leaves exposed. O(|list|²) compatibility tests at worst. */
 int

@@ -239,18 +239,26 @@ qw_tournament_check_manual (QwDocument          *doc,
  *
  * Returns: the round recorded, or 0 with @error
  */
-int
-qw_tournament_pair_manual (QwDocument          *doc,
-                           const QwSection     *section,
-                           const QwManualBoard *boards,
-                           guint                n_boards,
-                           gboolean             force,
-                           QwPairOutcome       *outcome,
-                           GError             **error)
+typedef struct
 {
-  g_auto(QwPairOutcome) local = { 0 };
+  const QwSection     *section;
+  const QwManualBoard *boards;
+  guint                n_boards;
+  gboolean             force;
+  QwPairOutcome       *outcome;
+} TypedJob;
+
+/* The round is read, checked and written in one step: no other program
+ * pairs it meanwhile. */
+static gboolean
+typed_round_step (QwDocument  *doc,
+                  gpointer     data,
+                  GError     **error)
+{
+  TypedJob *job = data;
+  QwPairOutcome *outcome = job->outcome;
   g_auto(QwPlayState) s = { 0 };
-  g_autoptr(QwSection) updated = qw_section_copy (section);
+  g_autoptr(QwSection) updated = qw_section_copy (job->section);
   g_autoptr(GPtrArray) games = NULL;
   g_autoptr(GPtrArray) items = NULL;
   g_autoptr(GPtrArray) rules = NULL;
@@ -259,17 +267,12 @@ qw_tournament_pair_manual (QwDocument          *doc,
   g_autofree char *summary = NULL, *label = NULL;
   int round;
 
-  g_return_val_if_fail (QW_IS_DOCUMENT (doc), 0);
-
-  if (outcome == NULL)
-    outcome = &local;
-
   if (!manual_load (&s, doc, updated, &round, error)
-      || (games = manual_games (&s, round, boards, n_boards, error)) == NULL
+      || (games = manual_games (&s, round, job->boards, job->n_boards, error)) == NULL
       || (items = qw_pair_gate_list (doc, updated, error)) == NULL)
-    return 0;
+    return FALSE;
   rules = manual_broken_rules (&s, round, games, items);
-  if (rules->len > 0 && !force)
+  if (rules->len > 0 && !job->force)
     {
       g_autoptr(GString) list = g_string_new (NULL);
 
@@ -281,7 +284,7 @@ qw_tournament_pair_manual (QwDocument          *doc,
                    round, updated->code, rules->len, list->str);
       g_clear_pointer (&outcome->broken, g_ptr_array_unref);
       outcome->broken = g_steal_pointer (&rules);
-      return 0;
+      return FALSE;
     }
   for (guint i = 0; i < items->len; i++)
     {
@@ -297,10 +300,9 @@ qw_tournament_pair_manual (QwDocument          *doc,
     g_string_append_printf (message, "\n%s %s", _("Warning:"), (char *) g_ptr_array_index (rules, i));
 
   label = g_strdup_printf (_("Round %d paired by hand"), round);
-  if (!qw_document_begin_step (doc, label, error))
-    return 0;
+  qw_document_name_step (doc, label);
   if (!_qw_play_store_section (doc, updated, error))
-    goto fail;
+    return FALSE;
   if (round == 1)
     {
       QwPlayHistory *hist = _qw_play_histories_compute (&s, round);
@@ -308,7 +310,7 @@ qw_tournament_pair_manual (QwDocument          *doc,
       _qw_play_fix_draw (&s, updated, hist);
       _qw_play_histories_free (hist, s.entries->len);
       if (!qw_document_update_section (doc, updated, error))
-        goto fail;
+        return FALSE;
     }
   for (guint i = 0; i < games->len; i++)
     ((QwGame *) g_ptr_array_index (games, i))->section_id = updated->id;
@@ -316,17 +318,30 @@ qw_tournament_pair_manual (QwDocument          *doc,
        && !qw_pair_gate_resolve (doc, updated, paired_blocked, QW_PAIR_GATE_FORCE, round, error))
       || !qw_document_add_games (doc, games, error)
       || !qw_document_log_round (doc, updated->id, round, message->str, error))
-    goto fail;
-  if (!qw_document_commit (doc, error))
-    return 0;
+    return FALSE;
   qw_pair_outcome_clear (outcome);
   outcome->round = round;
   outcome->section = g_steal_pointer (&updated);
   outcome->games = g_steal_pointer (&games);
   outcome->broken = g_steal_pointer (&rules);
-  return round;
+  return TRUE;
+}
 
-fail:
-  qw_document_rollback (doc);
-  return 0;
+int
+qw_tournament_pair_manual (QwDocument          *doc,
+                           const QwSection     *section,
+                           const QwManualBoard *boards,
+                           guint                n_boards,
+                           gboolean             force,
+                           QwPairOutcome       *outcome,
+                           GError             **error)
+{
+  g_auto(QwPairOutcome) local = { 0 };
+  TypedJob job = { section, boards, n_boards, force, outcome != NULL ? outcome : &local };
+
+  g_return_val_if_fail (QW_IS_DOCUMENT (doc), 0);
+
+  if (!qw_document_run_step (doc, NULL, typed_round_step, &job, error))
+    return 0;
+  return job.outcome->round;
 }

@@ -61,11 +61,29 @@ line_label (const QwRuleset *ruleset,
   return any != NULL ? any : "";
 }
 
+typedef struct
+{
+  const QwNomineeList *list;
+  GPtrArray           *nominees;    /* normalised */
+  int                  replaced;
+} NomineesJob;
+
+static gboolean
+replace_step (QwDocument  *doc,
+              gpointer     data,
+              GError     **error)
+{
+  NomineesJob *job = data;
+
+  return qw_document_replace_nominees (doc, job->list->region, job->nominees, job->list->digest, &job->replaced,
+                                       error);
+}
+
 /**
  * qw_national_import_nominees:
  * @replaced: (out) (optional): how many earlier nominees of the region were replaced
  *
- * Stores a region's nominees in a national document, in one transaction,
+ * Stores a region's nominees in a national document, as one step,
  * replacing that region's earlier list.
  */
 gboolean
@@ -77,6 +95,7 @@ qw_national_import_nominees (QwDocument           *doc,
   g_autoptr(GPtrArray) normalised = NULL;
   g_autoptr(QwRuleset) ruleset = NULL;
   g_autofree char *label = NULL;
+  NomineesJob job;
   int n_replaced = 0;
 
   g_return_val_if_fail (QW_IS_DOCUMENT (doc), FALSE);
@@ -126,15 +145,10 @@ qw_national_import_nominees (QwDocument           *doc,
       g_ptr_array_add (normalised, copy);
     }
   label = g_strdup_printf (_("Nominees of %s"), list->region);
-  if (!qw_document_begin_step (doc, label, error))
+  job = (NomineesJob) { list, normalised, 0 };
+  if (!qw_document_run_step (doc, label, replace_step, &job, error))
     return FALSE;
-  if (!qw_document_replace_nominees (doc, list->region, normalised, list->digest, &n_replaced, error))
-    {
-      qw_document_rollback (doc);
-      return FALSE;
-    }
-  if (!qw_document_commit (doc, error))
-    return FALSE;
+  n_replaced = job.replaced;
   if (replaced != NULL)
     *replaced = n_replaced;
   return TRUE;

@@ -23,18 +23,12 @@ qw_region_setup (QwDocument  *doc,
                  GError     **error)
 {
   g_autoptr(QwRuleset) ruleset = qw_ruleset_lookup (ruleset_id, error);
+  const char *pairs[] = { "region", region != NULL ? region : "", "ruleset", NULL, NULL };
 
-  if (ruleset == NULL || !qw_document_begin_step (doc, _("Region settings"), error))
+  if (ruleset == NULL)
     return FALSE;
-  if (!qw_document_set_meta (doc, "region", region != NULL ? region : "", error)
-      || !qw_document_set_meta (doc, "ruleset", ruleset->id, error))
-    {
-      qw_document_rollback (doc);
-      return FALSE;
-    }
-  if (!qw_document_commit (doc, error))
-    return FALSE;
-  return TRUE;
+  pairs[3] = ruleset->id;
+  return qw_document_set_settings (doc, _("Region settings"), pairs, error);
 }
 
 /* The ruleset named in meta, else the first event's, else the default. */
@@ -68,16 +62,8 @@ qw_region_set_decided_places (QwDocument  *doc,
                    _("%d places is not a plausible number for one region"), places);
       return FALSE;
     }
-  if (!qw_document_begin_step (doc, _("Places decided by the association"), error))
-    return FALSE;
-  if (!qw_document_set_meta (doc, "decided-places", text, error))
-    {
-      qw_document_rollback (doc);
-      return FALSE;
-    }
-  if (!qw_document_commit (doc, error))
-    return FALSE;
-  return TRUE;
+  return qw_document_set_settings (doc, _("Places decided by the association"),
+                                   (const char *const[]) { "decided-places", text, NULL }, error);
 }
 
 int
@@ -98,16 +84,8 @@ qw_region_set_rules_published (QwDocument  *doc,
 {
   g_autofree char *text = qw_date_is_set (day) ? qw_date_to_iso_dup (day) : g_strdup ("");
 
-  if (!qw_document_begin_step (doc, _("Publication of the region’s rules"), error))
-    return FALSE;
-  if (!qw_document_set_meta (doc, "rules-published", text, error))
-    {
-      qw_document_rollback (doc);
-      return FALSE;
-    }
-  if (!qw_document_commit (doc, error))
-    return FALSE;
-  return TRUE;
+  return qw_document_set_settings (doc, _("Publication of the region’s rules"),
+                                   (const char *const[]) { "rules-published", text, NULL }, error);
 }
 
 QwDate

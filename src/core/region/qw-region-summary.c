@@ -221,9 +221,9 @@ add_warnings (const QwRuleset *ruleset,
  *   region's totals and the warnings
  */
 QwRegionSummary *
-qw_region_read_summary (QwDocument       *doc,
-                        const QwRuleset  *ruleset,
-                        GError          **error)
+qw_region_read_summary (QwDocument      *doc,
+                        const QwRuleset *ruleset,
+                        GError         **error)
 {
   g_autoptr(QwRegionSummary) summary = g_new0 (QwRegionSummary, 1);
   g_autoptr(GPtrArray) events = qw_document_list_events (doc, error);
@@ -320,9 +320,9 @@ qw_final_entry_check_free (QwFinalEntryCheck *check)
 
 /* ID number → the names of the preliminaries it played, joined by 、. */
 static GHashTable *
-preliminary_players (QwDocument  *doc,
-                     int         *n_unchecked,
-                     GError     **error)
+preliminary_players (QwDocument *doc,
+                     int        *n_unchecked,
+                     GError    **error)
 {
   g_autoptr(GHashTable) players = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   g_autoptr(GPtrArray) events = qw_document_list_events (doc, error);
@@ -373,10 +373,10 @@ preliminary_players (QwDocument  *doc,
  * Returns: (element-type QwFinalEntryCheck): one per entry, in order
  */
 GPtrArray *
-qw_region_check_final_entries (QwDocument  *doc,
-                               GPtrArray   *entries,
-                               int         *n_unchecked_stops,
-                               GError     **error)
+qw_region_check_final_entries (QwDocument *doc,
+                               GPtrArray  *entries,
+                               int        *n_unchecked_stops,
+                               GError    **error)
 {
   g_autoptr(GHashTable) players = preliminary_players (doc, n_unchecked_stops, error);
   GPtrArray *checks;

@@ -20,6 +20,53 @@
 
 /* Typed-in stops and deletions */
 
+typedef struct
+{
+  GPtrArray           *stops;       /* QwStopSummary */
+  const QwEvent       *original;    /* the stop edited, or NULL */
+} StopsJob;
+
+static gboolean
+save_stop_step (QwDocument *doc,
+                gpointer    data,
+                GError    **error)
+{
+  StopsJob *job = data;
+
+  /* Renamed: the stop is found by its name, so the old one goes first. */
+  return (job->original == NULL || qw_region_delete_stop (doc, job->original->id, error))
+         && qw_region_import_stops (doc, job->stops, NULL, NULL, error);
+}
+
+/* @data: the events of the stops */
+static gboolean
+delete_stops_step (QwDocument *doc,
+                   gpointer    data,
+                   GError    **error)
+{
+  GPtrArray *events = data;
+
+  for (guint i = 0; i < events->len; i++)
+    if (!qw_region_delete_stop (doc, ((QwEvent *) g_ptr_array_index (events, i))->id, error))
+      return FALSE;
+  return TRUE;
+}
+
+/* @data: the QwStopsBackup */
+static gboolean
+restore_stops_step (QwDocument *doc,
+                    gpointer    data,
+                    GError    **error)
+{
+  const QwStopsBackup *backup = data;
+
+  for (guint i = 0; i < backup->results->len; i++)
+    if (!qw_region_import_results (doc, g_ptr_array_index (backup->results, i), NULL, NULL, error))
+      return FALSE;
+  return backup->manual->len == 0 || qw_region_import_stops (doc, backup->manual, NULL, NULL, error);
+}
+
+
 /* Another stop of the region (the national final aside) with the same level
  * and name. */
 static gboolean
@@ -56,14 +103,14 @@ name_taken (QwDocument          *doc,
  * Adds or updates a typed-in stop, as one step.
  */
 gboolean
-qw_region_save_stop (QwDocument           *doc,
-                     const QwStopSummary  *stop,
-                     const QwEvent        *original,
-                     GError              **error)
+qw_region_save_stop (QwDocument          *doc,
+                     const QwStopSummary *stop,
+                     const QwEvent       *original,
+                     GError             **error)
 {
   g_autoptr(GPtrArray) one = g_ptr_array_new ();
   g_autofree char *label = NULL;
-  int added = 0, replaced = 0;
+  StopsJob job;
 
   g_return_val_if_fail (QW_IS_DOCUMENT (doc), FALSE);
 
@@ -77,16 +124,8 @@ qw_region_save_stop (QwDocument           *doc,
   g_ptr_array_add (one, (gpointer) stop);
   label = original != NULL ? g_strdup_printf (_("Editing the stop %s"), stop->name)
                            : g_strdup_printf (_("Adding the stop %s"), stop->name);
-  if (!qw_document_begin_step (doc, label, error))
-    return FALSE;
-  /* Renamed: the stop is found by its name, so the old one goes first. */
-  if ((original != NULL && !qw_region_delete_stop (doc, original->id, error))
-      || !qw_region_import_stops (doc, one, &added, &replaced, error))
-    {
-      qw_document_rollback (doc);
-      return FALSE;
-    }
-  return qw_document_commit (doc, error);
+  job = (StopsJob) { one, original };
+  return qw_document_run_step (doc, label, save_stop_step, &job, error);
 }
 
 void
@@ -106,9 +145,9 @@ qw_stops_backup_free (QwStopsBackup *backup)
  * Returns: what qw_region_restore_stops() needs to put the stops back
  */
 QwStopsBackup *
-qw_region_backup_stops (QwDocument  *doc,
-                        GPtrArray   *events,
-                        GError     **error)
+qw_region_backup_stops (QwDocument *doc,
+                        GPtrArray  *events,
+                        GError    **error)
 {
   g_autoptr(QwStopsBackup) backup = g_new0 (QwStopsBackup, 1);
 
@@ -149,9 +188,9 @@ qw_region_backup_stops (QwDocument  *doc,
  * here (its entries and games would go with it).
  */
 gboolean
-qw_region_delete_stops (QwDocument  *doc,
-                        GPtrArray   *events,
-                        GError     **error)
+qw_region_delete_stops (QwDocument *doc,
+                        GPtrArray  *events,
+                        GError    **error)
 {
   g_autofree char *label = NULL;
 
@@ -172,22 +211,14 @@ qw_region_delete_stops (QwDocument  *doc,
           ? g_strdup_printf (_("Deleting %s"), ((QwEvent *) g_ptr_array_index (events, 0))->name)
           : g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Deleting %u stop", "Deleting %u stops", events->len),
                              events->len);
-  if (!qw_document_begin_step (doc, label, error))
-    return FALSE;
-  for (guint i = 0; i < events->len; i++)
-    if (!qw_region_delete_stop (doc, ((QwEvent *) g_ptr_array_index (events, i))->id, error))
-      {
-        qw_document_rollback (doc);
-        return FALSE;
-      }
-  return qw_document_commit (doc, error);
+  return qw_document_run_step (doc, label, delete_stops_step, events, error);
 }
 
 /* Puts deleted stops back, as one step. */
 gboolean
-qw_region_restore_stops (QwDocument           *doc,
-                         const QwStopsBackup  *backup,
-                         GError              **error)
+qw_region_restore_stops (QwDocument          *doc,
+                         const QwStopsBackup *backup,
+                         GError             **error)
 {
   guint n = backup->results->len + backup->manual->len;
   g_autofree char *label = NULL;
@@ -201,16 +232,5 @@ qw_region_restore_stops (QwDocument           *doc,
                              : ((QwStopSummary *) g_ptr_array_index (backup->manual, 0))->name);
   else
     label = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Restoring %u stop", "Restoring %u stops", n), n);
-  if (!qw_document_begin_step (doc, label, error))
-    return FALSE;
-  for (guint i = 0; i < backup->results->len; i++)
-    if (!qw_region_import_results (doc, g_ptr_array_index (backup->results, i), NULL, NULL, error))
-      goto fail;
-  if (backup->manual->len > 0 && !qw_region_import_stops (doc, backup->manual, NULL, NULL, error))
-    goto fail;
-  return qw_document_commit (doc, error);
-
-fail:
-  qw_document_rollback (doc);
-  return FALSE;
+  return qw_document_run_step (doc, label, restore_stops_step, (gpointer) backup, error);
 }

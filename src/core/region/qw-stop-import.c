@@ -36,7 +36,7 @@ event_exists (QwDocument *doc,
 
 gint64
 _qw_region_find_by_uid (QwDocument *doc,
-             const char *uid)
+                        const char *uid)
 {
   g_autofree char *key = g_strconcat (UID_KEY_PREFIX, uid, NULL);
   g_autofree char *value = qw_document_get_meta (doc, key);
@@ -100,9 +100,9 @@ event_digest (QwDocument *doc,
 
 /* The file must suit this region before anything is written. */
 static gboolean
-check_importable (QwDocument       *doc,
-                  const QwResults  *results,
-                  GError          **error)
+check_importable (QwDocument      *doc,
+                  const QwResults *results,
+                  GError         **error)
 {
   g_autoptr(QwRuleset) ruleset = qw_region_ruleset (doc, error);
   g_autofree char *region = qw_document_get_meta (doc, "region");
@@ -136,11 +136,11 @@ check_importable (QwDocument       *doc,
 }
 
 static gboolean
-insert_entries (QwDocument       *doc,
-                const QwResults  *results,
-                gint64            event_id,
-                GHashTable       *entry_ids,
-                GError          **error)
+insert_entries (QwDocument      *doc,
+                const QwResults *results,
+                gint64           event_id,
+                GHashTable      *entry_ids,
+                GError         **error)
 {
   g_autoptr(GPtrArray) entries = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_entry_free);
 
@@ -203,10 +203,10 @@ section_settings (const QwResultsGroup *group)
 }
 
 static gint64
-insert_section (QwDocument            *doc,
-                const QwResultsGroup  *group,
-                gint64                 event_id,
-                GError               **error)
+insert_section (QwDocument           *doc,
+                const QwResultsGroup *group,
+                gint64                event_id,
+                GError              **error)
 {
   g_autoptr(QwSectionRecord) row = qw_section_record_new ();
 
@@ -230,11 +230,11 @@ playoff_from_code (const char *code)
 }
 
 static gboolean
-insert_games (QwDocument            *doc,
-              const QwResultsGroup  *group,
-              gint64                 section_id,
-              GHashTable            *entry_ids,
-              GError               **error)
+insert_games (QwDocument           *doc,
+              const QwResultsGroup *group,
+              gint64                section_id,
+              GHashTable           *entry_ids,
+              GError              **error)
 {
   g_autoptr(GPtrArray) games = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_game_free);
 
@@ -270,11 +270,11 @@ insert_games (QwDocument            *doc,
 }
 
 static gboolean
-insert_absences (QwDocument            *doc,
-                 const QwResultsGroup  *group,
-                 gint64                 section_id,
-                 GHashTable            *entry_ids,
-                 GError               **error)
+insert_absences (QwDocument           *doc,
+                 const QwResultsGroup *group,
+                 gint64                section_id,
+                 GHashTable           *entry_ids,
+                 GError              **error)
 {
   for (guint i = 0; i < group->absences->len; i++)
     {
@@ -316,11 +316,11 @@ standing_text (const QwResultsStanding *s,
 }
 
 static gboolean
-insert_standings (QwDocument            *doc,
-                  const QwResultsGroup  *group,
-                  gint64                 section_id,
-                  GHashTable            *entry_ids,
-                  GError               **error)
+insert_standings (QwDocument           *doc,
+                  const QwResultsGroup *group,
+                  gint64                section_id,
+                  GHashTable           *entry_ids,
+                  GError              **error)
 {
   g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_standing_record_free);
 
@@ -339,10 +339,10 @@ insert_standings (QwDocument            *doc,
 }
 
 static gboolean
-insert_stop (QwDocument       *doc,
-             const QwResults  *results,
-             gint64           *event_id,
-             GError          **error)
+insert_stop (QwDocument      *doc,
+             const QwResults *results,
+             gint64          *event_id,
+             GError         **error)
 {
   g_autoptr(QwEvent) event = qw_event_copy (results->event);
   g_autoptr(GHashTable) entry_ids = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL, g_free);
@@ -380,9 +380,9 @@ insert_stop (QwDocument       *doc,
 }
 
 gboolean
-_qw_region_delete_uid_keys (QwDocument  *doc,
-                 gint64       event_id,
-                 GError     **error)
+_qw_region_delete_uid_keys (QwDocument *doc,
+                            gint64      event_id,
+                            GError    **error)
 {
   g_autofree char *id_text = g_strdup_printf ("%" G_GINT64_FORMAT, event_id);
 
@@ -395,49 +395,69 @@ _qw_region_delete_uid_keys (QwDocument  *doc,
  * @event_id: (out) (optional): the stop's event
  *
  * Imports a stop's results (read with qw_results_read_file()) into a region
- * document in one transaction. A stop imported before is replaced.
+ * document as one step. A stop imported before is replaced; the very same
+ * file imported again changes nothing (QW_IMPORT_UNCHANGED).
  */
-gboolean
-qw_region_import_results (QwDocument       *doc,
-                          const QwResults  *results,
-                          QwImportOutcome  *outcome,
-                          gint64           *event_id,
-                          GError          **error)
+typedef struct
 {
+  const QwResults *results;
+  QwImportOutcome  outcome;
+  gint64           event_id;
+} ResultsJob;
+
+/* FALSE without an error: the very same file was imported already, and
+ * nothing is written. */
+static gboolean
+import_results_step (QwDocument *doc,
+                     gpointer    data,
+                     GError    **error)
+{
+  ResultsJob *job = data;
   g_autofree char *old_digest = NULL;
+  gint64 existing;
+
+  if (!check_importable (doc, job->results, error))
+    return FALSE;
+  existing = find_existing_stop (doc, job->results);
+  old_digest = existing > 0 ? event_digest (doc, existing) : NULL;
+  if (existing > 0 && job->results->digest != NULL && g_strcmp0 (old_digest, job->results->digest) == 0)
+    {
+      job->outcome = QW_IMPORT_UNCHANGED;
+      job->event_id = existing;
+      return FALSE;
+    }
+  if ((existing > 0 && (!_qw_region_delete_uid_keys (doc, existing, error)
+                        || !qw_document_delete_event (doc, existing, error)))
+      || !insert_stop (doc, job->results, &job->event_id, error))
+    return FALSE;
+  job->outcome = existing > 0 ? QW_IMPORT_REPLACED : QW_IMPORT_ADDED;
+  return TRUE;
+}
+
+gboolean
+qw_region_import_results (QwDocument      *doc,
+                          const QwResults *results,
+                          QwImportOutcome *outcome,
+                          gint64          *event_id,
+                          GError         **error)
+{
+  ResultsJob job = { results, QW_IMPORT_ADDED, 0 };
+  g_autoptr(GError) local_error = NULL;
   g_autofree char *label = NULL;
-  gint64 existing, new_id = 0;
 
   g_return_val_if_fail (QW_IS_DOCUMENT (doc), FALSE);
   g_return_val_if_fail (results != NULL, FALSE);
 
   label = g_strdup_printf (_("Import of %s"), results->event->name);
-  if (!check_importable (doc, results, error) || !qw_document_begin_step (doc, label, error))
-    return FALSE;
-  existing = find_existing_stop (doc, results);
-  old_digest = existing > 0 ? event_digest (doc, existing) : NULL;
-  if (existing > 0 && results->digest != NULL && g_strcmp0 (old_digest, results->digest) == 0)
+  if (!qw_document_run_step (doc, label, import_results_step, &job, &local_error) && local_error != NULL)
     {
-      qw_document_rollback (doc);
-      if (outcome != NULL)
-        *outcome = QW_IMPORT_UNCHANGED;
-      if (event_id != NULL)
-        *event_id = existing;
-      return TRUE;
-    }
-  if ((existing > 0 && (!_qw_region_delete_uid_keys (doc, existing, error)
-                        || !qw_document_delete_event (doc, existing, error)))
-      || !insert_stop (doc, results, &new_id, error))
-    {
-      qw_document_rollback (doc);
+      g_propagate_error (error, g_steal_pointer (&local_error));
       return FALSE;
     }
-  if (!qw_document_commit (doc, error))
-    return FALSE;
   if (outcome != NULL)
-    *outcome = existing > 0 ? QW_IMPORT_REPLACED : QW_IMPORT_ADDED;
+    *outcome = job.outcome;
   if (event_id != NULL)
-    *event_id = new_id;
+    *event_id = job.event_id;
   return TRUE;
 }
 
@@ -490,7 +510,7 @@ typedef struct
 {
   QwDocument  *doc;
   QwResults   *results;     /* as read so far: only handed parts are looked at */
-  gboolean     begun;       /* importable, and the step begun */
+  gboolean     begun;       /* importable, and the step named */
   gint64       existing;
   char        *old_digest;
   QwEvent     *event;
@@ -503,9 +523,9 @@ store_event (ImportStore *store)
 {
   g_autofree char *label = g_strdup_printf (_("Import of %s"), store->results->event->name);
 
-  if (!check_importable (store->doc, store->results, &store->error)
-      || !qw_document_begin_step (store->doc, label, &store->error))
+  if (!check_importable (store->doc, store->results, &store->error))
     return;
+  qw_document_name_step (store->doc, label);
   store->begun = TRUE;
   store->existing = find_existing_stop (store->doc, store->results);
   store->old_digest = store->existing > 0 ? event_digest (store->doc, store->existing) : NULL;
@@ -558,8 +578,8 @@ store_group (ImportStore          *store,
 
 /* The stop is stored; what is left: its participants, digest and uid. */
 static gboolean
-store_finish (ImportStore  *store,
-              GError      **error)
+store_finish (ImportStore *store,
+              GError     **error)
 {
   const QwResults *results = store->results;
   g_autofree char *uid_key = NULL;
@@ -575,35 +595,28 @@ store_finish (ImportStore  *store,
   return results->uid == NULL || qw_document_set_meta (store->doc, uid_key, id_text, error);
 }
 
-/**
- * qw_region_import_results_file:
- * @results: (out) (optional): the results read, for what the caller shows
- *
- * Reads a results file (as qw_results_read_file()) and imports it (as
- * qw_region_import_results()), storing each part as soon as it is read:
- * one transaction, one step, committed only when the whole file holds; the
- * same refusals, the reader's first.
- */
-gboolean
-qw_region_import_results_file (QwDocument       *doc,
-                               const char       *path,
-                               QwImportOutcome  *outcome,
-                               gint64           *event_id,
-                               QwResults       **results,
-                               GError          **error)
+typedef struct
 {
-  g_autoptr(QwResults) read = qw_results_new ();
-  ImportReading reading = { path, read, NULL };
+  const char      *path;
+  QwResults       *read;        /* the results as read */
+  QwImportOutcome  outcome;
+  gint64           event_id;
+} FileJob;
+
+/* The reader in its thread, the parts stored as they come, in the step.
+ * FALSE without an error: the same file was imported already. */
+static gboolean
+import_file_step (QwDocument *doc,
+                  gpointer    data,
+                  GError    **error)
+{
+  FileJob *job = data;
+  QwResults *read = job->read;
+  ImportReading reading = { job->path, read, NULL };
   ImportStore store = { doc, NULL, FALSE, 0, NULL, NULL, NULL, NULL };
   g_autoptr(GError) read_error = NULL;
-  gboolean read_ok = FALSE;
-  QwImportOutcome done = QW_IMPORT_ADDED;
-  gint64 new_id = 0;
-  gboolean ok = FALSE;
+  gboolean read_ok = FALSE, ok = FALSE;
   GThread *thread;
-
-  g_return_val_if_fail (QW_IS_DOCUMENT (doc), FALSE);
-  g_return_val_if_fail (path != NULL, FALSE);
 
   /* libxml2 sets itself up once, before a second thread uses it. */
   xmlInitParser ();
@@ -643,58 +656,83 @@ qw_region_import_results_file (QwDocument       *doc,
     {
       /* Imported already from the same file: whatever storing it again
        * found, nothing changes. */
-      done = QW_IMPORT_UNCHANGED;
-      new_id = store.existing;
-      ok = TRUE;
+      job->outcome = QW_IMPORT_UNCHANGED;
+      job->event_id = store.existing;
     }
   else if (store.error != NULL)
     g_propagate_error (error, g_steal_pointer (&store.error));
   else if (store.event == NULL)
-    {
-      /* Never handed an event (the schema requires one, so the reader
-       * refuses such a file): as before, nothing begun. */
-      ok = qw_region_import_results (doc, read, &done, &new_id, error);
-      if (ok && results != NULL)
-        *results = g_steal_pointer (&read);
-      g_clear_pointer (&store.old_digest, g_free);
-      g_hash_table_unref (store.entry_ids);
-      if (ok && outcome != NULL)
-        *outcome = done;
-      if (ok && event_id != NULL)
-        *event_id = new_id;
-      return ok;
-    }
+    /* Never handed an event (the schema requires one, so the reader
+     * refuses such a file): imported whole, as a step inside this one. */
+    ok = qw_region_import_results (doc, read, &job->outcome, &job->event_id, error)
+         && job->outcome != QW_IMPORT_UNCHANGED;
   else
     {
       store.results = read;
       ok = store_finish (&store, error);
-      done = store.existing > 0 ? QW_IMPORT_REPLACED : QW_IMPORT_ADDED;
-      new_id = store.event->id;
+      job->outcome = store.existing > 0 ? QW_IMPORT_REPLACED : QW_IMPORT_ADDED;
+      job->event_id = store.event->id;
     }
-  /* Unchanged or refused: nothing written. */
-  if (store.begun && (!ok || done == QW_IMPORT_UNCHANGED))
-    qw_document_rollback (doc);
-  else if (store.begun && !qw_document_commit (doc, error))
-    ok = FALSE;
   g_clear_pointer (&store.event, qw_event_free);
   g_free (store.old_digest);
   g_hash_table_unref (store.entry_ids);
   g_clear_error (&store.error);
-  if (!ok)
-    return FALSE;
+  return ok;
+}
+
+/**
+ * qw_region_import_results_file:
+ * @results: (out) (optional): the results read, for what the caller shows
+ *
+ * Reads a results file (as qw_results_read_file()) and imports it (as
+ * qw_region_import_results()), storing each part as soon as it is read:
+ * one step, committed only when the whole file holds; the same refusals,
+ * the reader's first.
+ */
+gboolean
+qw_region_import_results_file (QwDocument      *doc,
+                               const char      *path,
+                               QwImportOutcome *outcome,
+                               gint64          *event_id,
+                               QwResults      **results,
+                               GError         **error)
+{
+  g_autoptr(QwResults) read = qw_results_new ();
+  FileJob job = { path, read, QW_IMPORT_ADDED, 0 };
+  g_autoptr(GError) local_error = NULL;
+
+  g_return_val_if_fail (QW_IS_DOCUMENT (doc), FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  if (!qw_document_run_step (doc, NULL, import_file_step, &job, &local_error) && local_error != NULL)
+    {
+      g_propagate_error (error, g_steal_pointer (&local_error));
+      return FALSE;
+    }
   if (outcome != NULL)
-    *outcome = done;
+    *outcome = job.outcome;
   if (event_id != NULL)
-    *event_id = new_id;
+    *event_id = job.event_id;
   if (results != NULL)
     *results = g_steal_pointer (&read);
   return TRUE;
 }
 
+/* @data: the event's id */
+static gboolean
+delete_stop_step (QwDocument *doc,
+                  gpointer    data,
+                  GError    **error)
+{
+  gint64 event_id = *(gint64 *) data;
+
+  return _qw_region_delete_uid_keys (doc, event_id, error) && qw_document_delete_event (doc, event_id, error);
+}
+
 gboolean
-qw_region_delete_stop (QwDocument  *doc,
-                       gint64       event_id,
-                       GError     **error)
+qw_region_delete_stop (QwDocument *doc,
+                       gint64      event_id,
+                       GError    **error)
 {
   g_autoptr(QwEvent) event = qw_document_get_event (doc, event_id, error);
   g_autofree char *label = NULL;
@@ -702,24 +740,15 @@ qw_region_delete_stop (QwDocument  *doc,
   if (event == NULL)
     return FALSE;
   label = g_strdup_printf (_("Deleting %s"), event->name);
-  if (!qw_document_begin_step (doc, label, error))
-    return FALSE;
-  if (!_qw_region_delete_uid_keys (doc, event_id, error) || !qw_document_delete_event (doc, event_id, error))
-    {
-      qw_document_rollback (doc);
-      return FALSE;
-    }
-  if (!qw_document_commit (doc, error))
-    return FALSE;
-  return TRUE;
+  return qw_document_run_step (doc, label, delete_stop_step, &event_id, error);
 }
 
 /* Stops typed in or read from a stops CSV */
 
 QwEvent *
 _qw_region_event_from_stop (const QwStopSummary *stop,
-                 const char          *ruleset_id,
-                 const char          *region)
+                            const char          *ruleset_id,
+                            const char          *region)
 {
   QwEvent *e = qw_event_new ();
 
@@ -742,7 +771,7 @@ _qw_region_event_from_stop (const QwStopSummary *stop,
  * its results file already stands for it (the file is worth more). */
 gint64
 _qw_region_find_manual_stop (QwDocument          *doc,
-                  const QwStopSummary *stop)
+                             const QwStopSummary *stop)
 {
   g_autoptr(GPtrArray) events = qw_document_list_events (doc, NULL);
   gint64 other = 0;
@@ -767,31 +796,29 @@ _qw_region_find_manual_stop (QwDocument          *doc,
  * @added: (out) (optional):
  * @replaced: (out) (optional): stops typed in before under the same name
  *
- * Adds the stops as manual events in one transaction. A stop that was
+ * Adds the stops as manual events as one step. A stop that was
  * imported from its results file is kept as it is.
  */
-gboolean
-qw_region_import_stops (QwDocument  *doc,
-                        GPtrArray   *stops,
-                        int         *added,
-                        int         *replaced,
-                        GError     **error)
+typedef struct
 {
-  g_autoptr(QwRuleset) ruleset = qw_region_ruleset (doc, error);
-  g_autofree char *region = qw_document_get_meta (doc, "region");
-  g_autofree char *label = NULL;
-  int n_added = 0, n_replaced = 0;
+  GPtrArray  *stops;
+  const char *ruleset_id;
+  const char *region;
+  int         added;
+  int         replaced;
+} StopsJob;
 
-  label = stops->len == 1
-          ? g_strdup_printf (_("Adding the stop %s"), ((QwStopSummary *) g_ptr_array_index (stops, 0))->name)
-          : g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Import of %u stop", "Import of %u stops", stops->len),
-                             stops->len);
-  if (ruleset == NULL || !qw_document_begin_step (doc, label, error))
-    return FALSE;
-  for (guint i = 0; i < stops->len; i++)
+static gboolean
+import_stops_step (QwDocument *doc,
+                   gpointer    data,
+                   GError    **error)
+{
+  StopsJob *job = data;
+
+  for (guint i = 0; i < job->stops->len; i++)
     {
-      const QwStopSummary *stop = g_ptr_array_index (stops, i);
-      g_autoptr(QwEvent) event = _qw_region_event_from_stop (stop, ruleset->id, region);
+      const QwStopSummary *stop = g_ptr_array_index (job->stops, i);
+      g_autoptr(QwEvent) event = _qw_region_event_from_stop (stop, job->ruleset_id, job->region);
       gint64 existing = _qw_region_find_manual_stop (doc, stop);
 
       if (existing < 0)
@@ -799,20 +826,39 @@ qw_region_import_stops (QwDocument  *doc,
       event->id = existing;
       if (existing > 0 ? !qw_document_update_event (doc, event, error)
                        : !qw_document_add_event (doc, event, error))
-        {
-          qw_document_rollback (doc);
-          return FALSE;
-        }
+        return FALSE;
       if (existing > 0)
-        n_replaced++;
+        job->replaced++;
       else
-        n_added++;
+        job->added++;
     }
-  if (!qw_document_commit (doc, error))
+  return TRUE;
+}
+
+gboolean
+qw_region_import_stops (QwDocument *doc,
+                        GPtrArray  *stops,
+                        int        *added,
+                        int        *replaced,
+                        GError    **error)
+{
+  g_autoptr(QwRuleset) ruleset = qw_region_ruleset (doc, error);
+  g_autofree char *region = qw_document_get_meta (doc, "region");
+  g_autofree char *label = NULL;
+  StopsJob job = { stops, NULL, region, 0, 0 };
+
+  if (ruleset == NULL)
+    return FALSE;
+  job.ruleset_id = ruleset->id;
+  label = stops->len == 1
+          ? g_strdup_printf (_("Adding the stop %s"), ((QwStopSummary *) g_ptr_array_index (stops, 0))->name)
+          : g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Import of %u stop", "Import of %u stops", stops->len),
+                             stops->len);
+  if (!qw_document_run_step (doc, label, import_stops_step, &job, error))
     return FALSE;
   if (added != NULL)
-    *added = n_added;
+    *added = job.added;
   if (replaced != NULL)
-    *replaced = n_replaced;
+    *replaced = job.replaced;
   return TRUE;
 }

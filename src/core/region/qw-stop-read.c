@@ -61,9 +61,9 @@ parse_standing_text (QwReceivedStanding *s,
  *   came in the results file, best first
  */
 GPtrArray *
-qw_region_list_received_standings (QwDocument  *doc,
-                                   gint64       section_id,
-                                   GError     **error)
+qw_region_list_received_standings (QwDocument *doc,
+                                   gint64      section_id,
+                                   GError    **error)
 {
   g_autoptr(GPtrArray) stored = qw_document_list_standing_records (doc, section_id, error);
   GPtrArray *rows;
@@ -115,11 +115,11 @@ split_list (const char *text)
 
 /* @numbers: entry id → 序号, for the stop's entries */
 static gboolean
-read_games (QwDocument      *doc,
-            gint64           section_id,
-            GHashTable      *numbers,
-            QwResultsGroup  *group,
-            GError         **error)
+read_games (QwDocument     *doc,
+            gint64          section_id,
+            GHashTable     *numbers,
+            QwResultsGroup *group,
+            GError        **error)
 {
   g_autoptr(GPtrArray) games = qw_document_list_games (doc, section_id, error);
 
@@ -147,11 +147,11 @@ read_games (QwDocument      *doc,
 }
 
 static gboolean
-read_absences (QwDocument      *doc,
-               gint64           section_id,
-               GHashTable      *numbers,
-               QwResultsGroup  *group,
-               GError         **error)
+read_absences (QwDocument     *doc,
+               gint64          section_id,
+               GHashTable     *numbers,
+               QwResultsGroup *group,
+               GError        **error)
 {
   g_autoptr(GPtrArray) absences = qw_document_list_absences (doc, section_id, error);
 
@@ -170,10 +170,10 @@ read_absences (QwDocument      *doc,
 }
 
 static gboolean
-read_standings (QwDocument      *doc,
-                gint64           section_id,
-                QwResultsGroup  *group,
-                GError         **error)
+read_standings (QwDocument     *doc,
+                gint64          section_id,
+                QwResultsGroup *group,
+                GError        **error)
 {
   g_autoptr(GPtrArray) rows = qw_region_list_received_standings (doc, section_id, error);
 
@@ -211,10 +211,10 @@ take_players (GPtrArray      *entries,
 }
 
 static gboolean
-read_sections (QwDocument  *doc,
-               QwResults   *results,
-               GPtrArray   *entries,
-               GError     **error)
+read_sections (QwDocument *doc,
+               QwResults  *results,
+               GPtrArray  *entries,
+               GError    **error)
 {
   g_autoptr(GPtrArray) rows = qw_document_list_section_records (doc, results->event->id, error);
   g_autoptr(GHashTable) numbers = g_hash_table_new (g_int64_hash, g_int64_equal);
@@ -279,9 +279,9 @@ find_uid (QwDocument *doc,
  *   games and standings (players placed in no group come last)
  */
 QwResults *
-qw_region_imported_results (QwDocument  *doc,
-                            gint64       event_id,
-                            GError     **error)
+qw_region_imported_results (QwDocument *doc,
+                            gint64      event_id,
+                            GError    **error)
 {
   g_autoptr(QwResults) results = qw_results_new ();
   g_autoptr(GPtrArray) entries = NULL;

@@ -994,6 +994,38 @@ qw_document_set_meta (QwDocument  *self,
                                  error);
 }
 
+static gboolean
+set_metas_step (QwDocument  *doc,
+                gpointer     data,
+                GError     **error)
+{
+  const char *const *pairs = data;
+
+  for (guint i = 0; pairs[i] != NULL; i += 2)
+    if (!qw_document_set_meta (doc, pairs[i], pairs[i + 1], error))
+      return FALSE;
+  return TRUE;
+}
+
+/**
+ * qw_document_set_settings:
+ * @label: what the user did, translated ("List order")
+ * @pairs: (array zero-terminated=1): keys and their values, in turn
+ *
+ * Stores the document's settings (meta) as one step of the history.
+ */
+gboolean
+qw_document_set_settings (QwDocument         *self,
+                          const char         *label,
+                          const char *const  *pairs,
+                          GError            **error)
+{
+  g_return_val_if_fail (QW_IS_DOCUMENT (self), FALSE);
+  g_return_val_if_fail (pairs != NULL, FALSE);
+
+  return qw_document_run_step (self, label, set_metas_step, (gpointer) pairs, error);
+}
+
 /**
  * qw_document_keep_meta:
  *

@@ -58,6 +58,12 @@ gboolean        qw_document_set_meta        (QwDocument     *self,
                                              const char     *value,
                                              GError        **error);
 
+/* @pairs: keys and values, in turn, NULL-terminated: one labelled step. */
+gboolean        qw_document_set_settings    (QwDocument         *self,
+                                             const char         *label,
+                                             const char *const  *pairs,
+                                             GError            **error);
+
 /* Stored outside any step: never undone (see qw-document.c). */
 gboolean        qw_document_keep_meta       (QwDocument     *self,
                                              const char     *key,
