@@ -25,6 +25,8 @@
 #include "qw-entry.h"
 #include "qw-event.h"
 #include "qw-game.h"
+#include "qw-entry-import.h"
+#include "qw-idcard.h"
 #include "qw-test-play.h"
 
 typedef struct
@@ -960,6 +962,205 @@ test_log_migrated (void)
   remove_tree (dir);
 }
 
+/* Two entries of one person (issue 17, finding 9) */
+
+/* How many entries of the event hold @id_number (as stored). */
+static int
+holders_of (Fixture    *f,
+            const char *id_number)
+{
+  g_autofree char *sql = g_strdup_printf ("SELECT COUNT(*) FROM entry e JOIN player p ON p.id = e.player_id "
+                                          "WHERE p.id_number = '%s'", id_number);
+  sqlite3 *db = NULL;
+  sqlite3_stmt *stmt = NULL;
+  int n;
+
+  g_assert_cmpint (sqlite3_open_v2 (f->path, &db, SQLITE_OPEN_READONLY, NULL), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_prepare_v2 (db, sql, -1, &stmt, NULL), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_step (stmt), ==, SQLITE_ROW);
+  n = sqlite3_column_int (stmt, 0);
+  sqlite3_finalize (stmt);
+  sqlite3_close (db);
+  return n;
+}
+
+/* Another program on the same file imports a list with @e in it (as
+ * `qiwang-cli import` does): @id_number instead of @e's own when given (the
+ * 15-digit form of the same card, say). */
+static void
+import_elsewhere (Fixture       *f,
+                  const QwEntry *e,
+                  const char    *id_number)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(QwDocument) other = qw_document_open (f->path, &error);
+  g_autofree char *path = g_build_filename (f->dir, "again.csv", NULL);
+  g_autofree char *csv = g_strdup_printf ("姓名,性别,出生日期,身份证号,单位\n%s,男,%s,%s,%s\n", e->name, e->birth,
+                                          id_number != NULL ? id_number : e->id_number, e->unit);
+  g_autoptr(QwEntryImport) import = NULL;
+  g_autoptr(QwImportReport) report = NULL;
+
+  g_assert_no_error (error);
+  g_assert_true (g_file_set_contents (path, csv, -1, &error));
+  import = qw_entry_import_file (path, &error);
+  g_assert_no_error (error);
+  report = qw_registration_import (other, f->ruleset, f->event, import, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (report->added, ==, 1);
+}
+
+static QwEntry *
+stored_entry (Fixture *f,
+              guint    index)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) entries = qw_document_list_entries (f->doc, f->event->id, &error);
+
+  g_assert_no_error (error);
+  return qw_entry_copy (g_ptr_array_index (entries, index));
+}
+
+static void
+assert_refused_for_two (Fixture    *f,
+                        gboolean    undo,
+                        const char *label,
+                        const char *id_number)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *before = dump (f->path);
+  g_autofree char *masked = qw_idcard_mask (id_number);
+  gboolean ok = undo ? qw_history_undo (f->history, NULL, &error) : qw_history_redo (f->history, NULL, &error);
+
+  g_assert_false (ok);
+  g_assert_error (error, QW_ERROR, QW_ERROR_CONFLICT);
+  g_test_message ("%s", error->message);
+  g_assert_nonnull (strstr (error->message, label));
+  g_assert_nonnull (strstr (error->message, undo ? "cannot be undone" : "cannot be redone"));
+  /* Who it is, masked, and who has the number now. */
+  g_assert_nonnull (strstr (error->message, masked));
+  g_assert_null (strstr (error->message, id_number));
+  g_assert_nonnull (strstr (error->message, "No. 13"));
+  /* Nothing changed; the step stays where it was. */
+  assert_dump (f->path, before);
+  g_assert_cmpint (holders_of (f, id_number), ==, 1);
+  g_assert_cmpstr (undo ? qw_history_get_undo_label (f->history) : qw_history_get_redo_label (f->history), ==,
+                   label);
+}
+
+/* An entry deleted here, the same person imported again by another
+ * program: the undo would make two entries of one ID number. */
+static void
+test_undo_delete_reimported (Fixture       *f,
+                             gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(QwEntry) e = stored_entry (f, 3);
+  g_autoptr(GPtrArray) one = g_ptr_array_new ();
+  g_autofree char *label = g_strdup_printf ("Deleting %s", e->name);
+
+  g_ptr_array_add (one, e);
+  g_assert_true (qw_registration_delete_entries (f->doc, one, &error));
+  g_assert_no_error (error);
+  import_elsewhere (f, e, NULL);
+  g_assert_cmpint (holders_of (f, e->id_number), ==, 1);
+  assert_refused_for_two (f, TRUE, label, e->id_number);
+}
+
+/* The same when the other program's list gives the 15-digit form of the
+ * card: one person. */
+static void
+test_undo_delete_reimported_short (Fixture       *f,
+                                   gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(QwEntry) e = stored_entry (f, 4);
+  g_autoptr(GPtrArray) one = g_ptr_array_new ();
+  g_autofree char *label = g_strdup_printf ("Deleting %s", e->name);
+  /* 18 digits: 6 of the area, 8 of the birth date, 3 more, a check; 15: the year in 2 digits, no check. */
+  g_autofree char *area = g_strndup (e->id_number, 6);
+  g_autofree char *short_form = g_strdup_printf ("%s%.9s", area, e->id_number + 8);
+
+  g_ptr_array_add (one, e);
+  g_assert_true (qw_registration_delete_entries (f->doc, one, &error));
+  import_elsewhere (f, e, short_form);
+  g_assert_false (qw_history_undo (f->history, NULL, &error));
+  g_assert_error (error, QW_ERROR, QW_ERROR_CONFLICT);
+  g_assert_nonnull (strstr (error->message, label));
+  g_assert_cmpint (holders_of (f, e->id_number), ==, 0);
+  g_assert_cmpint (holders_of (f, short_form), ==, 1);
+}
+
+/* An entry added here and undone, the same person imported by another
+ * program: the redo would make two. */
+static void
+test_redo_add_reimported (Fixture       *f,
+                          gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GRand) rand = g_rand_new_with_seed (11);
+  g_autoptr(QwEntry) e = make_player (rand, 40, "");
+  g_autofree char *label = g_strdup_printf ("Adding %s", e->name);
+
+  g_assert_true (qw_registration_add_entry (f->doc, f->ruleset, f->event, e, &error));
+  g_assert_no_error (error);
+  g_assert_true (qw_history_undo (f->history, NULL, &error));
+  import_elsewhere (f, e, NULL);
+  assert_refused_for_two (f, FALSE, label, e->id_number);
+}
+
+/* An entry's ID number corrected here, the old number imported again by
+ * another program: the undo would give it back. */
+static void
+test_undo_edit_reimported (Fixture       *f,
+                           gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GRand) rand = g_rand_new_with_seed (13);
+  g_autoptr(QwEntry) e = stored_entry (f, 5);
+  g_autoptr(QwEntry) old = qw_entry_copy (e);
+  g_autoptr(QwEntry) other_person = make_player (rand, 41, "");
+  g_autofree char *label = g_strdup_printf ("Editing %s", e->name);
+
+  g_free (e->id_number);
+  e->id_number = g_strdup (other_person->id_number);
+  g_assert_true (qw_registration_update_entry (f->doc, f->ruleset, f->event, e, &error));
+  g_assert_no_error (error);
+  import_elsewhere (f, old, NULL);
+  assert_refused_for_two (f, TRUE, label, old->id_number);
+}
+
+/* Two entries with one number before the step (flagged duplicate-id): the
+ * undo brings back what was, and the redo too. Another person imported
+ * meanwhile does not stand in the way. */
+static void
+test_undo_known_duplicate (Fixture       *f,
+                           gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(QwEntry) e = stored_entry (f, 6);
+  g_autoptr(QwEntry) twin = qw_entry_copy (e);
+  g_autoptr(GRand) rand = g_rand_new_with_seed (17);
+  g_autoptr(QwEntry) someone = make_player (rand, 42, "");
+  g_autoptr(GPtrArray) one = g_ptr_array_new ();
+  g_autofree char *before = NULL;
+
+  twin->id = 0;
+  twin->no = 0;
+  g_assert_true (qw_registration_add_entry (f->doc, f->ruleset, f->event, twin, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (holders_of (f, e->id_number), ==, 2);
+  before = dump (f->path);
+  g_ptr_array_add (one, e);
+  g_assert_true (qw_registration_delete_entries (f->doc, one, &error));
+  import_elsewhere (f, someone, NULL);
+  g_assert_true (qw_history_undo (f->history, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (holders_of (f, e->id_number), ==, 2);
+  g_assert_true (qw_history_redo (f->history, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (holders_of (f, e->id_number), ==, 1);
+}
+
 /* The game log, its lines as they read (not when). */
 static char *
 dump_game_log (const char *path)
@@ -1184,6 +1385,11 @@ main (int    argc,
   ADD ("stack/limit", test_limit);
   ADD ("conflict/changed-row", test_conflict);
   ADD ("conflict/reference", test_conflict_reference);
+  ADD ("conflict/id-number/undo-delete", test_undo_delete_reimported);
+  ADD ("conflict/id-number/undo-delete-15-digits", test_undo_delete_reimported_short);
+  ADD ("conflict/id-number/redo-add", test_redo_add_reimported);
+  ADD ("conflict/id-number/undo-edit", test_undo_edit_reimported);
+  ADD ("conflict/id-number/known-duplicate", test_undo_known_duplicate);
   ADD ("log", test_log);
 #undef ADD
   g_test_add_func ("/history/disabled", test_disabled);

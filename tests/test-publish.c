@@ -300,7 +300,7 @@ test_live (void)
   start = g_get_monotonic_time ();
   g_assert_true (qw_tournament_record_result (doc, section, 4, 2, &win, &error));
   g_assert_no_error (error);
-  while (g_get_monotonic_time () - start < 5 * G_USEC_PER_SEC)
+  while (g_get_monotonic_time () - start < qw_test_seconds (2.0) * G_USEC_PER_SEC)
     {
       g_autofree char *now = served_result (urls[0], 4, 2);
 
@@ -331,7 +331,7 @@ test_live (void)
     g_assert_nonnull (strstr (body, "成绩表"));
   }
   g_test_message ("a page during an open write step: %.1f ms", (g_get_monotonic_time () - start) / 1000.0);
-  g_assert_cmpint (g_get_monotonic_time () - start, <, G_USEC_PER_SEC);
+  g_assert_cmpfloat ((g_get_monotonic_time () - start) / 1e6, <, qw_test_seconds (1.0));
   qw_document_rollback (doc);
 
   g_assert_cmpuint (qw_publish_server_get_requests (server), >, 3);

@@ -4,8 +4,10 @@
  * second connection (a QwDocument of its own, as the CLI or another Qiwang
  * would), and checks that
  *
- *   - the rounds page shows the change within a second, keeping the group,
- *     the round and the board selected;
+ *   - the rounds page shows the change, keeping the group, the round and
+ *     the board selected (within a second, which bench/bench-outside-change
+ *     measures: here the test waits for it, as long as a loaded machine
+ *     takes);
  *   - a second window on the same document follows the first the same way;
  *   - a result typed on a board whose game was changed meanwhile (before
  *     the window had noticed) is refused with a clear message, writes
@@ -173,7 +175,15 @@ shows_result (gpointer data)
   return b != NULL && qw_board_item_get_game (b)->result == s->result;
 }
 
-/* Waits for @rounds to show @result at @position; the seconds it took. */
+static gboolean
+shows_round_5 (gpointer data)
+{
+  return qw_rounds_page_get_round (data) == 5;
+}
+
+/* Waits for @rounds to show @result at @position (a condition, however
+ * long a loaded machine takes: the promise of a second is measured by
+ * bench/bench-outside-change); the seconds it took. */
 static double
 wait_shown (QwRoundsPage *rounds,
             guint         position,
@@ -186,7 +196,7 @@ wait_shown (QwRoundsPage *rounds,
   return (g_get_monotonic_time () - since) / 1e6;
 }
 
-/* A result from the other program shows within a second; the selection stays. */
+/* A result from the other program shows; the selection stays. */
 static void
 test_outside_change_shown (void)
 {
@@ -213,7 +223,6 @@ test_outside_change_shown (void)
   g_assert_no_error (error);
   seconds = wait_shown (rounds, target, QW_RESULT_BLACK_WIN, g_get_monotonic_time ());
   g_test_message ("another program's result shown after %.2f s", seconds);
-  g_assert_cmpfloat (seconds, <, qw_test_seconds (1.0));
   /* Where the arbiter was: the group, the round, the board. */
   g_assert_cmpstr (qw_rounds_page_get_group (rounds), ==, "open-m");
   g_assert_cmpint (qw_rounds_page_get_round (rounds), ==, 4);
@@ -241,10 +250,8 @@ test_outside_change_shown (void)
     g_assert_cmpint (qw_test_pair (other.doc, &other.section, NULL, &error), ==, 5);
     g_assert_no_error (error);
     start = g_get_monotonic_time ();
-    while (qw_rounds_page_get_round (rounds) != 5)
-      g_main_context_iteration (NULL, TRUE);
+    qw_test_wait_until (shows_round_5, rounds, "the page to show the other program's round");
     g_test_message ("another program's round shown after %.2f s", (g_get_monotonic_time () - start) / 1e6);
-    g_assert_cmpfloat ((g_get_monotonic_time () - start) / 1e6, <, qw_test_seconds (1.0));
     g_assert_cmpstr (qw_rounds_page_get_group (rounds), ==, "open-m");
   }
   other_close (&other);
@@ -340,7 +347,6 @@ test_entries_selection_kept (void)
   start = g_get_monotonic_time ();
   qw_test_wait_until (has_count, &count, "the entries page to show the other program's entry");
   g_test_message ("another program's entry shown after %.2f s", (g_get_monotonic_time () - start) / 1e6);
-  g_assert_cmpfloat ((g_get_monotonic_time () - start) / 1e6, <, qw_test_seconds (1.0));
   set = gtk_selection_model_get_selection (selection);
   g_assert_cmpuint (gtk_bitset_get_size (set), ==, 2);
   for (guint i = 0; i < 2; i++)
@@ -429,7 +435,6 @@ test_region_selection_kept (void)
   start = g_get_monotonic_time ();
   qw_test_wait_until (has_count, &count, "the region page to show the other program's stop");
   g_test_message ("another program's stop shown after %.2f s", (g_get_monotonic_time () - start) / 1e6);
-  g_assert_cmpfloat ((g_get_monotonic_time () - start) / 1e6, <, qw_test_seconds (1.0));
   set = gtk_selection_model_get_selection (selection);
   g_assert_cmpuint (gtk_bitset_get_size (set), ==, 2);
   for (guint i = 0; i < 2; i++)
@@ -461,14 +466,13 @@ test_two_windows (void)
   start = g_get_monotonic_time ();
   seconds = wait_shown (rounds_b, target, QW_RESULT_RED_WIN, start);
   g_test_message ("the other window's result shown after %.2f s", seconds);
-  g_assert_cmpfloat (seconds, <, qw_test_seconds (1.0));
   g_assert_cmpuint (selected_of (rounds_b), ==, target + 1);
 
   /* And back: the second window's result in the first. */
   g_assert_true (qw_rounds_page_key_result (rounds_b, GDK_KEY_3));
   start = g_get_monotonic_time ();
   seconds = wait_shown (rounds_a, target + 1, QW_RESULT_BLACK_WIN, start);
-  g_assert_cmpfloat (seconds, <, qw_test_seconds (1.0));
+  g_test_message ("and the other way after %.2f s", seconds);
   gtk_window_destroy (GTK_WINDOW (a));
   gtk_window_destroy (GTK_WINDOW (b));
 }

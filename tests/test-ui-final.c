@@ -131,9 +131,8 @@ screenshot (QwWindow   *window,
   qw_test_screenshot (GTK_WIDGET (window), name);
 }
 
-/* A toast shown and its animation over: libadwaita 1.2's toast overlay
- * crashes when a toast it is still animating is dismissed by the next one,
- * which a test (not a person choosing files) does within milliseconds. */
+/* A toast shown and the window settled (its bar done sliding in), as a
+ * person would see it before the next action. */
 static void
 wait_toast (QwWindow   *window,
             const char *title)

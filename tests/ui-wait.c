@@ -15,6 +15,7 @@
 #include <stdlib.h>
 
 #include "qw-data.h"
+#include "qw-notice-overlay.h"
 #include "ui-wait.h"
 
 #define TIMEOUT_SECONDS 120
@@ -142,25 +143,19 @@ qw_test_wait_false (gpointer    object,
   qw_test_wait_until (is_false, &w, what);
 }
 
-static gboolean
-label_shows (GtkWidget  *widget,
-             const char *text)
-{
-  if (GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0)
-    return TRUE;
-  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
-    if (label_shows (c, text))
-      return TRUE;
-  return FALSE;
-}
-
+/* The bar of the window's notification overlay while it shows a notice
+ * with @title (not one sliding out). */
 static GtkWidget *
 find_toast_in (GtkWidget  *widget,
                const char *title)
 {
-  if (g_str_equal (G_OBJECT_TYPE_NAME (widget), "AdwToastWidget")
-      && (title == NULL || label_shows (widget, title)))
-    return widget;
+  if (QW_IS_NOTICE_OVERLAY (widget))
+    {
+      QwNotice *notice = qw_notice_overlay_get_notice (QW_NOTICE_OVERLAY (widget));
+
+      if (notice != NULL && (title == NULL || g_strcmp0 (qw_notice_get_title (notice), title) == 0))
+        return qw_notice_overlay_get_bar (QW_NOTICE_OVERLAY (widget));
+    }
   for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
     {
       GtkWidget *found = find_toast_in (c, title);

@@ -886,24 +886,11 @@ import_thread (GTask        *task,
 }
 
 /* The entries an import left waiting as late entries: added, or moved into
- * a group that has started. */
+ * a group that has started (the core tells which). */
 static GPtrArray *
 imported_late (QwImportReport *report)
 {
-  GPtrArray *late = qw_admit_dialog_late_only (report->added_entries);
-
-  for (guint i = 0; i < report->updated_after->len; i++)
-    {
-      const QwEntry *before = g_ptr_array_index (report->updated_before, i);
-      const QwEntry *after = g_ptr_array_index (report->updated_after, i);
-
-      if (after->status != QW_STATUS_LATE || before->status == QW_STATUS_LATE)
-        continue;
-      if (late == NULL)
-        late = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_entry_free);
-      g_ptr_array_add (late, qw_entry_copy (after));
-    }
-  return late;
+  return qw_admit_dialog_late_only (report->late_entries);
 }
 
 /* Once the report is read, the late entries are asked about. */

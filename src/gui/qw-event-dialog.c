@@ -21,6 +21,7 @@
 #include "qw-event-dialog.h"
 #include "qw-event-name.h"
 #include "qw-feedback.h"
+#include "qw-notice-overlay.h"
 #include "qw-import-report.h"
 #include "qw-new-stop-dialog.h"
 #include "qw-registration.h"
@@ -531,7 +532,7 @@ undo_data_free (gpointer data,
 }
 
 static void
-undo_clicked_cb (AdwToast *toast,
+undo_clicked_cb (QwNotice *toast,
                  UndoData *u)
 {
   g_autoptr(GtkWidget) overlay = g_weak_ref_get (&u->overlay);
@@ -546,13 +547,13 @@ undo_clicked_cb (AdwToast *toast,
   else
     message = g_strdup_printf (_("The change could not be undone: %s"), error->message);
   if (overlay != NULL)
-    qw_feedback_add_toast (ADW_TOAST_OVERLAY (overlay), adw_toast_new (message));
+    qw_feedback_add_notice (overlay, qw_notice_new (message));
 }
 
 static GtkWidget *
 find_overlay (GtkWidget *widget)
 {
-  if (ADW_IS_TOAST_OVERLAY (widget))
+  if (QW_IS_NOTICE_OVERLAY (widget))
     return widget;
   for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
     {
@@ -573,23 +574,23 @@ undo_toast (QwEventDialog *self)
   const char *label = qw_history_get_undo_label (qw_document_get_history (doc));
   g_autofree char *message = NULL;
   UndoData *u;
-  AdwToast *toast;
+  QwNotice *toast;
 
   if (overlay == NULL)
     return;
   message = g_strdup_printf (_("Saved: %s"), label != NULL ? label : _("Stop details"));
-  toast = adw_toast_new (message);
+  toast = qw_notice_new (message);
   if (label != NULL)
     {
       u = g_new0 (UndoData, 1);
       u->doc = g_object_ref (doc);
       g_weak_ref_init (&u->overlay, overlay);
       u->label = g_strdup (label);
-      adw_toast_set_button_label (toast, _("_Undo"));
-      adw_toast_set_priority (toast, ADW_TOAST_PRIORITY_HIGH);
+      qw_notice_set_button_label (toast, _("_Undo"));
+      qw_notice_set_priority (toast, QW_NOTICE_PRIORITY_HIGH);
       g_signal_connect_data (toast, "button-clicked", G_CALLBACK (undo_clicked_cb), u, undo_data_free, 0);
     }
-  qw_feedback_add_toast (ADW_TOAST_OVERLAY (overlay), toast);
+  qw_feedback_add_notice (overlay, toast);
 }
 
 /**

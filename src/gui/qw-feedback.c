@@ -1,8 +1,9 @@
 /* qw-feedback.c: toasts and error dialogs for any widget in a window
  *
  * Pages and dialogs tell the user what happened without knowing the window
- * they are in: a toast goes to the nearest AdwToastOverlay above the widget,
- * an error to a message dialog over its window.
+ * they are in: a toast goes to the notification bar of the nearest
+ * QwNoticeOverlay above the widget, an error to a message dialog over its
+ * window.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -14,229 +15,60 @@
 
 #include "qw-error.h"
 #include "qw-feedback.h"
+#include "qw-notice-overlay.h"
 
-static AdwToastOverlay *
+static QwNoticeOverlay *
 overlay_for (GtkWidget *widget)
 {
-  GtkWidget *overlay = gtk_widget_get_ancestor (widget, ADW_TYPE_TOAST_OVERLAY);
+  GtkWidget *overlay = gtk_widget_get_ancestor (widget, QW_TYPE_NOTICE_OVERLAY);
 
-  return overlay != NULL ? ADW_TOAST_OVERLAY (overlay) : NULL;
+  return overlay != NULL ? QW_NOTICE_OVERLAY (overlay) : NULL;
 }
 
-/* Pacing. libadwaita 1.2's overlay frees a toast when its hide animation
- * ends even if its show animation is still running, and that animation
- * then ends on freed memory: the application crashes when a toast is
- * dismissed, or pushed aside by a toast of high priority, within a few
- * hundred milliseconds of appearing (results typed quickly, each with its
- * Undo toast). So every toast shown or taken away here waits until the
- * overlay's toasts have settled (TOAST_SETTLE_MS after the last change);
- * a toast taken away before its turn came is never shown at all. */
-#define TOAST_SETTLE_MS 550  /* the longest show animation, 500 ms, and a frame or two */
-#define PACER_KEY "qw-toast-pacer"
+/* The toasts of this file are the window's notices (qw-notice-overlay.c
+ * says why not libadwaita's toasts, and what the pacing that worked around
+ * their crash could not see): shown, replaced and taken away at any time,
+ * at once. */
 
-typedef struct
+/**
+ * qw_feedback_add_notice:
+ * @widget: any widget inside a window with a notification bar
+ * @notice: (transfer full): the notice
+ *
+ * Shows @notice over @widget, for the callers that build their own (nothing
+ * if no notification bar holds @widget).
+ */
+void
+qw_feedback_add_notice (GtkWidget *widget,
+                        QwNotice  *notice)
 {
-  AdwToastOverlay *overlay;  /* not a reference: the pacer is the overlay's */
-  GQueue           ops;      /* ToastOp */
-  gint64           settled;  /* monotonic time after which a change is safe */
-  guint            timer;
-} Pacer;
+  QwNoticeOverlay *overlay;
 
-typedef struct
-{
-  gboolean  add;    /* FALSE: dismiss */
-  AdwToast *toast;  /* owned */
-} ToastOp;
+  g_return_if_fail (GTK_IS_WIDGET (widget));
+  g_return_if_fail (QW_IS_NOTICE (notice));
 
-static void
-toast_op_free (ToastOp *op)
-{
-  g_object_unref (op->toast);
-  g_free (op);
-}
-
-static void
-pacer_free (Pacer *pacer)
-{
-  g_clear_handle_id (&pacer->timer, g_source_remove);
-  g_queue_clear_full (&pacer->ops, (GDestroyNotify) toast_op_free);
-  g_free (pacer);
-}
-
-static Pacer *
-pacer_for (AdwToastOverlay *overlay)
-{
-  Pacer *pacer = g_object_get_data (G_OBJECT (overlay), PACER_KEY);
-
-  if (pacer == NULL)
-    {
-      pacer = g_new0 (Pacer, 1);
-      pacer->overlay = overlay;
-      g_queue_init (&pacer->ops);
-      g_object_set_data_full (G_OBJECT (overlay), PACER_KEY, pacer, (GDestroyNotify) pacer_free);
-    }
-  return pacer;
-}
-
-static void
-pacer_run (Pacer   *pacer,
-           ToastOp *op)
-{
-  if (op->add)
-    {
-      g_object_set_data (G_OBJECT (op->toast), "qw-toast-waiting", NULL);
-      g_object_set_data (G_OBJECT (op->toast), "qw-toast-overlay", pacer->overlay);
-      adw_toast_overlay_add_toast (pacer->overlay, g_object_ref (op->toast));
-    }
+  if ((overlay = QW_IS_NOTICE_OVERLAY (widget) ? QW_NOTICE_OVERLAY (widget) : overlay_for (widget)) != NULL)
+    qw_notice_overlay_add (overlay, notice);
   else
-    adw_toast_dismiss (op->toast);
-  /* Either may have started an animation: the toast's, or the next one's. */
-  pacer->settled = g_get_monotonic_time () + TOAST_SETTLE_MS * G_TIME_SPAN_MILLISECOND;
-}
-
-static void pacer_schedule (Pacer *pacer);
-
-static gboolean
-pacer_timer_cb (gpointer data)
-{
-  Pacer *pacer = data;
-  ToastOp *op;
-
-  pacer->timer = 0;
-  if ((op = g_queue_pop_head (&pacer->ops)) != NULL)
-    {
-      gboolean dismissed = !op->add;
-
-      pacer_run (pacer, op);
-      toast_op_free (op);
-      /* A toast that replaces the one just taken away comes with it, as
-       * the overlay's own replacing does: that one had settled. */
-      op = g_queue_peek_head (&pacer->ops);
-      if (dismissed && op != NULL && op->add)
-        {
-          pacer_run (pacer, g_queue_pop_head (&pacer->ops));
-          toast_op_free (op);
-        }
-    }
-  pacer_schedule (pacer);
-  return G_SOURCE_REMOVE;
-}
-
-static void
-pacer_schedule (Pacer *pacer)
-{
-  gint64 wait = pacer->settled - g_get_monotonic_time ();
-
-  if (pacer->timer == 0 && !g_queue_is_empty (&pacer->ops))
-    pacer->timer = g_timeout_add ((guint) MAX (wait / G_TIME_SPAN_MILLISECOND, 1), pacer_timer_cb, pacer);
-}
-
-/* Shows @toast (transfer full) over @overlay once its toasts have settled. */
-static void
-paced_add (AdwToastOverlay *overlay,
-           AdwToast        *toast)
-{
-  Pacer *pacer = pacer_for (overlay);
-  ToastOp *op = g_new0 (ToastOp, 1);
-
-  op->add = TRUE;
-  op->toast = toast;
-  if (g_queue_is_empty (&pacer->ops) && g_get_monotonic_time () >= pacer->settled)
-    {
-      pacer_run (pacer, op);
-      toast_op_free (op);
-      return;
-    }
-  g_object_set_data (G_OBJECT (toast), "qw-toast-waiting", overlay);
-  g_queue_push_tail (&pacer->ops, op);
-  pacer_schedule (pacer);
-}
-
-/* Takes @toast away once it is safe; one still waiting to be shown is
- * dropped (and says it was dismissed, for those who keep it). */
-static void
-paced_dismiss (AdwToast *toast)
-{
-  AdwToastOverlay *shown = g_object_get_data (G_OBJECT (toast), "qw-toast-overlay");
-  AdwToastOverlay *waiting = g_object_get_data (G_OBJECT (toast), "qw-toast-waiting");
-  Pacer *pacer;
-  ToastOp *op;
-
-  if (shown == NULL)
-    {
-      g_autoptr(AdwToast) keep = g_object_ref (toast);
-
-      pacer = waiting != NULL ? g_object_get_data (G_OBJECT (waiting), PACER_KEY) : NULL;
-      for (GList *l = pacer != NULL ? pacer->ops.head : NULL; l != NULL; l = l->next)
-        if (((ToastOp *) l->data)->add && ((ToastOp *) l->data)->toast == toast)
-          {
-            toast_op_free (l->data);
-            g_queue_delete_link (&pacer->ops, l);
-            g_object_set_data (G_OBJECT (toast), "qw-toast-waiting", NULL);
-            g_signal_emit_by_name (toast, "dismissed");
-            break;
-          }
-      return;
-    }
-  pacer = pacer_for (shown);
-  op = g_new0 (ToastOp, 1);
-  op->toast = g_object_ref (toast);
-  if (g_queue_is_empty (&pacer->ops) && g_get_monotonic_time () >= pacer->settled)
-    {
-      pacer_run (pacer, op);
-      toast_op_free (op);
-      return;
-    }
-  g_queue_push_tail (&pacer->ops, op);
-  pacer_schedule (pacer);
-}
-
-/**
- * qw_feedback_add_toast:
- * @toast: (transfer full): the toast
- *
- * Shows @toast over @overlay, paced as every toast of this file is (see
- * above): for the callers that build their own toast.
- */
-void
-qw_feedback_add_toast (AdwToastOverlay *overlay,
-                       AdwToast        *toast)
-{
-  g_return_if_fail (ADW_IS_TOAST_OVERLAY (overlay));
-  g_return_if_fail (ADW_IS_TOAST (toast));
-
-  paced_add (overlay, toast);
-}
-
-/**
- * qw_feedback_dismiss:
- *
- * Takes away a toast shown with qw_feedback_add_toast(), paced.
- */
-void
-qw_feedback_dismiss (AdwToast *toast)
-{
-  g_return_if_fail (ADW_IS_TOAST (toast));
-
-  paced_dismiss (toast);
+    g_object_unref (notice);
 }
 
 /**
  * qw_feedback_toast:
- * @widget: any widget inside a window with a toast overlay
+ * @widget: any widget inside a window with a notification bar
  *
- * Shows a toast over @widget (nothing if no toast overlay holds it).
+ * Shows a notice over @widget (nothing if no notification bar holds it).
  */
 void
 qw_feedback_toast (GtkWidget  *widget,
                    const char *message)
 {
-  AdwToastOverlay *overlay;
+  QwNoticeOverlay *overlay;
 
   g_return_if_fail (GTK_IS_WIDGET (widget));
 
   if ((overlay = overlay_for (widget)) != NULL)
-    paced_add (overlay, adw_toast_new (message));
+    qw_notice_overlay_add (overlay, qw_notice_new (message));
 }
 
 /* A toast that says how something stands (a round's results, the file just
@@ -244,8 +76,8 @@ qw_feedback_toast (GtkWidget  *widget,
  * it: shown late, it would tell what is no longer so. The overlay keeps the
  * toast shown under its @key. */
 static void
-keyed_toast_dismissed_cb (AdwToast        *toast,
-                          AdwToastOverlay *overlay)
+keyed_toast_dismissed_cb (QwNotice        *toast,
+                          QwNoticeOverlay *overlay)
 {
   g_autofree char *name = g_strdup (g_object_get_data (G_OBJECT (toast), "qw-toast-key"));
 
@@ -254,23 +86,24 @@ keyed_toast_dismissed_cb (AdwToast        *toast,
 }
 
 static void
-dismiss_keyed (AdwToastOverlay *overlay,
+dismiss_keyed (QwNoticeOverlay *overlay,
                const char      *key)
 {
   g_autofree char *name = g_strconcat ("qw-toast-", key, NULL);
-  AdwToast *previous = g_object_get_data (G_OBJECT (overlay), name);
+  g_autoptr(QwNotice) previous = g_object_get_data (G_OBJECT (overlay), name);
 
   if (previous != NULL)
     {
+      g_object_ref (previous);
       g_object_set_data (G_OBJECT (overlay), name, NULL);
-      paced_dismiss (previous);
+      qw_notice_dismiss (previous);
     }
 }
 
 static void
-add_keyed (AdwToastOverlay *overlay,
+add_keyed (QwNoticeOverlay *overlay,
            const char      *key,
-           AdwToast        *toast)
+           QwNotice        *toast)
 {
   g_autofree char *name = g_strconcat ("qw-toast-", key, NULL);
 
@@ -278,7 +111,7 @@ add_keyed (AdwToastOverlay *overlay,
   g_object_set_data_full (G_OBJECT (toast), "qw-toast-key", g_strdup (name), g_free);
   g_object_set_data_full (G_OBJECT (overlay), name, g_object_ref (toast), g_object_unref);
   g_signal_connect_object (toast, "dismissed", G_CALLBACK (keyed_toast_dismissed_cb), overlay, 0);
-  paced_add (overlay, toast);
+  qw_notice_overlay_add (overlay, toast);
 }
 
 /**
@@ -293,13 +126,13 @@ qw_feedback_replace_toast (GtkWidget  *widget,
                            const char *key,
                            const char *message)
 {
-  AdwToastOverlay *overlay;
+  QwNoticeOverlay *overlay;
 
   g_return_if_fail (GTK_IS_WIDGET (widget));
   g_return_if_fail (key != NULL);
 
   if ((overlay = overlay_for (widget)) != NULL)
-    add_keyed (overlay, key, adw_toast_new (message));
+    add_keyed (overlay, key, qw_notice_new (message));
 }
 
 /* Takes away the toast of @key over @widget, if there is one. */
@@ -307,7 +140,7 @@ void
 qw_feedback_dismiss_toast (GtkWidget  *widget,
                            const char *key)
 {
-  AdwToastOverlay *overlay;
+  QwNoticeOverlay *overlay;
 
   g_return_if_fail (GTK_IS_WIDGET (widget));
 
@@ -322,14 +155,14 @@ qw_feedback_dismiss_toast (GtkWidget  *widget,
 #define STEP_TOASTS_KEY "qw-step-toasts"
 
 static void
-history_moved_cb (AdwToast *toast)
+history_moved_cb (QwNotice *toast)
 {
-  paced_dismiss (toast);
+  qw_notice_dismiss (toast);
 }
 
 static void
-step_toast_dismissed_cb (AdwToast        *toast,
-                         AdwToastOverlay *overlay)
+step_toast_dismissed_cb (QwNotice        *toast,
+                         QwNoticeOverlay *overlay)
 {
   GPtrArray *toasts = g_object_get_data (G_OBJECT (overlay), STEP_TOASTS_KEY);
 
@@ -338,8 +171,8 @@ step_toast_dismissed_cb (AdwToast        *toast,
 }
 
 static void
-keep_step_toast (AdwToastOverlay *overlay,
-                 AdwToast        *toast)
+keep_step_toast (QwNoticeOverlay *overlay,
+                 QwNotice        *toast)
 {
   GPtrArray *toasts = g_object_get_data (G_OBJECT (overlay), STEP_TOASTS_KEY);
 
@@ -362,7 +195,7 @@ keep_step_toast (AdwToastOverlay *overlay,
 void
 qw_feedback_dismiss_step_toasts (GtkWidget *widget)
 {
-  AdwToastOverlay *overlay = ADW_IS_TOAST_OVERLAY (widget) ? ADW_TOAST_OVERLAY (widget) : overlay_for (widget);
+  QwNoticeOverlay *overlay = QW_IS_NOTICE_OVERLAY (widget) ? QW_NOTICE_OVERLAY (widget) : overlay_for (widget);
   GPtrArray *toasts = overlay != NULL ? g_object_get_data (G_OBJECT (overlay), STEP_TOASTS_KEY) : NULL;
   g_autoptr(GPtrArray) copy = NULL;
 
@@ -371,7 +204,7 @@ qw_feedback_dismiss_step_toasts (GtkWidget *widget)
   copy = g_ptr_array_copy (toasts, (GCopyFunc) (void (*) (void)) g_object_ref, NULL);
   g_ptr_array_set_free_func (copy, g_object_unref);
   for (guint i = 0; i < copy->len; i++)
-    paced_dismiss (g_ptr_array_index (copy, i));
+    qw_notice_dismiss (g_ptr_array_index (copy, i));
 }
 
 /**
@@ -390,27 +223,27 @@ qw_feedback_step_toast (GtkWidget  *widget,
                         const char *message,
                         QwOffer     offer)
 {
-  AdwToastOverlay *overlay;
-  AdwToast *toast;
+  QwNoticeOverlay *overlay;
+  QwNotice *toast;
 
   g_return_if_fail (GTK_IS_WIDGET (widget));
   g_return_if_fail (QW_IS_HISTORY (history));
 
   if ((overlay = overlay_for (widget)) == NULL)
     return;
-  toast = adw_toast_new (message);
-  adw_toast_set_priority (toast, ADW_TOAST_PRIORITY_HIGH);
+  toast = qw_notice_new (message);
+  qw_notice_set_priority (toast, QW_NOTICE_PRIORITY_HIGH);
   /* Long enough to read the step and reach for its button on a busy day. */
-  adw_toast_set_timeout (toast, 8);
+  qw_notice_set_timeout (toast, 8);
   if (offer == QW_OFFER_UNDO ? qw_history_get_can_undo (history) : qw_history_get_can_redo (history))
     {
-      adw_toast_set_button_label (toast, offer == QW_OFFER_UNDO ? _("_Undo") : _("_Redo"));
-      adw_toast_set_action_name (toast, offer == QW_OFFER_UNDO ? "win.undo" : "win.redo");
+      qw_notice_set_button_label (toast, offer == QW_OFFER_UNDO ? _("_Undo") : _("_Redo"));
+      qw_notice_set_action_name (toast, offer == QW_OFFER_UNDO ? "win.undo" : "win.redo");
       g_signal_connect_object (history, offer == QW_OFFER_UNDO ? "notify::undo-label" : "notify::redo-label",
                                G_CALLBACK (history_moved_cb), toast, G_CONNECT_SWAPPED);
       keep_step_toast (overlay, toast);
     }
-  paced_add (overlay, toast);
+  qw_notice_overlay_add (overlay, toast);
 }
 
 /**
@@ -430,7 +263,7 @@ qw_feedback_undo_toast (GtkWidget  *widget,
 }
 
 static void
-show_file_cb (AdwToast *toast,
+show_file_cb (QwNotice *toast,
               GFile    *file)
 {
   g_autofree char *uri = g_file_get_uri (file);
@@ -453,16 +286,16 @@ qw_feedback_file_toast (GtkWidget  *widget,
                         gboolean    folder)
 {
   g_autoptr(GFile) file = g_file_new_for_path (path);
-  AdwToastOverlay *overlay;
-  AdwToast *toast;
+  QwNoticeOverlay *overlay;
+  QwNotice *toast;
 
   g_return_if_fail (GTK_IS_WIDGET (widget));
 
   if ((overlay = overlay_for (widget)) == NULL)
     return;
-  toast = adw_toast_new (message);
-  adw_toast_set_timeout (toast, 8);
-  adw_toast_set_button_label (toast, folder ? _("Open _Folder") : _("_Open"));
+  toast = qw_notice_new (message);
+  qw_notice_set_timeout (toast, 8);
+  qw_notice_set_button_label (toast, folder ? _("Open _Folder") : _("_Open"));
   g_signal_connect_data (toast, "button-clicked", G_CALLBACK (show_file_cb),
                          folder ? g_file_get_parent (file) : g_object_ref (file),
                          (GClosureNotify) (void (*) (void)) g_object_unref, 0);

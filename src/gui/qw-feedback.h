@@ -7,12 +7,12 @@
 #include <adwaita.h>
 
 #include "qw-document.h"
+#include "qw-notice.h"
 
 G_BEGIN_DECLS
 
-void qw_feedback_add_toast  (AdwToastOverlay *overlay,
-                             AdwToast        *toast);
-void qw_feedback_dismiss    (AdwToast     *toast);
+void qw_feedback_add_notice (GtkWidget    *widget,
+                             QwNotice     *notice);
 void qw_feedback_toast      (GtkWidget    *widget,
                              const char   *message);
 void qw_feedback_replace_toast (GtkWidget *widget,

@@ -23,6 +23,7 @@
 #include "qw-admit-dialog.h"
 #include "qw-entry-dialog.h"
 #include "qw-feedback.h"
+#include "qw-notice-overlay.h"
 #include "qw-gate-dialog.h"
 #include "qw-tooltip.h"
 #include "qw-pair-gate.h"
@@ -36,7 +37,7 @@ struct _QwGateDialog
 {
   AdwWindow            parent_instance;
 
-  AdwToastOverlay     *toast_overlay;
+  QwNoticeOverlay     *toast_overlay;
   AdwWindowTitle      *title;
   GtkWidget           *pair_button;
   AdwPreferencesGroup *blocked_group;
@@ -466,6 +467,8 @@ qw_gate_dialog_class_init (QwGateDialogClass *klass)
    */
   signals[PAIR] = g_signal_new ("pair", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                                 G_TYPE_NONE, 0);
+
+  g_type_ensure (QW_TYPE_NOTICE_OVERLAY);
 
   gtk_widget_class_set_template_from_resource (widget_class, "/cn/qiwang/Qiwang/ui/qw-gate-dialog.ui");
   gtk_widget_class_bind_template_child (widget_class, QwGateDialog, toast_overlay);

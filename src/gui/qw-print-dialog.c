@@ -12,6 +12,7 @@
 #include <glib/gi18n.h>
 
 #include "qw-feedback.h"
+#include "qw-notice-overlay.h"
 #include "qw-play.h"
 #include "qw-print-dialog.h"
 #include "qw-tooltip.h"
@@ -30,7 +31,7 @@ struct _QwPrintDialog
 {
   AdwWindow            parent_instance;
 
-  AdwToastOverlay     *toast_overlay;
+  QwNoticeOverlay     *toast_overlay;
   AdwWindowTitle      *title;
   GtkWidget           *print_button;
   GtkWidget           *pdf_button;
@@ -443,6 +444,7 @@ qw_print_dialog_class_init (QwPrintDialogClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   G_OBJECT_CLASS (klass)->dispose = qw_print_dialog_dispose;
+  g_type_ensure (QW_TYPE_NOTICE_OVERLAY);
   gtk_widget_class_set_template_from_resource (widget_class, "/cn/qiwang/Qiwang/ui/qw-print-dialog.ui");
 #define BIND(name) gtk_widget_class_bind_template_child (widget_class, QwPrintDialog, name)
   BIND (toast_overlay);

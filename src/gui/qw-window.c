@@ -24,6 +24,7 @@
 #include "qw-export-results.h"
 #include "qw-file-exports.h"
 #include "qw-feedback.h"
+#include "qw-notice-overlay.h"
 #include "qw-ladder-page.h"
 #include "qw-national-page.h"
 #include "qw-new-region-dialog.h"
@@ -70,7 +71,7 @@ struct _QwWindow
 {
   AdwApplicationWindow  parent_instance;
 
-  AdwToastOverlay      *toast_overlay;
+  QwNoticeOverlay      *toast_overlay;
   AdwHeaderBar         *header_bar;
   GtkStack             *title_stack;
   AdwWindowTitle       *window_title;
@@ -101,7 +102,7 @@ struct _QwWindow
   GSignalGroup         *history_signals;   /* the document's history: undo and redo follow */
   GFile                *file;
   GCancellable         *export_cancellable; /* the results file being written */
-  AdwToast             *export_toast;      /* says so meanwhile */
+  QwNotice             *export_toast;      /* says so meanwhile */
 };
 
 G_DEFINE_FINAL_TYPE (QwWindow, qw_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -944,17 +945,17 @@ set_exporting (QwWindow *self,
   if (exporting)
     {
       self->export_cancellable = g_cancellable_new ();
-      self->export_toast = adw_toast_new (_("Writing the results file…"));
-      adw_toast_set_timeout (self->export_toast, 0);
+      self->export_toast = qw_notice_new (_("Writing the results file…"));
+      qw_notice_set_timeout (self->export_toast, 0);
       g_signal_connect_object (self->export_toast, "dismissed", G_CALLBACK (export_toast_dismissed_cb), self,
                                G_CONNECT_SWAPPED);
-      qw_feedback_add_toast (self->toast_overlay, g_object_ref (self->export_toast));
+      qw_feedback_add_notice (GTK_WIDGET (self->toast_overlay), g_object_ref (self->export_toast));
     }
   else
     {
       g_clear_object (&self->export_cancellable);
       if (self->export_toast != NULL)
-        qw_feedback_dismiss (self->export_toast);
+        qw_notice_dismiss (self->export_toast);
     }
   update_actions (self);
 }
@@ -1294,6 +1295,8 @@ qw_window_class_init (QwWindowClass *klass)
                                                   G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY
                                                   | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  g_type_ensure (QW_TYPE_NOTICE_OVERLAY);
 
   gtk_widget_class_set_template_from_resource (widget_class, "/cn/qiwang/Qiwang/ui/qw-window.ui");
   gtk_widget_class_bind_template_child (widget_class, QwWindow, toast_overlay);

@@ -14,7 +14,9 @@ G_BEGIN_DECLS
 
 typedef struct
 {
-  GPtrArray *rows;        /* GStrv per record, the header first */
+  GPtrArray *rows;        /* GStrv per record, the header first; read only (a CSV
+                           * file's record is one block: its fields are not to be
+                           * freed or replaced one by one) */
   GArray    *lines;       /* int: the file line on which each record starts;
                            * for a workbook, the sheet's row number */
   char      *encoding;    /* "UTF-8", "UTF-8 (BOM)", "GB18030", "UTF-16LE";

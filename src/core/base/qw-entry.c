@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "qw-entry.h"
+#include "qw-excel-id.h"
 
 G_DEFINE_BOXED_TYPE (QwEntry, qw_entry, qw_entry_copy, qw_entry_free)
 
@@ -218,3 +219,96 @@ qw_doc_kind_from_code (const char *code)
   return g_strcmp0 (code, "other") == 0 ? QW_DOC_OTHER : QW_DOC_RESIDENT_ID;
 }
 
+
+/* Who a person is */
+
+static gboolean
+is_blank (const char *text)
+{
+  if (text == NULL)
+    return TRUE;
+  for (; *text != '\0'; text = g_utf8_next_char (text))
+    if (!g_unichar_isspace (g_utf8_get_char (text)))
+      return FALSE;
+  return TRUE;
+}
+
+/**
+ * qw_person_identity_key:
+ * @parsed: (nullable): @id_number as qw_idcard_parse() read it, when the
+ *   caller has (a resident ID number is parsed otherwise)
+ * @excel_number: the number is one Excel made a number
+ *
+ * The identity of one person (a player, or a pair's member) by document:
+ * the 18-digit form of a resident ID number (so that the 15- and 18-digit
+ * forms of one card match), or the other document's number in upper case.
+ *
+ * Returns: (nullable): the key; NULL when there is no number, or when Excel
+ *   has made it a number (4.41381E+17 is many people's)
+ */
+char *
+qw_person_identity_key (QwDocKind       doc_kind,
+                        const char     *id_number,
+                        const QwIdInfo *parsed,
+                        gboolean        excel_number)
+{
+  g_autofree char *stripped = NULL;
+  QwIdInfo info;
+
+  if (is_blank (id_number))
+    return NULL;
+  if (doc_kind == QW_DOC_RESIDENT_ID)
+    {
+      if (excel_number || (parsed == NULL && qw_excel_id_is_number (id_number, NULL)))
+        return NULL;
+      if (parsed == NULL)
+        {
+          qw_idcard_parse (id_number, &info);
+          parsed = &info;
+        }
+      if (parsed->normalized[0] != '\0')
+        return g_strdup (parsed->normalized);
+    }
+  /* g_ascii_strup() returns a new string: the copy is freed here. */
+  stripped = g_strstrip (g_strdup (id_number));
+  return g_ascii_strup (stripped, -1);
+}
+
+static int
+compare_keys (const char **a,
+              const char **b)
+{
+  return strcmp (*a, *b);
+}
+
+/**
+ * qw_entry_identity_key:
+ *
+ * The identity that makes two rows the same entrant:
+ * qw_person_identity_key() of the player, or of each member of a pair.
+ *
+ * Returns: (nullable): the key; a pair's is its members' keys in either
+ *   order ("pair:" key "+" key), none unless every member has one
+ */
+char *
+qw_entry_identity_key (const QwEntry *entry)
+{
+  g_autoptr(GPtrArray) keys = NULL;
+  g_autofree char *joined = NULL;
+
+  if (!qw_entry_is_pair (entry))
+    return qw_person_identity_key (entry->doc_kind, entry->id_number, NULL, FALSE);
+  keys = g_ptr_array_new_with_free_func (g_free);
+  for (guint i = 0; i < entry->members->len; i++)
+    {
+      char *key = qw_entry_identity_key (g_ptr_array_index (entry->members, i));
+
+      if (key == NULL)
+        return NULL;
+      g_ptr_array_add (keys, key);
+    }
+  g_ptr_array_sort (keys, (GCompareFunc) (void (*) (void)) compare_keys);
+  g_ptr_array_add (keys, NULL);
+  joined = g_strjoinv ("+", (char **) keys->pdata);
+  return g_strconcat ("pair:", joined, NULL);
+}

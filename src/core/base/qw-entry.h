@@ -7,6 +7,7 @@
 
 #include <glib-object.h>
 
+#include "qw-idcard.h"
 #include "qw-types.h"
 
 G_BEGIN_DECLS
@@ -93,5 +94,12 @@ void          qw_entry_add_member       (QwEntry       *entry,
 void          qw_entry_pair_sync        (QwEntry       *entry);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (QwEntry, qw_entry_free)
+
+/* Who a person (or an entrant) is by document: see qw-entry.c. */
+char         *qw_person_identity_key    (QwDocKind       doc_kind,
+                                         const char     *id_number,
+                                         const QwIdInfo *parsed,
+                                         gboolean        excel_number);
+char         *qw_entry_identity_key     (const QwEntry  *entry);
 
 G_END_DECLS

@@ -330,73 +330,6 @@ qw_entry_fill_from_id (QwEntry *entry)
   return changed;
 }
 
-/* The identity key of an entry whose resident ID number (if any) has been
- * parsed into @info; @excel_number: the number is one Excel made a number
- * (then it has no key). */
-static char *
-identity_key_of (const QwEntry  *entry,
-                 const QwIdInfo *info,
-                 gboolean        excel_number)
-{
-  g_autofree char *stripped = NULL;
-
-  if (is_blank (entry->id_number))
-    return NULL;
-  if (entry->doc_kind == QW_DOC_RESIDENT_ID && excel_number)
-    return NULL;
-  if (entry->doc_kind == QW_DOC_RESIDENT_ID && info->normalized[0] != '\0')
-    return g_strdup (info->normalized);
-  /* g_ascii_strup() returns a new string: the copy is freed here. */
-  stripped = g_strstrip (g_strdup (entry->id_number));
-  return g_ascii_strup (stripped, -1);
-}
-
-static int
-compare_keys (const char **a,
-              const char **b)
-{
-  return strcmp (*a, *b);
-}
-
-/* The identity that makes two rows the same person: the 18-digit form of a
- * resident ID number (so that the 15- and 18-digit forms of one card match), or
- * the other document's number in upper case. NULL when there is none, or when
- * Excel has made the number a number (4.41381E+17 is many people's). */
-char *
-qw_entry_identity_key (const QwEntry *entry)
-{
-  QwIdInfo info;
-
-  /* A pair: its members' keys, in either order ("pair:" key "+" key); none
-   * unless every member has one. */
-  if (qw_entry_is_pair (entry))
-    {
-      g_autoptr(GPtrArray) keys = g_ptr_array_new_with_free_func (g_free);
-      g_autofree char *joined = NULL;
-
-      for (guint i = 0; i < entry->members->len; i++)
-        {
-          char *key = qw_entry_identity_key (g_ptr_array_index (entry->members, i));
-
-          if (key == NULL)
-            return NULL;
-          g_ptr_array_add (keys, key);
-        }
-      g_ptr_array_sort (keys, (GCompareFunc) (void (*) (void)) compare_keys);
-      g_ptr_array_add (keys, NULL);
-      joined = g_strjoinv ("+", (char **) keys->pdata);
-      return g_strconcat ("pair:", joined, NULL);
-    }
-  memset (&info, 0, sizeof info);
-  if (entry->doc_kind == QW_DOC_RESIDENT_ID && !is_blank (entry->id_number))
-    {
-      if (qw_excel_id_is_number (entry->id_number, NULL))
-        return NULL;
-      qw_idcard_parse (entry->id_number, &info);
-    }
-  return identity_key_of (entry, &info, FALSE);
-}
-
 /* Marks @out duplicate-id when @key (a player's or a member's identity key,
  * taken; NULL for none) was seen in @scope. */
 static void
@@ -488,8 +421,9 @@ qw_entry_check_all (const QwRuleset      *ruleset,
        * parsed again. */
       if (!qw_entry_is_pair (entry))
         check_duplicate (seen, scope,
-                         identity_key_of (entry, &out[i].id,
-                                          (out[i].problems & QW_PROBLEM_BIT (QW_PROBLEM_ID_EXCEL_NUMBER)) != 0),
+                         qw_person_identity_key (entry->doc_kind, entry->id_number, &out[i].id,
+                                                 (out[i].problems & QW_PROBLEM_BIT (QW_PROBLEM_ID_EXCEL_NUMBER))
+                                                 != 0),
                          &out[i]);
       for (guint m = 0; qw_entry_is_pair (entry) && m < entry->members->len; m++)
         check_duplicate (seen, scope, qw_entry_identity_key (g_ptr_array_index (entry->members, m)), &out[i]);

@@ -90,7 +90,6 @@ void        qw_entry_check_all        (const QwRuleset      *ruleset,
                                        GPtrArray            *entries,
                                        const QwCheckOptions *options,
                                        QwEntryCheck         *out);
-char       *qw_entry_identity_key     (const QwEntry        *entry);
 char       *qw_entry_placement        (const QwRuleset      *ruleset,
                                        const QwEntry        *entry,
                                        const QwEntryCheck   *check);

@@ -8,6 +8,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "qw-document-entries.h"
@@ -72,6 +73,28 @@ settle_new_in_group (QwDocument    *doc,
   if (entry->status != QW_STATUS_ACTIVE && entry->status != QW_STATUS_LATE)
     return;
   entry->status = group_started (doc, event, entry->group_code) ? QW_STATUS_LATE : QW_STATUS_ACTIVE;
+}
+
+/* The same for the many entries of an import: whether a group has started
+ * is asked of the document once per group (@started: code → 1 or 2). */
+static void
+settle_imported (QwDocument    *doc,
+                 const QwEvent *event,
+                 GHashTable    *started,
+                 QwEntry       *entry)
+{
+  const char *code = entry->group_code != NULL ? entry->group_code : "";
+  guint known;
+
+  if (entry->status != QW_STATUS_ACTIVE && entry->status != QW_STATUS_LATE)
+    return;
+  known = GPOINTER_TO_UINT (g_hash_table_lookup (started, code));
+  if (known == 0)
+    {
+      known = group_started (doc, event, code) ? 2 : 1;
+      g_hash_table_insert (started, g_strdup (code), GUINT_TO_POINTER (known));
+    }
+  entry->status = known == 2 ? QW_STATUS_LATE : QW_STATUS_ACTIVE;
 }
 
 /* Inside the step that stores @after: when it moved to another group, the
@@ -187,9 +210,7 @@ qw_import_report_free (QwImportReport *report)
     return;
   g_free (report->encoding);
   g_clear_pointer (&report->rows, g_ptr_array_unref);
-  g_clear_pointer (&report->added_entries, g_ptr_array_unref);
-  g_clear_pointer (&report->updated_before, g_ptr_array_unref);
-  g_clear_pointer (&report->updated_after, g_ptr_array_unref);
+  g_clear_pointer (&report->late_entries, g_ptr_array_unref);
   g_free (report);
 }
 
@@ -199,9 +220,7 @@ import_report_new (void)
   QwImportReport *report = g_new0 (QwImportReport, 1);
 
   report->rows = g_ptr_array_new_with_free_func (import_row_free);
-  report->added_entries = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_entry_free);
-  report->updated_before = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_entry_free);
-  report->updated_after = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_entry_free);
+  report->late_entries = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_entry_free);
   return report;
 }
 
@@ -225,12 +244,33 @@ compare_strings (const char **a,
   return strcmp (*a, *b);
 }
 
+/* The birth date a person is known by: the one given, in ISO form when it
+ * can be read, else the one the resident ID number gives (as
+ * qw_entry_fill_from_id() fills it in). */
+static char *
+known_birth (const QwEntry *entry)
+{
+  QwDate date;
+
+  if (blank (entry->birth))
+    {
+      QwIdInfo info;
+
+      if (entry->doc_kind == QW_DOC_RESIDENT_ID && !blank (entry->id_number))
+        {
+          qw_idcard_parse (entry->id_number, &info);
+          if (info.valid)
+            return qw_date_to_iso_dup (info.birth);
+        }
+      return g_strdup ("");
+    }
+  return qw_date_parse (entry->birth, &date) ? qw_date_to_iso_dup (date) : g_strstrip (g_strdup (entry->birth));
+}
+
 static char *
 person_key (const QwEntry *entry)
 {
-  g_autoptr(QwEntry) filled = NULL;
   g_autofree char *name = NULL, *unit = NULL, *birth = NULL;
-  QwDate date;
 
   /* A pair: its members', in either order; none unless each member has one. */
   if (qw_entry_is_pair (entry))
@@ -251,14 +291,11 @@ person_key (const QwEntry *entry)
       joined = g_strjoinv ("\x1e", (char **) keys->pdata);
       return g_strconcat ("pair\x1e", joined, NULL);
     }
-  filled = qw_entry_copy (entry);
-  qw_entry_fill_from_id (filled);
-  if (blank (filled->name))
+  if (blank (entry->name))
     return NULL;
-  name = g_strstrip (g_strdup (filled->name));
-  unit = g_strstrip (g_strdup (filled->unit != NULL ? filled->unit : ""));
-  birth = qw_date_parse (filled->birth != NULL ? filled->birth : "", &date)
-          ? qw_date_to_iso_dup (date) : g_strstrip (g_strdup (filled->birth != NULL ? filled->birth : ""));
+  name = g_strstrip (g_strdup (entry->name));
+  unit = g_strstrip (g_strdup (entry->unit != NULL ? entry->unit : ""));
+  birth = known_birth (entry);
   return g_strjoin ("\x1f", name, birth, unit, NULL);
 }
 
@@ -294,44 +331,73 @@ row_group (const QwRuleset *ruleset,
   return g_steal_pointer (&copy->group_code);
 }
 
-/* key → GQueue of the document's entries (in 序号 order) not matched yet */
+/* The document's entries by a key (an ID number's, or a person's), in 序号
+ * order: all of them, and those without an ID number. An entry matched by
+ * one row is not matched by another (@taken); a queue drops the matched
+ * entries at its head as it is read, so that every row finds its match at
+ * once however many entries share a key (the scan it replaced went over
+ * the matched ones again for every row). */
+typedef struct
+{
+  GQueue all;
+  GQueue without_id;
+} Candidates;
+
+static void
+candidates_free (Candidates *c)
+{
+  g_queue_clear (&c->all);
+  g_queue_clear (&c->without_id);
+  g_free (c);
+}
+
+static GHashTable *
+index_new (void)
+{
+  return g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) candidates_free);
+}
+
+/* @key is taken. */
 static void
 index_add (GHashTable *index,
            char       *key,
            QwEntry    *entry)
 {
-  GQueue *queue;
+  Candidates *c;
 
   if (key == NULL)
     return;
-  queue = g_hash_table_lookup (index, key);
-  if (queue == NULL)
+  c = g_hash_table_lookup (index, key);
+  if (c == NULL)
     {
-      queue = g_queue_new ();
-      g_hash_table_insert (index, key, queue);
+      c = g_new0 (Candidates, 1);
+      g_hash_table_insert (index, key, c);
     }
   else
     g_free (key);
-  g_queue_push_tail (queue, entry);
+  g_queue_push_tail (&c->all, entry);
+  if (blank (entry->id_number))
+    g_queue_push_tail (&c->without_id, entry);
 }
 
+/* The first entry of @key not matched yet (only one without an ID number
+ * when @without_id_only), now matched. */
 static QwEntry *
 index_take (GHashTable *index,
             const char *key,
             GHashTable *taken,
             gboolean    without_id_only)
 {
-  GQueue *queue = key != NULL ? g_hash_table_lookup (index, key) : NULL;
+  Candidates *c = key != NULL ? g_hash_table_lookup (index, key) : NULL;
+  GQueue *queue;
+  QwEntry *e;
 
-  for (GList *l = queue != NULL ? queue->head : NULL; l != NULL; l = l->next)
-    {
-      QwEntry *e = l->data;
-
-      if (g_hash_table_contains (taken, &e->id) || (without_id_only && !blank (e->id_number)))
-        continue;
-      g_hash_table_add (taken, &e->id);
+  if (c == NULL)
+    return NULL;
+  queue = without_id_only ? &c->without_id : &c->all;
+  while ((e = g_queue_pop_head (queue)) != NULL)
+    if (g_hash_table_add (taken, e))
       return e;
-    }
   return NULL;
 }
 
@@ -473,13 +539,13 @@ report_row (QwImportReport  *report,
   return r;
 }
 
-/* What happened to each row, before anything is written. @added gets the
- * rows' entries to add (owned by @rows_entries), each QwImportRow's
- * entry_id is set for matches (the added ones after they are stored). */
+/* What happened to each row, before anything is written. */
 typedef struct
 {
   QwImportRow *row;
-  QwEntry     *entry;     /* added: the row's entry; updated/unchanged: the merged one */
+  QwEntry     *stored;   /* not owned: the entry the row is stored as (the row's own entry when
+                          * added, the merged one when updated, the matched one when unchanged) */
+  QwEntry     *match;    /* not owned: the stored entry it matched, as it was; NULL when added */
 } Outcome;
 
 static int
@@ -491,33 +557,193 @@ compare_rows (gconstpointer a,
   return ra->row - rb->row;
 }
 
-/* Every row with its problems as stored now. */
-static void
-report_problems (QwDocument      *doc,
-                 const QwRuleset *ruleset,
-                 const QwEvent   *event,
-                 QwImportReport  *report)
+/* The event's entries as the import leaves them, in 序号 order: the stored
+ * ones (@updated: the merged entry of each one a row changed) and then the
+ * added ones, which were numbered after them. The same as reading them
+ * again, without a second copy of the event in memory. */
+static GPtrArray *
+entries_after (GPtrArray  *existing,
+               GHashTable *updated,
+               GPtrArray  *added)
 {
-  g_autoptr(GPtrArray) entries = qw_document_list_entries (doc, event->id, NULL);
-  g_autoptr(GHashTable) by_id = g_hash_table_new (g_int64_hash, g_int64_equal);
-  g_autofree QwEntryCheck *checks = NULL;
+  GPtrArray *after = g_ptr_array_sized_new (existing->len + added->len);
+
+  for (guint i = 0; i < existing->len; i++)
+    {
+      QwEntry *e = g_ptr_array_index (existing, i);
+      QwEntry *merged = g_hash_table_lookup (updated, e);
+
+      g_ptr_array_add (after, merged != NULL ? merged : e);
+    }
+  for (guint i = 0; i < added->len; i++)
+    g_ptr_array_add (after, g_ptr_array_index (added, i));
+  return after;
+}
+
+/* The problems of each of @entries (qw_entry_check_all()); the checks'
+ * details are given back at once. */
+static guint *
+problems_of (const QwRuleset *ruleset,
+             const QwEvent   *event,
+             GPtrArray       *entries)
+{
+  g_autofree QwEntryCheck *checks = g_new0 (QwEntryCheck, MAX (entries->len, 1));
+  guint *problems = g_new0 (guint, MAX (entries->len, 1));
   QwCheckOptions options = { qw_registration_event_date (event), FALSE };
 
-  if (entries == NULL)
-    return;
-  checks = g_new0 (QwEntryCheck, MAX (entries->len, 1));
   qw_entry_check_all (ruleset, entries, &options, checks);
   for (guint i = 0; i < entries->len; i++)
-    g_hash_table_insert (by_id, &((QwEntry *) g_ptr_array_index (entries, i))->id, &checks[i]);
-  for (guint i = 0; i < report->rows->len; i++)
-    {
-      QwImportRow *r = g_ptr_array_index (report->rows, i);
-      QwEntryCheck *c = r->entry_id != 0 ? g_hash_table_lookup (by_id, &r->entry_id) : NULL;
+    problems[i] = checks[i].problems;
+  return problems;
+}
 
-      r->problems = c != NULL ? c->problems : 0;
+static int
+compare_no (gconstpointer key,
+            gconstpointer item)
+{
+  const QwEntry *a = key, *b = *(QwEntry * const *) item;
+
+  return (a->no > b->no) - (a->no < b->no);
+}
+
+/* Where @entry is among @existing (in 序号 order). */
+static guint
+position_in (GPtrArray     *existing,
+             const QwEntry *entry)
+{
+  QwEntry **found = bsearch (entry, existing->pdata, existing->len, sizeof (gpointer), compare_no);
+
+  g_assert (found != NULL);
+  return (guint) (found - (QwEntry **) existing->pdata);
+}
+
+/* The entries that the import left waiting as late entries: added to a
+ * group that has started, or moved into one. */
+static void
+collect_late (QwImportReport *report,
+              GPtrArray      *added,
+              GPtrArray      *before,
+              GPtrArray      *after)
+{
+  for (guint i = 0; i < added->len; i++)
+    {
+      const QwEntry *e = g_ptr_array_index (added, i);
+
+      if (e->status == QW_STATUS_LATE)
+        g_ptr_array_add (report->late_entries, qw_entry_copy (e));
+    }
+  for (guint i = 0; i < after->len; i++)
+    {
+      const QwEntry *b = g_ptr_array_index (before, i), *a = g_ptr_array_index (after, i);
+
+      if (a->status == QW_STATUS_LATE && b->status != QW_STATUS_LATE)
+        g_ptr_array_add (report->late_entries, qw_entry_copy (a));
     }
 }
 
+/* Where each row goes, by the indexes of the stored entries: added, or
+ * merged into the entry it matched (kept in @updated_after when that
+ * changed it, with the entry as it was in @updated_before). */
+static Outcome
+match_row (QwDocument      *doc,
+           const QwRuleset *ruleset,
+           const QwEvent   *event,
+           QwImportReport  *report,
+           GHashTable      *by_id,
+           GHashTable      *by_person,
+           GHashTable      *taken,
+           QwEntry         *row,
+           int              number,
+           GPtrArray       *updated_before,
+           GPtrArray       *updated_after)
+{
+  g_autofree char *id_key = NULL, *who = NULL, *group = NULL;
+  QwEntry *match = NULL, *merged;
+  Outcome o = { NULL, NULL, NULL };
+
+  qw_entry_fill_from_id (row);
+  group = ruleset->duplicates_per_group ? row_group (ruleset, event, row) : NULL;
+  id_key = scoped_key (ruleset, group, qw_entry_identity_key (row));
+  who = scoped_key (ruleset, group, person_key (row));
+  if (id_key != NULL)
+    match = index_take (by_id, id_key, taken, FALSE);
+  /* No number, or a number the document does not know yet: the same
+   * person without a number (a first list often has none). */
+  if (match == NULL)
+    match = index_take (by_person, who, taken, id_key != NULL);
+  if (match == NULL)
+    {
+      row->event_id = event->id;
+      row->id = 0;
+      row->no = 0;
+      o.row = report_row (report, number, QW_ROW_ADDED, row->name, NULL);
+      o.stored = row;
+      return o;
+    }
+  merged = merge_row (match, row);
+  if (!qw_document_entry_has_games (doc, match->id))
+    {
+      g_autoptr(GPtrArray) one = g_ptr_array_new ();
+
+      g_clear_pointer (&merged->group_code, g_free);
+      g_ptr_array_add (one, merged);
+      qw_registration_place (ruleset, event, one);
+      if (g_strcmp0 (merged->group_code, match->group_code) != 0)
+        settle_new_in_group (doc, event, merged);
+    }
+  if (qw_entry_equal (merged, match))
+    {
+      qw_entry_free (merged);
+      o.row = report_row (report, number, QW_ROW_UNCHANGED, row->name, NULL);
+      o.stored = match;
+    }
+  else
+    {
+      o.row = report_row (report, number, QW_ROW_UPDATED, row->name, NULL);
+      o.stored = merged;
+      g_ptr_array_add (updated_before, match);
+      g_ptr_array_add (updated_after, merged);
+    }
+  o.row->entry_id = match->id;
+  o.row->no = match->no;
+  o.match = match;
+  return o;
+}
+
+/* The step that stores the import: the added entries, the updated ones. */
+static gboolean
+store_import (QwDocument  *doc,
+              gint64       event_id,
+              GPtrArray   *to_add,
+              GPtrArray   *updated_before,
+              GPtrArray   *updated_after,
+              GError     **error)
+{
+  g_autofree char *label = NULL;
+  gboolean ok = TRUE;
+
+  if (to_add->len + updated_after->len == 0)
+    return TRUE;
+  label = updated_after->len == 0
+          ? g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Import of %u entry", "Import of %u entries",
+                                          to_add->len), to_add->len)
+          : g_strdup_printf (_("Import of a registration list (%u added, %u updated)"), to_add->len,
+                             updated_after->len);
+  if (!qw_document_begin_step (doc, label, error))
+    return FALSE;
+  if (to_add->len > 0)
+    ok = qw_document_add_entries (doc, event_id, to_add, error);
+  ok = ok && qw_document_update_entries (doc, updated_after, error);
+  for (guint i = 0; ok && i < updated_after->len; i++)
+    ok = leave_old_group (doc, g_ptr_array_index (updated_before, i), g_ptr_array_index (updated_after, i),
+                          error);
+  return end_step (doc, ok, error);
+}
+
+/* Everything here is in proportion to the rows and the stored entries: each
+ * row finds its match through the indexes, the rows are written in one
+ * statement each (blocks for the added), the problems are checked once for
+ * the whole event. */
 static QwImportReport *
 import_rows_locked (QwDocument       *doc,
                     const QwRuleset  *ruleset,
@@ -529,14 +755,17 @@ import_rows_locked (QwDocument       *doc,
 {
   g_autoptr(QwImportReport) report = import_report_new ();
   g_autoptr(GPtrArray) existing = NULL;
-  g_autoptr(GHashTable) by_id = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) g_queue_free);
-  g_autoptr(GHashTable) by_person = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
-                                                           (GDestroyNotify) g_queue_free);
-  g_autoptr(GHashTable) taken = g_hash_table_new (g_int64_hash, g_int64_equal);
+  g_autoptr(GHashTable) by_id = index_new ();
+  g_autoptr(GHashTable) by_person = index_new ();
+  g_autoptr(GHashTable) taken = g_hash_table_new (g_direct_hash, g_direct_equal);
+  g_autoptr(GHashTable) started = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_autoptr(GArray) outcomes = g_array_new (FALSE, TRUE, sizeof (Outcome));
   g_autoptr(GPtrArray) to_add = g_ptr_array_new ();
-  g_autofree char *label = NULL;
-  gboolean ok = TRUE;
+  g_autoptr(GPtrArray) updated_before = g_ptr_array_new ();  /* entries of @existing */
+  g_autoptr(GPtrArray) updated_after = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_entry_free);
+  g_autoptr(GHashTable) updated = g_hash_table_new (g_direct_hash, g_direct_equal);
+  g_autoptr(GPtrArray) after = NULL;
+  g_autofree guint *problems = NULL;
 
   existing = qw_document_list_entries (doc, event->id, error);
   if (existing == NULL)
@@ -559,116 +788,65 @@ import_rows_locked (QwDocument       *doc,
     {
       QwEntry *row = g_ptr_array_index (rows_entries, i);
       int number = row_numbers != NULL ? row_numbers[i] : (int) i + 1;
-      g_autofree char *id_key = NULL, *who = NULL, *group = NULL;
-      QwEntry *match = NULL;
-      Outcome o = { NULL, NULL };
+      Outcome o;
 
       if (blank (row->name) && blank (row->id_number))
         {
           report_row (report, number, QW_ROW_REJECTED, row->name,
                       g_strdup_printf (_("Row %d has neither a name nor an ID number"), number));
-          continue;
-        }
-      qw_entry_fill_from_id (row);
-      group = ruleset->duplicates_per_group ? row_group (ruleset, event, row) : NULL;
-      id_key = scoped_key (ruleset, group, qw_entry_identity_key (row));
-      who = scoped_key (ruleset, group, person_key (row));
-      if (id_key != NULL)
-        match = index_take (by_id, id_key, taken, FALSE);
-      /* No number, or a number the document does not know yet: the same
-       * person without a number (a first list often has none). */
-      if (match == NULL)
-        match = index_take (by_person, who, taken, id_key != NULL);
-      if (match == NULL)
-        {
-          row->event_id = event->id;
-          row->id = 0;
-          row->no = 0;
-          o.row = report_row (report, number, QW_ROW_ADDED, row->name, NULL);
-          o.entry = row;
-          g_ptr_array_add (to_add, row);
+          o = (Outcome) { NULL, NULL, NULL };
         }
       else
-        {
-          QwEntry *merged = merge_row (match, row);
-
-          if (!qw_document_entry_has_games (doc, match->id))
-            {
-              g_autoptr(GPtrArray) one = g_ptr_array_new ();
-
-              g_clear_pointer (&merged->group_code, g_free);
-              g_ptr_array_add (one, merged);
-              qw_registration_place (ruleset, event, one);
-              if (g_strcmp0 (merged->group_code, match->group_code) != 0)
-                settle_new_in_group (doc, event, merged);
-            }
-          o.row = report_row (report, number, qw_entry_equal (merged, match) ? QW_ROW_UNCHANGED
-                                                                          : QW_ROW_UPDATED,
-                              row->name, NULL);
-          o.row->entry_id = match->id;
-          o.row->no = match->no;
-          o.entry = merged;
-          if (o.row->outcome == QW_ROW_UPDATED)
-            {
-              g_ptr_array_add (report->updated_before, qw_entry_copy (match));
-              g_ptr_array_add (report->updated_after, qw_entry_copy (merged));
-            }
-        }
+        o = match_row (doc, ruleset, event, report, by_id, by_person, taken, row, number, updated_before,
+                       updated_after);
+      if (o.row != NULL && o.row->outcome == QW_ROW_ADDED)
+        g_ptr_array_add (to_add, row);
       g_array_append_val (outcomes, o);
     }
+  g_clear_pointer (&by_id, g_hash_table_unref);
+  g_clear_pointer (&by_person, g_hash_table_unref);
+  g_clear_pointer (&taken, g_hash_table_unref);
 
   qw_registration_place (ruleset, event, to_add);
   for (guint i = 0; i < to_add->len; i++)
-    settle_new_in_group (doc, event, g_ptr_array_index (to_add, i));
-  if (to_add->len + report->updated_before->len > 0)
-    {
-      label = report->updated_before->len == 0
-              ? g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Import of %u entry", "Import of %u entries",
-                                              to_add->len), to_add->len)
-              : g_strdup_printf (_("Import of a registration list (%u added, %u updated)"), to_add->len,
-                                 report->updated_before->len);
-      ok = qw_document_begin_step (doc, label, error);
-      if (ok)
-        {
-          if (to_add->len > 0)
-            ok = qw_document_add_entries (doc, event->id, to_add, error);
-          for (guint i = 0; ok && i < report->updated_after->len; i++)
-            ok = qw_document_update_entry (doc, g_ptr_array_index (report->updated_after, i), error)
-                 && leave_old_group (doc, g_ptr_array_index (report->updated_before, i),
-                                     g_ptr_array_index (report->updated_after, i), error);
-          ok = end_step (doc, ok, error);
-        }
-    }
-  for (guint i = 0; i < outcomes->len; i++)
+    settle_imported (doc, event, started, g_ptr_array_index (to_add, i));
+  /* The problems of the entries as the import leaves them are known before
+   * they are written (the checks' memory is given back before SQLite's
+   * grows with the write): by their place in the event, the stored ones
+   * first, then the added ones, numbered after them. */
+  for (guint i = 0; i < updated_after->len; i++)
+    g_hash_table_insert (updated, g_ptr_array_index (updated_before, i), g_ptr_array_index (updated_after, i));
+  after = entries_after (existing, updated, to_add);
+  problems = problems_of (ruleset, event, after);
+  g_clear_pointer (&after, g_ptr_array_unref);
+  g_clear_pointer (&updated, g_hash_table_unref);
+  if (!store_import (doc, event->id, to_add, updated_before, updated_after, error))
+    return NULL;
+
+  for (guint i = 0, added = 0; i < outcomes->len; i++)
     {
       Outcome *o = &g_array_index (outcomes, Outcome, i);
+      QwEntry *row = g_ptr_array_index (rows_entries, i);
 
-      if (o->row->outcome != QW_ROW_ADDED)
+      if (o->row == NULL)
+        continue;
+      if (o->row->outcome == QW_ROW_ADDED)
         {
-          /* The caller's row learns what it was stored as. */
-          QwEntry *row = g_ptr_array_index (rows_entries, i);
-
-          if (ok)
-            {
-              row->id = o->entry->id;
-              row->no = o->entry->no;
-              g_free (row->group_code);
-              row->group_code = g_strdup (o->entry->group_code);
-              row->status = o->entry->status;
-            }
-          qw_entry_free (o->entry);
+          o->row->entry_id = row->id;
+          o->row->no = row->no;
+          o->row->problems = problems[existing->len + added++];
           continue;
         }
-      if (!ok)
-        continue;
-      o->row->entry_id = o->entry->id;
-      o->row->no = o->entry->no;
-      g_ptr_array_add (report->added_entries, qw_entry_copy (o->entry));
+      o->row->problems = problems[position_in (existing, o->match)];
+      /* The caller's row learns what it was stored as. */
+      row->id = o->stored->id;
+      row->no = o->stored->no;
+      g_free (row->group_code);
+      row->group_code = g_strdup (o->stored->group_code);
+      row->status = o->stored->status;
     }
-  if (!ok)
-    return NULL;
   g_ptr_array_sort (report->rows, compare_rows);
-  report_problems (doc, ruleset, event, report);
+  collect_late (report, to_add, updated_before, updated_after);
   return g_steal_pointer (&report);
 }
 
@@ -704,6 +882,30 @@ import_rows (QwDocument       *doc,
   return report;
 }
 
+/* What only the reader saw: an ID cell that was a number in the workbook.
+ * The reader's entries by their row number, so that each report row finds
+ * its own at once (a scan for each row made a 200,000-row list take
+ * minutes). */
+static void
+add_reader_problems (QwImportReport      *report,
+                     const QwEntryImport *import)
+{
+  g_autoptr(GHashTable) index_of_row = g_hash_table_new (g_direct_hash, g_direct_equal);
+
+  for (guint k = 0; k < import->rows->len; k++)
+    if (qw_entry_import_problems (import, k) != 0)
+      g_hash_table_insert (index_of_row, GINT_TO_POINTER (g_array_index (import->rows, int, k)),
+                           GUINT_TO_POINTER (k + 1));
+  for (guint i = 0; g_hash_table_size (index_of_row) > 0 && i < report->rows->len; i++)
+    {
+      QwImportRow *r = g_ptr_array_index (report->rows, i);
+      guint k = GPOINTER_TO_UINT (g_hash_table_lookup (index_of_row, GINT_TO_POINTER (r->row)));
+
+      if (r->outcome != QW_ROW_REJECTED && k > 0)
+        r->problems |= qw_entry_import_problems (import, k - 1);
+    }
+}
+
 QwImportReport *
 qw_registration_import (QwDocument           *doc,
                         const QwRuleset      *ruleset,
@@ -721,15 +923,7 @@ qw_registration_import (QwDocument           *doc,
   if (report == NULL)
     return NULL;
   report->encoding = g_strdup (import->encoding);
-  /* What only the reader saw: an ID cell that was a number in the workbook. */
-  for (guint i = 0; i < report->rows->len; i++)
-    {
-      QwImportRow *r = g_ptr_array_index (report->rows, i);
-
-      for (guint k = 0; r->outcome != QW_ROW_REJECTED && k < import->rows->len; k++)
-        if (g_array_index (import->rows, int, k) == r->row)
-          r->problems |= qw_entry_import_problems (import, k);
-    }
+  add_reader_problems (report, import);
   return report;
 }
 

@@ -82,9 +82,9 @@ typedef struct
   guint      unchanged;
   guint      rejected;
   GPtrArray *rows;              /* QwImportRow, one per data row that is not blank, by row */
-  GPtrArray *added_entries;     /* QwEntry: the entries added, as stored */
-  GPtrArray *updated_before;    /* QwEntry: the entries updated, as they were */
-  GPtrArray *updated_after;     /* QwEntry: the same, as stored (same order) */
+  GPtrArray *late_entries;      /* QwEntry: the entries the import left waiting as late entries
+                                 * (added to a group that had started, or moved into one), as
+                                 * stored; the window asks about admitting them */
 } QwImportReport;
 
 void            qw_import_report_free      (QwImportReport  *report);

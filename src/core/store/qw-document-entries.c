@@ -744,18 +744,15 @@ qw_document_add_entry (QwDocument  *self,
   return qw_document_add_entries (self, entry->event_id, one, error);
 }
 
-gboolean
-qw_document_update_entry (QwDocument     *self,
-                          const QwEntry  *entry,
-                          GError        **error)
+/* One entry's rows, inside the transaction of qw_document_update_entries(). */
+static gboolean
+update_one (QwDocument     *self,
+            const QwEntry  *entry,
+            GError        **error)
 {
   g_autoptr(sqlite3_stmt) player = NULL;
   g_autoptr(sqlite3_stmt) stmt = NULL;
 
-  g_return_val_if_fail (QW_IS_DOCUMENT (self), FALSE);
-
-  if (!qw_document_begin (self, error))
-    return FALSE;
   player = _qw_document_prepare (self,
                                  "UPDATE player SET (" MEMBER_COLUMNS ") = (?,?,?,?,?,?,?,?,?) WHERE id = "
                                  "(SELECT player_id FROM entry WHERE id = ?)", error);
@@ -765,25 +762,62 @@ qw_document_update_entry (QwDocument     *self,
                                  error)
          : NULL;
   if (stmt == NULL)
-    goto fail;
+    return FALSE;
   sqlite3_bind_int64 (player, bind_person (player, 1, entry), entry->id);
   sqlite3_bind_int64 (stmt, bind_entry (stmt, entry), entry->id);
   if (!_qw_document_step_done (self, player, error) || !_qw_document_step_done (self, stmt, error))
-    goto fail;
+    return FALSE;
   if (sqlite3_changes (_qw_document_get_db (self)) == 0)
     {
       g_set_error (error, QW_ERROR, QW_ERROR_NOT_FOUND, _("The entry no longer exists"));
-      goto fail;
+      return FALSE;
     }
-  if (!store_members (self, entry, FALSE, error))
-    goto fail;
+  return store_members (self, entry, FALSE, error);
+}
+
+gboolean
+qw_document_update_entry (QwDocument     *self,
+                          const QwEntry  *entry,
+                          GError        **error)
+{
+  g_autoptr(GPtrArray) one = g_ptr_array_new ();
+
+  g_return_val_if_fail (QW_IS_DOCUMENT (self), FALSE);
+
+  g_ptr_array_add (one, (gpointer) entry);
+  return qw_document_update_entries (self, one, error);
+}
+
+/**
+ * qw_document_update_entries:
+ * @entries: (element-type QwEntry): entries as they are to be stored
+ *
+ * Stores each entry over the one of its id, in one transaction: all of
+ * them or none. (One savepoint for all: a savepoint each, inside the
+ * import's transaction, cost SQLite time in proportion to the document, so
+ * that a large list's updates took minutes.)
+ */
+gboolean
+qw_document_update_entries (QwDocument  *self,
+                            GPtrArray   *entries,
+                            GError     **error)
+{
+  g_return_val_if_fail (QW_IS_DOCUMENT (self), FALSE);
+  g_return_val_if_fail (entries != NULL, FALSE);
+
+  if (entries->len == 0)
+    return TRUE;
+  if (!qw_document_begin (self, error))
+    return FALSE;
+  for (guint i = 0; i < entries->len; i++)
+    if (!update_one (self, g_ptr_array_index (entries, i), error))
+      {
+        qw_document_rollback (self);
+        return FALSE;
+      }
   if (!qw_document_commit (self, error))
     return FALSE;
   return TRUE;
-
-fail:
-  qw_document_rollback (self);
-  return FALSE;
 }
 
 /**

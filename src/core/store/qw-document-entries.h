@@ -42,6 +42,10 @@ gboolean        qw_document_add_entries     (QwDocument     *self,
 gboolean        qw_document_update_entry    (QwDocument     *self,
                                              const QwEntry  *entry,
                                              GError        **error);
+/* Several entries in one transaction (an import's updates). */
+gboolean        qw_document_update_entries  (QwDocument     *self,
+                                             GPtrArray      *entries,
+                                             GError        **error);
 gboolean        qw_document_delete_entries  (QwDocument     *self,
                                              const gint64   *ids,
                                              guint           n_ids,

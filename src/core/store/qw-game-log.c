@@ -429,7 +429,7 @@ changes_from_changeset (QwDocument *doc,
     return FALSE;
   while (sqlite3changeset_next (iter) == SQLITE_ROW)
     {
-      g_autofree GameChange *change = g_new0 (GameChange, 1);
+      g_autofree GameChange *change = NULL;
       sqlite3_value *value = NULL;
       const char *table;
       int n_columns, op, indirect;
@@ -437,6 +437,7 @@ changes_from_changeset (QwDocument *doc,
       sqlite3changeset_op (iter, &table, &n_columns, &op, &indirect);
       if (!g_str_equal (table, "game"))
         continue;
+      change = g_new0 (GameChange, 1);
       if ((op == SQLITE_INSERT ? sqlite3changeset_new (iter, GAME_ID, &value)
                                : sqlite3changeset_old (iter, GAME_ID, &value)) != SQLITE_OK || value == NULL)
         continue;

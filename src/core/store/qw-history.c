@@ -36,6 +36,7 @@
 #include "qw-game-log.h"
 #include "qw-history.h"
 #include "qw-step-table.h"
+#include "qw-undo-identities.h"
 
 /* The step undo or redo would move, as last read */
 typedef struct
@@ -259,19 +260,28 @@ apply_step (QwDocument       *doc,
             GError          **error)
 {
   g_autofree void *stored = NULL;
+  g_autofree char *held_text = NULL, *next_held = NULL;
+  g_autoptr(QwIdentities) held = NULL;
+  g_autoptr(QwIdentities) next = NULL;
   void *changeset, *inverted = NULL;
-  int size = 0, rc;
+  int stored_size = 0, size = 0, rc;
   g_autofree char *cause = undo ? g_strdup_printf (_("Undo: %s"), step->label)
                                 : g_strdup_printf (_("Redo: %s"), step->label);
   ApplyContext ctx = { FALSE };
   gboolean ok = FALSE;
 
-  if (!_qw_step_table_changeset (doc, step->id, &stored, &size, error))
+  if (!_qw_step_table_changeset (doc, step->id, &stored, &stored_size, &held_text, error))
+    return FALSE;
+  /* Two entries of one person: refused, saying who they are (before the
+   * changeset, which may conflict on a number the other entry took too). */
+  held = _qw_identities_from_text (held_text);
+  if (!_qw_identities_check (doc, held, stored, stored_size, undo, step->label, error))
     return FALSE;
   changeset = stored;
+  size = stored_size;
   if (undo)
     {
-      if (sqlite3changeset_invert (size, stored, &size, &inverted) != SQLITE_OK)
+      if (sqlite3changeset_invert (stored_size, stored, &size, &inverted) != SQLITE_OK)
         {
           g_set_error (error, QW_ERROR, QW_ERROR_FAILED, _("“%s” could not be read back"), step->label);
           return FALSE;
@@ -293,8 +303,14 @@ apply_step (QwDocument       *doc,
                                                  : _("The change could not be redone"));
     }
   else
-    ok = _qw_game_log_write (doc, changeset, size, cause, error)
-         && _qw_step_table_set_undone (doc, step->id, undo, error);
+    {
+      /* Its next move goes the other way: who holds the numbers it would
+       * give back then. */
+      next = _qw_identities_note (doc, stored, stored_size, !undo);
+      next_held = _qw_identities_to_text (next);
+      ok = _qw_game_log_write (doc, changeset, size, cause, error)
+           && _qw_step_table_set_undone (doc, step->id, undo, next_held, error);
+    }
   sqlite3_free (inverted);
   if (ok)
     _qw_document_note_tables (doc, step->tables);

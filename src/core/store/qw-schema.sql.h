@@ -368,9 +368,10 @@
  * undo takes back a step qiwang-cli made, qiwang-cli undo one made in the
  * window, and a step committed elsewhere is announced here with the topics
  * it touched. A row is one step: its label, who made it (window, cli,
- * device:NAME), when, its topics, and its changeset: the SQLite session's
- * record of the rows it changed, ID numbers included, which never leaves
- * the document. undone marks the steps redo would do again. No step records
+ * device:NAME), when, its topics, who held the ID numbers its next undo
+ * or redo would give back (qw-undo-identities.h), and its changeset: the
+ * SQLite session's record of the rows it changed, ID numbers included,
+ * which never leaves the document. undone marks the steps redo would do again. No step records
  * this table. AUTOINCREMENT: no id is given twice, so that a program that
  * has seen a step knows it again. */
 #define QW_SCHEMA_STEP_10 \
@@ -380,6 +381,7 @@
   "  origin TEXT NOT NULL," \
   "  time TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%S', 'now'))," \
   "  topics TEXT NOT NULL DEFAULT ''," \
+  "  held TEXT NOT NULL DEFAULT ''," \
   "  size INTEGER NOT NULL," \
   "  changeset BLOB NOT NULL," \
   "  undone INTEGER NOT NULL DEFAULT 0 CHECK (undone = 0 OR undone = 1)" \

@@ -1,9 +1,9 @@
 /* qw-step-recorder.c: the session of a document's open step
  *
- * See qw-step-recorder.h. Calls only qw-document-sql.c, qw-game-log.c and
- * qw-step-table.c: the document calls the recorder, and the history reads
- * the steps it recorded from the step table, so that none calls another
- * back.
+ * See qw-step-recorder.h. Calls only qw-document-sql.c, qw-game-log.c,
+ * qw-undo-identities.c and qw-step-table.c: the document calls the
+ * recorder, and the history reads the steps it recorded from the step
+ * table, so that none calls another back.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -20,6 +20,7 @@
 #include "qw-game-log.h"
 #include "qw-step-recorder.h"
 #include "qw-step-table.h"
+#include "qw-undo-identities.h"
 
 /* Written by the steps, never part of one: the logs, the history itself,
  * and SQLite's record of the history's ids. */
@@ -32,6 +33,7 @@ struct _QwStepRecorder
 
   /* The open step: a session when it is kept, else a watch of its writes */
   sqlite3_session  *session;
+  sqlite3_session  *games;          /* the same, of the game table alone: see open() */
   QwGameWatch      *watch;
   char             *label;          /* NULL: no label given yet */
   guint             tables;         /* the tables it wrote to (qw-step-table.h) */
@@ -51,6 +53,7 @@ static void
 close_step (QwStepRecorder *self)
 {
   g_clear_pointer (&self->session, sqlite3session_delete);
+  g_clear_pointer (&self->games, sqlite3session_delete);
   g_clear_pointer (&self->watch, _qw_game_watch_free);
   g_clear_pointer (&self->label, g_free);
   self->tables = 0;
@@ -121,6 +124,17 @@ _qw_step_recorder_open (QwStepRecorder *self,
     }
   sqlite3session_table_filter (self->session, session_filter, self);
   sqlite3session_attach (self->session, NULL);
+  /* The game log reads the games of the step from a session of their own:
+   * reading them out of the step's changeset meant going through every row
+   * of it, a second and more for an import of 200,000 entries. */
+  if (!_qw_game_log_applies (self->doc))
+    return;
+  if (sqlite3session_create (db, "main", &self->games) != SQLITE_OK
+      || sqlite3session_attach (self->games, "game") != SQLITE_OK)
+    {
+      g_warning ("No session for the step's games: %s", sqlite3_errmsg (db));
+      g_clear_pointer (&self->games, sqlite3session_delete);
+    }
 }
 
 /* A nested begin that names the action: an outer step opened without a
@@ -133,13 +147,44 @@ _qw_step_recorder_name (QwStepRecorder *self,
     self->label = g_strdup (label);
 }
 
+/* The games the step changed, to the log. */
+static gboolean
+write_game_log (QwStepRecorder  *self,
+                const char      *label,
+                GError         **error)
+{
+  sqlite3_session *games = g_steal_pointer (&self->games);
+  void *changeset = NULL;
+  int size = 0;
+  gboolean ok;
+
+  if (games == NULL || sqlite3session_isempty (games))
+    {
+      g_clear_pointer (&games, sqlite3session_delete);
+      return TRUE;
+    }
+  ok = sqlite3session_changeset (games, &size, &changeset) == SQLITE_OK;
+  sqlite3session_delete (games);
+  if (!ok)
+    {
+      _qw_document_set_error (self->doc, error, _("The change could not be recorded"));
+      return FALSE;
+    }
+  ok = _qw_game_log_write (self->doc, changeset, size, label, error);
+  sqlite3_free (changeset);
+  return ok;
+}
+
 /* Before the outermost commit: the step's games go to the log and the step
- * to the history, in the same transaction. */
+ * to the history, in the same transaction, with who then holds the ID
+ * numbers its undo would give back (qw-undo-identities.h). */
 gboolean
 _qw_step_recorder_finish (QwStepRecorder  *self,
                           GError         **error)
 {
   const char *label = self->label != NULL ? self->label : _("Change");
+  g_autoptr(QwIdentities) held = NULL;
+  g_autofree char *held_text = NULL;
   int size = 0;
   void *changeset = NULL;
   gboolean ok;
@@ -162,11 +207,14 @@ _qw_step_recorder_finish (QwStepRecorder  *self,
   /* Rows written back as they were: nothing changed, nothing to keep. */
   if (size == 0)
     {
+      g_clear_pointer (&self->games, sqlite3session_delete);
       sqlite3_free (changeset);
       return TRUE;
     }
-  ok = _qw_game_log_write (self->doc, changeset, size, label, error)
-       && _qw_step_table_add (self->doc, label, self->origin, self->tables, changeset, size, error);
+  held = _qw_identities_note (self->doc, changeset, size, TRUE);
+  held_text = _qw_identities_to_text (held);
+  ok = write_game_log (self, label, error)
+       && _qw_step_table_add (self->doc, label, self->origin, self->tables, held_text, changeset, size, error);
   sqlite3_free (changeset);
   self->changed = ok;
   return ok;
@@ -215,5 +263,7 @@ _qw_step_recorder_pause (QwStepRecorder *self,
     return FALSE;
   was_paused = sqlite3session_enable (self->session, -1) == 0;
   sqlite3session_enable (self->session, paused ? 0 : 1);
+  if (self->games != NULL)
+    sqlite3session_enable (self->games, paused ? 0 : 1);
   return was_paused;
 }

@@ -194,6 +194,7 @@ _qw_step_table_add (QwDocument  *doc,
                     const char  *label,
                     const char  *origin,
                     guint        tables,
+                    const char  *held,
                     const void  *changeset,
                     int          size,
                     GError     **error)
@@ -204,15 +205,16 @@ _qw_step_table_add (QwDocument  *doc,
 
   if (redo == NULL || !_qw_document_step_done (doc, redo, error))
     return FALSE;
-  add = _qw_document_prepare (doc, "INSERT INTO step (label, origin, topics, size, changeset) VALUES (?, ?, ?, ?, ?)",
-                              error);
+  add = _qw_document_prepare (doc, "INSERT INTO step (label, origin, topics, held, size, changeset) "
+                                   "VALUES (?, ?, ?, ?, ?, ?)", error);
   if (add == NULL)
     return FALSE;
   _qw_bind_text (add, 1, label);
   _qw_bind_text (add, 2, origin);
   _qw_bind_text (add, 3, topics);
-  sqlite3_bind_int (add, 4, size);
-  sqlite3_bind_blob (add, 5, changeset, size, SQLITE_STATIC);
+  _qw_bind_text (add, 4, held != NULL ? held : "");
+  sqlite3_bind_int (add, 5, size);
+  sqlite3_bind_blob (add, 6, changeset, size, SQLITE_STATIC);
   return _qw_document_step_done (doc, add, error) && forget_oldest (doc, error);
 }
 
@@ -251,9 +253,10 @@ _qw_step_table_changeset (QwDocument  *doc,
                           gint64       id,
                           void       **changeset,
                           int         *size,
+                          char       **held,
                           GError     **error)
 {
-  g_autoptr(sqlite3_stmt) stmt = _qw_document_prepare (doc, "SELECT changeset FROM step WHERE id = ?", error);
+  g_autoptr(sqlite3_stmt) stmt = _qw_document_prepare (doc, "SELECT changeset, held FROM step WHERE id = ?", error);
   int rc;
 
   if (stmt == NULL)
@@ -267,6 +270,7 @@ _qw_step_table_changeset (QwDocument  *doc,
     }
   *size = sqlite3_column_bytes (stmt, 0);
   *changeset = g_memdup2 (sqlite3_column_blob (stmt, 0), (gsize) *size);
+  *held = g_strdup (_qw_column_text (stmt, 1));
   return TRUE;
 }
 
@@ -274,14 +278,17 @@ gboolean
 _qw_step_table_set_undone (QwDocument  *doc,
                            gint64       id,
                            gboolean     undone,
+                           const char  *held,
                            GError     **error)
 {
-  g_autoptr(sqlite3_stmt) stmt = _qw_document_prepare (doc, "UPDATE step SET undone = ? WHERE id = ?", error);
+  g_autoptr(sqlite3_stmt) stmt = _qw_document_prepare (doc, "UPDATE step SET undone = ?, held = ? WHERE id = ?",
+                                                       error);
 
   if (stmt == NULL)
     return FALSE;
   sqlite3_bind_int (stmt, 1, undone ? 1 : 0);
-  sqlite3_bind_int64 (stmt, 2, id);
+  _qw_bind_text (stmt, 2, held != NULL ? held : "");
+  sqlite3_bind_int64 (stmt, 3, id);
   return _qw_document_step_done (doc, stmt, error);
 }
 

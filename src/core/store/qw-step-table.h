@@ -58,10 +58,13 @@ G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (QwStepRow, _qw_step_row_clear)
 /* In the step's transaction: forgets the steps taken back (a new step
  * ends the redo), adds this one, then forgets the oldest beyond
  * QW_HISTORY_MAX_STEPS and QW_HISTORY_MAX_BYTES (the newest always stays). */
+/* @held: who held the ID numbers its undo would give back
+ * (qw-undo-identities.h), as text. */
 gboolean     _qw_step_table_add         (QwDocument     *doc,
                                          const char     *label,
                                          const char     *origin,
                                          guint           tables,
+                                         const char     *held,
                                          const void     *changeset,
                                          int             size,
                                          GError        **error);
@@ -76,15 +79,19 @@ gboolean     _qw_step_table_get         (QwDocument     *doc,
                                          gint64          id,
                                          QwStepRow      *row,
                                          GError        **error);
-/* The step's changeset (g_free() it). */
+/* The step's changeset (g_free() it) and its holders, as text. */
 gboolean     _qw_step_table_changeset   (QwDocument     *doc,
                                          gint64          id,
                                          void          **changeset,
                                          int            *size,
+                                         char          **held,
                                          GError        **error);
+/* Marks it taken back (or done again), with the holders its next move
+ * checks. */
 gboolean     _qw_step_table_set_undone  (QwDocument     *doc,
                                          gint64          id,
                                          gboolean        undone,
+                                         const char     *held,
                                          GError        **error);
 
 /* What a connection saw of the table: each step's id and whether it was
