@@ -1,8 +1,9 @@
 /* qw-cli-play.c: playing a stop from the command line
  *
  * simulate, pair, result, games, standings (the exact contract of issue 3),
- * and pair-manual, import-trf, export-trf, unpair, undo and explain; the
- * rest of an arbiter's day is in qw-cli-arbiter.c.
+ * and pair-manual, import-trf, export-trf, unpair, clear-result, explain,
+ * and undo and redo (the document's history); the rest of an arbiter's day
+ * is in qw-cli-arbiter.c.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -874,13 +875,78 @@ cmd_result (QwCliContext *ctx)
 }
 
 static int
-cmd_undo (QwCliContext *ctx)
+clear_result (QwCliContext *ctx,
+              int           round,
+              int           board)
 {
   g_autoptr(GError) error = NULL;
 
-  if (!qw_tournament_undo_result (ctx->doc, ctx->section, ctx->round, ctx->board, &error))
+  if (!qw_tournament_undo_result (ctx->doc, ctx->section, round, board, &error))
     return qw_cli_fail (g_steal_pointer (&error));
   return QW_CLI_OK;
+}
+
+/* GROUP ROUND BOARD */
+static int
+cmd_clear_result (QwCliContext *ctx)
+{
+  return clear_result (ctx, ctx->round, ctx->board);
+}
+
+/* undo, redo: the document's last step, as the window's Ctrl+Z takes it
+ * back (the same core service); undo's old form clears a result. */
+
+/* Nothing after DOC, or ROUND BOARD after DOC GROUP (the old form). */
+static gboolean
+undo_check (QwCliContext  *ctx,
+            GError       **error)
+{
+  if (ctx->n_args == 0)
+    return TRUE;
+  if (ctx->n_args == 2)
+    return qw_cli_parse_count (ctx->args[0], _("The round"), 1, 99, &ctx->round, error)
+           && qw_cli_parse_count (ctx->args[1], _("The board"), 1, 100000, &ctx->board, error);
+  g_set_error_literal (error, QW_ERROR, QW_ERROR_INVALID,
+                       _("give the document alone (its last change is undone), or, as clear-result, "
+                         "DOC GROUP ROUND BOARD"));
+  return FALSE;
+}
+
+static int
+move_history (QwCliContext *ctx,
+              gboolean      undo)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *label = NULL;
+
+  if (!(undo ? qw_document_undo (ctx->doc, 0, &label, &error) : qw_document_redo (ctx->doc, 0, &label, &error)))
+    return qw_cli_fail (g_steal_pointer (&error));
+  if (ctx->json)
+    {
+      g_autoptr(JsonObject) o = json_object_new ();
+
+      json_object_set_string_member (o, undo ? "undone" : "redone", label);
+      qw_cli_print_json_object (o);
+    }
+  else
+    g_print (undo ? _("Undone: %s\n") : _("Redone: %s\n"), label);
+  return QW_CLI_OK;
+}
+
+static int
+cmd_undo (QwCliContext *ctx)
+{
+  if (ctx->section == NULL)
+    return move_history (ctx, TRUE);
+  g_printerr (_("qiwang-cli: “undo DOC GROUP ROUND BOARD” is now “clear-result DOC GROUP ROUND BOARD”; "
+                "“undo DOC” takes back the document’s last change\n"));
+  return clear_result (ctx, ctx->round, ctx->board);
+}
+
+static int
+cmd_redo (QwCliContext *ctx)
+{
+  return move_history (ctx, FALSE);
 }
 
 /* explain, log */
@@ -1055,8 +1121,21 @@ const QwCliCommand qw_cli_play_commands[] = {
     .handler = cmd_result, .summary = N_("Record a result"),
   },
   {
-    .name = "undo", .usage = "DOC GROUP ROUND BOARD", .min_args = 4, .max_args = 4, .open = QW_CLI_OPEN_SECTION,
-    .handler = cmd_undo, .summary = N_("Undo a result"),
+    .name = "clear-result", .usage = "DOC GROUP ROUND BOARD", .min_args = 4, .max_args = 4,
+    .open = QW_CLI_OPEN_SECTION,
+    .handler = cmd_clear_result, .summary = N_("Clear a result: the board has none again"),
+  },
+  {
+    .name = "undo", .usage = "DOC [--json]", .min_args = 1, .max_args = 4,
+    .open = QW_CLI_OPEN_DOCUMENT_OR_SECTION, .flags = QW_CLI_JSON, .check = undo_check,
+    .handler = cmd_undo,
+    .summary = N_("Take back the document’s last change, wherever it was made, as the window’s Undo does "
+                  "(“undo DOC GROUP ROUND BOARD”, the old clear-result, still works)"),
+  },
+  {
+    .name = "redo", .usage = "DOC [--json]", .min_args = 1, .max_args = 1, .open = QW_CLI_OPEN_DOCUMENT,
+    .flags = QW_CLI_JSON,
+    .handler = cmd_redo, .summary = N_("Make again the last change undone, as the window’s Redo does"),
   },
   {
     .name = "games", .usage = "DOC GROUP [--round N] [--json]", .min_args = 2, .max_args = 2,

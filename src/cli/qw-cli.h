@@ -41,6 +41,7 @@ typedef enum
                                   * it was not (the command writes to it) */
   QW_CLI_OPEN_SECTION_TO_CHANGE, /* DOC GROUP [CHANGE…]: SECTION_STORED when changes follow
                                   * GROUP, else SECTION */
+  QW_CLI_OPEN_DOCUMENT_OR_SECTION, /* DOC alone: DOCUMENT; DOC GROUP …: SECTION */
   QW_CLI_OPEN_REGION,            /* REGION.qiwang: a region document and its ruleset */
   QW_CLI_OPEN_NATIONAL,          /* NATIONAL.qiwang: a national document */
 } QwCliOpen;
@@ -107,6 +108,8 @@ extern const QwCliCommand qw_cli_ladder_commands[];
 extern const QwCliCommand qw_cli_final_commands[];
 extern const QwCliCommand qw_cli_publish_commands[];
 
+QwDocument *qw_cli_open_document   (const char         *path,
+                                   GError            **error);
 QwDocument *qw_cli_open_kind       (const char         *path,
                                    QwDocumentKind      kind,
                                    GError            **error);
