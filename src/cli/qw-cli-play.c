@@ -15,6 +15,7 @@
 #include "qw-cli.h"
 #include "qw-error.h"
 #include "qw-group-code.h"
+#include "qw-player-ref.h"
 #include "qw-simulate.h"
 #include "qw-standings.h"
 #include "qw-tournament.h"
@@ -509,33 +510,24 @@ static struct
 
 static const GOptionEntry pair_manual_options[] = {
   { "pairs", 0, 0, G_OPTION_ARG_STRING, &pair_manual_opt.pairs,
-    N_("The boards in order, red-black by player number, the bye as N-bye: \"1-5,6-2,7-bye\""), "PAIRS" },
+    N_("The boards in order, red-black by player number or name, the bye as N-bye or N-轮空: "
+       "\"1-5,6-2,7-bye\""), "PAIRS" },
   { "force", 0, 0, G_OPTION_ARG_NONE, &pair_manual_opt.force,
     N_("Record the round even when it breaks rules (logged)"), NULL },
   { NULL },
 };
 
-static gboolean
-parse_player_no (const char *text,
-                 int        *out)
-{
-  guint64 no;
-
-  if (!g_ascii_string_to_unsigned (text, 10, 1, G_MAXINT, &no, NULL))
-    return FALSE;
-  *out = (int) no;
-  return TRUE;
-}
-
 /* "1-5,6-2,7-bye" (also ， and 、 between boards, : or – within one, 轮空)
- * as (red, black) 序号 pairs, black 0 for the bye. */
-static GArray *
+ * as the (red, black) sides typed, each a player as the manual-pairing
+ * dialog takes one (qw_play_resolve_player()): a 序号, a name or a part of
+ * one; black may be the bye. Names are resolved once the group is open. */
+static GPtrArray *
 parse_pairs (const char  *text,
              GError     **error)
 {
   g_autoptr(GString) normal = g_string_new (NULL);
   g_auto(GStrv) items = NULL;
-  g_autoptr(GArray) boards = g_array_new (FALSE, FALSE, sizeof (int) * 2);
+  g_autoptr(GPtrArray) boards = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
 
   if (text == NULL)
     {
@@ -557,22 +549,19 @@ parse_pairs (const char  *text,
     {
       char *item = g_strstrip (items[i]);
       g_auto(GStrv) sides = NULL;
-      int board[2] = { 0, 0 };
-      char *black;
 
       if (*item == '\0')
         continue;
       sides = g_strsplit (item, "-", -1);
-      black = sides[0] != NULL && sides[1] != NULL ? g_strstrip (sides[1]) : NULL;
-      if (black == NULL || sides[2] != NULL || !parse_player_no (g_strstrip (sides[0]), &board[0])
-          || (g_ascii_strcasecmp (black, "bye") != 0 && !g_str_equal (black, "轮空")
-              && !parse_player_no (black, &board[1])))
+      if (sides[0] == NULL || sides[1] == NULL || sides[2] != NULL || *g_strstrip (sides[0]) == '\0'
+          || *g_strstrip (sides[1]) == '\0')
         {
           g_set_error (error, QW_ERROR, QW_ERROR_INVALID,
-                       _("“%s” is not a board: write red-black by player number (1-5), or N-bye"), item);
+                       _("“%s” is not a board: write red-black by player number or name (1-5, 王伟-李强), "
+                         "or N-bye (N-轮空)"), item);
           return NULL;
         }
-      g_array_append_vals (boards, board, 1);
+      g_ptr_array_add (boards, g_steal_pointer (&sides));
     }
   if (boards->len == 0)
     {
@@ -586,7 +575,7 @@ static gboolean
 pair_manual_check (QwCliContext  *ctx,
                    GError       **error)
 {
-  g_autoptr(GArray) boards = parse_pairs (pair_manual_opt.pairs, error);
+  g_autoptr(GPtrArray) boards = parse_pairs (pair_manual_opt.pairs, error);
 
   return boards != NULL;
 }
@@ -608,25 +597,28 @@ cmd_pair_manual (QwCliContext *ctx)
   g_autoptr(GArray) boards = g_array_new (FALSE, FALSE, sizeof (QwManualBoard));
   g_auto(QwPairOutcome) outcome = { 0 };
   GPtrArray *broken, *games;
-  g_autoptr(GArray) given = parse_pairs (pair_manual_opt.pairs, NULL);
+  g_autoptr(GPtrArray) given = parse_pairs (pair_manual_opt.pairs, NULL);
   int round;
 
+  /* Each side as the dialog reads its boxes: a number, a name or a part of
+   * one, the bye; a name several players hold is refused with them. */
   for (guint i = 0; i < given->len; i++)
     {
-      const int *nos = &g_array_index (given, int, 2 * i);
-      g_autofree char *red_no = g_strdup_printf ("%d", nos[0]);
-      g_autofree char *black_no = g_strdup_printf ("%d", nos[1]);
+      char **sides = g_ptr_array_index (given, i);
       QwManualBoard b = { 0, 0 };
-      QwEntry *e;
 
-      if ((e = qw_cli_entry_by_no_text (ctx, red_no, &error)) == NULL)
-        return qw_cli_fail (g_steal_pointer (&error));
-      b.red = e->id;
-      if (nos[1] != 0)
+      for (guint k = 0; k < 2; k++)
         {
-          if ((e = qw_cli_entry_by_no_text (ctx, black_no, &error)) == NULL)
-            return qw_cli_fail (g_steal_pointer (&error));
-          b.black = e->id;
+          const QwEntry *e = NULL;
+          QwPlayerRef ref = qw_play_resolve_player (ctx->entries, sides[k], k == 1, &e, &error);
+
+          if (ref == QW_PLAYER_REF_UNKNOWN || ref == QW_PLAYER_REF_AMBIGUOUS)
+            {
+              g_prefix_error (&error, _("Board %u: "), i + 1);
+              return qw_cli_fail (g_steal_pointer (&error));
+            }
+          if (ref == QW_PLAYER_REF_PLAYER)
+            *(k == 0 ? &b.red : &b.black) = e->id;
         }
       g_array_append_val (boards, b);
     }
