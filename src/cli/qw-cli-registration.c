@@ -833,7 +833,7 @@ members_to_json (const QwEntry *pair)
   for (guint i = 0; i < pair->members->len; i++)
     {
       const QwEntry *m = g_ptr_array_index (pair->members, i);
-      g_autofree char *masked = qw_idcard_mask (m->id_number);
+      g_autofree char *masked = qw_idcard_display (m->id_number);
       JsonObject *o = json_object_new ();
 
       json_object_set_string_member (o, "name", m->name);
@@ -905,7 +905,7 @@ cmd_entries (QwCliContext *ctx)
     {
       const QwEntry *e = g_ptr_array_index (list, i);
       const QwEntryCheck *check = g_hash_table_lookup (by_entry, e);
-      g_autofree char *masked = qw_idcard_mask (e->id_number);
+      g_autofree char *masked = qw_idcard_display (e->id_number);
       g_autofree char *no = g_strdup_printf ("%d", e->no);
       g_autofree char *text = problems_text (check->problems);
       JsonObject *o = json_object_new ();

@@ -138,7 +138,7 @@ checks_to_json (GPtrArray *checks,
   for (guint i = 0; i < checks->len; i++)
     {
       const QwFinalEntryCheck *c = g_ptr_array_index (checks, i);
-      g_autofree char *masked = qw_idcard_mask (c->entry->id_number);
+      g_autofree char *masked = qw_idcard_display (c->entry->id_number);
       JsonObject *e = json_object_new ();
 
       json_object_set_int_member (e, "no", c->entry->no);
@@ -262,7 +262,7 @@ nominees_to_json (const QwNomineeList *list,
   for (guint i = 0; i < list->nominees->len; i++)
     {
       const QwNominee *n = g_ptr_array_index (list->nominees, i);
-      g_autofree char *masked = qw_idcard_mask (n->id_number);
+      g_autofree char *masked = qw_idcard_display (n->id_number);
       JsonObject *no = json_object_new ();
 
       json_object_set_string_member (no, "region", n->region);
@@ -295,7 +295,7 @@ print_nominees (const QwNomineeList *list,
   for (guint i = 0; i < list->nominees->len; i++)
     {
       const QwNominee *n = g_ptr_array_index (list->nominees, i);
-      g_autofree char *masked = qw_idcard_mask (n->id_number);
+      g_autofree char *masked = qw_idcard_display (n->id_number);
       g_autofree char *rank = g_strdup_printf ("%d", n->rank);
 
       g_ptr_array_add (rows, g_strdupv ((char *[]) {

@@ -177,7 +177,7 @@ qw_nominee_item_new (QwNominee       *nominee,
   self->nominee = nominee;
   self->position = position;
   self->group_name = qw_ruleset_group_label (ruleset, nominee->group_code);
-  self->masked_id = qw_idcard_mask (nominee->id_number);
+  self->masked_id = qw_idcard_display (nominee->id_number);
   self->duplicate = g_strdup (duplicate);
   /* The digits of the ID number are searchable, not shown. */
   raw_key = g_strjoin (" ", nominee->name, nominee->region, nominee->unit, self->group_name,
