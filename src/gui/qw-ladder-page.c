@@ -27,6 +27,7 @@
 #include "qw-text-row.h"
 #include "qw-tooltip.h"
 #include "qw-wildcard-dialog.h"
+#include "qw-parts.h"
 
 struct _QwLadderPage
 {
@@ -414,7 +415,8 @@ reload (QwLadderPage *self)
   g_clear_pointer (&self->stored, qw_ladder_stored_free);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "ladder.export-public", FALSE);
   ruleset = self->context != NULL ? qw_document_context_get_ruleset (self->context) : NULL;
-  if (ruleset == NULL || !qw_ruleset_offers (ruleset, QW_RULESET_LADDER))
+  if (ruleset == NULL || !qw_part_offered (qw_document_context_get_kind (self->context), ruleset,
+                                           qw_document_context_get_event (self->context) != NULL, QW_PART_LADDER))
     {
       gtk_stack_set_visible_child_name (self->content_stack, "empty");
       return;

@@ -24,6 +24,7 @@
 #include "qw-ruleset-championship.h"
 #include "qw-text-row.h"
 #include "qw-tooltip.h"
+#include "qw-parts.h"
 
 struct _QwPrizesPage
 {
@@ -225,7 +226,8 @@ qw_prizes_page_refresh (QwPrizesPage *self)
   self->stale = FALSE;
   g_clear_pointer (&self->results, qw_final_results_free);
   ruleset = self->context != NULL ? qw_document_context_get_ruleset (self->context) : NULL;
-  if (ruleset == NULL || !qw_ruleset_offers (ruleset, QW_RULESET_FINAL))
+  if (ruleset == NULL || !qw_part_offered (qw_document_context_get_kind (self->context), ruleset,
+                                           qw_document_context_get_event (self->context) != NULL, QW_PART_PRIZES))
     {
       gtk_stack_set_visible_child_name (self->content_stack, "empty");
       return;
