@@ -1,21 +1,30 @@
-/* qw-document-private.h: for the core modules that keep their tables in a
- * document (play, region). Nothing outside src/core/ includes this.
+/* qw-document-private.h: the document's connection and the SQL helpers,
+ * for the files of store/ only: store/ is the only place that speaks SQL,
+ * and build-aux/check-layers refuses this header anywhere else (play/,
+ * region/ and the rest call store/'s public headers: qw-document-entries.h,
+ * qw-document-play.h, qw-document-region.h …).
  *
- * store/ is four layers, each calling only those below it:
+ * store/ is layered, each unit calling only those below it:
  *
- *   qw-history.c          undo and redo (QwHistory); hears of committed
- *                         steps through the recorder's sink
- *   qw-document.c         the object, opening, migrations, transactions
+ *   qw-history.c          undo and redo (QwHistory, qw_document_undo ()):
+ *                         a view of the step table that follows the
+ *                         document's announcements
+ *   qw-document-open.c    creating, recognising and opening a document
+ *   qw-document.c         the object, where a document is, its connection,
+ *                         migrations, transactions and their announcement,
+ *                         meta
  *   qw-document-identity.c  the secret and the results ids, made with the
  *                         document (qw-document-identity.h)
- *   qw-step-recorder.c    the open step: its session (history on) or a
- *                         watch of its games (history off)
+ *   qw-step-recorder.c    the open step: its session (kept in the history)
+ *                         or a watch of its writes
+ *   qw-undo-identities.c  who holds the ID numbers an undo gives back
  *   qw-game-log.c         the arbiter's game log, from a changeset or a
  *                         watch of the games (SQLite's pre-update hook)
+ *   qw-step-table.c       the steps kept in the document, their topics
  *   qw-document-sql.c     the statement cache and the SQL helpers below
  *
  * The lower units read the fields of struct _QwDocument instead of calling
- * qw-document.c, so that no two files call each other.
+ * qw-document.c, so that no two files call each other (check-circles).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
