@@ -239,6 +239,71 @@ test_clear_result (void)
   g_assert_cmpint (result_of (path, 3, 1), ==, QW_RESULT_RED_WIN);
 }
 
+/* Every file under @dir (or the file @path) as one text. */
+static void
+read_all (const char *path,
+          GString    *into)
+{
+  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  if (dir == NULL)
+    {
+      g_autofree char *text = NULL;
+      gsize length = 0;
+
+      if (g_file_get_contents (path, &text, &length, NULL))
+        g_string_append_len (into, text, (gssize) length);
+      return;
+    }
+  while ((name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+
+      read_all (child, into);
+    }
+}
+
+/* The history never leaves the document: no export holds a step's origin,
+ * label or changeset. */
+static void
+test_exports (void)
+{
+  g_autofree char *path = new_document ("private.qiwang");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(QwDocument) doc = NULL;
+  g_autoptr(QwSection) section = NULL;
+  g_autoptr(GString) exported = g_string_new (NULL);
+  QwResultInput input = { QW_RESULT_BLACK_WIN, 0, 0, QW_PLAYOFF_NONE, FALSE };
+  const char *outs[] = { "private.xml", "public.xml", "public.html", "standings.xlsx", "site", NULL };
+
+  CLI_OK ("unpair", path, "open-m", "--force");
+  CLI_OK ("pair", path, "open-m");
+  doc = qw_document_open (path, &error);
+  g_assert_no_error (error);
+  qw_document_set_step_origin (doc, "device:秘密平板");
+  section = qw_tournament_find_section (doc, "open-m", FALSE, &error);
+  g_assert_true (qw_tournament_record_result (doc, section, 3, 1, &input, &error));
+  g_assert_no_error (error);
+  g_clear_object (&doc);
+
+  CLI_OK ("export", path, "--out", outs[0]);
+  CLI_OK ("export", path, "--out", outs[1], "--public");
+  CLI_OK ("export", path, "--out", outs[2]);
+  CLI_OK ("export", path, "--out", outs[3]);
+  CLI_OK ("export-site", path, "--out", outs[4]);
+  for (guint i = 0; outs[i] != NULL; i++)
+    {
+      g_autofree char *out = g_build_filename (tmp_dir, outs[i], NULL);
+
+      read_all (out, exported);
+    }
+  g_assert_cmpuint (exported->len, >, 1000);
+  g_assert_null (strstr (exported->str, "秘密平板"));
+  g_assert_null (strstr (exported->str, "Result of round 3, board 1"));
+  g_assert_null (strstr (exported->str, "Pairing of round 3"));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -255,6 +320,7 @@ main (int    argc,
   g_test_add_func ("/cli-history/undo-redo", test_undo_redo);
   g_test_add_func ("/cli-history/window-and-cli", test_window_and_cli);
   g_test_add_func ("/cli-history/clear-result", test_clear_result);
+  g_test_add_func ("/cli-history/exports", test_exports);
   status = g_test_run ();
   qw_test_remove_tree (tmp_dir);
   g_free (tmp_dir);
