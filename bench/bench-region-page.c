@@ -130,7 +130,7 @@ import_folder (QwRegionPage *page,
   gint64 start = g_get_monotonic_time ();
 
   qw_region_page_import_files (page, files);
-  while (qw_region_page_is_busy (page))
+  while (qw_page_is_busy (QW_PAGE (page)))
     g_main_context_iteration (NULL, TRUE);
   spin_until_idle ();
   return ms_since (start);

@@ -687,7 +687,7 @@ test_final_pages (void)
   /* The prize list: the same awards as `qiwang-cli prizes`. */
   qw_window_show_page (window, "prizes");
   prizes_page = QW_PRIZES_PAGE (qw_window_get_page (window, "prizes"));
-  qw_prizes_page_refresh (prizes_page);
+  qw_page_reload (QW_PAGE (prizes_page));
   prizes_json = cli_json ("prizes", path, NULL);
   awards = json_node_get_array (prizes_json);
   rows = qw_prizes_page_get_rows (prizes_page, "awards");
@@ -770,8 +770,8 @@ test_stop_2021 (void)
   g_assert_cmpstr (adw_view_stack_get_visible_child_name (ADW_VIEW_STACK (gtk_widget_get_ancestor (
                      qw_window_get_page (window, "entries"), ADW_TYPE_VIEW_STACK))), !=, "ladder");
   /* The pages a 2021 stop never shows get no document either. */
-  g_assert_null (qw_ladder_page_get_context (QW_LADDER_PAGE (qw_window_get_page (window, "ladder"))));
-  g_assert_null (qw_prizes_page_get_context (QW_PRIZES_PAGE (qw_window_get_page (window, "prizes"))));
+  g_assert_null (qw_page_get_context (QW_PAGE (qw_window_get_page (window, "ladder"))));
+  g_assert_null (qw_page_get_context (QW_PAGE (qw_window_get_page (window, "prizes"))));
 
   g_assert_true (qw_ruleset_offers (r2021, QW_RULESET_REGIONS));
   g_assert_false (qw_ruleset_offers (r2021, QW_RULESET_LADDER));

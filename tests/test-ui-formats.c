@@ -474,9 +474,11 @@ walk_list_order (QwWindow      *window,
   /* Undone from the window: by 序号 again. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
   g_assert_cmpint (qw_desk_list_order (qw_window_get_document (window)), ==, QW_LIST_ORDER_NUMBER);
+  qw_test_wait_reloaded (GTK_WIDGET (page));
   g_assert_cmpuint (gtk_drop_down_get_selected (dropdown), ==, QW_LIST_ORDER_NUMBER);
   g_assert_cmpstr (first_shown (page), ==, ((QwEntry *) g_ptr_array_index (by_no, 0))->name);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL));
+  qw_test_wait_reloaded (GTK_WIDGET (page));
   g_assert_cmpstr (first_shown (page), ==, "王建军");
 }
 

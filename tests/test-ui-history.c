@@ -183,11 +183,36 @@ no_animations (void)
 typedef void (*StateCheck) (gpointer data,
                             gboolean done);
 
+/* Checks @page as the user sees it: a page reads what changed while it was
+ * hidden when it is shown, and what changed while shown at an idle. The
+ * page shown before is shown again, so the next undo is made from there. */
+static void
+check_page (QwWindow   *window,
+            const char *page,
+            StateCheck  check,
+            gpointer    data,
+            gboolean    done)
+{
+  AdwViewStack *stack = ADW_VIEW_STACK (find_child (GTK_WIDGET (window), ADW_TYPE_VIEW_STACK));
+  g_autofree char *shown = g_strdup (adw_view_stack_get_visible_child_name (stack));
+
+  if (page != NULL)
+    {
+      qw_window_show_page (window, page);
+      qw_test_wait_mapped (qw_window_get_page (window, page));
+      qw_test_wait_reloaded (qw_window_get_page (window, page));
+    }
+  check (data, done);
+  qw_window_show_page (window, shown);
+}
+
 /* The last step is @label: the window's Undo takes it back and Redo does it
- * again, each with a toast naming it, and @check sees the pages follow. */
+ * again, each with a toast naming it, and @check sees @page follow (%NULL:
+ * @check reads the document). */
 static void
 undo_and_redo (QwWindow   *window,
                const char *label,
+               const char *page,
                StateCheck  check,
                gpointer    data)
 {
@@ -201,15 +226,15 @@ undo_and_redo (QwWindow   *window,
   g_assert_cmpstr (qw_history_get_undo_label (history), ==, label);
   g_assert_true (gtk_widget_is_sensitive (undo));
   g_assert_cmpstr (gtk_widget_get_tooltip_text (undo), ==, tooltip);
-  check (data, TRUE);
+  check_page (window, page, check, data, TRUE);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
   qw_test_wait_toast (GTK_WIDGET (window), undone);
-  check (data, FALSE);
+  check_page (window, page, check, data, FALSE);
   g_assert_cmpstr (qw_history_get_redo_label (history), ==, label);
   g_assert_true (gtk_widget_is_sensitive (button_for (GTK_WIDGET (window), "win.redo")));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL));
   qw_test_wait_toast (GTK_WIDGET (window), redone);
-  check (data, TRUE);
+  check_page (window, page, check, data, TRUE);
   g_assert_cmpstr (qw_history_get_undo_label (history), ==, label);
 }
 
@@ -506,7 +531,7 @@ test_one_history (void)
 
     qw_test_wait_toast (GTK_WIDGET (window), added);
   }
-  undo_and_redo (window, label, check_added, &w);
+  undo_and_redo (window, label, "entries", check_added, &w);
   g_clear_pointer (&label, g_free);
 
   /* 2. A messy list, imported in a worker and stored in one step, whatever
@@ -530,7 +555,7 @@ test_one_history (void)
     }
   g_assert_cmpuint (w.n_added, ==, expected->entries->len - 1);
   label = g_strdup_printf (ngettext ("Import of %u entry", "Import of %u entries", w.n_added), w.n_added);
-  undo_and_redo (window, label, check_added, &w);
+  undo_and_redo (window, label, "entries", check_added, &w);
   g_clear_pointer (&label, g_free);
 
   /* 3. Round 1 of the biggest group, paired; undone from the entries page. */
@@ -548,7 +573,7 @@ test_one_history (void)
   qw_test_close_toplevels (ADW_TYPE_MESSAGE_DIALOG);
   qw_window_show_page (window, "entries");
   label = g_strdup_printf (_("Pairing of round %d"), 1);
-  undo_and_redo (window, label, check_paired, &w);
+  undo_and_redo (window, label, "rounds", check_paired, &w);
   g_clear_pointer (&label, g_free);
   qw_window_show_page (window, "rounds");
 
@@ -564,7 +589,7 @@ test_one_history (void)
   adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "swap");
   qw_test_close_toplevels (ADW_TYPE_MESSAGE_DIALOG);
   label = g_strdup_printf (_("Swap of %s and %s in round %d"), w.red1, w.red2, 1);
-  undo_and_redo (window, label, check_swapped, &w);
+  undo_and_redo (window, label, "rounds", check_swapped, &w);
   g_clear_pointer (&label, g_free);
 
   /* 5. A result from the keyboard: board 1 red wins; the selection moves on. */
@@ -573,7 +598,7 @@ test_one_history (void)
   g_assert_cmpuint (gtk_single_selection_get_selected (GTK_SINGLE_SELECTION (qw_rounds_page_get_boards (w.rounds))),
                     ==, 1);
   label = g_strdup_printf (_("Result of round %d, board %d"), 1, 1);
-  undo_and_redo (window, label, check_result, &w);
+  undo_and_redo (window, label, "rounds", check_result, &w);
   g_clear_pointer (&label, g_free);
 
   /* 6. Delete clears it, with a toast that offers to undo it. */
@@ -595,9 +620,11 @@ test_one_history (void)
 
     qw_test_wait_toast (GTK_WIDGET (window), undone);
   }
+  qw_test_wait_reloaded (GTK_WIDGET (w.rounds));
   g_assert_true (board_has_result (w.rounds, 0));
   qw_test_screenshot (GTK_WIDGET (window), "screenshot-undo-toast.png");
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL));
+  qw_test_wait_reloaded (GTK_WIDGET (w.rounds));
   check_cleared (&w, TRUE);
   g_clear_pointer (&label, g_free);
 
@@ -649,7 +676,7 @@ test_one_history (void)
   }
   adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "mark");
   qw_test_close_toplevels (ADW_TYPE_MESSAGE_DIALOG);
-  undo_and_redo (window, label, check_withdrawn, &w);
+  undo_and_redo (window, label, NULL, check_withdrawn, &w);
   g_clear_pointer (&label, g_free);
 
   /* 9. The group's settings: a custom chain. */
@@ -666,7 +693,7 @@ test_one_history (void)
     label = g_strdup_printf (_("Settings of group %s"), section->name);
   }
   qw_window_show_page (window, "standings");
-  undo_and_redo (window, label, check_settings, &w);
+  undo_and_redo (window, label, NULL, check_settings, &w);
   g_clear_pointer (&label, g_free);
 
   g_free (w.red1);
@@ -768,6 +795,7 @@ test_knockout_playoff (void)
   g_assert_cmpstr (qw_history_get_undo_label (history_of (window)), ==, label);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
   qw_test_wait_toast (GTK_WIDGET (window), undone);
+  qw_test_wait_reloaded (GTK_WIDGET (rounds));
   g_assert_false (board_has_result (rounds, 0));
 
   /* A drawn armageddon: stored as a draw of the play-off, black through, and
@@ -807,6 +835,7 @@ test_knockout_playoff (void)
   g_assert_cmpstr (qw_history_get_undo_label (history_of (window)), ==, label);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
   qw_test_wait_toast (GTK_WIDGET (window), undone);
+  qw_test_wait_reloaded (GTK_WIDGET (rounds));
   g_assert_false (board_has_result (rounds, 0));
 
   /* Escape (the close response) records nothing. */

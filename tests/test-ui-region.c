@@ -556,6 +556,7 @@ test_region_page (void)
 
       qw_test_wait_toast (GTK_WIDGET (window), undone);
     }
+    qw_test_wait_reloaded (GTK_WIDGET (page));
     g_assert_cmpuint (g_list_model_get_n_items (model), ==, 15);
     g_assert_cmpint (qw_region_page_get_quota (page)->valid_stops, ==, 13);
     g_assert_nonnull (find_stop (model, "惠州市博罗县预选赛"));
@@ -567,9 +568,11 @@ test_region_page (void)
 
       qw_test_wait_toast (GTK_WIDGET (window), redone);
     }
+    qw_test_wait_reloaded (GTK_WIDGET (page));
     g_assert_cmpuint (g_list_model_get_n_items (model), ==, 13);
     g_assert_null (find_stop (model, "惠州市博罗县预选赛"));
     g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+    qw_test_wait_reloaded (GTK_WIDGET (page));
     g_assert_cmpuint (g_list_model_get_n_items (model), ==, 15);
     g_assert_nonnull (find_stop (model, "惠州市博罗县预选赛"));
   }
@@ -902,7 +905,7 @@ test_national_page (void)
   final_path = national_final ((const char * const []) { gd, gx, hn, NULL });
   final_file = g_file_new_for_path (final_path);
   qw_national_page_load_final (page, final_file);
-  g_assert_true (qw_national_page_is_busy (page));
+  g_assert_true (qw_page_is_busy (QW_PAGE (page)));
   qw_test_wait_false (page, "busy");
   teams = qw_national_page_get_teams (page);
   g_assert_nonnull (teams);

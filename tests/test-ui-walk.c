@@ -275,6 +275,31 @@ pair_round (QwWindow     *window,
   g_assert_cmpint (qw_rounds_page_get_round (rounds), ==, round);
 }
 
+typedef struct
+{
+  QwGateDialog *gate;
+  guint         n_blocked;
+} BlockedWait;
+
+static gboolean
+blocks (gpointer data)
+{
+  BlockedWait *w = data;
+
+  return qw_gate_dialog_get_n_blocked (w->gate) == w->n_blocked;
+}
+
+/* The list follows a change it did not make (an undo, an admission) at an
+ * idle: the test waits for it. */
+static void
+wait_blocked (QwGateDialog *gate,
+              guint         n_blocked)
+{
+  BlockedWait w = { gate, n_blocked };
+
+  qw_test_wait_until (blocks, &w, "the gate dialog to list the blocked entries again");
+}
+
 static const QwGateItem *
 gate_item (QwGateDialog *gate,
            gint64        entry_id)
@@ -452,9 +477,9 @@ walk_gate (QwWindow     *window,
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (gate), "win.undo", NULL));
   /* The toast is over the list, with its Redo. */
   qw_test_wait_toast (GTK_WIDGET (gate), undone);
-  g_assert_cmpuint (qw_gate_dialog_get_n_blocked (gate), ==, 3);
+  wait_blocked (gate, 3);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (gate), "win.redo", NULL));
-  g_assert_cmpuint (qw_gate_dialog_get_n_blocked (gate), ==, 2);
+  wait_blocked (gate, 2);
 
   /* The row without a name is fixed in the entry dialog. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (gate), "gate.fix", "x", nameless->id));
@@ -604,7 +629,7 @@ walk_late_typed (QwWindow      *window,
   admit = QW_ADMIT_DIALOG (qw_test_wait_toplevel (QW_TYPE_ADMIT_DIALOG));
   adw_message_dialog_response (ADW_MESSAGE_DIALOG (admit), "admit");
   qw_test_close_toplevels (QW_TYPE_ADMIT_DIALOG);
-  g_assert_cmpuint (qw_gate_dialog_get_n_blocked (gate), ==, 0);
+  wait_blocked (gate, 0);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (gate), "gate.pair", NULL));
   g_assert_null (qw_test_find_toplevel (QW_TYPE_GATE_DIALOG));
   qw_test_close_toplevels (ADW_TYPE_MESSAGE_DIALOG);
@@ -767,6 +792,7 @@ walk_region (const char *results)
   }
   /* One step: undone, the warning is back. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  qw_test_wait_reloaded (GTK_WIDGET (page));
   g_assert_true (label_contains (GTK_WIDGET (page), rules_warning));
   gtk_window_destroy (GTK_WINDOW (window));
 }

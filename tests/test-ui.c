@@ -229,7 +229,7 @@ test_entries_import (void)
   page = QW_ENTRIES_PAGE (qw_window_get_page (window, "entries"));
   g_assert_cmpuint (g_list_model_get_n_items (qw_entries_page_get_model (page)), ==, 0);
   qw_entries_page_import_file (page, csv_file);
-  g_assert_true (qw_entries_page_is_busy (page));
+  g_assert_true (qw_page_is_busy (QW_PAGE (page)));
   qw_test_wait_false (page, "busy");
   report = qw_test_wait_toplevel (ADW_TYPE_MESSAGE_DIALOG);
   g_assert_cmpstr (adw_message_dialog_get_heading (ADW_MESSAGE_DIALOG (report)), ==,

@@ -16,6 +16,8 @@
 
 #include "qw-data.h"
 #include "qw-notice-overlay.h"
+#include "qw-page.h"
+#include "qw-window.h"
 #include "ui-wait.h"
 
 #define TIMEOUT_SECONDS 120
@@ -61,6 +63,36 @@ qw_test_ui_init (int    *argc,
                                     "/cn/qiwang/Qiwang/icons");
 }
 
+/* A window of @width × @height, without an application, shown. */
+QwWindow *
+qw_test_new_window (int width,
+                    int height)
+{
+  QwWindow *window = qw_window_new (NULL);
+
+  gtk_window_set_default_size (GTK_WINDOW (window), width, height);
+  gtk_window_present (GTK_WINDOW (window));
+  qw_test_wait_mapped (GTK_WIDGET (window));
+  return window;
+}
+
+/* The first widget of @type in @widget's tree (itself included), or NULL. */
+GtkWidget *
+qw_test_find_child (GtkWidget *widget,
+                    GType      type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    return widget;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = qw_test_find_child (c, type);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
 void
 qw_test_wait_until (QwTestCondition  condition,
                     gpointer         data,
@@ -89,6 +121,22 @@ void
 qw_test_wait_mapped (GtkWidget *widget)
 {
   qw_test_wait_until (is_mapped, widget, "a widget to be mapped");
+}
+
+static gboolean
+is_current (gpointer data)
+{
+  return !qw_page_is_pending (data);
+}
+
+/* A change is read by a shown page at an idle, after the change: the test
+ * goes on once the page has read it. A hidden page reads it when shown. */
+void
+qw_test_wait_reloaded (GtkWidget *page)
+{
+  g_assert_true (QW_IS_PAGE (page));
+  g_assert_true (gtk_widget_get_mapped (page));
+  qw_test_wait_until (is_current, page, "a page to read the document's changes");
 }
 
 typedef struct

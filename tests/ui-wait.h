@@ -6,16 +6,23 @@
 
 #include <adwaita.h>
 
+#include "qw-window.h"
+
 G_BEGIN_DECLS
 
 typedef gboolean (*QwTestCondition) (gpointer data);
 
 void       qw_test_ui_init        (int         *argc,
                                    char      ***argv);
+QwWindow  *qw_test_new_window     (int          width,
+                                   int          height);
+GtkWidget *qw_test_find_child     (GtkWidget   *widget,
+                                   GType        type);
 void       qw_test_wait_until     (QwTestCondition  condition,
                                    gpointer         data,
                                    const char      *what);
 void       qw_test_wait_mapped    (GtkWidget   *widget);
+void       qw_test_wait_reloaded  (GtkWidget   *page);
 void       qw_test_wait_items     (GListModel  *model,
                                    guint        n_items);
 void       qw_test_wait_false     (gpointer     object,

@@ -21,6 +21,7 @@
 #include <glib/gi18n.h>
 
 #include "qw-column-view.h"
+#include "qw-text-row.h"
 #include "qw-tooltip.h"
 
 typedef void (*FactoryFunc) (GtkSignalListItemFactory *factory,
@@ -271,4 +272,70 @@ qw_column_view_clear (GtkColumnView *view)
 
       gtk_column_view_remove_column (view, column);
     }
+}
+
+/**
+ * qw_column_view_text_table:
+ * @columns: (nullable): the table's columns; %NULL when they come with its
+ *   rows (set later with qw_column_view_add_column())
+ *
+ * Shows a table of QwTextRow in @view, without a selection.
+ *
+ * Returns: (transfer full): the store of the rows
+ */
+GListStore *
+qw_column_view_text_table (GtkColumnView      *view,
+                           const QwTextColumn *columns,
+                           guint               n_columns)
+{
+  GListStore *store = g_list_store_new (QW_TYPE_TEXT_ROW);
+  g_autoptr(GtkNoSelection) selection = gtk_no_selection_new (G_LIST_MODEL (g_object_ref (store)));
+
+  g_return_val_if_fail (GTK_IS_COLUMN_VIEW (view), store);
+
+  gtk_column_view_set_model (view, GTK_SELECTION_MODEL (selection));
+  for (guint i = 0; columns != NULL && i < n_columns && i < QW_TEXT_ROW_MAX_CELLS; i++)
+    {
+      g_autofree char *property = g_strdup_printf ("c%u", i);
+      QwColumn column = { columns[i].title, property, NULL, columns[i].width, columns[i].flags, NULL,
+                          (columns[i].flags & QW_COLUMN_TOOLTIP) != 0 ? property : NULL };
+
+      qw_column_view_add_column (view, QW_TYPE_TEXT_ROW, &column, NULL);
+    }
+  return store;
+}
+
+/**
+ * qw_column_view_show_content:
+ * @stack: with the pages "empty", "no-results" and "list"
+ * @all: every row
+ * @shown: the rows the search and the filters leave
+ *
+ * Shows the list, or why there is nothing in it.
+ */
+void
+qw_column_view_show_content (GtkStack   *stack,
+                             GListModel *all,
+                             GListModel *shown)
+{
+  if (g_list_model_get_n_items (all) == 0)
+    gtk_stack_set_visible_child_name (stack, "empty");
+  else if (g_list_model_get_n_items (shown) == 0)
+    gtk_stack_set_visible_child_name (stack, "no-results");
+  else
+    gtk_stack_set_visible_child_name (stack, "list");
+}
+
+/**
+ * qw_column_view_needle:
+ *
+ * Returns: (transfer full) (nullable): what @search asks for, case-folded
+ *   as the rows' search keys are; %NULL when it is empty
+ */
+char *
+qw_column_view_needle (GtkEditable *search)
+{
+  const char *text = gtk_editable_get_text (search);
+
+  return text != NULL && text[0] != '\0' ? g_utf8_casefold (text, -1) : NULL;
 }

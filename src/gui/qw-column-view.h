@@ -16,6 +16,7 @@ typedef enum
   QW_COLUMN_HEADING    = 1 << 3,   /* bold */
   QW_COLUMN_BADGE      = 1 << 4,   /* as wide as its text, hidden when empty */
   QW_COLUMN_DESCENDING = 1 << 5,   /* sorted largest first */
+  QW_COLUMN_TOOLTIP    = 1 << 6,   /* a text table's cell: its text as its tooltip */
 } QwColumnFlags;
 
 /* One column. A plain column shows the item's @property in a label (a
@@ -48,5 +49,24 @@ GtkSorter           *qw_column_view_sorter      (GtkColumnView  *view,
                                                  GType           item_type,
                                                  const char     *tie_property);
 void                 qw_column_view_clear       (GtkColumnView  *view);
+
+/* A searched list's stack: "empty", "no-results" or "list". */
+void                 qw_column_view_show_content (GtkStack      *stack,
+                                                  GListModel    *all,
+                                                  GListModel    *shown);
+char                *qw_column_view_needle      (GtkEditable    *search);
+
+/* A column of a table computed whole, of QwTextRow (qw-text-row.h): cell i
+ * in column i. */
+typedef struct
+{
+  const char    *title;             /* N_() */
+  int            width;
+  QwColumnFlags  flags;
+} QwTextColumn;
+
+GListStore          *qw_column_view_text_table  (GtkColumnView      *view,
+                                                 const QwTextColumn *columns,
+                                                 guint               n_columns);
 
 G_END_DECLS

@@ -15,8 +15,8 @@
  * server) may write the same file through its own connection. The context
  * has the document look every POLL_MS whether anyone else has committed
  * (qw_document_check_outside()): the document then announces their steps
- * as it does its own, and each page reads again what it shows and keeps
- * its selection where it still exists.
+ * as it does its own, with the topics they touched, and each page reads
+ * again what it shows and keeps its selection where it still exists.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */

@@ -6,23 +6,19 @@
 
 #include <adwaita.h>
 
-#include "qw-document-context.h"
+#include "qw-page.h"
 
 G_BEGIN_DECLS
 
 #define QW_TYPE_ENTRIES_PAGE (qw_entries_page_get_type ())
 
-G_DECLARE_FINAL_TYPE (QwEntriesPage, qw_entries_page, QW, ENTRIES_PAGE, GtkWidget)
+G_DECLARE_FINAL_TYPE (QwEntriesPage, qw_entries_page, QW, ENTRIES_PAGE, QwPage)
 
-void               qw_entries_page_set_context  (QwEntriesPage     *self,
-                                                 QwDocumentContext *context);
-QwDocumentContext *qw_entries_page_get_context  (QwEntriesPage     *self);
 GListModel        *qw_entries_page_get_model    (QwEntriesPage     *self);
 void               qw_entries_page_import_file  (QwEntriesPage     *self,
                                                  GFile             *file);
 void               qw_entries_page_export_file  (QwEntriesPage     *self,
                                                  GFile             *file);
-gboolean           qw_entries_page_is_busy      (QwEntriesPage     *self);
 void               qw_entries_page_set_search   (QwEntriesPage     *self,
                                                  const char        *text);
 

@@ -39,6 +39,7 @@ G_DEFINE_FINAL_TYPE (QwEntryItem, qw_entry_item, G_TYPE_OBJECT)
 /* Read-only: the table binds and sorts by them. */
 enum {
   PROP_0,
+  PROP_ID,
   PROP_NO,
   PROP_NAME,
   PROP_SEX,
@@ -120,6 +121,9 @@ qw_entry_item_get_property (GObject    *object,
 
   switch (prop_id)
     {
+    case PROP_ID:
+      g_value_set_int64 (value, self->entry->id);
+      break;
     case PROP_NO:
       g_value_set_int (value, self->entry->no);
       break;
@@ -173,6 +177,8 @@ qw_entry_item_class_init (QwEntryItemClass *klass)
   object_class->finalize = qw_entry_item_finalize;
   object_class->get_property = qw_entry_item_get_property;
 
+  /* The entry's row: what a reload selects again. */
+  properties[PROP_ID] = g_param_spec_int64 ("id", NULL, NULL, 0, G_MAXINT64, 0, flags);
   properties[PROP_NO] = g_param_spec_int ("no", NULL, NULL, 0, G_MAXINT, 0, flags);
   properties[PROP_NAME] = g_param_spec_string ("name", NULL, NULL, NULL, flags);
   properties[PROP_SEX] = g_param_spec_int ("sex", NULL, NULL, 0, G_MAXINT, 0, flags);

@@ -21,6 +21,7 @@
 #include "qw-desk-settings.h"
 #include "qw-entries-export.h"
 #include "qw-feedback.h"
+#include "qw-file-chooser.h"
 #include "qw-file-exports.h"
 #include "qw-group-code.h"
 #include "qw-list-sheet.h"
@@ -106,42 +107,39 @@ qw_excel_export_write (QwDocumentContext  *context,
     }
 }
 
-/* What a file chooser is for. */
+/* What a file is asked for. */
 typedef struct
 {
   QwDocumentContext *context;
   QwExcelExport      kind;
   char              *group;
-  GtkWindow         *parent;
 } Choice;
 
 static void
-choice_free (Choice *c)
+choice_free (gpointer data)
 {
+  Choice *c = data;
+
   g_object_unref (c->context);
   g_free (c->group);
-  g_object_unref (c->parent);
   g_free (c);
 }
 
 static Choice *
-choice_new (GtkWindow         *parent,
-            QwDocumentContext *context)
+choice_new (QwDocumentContext *context)
 {
   Choice *c = g_new0 (Choice, 1);
 
-  c->parent = g_object_ref (parent);
   c->context = g_object_ref (context);
   return c;
 }
 
 /* The file chosen, with a suffix that says what it is. */
 static char *
-chosen_path (GtkNativeDialog *chooser,
-             const char      *suffix)
+chosen_path (GPtrArray  *files,
+             const char *suffix)
 {
-  g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
-  g_autofree char *path = g_file_get_path (file);
+  g_autofree char *path = g_file_get_path (g_ptr_array_index (files, 0));
   g_autofree char *lower = g_ascii_strdown (path, -1);
 
   if (g_str_has_suffix (lower, suffix) || (g_str_equal (suffix, ".xlsx") && g_str_has_suffix (lower, ".csv")))
@@ -149,48 +147,52 @@ chosen_path (GtkNativeDialog *chooser,
   return g_strconcat (path, suffix, NULL);
 }
 
-static GtkFileChooserNative *
-save_chooser (GtkWindow  *parent,
-              const char *title,
-              const char *name,
-              const char *filter_name,
-              const char *pattern)
+/* Files of @pattern, in upper or lower case. */
+static GtkFileFilter *
+file_filter (const char *name,
+             const char *pattern)
 {
-  GtkFileChooserNative *chooser;
-  g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
+  GtkFileFilter *filter = gtk_file_filter_new ();
   g_autofree char *upper = g_ascii_strup (pattern, -1);
-  g_autofree char *safe = g_strdup (name);
 
-  gtk_file_filter_set_name (filter, filter_name);
+  gtk_file_filter_set_name (filter, name);
   gtk_file_filter_add_pattern (filter, pattern);
   gtk_file_filter_add_pattern (filter, upper);
-  chooser = gtk_file_chooser_native_new (title, parent, GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"), _("_Cancel"));
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
+  return filter;
+}
+
+/* Where to write: @name offered, made a file name. */
+static void
+ask_where (GtkWindow         *parent,
+           const char        *title,
+           const char        *name,
+           GtkFileFilter     *filter,
+           GtkFileFilter     *other_filter,
+           QwFilesChosenFunc  chosen,
+           Choice            *c)
+{
+  g_autofree char *safe = g_strdup (name);
+  QwFileQuestion question = { .action = GTK_FILE_CHOOSER_ACTION_SAVE, .title = title, .accept = _("_Export"),
+                              .name = safe, .filters = { filter, other_filter } };
+
   g_strdelimit (safe, "/\\:", '-');
-  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), safe);
-  return chooser;
+  qw_file_chooser_ask (GTK_WIDGET (parent), &question, chosen, c, choice_free);
 }
 
 static void
-excel_response_cb (GtkNativeDialog *chooser,
-                   int              response,
-                   Choice          *c)
+excel_chosen_cb (GtkWidget *parent,
+                 GPtrArray *files,
+                 gpointer   data)
 {
-  if (response == GTK_RESPONSE_ACCEPT)
-    {
-      g_autofree char *path = chosen_path (chooser, ".xlsx");
-      g_autofree char *message = NULL;
-      g_autoptr(GError) error = NULL;
+  Choice *c = data;
+  g_autofree char *path = chosen_path (files, ".xlsx");
+  g_autofree char *message = NULL;
+  g_autoptr(GError) error = NULL;
 
-      if (qw_excel_export_write (c->context, c->kind, path, &message, &error))
-        qw_feedback_file_toast (GTK_WIDGET (c->parent), message, path, TRUE);
-      else
-        qw_feedback_error (GTK_WIDGET (c->parent), _("The workbook could not be written"), error);
-    }
-  gtk_native_dialog_destroy (chooser);
-  g_object_unref (chooser);
-  choice_free (c);
+  if (qw_excel_export_write (c->context, c->kind, path, &message, &error))
+    qw_feedback_file_toast (parent, message, path, TRUE);
+  else
+    qw_feedback_error (parent, _("The workbook could not be written"), error);
 }
 
 /**
@@ -206,8 +208,9 @@ qw_excel_export_choose (GtkWindow         *parent,
 {
   const char *event_name = qw_document_context_get_event (context)->name;
   g_autofree char *name = NULL;
-  GtkFileChooserNative *chooser;
-  Choice *c;
+  g_autoptr(GtkFileFilter) xlsx = file_filter (_("Excel workbooks (.xlsx)"), "*.xlsx");
+  g_autoptr(GtkFileFilter) csv = NULL;
+  Choice *c = choice_new (context);
 
   /* Translators: file names: "…预选赛-报名表.xlsx", "…-报名表-完整证件号.xlsx", "…-成绩表.xlsx" */
   if (kind == QW_EXCEL_STANDINGS)
@@ -216,22 +219,11 @@ qw_excel_export_choose (GtkWindow         *parent,
     name = g_strdup_printf (_("%s-entries-full.xlsx"), event_name);
   else
     name = g_strdup_printf (_("%s-entries.xlsx"), event_name);
-  chooser = save_chooser (parent, kind == QW_EXCEL_STANDINGS ? _("Export the Standings for Excel")
-                                                             : _("Export the Entries for Excel"),
-                          name, _("Excel workbooks (.xlsx)"), "*.xlsx");
   if (kind != QW_EXCEL_STANDINGS)
-    {
-      g_autoptr(GtkFileFilter) csv = gtk_file_filter_new ();
-
-      gtk_file_filter_set_name (csv, _("CSV for Excel (.csv)"));
-      gtk_file_filter_add_pattern (csv, "*.csv");
-      gtk_file_filter_add_pattern (csv, "*.CSV");
-      gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), csv);
-    }
-  c = choice_new (parent, context);
+    csv = file_filter (_("CSV for Excel (.csv)"), "*.csv");
   c->kind = kind;
-  g_signal_connect (chooser, "response", G_CALLBACK (excel_response_cb), c);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+  ask_where (parent, kind == QW_EXCEL_STANDINGS ? _("Export the Standings for Excel") : _("Export the Entries for Excel"),
+             name, xlsx, csv, excel_chosen_cb, c);
 }
 
 /* TRF */
@@ -271,24 +263,19 @@ qw_trf_export_write (QwDocumentContext  *context,
 }
 
 static void
-trf_export_response_cb (GtkNativeDialog *chooser,
-                        int              response,
-                        Choice          *c)
+trf_export_chosen_cb (GtkWidget *parent,
+                      GPtrArray *files,
+                      gpointer   data)
 {
-  if (response == GTK_RESPONSE_ACCEPT)
-    {
-      g_autofree char *path = chosen_path (chooser, ".trf");
-      g_autofree char *message = NULL;
-      g_autoptr(GError) error = NULL;
+  Choice *c = data;
+  g_autofree char *path = chosen_path (files, ".trf");
+  g_autofree char *message = NULL;
+  g_autoptr(GError) error = NULL;
 
-      if (qw_trf_export_write (c->context, c->group, path, &message, &error))
-        qw_feedback_file_toast (GTK_WIDGET (c->parent), message, path, TRUE);
-      else
-        qw_feedback_error (GTK_WIDGET (c->parent), _("The TRF file could not be written"), error);
-    }
-  gtk_native_dialog_destroy (chooser);
-  g_object_unref (chooser);
-  choice_free (c);
+  if (qw_trf_export_write (c->context, c->group, path, &message, &error))
+    qw_feedback_file_toast (parent, message, path, TRUE);
+  else
+    qw_feedback_error (parent, _("The TRF file could not be written"), error);
 }
 
 /**
@@ -304,12 +291,11 @@ qw_trf_export_choose (GtkWindow         *parent,
 {
   g_autofree char *name = g_strdup_printf ("%s-%s.trf", qw_document_context_get_event (context)->name, group);
   g_autofree char *title = g_strdup_printf (_("Export Group %s as TRF"), group);
-  GtkFileChooserNative *chooser = save_chooser (parent, title, name, _("FIDE TRF files (.trf)"), "*.trf");
-  Choice *c = choice_new (parent, context);
+  g_autoptr(GtkFileFilter) filter = file_filter (_("FIDE TRF files (.trf)"), "*.trf");
+  Choice *c = choice_new (context);
 
   c->group = g_strdup (group);
-  g_signal_connect (chooser, "response", G_CALLBACK (trf_export_response_cb), c);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+  ask_where (parent, title, name, filter, NULL, trf_export_chosen_cb, c);
 }
 
 /**
@@ -344,9 +330,10 @@ qw_trf_import_read (QwDocumentContext  *context,
 
 typedef struct
 {
-  Choice   *choice;
-  char     *path;
-  GtkEntry *code;
+  GtkWindow         *parent;
+  QwDocumentContext *context;
+  char              *path;
+  GtkEntry          *code;
 } TrfImport;
 
 static void
@@ -355,7 +342,8 @@ trf_import_free (gpointer  data,
 {
   TrfImport *t = data;
 
-  choice_free (t->choice);
+  g_object_unref (t->parent);
+  g_object_unref (t->context);
   g_free (t->path);
   g_free (t);
 }
@@ -373,12 +361,12 @@ trf_code_response_cb (AdwMessageDialog *dialog,
   if (!g_str_equal (response, "import"))
     return;
   code = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (t->code))));
-  if (!qw_trf_import_read (t->choice->context, t->path, code, &message, &warnings, &error))
+  if (!qw_trf_import_read (t->context, t->path, code, &message, &warnings, &error))
     {
-      qw_feedback_error (GTK_WIDGET (t->choice->parent), _("The TRF file could not be imported"), error);
+      qw_feedback_error (GTK_WIDGET (t->parent), _("The TRF file could not be imported"), error);
       return;
     }
-  qw_feedback_undo_toast (GTK_WIDGET (t->choice->parent), qw_document_context_get_document (t->choice->context),
+  qw_feedback_undo_toast (GTK_WIDGET (t->parent), qw_document_context_get_document (t->context),
                           message);
   if (warnings->len > 0)
     {
@@ -387,7 +375,7 @@ trf_code_response_cb (AdwMessageDialog *dialog,
 
       for (guint i = 0; i < warnings->len; i++)
         g_string_append_printf (body, "%s• %s", i > 0 ? "\n" : "", (char *) g_ptr_array_index (warnings, i));
-      notes = adw_message_dialog_new (t->choice->parent, _("Imported, with Warnings"), body->str);
+      notes = adw_message_dialog_new (t->parent, _("Imported, with Warnings"), body->str);
       adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (notes), "close", _("_Close"));
       gtk_window_present (GTK_WINDOW (notes));
     }
@@ -403,42 +391,37 @@ trf_code_changed_cb (GtkEditable      *code,
   adw_message_dialog_set_response_enabled (dialog, "import", qw_group_code_is_valid (text));
 }
 
+/* @data: the document's context */
 static void
-trf_open_response_cb (GtkNativeDialog *chooser,
-                      int              response,
-                      Choice          *c)
+trf_open_chosen_cb (GtkWidget *parent,
+                    GPtrArray *files,
+                    gpointer   data)
 {
-  if (response == GTK_RESPONSE_ACCEPT)
-    {
-      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
-      g_autofree char *name = g_file_get_basename (file);
-      TrfImport *t = g_new0 (TrfImport, 1);
-      GtkWidget *dialog;
+  GFile *file = g_ptr_array_index (files, 0);
+  g_autofree char *name = g_file_get_basename (file);
+  TrfImport *t = g_new0 (TrfImport, 1);
+  GtkWidget *dialog;
 
-      t->choice = g_steal_pointer (&c);
-      t->path = g_file_get_path (file);
-      t->code = GTK_ENTRY (gtk_entry_new ());
-      gtk_editable_set_text (GTK_EDITABLE (t->code), "trf");
-      gtk_entry_set_activates_default (t->code, TRUE);
-      gtk_accessible_update_property (GTK_ACCESSIBLE (t->code), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Group code"), -1);
-      dialog = adw_message_dialog_new (t->choice->parent, _("Import a TRF File as a Group"), NULL);
-      adw_message_dialog_format_body (ADW_MESSAGE_DIALOG (dialog),
-                                      _("%s is imported as a new group of the stop, with its players and every "
-                                        "round as played. The new group’s code:"), name);
-      adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), GTK_WIDGET (t->code));
-      adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _("_Cancel"),
-                                        "import", _("_Import"), NULL);
-      adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "import", ADW_RESPONSE_SUGGESTED);
-      adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "import");
-      adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
-      g_signal_connect_object (t->code, "changed", G_CALLBACK (trf_code_changed_cb), dialog, 0);
-      g_signal_connect_data (dialog, "response", G_CALLBACK (trf_code_response_cb), t, trf_import_free, 0);
-      gtk_window_present (GTK_WINDOW (dialog));
-    }
-  gtk_native_dialog_destroy (chooser);
-  g_object_unref (chooser);
-  if (c != NULL)
-    choice_free (c);
+  t->parent = GTK_WINDOW (g_object_ref (parent));
+  t->context = g_object_ref (data);
+  t->path = g_file_get_path (file);
+  t->code = GTK_ENTRY (gtk_entry_new ());
+  gtk_editable_set_text (GTK_EDITABLE (t->code), "trf");
+  gtk_entry_set_activates_default (t->code, TRUE);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (t->code), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Group code"), -1);
+  dialog = adw_message_dialog_new (t->parent, _("Import a TRF File as a Group"), NULL);
+  adw_message_dialog_format_body (ADW_MESSAGE_DIALOG (dialog),
+                                  _("%s is imported as a new group of the stop, with its players and every "
+                                    "round as played. The new group’s code:"), name);
+  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), GTK_WIDGET (t->code));
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _("_Cancel"),
+                                    "import", _("_Import"), NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "import", ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "import");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_signal_connect_object (t->code, "changed", G_CALLBACK (trf_code_changed_cb), dialog, 0);
+  g_signal_connect_data (dialog, "response", G_CALLBACK (trf_code_response_cb), t, trf_import_free, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
 }
 
 /**
@@ -450,17 +433,10 @@ void
 qw_trf_import_choose (GtkWindow         *parent,
                       QwDocumentContext *context)
 {
-  GtkFileChooserNative *chooser;
-  g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
+  g_autoptr(GtkFileFilter) filter = file_filter (_("FIDE TRF files (.trf, .txt)"), "*.trf");
+  QwFileQuestion question = { .action = GTK_FILE_CHOOSER_ACTION_OPEN, .title = _("Import a TRF File as a Group"),
+                              .accept = _("_Open"), .filters = { filter } };
 
-  gtk_file_filter_set_name (filter, _("FIDE TRF files (.trf, .txt)"));
-  gtk_file_filter_add_pattern (filter, "*.trf");
-  gtk_file_filter_add_pattern (filter, "*.TRF");
   gtk_file_filter_add_pattern (filter, "*.txt");
-  chooser = gtk_file_chooser_native_new (_("Import a TRF File as a Group"), parent, GTK_FILE_CHOOSER_ACTION_OPEN,
-                                         _("_Open"), _("_Cancel"));
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
-  g_signal_connect (chooser, "response", G_CALLBACK (trf_open_response_cb), choice_new (parent, context));
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+  qw_file_chooser_ask (GTK_WIDGET (parent), &question, trf_open_chosen_cb, g_object_ref (context), g_object_unref);
 }

@@ -21,6 +21,7 @@
 #include <glib/gi18n.h>
 
 #include "qw-admit-dialog.h"
+#include "qw-document-watch.h"
 #include "qw-entry-dialog.h"
 #include "qw-feedback.h"
 #include "qw-notice-overlay.h"
@@ -44,7 +45,7 @@ struct _QwGateDialog
   AdwPreferencesGroup *warnings_group;
 
   QwDocumentContext   *context;
-  GSignalGroup        *doc_signals;   /* the document's entries, sections and games */
+  QwDocumentWatch     *watch;         /* the document's entries, sections and games */
   char                *group;
   int                  round;
   GPtrArray           *items;         /* QwGateItem, as last read */
@@ -222,8 +223,9 @@ nothing_blocks_row (QwGateDialog *self)
 
 /* Reads the group's problems again: after each answer, an undo, an edit. */
 static void
-reload (QwGateDialog *self)
+reload (GtkWidget *widget)
 {
+  QwGateDialog *self = QW_GATE_DIALOG (widget);
   g_autoptr(GError) error = NULL;
   g_autoptr(QwSection) section = section_of (self, &error);
   g_autofree char *heading = NULL;
@@ -297,6 +299,7 @@ static void
 answered (QwGateDialog *self,
           const char   *message)
 {
+  qw_document_watch_reload (self->watch);
   qw_feedback_undo_toast (GTK_WIDGET (self->toast_overlay), doc_of (self), message);
 }
 
@@ -363,6 +366,7 @@ entry_saved_cb (QwGateDialog  *self,
       return FALSE;
     }
   message = g_strdup_printf (_("Edited %s"), edited->name);
+  qw_document_watch_reload (self->watch);
   qw_feedback_undo_toast (GTK_WIDGET (self->toast_overlay), doc_of (self), message);
   return TRUE;
 }
@@ -445,7 +449,7 @@ qw_gate_dialog_dispose (GObject *object)
 {
   QwGateDialog *self = QW_GATE_DIALOG (object);
 
-  g_clear_object (&self->doc_signals);
+  g_clear_object (&self->watch);
   g_clear_object (&self->context);
   g_clear_pointer (&self->group, g_free);
   g_clear_pointer (&self->items, g_ptr_array_unref);
@@ -495,10 +499,8 @@ qw_gate_dialog_init (QwGateDialog *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   qw_tooltips_wrap (GTK_WIDGET (self));
   self->rows = g_ptr_array_new ();
-  self->doc_signals = g_signal_group_new (QW_TYPE_DOCUMENT);
-  g_signal_group_connect_swapped (self->doc_signals, "changed::entries", G_CALLBACK (reload), self);
-  g_signal_group_connect_swapped (self->doc_signals, "changed::sections", G_CALLBACK (reload), self);
-  g_signal_group_connect_swapped (self->doc_signals, "changed::games", G_CALLBACK (reload), self);
+  self->watch = qw_document_watch_new (GTK_WIDGET (self), (const char *[]) { "entries", "sections", "games", NULL },
+                                       reload);
   forward_history (self);
 }
 
@@ -529,8 +531,7 @@ qw_gate_dialog_new (GtkWindow         *parent,
   adw_window_title_set_subtitle (self->title, section != NULL ? section->name : group);
   gtk_button_set_label (GTK_BUTTON (self->pair_button), pair);
   qw_tooltip_set_text (self->pair_button, _("Pair the round once nothing keeps it (Ctrl+R)"));
-  g_signal_group_set_target (self->doc_signals, qw_document_context_get_document (context));
-  reload (self);
+  qw_document_watch_set_document (self->watch, qw_document_context_get_document (context));
   return self;
 }
 

@@ -7,7 +7,8 @@
  * finalists (online and wild cards), the public list (名单公示, documents
  * masked, as qw_ladder_public_list_csv() writes it) and the warnings. The
  * game log, the players list and the wild cards are imported from here, each
- * as one undoable step; the page follows "changed::ladder".
+ * as one undoable step; the page follows the document's settings and kept
+ * tables ("meta"), where the ladder's are.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -21,13 +22,14 @@
 #include "qw-column-view.h"
 #include "qw-csv.h"
 #include "qw-feedback.h"
+#include "qw-file-chooser.h"
 #include "qw-ladder-page.h"
 #include "qw-ladder.h"
+#include "qw-parts.h"
 #include "qw-ruleset-championship.h"
 #include "qw-text-row.h"
 #include "qw-tooltip.h"
 #include "qw-wildcard-dialog.h"
-#include "qw-parts.h"
 
 struct _QwLadderPage
 {
@@ -58,22 +60,11 @@ struct _QwLadderPage
   GListStore        *public_list;
   GListStore        *warnings;
 
-  QwDocumentContext *context;
-  GSignalGroup      *doc_signals;  /* "changed::ladder" */
   QwLadderStored    *stored;
   char              *public_csv;   /* 名单公示, as written */
-  gboolean           stale;
 };
 
-G_DEFINE_FINAL_TYPE (QwLadderPage, qw_ladder_page, GTK_TYPE_WIDGET)
-
-enum {
-  PROP_0,
-  PROP_CONTEXT,
-  N_PROPS
-};
-
-static GParamSpec *properties[N_PROPS];
+G_DEFINE_FINAL_TYPE (QwLadderPage, qw_ladder_page, QW_TYPE_PAGE)
 
 static void period_changed_cb (QwLadderPage *self);
 
@@ -107,28 +98,6 @@ name_of (QwLadderPage *self,
 
 /* Columns: each shows the cell "cN" of the rows. */
 
-typedef struct
-{
-  const char    *title;           /* N_() */
-  int            width;
-  QwColumnFlags  flags;
-} Column;
-
-static void
-set_columns (GtkColumnView *view,
-             const Column  *columns,
-             guint          n_columns)
-{
-  qw_column_view_clear (view);
-  for (guint i = 0; i < n_columns && i < QW_TEXT_ROW_MAX_CELLS; i++)
-    {
-      g_autofree char *property = g_strdup_printf ("c%u", i);
-      QwColumn column = { columns[i].title, property, NULL, columns[i].width, columns[i].flags };
-
-      qw_column_view_add_column (view, QW_TYPE_TEXT_ROW, &column, NULL);
-    }
-}
-
 /* The public list's columns are its header's (already Chinese). */
 static void
 set_header_columns (GtkColumnView *view,
@@ -145,7 +114,7 @@ set_header_columns (GtkColumnView *view,
     }
 }
 
-static const Column selection_columns[] = {
+static const QwTextColumn selection_columns[] = {
   { N_("Rank"), 56, QW_COLUMN_NUMERIC | QW_COLUMN_END | QW_COLUMN_HEADING },
   { N_("Account"), 130, QW_COLUMN_NUMERIC },
   { N_("Name"), 110, 0 },
@@ -158,7 +127,7 @@ static const Column selection_columns[] = {
   { N_("Selected"), 0, QW_COLUMN_EXPAND },
 };
 
-static const Column qualifying_columns[] = {
+static const QwTextColumn qualifying_columns[] = {
   { N_("Rank"), 56, QW_COLUMN_NUMERIC | QW_COLUMN_END | QW_COLUMN_HEADING },
   { N_("Account"), 130, QW_COLUMN_NUMERIC },
   { N_("Name"), 110, 0 },
@@ -168,7 +137,7 @@ static const Column qualifying_columns[] = {
   { N_("Qualified"), 0, QW_COLUMN_EXPAND },
 };
 
-static const Column season_columns[] = {
+static const QwTextColumn season_columns[] = {
   { N_("Account"), 130, QW_COLUMN_NUMERIC },
   { N_("Name"), 110, 0 },
   { N_("Games"), 60, QW_COLUMN_NUMERIC | QW_COLUMN_END },
@@ -180,14 +149,14 @@ static const Column season_columns[] = {
   { N_("Grade certificate"), 0, QW_COLUMN_EXPAND },
 };
 
-static const Column finalist_columns[] = {
+static const QwTextColumn finalist_columns[] = {
   { N_("No."), 52, QW_COLUMN_NUMERIC | QW_COLUMN_END },
   { N_("Account"), 130, QW_COLUMN_NUMERIC },
   { N_("Name"), 110, 0 },
   { N_("Qualified by"), 0, QW_COLUMN_EXPAND },
 };
 
-static const Column warning_columns[] = {
+static const QwTextColumn warning_columns[] = {
   { N_("Period"), 56, QW_COLUMN_NUMERIC | QW_COLUMN_END },
   { N_("Account"), 130, QW_COLUMN_NUMERIC },
   { N_("Warning"), 0, QW_COLUMN_EXPAND },
@@ -404,24 +373,23 @@ update_files (QwLadderPage *self)
 }
 
 static void
-reload (QwLadderPage *self)
+reload (QwPage *page)
 {
+  QwLadderPage *self = QW_LADDER_PAGE (page);
   g_autoptr(GError) error = NULL;
-  QwRuleset *ruleset;
+  QwRuleset *ruleset = qw_page_get_ruleset (page);
   g_autofree char *summary = NULL;
   const QwLadder *ladder;
 
-  self->stale = FALSE;
   g_clear_pointer (&self->stored, qw_ladder_stored_free);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "ladder.export-public", FALSE);
-  ruleset = self->context != NULL ? qw_document_context_get_ruleset (self->context) : NULL;
-  if (ruleset == NULL || !qw_part_offered (qw_document_context_get_kind (self->context), ruleset,
-                                           qw_document_context_get_event (self->context) != NULL, QW_PART_LADDER))
+  if (ruleset == NULL || !qw_part_offered (qw_document_get_kind (qw_page_get_document (page)), ruleset,
+                                           qw_page_get_event (page) != NULL, QW_PART_LADDER))
     {
       gtk_stack_set_visible_child_name (self->content_stack, "empty");
       return;
     }
-  self->stored = qw_ladder_store_load (qw_document_context_get_document (self->context), ruleset, &error);
+  self->stored = qw_ladder_store_load (qw_page_get_document (page), ruleset, &error);
   if (self->stored == NULL)
     {
       qw_feedback_error (GTK_WIDGET (self), _("The ladder could not be computed"), error);
@@ -448,31 +416,25 @@ reload (QwLadderPage *self)
   gtk_stack_set_visible_child_name (self->content_stack, "ladder");
 }
 
+/* A document read-only where it is shows its ladder; nothing is imported into it. */
+static void
+context_changed (QwPage *page)
+{
+  static const char *changes[] = { "ladder.import-games", "ladder.import-players", "ladder.import-wildcards",
+                                   "ladder.forget", "ladder.add-wildcard" };
+  QwDocument *doc = qw_page_get_document (page);
+  gboolean editable = doc == NULL || !qw_document_is_read_only (doc);
+
+  for (guint i = 0; i < G_N_ELEMENTS (changes); i++)
+    gtk_widget_action_set_enabled (GTK_WIDGET (page), changes[i], editable);
+}
+
 static void
 period_changed_cb (QwLadderPage *self)
 {
   guint i = gtk_drop_down_get_selected (self->period_dropdown);
 
   show_period (self, i == GTK_INVALID_LIST_POSITION ? 0 : (int) i + 1);
-}
-
-static void
-document_changed_cb (QwLadderPage *self)
-{
-  if (gtk_widget_get_mapped (GTK_WIDGET (self)))
-    reload (self);
-  else
-    self->stale = TRUE;
-}
-
-static void
-qw_ladder_page_map (GtkWidget *widget)
-{
-  QwLadderPage *self = QW_LADDER_PAGE (widget);
-
-  GTK_WIDGET_CLASS (qw_ladder_page_parent_class)->map (widget);
-  if (self->stale)
-    reload (self);
 }
 
 /* Importing */
@@ -502,38 +464,31 @@ qw_ladder_page_import (QwLadderPage *self,
   QwDocument *doc;
 
   g_return_val_if_fail (QW_IS_LADDER_PAGE (self), FALSE);
-  g_return_val_if_fail (self->context != NULL, FALSE);
+  g_return_val_if_fail (qw_page_get_context (QW_PAGE (self)) != NULL, FALSE);
 
-  doc = qw_document_context_get_document (self->context);
-  if (!qw_ladder_store_import (doc, qw_document_context_get_ruleset (self->context), file, path, NULL, &error))
+  doc = qw_page_get_document (QW_PAGE (self));
+  if (!qw_ladder_store_import (doc, qw_page_get_ruleset (QW_PAGE (self)), file, path, NULL, &error))
     {
       qw_feedback_error (GTK_WIDGET (self), _("The file was not imported"), error);
       return FALSE;
     }
-  /* "changed::ladder" has shown it already when the page is mapped. */
-  if (self->stale || !gtk_widget_get_mapped (GTK_WIDGET (self)))
-    reload (self);
+  /* Shown or not, the page holds what was imported when this returns. */
+  qw_page_reload (QW_PAGE (self));
   qw_feedback_undo_toast (GTK_WIDGET (self), doc, imported_message (file));
   return TRUE;
 }
 
+/* @data: the QwLadderFile asked for */
 static void
-import_response_cb (GtkNativeDialog *chooser,
-                    int              response,
-                    QwLadderPage    *self)
+import_chosen_cb (GtkWidget *owner,
+                  GPtrArray *files,
+                  gpointer   data)
 {
-  QwLadderFile file = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (chooser), "ladder-file"));
+  QwLadderPage *self = QW_LADDER_PAGE (owner);
+  g_autofree char *path = g_file_get_path (g_ptr_array_index (files, 0));
 
-  if (response == GTK_RESPONSE_ACCEPT && self->context != NULL)
-    {
-      g_autoptr(GFile) chosen = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
-      g_autofree char *path = g_file_get_path (chosen);
-
-      if (path != NULL)
-        qw_ladder_page_import (self, file, path);
-    }
-  gtk_native_dialog_destroy (chooser);
-  g_object_unref (chooser);
+  if (qw_page_get_context (QW_PAGE (self)) != NULL && path != NULL)
+    qw_ladder_page_import (self, (QwLadderFile) GPOINTER_TO_INT (data), path);
 }
 
 static void
@@ -542,23 +497,18 @@ choose_file (QwLadderPage *self,
 {
   static const char *patterns[] = { "*.csv", "*.CSV", "*.xlsx", "*.XLSX", "*.xls", "*.XLS", "*.txt", NULL };
   g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
-  GtkFileChooserNative *chooser;
-  const char *title = file == QW_LADDER_FILE_PLAYERS ? _("Import the Ladder’s Players List")
-                      : file == QW_LADDER_FILE_WILDCARDS ? _("Import the Wild Cards")
-                      : _("Import the Ladder’s Game Log");
+  QwFileQuestion question = { .action = GTK_FILE_CHOOSER_ACTION_OPEN,
+                              .title = file == QW_LADDER_FILE_PLAYERS ? _("Import the Ladder’s Players List")
+                                       : file == QW_LADDER_FILE_WILDCARDS ? _("Import the Wild Cards")
+                                       : _("Import the Ladder’s Game Log"),
+                              .accept = _("_Import"), .filters = { filter } };
 
-  if (self->context == NULL)
+  if (qw_page_get_context (QW_PAGE (self)) == NULL)
     return;
   gtk_file_filter_set_name (filter, _("Spreadsheets (.csv, .xlsx, .xls)"));
   for (guint i = 0; patterns[i] != NULL; i++)
     gtk_file_filter_add_pattern (filter, patterns[i]);
-  chooser = gtk_file_chooser_native_new (title, GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))),
-                                         GTK_FILE_CHOOSER_ACTION_OPEN, _("_Import"), _("_Cancel"));
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
-  g_object_set_data (G_OBJECT (chooser), "ladder-file", GINT_TO_POINTER (file));
-  g_signal_connect (chooser, "response", G_CALLBACK (import_response_cb), self);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+  qw_file_chooser_ask (GTK_WIDGET (self), &question, import_chosen_cb, GINT_TO_POINTER (file), NULL);
 }
 
 static void
@@ -630,9 +580,9 @@ qw_ladder_page_forget (QwLadderPage *self,
   QwDocument *doc;
 
   g_return_val_if_fail (QW_IS_LADDER_PAGE (self), FALSE);
-  g_return_val_if_fail (self->context != NULL, FALSE);
+  g_return_val_if_fail (qw_page_get_context (QW_PAGE (self)) != NULL, FALSE);
 
-  doc = qw_document_context_get_document (self->context);
+  doc = qw_page_get_document (QW_PAGE (self));
   if (!qw_ladder_store_has (doc, file))
     return TRUE;
   if (!qw_ladder_store_forget (doc, file, &error))
@@ -640,8 +590,7 @@ qw_ladder_page_forget (QwLadderPage *self,
       qw_feedback_error (GTK_WIDGET (self), _("The table was not removed"), error);
       return FALSE;
     }
-  if (self->stale || !gtk_widget_get_mapped (GTK_WIDGET (self)))
-    reload (self);
+  qw_page_reload (QW_PAGE (self));
   qw_feedback_undo_toast (GTK_WIDGET (self), doc, removed_message (file));
   return TRUE;
 }
@@ -651,11 +600,11 @@ add_wildcard_action (GtkWidget  *widget,
                      const char *action_name,
                      GVariant   *parameter)
 {
-  QwLadderPage *self = QW_LADDER_PAGE (widget);
+  QwDocumentContext *context = qw_page_get_context (QW_PAGE (widget));
 
-  if (self->context != NULL)
+  if (context != NULL)
     gtk_window_present (GTK_WINDOW (qw_wildcard_dialog_new (GTK_WINDOW (gtk_widget_get_root (widget)), widget,
-                                                            self->context)));
+                                                            context)));
 }
 
 static void
@@ -666,29 +615,26 @@ forget_action (GtkWidget  *widget,
   QwLadderPage *self = QW_LADDER_PAGE (widget);
   QwLadderFile file;
 
-  if (self->context != NULL && file_from_code (g_variant_get_string (parameter, NULL), &file))
+  if (qw_page_get_context (QW_PAGE (self)) != NULL && file_from_code (g_variant_get_string (parameter, NULL), &file))
     qw_ladder_page_forget (self, file);
 }
 
 /* 名单公示 as the CLI's --public-list writes it. */
 static void
-export_response_cb (GtkNativeDialog *chooser,
-                    int              response,
-                    QwLadderPage    *self)
+export_chosen_cb (GtkWidget *owner,
+                  GPtrArray *files,
+                  gpointer   data)
 {
-  if (response == GTK_RESPONSE_ACCEPT && ladder_of (self) != NULL)
-    {
-      g_autoptr(GFile) chosen = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
-      g_autofree char *path = g_file_get_path (chosen);
-      g_autoptr(GError) error = NULL;
+  QwLadderPage *self = QW_LADDER_PAGE (owner);
+  g_autofree char *path = g_file_get_path (g_ptr_array_index (files, 0));
+  g_autoptr(GError) error = NULL;
 
-      if (path != NULL && qw_ladder_write_public_list (ladder_of (self), path, &error))
-        qw_feedback_file_toast (GTK_WIDGET (self), _("Public list written"), path, TRUE);
-      else if (path != NULL)
-        qw_feedback_error (GTK_WIDGET (self), _("The public list was not written"), error);
-    }
-  gtk_native_dialog_destroy (chooser);
-  g_object_unref (chooser);
+  if (ladder_of (self) == NULL || path == NULL)
+    return;
+  if (qw_ladder_write_public_list (ladder_of (self), path, &error))
+    qw_feedback_file_toast (GTK_WIDGET (self), _("Public list written"), path, TRUE);
+  else
+    qw_feedback_error (GTK_WIDGET (self), _("The public list was not written"), error);
 }
 
 static void
@@ -697,56 +643,24 @@ export_public_action (GtkWidget  *widget,
                       GVariant   *parameter)
 {
   QwLadderPage *self = QW_LADDER_PAGE (widget);
-  GtkFileChooserNative *chooser;
   const QwEvent *event;
   g_autofree char *name = NULL;
 
   if (ladder_of (self) == NULL)
     return;
-  event = qw_document_context_get_event (self->context);
+  event = qw_page_get_event (QW_PAGE (self));
   /* Translators: a file name, "…总决赛-名单公示.csv" */
   name = g_strdup_printf (_("%s-public-list.csv"), event != NULL && event->name != NULL ? event->name : "");
   g_strdelimit (name, "/\\:", '-');
-  chooser = gtk_file_chooser_native_new (_("Export the Public List"),
-                                         GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))),
-                                         GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"), _("_Cancel"));
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
-  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
-  g_signal_connect (chooser, "response", G_CALLBACK (export_response_cb), self);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+  {
+    QwFileQuestion question = { .action = GTK_FILE_CHOOSER_ACTION_SAVE, .title = _("Export the Public List"),
+                                .accept = _("_Export"), .name = name };
+
+    qw_file_chooser_ask (widget, &question, export_chosen_cb, NULL, NULL);
+  }
 }
 
 /* The public API */
-
-void
-qw_ladder_page_set_context (QwLadderPage      *self,
-                            QwDocumentContext *context)
-{
-  g_return_if_fail (QW_IS_LADDER_PAGE (self));
-
-  if (!g_set_object (&self->context, context))
-    return;
-  g_signal_group_set_target (self->doc_signals, context != NULL ? qw_document_context_get_document (context) : NULL);
-  /* A document read-only where it is shows its ladder; nothing is imported into it. */
-  {
-    static const char *changes[] = { "ladder.import-games", "ladder.import-players", "ladder.import-wildcards",
-                                     "ladder.forget", "ladder.add-wildcard" };
-    gboolean editable = context == NULL
-                        || !qw_document_is_read_only (qw_document_context_get_document (context));
-
-    for (guint i = 0; i < G_N_ELEMENTS (changes); i++)
-      gtk_widget_action_set_enabled (GTK_WIDGET (self), changes[i], editable);
-  }
-  reload (self);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CONTEXT]);
-}
-
-QwDocumentContext *
-qw_ladder_page_get_context (QwLadderPage *self)
-{
-  g_return_val_if_fail (QW_IS_LADDER_PAGE (self), NULL);
-  return self->context;
-}
 
 void
 qw_ladder_page_show_view (QwLadderPage *self,
@@ -805,8 +719,6 @@ qw_ladder_page_dispose (GObject *object)
 {
   QwLadderPage *self = QW_LADDER_PAGE (object);
 
-  g_clear_object (&self->doc_signals);
-  g_clear_object (&self->context);
   g_clear_pointer (&self->stored, qw_ladder_stored_free);
   g_clear_pointer (&self->public_csv, g_free);
   gtk_widget_dispose_template (GTK_WIDGET (self), QW_TYPE_LADDER_PAGE);
@@ -820,54 +732,16 @@ qw_ladder_page_dispose (GObject *object)
 }
 
 static void
-qw_ladder_page_get_property (GObject    *object,
-                             guint       prop_id,
-                             GValue     *value,
-                             GParamSpec *pspec)
-{
-  switch (prop_id)
-    {
-    case PROP_CONTEXT:
-      g_value_set_object (value, QW_LADDER_PAGE (object)->context);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
-
-static void
-qw_ladder_page_set_property (GObject      *object,
-                             guint         prop_id,
-                             const GValue *value,
-                             GParamSpec   *pspec)
-{
-  switch (prop_id)
-    {
-    case PROP_CONTEXT:
-      qw_ladder_page_set_context (QW_LADDER_PAGE (object), g_value_get_object (value));
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
-
-static void
 qw_ladder_page_class_init (QwLadderPageClass *klass)
 {
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
-  object_class->dispose = qw_ladder_page_dispose;
-  object_class->get_property = qw_ladder_page_get_property;
-  object_class->set_property = qw_ladder_page_set_property;
-  widget_class->map = qw_ladder_page_map;
+  G_OBJECT_CLASS (klass)->dispose = qw_ladder_page_dispose;
+  QW_PAGE_CLASS (klass)->context_changed = context_changed;
+  QW_PAGE_CLASS (klass)->reload = reload;
+  /* The ladder's tables are kept with the document's settings. */
+  qw_page_class_set_topics (QW_PAGE_CLASS (klass), "meta", NULL);
 
-  properties[PROP_CONTEXT] = g_param_spec_object ("context", NULL, NULL, QW_TYPE_DOCUMENT_CONTEXT,
-                                                  G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY
-                                                  | G_PARAM_STATIC_STRINGS);
-  g_object_class_install_properties (object_class, N_PROPS, properties);
-
-  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_template_from_resource (widget_class, "/cn/qiwang/Qiwang/ui/qw-ladder-page.ui");
   gtk_widget_class_bind_template_child (widget_class, QwLadderPage, box);
   gtk_widget_class_bind_template_child (widget_class, QwLadderPage, summary_label);
@@ -896,33 +770,18 @@ qw_ladder_page_class_init (QwLadderPageClass *klass)
   gtk_widget_class_install_action (widget_class, "ladder.add-wildcard", NULL, add_wildcard_action);
 }
 
-static GListStore *
-attach (GtkColumnView *view)
-{
-  GListStore *store = g_list_store_new (QW_TYPE_TEXT_ROW);
-  g_autoptr(GtkNoSelection) selection = gtk_no_selection_new (G_LIST_MODEL (g_object_ref (store)));
-
-  gtk_column_view_set_model (view, GTK_SELECTION_MODEL (selection));
-  return store;
-}
-
 static void
 qw_ladder_page_init (QwLadderPage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
-  self->selection = attach (self->selection_view);
-  self->qualifying = attach (self->qualifying_view);
-  self->season = attach (self->season_view);
-  self->finalists = attach (self->finalists_view);
-  self->public_list = attach (self->public_view);
-  self->warnings = attach (self->warnings_view);
-  set_columns (self->selection_view, selection_columns, G_N_ELEMENTS (selection_columns));
-  set_columns (self->qualifying_view, qualifying_columns, G_N_ELEMENTS (qualifying_columns));
-  set_columns (self->season_view, season_columns, G_N_ELEMENTS (season_columns));
-  set_columns (self->finalists_view, finalist_columns, G_N_ELEMENTS (finalist_columns));
-  set_columns (self->warnings_view, warning_columns, G_N_ELEMENTS (warning_columns));
-  self->doc_signals = g_signal_group_new (QW_TYPE_DOCUMENT);
-  g_signal_group_connect_swapped (self->doc_signals, "changed::ladder", G_CALLBACK (document_changed_cb), self);
-  /* An undo or redo of an import says which table it changed. */
-  g_signal_group_connect_swapped (self->doc_signals, "changed::meta", G_CALLBACK (document_changed_cb), self);
+  self->selection = qw_column_view_text_table (self->selection_view, selection_columns,
+                                               G_N_ELEMENTS (selection_columns));
+  self->qualifying = qw_column_view_text_table (self->qualifying_view, qualifying_columns,
+                                                G_N_ELEMENTS (qualifying_columns));
+  self->season = qw_column_view_text_table (self->season_view, season_columns, G_N_ELEMENTS (season_columns));
+  self->finalists = qw_column_view_text_table (self->finalists_view, finalist_columns,
+                                               G_N_ELEMENTS (finalist_columns));
+  /* Its columns are its header's, read with it. */
+  self->public_list = qw_column_view_text_table (self->public_view, NULL, 0);
+  self->warnings = qw_column_view_text_table (self->warnings_view, warning_columns, G_N_ELEMENTS (warning_columns));
 }

@@ -6,18 +6,15 @@
 
 #include <adwaita.h>
 
-#include "qw-document-context.h"
+#include "qw-page.h"
 #include "qw-ladder-store.h"
 
 G_BEGIN_DECLS
 
 #define QW_TYPE_LADDER_PAGE (qw_ladder_page_get_type ())
 
-G_DECLARE_FINAL_TYPE (QwLadderPage, qw_ladder_page, QW, LADDER_PAGE, GtkWidget)
+G_DECLARE_FINAL_TYPE (QwLadderPage, qw_ladder_page, QW, LADDER_PAGE, QwPage)
 
-void               qw_ladder_page_set_context   (QwLadderPage      *self,
-                                                 QwDocumentContext *context);
-QwDocumentContext *qw_ladder_page_get_context   (QwLadderPage      *self);
 /* Imports a file as the page's chooser does; FALSE (an error shown) when refused. */
 gboolean           qw_ladder_page_import        (QwLadderPage      *self,
                                                  QwLadderFile       file,

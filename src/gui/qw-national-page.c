@@ -21,6 +21,7 @@
 #include "qw-entry.h"
 #include "qw-error.h"
 #include "qw-feedback.h"
+#include "qw-file-chooser.h"
 #include "qw-idcard.h"
 #include "qw-import-report.h"
 #include "qw-national-page.h"
@@ -186,11 +187,18 @@ qw_nominee_item_new (QwNominee       *nominee,
   return self;
 }
 
+/* A nominee across reloads: a region names a player once. */
+static char *
+nominee_key (QwNomineeItem *item)
+{
+  return g_strconcat (item->nominee->region, "/", item->nominee->id_number, NULL);
+}
+
 /* The page */
 
 struct _QwNationalPage
 {
-  GtkWidget            parent_instance;
+  QwPage               parent_instance;
 
   GtkWidget           *box;
   GtkSearchEntry      *search_entry;
@@ -209,12 +217,6 @@ struct _QwNationalPage
   char                *needle;
   GPtrArray           *sidebar_rows;   /* (AdwPreferencesGroup, row) pairs */
 
-  QwDocumentContext   *context;
-  GSignalGroup        *doc_signals;    /* the document's "changed::nominees" */
-  QwDocument          *doc;            /* the context's, while it is set */
-  QwRuleset           *ruleset;
-  GCancellable        *cancellable;    /* files being read */
-  gboolean             busy;
   GPtrArray           *outcomes;       /* QwFileOutcome of the last import */
   guint                n_duplicates;
   guint                n_unsettled;     /* final's players nominated by two regions */
@@ -223,16 +225,21 @@ struct _QwNationalPage
   char                *final_name;
 };
 
-G_DEFINE_FINAL_TYPE (QwNationalPage, qw_national_page, GTK_TYPE_WIDGET)
+G_DEFINE_FINAL_TYPE (QwNationalPage, qw_national_page, QW_TYPE_PAGE)
 
-enum {
-  PROP_0,
-  PROP_CONTEXT,
-  PROP_BUSY,
-  N_PROPS
-};
 
-static GParamSpec *properties[N_PROPS];
+/* The page's context's document and ruleset. */
+static QwDocument *
+doc_of (QwNationalPage *self)
+{
+  return qw_page_get_document (QW_PAGE (self));
+}
+
+static QwRuleset *
+ruleset_of (QwNationalPage *self)
+{
+  return qw_page_get_ruleset (QW_PAGE (self));
+}
 
 static GtkWindow *
 get_parent (QwNationalPage *self)
@@ -269,22 +276,14 @@ filter_func (gpointer item,
 static void
 update_content (QwNationalPage *self)
 {
-  if (g_list_model_get_n_items (G_LIST_MODEL (self->store)) == 0)
-    gtk_stack_set_visible_child_name (self->content_stack, "empty");
-  else if (g_list_model_get_n_items (G_LIST_MODEL (self->filter_model)) == 0)
-    gtk_stack_set_visible_child_name (self->content_stack, "no-results");
-  else
-    gtk_stack_set_visible_child_name (self->content_stack, "list");
+  qw_column_view_show_content (self->content_stack, G_LIST_MODEL (self->store), G_LIST_MODEL (self->filter_model));
 }
 
 static void
 search_changed_cb (QwNationalPage *self)
 {
-  const char *text = gtk_editable_get_text (GTK_EDITABLE (self->search_entry));
-
-  g_clear_pointer (&self->needle, g_free);
-  if (text != NULL && text[0] != '\0')
-    self->needle = g_utf8_casefold (text, -1);
+  g_free (self->needle);
+  self->needle = qw_column_view_needle (GTK_EDITABLE (self->search_entry));
   gtk_filter_changed (GTK_FILTER (self->filter), GTK_FILTER_CHANGE_DIFFERENT);
   update_content (self);
 }
@@ -378,7 +377,7 @@ static GHashTable *
 fill_duplicates (QwNationalPage *self)
 {
   g_autoptr(GError) error = NULL;
-  g_autoptr(GPtrArray) duplicates = qw_national_nominee_duplicates (self->doc, &error);
+  g_autoptr(GPtrArray) duplicates = qw_national_nominee_duplicates (doc_of (self), &error);
   GHashTable *by_id = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
 
   sidebar_clear (self, self->duplicates_group);
@@ -448,7 +447,7 @@ fill_teams (QwNationalPage *self)
     }
   description = g_strdup_printf (_("%s: the sum of the places of each team’s best %d players in the formal "
                                    "groups; ties go to the better best place"),
-                                 self->final_name, self->ruleset->team_best);
+                                 self->final_name, ruleset_of (self)->team_best);
   adw_preferences_group_set_description (self->teams_group, description);
   if (self->n_unsettled > 0)
     {
@@ -512,7 +511,7 @@ compute_teams (QwNationalPage  *self,
   for (guint g = 0; g < results->groups->len; g++)
     {
       const QwResultsGroup *group = g_ptr_array_index (results->groups, g);
-      const QwGroupRule *rule = qw_ruleset_find_group (self->ruleset, group->code);
+      const QwGroupRule *rule = qw_ruleset_find_group (ruleset_of (self), group->code);
 
       if (rule == NULL || rule->kind != QW_GROUP_FORMAL)
         continue;
@@ -528,7 +527,7 @@ compute_teams (QwNationalPage  *self,
             g_ptr_array_add (members, qw_team_member_new (team, player->name, group->code, st->rank));
         }
     }
-  return qw_team_results (members, self->ruleset->team_best);
+  return qw_team_results (members, ruleset_of (self)->team_best);
 }
 
 static QwResults *
@@ -549,19 +548,17 @@ read_final (GFile   *file,
   return doc != NULL ? qw_results_from_document (doc, error) : NULL;
 }
 
-/* While a worker reads files: a spinner, and one job at a time. */
+/* While a worker reads files, one job at a time (the spinner is bound to
+ * "busy"). */
 static void
-set_busy (QwNationalPage *self,
-          gboolean        busy)
+update_actions (QwNationalPage *self)
 {
-  self->busy = busy;
-  gtk_widget_set_visible (GTK_WIDGET (self->busy_spinner), busy);
-  gtk_spinner_set_spinning (self->busy_spinner, busy);
+  gboolean free = doc_of (self) != NULL && !qw_page_is_busy (QW_PAGE (self));
+
   /* A national document read-only where it is is shown, never changed. */
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "national.import-nominees",
-                                 self->doc != NULL && !qw_document_is_read_only (self->doc) && !busy);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "national.load-final", self->doc != NULL && !busy);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BUSY]);
+                                 free && qw_page_can_change (QW_PAGE (self)));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "national.load-final", free);
 }
 
 /* A job for the worker; it is dropped when the page changes document. */
@@ -573,10 +570,7 @@ task_new (QwNationalPage      *self,
 {
   GTask *task;
 
-  g_cancellable_cancel (self->cancellable);
-  g_clear_object (&self->cancellable);
-  self->cancellable = g_cancellable_new ();
-  task = g_task_new (self, self->cancellable, callback, user_data);
+  task = g_task_new (self, qw_page_get_cancellable (QW_PAGE (self)), callback, user_data);
   g_task_set_source_tag (task, source_tag);
   return task;
 }
@@ -620,10 +614,10 @@ final_read_cb (GObject      *source,
 
   if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     return;
-  set_busy (self, FALSE);
+  qw_page_set_busy (QW_PAGE (self), FALSE);
   /* The document keeps where the file is, so the ranking is back the next
    * time it is opened. */
-  if (results != NULL && chosen && !qw_document_set_meta (self->doc, FINAL_META_KEY, path, &error))
+  if (results != NULL && chosen && !qw_document_set_meta (doc_of (self), FINAL_META_KEY, path, &error))
     g_clear_pointer (&results, qw_results_free);
   if (results == NULL)
     {
@@ -649,7 +643,7 @@ read_final_async (QwNationalPage *self,
 
   task = task_new (self, read_final_async, final_read_cb, GINT_TO_POINTER (chosen));
   g_task_set_task_data (task, g_object_ref (file), g_object_unref);
-  set_busy (self, TRUE);
+  qw_page_set_busy (QW_PAGE (self), TRUE);
   g_task_run_in_thread (task, final_thread);
 }
 
@@ -666,7 +660,7 @@ qw_national_page_load_final (QwNationalPage *self,
                              GFile          *file)
 {
   g_return_if_fail (QW_IS_NATIONAL_PAGE (self));
-  g_return_if_fail (self->doc != NULL && !self->busy);
+  g_return_if_fail (doc_of (self) != NULL && !qw_page_is_busy (QW_PAGE (self)));
 
   read_final_async (self, file, TRUE);
 }
@@ -674,20 +668,21 @@ qw_national_page_load_final (QwNationalPage *self,
 /* Loading */
 
 static void
-reload (QwNationalPage *self)
+reload (QwPage *page)
 {
+  QwNationalPage *self = QW_NATIONAL_PAGE (page);
   g_autoptr(GError) error = NULL;
   g_autoptr(GPtrArray) nominees = NULL;
   g_autoptr(GHashTable) duplicates = NULL;
   g_autoptr(GPtrArray) items = g_ptr_array_new_with_free_func (g_object_unref);
 
-  if (self->doc == NULL)
+  if (doc_of (self) == NULL)
     {
       g_list_store_remove_all (self->store);
       update_content (self);
       return;
     }
-  nominees = qw_document_list_nominees (self->doc, &error);
+  nominees = qw_document_list_nominees (doc_of (self), &error);
   if (nominees == NULL)
     {
       qw_feedback_error (GTK_WIDGET (self), _("The nominees could not be read"), error);
@@ -699,7 +694,7 @@ reload (QwNationalPage *self)
     {
       QwNominee *n = g_ptr_array_index (nominees, i);
 
-      g_ptr_array_add (items, qw_nominee_item_new (n, i, self->ruleset, g_hash_table_lookup (duplicates, n->id_number)));
+      g_ptr_array_add (items, qw_nominee_item_new (n, i, ruleset_of (self), g_hash_table_lookup (duplicates, n->id_number)));
     }
   /* The items own the nominees now. */
   g_ptr_array_set_free_func (nominees, NULL);
@@ -709,54 +704,27 @@ reload (QwNationalPage *self)
   update_teams (self);
 }
 
-/**
- * qw_national_page_set_context:
- * @context: (nullable): a national document, or %NULL
- *
- * Shows @context's nominees; the final's results it keeps are read again
- * in a worker thread.
- */
-void
-qw_national_page_set_context (QwNationalPage    *self,
-                              QwDocumentContext *context)
+/* Another national document, or none: its nominees, and the final's
+ * results it keeps, read again in a worker thread. */
+static void
+context_changed (QwPage *page)
 {
+  QwNationalPage *self = QW_NATIONAL_PAGE (page);
   g_autofree char *path = NULL;
 
-  g_return_if_fail (QW_IS_NATIONAL_PAGE (self));
-  g_return_if_fail (context == NULL || qw_document_context_get_kind (context) == QW_DOCUMENT_NATIONAL);
-
-  if (!g_set_object (&self->context, context))
-    return;
-  g_cancellable_cancel (self->cancellable);
-  g_clear_object (&self->doc);
-  g_clear_pointer (&self->ruleset, qw_ruleset_unref);
   g_clear_pointer (&self->teams, g_ptr_array_unref);
   g_clear_pointer (&self->final, qw_results_free);
   g_clear_pointer (&self->outcomes, g_ptr_array_unref);
-  if (context != NULL)
-    {
-      self->doc = g_object_ref (qw_document_context_get_document (context));
-      self->ruleset = qw_ruleset_ref (qw_document_context_get_ruleset (context));
-      path = qw_document_get_meta (self->doc, FINAL_META_KEY);
-    }
-  g_signal_group_set_target (self->doc_signals, self->doc);
-  set_busy (self, FALSE);
+  update_actions (self);
   gtk_editable_set_text (GTK_EDITABLE (self->search_entry), "");
-  reload (self);
+  if (doc_of (self) != NULL)
+    path = qw_document_get_meta (doc_of (self), FINAL_META_KEY);
   if (path != NULL && path[0] != '\0' && g_file_test (path, G_FILE_TEST_IS_REGULAR))
     {
       g_autoptr(GFile) file = g_file_new_for_path (path);
 
       read_final_async (self, file, FALSE);
     }
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CONTEXT]);
-}
-
-QwDocumentContext *
-qw_national_page_get_context (QwNationalPage *self)
-{
-  g_return_val_if_fail (QW_IS_NATIONAL_PAGE (self), NULL);
-  return self->context;
 }
 
 /* Importing nominee files */
@@ -819,7 +787,7 @@ import_one (QwNationalPage *self,
   int replaced = 0;
 
   o->display_name = g_strdup (r->display_name);
-  if (list == NULL || !qw_national_import_nominees (self->doc, r->list, &replaced, &error))
+  if (list == NULL || !qw_national_import_nominees (doc_of (self), r->list, &replaced, &error))
     {
       o->kind = QW_FILE_REJECTED;
       o->message = g_strdup (list == NULL ? r->error->message : error->message);
@@ -846,11 +814,13 @@ lists_read_cb (GObject      *source,
 
   if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     return;
-  set_busy (self, FALSE);
+  qw_page_set_busy (QW_PAGE (self), FALSE);
   g_clear_pointer (&self->outcomes, g_ptr_array_unref);
   self->outcomes = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_file_outcome_free);
   for (guint i = 0; read != NULL && i < read->len; i++)
     g_ptr_array_add (self->outcomes, import_one (self, g_ptr_array_index (read, i)));
+  /* Once for all the files, and before the report goes over the page. */
+  qw_page_reload (QW_PAGE (self));
   gtk_window_present (GTK_WINDOW (qw_import_report_new (get_parent (self), self->outcomes)));
 }
 
@@ -871,14 +841,14 @@ qw_national_page_import_files (QwNationalPage *self,
 
   g_return_if_fail (QW_IS_NATIONAL_PAGE (self));
 
-  if (self->doc == NULL || self->busy || files->len == 0)
+  if (doc_of (self) == NULL || qw_page_is_busy (QW_PAGE (self)) || files->len == 0)
     return;
   task = task_new (self, qw_national_page_import_files, lists_read_cb, NULL);
   /* The worker gets its own array: the caller may change theirs. */
   copy = g_ptr_array_copy (files, (GCopyFunc) (void (*) (void)) g_object_ref, NULL);
   g_ptr_array_set_free_func (copy, g_object_unref);
   g_task_set_task_data (task, copy, (GDestroyNotify) g_ptr_array_unref);
-  set_busy (self, TRUE);
+  qw_page_set_busy (QW_PAGE (self), TRUE);
   g_task_run_in_thread (task, read_lists_thread);
 }
 
@@ -894,29 +864,12 @@ qw_national_page_get_outcomes (QwNationalPage *self)
   return self->outcomes;
 }
 
-gboolean
-qw_national_page_is_busy (QwNationalPage *self)
-{
-  g_return_val_if_fail (QW_IS_NATIONAL_PAGE (self), FALSE);
-  return self->busy;
-}
-
 static void
-import_response_cb (GtkNativeDialog *chooser,
-                    int              response,
-                    QwNationalPage  *self)
+import_chosen_cb (GtkWidget *owner,
+                  GPtrArray *files,
+                  gpointer   data)
 {
-  if (response == GTK_RESPONSE_ACCEPT)
-    {
-      g_autoptr(GListModel) chosen = gtk_file_chooser_get_files (GTK_FILE_CHOOSER (chooser));
-      g_autoptr(GPtrArray) files = g_ptr_array_new_with_free_func (g_object_unref);
-
-      for (guint i = 0; i < g_list_model_get_n_items (chosen); i++)
-        g_ptr_array_add (files, g_list_model_get_item (chosen, i));
-      qw_national_page_import_files (self, files);
-    }
-  gtk_native_dialog_destroy (chooser);
-  g_object_unref (chooser);
+  qw_national_page_import_files (QW_NATIONAL_PAGE (owner), files);
 }
 
 static void
@@ -924,35 +877,25 @@ import_nominees_action (GtkWidget  *widget,
                         const char *action_name,
                         GVariant   *parameter)
 {
-  QwNationalPage *self = QW_NATIONAL_PAGE (widget);
   g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
-  GtkFileChooserNative *chooser;
+  QwFileQuestion question = { .action = GTK_FILE_CHOOSER_ACTION_OPEN, .title = _("Import the Regions’ Nominee Files"),
+                              .accept = _("_Import"), .filters = { filter }, .multiple = TRUE };
 
   gtk_file_filter_set_name (filter, _("Nominee files (.xml)"));
   gtk_file_filter_add_pattern (filter, "*.xml");
   gtk_file_filter_add_pattern (filter, "*.XML");
-  chooser = gtk_file_chooser_native_new (_("Import the Regions’ Nominee Files"), get_parent (self),
-                                         GTK_FILE_CHOOSER_ACTION_OPEN, _("_Import"), _("_Cancel"));
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
-  gtk_file_chooser_set_select_multiple (GTK_FILE_CHOOSER (chooser), TRUE);
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
-  g_signal_connect (chooser, "response", G_CALLBACK (import_response_cb), self);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+  qw_file_chooser_ask (widget, &question, import_chosen_cb, NULL, NULL);
 }
 
 static void
-final_response_cb (GtkNativeDialog *chooser,
-                   int              response,
-                   QwNationalPage  *self)
+final_chosen_cb (GtkWidget *owner,
+                 GPtrArray *files,
+                 gpointer   data)
 {
-  if (response == GTK_RESPONSE_ACCEPT && self->doc != NULL && !self->busy)
-    {
-      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+  QwNationalPage *self = QW_NATIONAL_PAGE (owner);
 
-      qw_national_page_load_final (self, file);
-    }
-  gtk_native_dialog_destroy (chooser);
-  g_object_unref (chooser);
+  if (doc_of (self) != NULL && !qw_page_is_busy (QW_PAGE (self)))
+    qw_national_page_load_final (self, g_ptr_array_index (files, 0));
 }
 
 static void
@@ -960,19 +903,15 @@ load_final_action (GtkWidget  *widget,
                    const char *action_name,
                    GVariant   *parameter)
 {
-  QwNationalPage *self = QW_NATIONAL_PAGE (widget);
   g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
-  GtkFileChooserNative *chooser;
+  QwFileQuestion question = { .action = GTK_FILE_CHOOSER_ACTION_OPEN,
+                              .title = _("Choose the National Final’s Results"), .accept = _("_Open"),
+                              .filters = { filter } };
 
   gtk_file_filter_set_name (filter, _("The national final’s results file (.xml) or document (.qiwang)"));
   gtk_file_filter_add_pattern (filter, "*.xml");
   gtk_file_filter_add_pattern (filter, "*" QW_DOCUMENT_SUFFIX);
-  chooser = gtk_file_chooser_native_new (_("Choose the National Final’s Results"), get_parent (self),
-                                         GTK_FILE_CHOOSER_ACTION_OPEN, _("_Open"), _("_Cancel"));
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
-  g_signal_connect (chooser, "response", G_CALLBACK (final_response_cb), self);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+  qw_file_chooser_ask (widget, &question, final_chosen_cb, NULL, NULL);
 }
 
 static gboolean
@@ -987,7 +926,7 @@ drop_cb (GtkDropTarget  *target,
 
   for (GSList *l = list; l != NULL; l = l->next)
     g_ptr_array_add (files, g_object_ref (l->data));
-  if (self->doc == NULL || self->busy || files->len == 0)
+  if (doc_of (self) == NULL || qw_page_is_busy (QW_PAGE (self)) || files->len == 0)
     return FALSE;
   qw_national_page_import_files (self, files);
   return TRUE;
@@ -1028,12 +967,6 @@ qw_national_page_dispose (GObject *object)
 {
   QwNationalPage *self = QW_NATIONAL_PAGE (object);
 
-  g_cancellable_cancel (self->cancellable);
-  g_clear_object (&self->cancellable);
-  g_clear_object (&self->doc_signals);
-  g_clear_object (&self->context);
-  g_clear_object (&self->doc);
-  g_clear_pointer (&self->ruleset, qw_ruleset_unref);
   g_clear_pointer (&self->teams, g_ptr_array_unref);
   g_clear_pointer (&self->final, qw_results_free);
   g_clear_pointer (&self->final_name, g_free);
@@ -1047,61 +980,17 @@ qw_national_page_dispose (GObject *object)
 }
 
 static void
-qw_national_page_get_property (GObject    *object,
-                               guint       prop_id,
-                               GValue     *value,
-                               GParamSpec *pspec)
-{
-  QwNationalPage *self = QW_NATIONAL_PAGE (object);
-
-  switch (prop_id)
-    {
-    case PROP_CONTEXT:
-      g_value_set_object (value, self->context);
-      break;
-    case PROP_BUSY:
-      g_value_set_boolean (value, self->busy);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
-
-static void
-qw_national_page_set_property (GObject      *object,
-                               guint         prop_id,
-                               const GValue *value,
-                               GParamSpec   *pspec)
-{
-  switch (prop_id)
-    {
-    case PROP_CONTEXT:
-      qw_national_page_set_context (QW_NATIONAL_PAGE (object), g_value_get_object (value));
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
-
-static void
 qw_national_page_class_init (QwNationalPageClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = qw_national_page_dispose;
-  object_class->get_property = qw_national_page_get_property;
-  object_class->set_property = qw_national_page_set_property;
+  QW_PAGE_CLASS (klass)->context_changed = context_changed;
+  QW_PAGE_CLASS (klass)->reload = reload;
+  qw_page_class_set_topics (QW_PAGE_CLASS (klass), "nominees", NULL);
 
-  properties[PROP_CONTEXT] = g_param_spec_object ("context", NULL, NULL, QW_TYPE_DOCUMENT_CONTEXT,
-                                                  G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY
-                                                  | G_PARAM_STATIC_STRINGS);
-  /* Files are being read in a worker thread. */
-  properties[PROP_BUSY] = g_param_spec_boolean ("busy", NULL, NULL, FALSE,
-                                                G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  g_object_class_install_properties (object_class, N_PROPS, properties);
 
-  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_template_from_resource (widget_class, "/cn/qiwang/Qiwang/ui/qw-national-page.ui");
   gtk_widget_class_bind_template_child (widget_class, QwNationalPage, box);
   gtk_widget_class_bind_template_child (widget_class, QwNationalPage, search_entry);
@@ -1126,8 +1015,6 @@ qw_national_page_init (QwNationalPage *self)
 
   gtk_widget_init_template (GTK_WIDGET (self));
   self->sidebar_rows = g_ptr_array_new_with_free_func (g_free);
-  self->doc_signals = g_signal_group_new (QW_TYPE_DOCUMENT);
-  g_signal_group_connect_swapped (self->doc_signals, "changed::nominees", G_CALLBACK (reload), self);
   self->store = g_list_store_new (QW_TYPE_NOMINEE_ITEM);
   self->filter = gtk_custom_filter_new (filter_func, self, NULL);
   /* Sorted, then filtered: a search keeps the order, it does not sort again. */
@@ -1139,10 +1026,16 @@ qw_national_page_init (QwNationalPage *self)
   sorter = qw_column_view_sorter (self->column_view, QW_TYPE_NOMINEE_ITEM, "position");
   gtk_sort_list_model_set_sorter (self->sort_model, sorter);
   gtk_column_view_set_model (self->column_view, GTK_SELECTION_MODEL (self->selection));
+  qw_page_keep_selection (QW_PAGE (self), GTK_SELECTION_MODEL (self->selection),
+                          gtk_cclosure_expression_new (G_TYPE_STRING, NULL, 0, NULL, G_CALLBACK (nominee_key),
+                                                       NULL, NULL));
 
   target = gtk_drop_target_new (GDK_TYPE_FILE_LIST, GDK_ACTION_COPY);
   g_signal_connect (target, "drop", G_CALLBACK (drop_cb), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (target));
+  g_object_bind_property (self, "busy", self->busy_spinner, "visible", G_BINDING_SYNC_CREATE);
+  g_object_bind_property (self, "busy", self->busy_spinner, "spinning", G_BINDING_SYNC_CREATE);
+  g_signal_connect (self, "notify::busy", G_CALLBACK (update_actions), NULL);
   update_content (self);
-  set_busy (self, FALSE);
+  update_actions (self);
 }

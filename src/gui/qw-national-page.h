@@ -6,23 +6,19 @@
 
 #include <adwaita.h>
 
-#include "qw-document-context.h"
+#include "qw-page.h"
 
 G_BEGIN_DECLS
 
 #define QW_TYPE_NATIONAL_PAGE (qw_national_page_get_type ())
 
-G_DECLARE_FINAL_TYPE (QwNationalPage, qw_national_page, QW, NATIONAL_PAGE, GtkWidget)
+G_DECLARE_FINAL_TYPE (QwNationalPage, qw_national_page, QW, NATIONAL_PAGE, QwPage)
 
-void        qw_national_page_set_context      (QwNationalPage    *self,
-                                               QwDocumentContext *context);
-QwDocumentContext *qw_national_page_get_context (QwNationalPage  *self);
 void        qw_national_page_import_files     (QwNationalPage  *self,
                                                GPtrArray       *files);
 GPtrArray  *qw_national_page_get_outcomes     (QwNationalPage  *self);
 void        qw_national_page_load_final       (QwNationalPage  *self,
                                                GFile           *file);
-gboolean    qw_national_page_is_busy          (QwNationalPage  *self);
 GListModel *qw_national_page_get_model        (QwNationalPage  *self);
 guint       qw_national_page_get_n_duplicates (QwNationalPage  *self);
 GPtrArray  *qw_national_page_get_teams        (QwNationalPage  *self);

@@ -8,6 +8,7 @@
 
 #include <glib/gi18n.h>
 
+#include "qw-file-chooser.h"
 #include "qw-tooltip.h"
 #include "qw-document.h"
 #include "qw-event-check.h"
@@ -465,31 +466,24 @@ qw_new_stop_dialog_create_at (QwNewStopDialog  *self,
 }
 
 static void
-save_response_cb (GtkNativeDialog *chooser,
-                  int              response,
-                  QwNewStopDialog *self)
+save_chosen_cb (GtkWidget *owner,
+                GPtrArray *files,
+                gpointer   data)
 {
-  if (response == GTK_RESPONSE_ACCEPT)
+  QwNewStopDialog *self = QW_NEW_STOP_DIALOG (owner);
+  GFile *file = g_ptr_array_index (files, 0);
+  g_autoptr(GError) error = NULL;
+  GtkWidget *dialog;
+
+  if (qw_new_stop_dialog_create_at (self, file, &error))
     {
-      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
-      g_autoptr(GError) error = NULL;
-
-      if (qw_new_stop_dialog_create_at (self, file, &error))
-        {
-          g_signal_emit (self, signals[CREATED], 0, file);
-          gtk_window_destroy (GTK_WINDOW (self));
-        }
-      else
-        {
-          GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (self), _("The document could not be created"),
-                                                       error->message);
-
-          adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
-          gtk_window_present (GTK_WINDOW (dialog));
-        }
+      g_signal_emit (self, signals[CREATED], 0, file);
+      gtk_window_destroy (GTK_WINDOW (self));
+      return;
     }
-  gtk_native_dialog_destroy (chooser);
-  g_object_unref (chooser);
+  dialog = adw_message_dialog_new (GTK_WINDOW (self), _("The document could not be created"), error->message);
+  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
+  gtk_window_present (GTK_WINDOW (dialog));
 }
 
 /* A region document runs its provincial final itself: the event goes into
@@ -519,19 +513,18 @@ create_clicked_cb (QwNewStopDialog *self)
 {
   g_autoptr(QwEvent) event = qw_new_stop_dialog_get_event (self);
   g_autofree char *name = g_strconcat (event->name, QW_DOCUMENT_SUFFIX, NULL);
-  GtkFileChooserNative *chooser;
 
   if (self->target != NULL)
     {
       add_to_target (self);
       return;
     }
-  chooser = gtk_file_chooser_native_new (_("Save the New Event"), GTK_WINDOW (self),
-                                         GTK_FILE_CHOOSER_ACTION_SAVE, _("C_reate"), _("_Cancel"));
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
-  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
-  g_signal_connect (chooser, "response", G_CALLBACK (save_response_cb), self);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+  {
+    QwFileQuestion question = { .action = GTK_FILE_CHOOSER_ACTION_SAVE, .title = _("Save the New Event"),
+                                .accept = _("C_reate"), .name = name };
+
+    qw_file_chooser_ask (GTK_WIDGET (self), &question, save_chosen_cb, NULL, NULL);
+  }
 }
 
 static void

@@ -11,6 +11,7 @@
 
 #include <glib/gi18n.h>
 
+#include "qw-file-chooser.h"
 #include "qw-feedback.h"
 #include "qw-notice-overlay.h"
 #include "qw-play.h"
@@ -367,37 +368,29 @@ qw_print_dialog_suggest_name (QwPrintDialog *self)
 }
 
 static void
-pdf_response_cb (GtkNativeDialog *chooser,
-                 int              response,
-                 QwPrintDialog   *self)
+pdf_chosen_cb (GtkWidget *owner,
+               GPtrArray *files,
+               gpointer   data)
 {
-  if (response == GTK_RESPONSE_ACCEPT)
-    {
-      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
-      g_autoptr(GError) error = NULL;
+  QwPrintDialog *self = QW_PRINT_DIALOG (owner);
+  g_autoptr(GError) error = NULL;
 
-      if (!qw_print_dialog_export_pdf (self, file, &error))
-        show_error (self, _("The PDF could not be written"), error);
-    }
-  gtk_native_dialog_destroy (chooser);
-  g_object_unref (chooser);
+  if (!qw_print_dialog_export_pdf (self, g_ptr_array_index (files, 0), &error))
+    show_error (self, _("The PDF could not be written"), error);
 }
 
 static void
 pdf_clicked_cb (QwPrintDialog *self)
 {
-  GtkFileChooserNative *chooser;
   g_autofree char *name = NULL;
+  QwFileQuestion question = { .action = GTK_FILE_CHOOSER_ACTION_SAVE, .title = _("Export PDF"),
+                              .accept = _("_Export") };
 
   if (self->printout == NULL)
     return;
   name = qw_print_dialog_suggest_name (self);
-  chooser = gtk_file_chooser_native_new (_("Export PDF"), GTK_WINDOW (self), GTK_FILE_CHOOSER_ACTION_SAVE,
-                                         _("_Export"), _("_Cancel"));
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
-  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
-  g_signal_connect (chooser, "response", G_CALLBACK (pdf_response_cb), self);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+  question.name = name;
+  qw_file_chooser_ask (GTK_WIDGET (self), &question, pdf_chosen_cb, NULL, NULL);
 }
 
 static void

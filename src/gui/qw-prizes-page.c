@@ -19,12 +19,13 @@
 
 #include "qw-column-view.h"
 #include "qw-feedback.h"
+#include "qw-file-chooser.h"
 #include "qw-print-dialog.h"
 #include "qw-prizes-page.h"
+#include "qw-parts.h"
 #include "qw-ruleset-championship.h"
 #include "qw-text-row.h"
 #include "qw-tooltip.h"
-#include "qw-parts.h"
 
 struct _QwPrizesPage
 {
@@ -45,77 +46,44 @@ struct _QwPrizesPage
   GListStore        *teams;
   GListStore        *accumulated;
 
-  QwDocumentContext *context;
-  GSignalGroup      *doc_signals;
   QwFinalResults    *results;
-  gboolean           stale;
 };
 
-G_DEFINE_FINAL_TYPE (QwPrizesPage, qw_prizes_page, GTK_TYPE_WIDGET)
+G_DEFINE_FINAL_TYPE (QwPrizesPage, qw_prizes_page, QW_TYPE_PAGE)
 
-enum {
-  PROP_0,
-  PROP_CONTEXT,
-  N_PROPS
-};
-
-static GParamSpec *properties[N_PROPS];
-
-typedef struct
-{
-  const char    *title;           /* N_() */
-  int            width;
-  QwColumnFlags  flags;
-} Column;
-
-static const Column award_columns[] = {
+static const QwTextColumn award_columns[] = {
   { N_("Event"), 100, QW_COLUMN_HEADING },
   { N_("Place"), 52, QW_COLUMN_NUMERIC | QW_COLUMN_END },
   { N_("No."), 52, QW_COLUMN_NUMERIC | QW_COLUMN_END },
   { N_("Name"), 200, 0 },
-  { N_("Team or unit"), 0, QW_COLUMN_EXPAND },
+  { N_("Team or unit"), 0, QW_COLUMN_EXPAND | QW_COLUMN_TOOLTIP },
   { N_("Amount (yuan)"), 110, QW_COLUMN_NUMERIC | QW_COLUMN_END | QW_COLUMN_HEADING },
 };
 
-static const Column total_columns[] = {
+static const QwTextColumn total_columns[] = {
   { N_("Event"), 160, QW_COLUMN_HEADING },
   { N_("Prizes"), 80, QW_COLUMN_NUMERIC | QW_COLUMN_END },
   { N_("Amount (yuan)"), 120, QW_COLUMN_NUMERIC | QW_COLUMN_END | QW_COLUMN_HEADING },
-  { "", 0, QW_COLUMN_EXPAND },
+  { "", 0, QW_COLUMN_EXPAND | QW_COLUMN_TOOLTIP },
 };
 
-static const Column team_columns[] = {
+static const QwTextColumn team_columns[] = {
   { N_("Event"), 100, QW_COLUMN_HEADING },
   { N_("Rank"), 52, QW_COLUMN_NUMERIC | QW_COLUMN_END },
   { N_("Team"), 110, 0 },
   { N_("Sum of places"), 90, QW_COLUMN_NUMERIC | QW_COLUMN_END },
-  { N_("Members"), 0, QW_COLUMN_EXPAND },
+  { N_("Members"), 0, QW_COLUMN_EXPAND | QW_COLUMN_TOOLTIP },
   { N_("Complete"), 64, 0 },
   { N_("Awarded"), 64, 0 },
 };
 
-static const Column accumulated_columns[] = {
+static const QwTextColumn accumulated_columns[] = {
   { N_("No."), 52, QW_COLUMN_NUMERIC | QW_COLUMN_END },
   { N_("Name"), 110, 0 },
   { N_("Team or unit"), 110, 0 },
-  { N_("Prizes"), 0, QW_COLUMN_EXPAND },
+  { N_("Prizes"), 0, QW_COLUMN_EXPAND | QW_COLUMN_TOOLTIP },
   { N_("Amount (yuan)"), 110, QW_COLUMN_NUMERIC | QW_COLUMN_END | QW_COLUMN_HEADING },
 };
-
-static void
-set_columns (GtkColumnView *view,
-             const Column  *columns,
-             guint          n_columns)
-{
-  for (guint i = 0; i < n_columns && i < QW_TEXT_ROW_MAX_CELLS; i++)
-    {
-      g_autofree char *property = g_strdup_printf ("c%u", i);
-      QwColumn column = { columns[i].title, property, NULL, columns[i].width, columns[i].flags, NULL,
-                          (columns[i].flags & QW_COLUMN_EXPAND) != 0 ? property : NULL };
-
-      qw_column_view_add_column (view, QW_TYPE_TEXT_ROW, &column, NULL);
-    }
-}
 
 static char *
 count_text (gint64 n)
@@ -215,24 +183,21 @@ fill (QwPrizesPage *self)
   gtk_stack_set_visible_child_name (self->content_stack, r->awards->len > 0 || r->teams->len > 0 ? "list" : "empty");
 }
 
-void
-qw_prizes_page_refresh (QwPrizesPage *self)
+static void
+reload (QwPage *page)
 {
+  QwPrizesPage *self = QW_PRIZES_PAGE (page);
   g_autoptr(GError) error = NULL;
-  QwRuleset *ruleset;
+  QwRuleset *ruleset = qw_page_get_ruleset (page);
 
-  g_return_if_fail (QW_IS_PRIZES_PAGE (self));
-
-  self->stale = FALSE;
   g_clear_pointer (&self->results, qw_final_results_free);
-  ruleset = self->context != NULL ? qw_document_context_get_ruleset (self->context) : NULL;
-  if (ruleset == NULL || !qw_part_offered (qw_document_context_get_kind (self->context), ruleset,
-                                           qw_document_context_get_event (self->context) != NULL, QW_PART_PRIZES))
+  if (ruleset == NULL || !qw_part_offered (qw_document_get_kind (qw_page_get_document (page)), ruleset,
+                                           qw_page_get_event (page) != NULL, QW_PART_PRIZES))
     {
       gtk_stack_set_visible_child_name (self->content_stack, "empty");
       return;
     }
-  self->results = qw_final_results_compute (qw_document_context_get_document (self->context), &error);
+  self->results = qw_final_results_compute (qw_page_get_document (page), &error);
   if (self->results == NULL)
     {
       qw_feedback_error (GTK_WIDGET (self), _("The prize list could not be computed"), error);
@@ -243,65 +208,41 @@ qw_prizes_page_refresh (QwPrizesPage *self)
 }
 
 static void
-document_changed_cb (QwPrizesPage *self)
-{
-  if (gtk_widget_get_mapped (GTK_WIDGET (self)))
-    qw_prizes_page_refresh (self);
-  else
-    self->stale = TRUE;
-}
-
-static void
-qw_prizes_page_map (GtkWidget *widget)
-{
-  QwPrizesPage *self = QW_PRIZES_PAGE (widget);
-
-  GTK_WIDGET_CLASS (qw_prizes_page_parent_class)->map (widget);
-  if (self->stale)
-    qw_prizes_page_refresh (self);
-}
-
-static void
 print_action (GtkWidget  *widget,
               const char *action_name,
               GVariant   *parameter)
 {
-  QwPrizesPage *self = QW_PRIZES_PAGE (widget);
+  QwDocument *doc = qw_page_get_document (QW_PAGE (widget));
   QwPrintDialog *dialog;
 
-  if (self->context == NULL)
+  if (doc == NULL)
     return;
-  dialog = qw_print_dialog_new (GTK_WINDOW (gtk_widget_get_root (widget)),
-                                qw_document_context_get_document (self->context), QW_PRINT_PRIZES, NULL, 0);
+  dialog = qw_print_dialog_new (GTK_WINDOW (gtk_widget_get_root (widget)), doc, QW_PRINT_PRIZES, NULL, 0);
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
 static void
-export_response_cb (GtkNativeDialog *chooser,
-                    int              response,
-                    QwPrizesPage    *self)
+export_chosen_cb (GtkWidget *owner,
+                  GPtrArray *files,
+                  gpointer   data)
 {
-  if (response == GTK_RESPONSE_ACCEPT && self->results != NULL)
+  QwPrizesPage *self = QW_PRIZES_PAGE (owner);
+  g_autofree char *path = g_file_get_path (g_ptr_array_index (files, 0));
+  g_autoptr(GError) error = NULL;
+
+  if (self->results == NULL || path == NULL)
+    return;
+  if (!g_str_has_suffix (path, ".xlsx") && !g_str_has_suffix (path, ".csv"))
     {
-      g_autoptr(GFile) chosen = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
-      g_autofree char *path = g_file_get_path (chosen);
-      g_autoptr(GError) error = NULL;
+      g_autofree char *with = g_strconcat (path, ".xlsx", NULL);
 
-      if (path != NULL && !g_str_has_suffix (path, ".xlsx") && !g_str_has_suffix (path, ".csv"))
-        {
-          g_autofree char *with = g_strconcat (path, ".xlsx", NULL);
-
-          g_free (path);
-          path = g_steal_pointer (&with);
-        }
-      if (path != NULL
-          && qw_final_prizes_write (self->results, qw_document_context_get_event (self->context), path, &error))
-        qw_feedback_file_toast (GTK_WIDGET (self), _("Prize list written"), path, TRUE);
-      else if (path != NULL)
-        qw_feedback_error (GTK_WIDGET (self), _("The prize list was not written"), error);
+      g_free (path);
+      path = g_steal_pointer (&with);
     }
-  gtk_native_dialog_destroy (chooser);
-  g_object_unref (chooser);
+  if (qw_final_prizes_write (self->results, qw_page_get_event (QW_PAGE (self)), path, &error))
+    qw_feedback_file_toast (GTK_WIDGET (self), _("Prize list written"), path, TRUE);
+  else
+    qw_feedback_error (GTK_WIDGET (self), _("The prize list was not written"), error);
 }
 
 static void
@@ -310,47 +251,23 @@ export_action (GtkWidget  *widget,
                GVariant   *parameter)
 {
   QwPrizesPage *self = QW_PRIZES_PAGE (widget);
-  GtkFileChooserNative *chooser;
   g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
+  QwFileQuestion question = { .action = GTK_FILE_CHOOSER_ACTION_SAVE, .title = _("Export the Prize List"),
+                              .accept = _("_Export"), .filters = { filter } };
   const QwEvent *event;
   g_autofree char *name = NULL;
 
   if (self->results == NULL)
     return;
-  event = qw_document_context_get_event (self->context);
+  event = qw_page_get_event (QW_PAGE (self));
   /* Translators: a file name, "…总决赛-奖金名单.xlsx" */
   name = g_strdup_printf (_("%s-prize-list.xlsx"), event != NULL && event->name != NULL ? event->name : "");
   g_strdelimit (name, "/\\:", '-');
   gtk_file_filter_set_name (filter, _("Spreadsheets (.xlsx, .csv)"));
   gtk_file_filter_add_pattern (filter, "*.xlsx");
   gtk_file_filter_add_pattern (filter, "*.csv");
-  chooser = gtk_file_chooser_native_new (_("Export the Prize List"), GTK_WINDOW (gtk_widget_get_root (widget)),
-                                         GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"), _("_Cancel"));
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
-  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
-  g_signal_connect (chooser, "response", G_CALLBACK (export_response_cb), self);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
-}
-
-void
-qw_prizes_page_set_context (QwPrizesPage      *self,
-                            QwDocumentContext *context)
-{
-  g_return_if_fail (QW_IS_PRIZES_PAGE (self));
-
-  if (!g_set_object (&self->context, context))
-    return;
-  g_signal_group_set_target (self->doc_signals, context != NULL ? qw_document_context_get_document (context) : NULL);
-  qw_prizes_page_refresh (self);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CONTEXT]);
-}
-
-QwDocumentContext *
-qw_prizes_page_get_context (QwPrizesPage *self)
-{
-  g_return_val_if_fail (QW_IS_PRIZES_PAGE (self), NULL);
-  return self->context;
+  question.name = name;
+  qw_file_chooser_ask (widget, &question, export_chosen_cb, NULL, NULL);
 }
 
 void
@@ -390,8 +307,6 @@ qw_prizes_page_dispose (GObject *object)
 {
   QwPrizesPage *self = QW_PRIZES_PAGE (object);
 
-  g_clear_object (&self->doc_signals);
-  g_clear_object (&self->context);
   g_clear_pointer (&self->results, qw_final_results_free);
   gtk_widget_dispose_template (GTK_WIDGET (self), QW_TYPE_PRIZES_PAGE);
   g_clear_object (&self->awards);
@@ -402,54 +317,15 @@ qw_prizes_page_dispose (GObject *object)
 }
 
 static void
-qw_prizes_page_get_property (GObject    *object,
-                             guint       prop_id,
-                             GValue     *value,
-                             GParamSpec *pspec)
-{
-  switch (prop_id)
-    {
-    case PROP_CONTEXT:
-      g_value_set_object (value, QW_PRIZES_PAGE (object)->context);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
-
-static void
-qw_prizes_page_set_property (GObject      *object,
-                             guint         prop_id,
-                             const GValue *value,
-                             GParamSpec   *pspec)
-{
-  switch (prop_id)
-    {
-    case PROP_CONTEXT:
-      qw_prizes_page_set_context (QW_PRIZES_PAGE (object), g_value_get_object (value));
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
-
-static void
 qw_prizes_page_class_init (QwPrizesPageClass *klass)
 {
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
-  object_class->dispose = qw_prizes_page_dispose;
-  object_class->get_property = qw_prizes_page_get_property;
-  object_class->set_property = qw_prizes_page_set_property;
-  widget_class->map = qw_prizes_page_map;
+  G_OBJECT_CLASS (klass)->dispose = qw_prizes_page_dispose;
+  QW_PAGE_CLASS (klass)->reload = reload;
+  /* The awards follow the games, the players and the groups' settings. */
+  qw_page_class_set_topics (QW_PAGE_CLASS (klass), "games", "sections", "entries", NULL);
 
-  properties[PROP_CONTEXT] = g_param_spec_object ("context", NULL, NULL, QW_TYPE_DOCUMENT_CONTEXT,
-                                                  G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY
-                                                  | G_PARAM_STATIC_STRINGS);
-  g_object_class_install_properties (object_class, N_PROPS, properties);
-
-  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_template_from_resource (widget_class, "/cn/qiwang/Qiwang/ui/qw-prizes-page.ui");
   gtk_widget_class_bind_template_child (widget_class, QwPrizesPage, box);
   gtk_widget_class_bind_template_child (widget_class, QwPrizesPage, total_label);
@@ -464,29 +340,12 @@ qw_prizes_page_class_init (QwPrizesPageClass *klass)
   gtk_widget_class_install_action (widget_class, "prizes.export", NULL, export_action);
 }
 
-static GListStore *
-attach (GtkColumnView *view,
-        const Column  *columns,
-        guint          n_columns)
-{
-  GListStore *store = g_list_store_new (QW_TYPE_TEXT_ROW);
-  g_autoptr(GtkNoSelection) selection = gtk_no_selection_new (G_LIST_MODEL (g_object_ref (store)));
-
-  gtk_column_view_set_model (view, GTK_SELECTION_MODEL (selection));
-  set_columns (view, columns, n_columns);
-  return store;
-}
-
 static void
 qw_prizes_page_init (QwPrizesPage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
-  self->awards = attach (self->awards_view, award_columns, G_N_ELEMENTS (award_columns));
-  self->totals = attach (self->totals_view, total_columns, G_N_ELEMENTS (total_columns));
-  self->teams = attach (self->teams_view, team_columns, G_N_ELEMENTS (team_columns));
-  self->accumulated = attach (self->accumulated_view, accumulated_columns, G_N_ELEMENTS (accumulated_columns));
-  self->doc_signals = g_signal_group_new (QW_TYPE_DOCUMENT);
-  g_signal_group_connect_swapped (self->doc_signals, "changed::games", G_CALLBACK (document_changed_cb), self);
-  g_signal_group_connect_swapped (self->doc_signals, "changed::sections", G_CALLBACK (document_changed_cb), self);
-  g_signal_group_connect_swapped (self->doc_signals, "changed::entries", G_CALLBACK (document_changed_cb), self);
+  self->awards = qw_column_view_text_table (self->awards_view, award_columns, G_N_ELEMENTS (award_columns));
+  self->totals = qw_column_view_text_table (self->totals_view, total_columns, G_N_ELEMENTS (total_columns));
+  self->teams = qw_column_view_text_table (self->teams_view, team_columns, G_N_ELEMENTS (team_columns));
+  self->accumulated = qw_column_view_text_table (self->accumulated_view, accumulated_columns, G_N_ELEMENTS (accumulated_columns));
 }

@@ -6,19 +6,15 @@
 
 #include <adwaita.h>
 
-#include "qw-document-context.h"
+#include "qw-page.h"
 #include "qw-final.h"
 
 G_BEGIN_DECLS
 
 #define QW_TYPE_PRIZES_PAGE (qw_prizes_page_get_type ())
 
-G_DECLARE_FINAL_TYPE (QwPrizesPage, qw_prizes_page, QW, PRIZES_PAGE, GtkWidget)
+G_DECLARE_FINAL_TYPE (QwPrizesPage, qw_prizes_page, QW, PRIZES_PAGE, QwPage)
 
-void                  qw_prizes_page_set_context (QwPrizesPage      *self,
-                                                  QwDocumentContext *context);
-QwDocumentContext    *qw_prizes_page_get_context (QwPrizesPage      *self);
-void                  qw_prizes_page_refresh     (QwPrizesPage      *self);
 /* "awards", "totals", "teams", "accumulated" */
 void                  qw_prizes_page_show_view   (QwPrizesPage      *self,
                                                   const char        *name);

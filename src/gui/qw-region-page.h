@@ -6,7 +6,7 @@
 
 #include <adwaita.h>
 
-#include "qw-document-context.h"
+#include "qw-page.h"
 #include "qw-nominees.h"
 #include "qw-quota-card.h"
 #include "qw-quota.h"
@@ -18,14 +18,10 @@ G_BEGIN_DECLS
 
 #define QW_TYPE_REGION_PAGE (qw_region_page_get_type ())
 
-G_DECLARE_FINAL_TYPE (QwRegionPage, qw_region_page, QW, REGION_PAGE, GtkWidget)
+G_DECLARE_FINAL_TYPE (QwRegionPage, qw_region_page, QW, REGION_PAGE, QwPage)
 
-void                 qw_region_page_set_context     (QwRegionPage        *self,
-                                                     QwDocumentContext   *context);
-QwDocumentContext   *qw_region_page_get_context     (QwRegionPage        *self);
 void                 qw_region_page_import_files    (QwRegionPage        *self,
                                                      GPtrArray           *files);
-gboolean             qw_region_page_is_busy         (QwRegionPage        *self);
 GPtrArray           *qw_region_page_get_outcomes    (QwRegionPage        *self);
 gboolean             qw_region_page_save_stop       (QwRegionPage        *self,
                                                      const QwStopSummary *stop,

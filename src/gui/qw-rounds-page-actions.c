@@ -120,14 +120,15 @@ fouls_response_cb (AdwMessageDialog *dialog,
           /* The group's setting says whether its play-offs are armageddons. */
           input.armageddon = input.playoff != QW_PLAYOFF_NONE && d->self->section->settings.armageddon;
         }
-      ok = qw_tournament_record_game_result (d->self->doc, d->self->section, game, &input, &error);
+      ok = qw_tournament_record_game_result (doc_of (d->self), d->self->section, game, &input, &error);
+      qw_page_reload (QW_PAGE (d->self));
       if (!ok)
         qw_feedback_error (GTK_WIDGET (d->self), _("The fouls could not be saved"), error);
       else
         {
           g_autofree char *message = g_strdup_printf (_("Fouls of round %d, board %d saved"), d->round, d->board);
 
-          qw_feedback_undo_toast (GTK_WIDGET (d->self), d->self->doc, message);
+          qw_feedback_undo_toast (GTK_WIDGET (d->self), doc_of (d->self), message);
         }
     }
 }
@@ -244,7 +245,8 @@ playoff_response_cb (AdwMessageDialog *dialog,
                      : g_str_equal (response, "black") ? QW_PLAYOFF_BLACK
                      : g_str_equal (response, "draw") ? QW_PLAYOFF_DRAW : QW_PLAYOFF_NONE;
   d->input.armageddon = d->input.playoff != QW_PLAYOFF_NONE && self->section->settings.armageddon;
-  ok = qw_tournament_record_game_result (self->doc, self->section, d->shown, &d->input, &error);
+  ok = qw_tournament_record_game_result (doc_of (self), self->section, d->shown, &d->input, &error);
+  qw_page_reload (QW_PAGE (self));
   if (!ok)
     {
       qw_feedback_error (GTK_WIDGET (self), _("The result could not be entered"), error);
@@ -255,7 +257,7 @@ playoff_response_cb (AdwMessageDialog *dialog,
       g_autofree char *message = g_strdup_printf (_("Board %d drawn: enter its play-off with F when it is played"),
                                                   d->board);
 
-      qw_feedback_undo_toast (GTK_WIDGET (self), self->doc, message);
+      qw_feedback_undo_toast (GTK_WIDGET (self), doc_of (self), message);
     }
   _qw_rounds_page_select_next_open (self, d->position);
 }
@@ -345,8 +347,8 @@ _qw_rounds_page_open_gate_dialog (QwRoundsPage *self)
 
   if (self->section == NULL)
     return;
-  dialog = qw_gate_dialog_new (_qw_rounds_page_parent_window (self), self->context, self->section->code,
-                               self->last_round + 1);
+  dialog = qw_gate_dialog_new (_qw_rounds_page_parent_window (self), qw_page_get_context (QW_PAGE (self)),
+                               self->section->code, self->last_round + 1);
   g_signal_connect_object (dialog, "pair", G_CALLBACK (gate_pair_cb), self, G_CONNECT_SWAPPED);
   gtk_window_present (GTK_WINDOW (dialog));
 }
@@ -372,8 +374,9 @@ qw_rounds_page_pair_next (QwRoundsPage  *self,
 
   if (self->section == NULL)
     return FALSE;
-  round = qw_tournament_pair (self->doc, self->section, NULL, &outcome, &local_error);
+  round = qw_tournament_pair (doc_of (self), self->section, NULL, &outcome, &local_error);
   notes = outcome.notes;
+  qw_page_reload (QW_PAGE (self));
   if (round == 0)
     {
       if (g_error_matches (local_error, QW_ERROR, QW_ERROR_BLOCKED))
@@ -388,7 +391,7 @@ qw_rounds_page_pair_next (QwRoundsPage  *self,
   gtk_widget_grab_focus (GTK_WIDGET (self->column_view));
   qw_feedback_dismiss_toast (GTK_WIDGET (self), "round-progress");
   message = g_strdup_printf (_("Round %d paired"), round);
-  qw_feedback_undo_toast (GTK_WIDGET (self), self->doc, message);
+  qw_feedback_undo_toast (GTK_WIDGET (self), doc_of (self), message);
   if (notes != NULL && notes->len > 0)
     show_lines (self, _("Players Not Paired"), NULL, notes);
   return TRUE;
@@ -421,9 +424,10 @@ manual_record_cb (QwManualPairingDialog *dialog,
 
   if (self->section == NULL)
     return;
-  round = qw_tournament_pair_manual (self->doc, self->section, (const QwManualBoard *) boards->data, boards->len,
+  round = qw_tournament_pair_manual (doc_of (self), self->section, (const QwManualBoard *) boards->data, boards->len,
                                      qw_manual_pairing_dialog_get_force (dialog), &outcome, &error);
   broken = outcome.broken;
+  qw_page_reload (QW_PAGE (self));
   if (round == 0)
     {
       qw_manual_pairing_dialog_show_error (dialog, error);
@@ -438,7 +442,7 @@ manual_record_cb (QwManualPairingDialog *dialog,
                                  "Round %d recorded as typed in, breaking %u rules (logged)", broken->len),
                        round, broken->len)
     : g_strdup_printf (_("Round %d recorded as typed in"), round);
-  qw_feedback_undo_toast (GTK_WIDGET (self), self->doc, message);
+  qw_feedback_undo_toast (GTK_WIDGET (self), doc_of (self), message);
 }
 
 /**
@@ -458,12 +462,12 @@ qw_rounds_page_type_in_round (QwRoundsPage *self)
 
   if (self->section == NULL)
     return NULL;
-  if ((entries = qw_document_list_section_entries (self->doc, self->section, &error)) == NULL)
+  if ((entries = qw_document_list_section_entries (doc_of (self), self->section, &error)) == NULL)
     {
       qw_feedback_error (GTK_WIDGET (self), _("The group’s players could not be read"), error);
       return NULL;
     }
-  dialog = qw_manual_pairing_dialog_new (_qw_rounds_page_parent_window (self), self->doc, self->section,
+  dialog = qw_manual_pairing_dialog_new (_qw_rounds_page_parent_window (self), doc_of (self), self->section,
                                          self->last_round + 1, entries);
   g_signal_connect_object (dialog, "record", G_CALLBACK (manual_record_cb), self, 0);
   gtk_window_present (GTK_WINDOW (dialog));
@@ -482,7 +486,7 @@ static gboolean
 round_has_results (QwRoundsPage *self,
                    int           round)
 {
-  g_autoptr(GPtrArray) games = qw_document_list_games (self->doc, self->section->id, NULL);
+  g_autoptr(GPtrArray) games = qw_document_list_games (doc_of (self), self->section->id, NULL);
 
   for (guint i = 0; games != NULL && i < games->len; i++)
     {
@@ -507,7 +511,8 @@ unpair_response_cb (AdwMessageDialog *dialog,
 
   if (!g_str_equal (response, "unpair") || self->section == NULL)
     return;
-  ok = qw_tournament_unpair_last (self->doc, self->section, TRUE, NULL, &error);
+  ok = qw_tournament_unpair_last (doc_of (self), self->section, TRUE, NULL, &error);
+  qw_page_reload (QW_PAGE (self));
   if (!ok)
     {
       qw_feedback_error (GTK_WIDGET (self), _("The round could not be unpaired"), error);
@@ -515,7 +520,7 @@ unpair_response_cb (AdwMessageDialog *dialog,
     }
   _qw_rounds_page_show_round (self, 0);
   message = g_strdup_printf (_("Round %d unpaired"), round);
-  qw_feedback_undo_toast (GTK_WIDGET (self), self->doc, message);
+  qw_feedback_undo_toast (GTK_WIDGET (self), doc_of (self), message);
 }
 
 static void
@@ -569,7 +574,7 @@ explain_action (GtkWidget  *widget,
         g_ptr_array_add (lines, g_strdup_printf (_("Board %d · %d %s: bye\n%s"), game->board, red.no, red.name,
                                                  game->explain));
     }
-  log = qw_document_list_round_log (self->doc, self->section->id, NULL);
+  log = qw_document_list_round_log (doc_of (self), self->section->id, NULL);
   for (guint i = 0; log != NULL && i < log->len; i++)
     {
       QwRoundLogLine *line = g_ptr_array_index (log, i);
@@ -588,7 +593,7 @@ check_action (GtkWidget  *widget,
 {
   QwRoundsPage *self = QW_ROUNDS_PAGE (widget);
   g_autoptr(GError) error = NULL;
-  g_autoptr(GPtrArray) warnings = qw_tournament_check_round (self->doc, self->section, self->round, &error);
+  g_autoptr(GPtrArray) warnings = qw_tournament_check_round (doc_of (self), self->section, self->round, &error);
   g_autofree char *heading = g_strdup_printf (_("Round %d Against the Rules"), self->round);
 
   if (warnings == NULL)
@@ -631,7 +636,7 @@ chosen (PlayerChoice *c,
 static GPtrArray *
 section_entries (QwRoundsPage *self)
 {
-  return qw_document_list_section_entries (self->doc, self->section, NULL);
+  return qw_document_list_section_entries (doc_of (self), self->section, NULL);
 }
 
 static GtkWidget *
@@ -660,14 +665,15 @@ swap_response_cb (AdwMessageDialog *dialog,
 
   if (!g_str_equal (response, "swap") || self->section == NULL)
     return;
-  warnings = qw_tournament_swap_players (self->doc, self->section, self->round, chosen (c, c->first)->id,
+  warnings = qw_tournament_swap_players (doc_of (self), self->section, self->round, chosen (c, c->first)->id,
                                          chosen (c, c->second)->id, &error);
+  qw_page_reload (QW_PAGE (self));
   if (warnings == NULL)
     {
       qw_feedback_error (GTK_WIDGET (self), _("The players could not be swapped"), error);
       return;
     }
-  qw_feedback_undo_toast (GTK_WIDGET (self), self->doc, _("Players swapped; the change is recorded"));
+  qw_feedback_undo_toast (GTK_WIDGET (self), doc_of (self), _("Players swapped; the change is recorded"));
   if (warnings->len > 0)
     show_lines (self, _("Swapped, but the Round Now Breaks Rules"), _("The change is recorded in the round log."), warnings);
 }
@@ -805,8 +811,9 @@ withdraw_response_cb (AdwMessageDialog *dialog,
   if ((!withdraw && !g_str_equal (response, "unmark")) || e == NULL || self->section == NULL)
     return;
   /* A group shown with its defaults is stored by the withdrawal; the page reads it back. */
-  ok = withdraw ? qw_tournament_withdraw (self->doc, self->section, e->id, &error)
-                : qw_tournament_reinstate (self->doc, self->section, e->id, &error);
+  ok = withdraw ? qw_tournament_withdraw (doc_of (self), self->section, e->id, &error)
+                : qw_tournament_reinstate (doc_of (self), self->section, e->id, &error);
+  qw_page_reload (QW_PAGE (self));
   if (!ok)
     {
       qw_feedback_error (GTK_WIDGET (self), withdraw ? _("The player could not be withdrawn")
@@ -815,7 +822,7 @@ withdraw_response_cb (AdwMessageDialog *dialog,
     }
   message = withdraw ? g_strdup_printf (_("%s withdrew and is not paired from the next round"), e->name)
                      : g_strdup_printf (_("%s plays again from the next round"), e->name);
-  qw_feedback_undo_toast (GTK_WIDGET (self), self->doc, message);
+  qw_feedback_undo_toast (GTK_WIDGET (self), doc_of (self), message);
 }
 
 static void
@@ -865,9 +872,10 @@ absent_response_cb (AdwMessageDialog *dialog,
   if ((!absent && !g_str_equal (response, "unmark")) || e == NULL || self->section == NULL)
     return;
   if (absent)
-    ok = (round = qw_tournament_set_absent (self->doc, self->section, e->id, &error)) > 0;
+    ok = (round = qw_tournament_set_absent (doc_of (self), self->section, e->id, &error)) > 0;
   else
-    ok = qw_tournament_cancel_absence (self->doc, self->section, e->id, &error);
+    ok = qw_tournament_cancel_absence (doc_of (self), self->section, e->id, &error);
+  qw_page_reload (QW_PAGE (self));
   if (!ok)
     {
       /* The core says why: not a Swiss, the player withdrew, … */
@@ -877,7 +885,7 @@ absent_response_cb (AdwMessageDialog *dialog,
     }
   message = absent ? g_strdup_printf (_("%s is absent (请假) from round %d: not paired, 0 points"), e->name, round)
                    : g_strdup_printf (_("%s plays in round %d after all"), e->name, round);
-  qw_feedback_undo_toast (GTK_WIDGET (self), self->doc, message);
+  qw_feedback_undo_toast (GTK_WIDGET (self), doc_of (self), message);
 }
 
 static void
@@ -904,7 +912,7 @@ absent_action (GtkWidget  *widget,
                           _("The player is not paired in the next round only, and scores 0 for it. It is not a "
                             "withdrawal, and not a forfeit."));
   note = g_strdup_printf (_("absent in round %d"), c->round);
-  absences = qw_tournament_list_absences (self->doc, self->section, NULL);
+  absences = qw_tournament_list_absences (doc_of (self), self->section, NULL);
   for (guint i = 0; absences != NULL && i < absences->len; i++)
     {
       const QwAbsence *a = g_ptr_array_index (absences, i);
@@ -932,7 +940,8 @@ draw_lots_action (GtkWidget  *widget,
 
   if (self->section == NULL)
     return;
-  seed = qw_tournament_draw_lots (self->doc, self->section, NULL, &error);
+  seed = qw_tournament_draw_lots (doc_of (self), self->section, NULL, &error);
+  qw_page_reload (QW_PAGE (self));
   if (seed == 0)
     {
       qw_feedback_error (GTK_WIDGET (self), _("The lots could not be drawn"), error);
@@ -940,7 +949,7 @@ draw_lots_action (GtkWidget  *widget,
     }
   seed_text = g_strdup_printf ("%" G_GUINT64_FORMAT, seed);
   message = g_strdup_printf (_("Lots drawn for group %s: lottery seed %s"), self->section->name, seed_text);
-  qw_feedback_undo_toast (GTK_WIDGET (self), self->doc, message);
+  qw_feedback_undo_toast (GTK_WIDGET (self), doc_of (self), message);
 }
 
 static void
@@ -953,13 +962,13 @@ print_seeding_action (GtkWidget  *widget,
 
   if (self->section == NULL)
     return;
-  dialog = qw_print_dialog_new (_qw_rounds_page_parent_window (self), self->doc, QW_PRINT_SEEDING,
+  dialog = qw_print_dialog_new (_qw_rounds_page_parent_window (self), doc_of (self), QW_PRINT_SEEDING,
                                 self->section->code, 0);
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
-/* The dialog wrote its own copy of the section: the page has followed the
- * document already. */
+/* The dialog wrote its own copy of the section: the page reads it now, and
+ * the toast comes after. */
 static void
 settings_saved_cb (QwRoundsPage    *self,
                    QwSectionDialog *dialog)
@@ -967,8 +976,8 @@ settings_saved_cb (QwRoundsPage    *self,
   g_autofree char *message = g_strdup_printf (_("Settings of group %s saved"),
                                               qw_section_dialog_get_section (dialog)->name);
 
-  _qw_rounds_page_refresh (self);
-  qw_feedback_undo_toast (GTK_WIDGET (self), self->doc, message);
+  qw_page_reload (QW_PAGE (self));
+  qw_feedback_undo_toast (GTK_WIDGET (self), doc_of (self), message);
 }
 
 static void
@@ -981,7 +990,7 @@ settings_action (GtkWidget  *widget,
 
   if (self->section == NULL)
     return;
-  dialog = qw_section_dialog_new (_qw_rounds_page_parent_window (self), self->doc, self->ruleset, self->section,
+  dialog = qw_section_dialog_new (_qw_rounds_page_parent_window (self), doc_of (self), ruleset_of (self), self->section,
                                   self->last_round > 0);
   g_signal_connect_object (dialog, "saved", G_CALLBACK (settings_saved_cb), self, G_CONNECT_SWAPPED);
   gtk_window_present (GTK_WINDOW (dialog));

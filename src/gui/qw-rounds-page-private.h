@@ -5,6 +5,7 @@
 #pragma once
 
 #include "qw-board-item.h"
+#include "qw-page.h"
 #include "qw-rounds-page.h"
 #include "qw-event.h"
 #include "qw-game.h"
@@ -13,7 +14,7 @@ G_BEGIN_DECLS
 
 struct _QwRoundsPage
 {
-  GtkWidget           parent_instance;
+  QwPage              parent_instance;
 
   GtkWidget          *box;
   GtkDropDown        *group_dropdown;
@@ -32,16 +33,24 @@ struct _QwRoundsPage
   GListStore         *seeds;          /* QwSeedItem: the starting-rank list before round 1 */
   gboolean            seeds_drawn;    /* the list is final (the lots are drawn, or none are needed) */
 
-  QwDocumentContext  *context;
-  GSignalGroup       *doc_signals;    /* the document's entries, sections and games */
-  QwDocument         *doc;            /* the context's, while it is set */
-  QwRuleset          *ruleset;
-  GPtrArray          *group_codes;    /* the drop-down's groups, in order */
   QwSection          *section;        /* the selected group's: stored, or its defaults (id 0) */
   int                 round;          /* the round shown, 0 when none is paired */
   int                 last_round;
   guint               focus_idle;     /* gives the selected board's row the focus once it exists */
 };
+
+/* The page's context's document and ruleset. */
+static inline QwDocument *
+doc_of (QwRoundsPage *self)
+{
+  return qw_page_get_document (QW_PAGE (self));
+}
+
+static inline QwRuleset *
+ruleset_of (QwRoundsPage *self)
+{
+  return qw_page_get_ruleset (QW_PAGE (self));
+}
 
 GtkWindow   *_qw_rounds_page_parent_window      (QwRoundsPage *self);
 void         _qw_rounds_page_reload_boards      (QwRoundsPage *self);
@@ -54,7 +63,6 @@ QwBoardItem *_qw_rounds_page_board_at           (QwRoundsPage *self,
 void         _qw_rounds_page_open_fouls_dialog  (QwRoundsPage *self);
 void         _qw_rounds_page_open_playoff_dialog (QwRoundsPage *self,
                                                  QwBoardItem  *board);
-void         _qw_rounds_page_refresh            (QwRoundsPage *self);
 void         _qw_rounds_page_select_next_open   (QwRoundsPage *self,
                                                  guint         after);
 void         _qw_rounds_page_open_gate_dialog   (QwRoundsPage *self);

@@ -20,6 +20,7 @@
 #include "qw-column-view.h"
 #include "qw-error.h"
 #include "qw-feedback.h"
+#include "qw-group-choice.h"
 #include "qw-labels.h"
 #include "qw-tiebreak.h"
 #include "qw-result-buttons.h"
@@ -33,15 +34,7 @@
 #include "qw-event.h"
 #include "qw-game.h"
 
-G_DEFINE_FINAL_TYPE (QwRoundsPage, qw_rounds_page, GTK_TYPE_WIDGET)
-
-enum {
-  PROP_0,
-  PROP_CONTEXT,
-  N_PROPS
-};
-
-static GParamSpec *properties[N_PROPS];
+G_DEFINE_FINAL_TYPE (QwRoundsPage, qw_rounds_page, QW_TYPE_PAGE)
 
 static void group_changed_cb (QwRoundsPage *self);
 static void round_changed_cb (QwRoundsPage *self);
@@ -72,6 +65,15 @@ result_chosen_cb (QwRoundsPage    *self,
     }
 }
 
+/* A document read-only where it is shows its results; none is entered. */
+static gboolean
+editable_of (QwRoundsPage *self)
+{
+  QwDocument *doc = doc_of (self);
+
+  return doc == NULL || !qw_document_is_read_only (doc);
+}
+
 static void
 setup_result_cb (GtkSignalListItemFactory *factory,
                  GtkListItem              *item,
@@ -82,8 +84,7 @@ setup_result_cb (GtkSignalListItemFactory *factory,
 
   gtk_expression_bind (board, buttons, "board", item);
   g_signal_connect_object (buttons, "chosen", G_CALLBACK (result_chosen_cb), self, G_CONNECT_SWAPPED);
-  /* A document read-only where it is shows its results; none is entered. */
-  gtk_widget_set_sensitive (buttons, self->doc == NULL || !qw_document_is_read_only (self->doc));
+  gtk_widget_set_sensitive (buttons, editable_of (self));
   gtk_list_item_set_child (item, buttons);
 }
 
@@ -131,7 +132,7 @@ static void
 reload_seeding (QwRoundsPage *self)
 {
   g_autoptr(GError) error = NULL;
-  g_autoptr(QwSeeding) seeding = qw_tournament_seeding (self->doc, self->section, &error);
+  g_autoptr(QwSeeding) seeding = qw_tournament_seeding (doc_of (self), self->section, &error);
   g_autoptr(GListStore) fresh = NULL;
   g_autoptr(GPtrArray) gate = NULL;
   g_autoptr(GPtrArray) items = NULL;
@@ -144,7 +145,7 @@ reload_seeding (QwRoundsPage *self)
       qw_feedback_error (GTK_WIDGET (self), _("The starting ranks could not be read"), error);
       return;
     }
-  gate = qw_pair_gate_list (self->doc, self->section, NULL);
+  gate = qw_pair_gate_list (doc_of (self), self->section, NULL);
   fresh = qw_seed_items_new (seeding, gate);
   n = g_list_model_get_n_items (G_LIST_MODEL (fresh));
   items = g_ptr_array_new_full (n, g_object_unref);
@@ -172,7 +173,7 @@ reload_seeding (QwRoundsPage *self)
     g_string_append_printf (text, ngettext (" · %u player placed by lot", " · %u players placed by lot", by_lot),
                             by_lot);
   gtk_label_set_text (self->seeding_label, text->str);
-  warning = qw_tournament_field_warning (self->doc, self->section);
+  warning = qw_tournament_field_warning (doc_of (self), self->section);
   gtk_label_set_text (self->field_warning_label, warning != NULL ? warning : "");
   gtk_widget_set_visible (GTK_WIDGET (self->field_warning_label), warning != NULL);
   gtk_stack_set_visible_child_name (self->seeding_stack, n > 0 ? "list" : "empty");
@@ -185,10 +186,10 @@ update_status (QwRoundsPage *self)
 {
   guint n = g_list_model_get_n_items (G_LIST_MODEL (self->boards));
   guint done = 0, playing = 0;
-  int total = self->section != NULL ? qw_tournament_total_rounds (self->doc, self->section) : 0;
+  int total = self->section != NULL ? qw_tournament_total_rounds (doc_of (self), self->section) : 0;
   g_autofree char *text = NULL;
   /* A document read-only where it is shows its rounds; nothing changes them. */
-  gboolean editable = self->doc != NULL && !qw_document_is_read_only (self->doc);
+  gboolean editable = qw_page_can_change (QW_PAGE (self));
   gboolean complete;
 
   for (guint i = 0; i < n; i++)
@@ -395,7 +396,7 @@ _qw_rounds_page_select_next_open (QwRoundsPage *self,
       }
   if (missing > 6)
     g_string_append (open, _("…"));
-  total = qw_tournament_total_rounds (self->doc, self->section);
+  total = qw_tournament_total_rounds (doc_of (self), self->section);
   if (missing == 1)
     message = g_strdup_printf (_("Board %s of round %d still has no result"), open->str, self->round);
   else if (missing > 1)
@@ -428,7 +429,7 @@ _qw_rounds_page_reload_boards (QwRoundsPage *self)
       update_status (self);
       return;
     }
-  fresh = qw_board_items_load (self->doc, self->ruleset, self->section, self->round, &error);
+  fresh = qw_board_items_load (doc_of (self), ruleset_of (self), self->section, self->round, &error);
   if (fresh == NULL)
     {
       qw_feedback_error (GTK_WIDGET (self), _("The round could not be read"), error);
@@ -451,7 +452,7 @@ void
 _qw_rounds_page_show_round (QwRoundsPage *self,
                             int           round)
 {
-  self->last_round = self->section != NULL ? qw_document_last_round (self->doc, self->section->id) : 0;
+  self->last_round = self->section != NULL ? qw_document_last_round (doc_of (self), self->section->id) : 0;
   self->round = round > 0 && round <= self->last_round ? round : self->last_round;
   fill_rounds (self);
   gtk_single_selection_set_selected (self->selection, GTK_INVALID_LIST_POSITION);
@@ -470,7 +471,7 @@ static void
 fit_names (QwRoundsPage *self,
            const char   *code)
 {
-  gboolean pairs = code != NULL && self->ruleset != NULL && qw_ruleset_pair_rule (self->ruleset, code) != NULL;
+  gboolean pairs = code != NULL && ruleset_of (self) != NULL && qw_ruleset_pair_rule (ruleset_of (self), code) != NULL;
   g_autoptr(GtkColumnViewColumn) red = g_list_model_get_item (gtk_column_view_get_columns (self->column_view), 2);
   g_autoptr(GtkColumnViewColumn) black = g_list_model_get_item (gtk_column_view_get_columns (self->column_view), 7);
   g_autoptr(GtkColumnViewColumn) seed = g_list_model_get_item (gtk_column_view_get_columns (self->seed_view), 2);
@@ -486,50 +487,35 @@ void
 _qw_rounds_page_load_section (QwRoundsPage *self,
                               const char   *code)
 {
+  QwDocumentContext *context = qw_page_get_context (QW_PAGE (self));
   g_autoptr(GError) error = NULL;
 
   fit_names (self, code);
 
   g_clear_pointer (&self->section, qw_section_free);
-  if (code != NULL && self->context != NULL)
+  if (code != NULL && context != NULL)
     {
-      self->section = qw_document_context_find_section (self->context, code, &error);
+      self->section = qw_document_context_find_section (context, code, &error);
       if (self->section == NULL)
         qw_feedback_error (GTK_WIDGET (self), _("The group could not be read"), error);
     }
   _qw_rounds_page_show_round (self, 0);
 }
 
-/* The groups to play, as the context finds them; the drop-down is set here
- * without the page reacting to it. */
+/* The groups to play, as the context finds them (qw-group-choice.h). */
 static void
 fill_groups (QwRoundsPage *self)
 {
-  g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
-  g_autoptr(GPtrArray) sections = NULL;
   g_autoptr(GError) error = NULL;
 
-  g_ptr_array_set_size (self->group_codes, 0);
-  if (self->context != NULL && (sections = qw_document_context_list_sections (self->context, &error)) == NULL)
+  if (!qw_group_choice_fill (self->group_dropdown, qw_page_get_context (QW_PAGE (self)), &error))
     qw_feedback_error (GTK_WIDGET (self), _("The groups could not be read"), error);
-  for (guint i = 0; sections != NULL && i < sections->len; i++)
-    {
-      QwSection *s = g_ptr_array_index (sections, i);
-
-      gtk_string_list_append (names, s->name != NULL && s->name[0] != '\0' ? s->name : s->code);
-      g_ptr_array_add (self->group_codes, g_strdup (s->code));
-    }
-  g_signal_handlers_block_by_func (self->group_dropdown, group_changed_cb, self);
-  gtk_drop_down_set_model (self->group_dropdown, G_LIST_MODEL (names));
-  g_signal_handlers_unblock_by_func (self->group_dropdown, group_changed_cb, self);
 }
 
 static void
 group_changed_cb (QwRoundsPage *self)
 {
-  guint i = gtk_drop_down_get_selected (self->group_dropdown);
-
-  _qw_rounds_page_load_section (self, i < self->group_codes->len ? g_ptr_array_index (self->group_codes, i) : NULL);
+  _qw_rounds_page_load_section (self, qw_group_choice_get (self->group_dropdown));
 }
 
 static void
@@ -543,55 +529,28 @@ round_changed_cb (QwRoundsPage *self)
   _qw_rounds_page_reload_boards (self);
 }
 
-static const char *
-first_group (QwRoundsPage *self)
-{
-  return self->group_codes->len > 0 ? g_ptr_array_index (self->group_codes, 0) : NULL;
-}
-
-static gboolean
-find_group (QwRoundsPage *self,
-            const char   *code,
-            guint        *position)
-{
-  for (guint i = 0; code != NULL && i < self->group_codes->len; i++)
-    if (g_str_equal (g_ptr_array_index (self->group_codes, i), code))
-      {
-        *position = i;
-        return TRUE;
-      }
-  return FALSE;
-}
-
-/**
- * _qw_rounds_page_refresh:
- *
- * Reads the groups, the group shown and its rounds again, keeping what is
+/* Reads the groups, the group shown and its rounds again, keeping what is
  * shown: the group, the round (the new last one when the last was shown and
  * a round was paired or unpaired) and the board selected. The document
- * changed: a result, a pairing, an undo in the window, a new entry.
- */
-void
-_qw_rounds_page_refresh (QwRoundsPage *self)
+ * changed: a result, a pairing, an undo in the window, a new entry. */
+static void
+reload (QwPage *page)
 {
+  QwRoundsPage *self = QW_ROUNDS_PAGE (page);
   g_autofree char *code = self->section != NULL ? g_strdup (self->section->code) : NULL;
   guint selected = gtk_single_selection_get_selected (self->selection);
   gboolean at_last = self->round == self->last_round;
   int round = self->round;
-  guint position;
 
   fill_groups (self);
-  if (!find_group (self, code, &position))
+  if (!qw_group_choice_select (self->group_dropdown, code))
     {
-      _qw_rounds_page_load_section (self, first_group (self));
+      _qw_rounds_page_load_section (self, qw_group_choice_first (self->group_dropdown));
       return;
     }
-  g_signal_handlers_block_by_func (self->group_dropdown, group_changed_cb, self);
-  gtk_drop_down_set_selected (self->group_dropdown, position);
-  g_signal_handlers_unblock_by_func (self->group_dropdown, group_changed_cb, self);
   g_clear_pointer (&self->section, qw_section_free);
-  self->section = qw_document_context_find_section (self->context, code, NULL);
-  self->last_round = self->section != NULL ? qw_document_last_round (self->doc, self->section->id) : 0;
+  self->section = qw_document_context_find_section (qw_page_get_context (page), code, NULL);
+  self->last_round = self->section != NULL ? qw_document_last_round (doc_of (self), self->section->id) : 0;
   round = at_last ? self->last_round : MIN (round, self->last_round);
   if (round != self->round || round == 0)
     {
@@ -604,64 +563,24 @@ _qw_rounds_page_refresh (QwRoundsPage *self)
     select_board (self, selected);
 }
 
+/* Another document: the rounds of its event, from its first group. */
 static void
-document_changed_cb (QwRoundsPage *self)
+context_changed (QwPage *page)
 {
-  if (self->context != NULL)
-    _qw_rounds_page_refresh (self);
-}
+  QwRoundsPage *self = QW_ROUNDS_PAGE (page);
 
-/**
- * qw_rounds_page_set_context:
- * @context: (nullable): a document running an event, or %NULL
- *
- * Shows the rounds of @context's event, from its first group.
- */
-void
-qw_rounds_page_set_context (QwRoundsPage      *self,
-                            QwDocumentContext *context)
-{
-  g_return_if_fail (QW_IS_ROUNDS_PAGE (self));
-  g_return_if_fail (context == NULL || qw_document_context_get_event (context) != NULL);
-
-  if (!g_set_object (&self->context, context))
-    return;
-  g_clear_object (&self->doc);
-  g_clear_pointer (&self->ruleset, qw_ruleset_unref);
   g_clear_pointer (&self->section, qw_section_free);
-  if (context != NULL)
-    {
-      self->doc = g_object_ref (qw_document_context_get_document (context));
-      self->ruleset = qw_ruleset_ref (qw_document_context_get_ruleset (context));
-    }
-  g_signal_group_set_target (self->doc_signals, self->doc);
-  update_result_buttons (GTK_WIDGET (self), self->doc == NULL || !qw_document_is_read_only (self->doc));
-  fill_groups (self);
-  _qw_rounds_page_load_section (self, first_group (self));
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CONTEXT]);
-}
-
-QwDocumentContext *
-qw_rounds_page_get_context (QwRoundsPage *self)
-{
-  g_return_val_if_fail (QW_IS_ROUNDS_PAGE (self), NULL);
-  return self->context;
+  update_result_buttons (GTK_WIDGET (self), editable_of (self));
 }
 
 gboolean
 qw_rounds_page_select_group (QwRoundsPage *self,
                              const char   *code)
 {
-  for (guint i = 0; i < self->group_codes->len; i++)
-    if (g_str_equal (g_ptr_array_index (self->group_codes, i), code))
-      {
-        g_signal_handlers_block_by_func (self->group_dropdown, group_changed_cb, self);
-        gtk_drop_down_set_selected (self->group_dropdown, i);
-        g_signal_handlers_unblock_by_func (self->group_dropdown, group_changed_cb, self);
-        _qw_rounds_page_load_section (self, code);
-        return TRUE;
-      }
-  return FALSE;
+  if (!qw_group_choice_select (self->group_dropdown, code))
+    return FALSE;
+  _qw_rounds_page_load_section (self, code);
+  return TRUE;
 }
 
 const char *
@@ -741,12 +660,13 @@ qw_rounds_page_enter_result (QwRoundsPage  *self,
 
       if (game->result == QW_RESULT_NONE)
         return TRUE;
-      ok = qw_tournament_undo_game_result (self->doc, self->section, game, error);
+      ok = qw_tournament_undo_game_result (doc_of (self), self->section, game, error);
+      qw_page_reload (QW_PAGE (self));
       if (!ok)
         return FALSE;
       select_board (self, position);
       message = g_strdup_printf (_("Result of round %d, board %d cleared"), round, number);
-      qw_feedback_undo_toast (GTK_WIDGET (self), self->doc, message);
+      qw_feedback_undo_toast (GTK_WIDGET (self), doc_of (self), message);
       return TRUE;
     }
   if (!qw_result_from_code (code, &input.result))
@@ -768,7 +688,8 @@ qw_rounds_page_enter_result (QwRoundsPage  *self,
   input.armageddon = input.playoff != QW_PLAYOFF_NONE && game->armageddon;
   /* For the game shown, never whichever is at its board now (a stale view
    * is refused, and the refresh below shows what is stored). */
-  ok = qw_tournament_record_game_result (self->doc, self->section, game, &input, error);
+  ok = qw_tournament_record_game_result (doc_of (self), self->section, game, &input, error);
+  qw_page_reload (QW_PAGE (self));
   if (!ok)
     return FALSE;
   _qw_rounds_page_select_next_open (self, position);
@@ -862,68 +783,25 @@ qw_rounds_page_dispose (GObject *object)
   QwRoundsPage *self = QW_ROUNDS_PAGE (object);
 
   g_clear_handle_id (&self->focus_idle, g_source_remove);
-  g_clear_object (&self->doc_signals);
-  g_clear_object (&self->context);
-  g_clear_object (&self->doc);
-  g_clear_pointer (&self->ruleset, qw_ruleset_unref);
   g_clear_pointer (&self->section, qw_section_free);
   gtk_widget_dispose_template (GTK_WIDGET (self), QW_TYPE_ROUNDS_PAGE);
   g_clear_object (&self->selection);
   g_clear_object (&self->boards);
   g_clear_object (&self->seeds);
-  g_clear_pointer (&self->group_codes, g_ptr_array_unref);
   G_OBJECT_CLASS (qw_rounds_page_parent_class)->dispose (object);
-}
-
-static void
-qw_rounds_page_get_property (GObject    *object,
-                             guint       prop_id,
-                             GValue     *value,
-                             GParamSpec *pspec)
-{
-  switch (prop_id)
-    {
-    case PROP_CONTEXT:
-      g_value_set_object (value, QW_ROUNDS_PAGE (object)->context);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
-
-static void
-qw_rounds_page_set_property (GObject      *object,
-                             guint         prop_id,
-                             const GValue *value,
-                             GParamSpec   *pspec)
-{
-  switch (prop_id)
-    {
-    case PROP_CONTEXT:
-      qw_rounds_page_set_context (QW_ROUNDS_PAGE (object), g_value_get_object (value));
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
 }
 
 static void
 qw_rounds_page_class_init (QwRoundsPageClass *klass)
 {
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
-  object_class->dispose = qw_rounds_page_dispose;
-  object_class->get_property = qw_rounds_page_get_property;
-  object_class->set_property = qw_rounds_page_set_property;
+  G_OBJECT_CLASS (klass)->dispose = qw_rounds_page_dispose;
   widget_class->grab_focus = qw_rounds_page_grab_focus;
-
-  properties[PROP_CONTEXT] = g_param_spec_object ("context", NULL, NULL, QW_TYPE_DOCUMENT_CONTEXT,
-                                                  G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY
-                                                  | G_PARAM_STATIC_STRINGS);
-  g_object_class_install_properties (object_class, N_PROPS, properties);
-
-  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  QW_PAGE_CLASS (klass)->context_changed = context_changed;
+  QW_PAGE_CLASS (klass)->reload = reload;
+  /* A result, a pairing, a group's settings, a new entry in the seeding. */
+  qw_page_class_set_topics (QW_PAGE_CLASS (klass), "games", "sections", "entries", NULL);
   gtk_widget_class_set_template_from_resource (widget_class, "/cn/qiwang/Qiwang/ui/qw-rounds-page.ui");
   gtk_widget_class_bind_template_child (widget_class, QwRoundsPage, box);
   gtk_widget_class_bind_template_child (widget_class, QwRoundsPage, group_dropdown);
@@ -948,11 +826,6 @@ qw_rounds_page_init (QwRoundsPage *self)
   GtkEventController *keys;
 
   gtk_widget_init_template (GTK_WIDGET (self));
-  self->group_codes = g_ptr_array_new_with_free_func (g_free);
-  self->doc_signals = g_signal_group_new (QW_TYPE_DOCUMENT);
-  g_signal_group_connect_swapped (self->doc_signals, "changed::entries", G_CALLBACK (document_changed_cb), self);
-  g_signal_group_connect_swapped (self->doc_signals, "changed::sections", G_CALLBACK (document_changed_cb), self);
-  g_signal_group_connect_swapped (self->doc_signals, "changed::games", G_CALLBACK (document_changed_cb), self);
   self->boards = g_list_store_new (QW_TYPE_BOARD_ITEM);
   self->selection = gtk_single_selection_new (G_LIST_MODEL (g_object_ref (self->boards)));
   gtk_single_selection_set_autoselect (self->selection, FALSE);

@@ -6,17 +6,14 @@
 
 #include <adwaita.h>
 
-#include "qw-document-context.h"
+#include "qw-page.h"
 
 G_BEGIN_DECLS
 
 #define QW_TYPE_ROUNDS_PAGE (qw_rounds_page_get_type ())
 
-G_DECLARE_FINAL_TYPE (QwRoundsPage, qw_rounds_page, QW, ROUNDS_PAGE, GtkWidget)
+G_DECLARE_FINAL_TYPE (QwRoundsPage, qw_rounds_page, QW, ROUNDS_PAGE, QwPage)
 
-void        qw_rounds_page_set_context     (QwRoundsPage      *self,
-                                            QwDocumentContext *context);
-QwDocumentContext *qw_rounds_page_get_context (QwRoundsPage   *self);
 gboolean    qw_rounds_page_select_group    (QwRoundsPage  *self,
                                             const char    *code);
 const char *qw_rounds_page_get_group       (QwRoundsPage  *self);

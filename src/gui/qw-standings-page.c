@@ -15,6 +15,7 @@
 #include "qw-board-item.h"
 #include "qw-column-view.h"
 #include "qw-feedback.h"
+#include "qw-group-choice.h"
 #include "qw-tooltip.h"
 #include "qw-section-dialog.h"
 #include "qw-standings-page.h"
@@ -123,24 +124,12 @@ struct _QwStandingsPage
   GtkColumnView     *column_view;
 
   GListStore        *rows;
-  QwDocumentContext *context;
-  GSignalGroup      *doc_signals;  /* games, sections and entries change the standings */
   QwSection         *section;
-  GPtrArray         *group_codes;
   GArray            *chain;        /* QwTiebreak of the section, in order */
   int                last_round;   /* the last round with results */
-  gboolean           stale;        /* changed while not shown: computed again when shown */
 };
 
-G_DEFINE_FINAL_TYPE (QwStandingsPage, qw_standings_page, GTK_TYPE_WIDGET)
-
-enum {
-  PROP_0,
-  PROP_CONTEXT,
-  N_PROPS
-};
-
-static GParamSpec *properties[N_PROPS];
+G_DEFINE_FINAL_TYPE (QwStandingsPage, qw_standings_page, QW_TYPE_PAGE)
 
 static void group_changed_cb (QwStandingsPage *self);
 static void round_changed_cb (QwStandingsPage *self);
@@ -245,7 +234,7 @@ static const QwColumn fixed_columns[] = {
 static void
 rebuild_columns (QwStandingsPage *self)
 {
-  QwRuleset *ruleset = self->context != NULL ? qw_document_context_get_ruleset (self->context) : NULL;
+  QwRuleset *ruleset = qw_page_get_ruleset (QW_PAGE (self));
   QwColumn fixed[G_N_ELEMENTS (fixed_columns)];
 
   /* A pair event's entrants are named "甲 / 乙": a wider name column. */
@@ -350,12 +339,12 @@ compute (QwStandingsPage *self,
       gtk_stack_set_visible_child_name (self->content_stack, "empty");
       return;
     }
-  doc = qw_document_context_get_document (self->context);
+  doc = qw_page_get_document (QW_PAGE (self));
   entries = qw_document_list_section_entries (doc, self->section, &error);
   games = entries != NULL ? qw_document_list_games (doc, self->section->id, &error) : NULL;
   /* 请假 and the rounds late entries missed, with the points they were given. */
   absences = games != NULL ? qw_document_list_absences (doc, self->section->id, &error) : NULL;
-  rows = absences != NULL ? qw_standings_compute_with_absences (qw_document_context_get_ruleset (self->context),
+  rows = absences != NULL ? qw_standings_compute_with_absences (qw_page_get_ruleset (QW_PAGE (self)),
                                                                 self->section, entries, games, absences,
                                                                 up_to_round)
                           : NULL;
@@ -385,14 +374,15 @@ static void
 load_section (QwStandingsPage *self,
               const char      *code)
 {
+  QwDocumentContext *context = qw_page_get_context (QW_PAGE (self));
   g_autoptr(GPtrArray) games = NULL;
 
   g_clear_pointer (&self->section, qw_section_free);
   self->last_round = 0;
-  if (code != NULL && self->context != NULL)
-    self->section = qw_document_context_find_section (self->context, code, NULL);
+  if (code != NULL && context != NULL)
+    self->section = qw_document_context_find_section (context, code, NULL);
   if (self->section != NULL && self->section->id != 0)
-    games = qw_document_list_games (qw_document_context_get_document (self->context), self->section->id, NULL);
+    games = qw_document_list_games (qw_document_context_get_document (context), self->section->id, NULL);
   if (games != NULL)
     self->last_round = last_complete_round (games);
   update_chain (self);
@@ -401,34 +391,10 @@ load_section (QwStandingsPage *self,
   compute (self, self->last_round);
 }
 
-/* The groups to play, as the rounds page lists them. */
-static void
-fill_groups (QwStandingsPage *self)
-{
-  g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
-  g_autoptr(GPtrArray) sections = NULL;
-
-  g_ptr_array_set_size (self->group_codes, 0);
-  if (self->context != NULL)
-    sections = qw_document_context_list_sections (self->context, NULL);
-  for (guint i = 0; sections != NULL && i < sections->len; i++)
-    {
-      QwSection *s = g_ptr_array_index (sections, i);
-
-      gtk_string_list_append (names, s->name != NULL && s->name[0] != '\0' ? s->name : s->code);
-      g_ptr_array_add (self->group_codes, g_strdup (s->code));
-    }
-  g_signal_handlers_block_by_func (self->group_dropdown, group_changed_cb, self);
-  gtk_drop_down_set_model (self->group_dropdown, G_LIST_MODEL (names));
-  g_signal_handlers_unblock_by_func (self->group_dropdown, group_changed_cb, self);
-}
-
 static void
 group_changed_cb (QwStandingsPage *self)
 {
-  guint i = gtk_drop_down_get_selected (self->group_dropdown);
-
-  load_section (self, i < self->group_codes->len ? g_ptr_array_index (self->group_codes, i) : NULL);
+  load_section (self, qw_group_choice_get (self->group_dropdown));
 }
 
 static void
@@ -448,8 +414,8 @@ settings_saved_cb (QwStandingsPage *self,
   g_autofree char *message = g_strdup_printf (_("Settings of group %s saved"),
                                               qw_section_dialog_get_section (dialog)->name);
 
-  qw_standings_page_refresh (self);
-  qw_feedback_undo_toast (GTK_WIDGET (self), qw_document_context_get_document (self->context), message);
+  qw_page_reload (QW_PAGE (self));
+  qw_feedback_undo_toast (GTK_WIDGET (self), qw_page_get_document (QW_PAGE (self)), message);
 }
 
 static void
@@ -460,92 +426,44 @@ settings_clicked_cb (QwStandingsPage *self)
 
   if (self->section == NULL)
     return;
-  doc = qw_document_context_get_document (self->context);
+  doc = qw_page_get_document (QW_PAGE (self));
   dialog = qw_section_dialog_new (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))), doc,
-                                  qw_document_context_get_ruleset (self->context), self->section,
+                                  qw_page_get_ruleset (QW_PAGE (self)), self->section,
                                   self->section->id != 0 && qw_document_last_round (doc, self->section->id) > 0);
   g_signal_connect_object (dialog, "saved", G_CALLBACK (settings_saved_cb), self, G_CONNECT_SWAPPED);
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
-/**
- * qw_standings_page_refresh:
- *
- * Keeps the group shown, reading sections, games and settings again.
- */
-void
-qw_standings_page_refresh (QwStandingsPage *self)
+/* Keeps the group shown, reading sections, games and settings again. */
+static void
+reload (QwPage *page)
 {
+  QwStandingsPage *self = QW_STANDINGS_PAGE (page);
   g_autofree char *code = self->section != NULL ? g_strdup (self->section->code) : NULL;
 
-  g_return_if_fail (QW_IS_STANDINGS_PAGE (self));
-
-  self->stale = FALSE;
-  fill_groups (self);
+  /* The groups to play, as the rounds page lists them. */
+  qw_group_choice_fill (self->group_dropdown, qw_page_get_context (page), NULL);
   if (code == NULL || !qw_standings_page_select_group (self, code))
-    load_section (self, self->group_codes->len > 0 ? g_ptr_array_index (self->group_codes, 0) : NULL);
+    load_section (self, qw_group_choice_first (self->group_dropdown));
 }
 
-/* Results are entered on the rounds page: the standings follow when shown. */
+/* Another document: its first group. */
 static void
-document_changed_cb (QwStandingsPage *self)
+context_changed (QwPage *page)
 {
-  if (gtk_widget_get_mapped (GTK_WIDGET (self)))
-    qw_standings_page_refresh (self);
-  else
-    self->stale = TRUE;
-}
+  QwStandingsPage *self = QW_STANDINGS_PAGE (page);
 
-static void
-qw_standings_page_map (GtkWidget *widget)
-{
-  QwStandingsPage *self = QW_STANDINGS_PAGE (widget);
-
-  GTK_WIDGET_CLASS (qw_standings_page_parent_class)->map (widget);
-  if (self->stale)
-    qw_standings_page_refresh (self);
-}
-
-/**
- * qw_standings_page_set_context:
- * @context: (nullable): a document running an event, or %NULL
- */
-void
-qw_standings_page_set_context (QwStandingsPage   *self,
-                               QwDocumentContext *context)
-{
-  g_return_if_fail (QW_IS_STANDINGS_PAGE (self));
-  g_return_if_fail (context == NULL || qw_document_context_get_event (context) != NULL);
-
-  if (!g_set_object (&self->context, context))
-    return;
   g_clear_pointer (&self->section, qw_section_free);
-  g_signal_group_set_target (self->doc_signals, context != NULL ? qw_document_context_get_document (context) : NULL);
-  qw_standings_page_refresh (self);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CONTEXT]);
-}
-
-QwDocumentContext *
-qw_standings_page_get_context (QwStandingsPage *self)
-{
-  g_return_val_if_fail (QW_IS_STANDINGS_PAGE (self), NULL);
-  return self->context;
 }
 
 gboolean
 qw_standings_page_select_group (QwStandingsPage *self,
                                 const char      *code)
 {
-  for (guint i = 0; i < self->group_codes->len; i++)
-    if (g_str_equal (g_ptr_array_index (self->group_codes, i), code))
-      {
-        g_signal_handlers_block_by_func (self->group_dropdown, group_changed_cb, self);
-        gtk_drop_down_set_selected (self->group_dropdown, i);
-        g_signal_handlers_unblock_by_func (self->group_dropdown, group_changed_cb, self);
-        load_section (self, code);
-        return TRUE;
-      }
-  return FALSE;
+  if (!qw_group_choice_select (self->group_dropdown, code))
+    return FALSE;
+  load_section (self, code);
+  return TRUE;
 }
 
 const char *
@@ -565,65 +483,24 @@ qw_standings_page_dispose (GObject *object)
 {
   QwStandingsPage *self = QW_STANDINGS_PAGE (object);
 
-  g_clear_object (&self->doc_signals);
-  g_clear_object (&self->context);
   g_clear_pointer (&self->section, qw_section_free);
   gtk_widget_dispose_template (GTK_WIDGET (self), QW_TYPE_STANDINGS_PAGE);
   g_clear_object (&self->rows);
-  g_clear_pointer (&self->group_codes, g_ptr_array_unref);
   g_clear_pointer (&self->chain, g_array_unref);
   G_OBJECT_CLASS (qw_standings_page_parent_class)->dispose (object);
 }
 
 static void
-qw_standings_page_get_property (GObject    *object,
-                                guint       prop_id,
-                                GValue     *value,
-                                GParamSpec *pspec)
-{
-  switch (prop_id)
-    {
-    case PROP_CONTEXT:
-      g_value_set_object (value, QW_STANDINGS_PAGE (object)->context);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
-
-static void
-qw_standings_page_set_property (GObject      *object,
-                                guint         prop_id,
-                                const GValue *value,
-                                GParamSpec   *pspec)
-{
-  switch (prop_id)
-    {
-    case PROP_CONTEXT:
-      qw_standings_page_set_context (QW_STANDINGS_PAGE (object), g_value_get_object (value));
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
-
-static void
 qw_standings_page_class_init (QwStandingsPageClass *klass)
 {
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
-  object_class->dispose = qw_standings_page_dispose;
-  object_class->get_property = qw_standings_page_get_property;
-  object_class->set_property = qw_standings_page_set_property;
-  widget_class->map = qw_standings_page_map;
+  G_OBJECT_CLASS (klass)->dispose = qw_standings_page_dispose;
+  QW_PAGE_CLASS (klass)->context_changed = context_changed;
+  QW_PAGE_CLASS (klass)->reload = reload;
+  /* Results are entered on the rounds page: the standings follow when shown. */
+  qw_page_class_set_topics (QW_PAGE_CLASS (klass), "games", "sections", "entries", NULL);
 
-  properties[PROP_CONTEXT] = g_param_spec_object ("context", NULL, NULL, QW_TYPE_DOCUMENT_CONTEXT,
-                                                  G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY
-                                                  | G_PARAM_STATIC_STRINGS);
-  g_object_class_install_properties (object_class, N_PROPS, properties);
-
-  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_template_from_resource (widget_class, "/cn/qiwang/Qiwang/ui/qw-standings-page.ui");
   gtk_widget_class_bind_template_child (widget_class, QwStandingsPage, box);
   gtk_widget_class_bind_template_child (widget_class, QwStandingsPage, group_dropdown);
@@ -643,12 +520,7 @@ qw_standings_page_init (QwStandingsPage *self)
 
   gtk_widget_init_template (GTK_WIDGET (self));
   self->rows = g_list_store_new (QW_TYPE_STANDING_ITEM);
-  self->group_codes = g_ptr_array_new_with_free_func (g_free);
   self->chain = g_array_new (FALSE, FALSE, sizeof (QwTiebreak));
-  self->doc_signals = g_signal_group_new (QW_TYPE_DOCUMENT);
-  g_signal_group_connect_swapped (self->doc_signals, "changed::games", G_CALLBACK (document_changed_cb), self);
-  g_signal_group_connect_swapped (self->doc_signals, "changed::sections", G_CALLBACK (document_changed_cb), self);
-  g_signal_group_connect_swapped (self->doc_signals, "changed::entries", G_CALLBACK (document_changed_cb), self);
   selection = gtk_no_selection_new (G_LIST_MODEL (g_object_ref (self->rows)));
   gtk_column_view_set_model (self->column_view, GTK_SELECTION_MODEL (selection));
 }

@@ -6,21 +6,17 @@
 
 #include <adwaita.h>
 
-#include "qw-document-context.h"
+#include "qw-page.h"
 
 G_BEGIN_DECLS
 
 #define QW_TYPE_STANDINGS_PAGE (qw_standings_page_get_type ())
 
-G_DECLARE_FINAL_TYPE (QwStandingsPage, qw_standings_page, QW, STANDINGS_PAGE, GtkWidget)
+G_DECLARE_FINAL_TYPE (QwStandingsPage, qw_standings_page, QW, STANDINGS_PAGE, QwPage)
 
-void        qw_standings_page_set_context  (QwStandingsPage   *self,
-                                            QwDocumentContext *context);
-QwDocumentContext *qw_standings_page_get_context (QwStandingsPage *self);
 gboolean    qw_standings_page_select_group (QwStandingsPage *self,
                                             const char      *code);
 const char *qw_standings_page_get_group    (QwStandingsPage *self);
 GListModel *qw_standings_page_get_rows     (QwStandingsPage *self);
-void        qw_standings_page_refresh      (QwStandingsPage *self);
 
 G_END_DECLS

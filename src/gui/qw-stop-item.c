@@ -33,6 +33,7 @@ G_DEFINE_FINAL_TYPE (QwStopItem, qw_stop_item, G_TYPE_OBJECT)
 
 enum {
   PROP_0,
+  PROP_ID,
   PROP_POSITION,
   PROP_NAME,
   PROP_SHORT_NAME,
@@ -77,6 +78,9 @@ qw_stop_item_get_property (GObject    *object,
 
   switch (prop_id)
     {
+    case PROP_ID:
+      g_value_set_int64 (value, e->id);
+      break;
     case PROP_POSITION:
       g_value_set_uint (value, self->position);
       break;
@@ -147,6 +151,8 @@ qw_stop_item_class_init (QwStopItemClass *klass)
   object_class->get_property = qw_stop_item_get_property;
 
   /* The region's order (preliminaries by date, the final last): ties keep it. */
+  /* The stop's event: what a reload selects again. */
+  properties[PROP_ID] = g_param_spec_int64 ("id", NULL, NULL, 0, G_MAXINT64, 0, flags);
   properties[PROP_POSITION] = g_param_spec_uint ("position", NULL, NULL, 0, G_MAXUINT, 0, flags);
   properties[PROP_NAME] = g_param_spec_string ("name", NULL, NULL, NULL, flags);
   properties[PROP_SHORT_NAME] = g_param_spec_string ("short-name", NULL, NULL, NULL, flags);

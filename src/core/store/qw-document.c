@@ -438,9 +438,10 @@ qw_document_class_init (QwDocumentClass *klass)
 
   /**
    * QwDocument::changed:
-   * @what: the topic: "events", "entries", "sections", "games",
-   *   "nominees", "meta" (the document's settings and kept tables, the
-   *   ladder's among them), and in a region's document "region" (its stops)
+   * @what: the topic, one of qw_document_topics (): "events", "entries",
+   *   "sections", "games", "nominees", "meta" (the document's settings and
+   *   kept tables, the ladder's among them), and in a region's document
+   *   "region" (its stops)
    *
    * Emitted with @what as the detail, once for each topic a step touched,
    * after it has committed (qw_document_run_step()); the same for an undo,

@@ -101,6 +101,10 @@ gboolean        qw_document_commit          (QwDocument     *self,
                                              GError        **error);
 void            qw_document_rollback        (QwDocument     *self);
 
+/* The topics of the "changed" signal: "events", "entries", "sections",
+ * "games", "nominees", "meta", "region" (qw-step-table.c). */
+const char * const *qw_document_topics      (void);
+
 /* Changes another connection committed, announced here (qw-document.c). */
 gboolean        qw_document_check_outside   (QwDocument     *self);
 

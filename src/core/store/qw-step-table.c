@@ -60,6 +60,26 @@ static const struct
   { "region", QW_TABLE_META | QW_TABLE_STANDING | QW_TABLE_EVENT | QW_TABLE_ENTRY },
 };
 
+/**
+ * qw_document_topics:
+ *
+ * The topics of the document's "changed" signal, its details: what a
+ * listener names (a page of the window follows those it shows), whichever
+ * way the change comes (a step, an undo or a redo, another connection's).
+ *
+ * Returns: (array zero-terminated=1) (transfer none): the topics
+ */
+const char * const *
+qw_document_topics (void)
+{
+  /* topic_tables' topics, in its order */
+  static const char * const topics[] = { "events", "entries", "sections", "games", "nominees", "meta", "region",
+                                         NULL };
+
+  G_STATIC_ASSERT (G_N_ELEMENTS (topics) == G_N_ELEMENTS (topic_tables) + 1);
+  return topics;
+}
+
 static gboolean
 topic_applies (guint          i,
                guint          tables,
