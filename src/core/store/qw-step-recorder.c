@@ -33,7 +33,8 @@ struct _QwStepRecorder
 
   /* The open step: a session when it is kept, else a watch of its writes */
   sqlite3_session  *session;
-  sqlite3_session  *games;          /* the same, of the game table alone: see open() */
+  gboolean          logs_games;     /* the game log applies (_qw_game_log_applies()) */
+  gboolean          wrote_games;    /* the step wrote to the game table */
   QwGameWatch      *watch;
   char             *label;          /* NULL: no label given yet */
   guint             tables;         /* the tables it wrote to (qw-step-table.h) */
@@ -53,10 +54,11 @@ static void
 close_step (QwStepRecorder *self)
 {
   g_clear_pointer (&self->session, sqlite3session_delete);
-  g_clear_pointer (&self->games, sqlite3session_delete);
   g_clear_pointer (&self->watch, _qw_game_watch_free);
   g_clear_pointer (&self->label, g_free);
   self->tables = 0;
+  self->logs_games = FALSE;
+  self->wrote_games = FALSE;
   self->changed = FALSE;
 }
 
@@ -94,6 +96,7 @@ session_filter (void       *data,
   QwStepRecorder *self = data;
 
   self->tables |= _qw_tables_bit (table);
+  self->wrote_games |= strcmp (table, "game") == 0;
   return !g_strv_contains (unrecorded_tables, table);
 }
 
@@ -124,17 +127,7 @@ _qw_step_recorder_open (QwStepRecorder *self,
     }
   sqlite3session_table_filter (self->session, session_filter, self);
   sqlite3session_attach (self->session, NULL);
-  /* The game log reads the games of the step from a session of their own:
-   * reading them out of the step's changeset meant going through every row
-   * of it, a second and more for an import of 200,000 entries. */
-  if (!_qw_game_log_applies (self->doc))
-    return;
-  if (sqlite3session_create (db, "main", &self->games) != SQLITE_OK
-      || sqlite3session_attach (self->games, "game") != SQLITE_OK)
-    {
-      g_warning ("No session for the step's games: %s", sqlite3_errmsg (db));
-      g_clear_pointer (&self->games, sqlite3session_delete);
-    }
+  self->logs_games = _qw_game_log_applies (self->doc);
 }
 
 /* A nested begin that names the action: an outer step opened without a
@@ -147,32 +140,20 @@ _qw_step_recorder_name (QwStepRecorder *self,
     self->label = g_strdup (label);
 }
 
-/* The games the step changed, to the log. */
+/* The games the step changed, to the log, read from the step's changeset:
+ * only a step that wrote games goes through its rows (an import of 200,000
+ * entries does not), and a pairing's games are made into a changeset once,
+ * not twice (a session of the games alone besides the step's). */
 static gboolean
 write_game_log (QwStepRecorder  *self,
                 const char      *label,
+                void            *changeset,
+                int              size,
                 GError         **error)
 {
-  sqlite3_session *games = g_steal_pointer (&self->games);
-  void *changeset = NULL;
-  int size = 0;
-  gboolean ok;
-
-  if (games == NULL || sqlite3session_isempty (games))
-    {
-      g_clear_pointer (&games, sqlite3session_delete);
-      return TRUE;
-    }
-  ok = sqlite3session_changeset (games, &size, &changeset) == SQLITE_OK;
-  sqlite3session_delete (games);
-  if (!ok)
-    {
-      _qw_document_set_error (self->doc, error, _("The change could not be recorded"));
-      return FALSE;
-    }
-  ok = _qw_game_log_write (self->doc, changeset, size, label, error);
-  sqlite3_free (changeset);
-  return ok;
+  if (!self->logs_games || !self->wrote_games)
+    return TRUE;
+  return _qw_game_log_write (self->doc, changeset, size, label, error);
 }
 
 /* Before the outermost commit: the step's games go to the log and the step
@@ -207,13 +188,12 @@ _qw_step_recorder_finish (QwStepRecorder  *self,
   /* Rows written back as they were: nothing changed, nothing to keep. */
   if (size == 0)
     {
-      g_clear_pointer (&self->games, sqlite3session_delete);
       sqlite3_free (changeset);
       return TRUE;
     }
   held = _qw_identities_note (self->doc, changeset, size, TRUE);
   held_text = _qw_identities_to_text (held);
-  ok = write_game_log (self, label, error)
+  ok = write_game_log (self, label, changeset, size, error)
        && _qw_step_table_add (self->doc, label, self->origin, self->tables, held_text, changeset, size, error);
   sqlite3_free (changeset);
   self->changed = ok;
@@ -263,7 +243,5 @@ _qw_step_recorder_pause (QwStepRecorder *self,
     return FALSE;
   was_paused = sqlite3session_enable (self->session, -1) == 0;
   sqlite3session_enable (self->session, paused ? 0 : 1);
-  if (self->games != NULL)
-    sqlite3session_enable (self->games, paused ? 0 : 1);
   return was_paused;
 }
