@@ -371,9 +371,11 @@
  * device:NAME), when, its topics, who held the ID numbers its next undo
  * or redo would give back (qw-undo-identities.h), and its changeset: the
  * SQLite session's record of the rows it changed, ID numbers included,
- * which never leaves the document. undone marks the steps redo would do again. No step records
- * this table. AUTOINCREMENT: no id is given twice, so that a program that
- * has seen a step knows it again. */
+ * which never leaves the document; it comes last, so that reading the
+ * other columns (the history's labels, a look at others' steps) never goes
+ * through its pages. undone marks the steps redo would do again. No step
+ * records this table. AUTOINCREMENT: no id is given twice, so that a
+ * program that has seen a step knows it again. */
 #define QW_SCHEMA_STEP_10 \
   "CREATE TABLE step (" \
   "  id INTEGER PRIMARY KEY AUTOINCREMENT," \
@@ -383,7 +385,7 @@
   "  topics TEXT NOT NULL DEFAULT ''," \
   "  held TEXT NOT NULL DEFAULT ''," \
   "  size INTEGER NOT NULL," \
-  "  changeset BLOB NOT NULL," \
-  "  undone INTEGER NOT NULL DEFAULT 0 CHECK (undone = 0 OR undone = 1)" \
+  "  undone INTEGER NOT NULL DEFAULT 0 CHECK (undone = 0 OR undone = 1)," \
+  "  changeset BLOB NOT NULL" \
   ");" \
   "CREATE INDEX step_undone ON step (undone, id);"
