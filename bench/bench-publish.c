@@ -29,6 +29,7 @@
 #include "qw-simulate.h"
 #include "qw-test.h"
 #include "qw-tournament.h"
+#include "qw-test-play.h"
 
 #define N_PLAYERS   2000
 #define N_CLIENTS   200
@@ -101,8 +102,8 @@ make_document (const char *path,
   *section = qw_tournament_find_section (doc, "open-m", FALSE, &error);
   g_assert_no_error (error);
   (*section)->rounds = 9;
-  g_assert_true (qw_tournament_update_section (doc, *section, &error));
-  g_assert_cmpint (qw_tournament_pair_next (doc, *section, NULL, &error), ==, 9);
+  g_assert_true (qw_test_update_section (doc, section, &error));
+  g_assert_cmpint (qw_test_pair (doc, section, NULL, &error), ==, 9);
   g_assert_no_error (error);
   return doc;
 }

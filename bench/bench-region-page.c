@@ -184,7 +184,7 @@ main (int    argc,
     g_ptr_array_add (files, g_file_new_for_path (csv));
   }
   doc = qw_document_create (path, QW_DOCUMENT_REGION, &error);
-  if (doc == NULL || !qw_document_region_setup (doc, "广东", "qiwang-2021", &error))
+  if (doc == NULL || !qw_region_setup (doc, "广东", "qiwang-2021", &error))
     g_error ("%s", error->message);
   g_clear_object (&doc);
 

@@ -110,9 +110,9 @@ bench_stop (const char *dir,
   read_ms = ms_since (start);
 
   doc = qw_document_create (region_path, QW_DOCUMENT_REGION, &error);
-  g_assert_true (qw_document_region_setup (doc, "广东", "qiwang-2021", &error));
+  g_assert_true (qw_region_setup (doc, "广东", "qiwang-2021", &error));
   start = g_get_monotonic_time ();
-  g_assert_true (qw_document_import_results (doc, read, NULL, NULL, &error));
+  g_assert_true (qw_region_import_results (doc, read, NULL, NULL, &error));
   g_assert_no_error (error);
   import_ms = ms_since (start);
 

@@ -58,7 +58,9 @@ static const struct
   { "export-trf", 2, 2, FALSE },
   { "unpair", 2, 2, FALSE },
   { "result", 5, 5, FALSE },
-  { "undo", 4, 4, FALSE },
+  { "clear-result", 4, 4, FALSE },
+  { "undo", 1, 4, TRUE },
+  { "redo", 1, 1, TRUE },
   { "games", 2, 2, TRUE },
   { "standings", 2, 2, TRUE },
   { "explain", 3, 3, FALSE },
@@ -562,7 +564,7 @@ test_json (void)
 
   cli (&import, "import", "--json", "stop.qiwang", "entries.csv", NULL);
   o = run_json_object (&import);
-  assert_keys (o, "encoding,added,updated,unchanged,imported,rejected");
+  assert_keys (o, "encoding,added,updated,unchanged,imported,rejected,late");
   g_assert_cmpint (json_object_get_int_member (o, "imported"), ==, 2);
   /* The third row has neither a name nor an ID number (issue 9). */
   g_assert_cmpint (json_object_get_int_member (o, "added"), ==, 2);

@@ -1125,6 +1125,46 @@ test_trf_round_trip (void)
 
 /* ---- rounds typed in --------------------------------------------------- */
 
+/* Players named as the manual-pairing dialog reads them (issue 18): by
+ * name or a part of one, the bye as 轮空; a name two players hold is
+ * refused, naming them, and nothing is written. */
+static void
+test_pair_manual_names (void)
+{
+  static const char *names[] = { "王伟", "王伟明", "李强", "张晓东", "陈晓东", NULL };
+  g_autoptr(GString) csv = g_string_new ("姓名,性别,出生日期,身份证号,单位\n");
+  g_autoptr(JsonNode) recorded = NULL;
+  JsonArray *games;
+  g_auto(Run) r = { 0 };
+
+  for (int i = 0; names[i] != NULL; i++)
+    {
+      g_autofree char *birth = g_strdup_printf ("199003%02d", i + 1);
+      g_autofree char *id = id_number (birth, "011");
+
+      g_string_append_printf (csv, "%s,男,1990-03-%02d,%s,白花镇象棋协会\n", names[i], i + 1, id);
+    }
+  new_stop ("named.qiwang");
+  write_file ("named.csv", csv->str);
+  cli_ok (&r, "import", "named.qiwang", "named.csv");
+  cli_status (&r, 1, "pair-manual", "named.qiwang", "open-m", "--pairs", "晓东-李强,王伟-王伟明,5-轮空");
+  g_assert_nonnull (strstr (r.err, "张晓东"));
+  g_assert_nonnull (strstr (r.err, "陈晓东"));
+  cli_status (&r, 1, "pair-manual", "named.qiwang", "open-m", "--pairs", "赵六-李强");
+  g_assert_nonnull (strstr (r.err, "赵六"));
+  cli_ok (&r, "pair-manual", "named.qiwang", "open-m", "--pairs", "王伟-李强，王伟明：张晓东，陈晓东-轮空", "--json");
+  recorded = parse (r.out);
+  games = json_object_get_array_member (json_node_get_object (recorded), "games");
+  g_assert_cmpuint (json_array_get_length (games), ==, 3);
+  g_assert_cmpint (json_object_get_int_member (json_array_get_object_element (games, 0), "red"), ==, 1);
+  g_assert_cmpint (json_object_get_int_member (json_array_get_object_element (games, 0), "black"), ==, 3);
+  g_assert_cmpint (json_object_get_int_member (json_array_get_object_element (games, 1), "red"), ==, 2);
+  g_assert_cmpint (json_object_get_int_member (json_array_get_object_element (games, 1), "black"), ==, 4);
+  g_assert_cmpint (json_object_get_int_member (json_array_get_object_element (games, 2), "red"), ==, 5);
+  g_assert_true (JSON_NODE_HOLDS_NULL (json_object_get_member (json_array_get_object_element (games, 2), "black"))
+                 || json_object_get_int_member (json_array_get_object_element (games, 2), "black") == 0);
+}
+
 static void
 test_pair_manual (void)
 {
@@ -1158,7 +1198,8 @@ test_pair_manual (void)
     g_assert_nonnull (strstr (r.out, "met"));
     g_assert_nonnull (strstr (r.err, "--force"));
   }
-  cli_status (&r, 2, "pair-manual", "manual.qiwang", "open-m", "--pairs", "1-x");
+  cli_status (&r, 2, "pair-manual", "manual.qiwang", "open-m", "--pairs", "1-2-3");
+  cli_status (&r, 2, "pair-manual", "manual.qiwang", "open-m", "--pairs", "1");
   cli_status (&r, 2, "pair-manual", "manual.qiwang", "open-m");
   cli_status (&r, 1, "pair-manual", "manual.qiwang", "open-m", "--pairs", "1-99");
   cli_status (&r, 1, "pair-manual", "manual.qiwang", "open-m", "--pairs", "1-2,2-3");
@@ -1480,6 +1521,7 @@ main (int   argc,
   g_test_add_func ("/cli-formats/trf-published", test_trf_published);
   g_test_add_func ("/cli-formats/trf-round-trip", test_trf_round_trip);
   g_test_add_func ("/cli-formats/pair-manual", test_pair_manual);
+  g_test_add_func ("/cli-formats/pair-manual-names", test_pair_manual_names);
   g_test_add_func ("/cli-formats/list-order", test_list_order);
   g_test_add_func ("/cli-formats/pairs", test_pairs);
   status = g_test_run ();

@@ -722,12 +722,12 @@ region_with_nominees (void)
   csv = qw_csv_parse_data (text->str, text->len, &error);
   import = qw_stops_csv_parse (rules, csv, &error);
   g_assert_no_error (error);
-  g_assert_true (qw_document_import_stops (doc, import->stops, NULL, NULL, &error));
+  g_assert_true (qw_region_import_stops (doc, import->stops, NULL, NULL, &error));
   final->event->level = QW_LEVEL_PROVINCIAL_FINAL;
   g_assert_true (qw_results_write_file (final, xml, FALSE, &error));
   read = qw_results_read_file (xml, &error);
   g_assert_no_error (error);
-  g_assert_true (qw_document_import_results (doc, read, NULL, NULL, &error));
+  g_assert_true (qw_region_import_results (doc, read, NULL, NULL, &error));
   g_assert_no_error (error);
   return g_strdup (qw_document_get_path (doc));
 }

@@ -203,6 +203,8 @@ test_import_merges (void)
   o = json_node_get_object (root);
   g_assert_cmpint (json_object_get_int_member (o, "added"), ==, 7);
   g_assert_cmpint (json_object_get_int_member (o, "imported"), ==, 7);
+  /* Before round 1 nobody waits as a late entry. */
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (o, "late")), ==, 0);
   cli_ok (&again, "import", "merge.qiwang", "update.csv", "--json");
   second = parse (again.out);
   o = json_node_get_object (second);
@@ -386,7 +388,16 @@ test_admit (void)
       cli_ok (&res, "result", "late.qiwang", "open-m", "1", b, "2:0");
     }
   write_file ("late.csv", late);
-  cli_ok (&add, "import", "late.qiwang", "late.csv");
+  /* import --json names the entries it left waiting (issue 18). */
+  cli_ok (&add, "import", "late.qiwang", "late.csv", "--json");
+  {
+    g_autoptr(JsonNode) report = parse (add.out);
+    JsonArray *waiting = json_object_get_array_member (json_node_get_object (report), "late");
+
+    g_assert_nonnull (waiting);
+    g_assert_cmpuint (json_array_get_length (waiting), ==, 1);
+    g_assert_cmpint (json_array_get_int_element (waiting, 0), ==, 8);
+  }
   listed = entries_json ("late.qiwang");
   g_assert_cmpstr (json_object_get_string_member (entry_no (json_node_get_array (listed), 8), "status"), ==, "late");
   run_cli (&blocked, "pair", "late.qiwang", "open-m", "--json", NULL);

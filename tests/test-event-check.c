@@ -491,7 +491,7 @@ test_region_rules (void)
 
   g_assert_cmpint (qw_date_compare (qw_ruleset_rules_deadline (ruleset), qw_date_make (2021, 5, 15)), ==, 0);
   {
-    g_autoptr(QwRegionSummary) s = qw_document_region_summary (doc, ruleset, &error);
+    g_autoptr(QwRegionSummary) s = qw_region_read_summary (doc, ruleset, &error);
 
     g_assert_no_error (error);
     g_assert_cmpuint (s->warnings->len, ==, 1);
@@ -503,9 +503,9 @@ test_region_rules (void)
       g_autoptr(QwRegionSummary) s = NULL;
       QwDate day = qw_date_make (2021, days[i].month, days[i].day);
 
-      g_assert_true (qw_document_region_set_rules_published (doc, day, &error));
+      g_assert_true (qw_region_set_rules_published (doc, day, &error));
       g_assert_no_error (error);
-      s = qw_document_region_summary (doc, ruleset, &error);
+      s = qw_region_read_summary (doc, ruleset, &error);
       g_assert_cmpint (qw_date_compare (s->rules_published, day), ==, 0);
       g_assert_cmpuint (s->warnings->len, ==, days[i].warned ? 1 : 0);
     }
@@ -513,8 +513,8 @@ test_region_rules (void)
   g_assert_nonnull (strstr (late, "2021-05-16"));
   g_assert_null (qw_region_check_rules_published (ruleset, qw_date_make (2021, 5, 15)));
   /* Cleared: unrecorded again. */
-  g_assert_true (qw_document_region_set_rules_published (doc, QW_DATE_NONE, &error));
-  g_assert_false (qw_date_is_set (qw_document_region_get_rules_published (doc)));
+  g_assert_true (qw_region_set_rules_published (doc, QW_DATE_NONE, &error));
+  g_assert_false (qw_date_is_set (qw_region_get_rules_published (doc)));
   g_clear_object (&doc);
   qw_test_remove_tree (dir);
 }

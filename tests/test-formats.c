@@ -435,7 +435,7 @@ test_pair_manual (void)
   g_autoptr(GPtrArray) entries = NULL;
   g_autoptr(QwSection) section = NULL;
   g_autoptr(GPtrArray) rules = NULL;
-  g_autoptr(GPtrArray) broken = NULL;
+  g_auto(QwPairOutcome) outcome = { 0 };
   g_autoptr(GPtrArray) games = NULL;
   g_autoptr(GError) error = NULL;
   QwManualBoard boards[3];
@@ -462,19 +462,23 @@ test_pair_manual (void)
   g_assert_no_error (error);
   g_assert_cmpuint (rules->len, ==, 1);
   g_assert_nonnull (strstr (g_ptr_array_index (rules, 0), "戊"));
-  g_assert_cmpint (qw_tournament_pair_manual (doc, section, boards, 2, FALSE, &broken, &error), ==, 0);
+  g_assert_cmpint (qw_tournament_pair_manual (doc, section, boards, 2, FALSE, &outcome, &error), ==, 0);
   g_assert_error (error, QW_ERROR, QW_ERROR_BLOCKED);
   g_clear_error (&error);
+  g_assert_cmpuint (outcome.broken->len, ==, 1);
   g_assert_cmpint (qw_document_last_round (doc, section->id), ==, 0);
-  g_clear_pointer (&broken, g_ptr_array_unref);
+  qw_pair_outcome_clear (&outcome);
 
   /* Round 1 as given, one step: it fixes the draw; undo takes all of it back. */
   qw_document_enable_history (doc);
   history = qw_document_get_history (doc);
-  round = qw_tournament_pair_manual (doc, section, boards, 3, FALSE, &broken, &error);
+  round = qw_tournament_pair_manual (doc, section, boards, 3, FALSE, &outcome, &error);
   g_assert_no_error (error);
   g_assert_cmpint (round, ==, 1);
-  g_assert_cmpuint (broken->len, ==, 0);
+  g_assert_cmpuint (outcome.broken->len, ==, 0);
+  g_assert_cmpuint (section->id, ==, 0);
+  qw_section_free (section);
+  section = g_steal_pointer (&outcome.section);
   g_assert_cmpuint (section->id, !=, 0);
   g_assert_cmpstr (section->settings.draw, !=, "");
   g_assert_cmpstr (qw_history_get_undo_label (history), ==, "Round 1 paired by hand");
@@ -617,10 +621,10 @@ test_national (void)
   const QwNominee *n;
 
   g_assert_no_error (error);
-  g_assert_true (qw_document_import_nominees (doc, gd, NULL, &error));
-  g_assert_true (qw_document_import_nominees (doc, gx, NULL, &error));
+  g_assert_true (qw_national_import_nominees (doc, gd, NULL, &error));
+  g_assert_true (qw_national_import_nominees (doc, gx, NULL, &error));
   g_assert_no_error (error);
-  national = qw_document_national_nominees (doc, &error);
+  national = qw_national_nominees (doc, &error);
   g_assert_no_error (error);
   g_assert_true (national->national);
   g_assert_cmpuint (national->nominees->len, ==, 2);

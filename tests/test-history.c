@@ -27,6 +27,7 @@
 #include "qw-game.h"
 #include "qw-entry-import.h"
 #include "qw-idcard.h"
+#include "qw-test-play.h"
 
 typedef struct
 {
@@ -245,7 +246,7 @@ pair (Fixture *f)
 {
   g_autoptr(GError) error = NULL;
 
-  g_assert_cmpint (qw_tournament_pair_next (f->doc, f->section, NULL, &error), >, 0);
+  g_assert_cmpint (qw_test_pair (f->doc, &f->section, NULL, &error), >, 0);
   g_assert_no_error (error);
 }
 
@@ -435,7 +436,7 @@ test_unpair (Fixture       *f,
   pair (f);
   record (f, 1, 1, QW_RESULT_RED_WIN);
   before = dump (f->path);
-  g_assert_true (qw_tournament_unpair_last (f->doc, f->section, TRUE, &error));
+  g_assert_true (qw_test_unpair_last (f->doc, &f->section, TRUE, &error));
   g_assert_no_error (error);
   assert_undo_redo (f, before, "Unpairing of round 1", "games");
 }
@@ -524,7 +525,7 @@ test_section_settings (Fixture       *f,
 
   f->section->rounds = 7;
   g_assert_true (qw_section_settings_set (&f->section->settings, "unit_avoid", "always", &error));
-  g_assert_true (qw_tournament_update_section (f->doc, f->section, &error));
+  g_assert_true (qw_test_update_section (f->doc, &f->section, &error));
   g_assert_no_error (error);
   assert_undo_redo (f, before, label, "sections");
 }
@@ -809,7 +810,7 @@ test_conflict_reference (Fixture       *f,
   g_assert_cmpstr (e->group_code, ==, "open-m");
   other = qw_document_open (f->path, &error);
   section = qw_tournament_find_section (other, "open-m", FALSE, &error);
-  g_assert_cmpint (qw_tournament_pair_next (other, section, NULL, &error), ==, 1);
+  g_assert_cmpint (qw_test_pair (other, &section, NULL, &error), ==, 1);
   g_assert_no_error (error);
   after_other = dump (f->path);
   g_assert_false (qw_history_undo (f->history, NULL, &error));
@@ -894,7 +895,7 @@ test_log (Fixture       *f,
   g_assert_cmpint (line->kind, ==, QW_GAME_LOG_PLAYERS);
 
   /* Unpairing, then undoing it: both are in the log, round log lines too. */
-  g_assert_true (qw_tournament_unpair_last (f->doc, f->section, TRUE, &error));
+  g_assert_true (qw_test_unpair_last (f->doc, &f->section, TRUE, &error));
   n = count_rows (f->path, "round_log");
   g_assert_true (qw_history_undo (f->history, NULL, &error));
   g_assert_no_error (error);
@@ -1233,7 +1234,7 @@ log_of_actions (gboolean history)
     qw_document_enable_history (doc);
 
   /* Pairing, a round's results, a changed result, a cleared one. */
-  g_assert_cmpint (qw_tournament_pair_next (doc, section, NULL, &error), ==, 1);
+  g_assert_cmpint (qw_test_pair (doc, &section, NULL, &error), ==, 1);
   for (int b = 0; b < 6; b++)
     results[b] = board_result (b + 1, b % 3 == 0 ? QW_RESULT_RED_WIN : b % 3 == 1 ? QW_RESULT_DRAW
                                                                                    : QW_RESULT_BLACK_WIN, b % 2);
@@ -1244,7 +1245,7 @@ log_of_actions (gboolean history)
   g_assert_no_error (error);
 
   /* Round 2, changed by hand, then results in one step of several. */
-  g_assert_cmpint (qw_tournament_pair_next (doc, section, NULL, &error), ==, 2);
+  g_assert_cmpint (qw_test_pair (doc, &section, NULL, &error), ==, 2);
   round2 = qw_document_list_round_games (doc, section->id, 2, &error);
   warnings = qw_tournament_swap_players (doc, section, 2, ((QwGame *) round2->pdata[1])->red,
                                          ((QwGame *) round2->pdata[4])->black, &error);
@@ -1280,10 +1281,10 @@ log_of_actions (gboolean history)
   g_assert_true (qw_tournament_undo_result (doc, section, 2, 5, &error));
   g_assert_true (qw_document_commit (doc, &error));
   g_assert_true (qw_document_begin_step (doc, "Again", &error));
-  g_assert_true (qw_tournament_unpair_last (doc, section, TRUE, &error));
-  g_assert_cmpint (qw_tournament_pair_next (doc, section, NULL, &error), ==, 2);
+  g_assert_true (qw_test_unpair_last (doc, &section, TRUE, &error));
+  g_assert_cmpint (qw_test_pair (doc, &section, NULL, &error), ==, 2);
   g_assert_true (qw_document_commit (doc, &error));
-  g_assert_true (qw_tournament_unpair_last (doc, section, TRUE, &error));
+  g_assert_true (qw_test_unpair_last (doc, &section, TRUE, &error));
   g_assert_no_error (error);
 
   /* A second event of players who play: deleting it removes their games
@@ -1296,7 +1297,7 @@ log_of_actions (gboolean history)
   g_assert_true (qw_document_add_entries (doc, other->id, entries, &error));
   other_section = qw_tournament_ensure_section (doc, other, "open-m", &error);
   g_assert_no_error (error);
-  g_assert_cmpint (qw_tournament_pair_next (doc, other_section, NULL, &error), ==, 1);
+  g_assert_cmpint (qw_test_pair (doc, &other_section, NULL, &error), ==, 1);
   n_lines = qw_document_list_game_log (doc, other_section->id, &error);
   g_assert_cmpuint (n_lines->len, ==, 1);
   g_assert_true (qw_document_delete_event (doc, other->id, &error));
@@ -1344,7 +1345,7 @@ test_disabled (void)
   section = qw_tournament_find_section (doc, "open-m", FALSE, &error);
   g_assert_true (qw_tournament_undo_result (doc, section, 3, 1, &error) || error != NULL);
   g_clear_error (&error);
-  g_assert_true (qw_tournament_unpair_last (doc, section, TRUE, &error));
+  g_assert_true (qw_test_unpair_last (doc, &section, TRUE, &error));
   g_assert_no_error (error);
   g_assert_false (qw_history_get_can_undo (history));
   lines = qw_document_list_game_log (doc, section->id, &error);

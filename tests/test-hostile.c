@@ -107,7 +107,7 @@ assert_results_refused (const char *name,
 
   results = qw_results_read_file (path, &error);
   if (results != NULL)
-    qw_document_import_results (region, results, NULL, NULL, NULL);
+    qw_region_import_results (region, results, NULL, NULL, NULL);
   g_assert_null (results);
   g_assert_cmpfloat (seconds_since (start), <, qw_test_seconds (1.0));
   assert_error_with (error, code, needle);
@@ -475,7 +475,7 @@ test_8_nominee_form_is_sealed (void)
     g_autoptr(QwDocument) national = qw_document_create (path, QW_DOCUMENT_NATIONAL, &error);
 
     g_assert_no_error (error);
-    g_assert_false (qw_document_import_nominees (national, read, NULL, &error));
+    g_assert_false (qw_national_import_nominees (national, read, NULL, &error));
     assert_error_with (error, QW_ERROR_INVALID, "public form");
   }
 }
@@ -963,6 +963,9 @@ test_b2_document_text_new_tables (void)
       "row 1 of event holds text that is not UTF-8 (its venue)" },
     { "INSERT INTO round_log (section_id, round, message) VALUES (1, 1, CAST(X'ED' AS TEXT))",
       "of round_log holds text that is not UTF-8 (its message)" },
+    /* The history's labels are shown in the window's menu. */
+    { "INSERT INTO step (label, origin, size, changeset) VALUES (CAST(X'E6' AS TEXT), 'cli', 1, X'00')",
+      "of step holds text that is not UTF-8 (its label)" },
     /* A table made WITHOUT ROWID is not one Qiwang makes: refused by the
      * schema check (issue 17) before any of its text is read. */
     { "CREATE TABLE meta2 (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID; "
@@ -996,6 +999,44 @@ test_b2_document_text_new_tables (void)
       after = qw_test_checksum_file (path);
       g_assert_cmpstr (before, ==, after);
     }
+}
+
+/* A step's changeset is bytes, never read as text (nor read at all when
+ * the document opens): whatever it holds, the document opens, and an undo
+ * of a changeset that is not one is refused with a message, changing
+ * nothing. */
+static void
+test_b2_step_changeset (void)
+{
+  g_autofree char *path = g_build_filename (dir, "garbled-step.qiwang", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(QwDocument) doc = qw_demo_create (path, &error);
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  g_autofree char *label = NULL;
+  sqlite3 *db = NULL;
+
+  g_assert_no_error (error);
+  g_clear_object (&doc);
+  g_assert_cmpint (sqlite3_open (path, &db), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_exec (db, "INSERT INTO step (label, origin, size, changeset) "
+                                     "VALUES ('结果', 'cli', 3, CAST(X'FFFE54' AS TEXT))", NULL, NULL, NULL), ==,
+                   SQLITE_OK);
+  sqlite3_close (db);
+  doc = qw_document_open (path, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (doc);
+  g_clear_object (&doc);
+  before = qw_test_checksum_file (path);
+  doc = qw_document_open (path, &error);
+  g_assert_no_error (error);
+  g_assert_false (qw_document_undo (doc, 0, &label, &error));
+  g_assert_nonnull (error);
+  g_assert_null (label);
+  g_test_message ("%s", error->message);
+  g_clear_object (&doc);
+  after = qw_test_checksum_file (path);
+  g_assert_cmpstr (before, ==, after);
 }
 
 int
@@ -1039,6 +1080,7 @@ main (int    argc,
   g_test_add_func ("/hostile/fuzz/standings-rounds", test_fuzz_standings_rounds);
   g_test_add_func ("/hostile/build-2/document-text", test_b2_document_text);
   g_test_add_func ("/hostile/build-2/document-text-new-tables", test_b2_document_text_new_tables);
+  g_test_add_func ("/hostile/build-2/step-changeset", test_b2_step_changeset);
 
   status = g_test_run ();
   qw_test_remove_tree (dir);

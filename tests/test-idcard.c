@@ -139,12 +139,33 @@ test_mask (void)
   g_assert_cmpstr (d, ==, "");
 }
 
+/* What every face shows (issue 18): the masked form, and in a list's
+ * preview only the cells that have the form of an ID number. */
+static void
+test_display (void)
+{
+  g_autofree char *shown = qw_idcard_display ("44010219900101123X");
+  g_autofree char *id_cell = qw_idcard_display_cell (" 44010219900101123x ");
+  g_autofree char *old_cell = qw_idcard_display_cell ("110105491231002");
+  g_autofree char *name_cell = qw_idcard_display_cell ("王伟");
+  g_autofree char *phone_cell = qw_idcard_display_cell ("13800000000");
+  g_autofree char *none = qw_idcard_display (NULL);
+
+  g_assert_cmpstr (shown, ==, "440102********123X");
+  g_assert_cmpstr (id_cell, ==, "440102********123X");
+  g_assert_cmpstr (old_cell, ==, "110105*****1002");
+  g_assert_cmpstr (name_cell, ==, "王伟");
+  g_assert_cmpstr (phone_cell, ==, "13800000000");
+  g_assert_cmpstr (none, ==, "");
+}
+
 int
 main (int    argc,
       char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/idcard/worked-example", test_worked_example);
+  g_test_add_func ("/idcard/display", test_display);
   g_test_add_func ("/idcard/lower-case-x", test_lower_case_x_and_spaces);
   g_test_add_func ("/idcard/sex", test_sex_from_17th_digit);
   g_test_add_func ("/idcard/errors", test_errors);

@@ -293,11 +293,11 @@ test_national_duplicates (void)
   int replaced = -1;
 
   g_assert_no_error (error);
-  g_assert_true (qw_document_import_nominees (national, gd, &replaced, &error));
+  g_assert_true (qw_national_import_nominees (national, gd, &replaced, &error));
   g_assert_cmpint (replaced, ==, 0);
-  g_assert_true (qw_document_import_nominees (national, gx, &replaced, &error));
+  g_assert_true (qw_national_import_nominees (national, gx, &replaced, &error));
   g_assert_no_error (error);
-  duplicates = qw_document_nominee_duplicates (national, &error);
+  duplicates = qw_national_nominee_duplicates (national, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (duplicates->len, ==, 1);
   d = g_ptr_array_index (duplicates, 0);
@@ -308,18 +308,18 @@ test_national_duplicates (void)
   g_assert_null (strstr (d->message, shared));
 
   /* The same region again replaces its list: no duplicate within a region. */
-  g_assert_true (qw_document_import_nominees (national, gd, &replaced, &error));
+  g_assert_true (qw_national_import_nominees (national, gd, &replaced, &error));
   g_assert_cmpint (replaced, ==, 3);
   all = qw_document_list_nominees (national, &error);
   g_assert_cmpuint (all->len, ==, 6);
   /* 广东 sends a corrected list: the duplicate is gone. */
-  g_assert_true (qw_document_import_nominees (national, gd_fixed, &replaced, &error));
+  g_assert_true (qw_national_import_nominees (national, gd_fixed, &replaced, &error));
   g_clear_pointer (&duplicates, g_ptr_array_unref);
-  duplicates = qw_document_nominee_duplicates (national, &error);
+  duplicates = qw_national_nominee_duplicates (national, &error);
   g_assert_cmpuint (duplicates->len, ==, 0);
 
   /* A region document does not collect nominees. */
-  g_assert_false (qw_document_import_nominees (region, gd, NULL, &error));
+  g_assert_false (qw_national_import_nominees (region, gd, NULL, &error));
   g_assert_error (error, QW_ERROR, QW_ERROR_INVALID);
   g_clear_object (&national);
   g_clear_object (&region);
@@ -349,20 +349,20 @@ test_region_nominees (void)
   g_assert_no_error (error);
 
   /* No final yet: a clear message. */
-  list = qw_document_region_nominees (doc, &error);
+  list = qw_region_nominees (doc, &error);
   g_assert_null (list);
   g_assert_error (error, QW_ERROR, QW_ERROR_NOT_FOUND);
   g_clear_error (&error);
 
-  g_assert_true (qw_document_import_stops (doc, import->stops, NULL, NULL, &error));
+  g_assert_true (qw_region_import_stops (doc, import->stops, NULL, NULL, &error));
   qw_results_write_file (final, xml, FALSE, &error);
   g_assert_no_error (error);
   read = qw_results_read_file (xml, &error);
   g_assert_no_error (error);
-  g_assert_true (qw_document_import_results (doc, read, NULL, NULL, &error));
+  g_assert_true (qw_region_import_results (doc, read, NULL, NULL, &error));
   g_assert_no_error (error);
   /* 990 + the final's 17 players = 1007: tier B. */
-  list = qw_document_region_nominees (doc, &error);
+  list = qw_region_nominees (doc, &error);
   g_assert_no_error (error);
   g_assert_cmpstr (list->tier, ==, "B");
   g_assert_cmpstr (list->region, ==, "广东");

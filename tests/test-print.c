@@ -32,6 +32,7 @@
 #include "qw-play.h"
 #include "qw-print-source.h"
 #include "qw-test.h"
+#include "qw-test-play.h"
 
 /* Measuring */
 
@@ -303,7 +304,7 @@ play_group (QwDocument *doc,
       record_results (doc, section);
       if (qw_document_last_round (doc, section->id) >= qw_tournament_total_rounds (doc, section))
         break;
-      g_assert_cmpint (qw_tournament_pair_next (doc, section, NULL, &error), >, 0);
+      g_assert_cmpint (qw_test_pair (doc, &section, NULL, &error), >, 0);
       g_assert_no_error (error);
     }
 }

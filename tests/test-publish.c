@@ -32,6 +32,7 @@
 #include "qw-site-pages.h"
 #include "qw-test.h"
 #include "qw-tournament.h"
+#include "qw-test-play.h"
 
 static char *tmp_dir;
 
@@ -70,7 +71,7 @@ play (QwDocument *doc,
   for (int r = 1; r <= rounds; r++)
     {
       g_autoptr(GPtrArray) games = NULL;
-      int round = qw_tournament_pair_next_gated (doc, section, QW_PAIR_GATE_EXCLUDE_BLOCKED, NULL, &error);
+      int round = qw_test_pair_gated (doc, &section, QW_PAIR_GATE_EXCLUDE_BLOCKED, &error);
 
       g_assert_no_error (error);
       games = qw_document_list_round_games (doc, section->id, round, &error);
@@ -776,7 +777,7 @@ test_certificates (void)
   g_assert_cmpuint (printed.codes->len, ==, 1);
 
   /* The printed certificate verifies, and says what the certificate says. */
-  check = qw_document_check_certificate (doc, g_ptr_array_index (printed.codes, 0), &error);
+  check = qw_certificate_check (doc, g_ptr_array_index (printed.codes, 0), &error);
   g_assert_no_error (error);
   g_assert_true (check->valid);
   g_assert_cmpint (check->place, ==, 1);
@@ -787,7 +788,7 @@ test_certificates (void)
   /* As a person types it: lower case, no dash, O for 0. */
   lower = g_ascii_strdown (g_ptr_array_index (printed.codes, 0), -1);
   g_strdelimit (lower, "-", ' ');
-  typed = qw_document_check_certificate (doc, lower, &error);
+  typed = qw_certificate_check (doc, lower, &error);
   g_assert_true (typed->valid);
 
   /* The same contents with another name, or another place, make another
@@ -806,7 +807,7 @@ test_certificates (void)
   issued = qw_results_find_certificate (results, "open-m", check->no);
   g_assert_cmpstr (issued->code, !=, g_ptr_array_index (printed.codes, 0));
   {
-    g_autoptr(QwCertificateCheck) forged = qw_document_check_certificate (doc, issued->code, &error);
+    g_autoptr(QwCertificateCheck) forged = qw_certificate_check (doc, issued->code, &error);
 
     g_assert_false (forged->valid);
   }
@@ -823,7 +824,7 @@ test_certificates (void)
   issued = qw_results_find_certificate (results, "open-m", check->no);
   g_assert_nonnull (issued);
   {
-    g_autoptr(QwCertificateCheck) forged = qw_document_check_certificate (doc, issued->code, &error);
+    g_autoptr(QwCertificateCheck) forged = qw_certificate_check (doc, issued->code, &error);
 
     g_assert_cmpstr (issued->code, !=, g_ptr_array_index (printed.codes, 0));
     g_assert_false (forged->valid);
@@ -831,11 +832,11 @@ test_certificates (void)
 
   /* A code that is not one, and a code of another document. */
   {
-    g_autoptr(QwCertificateCheck) nonsense = qw_document_check_certificate (doc, "hello", &error);
+    g_autoptr(QwCertificateCheck) nonsense = qw_certificate_check (doc, "hello", &error);
     g_autofree char *other_path = demo_path ("other.qiwang");
     g_autoptr(QwDocument) other = open_doc (other_path);
-    g_autoptr(QwCertificateCheck) elsewhere = qw_document_check_certificate (other, g_ptr_array_index (printed.codes, 0),
-                                                                             &error);
+    g_autoptr(QwCertificateCheck) elsewhere = qw_certificate_check (other, g_ptr_array_index (printed.codes, 0),
+                                                                    &error);
 
     g_assert_false (nonsense->valid);
     g_assert_cmpstr (nonsense->code, ==, "");
@@ -866,7 +867,7 @@ verifies (QwDocument *doc,
           const char *code)
 {
   g_autoptr(GError) error = NULL;
-  g_autoptr(QwCertificateCheck) check = qw_document_check_certificate (doc, code, &error);
+  g_autoptr(QwCertificateCheck) check = qw_certificate_check (doc, code, &error);
 
   g_assert_no_error (error);
   return check->valid;

@@ -17,6 +17,7 @@
 #include "qw-tiebreak.h"
 #include "qw-test-region.h"
 #include "qw-test.h"
+#include "qw-test-play.h"
 
 #define STOP_NAME "2021年第六届全国象棋业余棋王赛广东赛区白花（镇）预选赛"
 
@@ -35,7 +36,7 @@ fixture_set_up (Fixture       *f,
 
   f->dir = fixture_tmpdir ();
   f->doc = fixture_region (f->dir, "广东");
-  f->ruleset = qw_document_region_ruleset (f->doc, &error);
+  f->ruleset = qw_region_ruleset (f->doc, &error);
   g_assert_no_error (error);
 }
 
@@ -77,7 +78,7 @@ import_ok (Fixture         *f,
   QwImportOutcome outcome = -1;
   gint64 event_id = 0;
 
-  g_assert_true (qw_document_import_results (f->doc, results, &outcome, &event_id, &error));
+  g_assert_true (qw_region_import_results (f->doc, results, &outcome, &event_id, &error));
   g_assert_no_error (error);
   g_assert_cmpint (outcome, ==, expected);
   g_assert_cmpint (event_id, >, 0);
@@ -88,7 +89,7 @@ static QwRegionSummary *
 summary (Fixture *f)
 {
   g_autoptr(GError) error = NULL;
-  QwRegionSummary *s = qw_document_region_summary (f->doc, f->ruleset, &error);
+  QwRegionSummary *s = qw_region_read_summary (f->doc, f->ruleset, &error);
 
   g_assert_no_error (error);
   return s;
@@ -106,7 +107,7 @@ test_import_round_trip (Fixture       *f,
   const QwRegionStop *stop;
 
   /* The same standings (shared first place included), games and players. */
-  back = qw_document_imported_results (f->doc, id, &error);
+  back = qw_region_imported_results (f->doc, id, &error);
   g_assert_no_error (error);
   assert_results_equal (results, back, FALSE);
   g_assert_cmpstr (back->digest, ==, results->digest);
@@ -142,7 +143,7 @@ test_import_absences (Fixture       *f,
   open = g_ptr_array_index (results->groups, 0);
   g_assert_cmpuint (open->absences->len, ==, 2);
   id = import_ok (f, results, QW_IMPORT_ADDED);
-  back = qw_document_imported_results (f->doc, id, &error);
+  back = qw_region_imported_results (f->doc, id, &error);
   g_assert_no_error (error);
   assert_results_equal (results, back, FALSE);
 }
@@ -173,7 +174,7 @@ test_reimport (Fixture       *f,
   changed = through_file (f, g_steal_pointer (&changed));
   id = import_ok (f, changed, QW_IMPORT_REPLACED);
   g_assert_cmpint (fixture_count_events (f->doc), ==, 1);
-  back = qw_document_imported_results (f->doc, id, &error);
+  back = qw_region_imported_results (f->doc, id, &error);
   g_assert_no_error (error);
   game = g_ptr_array_index (((QwResultsGroup *) g_ptr_array_index (back->groups, 0))->games, 0);
   g_assert_cmpstr (game->result, ==, "1:1");
@@ -200,7 +201,7 @@ assert_refused (Fixture         *f,
   g_autoptr(GError) error = NULL;
   int before = fixture_count_events (f->doc);
 
-  g_assert_false (qw_document_import_results (f->doc, results, NULL, NULL, &error));
+  g_assert_false (qw_region_import_results (f->doc, results, NULL, NULL, &error));
   g_assert_nonnull (error);
   if (strstr (error->message, needle) == NULL)
     g_error ("“%s” does not say “%s”", error->message, needle);
@@ -239,7 +240,7 @@ test_import_refused (Fixture       *f,
   /* A stop document does not import results files. */
   stop_doc = qw_document_create (stop_path, QW_DOCUMENT_STOP, &error);
   g_assert_no_error (error);
-  g_assert_false (qw_document_import_results (stop_doc, results, NULL, NULL, &error));
+  g_assert_false (qw_region_import_results (stop_doc, results, NULL, NULL, &error));
   g_assert_error (error, QW_ERROR, QW_ERROR_INVALID);
   g_assert_cmpint (fixture_count_events (f->doc), ==, 0);
 }
@@ -256,7 +257,7 @@ test_import_atomic (Fixture       *f,
   QwResultsGame *game = g_ptr_array_index (junior->games, 0);
 
   game->black = 555;
-  g_assert_false (qw_document_import_results (f->doc, results, NULL, NULL, &error));
+  g_assert_false (qw_region_import_results (f->doc, results, NULL, NULL, &error));
   g_assert_nonnull (error);
   g_assert_cmpint (fixture_count_events (f->doc), ==, 0);
 }
@@ -304,7 +305,7 @@ test_manual_stops (Fixture       *f,
   g_autoptr(GError) error = NULL;
   int added = -1, replaced = -1;
 
-  g_assert_true (qw_document_import_stops (f->doc, stops, &added, &replaced, &error));
+  g_assert_true (qw_region_import_stops (f->doc, stops, &added, &replaced, &error));
   g_assert_no_error (error);
   g_assert_cmpint (added, ==, 11);
   g_assert_cmpint (replaced, ==, 0);
@@ -319,7 +320,7 @@ test_manual_stops (Fixture       *f,
   g_assert_cmpuint (quota->bonuses->len, ==, 1);
 
   /* The list typed again with other counts updates the same stops. */
-  g_assert_true (qw_document_import_stops (f->doc, stops_fewer, &added, &replaced, &error));
+  g_assert_true (qw_region_import_stops (f->doc, stops_fewer, &added, &replaced, &error));
   g_assert_cmpint (added, ==, 0);
   g_assert_cmpint (replaced, ==, 10);
   s2 = summary (f);
@@ -363,7 +364,7 @@ test_results_replace_manual (Fixture       *f,
   g_autoptr(GError) error = NULL;
   int added = 0, replaced = 0;
 
-  g_assert_true (qw_document_import_stops (f->doc, stops, &added, &replaced, &error));
+  g_assert_true (qw_region_import_stops (f->doc, stops, &added, &replaced, &error));
   g_assert_cmpint (added, ==, 1);
   /* The stop's own results file comes in: it takes the typed row's place. */
   import_ok (f, results, QW_IMPORT_REPLACED);
@@ -371,7 +372,7 @@ test_results_replace_manual (Fixture       *f,
   g_assert_cmpuint (s->stops->len, ==, 1);
   g_assert_cmpint (((QwRegionStop *) g_ptr_array_index (s->stops, 0))->participants, ==, 10);
   /* Typing the list again does not overwrite the imported stop. */
-  g_assert_true (qw_document_import_stops (f->doc, stops, &added, &replaced, &error));
+  g_assert_true (qw_region_import_stops (f->doc, stops, &added, &replaced, &error));
   g_assert_cmpint (added + replaced, ==, 0);
   g_assert_cmpint (fixture_count_events (f->doc), ==, 1);
 }
@@ -415,7 +416,7 @@ test_arbiters_and_dates (Fixture       *f,
   g_autoptr(GError) error = NULL;
 
   /* The region's rules were published in time: only the stops' warnings. */
-  g_assert_true (qw_document_region_set_rules_published (f->doc, qw_date_make (2021, 5, 10), &error));
+  g_assert_true (qw_region_set_rules_published (f->doc, qw_date_make (2021, 5, 10), &error));
   g_assert_no_error (error);
   g_free (prelim->event->chief_arbiter_grade);
   prelim->event->chief_arbiter_grade = g_strdup ("二级");
@@ -469,12 +470,12 @@ test_final_eligibility (Fixture       *f,
   int unchecked = -1;
 
   import_ok (f, prelim, QW_IMPORT_ADDED);
-  g_assert_true (qw_document_import_stops (f->doc, stops, NULL, NULL, &error));
+  g_assert_true (qw_region_import_stops (f->doc, stops, NULL, NULL, &error));
   /* Found whatever the case of a final X; a stranger and a blank are flagged. */
   g_ptr_array_add (entries, final_entry (played->name, lower));
   g_ptr_array_add (entries, final_entry ("陌生人", stranger));
   g_ptr_array_add (entries, final_entry ("无证件", ""));
-  checks = qw_document_region_check_final_entries (f->doc, entries, &unchecked, &error);
+  checks = qw_region_check_final_entries (f->doc, entries, &unchecked, &error);
   g_assert_no_error (error);
   g_assert_cmpint (unchecked, ==, 1);
   g_assert_cmpuint (checks->len, ==, 3);
@@ -499,15 +500,15 @@ test_decided_places (Fixture       *f,
 {
   g_autoptr(GError) error = NULL;
 
-  g_assert_cmpint (qw_document_region_get_decided_places (f->doc), ==, -1);
-  g_assert_true (qw_document_region_set_decided_places (f->doc, 4, &error));
-  g_assert_cmpint (qw_document_region_get_decided_places (f->doc), ==, 4);
-  g_assert_false (qw_document_region_set_decided_places (f->doc, 5000, &error));
+  g_assert_cmpint (qw_region_get_decided_places (f->doc), ==, -1);
+  g_assert_true (qw_region_set_decided_places (f->doc, 4, &error));
+  g_assert_cmpint (qw_region_get_decided_places (f->doc), ==, 4);
+  g_assert_false (qw_region_set_decided_places (f->doc, 5000, &error));
   g_assert_error (error, QW_ERROR, QW_ERROR_INVALID);
-  g_assert_cmpint (qw_document_region_get_decided_places (f->doc), ==, 4);
+  g_assert_cmpint (qw_region_get_decided_places (f->doc), ==, 4);
   g_clear_error (&error);
-  g_assert_true (qw_document_region_set_decided_places (f->doc, -1, &error));
-  g_assert_cmpint (qw_document_region_get_decided_places (f->doc), ==, -1);
+  g_assert_true (qw_region_set_decided_places (f->doc, -1, &error));
+  g_assert_cmpint (qw_region_get_decided_places (f->doc), ==, -1);
 }
 
 static void
@@ -518,7 +519,7 @@ test_delete_stop (Fixture       *f,
   g_autoptr(GError) error = NULL;
   gint64 id = import_ok (f, results, QW_IMPORT_ADDED);
 
-  g_assert_true (qw_document_delete_stop (f->doc, id, &error));
+  g_assert_true (qw_region_delete_stop (f->doc, id, &error));
   g_assert_no_error (error);
   g_assert_cmpint (fixture_count_events (f->doc), ==, 0);
   /* Imported again it is a new stop, not a replacement of the deleted one. */
@@ -572,7 +573,7 @@ play_group (QwDocument *doc,
     {
       if (round > last)
         {
-          g_assert_cmpint (qw_tournament_pair_next (doc, section, NULL, &error), ==, round);
+          g_assert_cmpint (qw_test_pair (doc, &section, NULL, &error), ==, round);
           g_assert_no_error (error);
         }
       finish_round (doc, section, round);
@@ -607,7 +608,7 @@ assert_same_standings (QwDocument *stop,
   g_auto(GStrv) chain = g_strsplit (section->settings.tiebreaks, ",", -1);
 
   g_assert_no_error (error);
-  received = qw_document_list_received_standings (region, received_section->id, &error);
+  received = qw_region_list_received_standings (region, received_section->id, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (rows->len, >, 0);
   g_assert_cmpuint (rows->len, ==, received->len);
@@ -675,7 +676,7 @@ test_stop_round_trip (Fixture       *f,
   g_assert_cmpint (s->participants, ==, qw_results_count_players (exported));
 }
 
-/* Importing while reading (qw_document_import_results_file()): what it
+/* Importing while reading (qw_region_import_results_file()): what it
  * stores is what reading and then importing store; the same outcomes; a file
  * refused at its end, after its parts were stored, leaves the document as it
  * was and is refused with the reader's message, which comes before the
@@ -688,7 +689,7 @@ import_file (Fixture          *f,
              GError          **error)
 {
   g_autoptr(QwResults) read = NULL;
-  gboolean ok = qw_document_import_results_file (f->doc, path, outcome, event_id, &read, error);
+  gboolean ok = qw_region_import_results_file (f->doc, path, outcome, event_id, &read, error);
 
   g_assert_true (ok == (read != NULL));
   return ok;
@@ -751,7 +752,7 @@ test_import_file_in_parts (Fixture       *f,
   g_assert_no_error (error);
   g_assert_cmpint (outcome, ==, QW_IMPORT_ADDED);
   g_assert_cmpint (id, >, 0);
-  back = qw_document_imported_results (f->doc, id, &error);
+  back = qw_region_imported_results (f->doc, id, &error);
   g_assert_no_error (error);
   assert_results_equal (expected, back, FALSE);
   g_assert_cmpstr (back->digest, ==, expected->digest);
@@ -791,7 +792,7 @@ test_import_file_in_parts (Fixture       *f,
   assert_file_refused (f, edited_path, "广西");
   g_assert_cmpint (fixture_count_events (f->doc), ==, 1);
   g_clear_pointer (&back, qw_results_free);
-  back = qw_document_imported_results (f->doc, id, &error);
+  back = qw_region_imported_results (f->doc, id, &error);
   g_assert_no_error (error);
   assert_results_equal (expected, back, FALSE);
   g_assert_cmpstr (back->digest, ==, expected->digest);
@@ -807,7 +808,7 @@ test_import_file_in_parts (Fixture       *f,
   g_assert_cmpint (outcome, ==, QW_IMPORT_REPLACED);
   g_assert_cmpint (fixture_count_events (f->doc), ==, 1);
   g_clear_pointer (&back, qw_results_free);
-  back = qw_document_imported_results (f->doc, id, &error);
+  back = qw_region_imported_results (f->doc, id, &error);
   g_assert_no_error (error);
   assert_results_equal (expected, back, FALSE);
 }

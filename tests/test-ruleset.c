@@ -10,6 +10,7 @@
 #include "qw-game.h"
 #include "qw-ruleset.h"
 #include "qw-ruleset-championship.h"
+#include "qw-parts.h"
 
 static void
 test_2021 (void)
@@ -436,12 +437,40 @@ test_2022_errors (void)
     }
 }
 
+/* What a document offers (issue 18): the window's pages come from here. */
+static void
+test_parts (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(QwRuleset) r2021 = qw_ruleset_lookup ("qiwang-2021", &error);
+  g_autoptr(QwRuleset) r2022 = qw_ruleset_lookup ("qiwang-2022", &error);
+
+  g_assert_no_error (error);
+  /* A 2021 stop: its event, no region, no ladder, no prizes. */
+  g_assert_true (qw_part_offered (QW_DOCUMENT_STOP, r2021, TRUE, QW_PART_ENTRIES));
+  g_assert_true (qw_part_offered (QW_DOCUMENT_STOP, r2021, TRUE, QW_PART_STANDINGS));
+  g_assert_false (qw_part_offered (QW_DOCUMENT_STOP, r2021, TRUE, QW_PART_REGION));
+  g_assert_false (qw_part_offered (QW_DOCUMENT_STOP, r2021, TRUE, QW_PART_LADDER));
+  g_assert_false (qw_part_offered (QW_DOCUMENT_STOP, r2021, TRUE, QW_PART_PRIZES));
+  /* A 2021 region without an event of its own: the region only. */
+  g_assert_true (qw_part_offered (QW_DOCUMENT_REGION, r2021, FALSE, QW_PART_REGION));
+  g_assert_false (qw_part_offered (QW_DOCUMENT_REGION, r2021, FALSE, QW_PART_ROUNDS));
+  g_assert_false (qw_part_offered (QW_DOCUMENT_REGION, r2021, FALSE, QW_PART_NATIONAL));
+  g_assert_true (qw_part_offered (QW_DOCUMENT_NATIONAL, r2021, FALSE, QW_PART_NATIONAL));
+  /* A 2022 final: the ladder and the prize list, no regions. */
+  g_assert_true (qw_part_offered (QW_DOCUMENT_STOP, r2022, TRUE, QW_PART_LADDER));
+  g_assert_true (qw_part_offered (QW_DOCUMENT_STOP, r2022, TRUE, QW_PART_PRIZES));
+  g_assert_false (qw_part_offered (QW_DOCUMENT_REGION, r2022, FALSE, QW_PART_REGION));
+  g_assert_false (qw_part_offered (QW_DOCUMENT_STOP, NULL, TRUE, QW_PART_ENTRIES));
+}
+
 int
 main (int    argc,
       char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/ruleset/2021", test_2021);
+  g_test_add_func ("/ruleset/parts", test_parts);
   g_test_add_func ("/ruleset/2021-scoring", test_2021_scoring);
   g_test_add_func ("/ruleset/2022", test_2022);
   g_test_add_func ("/ruleset/2022-errors", test_2022_errors);

@@ -24,6 +24,7 @@
 #include "qw-stops-csv.h"
 #include "qw-tournament.h"
 #include "qw-test-region.h"
+#include "qw-test-play.h"
 
 #define STOP_NAME "2021年第六届全国象棋业余棋王赛广东赛区白花（镇）预选赛"
 
@@ -265,7 +266,7 @@ test_edit_moves_until_paired (void)
   g_assert_cmpstr (moved->group_code, ==, "open-m");
 
   section = qw_tournament_lookup_section (doc, event, "open-m", &error);
-  g_assert_cmpint (qw_tournament_pair_next (doc, section, NULL, &error), ==, 1);
+  g_assert_cmpint (qw_test_pair (doc, &section, NULL, &error), ==, 1);
   g_free (moved->birth);
   moved->birth = g_strdup ("1950-05-06");
   g_assert_true (qw_registration_update_entry (doc, ruleset, event, moved, &error));
@@ -291,7 +292,7 @@ fixture_set_up (Fixture       *f,
 
   f->dir = fixture_tmpdir ();
   f->doc = fixture_region (f->dir, "广东");
-  f->ruleset = qw_document_region_ruleset (f->doc, &error);
+  f->ruleset = qw_region_ruleset (f->doc, &error);
   g_assert_no_error (error);
   qw_document_enable_history (f->doc);
 }
@@ -338,7 +339,7 @@ test_region_import_results (Fixture       *f,
   g_autofree char *label = g_strdup_printf ("Import of %s", STOP_NAME);
   QwImportOutcome outcome;
 
-  g_assert_true (qw_document_import_results (f->doc, first, &outcome, NULL, &error));
+  g_assert_true (qw_region_import_results (f->doc, first, &outcome, NULL, &error));
   g_assert_no_error (error);
   assert_undo_redo (f->doc, empty, label);
 
@@ -351,7 +352,7 @@ test_region_import_results (Fixture       *f,
     g_assert_true (qw_results_write_file (corrected, path, FALSE, &error));
     second = qw_results_read_file (path, &error);
   }
-  g_assert_true (qw_document_import_results (f->doc, second, &outcome, NULL, &error));
+  g_assert_true (qw_region_import_results (f->doc, second, &outcome, NULL, &error));
   g_assert_cmpint (outcome, ==, QW_IMPORT_REPLACED);
   assert_undo_redo (f->doc, once, label);
 }
@@ -370,7 +371,7 @@ test_region_stops_csv (Fixture       *f,
                                             "第二站,预选赛,县级,第二县象棋协会,某市,,,40\n", -1, &error));
   import = qw_stops_csv_read_file (f->ruleset, path, &error);
   g_assert_no_error (error);
-  g_assert_true (qw_document_import_stops (f->doc, import->stops, NULL, NULL, &error));
+  g_assert_true (qw_region_import_stops (f->doc, import->stops, NULL, NULL, &error));
   assert_undo_redo (f->doc, before, "Import of 2 stops");
 }
 
@@ -453,9 +454,9 @@ test_region_delete_restore (Fixture       *f,
   g_autofree char *before = NULL;
   QwEvent *local;
 
-  g_assert_true (qw_document_import_results (f->doc, results, NULL, NULL, &error));
+  g_assert_true (qw_region_import_results (f->doc, results, NULL, NULL, &error));
   g_assert_true (qw_region_save_stop (f->doc, stop, NULL, &error));
-  summary = qw_document_region_summary (f->doc, f->ruleset, &error);
+  summary = qw_region_read_summary (f->doc, f->ruleset, &error);
   before = dump (f->doc);
   events = qw_document_list_events (f->doc, &error);
   g_assert_cmpuint (events->len, ==, 2);
@@ -472,7 +473,7 @@ test_region_delete_restore (Fixture       *f,
   g_assert_true (qw_region_restore_stops (f->doc, backup, &error));
   g_assert_no_error (error);
   g_assert_cmpstr (qw_history_get_undo_label (qw_document_get_history (f->doc)), ==, "Restoring 2 stops");
-  restored = qw_document_region_summary (f->doc, f->ruleset, &error);
+  restored = qw_region_read_summary (f->doc, f->ruleset, &error);
   g_assert_cmpuint (restored->stops->len, ==, summary->stops->len);
   g_assert_cmpint (restored->participants, ==, summary->participants);
 
@@ -551,7 +552,7 @@ test_region_decided_places (Fixture       *f,
   g_autoptr(GError) error = NULL;
   g_autofree char *before = dump (f->doc);
 
-  g_assert_true (qw_document_region_set_decided_places (f->doc, 4, &error));
+  g_assert_true (qw_region_set_decided_places (f->doc, 4, &error));
   assert_undo_redo (f->doc, before, "Places decided by the association");
 }
 
@@ -584,7 +585,7 @@ test_national_nominees (void)
       n->reason = g_strdup ("");
       g_ptr_array_add (list->nominees, n);
     }
-  g_assert_true (qw_document_import_nominees (doc, list, NULL, &error));
+  g_assert_true (qw_national_import_nominees (doc, list, NULL, &error));
   g_assert_no_error (error);
   assert_undo_redo (doc, before, "Nominees of 广东");
   g_clear_object (&doc);

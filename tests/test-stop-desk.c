@@ -28,6 +28,7 @@
 #include "qw-standings.h"
 #include "qw-test.h"
 #include "qw-tournament.h"
+#include "qw-test-play.h"
 
 typedef struct
 {
@@ -305,7 +306,7 @@ test_gate_refuses (Desk          *d,
   add_problem_field (d);
   label = qw_history_get_undo_label (history);
   section = open_m (d);
-  g_assert_cmpint (qw_tournament_pair_next (d->doc, section, NULL, &error), ==, 0);
+  g_assert_cmpint (qw_test_pair (d->doc, &section, NULL, &error), ==, 0);
   g_assert_error (error, QW_ERROR, QW_ERROR_BLOCKED);
   g_assert_nonnull (strstr (error->message, "No. 7 李晓东"));
   g_assert_nonnull (strstr (error->message, "No. 8 选手一号"));
@@ -326,7 +327,7 @@ test_gate_exclude (Desk          *d,
 
   add_problem_field (d);
   section = open_m (d);
-  g_assert_cmpint (qw_tournament_pair_next_gated (d->doc, section, QW_PAIR_GATE_EXCLUDE_BLOCKED, NULL, &error), ==, 1);
+  g_assert_cmpint (qw_test_pair_gated (d->doc, &section, QW_PAIR_GATE_EXCLUDE_BLOCKED, &error), ==, 1);
   g_assert_no_error (error);
   for (int no = 7; no <= 10; no++)
     {
@@ -356,7 +357,7 @@ test_gate_exclude (Desk          *d,
       g_assert_cmpint (row->status == QW_STATUS_EXCLUDED, ==, i >= 9);
     }
   /* Not asked again: the next round pairs. */
-  g_assert_cmpint (qw_tournament_pair_next (d->doc, section, NULL, &error), ==, 2);
+  g_assert_cmpint (qw_test_pair (d->doc, &section, NULL, &error), ==, 2);
   g_assert_no_error (error);
   /* The exclusion was part of round 1's step. */
   g_assert_true (qw_history_undo (history, NULL, &error));   /* round 2 */
@@ -380,7 +381,7 @@ test_gate_force_remembered (Desk          *d,
 
   add_problem_field (d);
   section = open_m (d);
-  g_assert_cmpint (qw_tournament_pair_next_gated (d->doc, section, QW_PAIR_GATE_FORCE, NULL, &error), ==, 1);
+  g_assert_cmpint (qw_test_pair_gated (d->doc, &section, QW_PAIR_GATE_FORCE, &error), ==, 1);
   g_assert_no_error (error);
   strong = stored (d, 7);
   g_assert_cmpint (strong->status, ==, QW_STATUS_ACTIVE);
@@ -396,7 +397,7 @@ test_gate_force_remembered (Desk          *d,
   g_free (good->grade);
   good->grade = g_strdup ("象棋大师");
   g_assert_true (qw_registration_update_entry (d->doc, d->ruleset, d->event, good, &error));
-  g_assert_cmpint (qw_tournament_pair_next (d->doc, section, NULL, &error), ==, 0);
+  g_assert_cmpint (qw_test_pair (d->doc, &section, NULL, &error), ==, 0);
   g_assert_error (error, QW_ERROR, QW_ERROR_BLOCKED);
   g_assert_nonnull (strstr (error->message, "No. 2 "));
   g_assert_null (strstr (error->message, "No. 7 "));
@@ -432,7 +433,7 @@ test_gate_answers (Desk          *d,
   g_clear_error (&error);
   g_assert_true (qw_pair_gate_exclude (d->doc, section, stored (d, 9)->id, &error));
   g_assert_true (qw_pair_gate_exclude (d->doc, section, stored (d, 10)->id, &error));
-  g_assert_cmpint (qw_tournament_pair_next (d->doc, section, NULL, &error), ==, 1);
+  g_assert_cmpint (qw_test_pair (d->doc, &section, NULL, &error), ==, 1);
   g_assert_no_error (error);
   g_assert_true (is_paired (d->doc, section, 1, twin->id));
   g_assert_false (is_paired (d->doc, section, 1, strong->id));
@@ -666,14 +667,14 @@ test_late_entry (Desk          *d,
 
   add_field (d, 6);
   section = open_m (d);
-  g_assert_cmpint (qw_tournament_pair_next (d->doc, section, NULL, &error), ==, 1);
+  g_assert_cmpint (qw_test_pair (d->doc, &section, NULL, &error), ==, 1);
   add (d, late);
   g_assert_cmpint (late->status, ==, QW_STATUS_LATE);
   items = qw_pair_gate_list (d->doc, section, &error);
   g_assert_cmpuint (item_of (items, 7)->blocking, ==, QW_PROBLEM_BIT (QW_PROBLEM_LATE_ENTRY));
   finish_round (d, section, 1);
   /* Round 2 waits for the arbiter's answer. */
-  g_assert_cmpint (qw_tournament_pair_next (d->doc, section, NULL, &error), ==, 0);
+  g_assert_cmpint (qw_test_pair (d->doc, &section, NULL, &error), ==, 0);
   g_assert_error (error, QW_ERROR, QW_ERROR_BLOCKED);
   g_clear_error (&error);
   g_assert_cmpint (qw_pair_gate_missed_rounds (d->doc, section), ==, 1);
@@ -703,7 +704,7 @@ test_late_entry (Desk          *d,
   g_clear_pointer (&missed_text, g_free);
   missed_text = absences_of (d->doc, section, admitted->id);
   g_assert_cmpstr (missed_text, ==, "1:late:1");
-  g_assert_cmpint (qw_tournament_pair_next (d->doc, section, NULL, &error), ==, 2);
+  g_assert_cmpint (qw_test_pair (d->doc, &section, NULL, &error), ==, 2);
   g_assert_no_error (error);
   g_assert_false (is_paired (d->doc, section, 1, admitted->id));
   g_assert_true (is_paired (d->doc, section, 2, admitted->id));
@@ -753,7 +754,7 @@ test_late_swiss_score (Desk          *d,
 
   add_field (d, 6);
   section = open_m (d);
-  g_assert_cmpint (qw_tournament_pair_next (d->doc, section, NULL, &error), ==, 1);
+  g_assert_cmpint (qw_test_pair (d->doc, &section, NULL, &error), ==, 1);
   finish_round (d, section, 1);
   round1 = qw_document_list_round_games (d->doc, section->id, 1, &error);
   for (guint i = 0; i < round1->len; i++)
@@ -767,7 +768,7 @@ test_late_swiss_score (Desk          *d,
   g_assert_no_error (error);
   /* Seven players: the late entry's 2 points put it with the three winners
    * of round 1 (the bye goes to one of the others). */
-  g_assert_cmpint (qw_tournament_pair_next (d->doc, section, NULL, &error), ==, 2);
+  g_assert_cmpint (qw_test_pair (d->doc, &section, NULL, &error), ==, 2);
   g_assert_no_error (error);
   games = qw_document_list_round_games (d->doc, section->id, 2, &error);
   for (guint i = 0; i < games->len; i++)
@@ -795,20 +796,20 @@ test_late_unpaired (Desk          *d,
 
   add_field (d, 6);
   section = open_m (d);
-  g_assert_cmpint (qw_tournament_pair_next (d->doc, section, NULL, &error), ==, 1);
+  g_assert_cmpint (qw_test_pair (d->doc, &section, NULL, &error), ==, 1);
   finish_round (d, section, 1);
-  g_assert_cmpint (qw_tournament_pair_next (d->doc, section, NULL, &error), ==, 2);
+  g_assert_cmpint (qw_test_pair (d->doc, &section, NULL, &error), ==, 2);
   add (d, late);
   g_assert_true (qw_pair_gate_admit (d->doc, section, late->id, (const double[]) { 0, 1 }, 2, &error));
   g_assert_no_error (error);
   before_unpair = absences_of (d->doc, section, late->id);
   g_assert_cmpstr (before_unpair, ==, "1:late:0,2:late:1");
   /* Round 2 is paired again with the late entry in it. */
-  g_assert_true (qw_tournament_unpair_last (d->doc, section, TRUE, &error));
+  g_assert_true (qw_test_unpair_last (d->doc, &section, TRUE, &error));
   after = stored (d, 7);
   after_unpair = absences_of (d->doc, section, after->id);
   g_assert_cmpstr (after_unpair, ==, "1:late:0");
-  g_assert_cmpint (qw_tournament_pair_next (d->doc, section, NULL, &error), ==, 2);
+  g_assert_cmpint (qw_test_pair (d->doc, &section, NULL, &error), ==, 2);
   g_assert_true (is_paired (d->doc, section, 2, after->id));
 }
 
@@ -825,10 +826,10 @@ test_late_forced (Desk          *d,
 
   add_field (d, 5);
   section = open_m (d);
-  g_assert_cmpint (qw_tournament_pair_next (d->doc, section, NULL, &error), ==, 1);
+  g_assert_cmpint (qw_test_pair (d->doc, &section, NULL, &error), ==, 1);
   finish_round (d, section, 1);
   add (d, late);
-  g_assert_cmpint (qw_tournament_pair_next_gated (d->doc, section, QW_PAIR_GATE_FORCE, NULL, &error), ==, 2);
+  g_assert_cmpint (qw_test_pair_gated (d->doc, &section, QW_PAIR_GATE_FORCE, &error), ==, 2);
   g_assert_no_error (error);
   after = stored (d, 6);
   g_assert_cmpint (after->status, ==, QW_STATUS_ACTIVE);
@@ -886,12 +887,12 @@ test_late_printed (Desk          *d,
 
   add_field (d, 6);
   section = open_m (d);
-  g_assert_cmpint (qw_tournament_pair_next (d->doc, section, NULL, &error), ==, 1);
+  g_assert_cmpint (qw_test_pair (d->doc, &section, NULL, &error), ==, 1);
   finish_round (d, section, 1);
   add (d, late);
   g_assert_true (qw_pair_gate_admit (d->doc, section, late->id, (const double[]) { 1.5 }, 1, &error));
   g_assert_no_error (error);
-  g_assert_cmpint (qw_tournament_pair_next (d->doc, section, NULL, &error), ==, 2);
+  g_assert_cmpint (qw_test_pair (d->doc, &section, NULL, &error), ==, 2);
   g_assert_cmpuint (printed (d->doc, QW_PRINT_PAIRINGS, 1, "尚未入场（补报名）：7 迟到", FALSE), ==, 1);
   g_assert_cmpuint (printed (d->doc, QW_PRINT_PAIRINGS, 2, "尚未入场", FALSE), ==, 0);
   g_assert_cmpuint (printed (d->doc, QW_PRINT_PAIRINGS, 2, "1.5", TRUE), ==, 1);
@@ -915,7 +916,7 @@ test_late_included (Desk          *d,
 
   add_field (d, 6);
   section = open_m (d);
-  g_assert_cmpint (qw_tournament_pair_next (d->doc, section, NULL, &error), ==, 1);
+  g_assert_cmpint (qw_test_pair (d->doc, &section, NULL, &error), ==, 1);
   finish_round (d, section, 1);
   add (d, late);
   g_assert_true (qw_pair_gate_admit (d->doc, section, late->id, (const double[]) { 1 }, 1, &error));
@@ -923,7 +924,7 @@ test_late_included (Desk          *d,
   first = stored (d, 1);
   g_assert_true (qw_pair_gate_exclude (d->doc, section, first->id, &error));
   g_assert_no_error (error);
-  g_assert_cmpint (qw_tournament_pair_next (d->doc, section, NULL, &error), ==, 2);
+  g_assert_cmpint (qw_test_pair (d->doc, &section, NULL, &error), ==, 2);
   g_assert_no_error (error);
   g_assert_true (qw_pair_gate_include (d->doc, section, late->id, &error));
   g_assert_no_error (error);
@@ -952,7 +953,7 @@ test_late_moved (Desk          *d,
 
   add_field (d, 6);
   section = open_m (d);
-  g_assert_cmpint (qw_tournament_pair_next (d->doc, section, NULL, &error), ==, 1);
+  g_assert_cmpint (qw_test_pair (d->doc, &section, NULL, &error), ==, 1);
   add (d, late);
   g_assert_true (qw_pair_gate_admit (d->doc, section, late->id, (const double[]) { 1 }, 1, &error));
   before = absences_of (d->doc, section, late->id);
@@ -982,8 +983,8 @@ test_late_round_robin (Desk          *d,
   add_field (d, 4);
   section = open_m (d);
   section->system = QW_SYSTEM_ROUND_ROBIN;
-  g_assert_true (qw_tournament_update_section (d->doc, section, &error));
-  g_assert_cmpint (qw_tournament_pair_next (d->doc, section, NULL, &error), ==, 1);
+  g_assert_true (qw_test_update_section (d->doc, &section, &error));
+  g_assert_cmpint (qw_test_pair (d->doc, &section, NULL, &error), ==, 1);
   add (d, late);
   g_assert_false (qw_pair_gate_admit (d->doc, section, late->id, NULL, 0, &error));
   g_assert_error (error, QW_ERROR, QW_ERROR_CONFLICT);

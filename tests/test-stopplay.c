@@ -35,6 +35,7 @@
 #include "qw-event.h"
 #include "qw-game.h"
 #include "qw-test.h"
+#include "qw-test-play.h"
 
 typedef struct
 {
@@ -188,7 +189,7 @@ pair (Fixture    *f,
       GPtrArray **notes)
 {
   g_autoptr(GError) error = NULL;
-  int round = qw_tournament_pair_next (f->doc, f->section, notes, &error);
+  int round = qw_test_pair (f->doc, &f->section, notes, &error);
 
   g_assert_no_error (error);
   g_assert_cmpint (round, >, 0);
@@ -396,7 +397,7 @@ test_absence_refused (Fixture       *f,
 
   /* A round robin's schedule is fixed: a missed game is a forfeit. */
   f->section->system = QW_SYSTEM_ROUND_ROBIN;
-  g_assert_true (qw_tournament_update_section (f->doc, f->section, &error));
+  g_assert_true (qw_test_update_section (f->doc, &f->section, &error));
   g_assert_cmpint (qw_tournament_set_absent (f->doc, f->section, id_of_no (f, 1), &error), ==, 0);
   g_assert_error (error, QW_ERROR, QW_ERROR_CONFLICT);
   g_assert_nonnull (strstr (error->message, "forfeit"));
@@ -435,7 +436,7 @@ set_armageddon (Fixture  *f,
   g_autoptr(GError) error = NULL;
 
   f->section->settings.armageddon = on;
-  g_assert_true (qw_tournament_update_section (f->doc, f->section, &error));
+  g_assert_true (qw_test_update_section (f->doc, &f->section, &error));
   g_assert_no_error (error);
 }
 
@@ -515,35 +516,35 @@ test_tiebreaks_follow (Fixture       *f,
   make_stop (f, "swiss", 6, 3, NULL);
   g_assert_cmpstr (f->section->settings.tiebreaks, ==, swiss);
   f->section->system = QW_SYSTEM_ROUND_ROBIN;
-  g_assert_true (qw_tournament_update_section (f->doc, f->section, &error));
+  g_assert_true (qw_test_update_section (f->doc, &f->section, &error));
   g_assert_cmpstr (f->section->settings.tiebreaks, ==, "sonneborn,wins,direct,fouls,black_games");
   stored = qw_tournament_find_section (f->doc, "open-m", FALSE, &error);
   g_assert_cmpstr (stored->settings.tiebreaks, ==, rr);
   f->section->system = QW_SYSTEM_KNOCKOUT;
-  g_assert_true (qw_tournament_update_section (f->doc, f->section, &error));
+  g_assert_true (qw_test_update_section (f->doc, &f->section, &error));
   g_assert_cmpstr (f->section->settings.tiebreaks, ==, ko);
   /* Back to Swiss: the ruleset's Swiss preset. */
   f->section->system = QW_SYSTEM_SWISS;
-  g_assert_true (qw_tournament_update_section (f->doc, f->section, &error));
+  g_assert_true (qw_test_update_section (f->doc, &f->section, &error));
   g_assert_cmpstr (f->section->settings.tiebreaks, ==, swiss);
 
   /* The arbiter's own chain stays whatever the system. */
   g_free (f->section->settings.tiebreaks);
   f->section->settings.tiebreaks = g_strdup ("wins,opponents");
-  g_assert_true (qw_tournament_update_section (f->doc, f->section, &error));
+  g_assert_true (qw_test_update_section (f->doc, &f->section, &error));
   f->section->system = QW_SYSTEM_ROUND_ROBIN;
-  g_assert_true (qw_tournament_update_section (f->doc, f->section, &error));
+  g_assert_true (qw_test_update_section (f->doc, &f->section, &error));
   g_assert_cmpstr (f->section->settings.tiebreaks, ==, "wins,opponents");
 
   /* A chain changed with the system in one call is what the arbiter chose. */
   g_free (f->section->settings.tiebreaks);
   f->section->settings.tiebreaks = qw_tiebreak_preset ("progressive");
   f->section->system = QW_SYSTEM_SWISS;
-  g_assert_true (qw_tournament_update_section (f->doc, f->section, &error));
+  g_assert_true (qw_test_update_section (f->doc, &f->section, &error));
   g_assert_cmpstr (f->section->settings.tiebreaks, ==, "progressive,wins,fouls,black_games,progressive_cut");
   /* A preset is the system's, so the progressive scheme follows to RR. */
   f->section->system = QW_SYSTEM_ROUND_ROBIN;
-  g_assert_true (qw_tournament_update_section (f->doc, f->section, &error));
+  g_assert_true (qw_test_update_section (f->doc, &f->section, &error));
   g_assert_cmpstr (f->section->settings.tiebreaks, ==, rr);
   g_assert_no_error (error);
 }
@@ -577,7 +578,7 @@ test_tiebreaks_follow_rule (Fixture       *f,
   g_assert_no_error (error);
   g_assert_cmpint (unstored->id, ==, 0);
   unstored->system = QW_SYSTEM_ROUND_ROBIN;
-  g_assert_true (qw_tournament_update_section (f->doc, unstored, &error));
+  g_assert_true (qw_test_update_section (f->doc, &unstored, &error));
   g_assert_no_error (error);
   g_assert_cmpint (unstored->id, !=, 0);
   g_assert_cmpstr (unstored->settings.tiebreaks, ==, "sonneborn,wins,direct,fouls,black_games");
@@ -648,11 +649,11 @@ test_seeding (Fixture       *f,
   stored = qw_tournament_find_section (f->doc, "open-m", FALSE, &error);
   g_assert_cmpuint (stored->settings.lottery_seed, ==, 0);
 
-  seed = qw_tournament_draw_lots (f->doc, f->section, &error);
+  seed = qw_test_draw_lots (f->doc, &f->section, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (seed, !=, 0);
   g_assert_cmpuint (seed, <, G_GUINT64_CONSTANT (1) << 53);
-  g_assert_cmpuint (qw_tournament_draw_lots (f->doc, f->section, &error), ==, seed);
+  g_assert_cmpuint (qw_test_draw_lots (f->doc, &f->section, &error), ==, seed);
   g_assert_true (log_contains (f, "Lots drawn"));
   drawn = qw_tournament_seeding (f->doc, f->section, &error);
   g_assert_true (drawn->drawn);
@@ -670,7 +671,7 @@ test_seeding (Fixture       *f,
   for (guint i = 0; i < 6; i++)
     g_assert_cmpint (((QwSeed *) g_ptr_array_index (after->players, i))->entry_id, ==,
                      ((QwSeed *) g_ptr_array_index (drawn->players, i))->entry_id);
-  g_assert_cmpuint (qw_tournament_draw_lots (f->doc, f->section, &error), ==, 0);
+  g_assert_cmpuint (qw_test_draw_lots (f->doc, &f->section, &error), ==, 0);
   g_assert_error (error, QW_ERROR, QW_ERROR_CONFLICT);
   g_clear_error (&error);
 
@@ -688,7 +689,7 @@ test_seeding_lottery (Fixture       *f,
 
   make_stop (f, "swiss", 5, 3, NULL);
   g_assert_true (qw_section_settings_set (&f->section->settings, "seeding", "lottery", &error));
-  g_assert_true (qw_tournament_update_section (f->doc, f->section, &error));
+  g_assert_true (qw_test_update_section (f->doc, &f->section, &error));
   seeding = qw_tournament_seeding (f->doc, f->section, &error);
   g_assert_cmpstr (seeding->method, ==, "lottery");
   g_assert_false (seeding->drawn);
@@ -774,7 +775,7 @@ test_unpairable_once (Fixture       *f,
   g_assert_nonnull (strstr (warning, "6 players over 7 rounds"));
   for (;;)
     {
-      round = qw_tournament_pair_next (f->doc, f->section, NULL, &error);
+      round = qw_test_pair (f->doc, &f->section, NULL, &error);
       if (round == 0)
         break;
       finish_round (f, round, QW_RESULT_DRAW);
@@ -968,7 +969,7 @@ test_print_lists (Fixture       *f,
   /* Three players by lot, and the note that explains 待抽签. */
   g_assert_cmpuint (count_text (seeding, "待抽签"), ==, 4);
   g_assert_cmpuint (count_text (seeding, "2000"), ==, 1);
-  seed = qw_tournament_draw_lots (f->doc, f->section, &error);
+  seed = qw_test_draw_lots (f->doc, &f->section, &error);
   drawn = print_kind (f->doc, QW_PRINT_SEEDING, "open-m");
   seed_text = g_strdup_printf ("抽签种子：%" G_GUINT64_FORMAT, seed);
   g_assert_cmpuint (count_text (drawn, seed_text), ==, 1);

@@ -21,6 +21,7 @@
 #include "qw-entry.h"
 #include "qw-event.h"
 #include "qw-game.h"
+#include "qw-test-play.h"
 
 typedef struct
 {
@@ -174,7 +175,7 @@ static int
 pair (Fixture *f)
 {
   g_autoptr(GError) error = NULL;
-  int round = qw_tournament_pair_next (f->doc, f->section, NULL, &error);
+  int round = qw_test_pair (f->doc, &f->section, NULL, &error);
 
   g_assert_no_error (error);
   g_assert_cmpint (round, >, 0);
@@ -348,7 +349,7 @@ test_swiss_flow (Fixture       *f,
                      && ((QwGame *) g_ptr_array_index (r1, 0))->black == id_of_no (f, 1)));
 
   /* Not before the round is finished; the message names the boards. */
-  g_assert_cmpint (qw_tournament_pair_next (f->doc, f->section, NULL, &error), ==, 0);
+  g_assert_cmpint (qw_test_pair (f->doc, &f->section, NULL, &error), ==, 0);
   g_assert_error (error, QW_ERROR, QW_ERROR_CONFLICT);
   g_assert_nonnull (strstr (error->message, "1, 2, 3, 4, 5"));
   g_clear_error (&error);
@@ -390,14 +391,14 @@ test_swiss_flow (Fixture       *f,
   g_assert_true (log_contains (f, "result changed from 2:0 to 1:1"));
 
   /* Unpair: round 2 has no results; round 1 has, so only with force. */
-  g_assert_true (qw_tournament_unpair_last (f->doc, f->section, FALSE, &error));
+  g_assert_true (qw_test_unpair_last (f->doc, &f->section, FALSE, &error));
   g_assert_no_error (error);
   g_assert_cmpint (qw_document_last_round (f->doc, f->section->id), ==, 1);
-  g_assert_false (qw_tournament_unpair_last (f->doc, f->section, FALSE, &error));
+  g_assert_false (qw_test_unpair_last (f->doc, &f->section, FALSE, &error));
   g_assert_error (error, QW_ERROR, QW_ERROR_CONFLICT);
   g_clear_error (&error);
   g_assert_cmpint (qw_document_last_round (f->doc, f->section->id), ==, 1);
-  g_assert_true (qw_tournament_unpair_last (f->doc, f->section, TRUE, &error));
+  g_assert_true (qw_test_unpair_last (f->doc, &f->section, TRUE, &error));
   g_assert_cmpint (qw_document_last_round (f->doc, f->section->id), ==, 0);
   g_clear_pointer (&stored, qw_section_free);
   stored = qw_tournament_find_section (f->doc, "open-m", FALSE, &error);
@@ -405,7 +406,7 @@ test_swiss_flow (Fixture       *f,
   g_assert_cmpstr (stored->settings.draw, ==, "");
   g_assert_cmpuint (stored->settings.lottery_seed, ==, seed);
   g_assert_true (log_contains (f, "Round 1 unpaired"));
-  g_assert_false (qw_tournament_unpair_last (f->doc, f->section, TRUE, &error));
+  g_assert_false (qw_test_unpair_last (f->doc, &f->section, TRUE, &error));
   g_clear_error (&error);
 }
 
@@ -520,7 +521,7 @@ test_record_game_result (Fixture       *f,
   g_assert_error (error, QW_ERROR, QW_ERROR_STALE);
   g_clear_error (&error);
   /* The round unpaired and paired again: gone, or another game. */
-  g_assert_true (qw_tournament_unpair_last (f->doc, f->section, TRUE, &error));
+  g_assert_true (qw_test_unpair_last (f->doc, &f->section, TRUE, &error));
   g_assert_false (qw_tournament_record_game_result (f->doc, f->section, shown2, &win, &error));
   g_assert_error (error, QW_ERROR, QW_ERROR_STALE);
   g_clear_error (&error);
@@ -587,7 +588,7 @@ test_withdraw (Fixture       *f,
   g_assert_false (qw_tournament_withdraw (f->doc, f->section, three, &error));
   g_assert_error (error, QW_ERROR, QW_ERROR_CONFLICT);
   g_clear_error (&error);
-  g_assert_cmpint (qw_tournament_pair_next (f->doc, f->section, &notes, &error), ==, 2);
+  g_assert_cmpint (qw_test_pair (f->doc, &f->section, &notes, &error), ==, 2);
   g_assert_no_error (error);
   r2 = games_of (f, 2);
   g_assert_false (plays_in (r2, three));
@@ -635,14 +636,14 @@ test_forfeit_limit (Fixture       *f,
     g_autoptr(GPtrArray) notes = NULL;
     g_autoptr(GPtrArray) r3 = NULL;
 
-    g_assert_cmpint (qw_tournament_pair_next (f->doc, f->section, &notes, &error), ==, 3);
+    g_assert_cmpint (qw_test_pair (f->doc, &f->section, &notes, &error), ==, 3);
     r3 = games_of (f, 3);
     g_assert_false (plays_in (r3, victim));
     g_assert_cmpuint (notes->len, ==, 1);
     g_assert_nonnull (strstr (g_ptr_array_index (notes, 0), "forfeited 2 games in a row"));
   }
   /* With the limit off, the player is paired again. */
-  g_assert_true (qw_tournament_unpair_last (f->doc, f->section, FALSE, &error));
+  g_assert_true (qw_test_unpair_last (f->doc, &f->section, FALSE, &error));
   g_assert_true (qw_section_settings_set (&f->section->settings, "forfeit_limit", "0", &error));
   g_assert_true (qw_document_update_section (f->doc, f->section, &error));
   pair (f);
@@ -775,7 +776,7 @@ test_round_robin (Fixture       *f,
       if (round == 3)
         g_assert_true (qw_tournament_withdraw (f->doc, f->section, five, &error));
     }
-  g_assert_cmpint (qw_tournament_pair_next (f->doc, f->section, NULL, &error), ==, 0);
+  g_assert_cmpint (qw_test_pair (f->doc, &f->section, NULL, &error), ==, 0);
   g_assert_error (error, QW_ERROR, QW_ERROR_CONFLICT);
   g_clear_error (&error);
 
@@ -824,7 +825,7 @@ test_knockout (Fixture       *f,
 
   g_assert_true (qw_tournament_record_result (f->doc, f->section, 1, 1, &drawn, &error));
   finish_round (f, 1);
-  g_assert_cmpint (qw_tournament_pair_next (f->doc, f->section, NULL, &error), ==, 0);
+  g_assert_cmpint (qw_test_pair (f->doc, &f->section, NULL, &error), ==, 0);
   g_assert_error (error, QW_ERROR, QW_ERROR_CONFLICT);
   g_assert_nonnull (strstr (error->message, "play-off"));
   g_clear_error (&error);
@@ -987,7 +988,7 @@ test_swiss_invariants (Fixture       *f,
         track[i].met = g_hash_table_new (NULL, NULL);
       for (int round = 1; round <= rounds; round++)
         {
-          int paired = qw_tournament_pair_next (f->doc, f->section, NULL, &error);
+          int paired = qw_test_pair (f->doc, &f->section, NULL, &error);
 
           if (paired == 0)
             {
@@ -1095,7 +1096,7 @@ test_seeding (Fixture       *f,
 
     g_assert_true (g_str_has_prefix (draw, "3,6,4,1,"));
   }
-  g_assert_true (qw_tournament_unpair_last (f->doc, f->section, TRUE, &error));
+  g_assert_true (qw_test_unpair_last (f->doc, &f->section, TRUE, &error));
 
   /* Grade: 棋协大师 (2), 地方大师 (6), 一级棋士 (1), 三级棋士 (5), 十一级棋士 (4), then 3. */
   set_seeding (f, "grade", 77);
@@ -1105,7 +1106,7 @@ test_seeding (Fixture       *f,
 
     g_assert_cmpstr (draw, ==, "2,6,1,5,4,3");
   }
-  g_assert_true (qw_tournament_unpair_last (f->doc, f->section, TRUE, &error));
+  g_assert_true (qw_test_unpair_last (f->doc, &f->section, TRUE, &error));
 
   set_seeding (f, "order", 77);
   pair (f);
@@ -1114,13 +1115,13 @@ test_seeding (Fixture       *f,
 
     g_assert_cmpstr (draw, ==, "1,2,3,4,5,6");
   }
-  g_assert_true (qw_tournament_unpair_last (f->doc, f->section, TRUE, &error));
+  g_assert_true (qw_test_unpair_last (f->doc, &f->section, TRUE, &error));
 
   /* The lottery: the same seed draws the same order. */
   set_seeding (f, "lottery", 12345);
   pair (f);
   lottery_a = draw_numbers (f);
-  g_assert_true (qw_tournament_unpair_last (f->doc, f->section, TRUE, &error));
+  g_assert_true (qw_test_unpair_last (f->doc, &f->section, TRUE, &error));
   pair (f);
   lottery_b = draw_numbers (f);
   g_assert_cmpstr (lottery_a, ==, lottery_b);

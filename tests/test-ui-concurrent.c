@@ -44,6 +44,7 @@
 #include "qw-window.h"
 #include "qw-test.h"
 #include "ui-wait.h"
+#include "qw-test-play.h"
 
 static char *tmp_dir;
 
@@ -246,7 +247,7 @@ test_outside_change_shown (void)
       }
     g_assert_true (qw_tournament_record_results (other.doc, other.section, 4, (const QwBoardResult *) all->data,
                                                  all->len, &error));
-    g_assert_cmpint (qw_tournament_pair_next (other.doc, other.section, NULL, &error), ==, 5);
+    g_assert_cmpint (qw_test_pair (other.doc, &other.section, NULL, &error), ==, 5);
     g_assert_no_error (error);
     start = g_get_monotonic_time ();
     qw_test_wait_until (shows_round_5, rounds, "the page to show the other program's round");
@@ -375,7 +376,7 @@ import_stops (QwDocument *doc,
 {
   g_autoptr(GError) error = NULL;
   g_autofree char *csv = g_build_filename (tmp_dir, "stops.csv", NULL);
-  g_autoptr(QwRuleset) ruleset = qw_document_region_ruleset (doc, &error);
+  g_autoptr(QwRuleset) ruleset = qw_region_ruleset (doc, &error);
   g_autoptr(QwStopsImport) import = NULL;
   int added = 0, replaced = 0;
 
@@ -383,7 +384,7 @@ import_stops (QwDocument *doc,
   g_assert_true (g_file_set_contents (csv, text, -1, &error));
   import = qw_stops_csv_read_file (ruleset, csv, &error);
   g_assert_no_error (error);
-  g_assert_true (qw_document_import_stops (doc, import->stops, &added, &replaced, &error));
+  g_assert_true (qw_region_import_stops (doc, import->stops, &added, &replaced, &error));
   g_assert_no_error (error);
 }
 
@@ -414,7 +415,7 @@ test_region_selection_kept (void)
   g_unlink (path);
   other = qw_document_create (path, QW_DOCUMENT_REGION, &error);
   g_assert_no_error (error);
-  g_assert_true (qw_document_region_setup (other, "广东", "qiwang-2021", &error));
+  g_assert_true (qw_region_setup (other, "广东", "qiwang-2021", &error));
   import_stops (other, first_stops);
   window = new_window ();
   g_assert_true (qw_window_open_file (window, file));
@@ -547,7 +548,7 @@ test_stale_board_refused (void)
     open = open_board_from (rounds, 0);
     b = board_at (rounds, open);
     qw_rounds_page_select_board (rounds, open);
-    g_assert_true (qw_tournament_unpair_last (other.doc, other.section, TRUE, &error));
+    g_assert_true (qw_test_unpair_last (other.doc, &other.section, TRUE, &error));
     g_assert_no_error (error);
     g_assert_true (qw_rounds_page_key_result (rounds, GDK_KEY_3));
     dialog = qw_test_wait_toplevel (ADW_TYPE_MESSAGE_DIALOG);

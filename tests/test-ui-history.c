@@ -47,6 +47,7 @@
 #include "qw-event.h"
 #include "qw-play.h"
 #include "ui-wait.h"
+#include "qw-test-play.h"
 
 static char *tmp_dir;
 
@@ -747,7 +748,7 @@ test_knockout_playoff (void)
         section->system = QW_SYSTEM_KNOCKOUT;
         qw_section_settings_clear (&section->settings);
         qw_section_settings_init (&section->settings, NULL, QW_SYSTEM_KNOCKOUT);
-        g_assert_true (qw_tournament_update_section (doc, section, &error));
+        g_assert_true (qw_test_update_section (doc, &section, &error));
         group = groups[i];
       }
     g_assert_nonnull (group);
@@ -1051,7 +1052,7 @@ test_navigation (void)
     g_unlink (region);
     doc = qw_document_create (region, QW_DOCUMENT_REGION, &error);
     g_assert_no_error (error);
-    g_assert_true (qw_document_region_setup (doc, "广东", "qiwang-2021", &error));
+    g_assert_true (qw_region_setup (doc, "广东", "qiwang-2021", &error));
   }
   /* With animations: GTK 4.8 warns when the bar's revealer opens without one. */
   g_object_set (gtk_settings_get_default (), "gtk-enable-animations", TRUE, NULL);

@@ -337,8 +337,30 @@ count_cb (GtkWidget *widget)
   (*n)++;
 }
 
-/* Another program's commit says nothing of what it changed: a widget hears
- * it whichever topic it names, among the topics the document announces. */
+/* A label that follows @topic, shown in @box, counting its reloads. */
+static QwDocumentWatch *
+follow_topic (Fixture    *f,
+              GtkWidget  *box,
+              const char *topic,
+              guint      *n_reloads)
+{
+  GtkWidget *label = gtk_label_new (topic);
+  QwDocumentWatch *watch;
+
+  gtk_box_append (GTK_BOX (box), label);
+  qw_test_wait_mapped (label);
+  g_object_set_data (G_OBJECT (label), "n-reloads", n_reloads);
+  watch = qw_document_watch_new (label, (const char *[]) { topic, NULL }, count_cb);
+  qw_document_watch_set_document (watch, doc_of (f));
+  g_assert_cmpuint (*n_reloads, ==, 1);
+  return watch;
+}
+
+/* Another program's commit reaches a widget as the window's own steps do.
+ * One that keeps no history says nothing of what it changed: a widget hears
+ * it whichever topic it names, among the topics a stop's document announces
+ * (not "region": a stop has no region rows). One that keeps the history
+ * (the CLI, the venue server) is heard by the topics its step touched. */
 static void
 test_every_topic (void)
 {
@@ -348,6 +370,9 @@ test_every_topic (void)
   const char * const *topics = qw_document_topics ();
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
   GtkWidget *window = gtk_window_new ();
+  g_autoptr(QwDocumentWatch) meta_watch = NULL;
+  g_autoptr(QwDocumentWatch) games_watch = NULL;
+  guint n_meta = 0, n_games = 0;
 
   fixture_open (&f, "topics.qiwang");
   other = qw_document_open (f.path, &error);
@@ -358,26 +383,39 @@ test_every_topic (void)
   qw_test_wait_mapped (window);
   for (guint i = 0; topics[i] != NULL; i++)
     {
-      GtkWidget *label = gtk_label_new (topics[i]);
       g_autoptr(QwDocumentWatch) watch = NULL;
       guint n_reloads = 0;
       g_autofree char *value = g_strdup_printf ("%u", i);
 
       g_test_message ("topic %s", topics[i]);
-      gtk_box_append (GTK_BOX (box), label);
-      qw_test_wait_mapped (label);
-      g_object_set_data (G_OBJECT (label), "n-reloads", &n_reloads);
-      watch = qw_document_watch_new (label, (const char *[]) { topics[i], NULL }, count_cb);
-      qw_document_watch_set_document (watch, doc_of (&f));
-      g_assert_cmpuint (n_reloads, ==, 1);
+      watch = follow_topic (&f, box, topics[i], &n_reloads);
       g_assert_true (qw_document_set_meta (other, "test-topic", value, &error));
       g_assert_no_error (error);
       g_assert_true (qw_document_context_check_outside (qw_window_get_context (f.window)));
+      if (g_str_equal (topics[i], "region"))
+        {
+          g_assert_false (qw_document_watch_is_pending (watch));
+          continue;
+        }
       g_assert_true (qw_document_watch_is_pending (watch));
       qw_test_wait_until ((QwTestCondition) not_pending, watch, "the watch to read the change");
       g_assert_cmpuint (n_reloads, ==, 2);
-      gtk_box_remove (GTK_BOX (box), label);
     }
+
+  /* The CLI's step, kept in the document's history, says what it touched. */
+  qw_document_set_step_origin (other, "cli");
+  meta_watch = follow_topic (&f, box, "meta", &n_meta);
+  games_watch = follow_topic (&f, box, "games", &n_games);
+  g_assert_true (qw_document_set_meta (other, "test-topic", "cli", &error));
+  g_assert_no_error (error);
+  g_assert_true (qw_document_context_check_outside (qw_window_get_context (f.window)));
+  g_assert_true (qw_document_watch_is_pending (meta_watch));
+  g_assert_false (qw_document_watch_is_pending (games_watch));
+  qw_test_wait_until ((QwTestCondition) not_pending, meta_watch, "the watch to read the change");
+  g_assert_cmpuint (n_meta, ==, 2);
+  g_assert_cmpuint (n_games, ==, 1);
+  g_clear_object (&meta_watch);
+  g_clear_object (&games_watch);
   gtk_window_destroy (GTK_WINDOW (window));
   fixture_close (&f);
 }

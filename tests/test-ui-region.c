@@ -41,6 +41,7 @@
 #include "qw-game.h"
 #include "qw-results-export.h"
 #include "ui-wait.h"
+#include "qw-test-play.h"
 
 #define PREFIX "2021年第六届全国象棋业余棋王赛广东赛区"
 
@@ -136,7 +137,7 @@ play_group (QwDocument *doc,
     {
       g_autoptr(GPtrArray) games = NULL;
 
-      if (qw_tournament_pair_next (doc, section, NULL, &error) != round)
+      if (qw_test_pair (doc, &section, NULL, &error) != round)
         {
           /* A small group runs out of new pairings: it stops there. */
           g_clear_error (&error);
@@ -470,7 +471,7 @@ test_region_page (void)
   g_assert_no_error (error);
   run_final (doc, players);
   /* Its rules were published in time (the rule's own checks: test-event-check). */
-  g_assert_true (qw_document_region_set_rules_published (doc, qw_date_make (2021, 5, 10), &error));
+  g_assert_true (qw_region_set_rules_published (doc, qw_date_make (2021, 5, 10), &error));
   g_assert_no_error (error);
   g_clear_object (&doc);
 
@@ -649,7 +650,7 @@ test_region_empty (void)
   QwWindow *window = new_window ();
   QwRegionPage *page;
 
-  g_assert_true (qw_document_region_setup (doc, "广西", "qiwang-2021", &error));
+  g_assert_true (qw_region_setup (doc, "广西", "qiwang-2021", &error));
   g_clear_object (&doc);
   g_assert_true (qw_window_open_file (window, file));
   page = QW_REGION_PAGE (qw_window_get_page (window, "region"));
@@ -664,7 +665,7 @@ test_region_empty (void)
 
   /* No tier: the association's number is recorded from the card. */
   g_signal_emit_by_name (qw_region_page_get_quota_card (page), "decide-places", 6);
-  g_assert_cmpint (qw_document_region_get_decided_places (qw_window_get_document (window)), ==, 6);
+  g_assert_cmpint (qw_region_get_decided_places (qw_window_get_document (window)), ==, 6);
 
   /* The province runs its final in this document: the entries page appears. */
   {

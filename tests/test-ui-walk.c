@@ -757,7 +757,7 @@ walk_region (const char *results)
     g_unlink (path);
     doc = qw_document_create (path, QW_DOCUMENT_REGION, &error);
     g_assert_no_error (error);
-    g_assert_true (qw_document_region_setup (doc, "广东", "qiwang-2021", &error));
+    g_assert_true (qw_region_setup (doc, "广东", "qiwang-2021", &error));
   }
   window = new_window ();
   g_assert_true (qw_window_open_file (window, file));
@@ -786,7 +786,7 @@ walk_region (const char *results)
   g_assert_cmpuint (qw_region_page_get_n_warnings (page), ==, warnings - 1);
   g_assert_true (label_contains (GTK_WIDGET (page), "2021-05-10"));
   {
-    QwDate day = qw_document_region_get_rules_published (qw_window_get_document (window));
+    QwDate day = qw_region_get_rules_published (qw_window_get_document (window));
 
     g_assert_cmpint (qw_date_compare (day, qw_date_make (2021, 5, 10)), ==, 0);
   }

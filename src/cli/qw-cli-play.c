@@ -1,8 +1,9 @@
 /* qw-cli-play.c: playing a stop from the command line
  *
  * simulate, pair, result, games, standings (the exact contract of issue 3),
- * and unpair, undo, withdraw, reinstate, swap, repair, explain, sections,
- * settings, log and check for the rest of an arbiter's day.
+ * and pair-manual, import-trf, export-trf, unpair, clear-result, explain,
+ * and undo and redo (the document's history); the rest of an arbiter's day
+ * is in qw-cli-arbiter.c.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -10,78 +11,23 @@
 
 #include <glib/gi18n.h>
 #include <math.h>
-#include <string.h>
 
 #include "qw-cli.h"
-#include "qw-demo.h"
-#include "qw-document.h"
 #include "qw-error.h"
 #include "qw-group-code.h"
-#include "qw-play.h"
-#include "qw-ruleset.h"
+#include "qw-player-ref.h"
 #include "qw-simulate.h"
 #include "qw-standings.h"
 #include "qw-tournament.h"
-#include "qw-date.h"
-#include "qw-document-entries.h"
-#include "qw-document-play.h"
 #include "qw-entry-check.h"
-#include "qw-entry.h"
-#include "qw-event.h"
-#include "qw-game.h"
 #include "qw-knockout.h"
-#include "qw-seeding.h"
-#include "qw-tiebreak.h"
 #include "qw-trf-document.h"
-#include "qw-trf.h"
-
-static QwEntry *
-entry_by_id (QwCliContext *ctx,
-             gint64        id)
-{
-  /* A table of thousands of games looks players up by id: index them once. */
-  if (ctx->entries_by_id == NULL)
-    {
-      ctx->entries_by_id = g_hash_table_new (g_int64_hash, g_int64_equal);
-      for (guint i = 0; i < ctx->entries->len; i++)
-        {
-          QwEntry *e = g_ptr_array_index (ctx->entries, i);
-
-          g_hash_table_insert (ctx->entries_by_id, &e->id, e);
-        }
-    }
-  return g_hash_table_lookup (ctx->entries_by_id, &id);
-}
-
-static QwEntry *
-entry_by_no_text (QwCliContext  *ctx,
-                  const char    *text,
-                  GError       **error)
-{
-  guint64 no;
-
-  if (!g_ascii_string_to_unsigned (text, 10, 1, G_MAXINT, &no, NULL))
-    {
-      g_set_error (error, QW_ERROR, QW_ERROR_INVALID, _("“%s” is not a player number (序号)"), text);
-      return NULL;
-    }
-  for (guint i = 0; i < ctx->entries->len; i++)
-    {
-      QwEntry *e = g_ptr_array_index (ctx->entries, i);
-
-      if (e->no == (int) no)
-        return e;
-    }
-  g_set_error (error, QW_ERROR, QW_ERROR_NOT_FOUND, _("No player has number %s in group %s"), text,
-               ctx->section->code);
-  return NULL;
-}
 
 static int
 no_of (QwCliContext *ctx,
        gint64        id)
 {
-  QwEntry *e = entry_by_id (ctx, id);
+  QwEntry *e = qw_cli_entry_by_id (ctx, id);
 
   return e != NULL ? e->no : 0;
 }
@@ -150,17 +96,6 @@ games_to_json (QwCliContext *ctx,
 }
 
 static char *
-player_cell (QwCliContext *ctx,
-             gint64        id)
-{
-  QwEntry *e = entry_by_id (ctx, id);
-
-  if (e == NULL)
-    return g_strdup (id == 0 ? _("(bye)") : "?");
-  return g_strdup_printf ("%d %s", e->no, e->name);
-}
-
-static char *
 fouls_text (const QwGame *g)
 {
   if (g->red_fouls == 0 && g->black_fouls == 0)
@@ -184,7 +119,7 @@ add_absent_rows (QwCliContext *ctx,
       if (a->round != round)
         continue;
       r = g_strdup_printf ("%d", a->round);
-      who = player_cell (ctx, a->entry_id);
+      who = qw_cli_player_cell (ctx, a->entry_id);
       points = format_number (a->points);
       shown = a->kind == QW_ABSENCE_LEAVE ? g_strdup (_("absent (请假)"))
                                           : g_strdup_printf (_("absent (late entry): %s"), points);
@@ -216,8 +151,8 @@ print_games_table (QwCliContext *ctx,
       last = g->round;
       r = g_strdup_printf ("%d", g->round);
       bd = g_strdup_printf ("%d", g->board);
-      red = player_cell (ctx, g->red);
-      black = player_cell (ctx, g->black);
+      red = qw_cli_player_cell (ctx, g->red);
+      black = qw_cli_player_cell (ctx, g->black);
       fouls = fouls_text (g);
       shown = g->playoff != QW_PLAYOFF_NONE
               ? g_strdup_printf ("%s (%s)", result, qw_playoff_label (g->playoff, g->armageddon))
@@ -399,16 +334,6 @@ cmd_standings (QwCliContext *ctx)
 
 /* pair, unpair */
 
-/* A Swiss too small for its rounds: said when it is set up and paired. */
-static void
-print_field_warning (QwCliContext *ctx)
-{
-  g_autofree char *warning = qw_tournament_field_warning (ctx->doc, ctx->section);
-
-  if (warning != NULL)
-    g_printerr (_("Warning: %s\n"), warning);
-}
-
 static struct
 {
   gboolean exclude_blocked;
@@ -506,22 +431,27 @@ static int
 cmd_pair (QwCliContext *ctx)
 {
   g_autoptr(GError) error = NULL;
-  g_autoptr(GPtrArray) notes = NULL;
-  g_autoptr(GPtrArray) games = NULL;
-  g_autoptr(GPtrArray) before = NULL;
-  QwPairGate gate = pair_opt.force ? QW_PAIR_GATE_FORCE
-                  : pair_opt.exclude_blocked ? QW_PAIR_GATE_EXCLUDE_BLOCKED : QW_PAIR_GATE_CHECK;
+  g_auto(QwPairOutcome) outcome = { 0 };
+  QwPairRequest request = { QW_PAIR_GATE_CHECK, ctx->entries };
+  GPtrArray *notes, *games, *before;
+  QwPairGate gate;
   int round;
 
+  request.gate = gate = pair_opt.force ? QW_PAIR_GATE_FORCE
+                      : pair_opt.exclude_blocked ? QW_PAIR_GATE_EXCLUDE_BLOCKED : QW_PAIR_GATE_CHECK;
   /* The pairing takes the entries read to print the pairings, and gives the
    * games it stored and what the gate found (to say what an option did with
    * the blocked entries, or which ones block). */
-  round = qw_tournament_pair_next_with (ctx->doc, ctx->section, gate, ctx->entries, &games, &before, &notes,
-                                        &error);
+  round = qw_tournament_pair (ctx->doc, ctx->section, &request, &outcome, &error);
+  before = outcome.gate_items;
   if (round == 0 && g_error_matches (error, QW_ERROR, QW_ERROR_BLOCKED))
     return pair_blocked (ctx, before, g_steal_pointer (&error));
   if (round == 0)
     return qw_cli_fail (g_steal_pointer (&error));
+  games = outcome.games;
+  notes = outcome.notes;
+  qw_section_free (ctx->section);
+  ctx->section = g_steal_pointer (&outcome.section);
   /* Excluded or admitted now: the context's entries are read again. */
   if (gate != QW_PAIR_GATE_CHECK && qw_pair_gate_count_blocked (before) > 0)
     {
@@ -559,7 +489,7 @@ cmd_pair (QwCliContext *ctx)
                   item->entry->no, item->entry->name, why);
     }
   if (round == 1)
-    print_field_warning (ctx);
+    qw_cli_print_field_warning (ctx);
   if (round == 1)
     {
       g_autofree char *seed = g_strdup_printf ("%" G_GUINT64_FORMAT, ctx->section->settings.lottery_seed);
@@ -580,33 +510,24 @@ static struct
 
 static const GOptionEntry pair_manual_options[] = {
   { "pairs", 0, 0, G_OPTION_ARG_STRING, &pair_manual_opt.pairs,
-    N_("The boards in order, red-black by player number, the bye as N-bye: \"1-5,6-2,7-bye\""), "PAIRS" },
+    N_("The boards in order, red-black by player number or name, the bye as N-bye or N-轮空: "
+       "\"1-5,6-2,7-bye\""), "PAIRS" },
   { "force", 0, 0, G_OPTION_ARG_NONE, &pair_manual_opt.force,
     N_("Record the round even when it breaks rules (logged)"), NULL },
   { NULL },
 };
 
-static gboolean
-parse_player_no (const char *text,
-                 int        *out)
-{
-  guint64 no;
-
-  if (!g_ascii_string_to_unsigned (text, 10, 1, G_MAXINT, &no, NULL))
-    return FALSE;
-  *out = (int) no;
-  return TRUE;
-}
-
 /* "1-5,6-2,7-bye" (also ， and 、 between boards, : or – within one, 轮空)
- * as (red, black) 序号 pairs, black 0 for the bye. */
-static GArray *
+ * as the (red, black) sides typed, each a player as the manual-pairing
+ * dialog takes one (qw_play_resolve_player()): a 序号, a name or a part of
+ * one; black may be the bye. Names are resolved once the group is open. */
+static GPtrArray *
 parse_pairs (const char  *text,
              GError     **error)
 {
   g_autoptr(GString) normal = g_string_new (NULL);
   g_auto(GStrv) items = NULL;
-  g_autoptr(GArray) boards = g_array_new (FALSE, FALSE, sizeof (int) * 2);
+  g_autoptr(GPtrArray) boards = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
 
   if (text == NULL)
     {
@@ -628,22 +549,19 @@ parse_pairs (const char  *text,
     {
       char *item = g_strstrip (items[i]);
       g_auto(GStrv) sides = NULL;
-      int board[2] = { 0, 0 };
-      char *black;
 
       if (*item == '\0')
         continue;
       sides = g_strsplit (item, "-", -1);
-      black = sides[0] != NULL && sides[1] != NULL ? g_strstrip (sides[1]) : NULL;
-      if (black == NULL || sides[2] != NULL || !parse_player_no (g_strstrip (sides[0]), &board[0])
-          || (g_ascii_strcasecmp (black, "bye") != 0 && !g_str_equal (black, "轮空")
-              && !parse_player_no (black, &board[1])))
+      if (sides[0] == NULL || sides[1] == NULL || sides[2] != NULL || *g_strstrip (sides[0]) == '\0'
+          || *g_strstrip (sides[1]) == '\0')
         {
           g_set_error (error, QW_ERROR, QW_ERROR_INVALID,
-                       _("“%s” is not a board: write red-black by player number (1-5), or N-bye"), item);
+                       _("“%s” is not a board: write red-black by player number or name (1-5, 王伟-李强), "
+                         "or N-bye (N-轮空)"), item);
           return NULL;
         }
-      g_array_append_vals (boards, board, 1);
+      g_ptr_array_add (boards, g_steal_pointer (&sides));
     }
   if (boards->len == 0)
     {
@@ -657,7 +575,7 @@ static gboolean
 pair_manual_check (QwCliContext  *ctx,
                    GError       **error)
 {
-  g_autoptr(GArray) boards = parse_pairs (pair_manual_opt.pairs, error);
+  g_autoptr(GPtrArray) boards = parse_pairs (pair_manual_opt.pairs, error);
 
   return boards != NULL;
 }
@@ -677,32 +595,36 @@ cmd_pair_manual (QwCliContext *ctx)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(GArray) boards = g_array_new (FALSE, FALSE, sizeof (QwManualBoard));
-  g_autoptr(GPtrArray) broken = NULL;
-  g_autoptr(GPtrArray) games = NULL;
-  g_autoptr(GArray) given = parse_pairs (pair_manual_opt.pairs, NULL);
+  g_auto(QwPairOutcome) outcome = { 0 };
+  GPtrArray *broken, *games;
+  g_autoptr(GPtrArray) given = parse_pairs (pair_manual_opt.pairs, NULL);
   int round;
 
+  /* Each side as the dialog reads its boxes: a number, a name or a part of
+   * one, the bye; a name several players hold is refused with them. */
   for (guint i = 0; i < given->len; i++)
     {
-      const int *nos = &g_array_index (given, int, 2 * i);
-      g_autofree char *red_no = g_strdup_printf ("%d", nos[0]);
-      g_autofree char *black_no = g_strdup_printf ("%d", nos[1]);
+      char **sides = g_ptr_array_index (given, i);
       QwManualBoard b = { 0, 0 };
-      QwEntry *e;
 
-      if ((e = entry_by_no_text (ctx, red_no, &error)) == NULL)
-        return qw_cli_fail (g_steal_pointer (&error));
-      b.red = e->id;
-      if (nos[1] != 0)
+      for (guint k = 0; k < 2; k++)
         {
-          if ((e = entry_by_no_text (ctx, black_no, &error)) == NULL)
-            return qw_cli_fail (g_steal_pointer (&error));
-          b.black = e->id;
+          const QwEntry *e = NULL;
+          QwPlayerRef ref = qw_play_resolve_player (ctx->entries, sides[k], k == 1, &e, &error);
+
+          if (ref == QW_PLAYER_REF_UNKNOWN || ref == QW_PLAYER_REF_AMBIGUOUS)
+            {
+              g_prefix_error (&error, _("Board %u: "), i + 1);
+              return qw_cli_fail (g_steal_pointer (&error));
+            }
+          if (ref == QW_PLAYER_REF_PLAYER)
+            *(k == 0 ? &b.red : &b.black) = e->id;
         }
       g_array_append_val (boards, b);
     }
   round = qw_tournament_pair_manual (ctx->doc, ctx->section, (const QwManualBoard *) boards->data, boards->len,
-                                     pair_manual_opt.force, &broken, &error);
+                                     pair_manual_opt.force, &outcome, &error);
+  broken = outcome.broken;
   if (round == 0 && g_error_matches (error, QW_ERROR, QW_ERROR_BLOCKED))
     {
       if (ctx->json)
@@ -719,8 +641,11 @@ cmd_pair_manual (QwCliContext *ctx)
                     "correct it, or record it with --force\n"), ctx->section->code);
       return QW_CLI_BLOCKED;
     }
-  if (round == 0 || (games = qw_document_list_round_games (ctx->doc, ctx->section->id, round, &error)) == NULL)
+  if (round == 0)
     return qw_cli_fail (g_steal_pointer (&error));
+  games = outcome.games;
+  qw_section_free (ctx->section);
+  ctx->section = g_steal_pointer (&outcome.section);
   g_clear_pointer (&ctx->entries_by_id, g_hash_table_unref);
   g_clear_pointer (&ctx->entries, g_ptr_array_unref);
   if ((ctx->entries = qw_document_list_section_entries (ctx->doc, ctx->section, &error)) == NULL)
@@ -828,91 +753,6 @@ cmd_export_trf (QwCliContext *ctx)
   return QW_CLI_OK;
 }
 
-/* admit, exclude, include */
-
-static char *admit_missed;
-
-static const GOptionEntry admit_options[] = {
-  { "missed-points", 0, 0, G_OPTION_ARG_STRING, &admit_missed,
-    N_("Points for each missed round (default 0), or one value per round: 0,1,0"), "P" },
-  { NULL },
-};
-
-static gboolean
-parse_points (const char  *text,
-              GArray      *out,
-              GError     **error)
-{
-  g_auto(GStrv) parts = g_strsplit (text, ",", -1);
-
-  for (guint i = 0; parts[i] != NULL; i++)
-    {
-      char *end = NULL;
-      double v = g_ascii_strtod (g_strstrip (parts[i]), &end);
-
-      if (parts[i][0] == '\0' || end == NULL || *end != '\0')
-        {
-          g_set_error (error, QW_ERROR, QW_ERROR_INVALID,
-                       _("--missed-points is a number of points, or one for each missed round (0,1,0), not “%s”"),
-                       text);
-          return FALSE;
-        }
-      g_array_append_val (out, v);
-    }
-  return TRUE;
-}
-
-static int
-cmd_admit (QwCliContext *ctx)
-{
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GArray) points = g_array_new (FALSE, FALSE, sizeof (double));
-  QwEntry *e;
-
-  if (admit_missed != NULL && !parse_points (admit_missed, points, &error))
-    return qw_cli_usage_error (ctx, error->message);
-  if ((e = entry_by_no_text (ctx, ctx->args[0], &error)) == NULL
-      || !qw_pair_gate_admit (ctx->doc, ctx->section, e->id, (const double *) points->data, points->len, &error))
-    return qw_cli_fail (g_steal_pointer (&error));
-  return QW_CLI_OK;
-}
-
-static int
-cmd_exclude (QwCliContext *ctx)
-{
-  g_autoptr(GError) error = NULL;
-  QwEntry *e;
-
-  if ((e = entry_by_no_text (ctx, ctx->args[0], &error)) == NULL
-      || !qw_pair_gate_exclude (ctx->doc, ctx->section, e->id, &error))
-    return qw_cli_fail (g_steal_pointer (&error));
-  return QW_CLI_OK;
-}
-
-static int
-cmd_include (QwCliContext *ctx)
-{
-  g_autoptr(GError) error = NULL;
-  QwEntry *e;
-
-  if ((e = entry_by_no_text (ctx, ctx->args[0], &error)) == NULL
-      || !qw_pair_gate_include (ctx->doc, ctx->section, e->id, &error))
-    return qw_cli_fail (g_steal_pointer (&error));
-  return QW_CLI_OK;
-}
-
-static int
-cmd_allow (QwCliContext *ctx)
-{
-  g_autoptr(GError) error = NULL;
-  QwEntry *e;
-
-  if ((e = entry_by_no_text (ctx, ctx->args[0], &error)) == NULL
-      || !qw_pair_gate_allow (ctx->doc, ctx->section, e->id, &error))
-    return qw_cli_fail (g_steal_pointer (&error));
-  return QW_CLI_OK;
-}
-
 static gboolean unpair_force;
 
 static const GOptionEntry unpair_options[] = {
@@ -925,7 +765,7 @@ cmd_unpair (QwCliContext *ctx)
 {
   g_autoptr(GError) error = NULL;
 
-  if (!qw_tournament_unpair_last (ctx->doc, ctx->section, unpair_force, &error))
+  if (!qw_tournament_unpair_last (ctx->doc, ctx->section, unpair_force, NULL, &error))
     return qw_cli_fail (g_steal_pointer (&error));
   return QW_CLI_OK;
 }
@@ -1027,221 +867,78 @@ cmd_result (QwCliContext *ctx)
 }
 
 static int
-cmd_undo (QwCliContext *ctx)
+clear_result (QwCliContext *ctx,
+              int           round,
+              int           board)
 {
   g_autoptr(GError) error = NULL;
 
-  if (!qw_tournament_undo_result (ctx->doc, ctx->section, ctx->round, ctx->board, &error))
+  if (!qw_tournament_undo_result (ctx->doc, ctx->section, round, board, &error))
     return qw_cli_fail (g_steal_pointer (&error));
   return QW_CLI_OK;
 }
 
-/* withdraw, reinstate */
+/* GROUP ROUND BOARD */
+static int
+cmd_clear_result (QwCliContext *ctx)
+{
+  return clear_result (ctx, ctx->round, ctx->board);
+}
+
+/* undo, redo: the document's last step, as the window's Ctrl+Z takes it
+ * back (the same core service); undo's old form clears a result. */
+
+/* Nothing after DOC, or ROUND BOARD after DOC GROUP (the old form). */
+static gboolean
+undo_check (QwCliContext  *ctx,
+            GError       **error)
+{
+  if (ctx->n_args == 0)
+    return TRUE;
+  if (ctx->n_args == 2)
+    return qw_cli_parse_count (ctx->args[0], _("The round"), 1, 99, &ctx->round, error)
+           && qw_cli_parse_count (ctx->args[1], _("The board"), 1, 100000, &ctx->board, error);
+  g_set_error_literal (error, QW_ERROR, QW_ERROR_INVALID,
+                       _("give the document alone (its last change is undone), or, as clear-result, "
+                         "DOC GROUP ROUND BOARD"));
+  return FALSE;
+}
 
 static int
-withdrawal (QwCliContext *ctx,
-            gboolean      withdraw)
+move_history (QwCliContext *ctx,
+              gboolean      undo)
 {
   g_autoptr(GError) error = NULL;
-  QwEntry *e;
+  g_autofree char *label = NULL;
 
-  if ((e = entry_by_no_text (ctx, ctx->args[0], &error)) == NULL)
-    return qw_cli_fail (g_steal_pointer (&error));
-  if (!(withdraw ? qw_tournament_withdraw : qw_tournament_reinstate) (ctx->doc, ctx->section, e->id, &error))
-    return qw_cli_fail (g_steal_pointer (&error));
-  return QW_CLI_OK;
-}
-
-static int
-cmd_withdraw (QwCliContext *ctx)
-{
-  return withdrawal (ctx, TRUE);
-}
-
-static int
-cmd_reinstate (QwCliContext *ctx)
-{
-  return withdrawal (ctx, FALSE);
-}
-
-/* absent (请假) */
-
-static gboolean absent_cancel;
-
-static const GOptionEntry absent_options[] = {
-  { "cancel", 0, 0, G_OPTION_ARG_NONE, &absent_cancel, N_("Take the absence back: the player is paired again"),
-    NULL },
-  { NULL },
-};
-
-static int
-cmd_absent (QwCliContext *ctx)
-{
-  g_autoptr(GError) error = NULL;
-  g_autofree char *who = NULL;
-  QwEntry *e;
-  int round;
-
-  if ((e = entry_by_no_text (ctx, ctx->args[0], &error)) == NULL)
-    return qw_cli_fail (g_steal_pointer (&error));
-  who = player_cell (ctx, e->id);
-  if (absent_cancel)
-    {
-      if (!qw_tournament_cancel_absence (ctx->doc, ctx->section, e->id, &error))
-        return qw_cli_fail (g_steal_pointer (&error));
-      g_print (_("%s is paired again from the next round\n"), who);
-      return QW_CLI_OK;
-    }
-  if ((round = qw_tournament_set_absent (ctx->doc, ctx->section, e->id, &error)) == 0)
-    return qw_cli_fail (g_steal_pointer (&error));
-  g_print (_("%s is absent (请假) in round %d: not paired, no points\n"), who, round);
-  return QW_CLI_OK;
-}
-
-/* seeding */
-
-static JsonObject *
-seeding_to_json (const QwSeeding *seeding)
-{
-  JsonObject *o = json_object_new ();
-  JsonArray *players = json_array_new ();
-
-  json_object_set_string_member (o, "method", seeding->method);
-  /* Seeds are drawn below 2^53; one stored by an older version may not fit
-   * a JSON integer, and is then written as its decimal text. */
-  if (seeding->lottery_seed <= G_MAXINT64)
-    json_object_set_int_member (o, "lottery_seed", (gint64) seeding->lottery_seed);
-  else
-    {
-      g_autofree char *text = g_strdup_printf ("%" G_GUINT64_FORMAT, seeding->lottery_seed);
-
-      json_object_set_string_member (o, "lottery_seed", text);
-    }
-  for (guint i = 0; i < seeding->players->len; i++)
-    {
-      const QwSeed *p = g_ptr_array_index (seeding->players, i);
-      JsonObject *po = json_object_new ();
-
-      json_object_set_int_member (po, "seed", p->seed);
-      json_object_set_int_member (po, "no", p->no);
-      json_object_set_string_member (po, "name", p->name);
-      if (p->rating > 0)
-        json_object_set_int_member (po, "rating", p->rating);
-      else
-        json_object_set_null_member (po, "rating");
-      json_object_set_string_member (po, "grade", *p->grade != '\0' ? p->grade : NULL);
-      json_array_add_object_element (players, po);
-    }
-  json_object_set_array_member (o, "players", players);
-  return o;
-}
-
-static void
-print_seeding_table (const QwSeeding *seeding)
-{
-  g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
-  g_autofree char *seed = g_strdup_printf ("%" G_GUINT64_FORMAT, seeding->lottery_seed);
-
-  g_print (_("Starting ranks (种子排序): %s; lottery seed (抽签种子): %s\n"),
-           qw_seeding_method_label (seeding->method), seed);
-  g_ptr_array_add (rows, g_strdupv ((char *[]) { _("Seed"), _("No."), _("Name"), _("Unit"), _("Grade"),
-                                                 _("Rating"), (char *) "", NULL }));
-  for (guint i = 0; i < seeding->players->len; i++)
-    {
-      const QwSeed *p = g_ptr_array_index (seeding->players, i);
-      g_autofree char *k = g_strdup_printf ("%d", p->seed);
-      g_autofree char *no = g_strdup_printf ("%d", p->no);
-      g_autofree char *rating = p->rating > 0 ? g_strdup_printf ("%d", p->rating) : g_strdup ("");
-
-      g_ptr_array_add (rows, g_strdupv ((char *[]) { k, no, p->name, p->unit, p->grade, rating,
-                                                     p->by_lot ? _("by lot") : (char *) "", NULL }));
-    }
-  qw_cli_print_table (rows);
-}
-
-static int
-cmd_seeding (QwCliContext *ctx)
-{
-  g_autoptr(GError) error = NULL;
-  g_autoptr(QwSeeding) seeding = NULL;
-
-  /* Before round 1 the lots are drawn now, so that the list shown is the
-   * one round 1 uses. */
-  if (qw_document_last_round (ctx->doc, ctx->section->id) == 0 && ctx->section->settings.lottery_seed == 0)
-    {
-      guint64 seed = qw_tournament_draw_lots (ctx->doc, ctx->section, &error);
-      g_autofree char *text = NULL;
-
-      if (seed == 0)
-        return qw_cli_fail (g_steal_pointer (&error));
-      text = g_strdup_printf ("%" G_GUINT64_FORMAT, seed);
-      g_printerr (_("Lots drawn for group %s: lottery seed %s\n"), ctx->section->code, text);
-    }
-  if ((seeding = qw_tournament_seeding (ctx->doc, ctx->section, &error)) == NULL)
+  if (!(undo ? qw_document_undo (ctx->doc, 0, &label, &error) : qw_document_redo (ctx->doc, 0, &label, &error)))
     return qw_cli_fail (g_steal_pointer (&error));
   if (ctx->json)
     {
-      g_autoptr(JsonObject) o = seeding_to_json (seeding);
+      g_autoptr(JsonObject) o = json_object_new ();
 
+      json_object_set_string_member (o, undo ? "undone" : "redone", label);
       qw_cli_print_json_object (o);
     }
   else
-    print_seeding_table (seeding);
+    g_print (undo ? _("Undone: %s\n") : _("Redone: %s\n"), label);
   return QW_CLI_OK;
 }
 
-/* swap, repair, check */
-
 static int
-print_warnings (GPtrArray *warnings)
+cmd_undo (QwCliContext *ctx)
 {
-  for (guint i = 0; i < warnings->len; i++)
-    g_print (_("Warning: %s\n"), (char *) g_ptr_array_index (warnings, i));
-  return QW_CLI_OK;
-}
-
-/* ROUND NO NO */
-static int
-cmd_swap (QwCliContext *ctx)
-{
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GPtrArray) warnings = NULL;
-  QwEntry *a, *b;
-
-  if ((a = entry_by_no_text (ctx, ctx->args[1], &error)) == NULL
-      || (b = entry_by_no_text (ctx, ctx->args[2], &error)) == NULL
-      || (warnings = qw_tournament_swap_players (ctx->doc, ctx->section, ctx->round, a->id, b->id, &error)) == NULL)
-    return qw_cli_fail (g_steal_pointer (&error));
-  return print_warnings (warnings);
-}
-
-/* ROUND BOARD RED [BLACK] */
-static int
-cmd_repair (QwCliContext *ctx)
-{
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GPtrArray) warnings = NULL;
-  QwEntry *red, *black = NULL;
-
-  if ((red = entry_by_no_text (ctx, ctx->args[2], &error)) == NULL
-      || (ctx->n_args == 4 && (black = entry_by_no_text (ctx, ctx->args[3], &error)) == NULL)
-      || (warnings = qw_tournament_repair_board (ctx->doc, ctx->section, ctx->round, ctx->board, red->id,
-                                                 black != NULL ? black->id : 0, &error)) == NULL)
-    return qw_cli_fail (g_steal_pointer (&error));
-  return print_warnings (warnings);
+  if (ctx->section == NULL)
+    return move_history (ctx, TRUE);
+  g_printerr (_("qiwang-cli: “undo DOC GROUP ROUND BOARD” is now “clear-result DOC GROUP ROUND BOARD”; "
+                "“undo DOC” takes back the document’s last change\n"));
+  return clear_result (ctx, ctx->round, ctx->board);
 }
 
 static int
-cmd_check (QwCliContext *ctx)
+cmd_redo (QwCliContext *ctx)
 {
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GPtrArray) warnings = NULL;
-
-  if ((warnings = qw_tournament_check_round (ctx->doc, ctx->section, ctx->round, &error)) == NULL)
-    return qw_cli_fail (g_steal_pointer (&error));
-  if (warnings->len == 0)
-    g_print (_("Round %d keeps every rule.\n"), ctx->round);
-  return print_warnings (warnings);
+  return move_history (ctx, FALSE);
 }
 
 /* explain, log */
@@ -1264,8 +961,8 @@ cmd_explain (QwCliContext *ctx)
       if (g->round != ctx->round)
         continue;
       bd = g_strdup_printf ("%d", g->board);
-      red = player_cell (ctx, g->red);
-      black = player_cell (ctx, g->black);
+      red = qw_cli_player_cell (ctx, g->red);
+      black = qw_cli_player_cell (ctx, g->black);
       why = g_strdelimit (g_strdup (g->explain), "\n", ' ');
       g_ptr_array_add (rows, g_strdupv ((char *[]) { bd, red, black, why, NULL }));
     }
@@ -1273,113 +970,6 @@ cmd_explain (QwCliContext *ctx)
     return qw_cli_fail (g_error_new (QW_ERROR, QW_ERROR_NOT_FOUND, _("Round %d of group %s has not been paired"),
                                      ctx->round, ctx->section->code));
   qw_cli_print_table (rows);
-  return QW_CLI_OK;
-}
-
-static int
-cmd_log (QwCliContext *ctx)
-{
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GPtrArray) lines = NULL;
-
-  if ((lines = qw_document_list_arbiter_log (ctx->doc, ctx->section->id, &error)) == NULL)
-    return qw_cli_fail (g_steal_pointer (&error));
-  for (guint i = 0; i < lines->len; i++)
-    {
-      QwRoundLogLine *line = g_ptr_array_index (lines, i);
-
-      g_print ("%s  %s\n", line->at, line->message);
-    }
-  return QW_CLI_OK;
-}
-
-/* sections, settings */
-
-static void
-print_section (QwCliContext    *ctx,
-               const QwSection *s)
-{
-  g_autofree char *settings = qw_section_settings_to_text (&s->settings);
-  g_autoptr(GPtrArray) entries = qw_document_list_section_entries (ctx->doc, s, NULL);
-
-  g_print ("%s  %s  %s  ", s->code, s->name, qw_system_to_code (s->system));
-  g_print (_("%d rounds (%d paired), %u players\n"), qw_tournament_total_rounds (ctx->doc, s),
-           s->id != 0 ? qw_document_last_round (ctx->doc, s->id) : 0, entries != NULL ? entries->len : 0);
-  g_print ("%s", settings);
-}
-
-static int
-cmd_sections (QwCliContext *ctx)
-{
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GPtrArray) sections = NULL;
-
-  if ((sections = qw_document_list_sections (ctx->doc, ctx->event->id, &error)) == NULL)
-    return qw_cli_fail (g_steal_pointer (&error));
-  for (guint i = 0; i < sections->len; i++)
-    {
-      if (i > 0)
-        g_print ("\n");
-      print_section (ctx, g_ptr_array_index (sections, i));
-    }
-  return QW_CLI_OK;
-}
-
-/* "system", "rounds" and "name" are the section's own fields; anything else
- * is a setting. */
-static gboolean
-apply_setting (QwSection   *section,
-               const char  *assignment,
-               GError     **error)
-{
-  g_auto(GStrv) kv = g_strsplit (assignment, "=", 2);
-
-  if (kv[0] == NULL || kv[1] == NULL)
-    {
-      g_set_error (error, QW_ERROR, QW_ERROR_INVALID, _("Settings are written KEY=VALUE, not “%s”"), assignment);
-      return FALSE;
-    }
-  if (g_str_equal (kv[0], "system"))
-    {
-      if (qw_system_from_code (kv[1], &section->system))
-        return TRUE;
-      g_set_error (error, QW_ERROR, QW_ERROR_INVALID, _("system is swiss, round-robin or knockout, not “%s”"), kv[1]);
-      return FALSE;
-    }
-  if (g_str_equal (kv[0], "rounds"))
-    return qw_cli_parse_count (kv[1], "rounds", 1, 99, &section->rounds, error);
-  if (g_str_equal (kv[0], "name"))
-    {
-      g_free (section->name);
-      section->name = g_strdup (kv[1]);
-      return TRUE;
-    }
-  return qw_section_settings_set (&section->settings, kv[0], kv[1], error);
-}
-
-/* [KEY=VALUE…] */
-static int
-cmd_settings (QwCliContext *ctx)
-{
-  g_autoptr(GError) error = NULL;
-  g_autofree char *chain = NULL;
-
-  for (int i = 0; i < ctx->n_args; i++)
-    if (!apply_setting (ctx->section, ctx->args[i], &error))
-      return qw_cli_usage_error (ctx, error->message);
-  chain = g_strdup (ctx->section->settings.tiebreaks);
-  if (ctx->n_args > 0 && !qw_tournament_update_section (ctx->doc, ctx->section, &error))
-    return qw_cli_fail (g_steal_pointer (&error));
-  /* A new system brings its tie-breaks (unless the chain is the arbiter's own). */
-  if (g_strcmp0 (chain, ctx->section->settings.tiebreaks) != 0)
-    {
-      const char *preset = qw_tiebreak_preset_for_chain (ctx->section->settings.tiebreaks);
-
-      g_printerr (_("The tie-breaks follow the system: %s (%s)\n"), qw_tiebreak_preset_label (preset),
-                  ctx->section->settings.tiebreaks);
-    }
-  print_section (ctx, ctx->section);
-  print_field_warning (ctx);
   return QW_CLI_OK;
 }
 
@@ -1523,8 +1113,21 @@ const QwCliCommand qw_cli_play_commands[] = {
     .handler = cmd_result, .summary = N_("Record a result"),
   },
   {
-    .name = "undo", .usage = "DOC GROUP ROUND BOARD", .min_args = 4, .max_args = 4, .open = QW_CLI_OPEN_SECTION,
-    .handler = cmd_undo, .summary = N_("Undo a result"),
+    .name = "clear-result", .usage = "DOC GROUP ROUND BOARD", .min_args = 4, .max_args = 4,
+    .open = QW_CLI_OPEN_SECTION,
+    .handler = cmd_clear_result, .summary = N_("Clear a result: the board has none again"),
+  },
+  {
+    .name = "undo", .usage = "DOC [--json]", .min_args = 1, .max_args = 4,
+    .open = QW_CLI_OPEN_DOCUMENT_OR_SECTION, .flags = QW_CLI_JSON, .check = undo_check,
+    .handler = cmd_undo,
+    .summary = N_("Take back the document’s last change, wherever it was made, as the window’s Undo does "
+                  "(“undo DOC GROUP ROUND BOARD”, the old clear-result, still works)"),
+  },
+  {
+    .name = "redo", .usage = "DOC [--json]", .min_args = 1, .max_args = 1, .open = QW_CLI_OPEN_DOCUMENT,
+    .flags = QW_CLI_JSON,
+    .handler = cmd_redo, .summary = N_("Make again the last change undone, as the window’s Redo does"),
   },
   {
     .name = "games", .usage = "DOC GROUP [--round N] [--json]", .min_args = 2, .max_args = 2,
@@ -1539,70 +1142,6 @@ const QwCliCommand qw_cli_play_commands[] = {
   {
     .name = "explain", .usage = "DOC GROUP ROUND", .min_args = 3, .max_args = 3, .open = QW_CLI_OPEN_SECTION,
     .handler = cmd_explain, .summary = N_("Why each pair of a round was made"),
-  },
-  {
-    .name = "withdraw", .usage = "DOC GROUP NO", .min_args = 3, .max_args = 3, .open = QW_CLI_OPEN_SECTION,
-    .handler = cmd_withdraw, .summary = N_("A player withdraws (退赛): not paired any more"),
-  },
-  {
-    .name = "reinstate", .usage = "DOC GROUP NO", .min_args = 3, .max_args = 3, .open = QW_CLI_OPEN_SECTION,
-    .handler = cmd_reinstate, .summary = N_("Take back a withdrawal"),
-  },
-  {
-    .name = "absent", .usage = "DOC GROUP NO [--cancel]", .min_args = 3, .max_args = 3, .open = QW_CLI_OPEN_SECTION,
-    .options = absent_options,
-    .handler = cmd_absent, .summary = N_("A player is absent (请假) from the next round only: not paired, no points"),
-  },
-  {
-    .name = "seeding", .usage = "DOC GROUP [--json]", .min_args = 2, .max_args = 2,
-    .open = QW_CLI_OPEN_SECTION_STORED, .flags = QW_CLI_JSON,
-    .handler = cmd_seeding,
-    .summary = N_("The starting-rank list (种子排序) with the draw method and the lottery seed; before round 1 "
-                  "it draws the lots"),
-  },
-  {
-    .name = "admit", .usage = "DOC GROUP NO [--missed-points P]", .min_args = 3, .max_args = 3,
-    .open = QW_CLI_OPEN_SECTION, .options = admit_options,
-    .handler = cmd_admit, .summary = N_("Admit a late entry (迟到报名), with the points of the rounds it missed"),
-  },
-  {
-    .name = "exclude", .usage = "DOC GROUP NO", .min_args = 3, .max_args = 3, .open = QW_CLI_OPEN_SECTION,
-    .handler = cmd_exclude, .summary = N_("Exclude an entry (不具备参赛资格): it is not paired (logged)"),
-  },
-  {
-    .name = "include", .usage = "DOC GROUP NO", .min_args = 3, .max_args = 3, .open = QW_CLI_OPEN_SECTION,
-    .handler = cmd_include, .summary = N_("Take back an exclusion"),
-  },
-  {
-    .name = "allow", .usage = "DOC GROUP NO", .min_args = 3, .max_args = 3, .open = QW_CLI_OPEN_SECTION,
-    .handler = cmd_allow,
-    .summary = N_("Let an entry with a blocking problem be paired anyway (logged; not asked again)"),
-  },
-  {
-    .name = "swap", .usage = "DOC GROUP ROUND NO NO", .min_args = 5, .max_args = 5, .open = QW_CLI_OPEN_SECTION,
-    .handler = cmd_swap, .summary = N_("Swap two players in the last round (checked, logged)"),
-  },
-  {
-    .name = "repair", .usage = "DOC GROUP ROUND BOARD RED [BLACK]", .min_args = 5, .max_args = 6,
-    .open = QW_CLI_OPEN_SECTION,
-    .handler = cmd_repair, .summary = N_("Re-pair a board of the last round (checked, logged)"),
-  },
-  {
-    .name = "check", .usage = "DOC GROUP ROUND", .min_args = 3, .max_args = 3, .open = QW_CLI_OPEN_SECTION,
-    .handler = cmd_check, .summary = N_("List the rules a round breaks"),
-  },
-  {
-    .name = "log", .usage = "DOC GROUP", .min_args = 2, .max_args = 2, .open = QW_CLI_OPEN_SECTION,
-    .handler = cmd_log, .summary = N_("The arbiter’s changes to a group"),
-  },
-  {
-    .name = "sections", .usage = "DOC", .min_args = 1, .max_args = 1, .open = QW_CLI_OPEN_STOP,
-    .handler = cmd_sections, .summary = N_("The groups as played, with their settings"),
-  },
-  {
-    .name = "settings", .usage = "DOC GROUP [KEY=VALUE...]", .min_args = 2, .max_args = -1,
-    .open = QW_CLI_OPEN_SECTION_TO_CHANGE,
-    .handler = cmd_settings, .summary = N_("Show or change a group’s settings"),
   },
   { NULL },
 };

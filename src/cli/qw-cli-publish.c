@@ -244,7 +244,7 @@ cmd_verify_certificate (QwCliContext *ctx)
     {
       g_autoptr(QwDocument) doc = qw_document_open (path, &error);
 
-      if (doc == NULL || (check = qw_document_check_certificate (doc, typed, &error)) == NULL)
+      if (doc == NULL || (check = qw_certificate_check (doc, typed, &error)) == NULL)
         return qw_cli_fail (g_steal_pointer (&error));
     }
   if (ctx->json)

@@ -183,8 +183,8 @@ region_stops (const char  *path,
   if (doc == NULL)
     return NULL;
   *ruleset = ruleset_id != NULL ? qw_ruleset_lookup (ruleset_id, error)
-                                : qw_document_region_ruleset (doc, error);
-  if (*ruleset == NULL || (summary = qw_document_region_summary (doc, *ruleset, error)) == NULL)
+                                : qw_region_ruleset (doc, error);
+  if (*ruleset == NULL || (summary = qw_region_read_summary (doc, *ruleset, error)) == NULL)
     return NULL;
   return qw_region_summary_quota_stops (summary);
 }
@@ -224,8 +224,8 @@ cmd_new_region (QwCliContext *ctx)
     return qw_cli_fail (g_steal_pointer (&error));
   doc = qw_document_create (tmp, new_region_opt.national ? QW_DOCUMENT_NATIONAL : QW_DOCUMENT_REGION, &error);
   ok = doc != NULL
-       && qw_document_region_setup (doc, region != NULL ? region : "",
-                                    new_region_opt.ruleset != NULL ? new_region_opt.ruleset : "qiwang-2021", &error);
+       && qw_region_setup (doc, region != NULL ? region : "",
+                           new_region_opt.ruleset != NULL ? new_region_opt.ruleset : "qiwang-2021", &error);
   if (!qw_cli_install_document (&doc, tmp, path, ok, ok ? &error : NULL))
     return qw_cli_fail (g_steal_pointer (&error));
   g_print ("%s\n", path);
@@ -322,11 +322,11 @@ import_results_file (QwCliContext  *ctx,
   /* A results file is stored while it is read (qw-region.h). */
   if (!name_ends_with (path, QW_DOCUMENT_SUFFIX))
     {
-      if (!qw_document_import_results_file (ctx->doc, path, &outcome, NULL, &results, error))
+      if (!qw_region_import_results_file (ctx->doc, path, &outcome, NULL, &results, error))
         return FALSE;
     }
   else if ((results = read_stop_document (path, error)) == NULL
-           || !qw_document_import_results (ctx->doc, results, &outcome, NULL, error))
+           || !qw_region_import_results (ctx->doc, results, &outcome, NULL, error))
     return FALSE;
   text = outcome_text (outcome, results);
   json_object_set_string_member (o, "outcome", outcome_code (outcome));
@@ -347,7 +347,7 @@ import_stops_file (QwCliContext  *ctx,
   g_autoptr(GPtrArray) stops = stops_from_csv (ctx->ruleset, path, error);
   int added = 0, replaced = 0, kept;
 
-  if (stops == NULL || !qw_document_import_stops (ctx->doc, stops, &added, &replaced, error))
+  if (stops == NULL || !qw_region_import_stops (ctx->doc, stops, &added, &replaced, error))
     return FALSE;
   kept = (int) stops->len - added - replaced;
   json_object_set_string_member (o, "outcome", added > 0 ? "added" : replaced > 0 ? "replaced" : "unchanged");
@@ -405,7 +405,7 @@ cmd_import_stops (QwCliContext *ctx)
   int added = 0, replaced = 0;
 
   if ((stops = stops_from_csv (ctx->ruleset, ctx->args[0], &error)) == NULL
-      || !qw_document_import_stops (ctx->doc, stops, &added, &replaced, &error))
+      || !qw_region_import_stops (ctx->doc, stops, &added, &replaced, &error))
     return qw_cli_fail (g_steal_pointer (&error));
   g_print (_("%d stops added, %d replaced, %d kept as imported from their results files\n"),
            added, replaced, (int) stops->len - added - replaced);
@@ -539,10 +539,10 @@ cmd_region (QwCliContext *ctx)
   g_autoptr(GError) error = NULL;
   g_autoptr(QwRegionSummary) summary = NULL;
 
-  if ((region_decided >= -1 && !qw_document_region_set_decided_places (ctx->doc, region_decided, &error))
+  if ((region_decided >= -1 && !qw_region_set_decided_places (ctx->doc, region_decided, &error))
       || (region_rules_published != NULL
-          && !qw_document_region_set_rules_published (ctx->doc, rules_day, &error))
-      || (summary = qw_document_region_summary (ctx->doc, ctx->ruleset, &error)) == NULL)
+          && !qw_region_set_rules_published (ctx->doc, rules_day, &error))
+      || (summary = qw_region_read_summary (ctx->doc, ctx->ruleset, &error)) == NULL)
     return qw_cli_fail (g_steal_pointer (&error));
   if (region_out != NULL)
     {
@@ -555,12 +555,12 @@ cmd_region (QwCliContext *ctx)
     }
   if (ctx->json)
     {
-      g_autoptr(JsonObject) o = summary_to_json (summary, qw_document_region_get_decided_places (ctx->doc));
+      g_autoptr(JsonObject) o = summary_to_json (summary, qw_region_get_decided_places (ctx->doc));
 
       qw_cli_print_json_object (o);
     }
   else
-    print_summary (ctx->ruleset, summary, qw_document_region_get_decided_places (ctx->doc));
+    print_summary (ctx->ruleset, summary, qw_region_get_decided_places (ctx->doc));
   return QW_CLI_OK;
 }
 

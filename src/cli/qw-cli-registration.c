@@ -699,6 +699,33 @@ static const GOptionEntry import_options[] = {
   { NULL },
 };
 
+/* The entries the import left waiting as late entries (迟到报名), by 序号:
+ * they are paired once admitted (qiwang-cli admit). */
+static JsonArray *
+late_numbers_json (const QwImportReport *report)
+{
+  JsonArray *late = json_array_new ();
+
+  for (guint i = 0; i < report->late_entries->len; i++)
+    json_array_add_int_element (late, ((QwEntry *) g_ptr_array_index (report->late_entries, i))->no);
+  return late;
+}
+
+static void
+print_late (const QwImportReport *report)
+{
+  g_autoptr(GString) numbers = g_string_new (NULL);
+
+  if (report->late_entries->len == 0)
+    return;
+  for (guint i = 0; i < report->late_entries->len; i++)
+    g_string_append_printf (numbers, "%s%d", i > 0 ? ", " : "",
+                            ((QwEntry *) g_ptr_array_index (report->late_entries, i))->no);
+  g_print (g_dngettext (GETTEXT_PACKAGE, "Late entry, waiting to be admitted (qiwang-cli admit): %s\n",
+                        "Late entries, waiting to be admitted (qiwang-cli admit): %s\n", report->late_entries->len),
+           numbers->str);
+}
+
 static int
 cmd_import (QwCliContext *ctx)
 {
@@ -751,6 +778,7 @@ cmd_import (QwCliContext *ctx)
             }
         }
       json_object_set_array_member (o, "rejected", rejected);
+      json_object_set_array_member (o, "late", late_numbers_json (report));
       qw_cli_print_json_object (o);
       return QW_CLI_OK;
     }
@@ -773,6 +801,7 @@ cmd_import (QwCliContext *ctx)
                                                      problems, NULL }));
     }
   qw_cli_print_table (rows);
+  print_late (report);
   return QW_CLI_OK;
 }
 
@@ -804,7 +833,7 @@ members_to_json (const QwEntry *pair)
   for (guint i = 0; i < pair->members->len; i++)
     {
       const QwEntry *m = g_ptr_array_index (pair->members, i);
-      g_autofree char *masked = qw_idcard_mask (m->id_number);
+      g_autofree char *masked = qw_idcard_display (m->id_number);
       JsonObject *o = json_object_new ();
 
       json_object_set_string_member (o, "name", m->name);
@@ -876,7 +905,7 @@ cmd_entries (QwCliContext *ctx)
     {
       const QwEntry *e = g_ptr_array_index (list, i);
       const QwEntryCheck *check = g_hash_table_lookup (by_entry, e);
-      g_autofree char *masked = qw_idcard_mask (e->id_number);
+      g_autofree char *masked = qw_idcard_display (e->id_number);
       g_autofree char *no = g_strdup_printf ("%d", e->no);
       g_autofree char *text = problems_text (check->problems);
       JsonObject *o = json_object_new ();

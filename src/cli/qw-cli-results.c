@@ -138,7 +138,7 @@ checks_to_json (GPtrArray *checks,
   for (guint i = 0; i < checks->len; i++)
     {
       const QwFinalEntryCheck *c = g_ptr_array_index (checks, i);
-      g_autofree char *masked = qw_idcard_mask (c->entry->id_number);
+      g_autofree char *masked = qw_idcard_display (c->entry->id_number);
       JsonObject *e = json_object_new ();
 
       json_object_set_int_member (e, "no", c->entry->no);
@@ -208,11 +208,11 @@ cmd_check_final (QwCliContext *ctx)
   int unchecked = 0, flagged = 0;
 
   if ((ctx->n_args == 1 && (final_doc = qw_document_open (ctx->args[0], &error)) == NULL)
-      || (ruleset = qw_document_region_ruleset (region, &error)) == NULL
-      || (summary = qw_document_region_summary (region, ruleset, &error)) == NULL
+      || (ruleset = qw_region_ruleset (region, &error)) == NULL
+      || (summary = qw_region_read_summary (region, ruleset, &error)) == NULL
       || (final = find_final (region, final_doc, &final_entries, &error)) == NULL
-      || (checks = qw_document_region_check_final_entries (region, final_entries, &unchecked,
-                                                           &error)) == NULL)
+      || (checks = qw_region_check_final_entries (region, final_entries, &unchecked,
+                                                  &error)) == NULL)
     return qw_cli_fail (g_steal_pointer (&error));
   if (final->level != QW_LEVEL_PROVINCIAL_FINAL)
     return qw_cli_usage_error (ctx, _("the second document is not a provincial final"));
@@ -262,7 +262,7 @@ nominees_to_json (const QwNomineeList *list,
   for (guint i = 0; i < list->nominees->len; i++)
     {
       const QwNominee *n = g_ptr_array_index (list->nominees, i);
-      g_autofree char *masked = qw_idcard_mask (n->id_number);
+      g_autofree char *masked = qw_idcard_display (n->id_number);
       JsonObject *no = json_object_new ();
 
       json_object_set_string_member (no, "region", n->region);
@@ -295,7 +295,7 @@ print_nominees (const QwNomineeList *list,
   for (guint i = 0; i < list->nominees->len; i++)
     {
       const QwNominee *n = g_ptr_array_index (list->nominees, i);
-      g_autofree char *masked = qw_idcard_mask (n->id_number);
+      g_autofree char *masked = qw_idcard_display (n->id_number);
       g_autofree char *rank = g_strdup_printf ("%d", n->rank);
 
       g_ptr_array_add (rows, g_strdupv ((char *[]) {
@@ -366,12 +366,12 @@ cmd_nominees (QwCliContext *ctx)
 
   if (qw_document_get_kind (ctx->doc) == QW_DOCUMENT_NATIONAL)
     {
-      list = qw_document_national_nominees (ctx->doc, &error);
-      duplicates = list != NULL ? qw_document_nominee_duplicates (ctx->doc, &error) : NULL;
+      list = qw_national_nominees (ctx->doc, &error);
+      duplicates = list != NULL ? qw_national_nominee_duplicates (ctx->doc, &error) : NULL;
       if (duplicates == NULL)
         return qw_cli_fail (g_steal_pointer (&error));
     }
-  else if ((list = qw_document_region_nominees (ctx->doc, &error)) == NULL)
+  else if ((list = qw_region_nominees (ctx->doc, &error)) == NULL)
     return qw_cli_fail (g_steal_pointer (&error));
   if (nominees_opt.out != NULL
       && (!qw_cli_check_output (ctx, nominees_opt.out, &error)
@@ -405,7 +405,7 @@ cmd_import_nominees (QwCliContext *ctx)
       g_autoptr(QwNomineeList) list = qw_nominees_read_file (path, &file_error);
       int replaced = 0;
 
-      if (list == NULL || !qw_document_import_nominees (ctx->doc, list, &replaced, &file_error))
+      if (list == NULL || !qw_national_import_nominees (ctx->doc, list, &replaced, &file_error))
         {
           g_printerr (_("%s: rejected: %s\n"), path, file_error->message);
           failed++;
@@ -414,7 +414,7 @@ cmd_import_nominees (QwCliContext *ctx)
       g_print (_("%s: %s, %u nominees%s\n"), path, list->region, list->nominees->len,
                replaced > 0 ? _(" (replacing the region’s earlier list)") : "");
     }
-  duplicates = qw_document_nominee_duplicates (ctx->doc, &error);
+  duplicates = qw_national_nominee_duplicates (ctx->doc, &error);
   if (duplicates == NULL)
     return qw_cli_fail (g_steal_pointer (&error));
   for (guint i = 0; i < duplicates->len; i++)

@@ -29,6 +29,7 @@
 static const QwCliCommand *const command_tables[] = {
   qw_cli_registration_commands,
   qw_cli_play_commands,
+  qw_cli_arbiter_commands,
   qw_cli_region_commands,
   qw_cli_results_commands,
   qw_cli_print_commands,
@@ -229,13 +230,17 @@ parse_named_arguments (QwCliContext  *ctx,
   return TRUE;
 }
 
+/* How many of the @n positional arguments name what is opened. */
 static int
-opened_arguments (QwCliOpen open)
+opened_arguments (QwCliOpen open,
+                  int       n)
 {
   switch (open)
     {
     case QW_CLI_OPEN_NOTHING:
       return 0;
+    case QW_CLI_OPEN_DOCUMENT_OR_SECTION:
+      return n >= 2 ? 2 : 1;
     case QW_CLI_OPEN_SECTION:
     case QW_CLI_OPEN_SECTION_STORED:
     case QW_CLI_OPEN_SECTION_TO_CHANGE:
@@ -252,6 +257,24 @@ opened_arguments (QwCliOpen open)
 /* Opening */
 
 /**
+ * qw_cli_open_document:
+ *
+ * Opens a document for a command. Its steps are kept in the document's
+ * history as made by qiwang-cli: `qiwang-cli undo` and the window's Ctrl+Z
+ * take them back as they do the window's.
+ */
+QwDocument *
+qw_cli_open_document (const char  *path,
+                      GError     **error)
+{
+  QwDocument *doc = qw_document_open (path, error);
+
+  if (doc != NULL)
+    qw_document_set_step_origin (doc, "cli");
+  return doc;
+}
+
+/**
  * qw_cli_open_kind:
  * @kind: %QW_DOCUMENT_REGION or %QW_DOCUMENT_NATIONAL
  *
@@ -262,7 +285,7 @@ qw_cli_open_kind (const char      *path,
                   QwDocumentKind   kind,
                   GError         **error)
 {
-  g_autoptr(QwDocument) doc = qw_document_open (path, error);
+  g_autoptr(QwDocument) doc = qw_cli_open_document (path, error);
   g_autofree char *display_name = g_filename_display_name (path);
 
   if (doc == NULL)
@@ -284,7 +307,7 @@ static gboolean
 open_stop (QwCliContext  *ctx,
            GError       **error)
 {
-  ctx->doc = qw_document_open (ctx->path, error);
+  ctx->doc = qw_cli_open_document (ctx->path, error);
   return ctx->doc != NULL && (ctx->event = qw_document_get_main_event (ctx->doc, error)) != NULL
          && (ctx->ruleset = qw_ruleset_lookup (ctx->event->ruleset, error)) != NULL;
 }
@@ -326,8 +349,16 @@ open_for_command (QwCliContext  *ctx,
     case QW_CLI_OPEN_NOTHING:
       return TRUE;
     case QW_CLI_OPEN_DOCUMENT:
-      ctx->doc = qw_document_open (ctx->path, error);
+      ctx->doc = qw_cli_open_document (ctx->path, error);
       return ctx->doc != NULL;
+    case QW_CLI_OPEN_DOCUMENT_OR_SECTION:
+      /* The arguments after DOC: none, or GROUP and more. */
+      if (ctx->args == positional + 1)
+        {
+          ctx->doc = qw_cli_open_document (ctx->path, error);
+          return ctx->doc != NULL;
+        }
+      return open_section (ctx, positional[1], FALSE, error);
     case QW_CLI_OPEN_STOP:
       return open_stop (ctx, error);
     case QW_CLI_OPEN_SECTION:
@@ -338,7 +369,7 @@ open_for_command (QwCliContext  *ctx,
       return open_section (ctx, positional[1], ctx->n_args > 0, error);
     case QW_CLI_OPEN_REGION:
       return (ctx->doc = qw_cli_open_kind (ctx->path, QW_DOCUMENT_REGION, error)) != NULL
-             && (ctx->ruleset = qw_document_region_ruleset (ctx->doc, error)) != NULL;
+             && (ctx->ruleset = qw_region_ruleset (ctx->doc, error)) != NULL;
     case QW_CLI_OPEN_NATIONAL:
       return (ctx->doc = qw_cli_open_kind (ctx->path, QW_DOCUMENT_NATIONAL, error)) != NULL;
     default:
@@ -394,7 +425,7 @@ dispatch (const QwCliCommand *command,
   g_autoptr(GOptionContext) parser = g_option_context_new (NULL);
   g_autoptr(GError) error = NULL;
   char **positional;
-  int n, opened = opened_arguments (command->open);
+  int n, opened = opened_arguments (command->open, command->min_args);
 
   g_assert (command->min_args >= opened);
   g_option_context_set_help_enabled (parser, FALSE);
@@ -443,6 +474,7 @@ dispatch (const QwCliCommand *command,
 
       return qw_cli_usage_error (&ctx, message);
     }
+  opened = opened_arguments (command->open, n);
   ctx.path = opened > 0 ? positional[0] : NULL;
   ctx.args = positional + opened;
   ctx.n_args = n - opened;

@@ -14,6 +14,7 @@
 #include <json-glib/json-glib.h>
 
 #include "qw-document.h"
+#include "qw-entry.h"
 #include "qw-event.h"
 #include "qw-game.h"
 #include "qw-ruleset.h"
@@ -40,6 +41,7 @@ typedef enum
                                   * it was not (the command writes to it) */
   QW_CLI_OPEN_SECTION_TO_CHANGE, /* DOC GROUP [CHANGE…]: SECTION_STORED when changes follow
                                   * GROUP, else SECTION */
+  QW_CLI_OPEN_DOCUMENT_OR_SECTION, /* DOC alone: DOCUMENT; DOC GROUP …: SECTION */
   QW_CLI_OPEN_REGION,            /* REGION.qiwang: a region document and its ruleset */
   QW_CLI_OPEN_NATIONAL,          /* NATIONAL.qiwang: a national document */
 } QwCliOpen;
@@ -98,6 +100,7 @@ struct _QwCliCommand
 /* The commands, in the order help lists them; each table ends with { NULL }. */
 extern const QwCliCommand qw_cli_registration_commands[];
 extern const QwCliCommand qw_cli_play_commands[];
+extern const QwCliCommand qw_cli_arbiter_commands[];
 extern const QwCliCommand qw_cli_region_commands[];
 extern const QwCliCommand qw_cli_results_commands[];
 extern const QwCliCommand qw_cli_print_commands[];
@@ -105,9 +108,22 @@ extern const QwCliCommand qw_cli_ladder_commands[];
 extern const QwCliCommand qw_cli_final_commands[];
 extern const QwCliCommand qw_cli_publish_commands[];
 
+QwDocument *qw_cli_open_document   (const char         *path,
+                                   GError            **error);
 QwDocument *qw_cli_open_kind       (const char         *path,
                                    QwDocumentKind      kind,
                                    GError            **error);
+
+/* qw-cli-group.c: a SECTION command's players */
+QwEntry  *qw_cli_entry_by_id      (QwCliContext       *ctx,
+                                   gint64              id);
+QwEntry  *qw_cli_entry_by_no_text (QwCliContext       *ctx,
+                                   const char         *text,
+                                   GError            **error);
+/* "12 王伟", "(bye)" */
+char     *qw_cli_player_cell      (QwCliContext       *ctx,
+                                   gint64              id);
+void      qw_cli_print_field_warning (QwCliContext    *ctx);
 
 int       qw_cli_fail             (GError             *error);
 int       qw_cli_usage_error      (const QwCliContext *ctx,

@@ -16,7 +16,6 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
-#include <string.h>
 
 #include "qw-column-map-dialog.h"
 #include "qw-idcard.h"
@@ -116,23 +115,6 @@ field_changed_cb (GtkDropDown       *dropdown,
   update_status (self);
 }
 
-/* The preview is not an editing field: a cell that reads as an ID number
- * (15 or 18 characters, digits with an X at the end) is shown masked, which
- * still tells which column holds them. */
-static char *
-preview_text (const char *text)
-{
-  g_autofree char *s = g_strstrip (g_strdup (text != NULL ? text : ""));
-  gsize len = strlen (s);
-
-  if (len != 15 && len != 18)
-    return g_steal_pointer (&s);
-  for (gsize i = 0; i < len; i++)
-    if (!g_ascii_isdigit (s[i]) && !(i == len - 1 && (s[i] == 'X' || s[i] == 'x')))
-      return g_steal_pointer (&s);
-  return qw_idcard_mask (s);
-}
-
 static GtkWidget *
 cell (const char *text,
       const char *css_class)
@@ -214,7 +196,8 @@ fill_grid (QwColumnMapDialog *self)
       gtk_grid_attach (self->grid, cell (line, "dim-label"), 0, (int) r + 3, 1, 1);
       for (guint c = 0; c < n; c++)
         {
-          g_autofree char *shown = preview_text (row[c]);
+          /* The preview is not an editing field (qw_idcard_display_cell()). */
+          g_autofree char *shown = qw_idcard_display_cell (row[c]);
 
           gtk_grid_attach (self->grid, cell (shown, NULL), (int) c + 1, (int) r + 3, 1, 1);
         }

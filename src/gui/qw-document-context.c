@@ -11,12 +11,12 @@
  * defaults; the core stores it when the arbiter first does something that
  * writes (pairing, changing its settings).
  *
- * Another program (the CLI, a second window, another Qiwang) may write the
- * same file through its own connection. The context asks SQLite every
- * POLL_MS whether anyone else has committed (PRAGMA data_version), and if
- * so emits the document's "changed" signal for every kind of row, as an
- * undo does for those it changed: each page reads again what it shows and
- * keeps its selection where it still exists.
+ * Another program (the CLI, a second window, another Qiwang, the venue
+ * server) may write the same file through its own connection. The context
+ * has the document look every POLL_MS whether anyone else has committed
+ * (qw_document_check_outside()): the document then announces their steps
+ * as it does its own, with the topics they touched, and each page reads
+ * again what it shows and keeps its selection where it still exists.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -44,7 +44,6 @@ struct _QwDocumentContext
   QwDocument *doc;
   QwEvent    *event;     /* the locally run event; NULL in a region without one */
   QwRuleset  *ruleset;
-  gint64      data_version;  /* SQLite's, when last looked at */
   guint       poll_id;
 };
 
@@ -79,30 +78,18 @@ events_changed_cb (QwDocumentContext *self)
  * qw_document_context_check_outside:
  *
  * Looks whether another connection (another program, another window) has
- * committed a change to the document since the last look, and if so tells
- * the document's listeners, every kind of row at once. Called every
- * POLL_MS; a caller that knows a change was made may call it sooner.
+ * committed a change to the document since the last look, and if so has
+ * the document announce it as it does its own steps, with the topics they
+ * touched (qw_document_check_outside()). Called every POLL_MS; a caller
+ * that knows a change was made may call it sooner.
  *
  * Returns: whether there was such a change
  */
 gboolean
 qw_document_context_check_outside (QwDocumentContext *self)
 {
-  const char * const *topics = qw_document_topics ();
-  gint64 version;
-
   g_return_val_if_fail (QW_IS_DOCUMENT_CONTEXT (self), FALSE);
-
-  version = qw_document_get_data_version (self->doc);
-  if (version < 0 || version == self->data_version)
-    return FALSE;
-  self->data_version = version;
-  g_debug ("The document was changed by another program");
-  /* Which rows it changed is not known: every topic, so that a page hears
-   * what it follows (the list order, the ladder's tables among them). */
-  for (guint i = 0; topics[i] != NULL; i++)
-    qw_document_emit_changed (self->doc, topics[i]);
-  return TRUE;
+  return qw_document_check_outside (self->doc);
 }
 
 static gboolean
@@ -189,7 +176,7 @@ load (QwDocumentContext  *self,
         self->ruleset = qw_ruleset_lookup (self->event->ruleset, error);
       return self->ruleset != NULL;
     }
-  self->ruleset = qw_document_region_ruleset (self->doc, error);
+  self->ruleset = qw_region_ruleset (self->doc, error);
   if (self->ruleset == NULL)
     return FALSE;
   self->event = qw_document_get_main_event (self->doc, &local_error);
@@ -227,7 +214,7 @@ qw_document_context_open (const char  *path,
     return NULL;
   g_signal_connect_object (self->doc, "changed::events", G_CALLBACK (events_changed_cb), self,
                            G_CONNECT_SWAPPED);
-  self->data_version = qw_document_get_data_version (self->doc);
+  qw_document_check_outside (self->doc);
   self->poll_id = g_timeout_add (POLL_MS, poll_cb, self);
   return g_steal_pointer (&self);
 }

@@ -5,9 +5,9 @@
  * it shows, the details of the document's "changed" signal ("entries",
  * "games", …: qw_document_topics()), and the function that reads the
  * document again. The store says which topics a committed step touched,
- * whether the step was the user's, an undo or a redo, and the document
- * context announces every topic for another program's commit: a topic asked
- * for here is heard whichever way the change came.
+ * whether the step was the user's, an undo, a redo or another program's
+ * (qw_document_check_outside()): a topic asked for here is heard whichever
+ * way the change came.
  *
  * A change is not read at once. While the widget is hidden (a page of the
  * view stack not shown, a dialog not yet presented) nothing is read; the

@@ -229,7 +229,7 @@ qw_entry_item_new (QwEntry            *entry,
   self->entry = entry;
   self->check = *check;
   self->group = check->group;
-  self->masked_id = qw_idcard_mask (entry->id_number);
+  self->masked_id = qw_idcard_display (entry->id_number);
   self->problems_text = join_problems (check->problems);
   /* The search matches name, unit, number and the masked ID's visible digits. */
   {

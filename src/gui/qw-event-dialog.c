@@ -516,7 +516,8 @@ typedef struct
 {
   QwDocument *doc;
   GWeakRef    overlay;
-  char       *label;     /* the step's, to undo only that one */
+  char       *label;     /* the step's */
+  gint64      step;      /* to undo only that one (qw_document_undo()) */
 } UndoData;
 
 static void
@@ -536,14 +537,13 @@ undo_clicked_cb (QwNotice *toast,
                  UndoData *u)
 {
   g_autoptr(GtkWidget) overlay = g_weak_ref_get (&u->overlay);
-  QwHistory *history = qw_document_get_history (u->doc);
   g_autoptr(GError) error = NULL;
   g_autofree char *message = NULL;
 
-  if (g_strcmp0 (qw_history_get_undo_label (history), u->label) != 0)
-    message = g_strdup (_("The stop’s details were not the last change: nothing was undone"));
-  else if (qw_history_undo (history, NULL, &error))
+  if (qw_document_undo (u->doc, u->step, NULL, &error))
     message = g_strdup_printf (_("Undone: %s"), u->label);
+  else if (g_error_matches (error, QW_ERROR, QW_ERROR_STALE))
+    message = g_strdup (_("The stop’s details were not the last change: nothing was undone"));
   else
     message = g_strdup_printf (_("The change could not be undone: %s"), error->message);
   if (overlay != NULL)
@@ -571,7 +571,8 @@ undo_toast (QwEventDialog *self)
   GtkWindow *parent = gtk_window_get_transient_for (GTK_WINDOW (self));
   GtkWidget *overlay = parent != NULL ? find_overlay (GTK_WIDGET (parent)) : NULL;
   QwDocument *doc = qw_document_context_get_document (self->context);
-  const char *label = qw_history_get_undo_label (qw_document_get_history (doc));
+  QwHistory *history = qw_document_get_history (doc);
+  const char *label = qw_history_get_undo_label (history);
   g_autofree char *message = NULL;
   UndoData *u;
   QwNotice *toast;
@@ -586,6 +587,7 @@ undo_toast (QwEventDialog *self)
       u->doc = g_object_ref (doc);
       g_weak_ref_init (&u->overlay, overlay);
       u->label = g_strdup (label);
+      u->step = qw_history_get_undo_step (history);
       qw_notice_set_button_label (toast, _("_Undo"));
       qw_notice_set_priority (toast, QW_NOTICE_PRIORITY_HIGH);
       g_signal_connect_data (toast, "button-clicked", G_CALLBACK (undo_clicked_cb), u, undo_data_free, 0);

@@ -415,7 +415,8 @@ history_activate_cb (GSimpleAction *action,
 
   if (history == NULL || !(undo ? qw_history_get_can_undo (history) : qw_history_get_can_redo (history)))
     return;
-  if (!(undo ? qw_history_undo (history, &label, &error) : qw_history_redo (history, &label, &error)))
+  if (!(undo ? qw_document_undo (doc_of (self), qw_history_get_undo_step (history), &label, &error)
+              : qw_document_redo (doc_of (self), qw_history_get_redo_step (history), &label, &error)))
     {
       qw_feedback_error (GTK_WIDGET (self->toast_overlay), undo ? _("The change could not be undone")
                                                                 : _("The change could not be redone"), error);

@@ -25,6 +25,7 @@
 #include "qw-file-chooser.h"
 #include "qw-ladder-page.h"
 #include "qw-ladder.h"
+#include "qw-parts.h"
 #include "qw-ruleset-championship.h"
 #include "qw-text-row.h"
 #include "qw-tooltip.h"
@@ -382,7 +383,8 @@ reload (QwPage *page)
 
   g_clear_pointer (&self->stored, qw_ladder_stored_free);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "ladder.export-public", FALSE);
-  if (ruleset == NULL || !qw_ruleset_offers (ruleset, QW_RULESET_LADDER))
+  if (ruleset == NULL || !qw_part_offered (qw_document_get_kind (qw_page_get_document (page)), ruleset,
+                                           qw_page_get_event (page) != NULL, QW_PART_LADDER))
     {
       gtk_stack_set_visible_child_name (self->content_stack, "empty");
       return;
@@ -738,7 +740,7 @@ qw_ladder_page_class_init (QwLadderPageClass *klass)
   QW_PAGE_CLASS (klass)->context_changed = context_changed;
   QW_PAGE_CLASS (klass)->reload = reload;
   /* The ladder's tables are kept with the document's settings. */
-  qw_page_class_set_topics (QW_PAGE_CLASS (klass), "meta", "ladder", NULL);
+  qw_page_class_set_topics (QW_PAGE_CLASS (klass), "meta", NULL);
 
   gtk_widget_class_set_template_from_resource (widget_class, "/cn/qiwang/Qiwang/ui/qw-ladder-page.ui");
   gtk_widget_class_bind_template_child (widget_class, QwLadderPage, box);

@@ -18,10 +18,10 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
-#include <string.h>
 
 #include "qw-manual-pairing-dialog.h"
 #include "qw-tooltip.h"
+#include "qw-player-ref.h"
 #include "qw-tournament.h"
 #include "qw-entry.h"
 
@@ -66,71 +66,20 @@ static guint signals[N_SIGNALS];
 
 static void update (QwManualPairingDialog *self);
 
-/* What a box holds. */
-typedef enum
-{
-  BOX_EMPTY,
-  BOX_PLAYER,
-  BOX_BYE,
-  BOX_UNKNOWN,
-  BOX_AMBIGUOUS,   /* a name several players' names hold */
-} BoxKind;
-
-static BoxKind
+/* What a box names: the core's rule (qw-player-ref.h). */
+static QwPlayerRef
 read_box (QwManualPairingDialog *self,
           GtkEntry              *entry,
           gboolean               bye_allowed,
           const QwEntry        **out)
 {
-  g_autofree char *text = g_utf8_normalize (gtk_editable_get_text (GTK_EDITABLE (entry)), -1, G_NORMALIZE_ALL);
-  guint64 no;
-
-  *out = NULL;
-  g_strstrip (text);
-  if (*text == '\0')
-    return BOX_EMPTY;
-  if (bye_allowed && (g_str_equal (text, "轮空") || g_ascii_strcasecmp (text, "bye") == 0 || g_str_equal (text, "-")))
-    return BOX_BYE;
-  if (!g_ascii_string_to_unsigned (text, 10, 1, G_MAXINT, &no, NULL))
-    {
-      /* A name, or part of one: the one player whose name it is, or holds. */
-      const QwEntry *holder = NULL;
-      guint n_holders = 0;
-
-      for (guint i = 0; i < self->entries->len; i++)
-        {
-          const QwEntry *e = g_ptr_array_index (self->entries, i);
-
-          if (g_strcmp0 (e->name, text) == 0)
-            {
-              *out = e;
-              return BOX_PLAYER;
-            }
-          if (e->name != NULL && strstr (e->name, text) != NULL)
-            {
-              holder = e;
-              n_holders++;
-            }
-        }
-      *out = n_holders == 1 ? holder : NULL;
-      return n_holders == 1 ? BOX_PLAYER : n_holders > 1 ? BOX_AMBIGUOUS : BOX_UNKNOWN;
-    }
-  for (guint i = 0; i < self->entries->len; i++)
-    {
-      const QwEntry *e = g_ptr_array_index (self->entries, i);
-
-      if (e->no == (int) no)
-        {
-          *out = e;
-          return BOX_PLAYER;
-        }
-    }
-  return BOX_UNKNOWN;
+  return qw_play_resolve_player (self->entries, gtk_editable_get_text (GTK_EDITABLE (entry)), bye_allowed, out,
+                                 NULL);
 }
 
 static void
 show_box (GtkLabel      *label,
-          BoxKind        kind,
+          QwPlayerRef    kind,
           const QwEntry *entry)
 {
   g_autofree char *text = NULL;
@@ -138,22 +87,22 @@ show_box (GtkLabel      *label,
   gtk_widget_remove_css_class (GTK_WIDGET (label), "error");
   switch (kind)
     {
-    case BOX_PLAYER:
+    case QW_PLAYER_REF_PLAYER:
       text = entry->unit != NULL && *entry->unit != '\0' ? g_strdup_printf ("%s · %s", entry->name, entry->unit)
                                                          : g_strdup (entry->name);
       break;
-    case BOX_BYE:
+    case QW_PLAYER_REF_BYE:
       text = g_strdup (_("the bye"));
       break;
-    case BOX_UNKNOWN:
+    case QW_PLAYER_REF_UNKNOWN:
       text = g_strdup (_("no such player"));
       gtk_widget_add_css_class (GTK_WIDGET (label), "error");
       break;
-    case BOX_AMBIGUOUS:
+    case QW_PLAYER_REF_AMBIGUOUS:
       text = g_strdup (_("several players: type the number"));
       gtk_widget_add_css_class (GTK_WIDGET (label), "error");
       break;
-    case BOX_EMPTY:
+    case QW_PLAYER_REF_EMPTY:
     default:
       text = g_strdup ("");
       break;
@@ -175,34 +124,34 @@ update (QwManualPairingDialog *self)
     {
       Board *b = g_ptr_array_index (self->boards, i);
       const QwEntry *red, *black;
-      BoxKind r = read_box (self, b->red, FALSE, &red);
-      BoxKind k = read_box (self, b->black, TRUE, &black);
+      QwPlayerRef r = read_box (self, b->red, FALSE, &red);
+      QwPlayerRef k = read_box (self, b->black, TRUE, &black);
 
       show_box (b->red_name, r, red);
       show_box (b->black_name, k, black);
-      if (r == BOX_EMPTY && k == BOX_EMPTY)
+      if (r == QW_PLAYER_REF_EMPTY && k == QW_PLAYER_REF_EMPTY)
         continue;
-      if (r == BOX_PLAYER && (k == BOX_PLAYER || k == BOX_BYE))
+      if (r == QW_PLAYER_REF_PLAYER && (k == QW_PLAYER_REF_PLAYER || k == QW_PLAYER_REF_BYE))
         {
-          QwManualBoard mb = { red->id, k == BOX_BYE ? 0 : black->id };
+          QwManualBoard mb = { red->id, k == QW_PLAYER_REF_BYE ? 0 : black->id };
 
           g_array_append_val (self->given, mb);
         }
-      else if (r == BOX_UNKNOWN || r == BOX_AMBIGUOUS)
+      else if (r == QW_PLAYER_REF_UNKNOWN || r == QW_PLAYER_REF_AMBIGUOUS)
         {
           g_string_append_c (errors, '\n');
-          g_string_append_printf (errors, r == BOX_UNKNOWN ? _("Board %u: red names no player of the group")
-                                                           : _("Board %u: red names several players; type the number"),
-                                  i + 1);
+          g_string_append_printf (errors, r == QW_PLAYER_REF_UNKNOWN
+                                          ? _("Board %u: red names no player of the group")
+                                          : _("Board %u: red names several players; type the number"), i + 1);
         }
-      else if (k == BOX_UNKNOWN || k == BOX_AMBIGUOUS)
+      else if (k == QW_PLAYER_REF_UNKNOWN || k == QW_PLAYER_REF_AMBIGUOUS)
         {
           g_string_append_c (errors, '\n');
-          g_string_append_printf (errors, k == BOX_UNKNOWN ? _("Board %u: black names no player of the group")
-                                                           : _("Board %u: black names several players; type the number"),
-                                  i + 1);
+          g_string_append_printf (errors, k == QW_PLAYER_REF_UNKNOWN
+                                          ? _("Board %u: black names no player of the group")
+                                          : _("Board %u: black names several players; type the number"), i + 1);
         }
-      else if (r == BOX_EMPTY)
+      else if (r == QW_PLAYER_REF_EMPTY)
         {
           g_string_append_c (errors, '\n');
           g_string_append_printf (errors, _("Board %u: red is missing"), i + 1);

@@ -178,7 +178,7 @@ qw_nominee_item_new (QwNominee       *nominee,
   self->nominee = nominee;
   self->position = position;
   self->group_name = qw_ruleset_group_label (ruleset, nominee->group_code);
-  self->masked_id = qw_idcard_mask (nominee->id_number);
+  self->masked_id = qw_idcard_display (nominee->id_number);
   self->duplicate = g_strdup (duplicate);
   /* The digits of the ID number are searchable, not shown. */
   raw_key = g_strjoin (" ", nominee->name, nominee->region, nominee->unit, self->group_name,
@@ -377,7 +377,7 @@ static GHashTable *
 fill_duplicates (QwNationalPage *self)
 {
   g_autoptr(GError) error = NULL;
-  g_autoptr(GPtrArray) duplicates = qw_document_nominee_duplicates (doc_of (self), &error);
+  g_autoptr(GPtrArray) duplicates = qw_national_nominee_duplicates (doc_of (self), &error);
   GHashTable *by_id = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
 
   sidebar_clear (self, self->duplicates_group);
@@ -787,7 +787,7 @@ import_one (QwNationalPage *self,
   int replaced = 0;
 
   o->display_name = g_strdup (r->display_name);
-  if (list == NULL || !qw_document_import_nominees (doc_of (self), r->list, &replaced, &error))
+  if (list == NULL || !qw_national_import_nominees (doc_of (self), r->list, &replaced, &error))
     {
       o->kind = QW_FILE_REJECTED;
       o->message = g_strdup (list == NULL ? r->error->message : error->message);

@@ -98,8 +98,8 @@ qw_new_region_dialog_create_at (QwNewRegionDialog  *self,
 
   doc = qw_document_create (path, kind, error);
   return doc != NULL
-         && qw_document_region_setup (doc, kind == QW_DOCUMENT_REGION ? chosen_region (self) : "",
-                                      chosen_ruleset (self), error);
+         && qw_region_setup (doc, kind == QW_DOCUMENT_REGION ? chosen_region (self) : "",
+                             chosen_ruleset (self), error);
 }
 
 static void

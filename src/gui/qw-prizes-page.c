@@ -22,6 +22,7 @@
 #include "qw-file-chooser.h"
 #include "qw-print-dialog.h"
 #include "qw-prizes-page.h"
+#include "qw-parts.h"
 #include "qw-ruleset-championship.h"
 #include "qw-text-row.h"
 #include "qw-tooltip.h"
@@ -190,7 +191,8 @@ reload (QwPage *page)
   QwRuleset *ruleset = qw_page_get_ruleset (page);
 
   g_clear_pointer (&self->results, qw_final_results_free);
-  if (ruleset == NULL || !qw_ruleset_offers (ruleset, QW_RULESET_FINAL))
+  if (ruleset == NULL || !qw_part_offered (qw_document_get_kind (qw_page_get_document (page)), ruleset,
+                                           qw_page_get_event (page) != NULL, QW_PART_PRIZES))
     {
       gtk_stack_set_visible_child_name (self->content_stack, "empty");
       return;

@@ -138,7 +138,7 @@ add_final_entry_checks (QwRegionPage       *self,
   int n_unchecked = 0;
 
   if (entries != NULL)
-    checks = qw_document_region_check_final_entries (doc_of (self), entries, &n_unchecked, &error);
+    checks = qw_region_check_final_entries (doc_of (self), entries, &n_unchecked, &error);
   if (checks == NULL)
     {
       add_check (self, _("The provincial final’s players could not be checked"), error->message,
@@ -287,7 +287,7 @@ update_nominees (QwRegionPage *self)
 
   group_clear (self->nominees_group, self->nominee_rows);
   g_clear_pointer (&self->nominees, qw_nominee_list_free);
-  self->nominees = qw_document_region_nominees (doc_of (self), &error);
+  self->nominees = qw_region_nominees (doc_of (self), &error);
   gtk_widget_set_sensitive (self->export_button, self->nominees != NULL);
   if (self->nominees == NULL)
     {
@@ -325,7 +325,7 @@ decide_places_cb (QwRegionPage *self,
 
   if (doc_of (self) == NULL)
     return;
-  if (!qw_document_region_set_decided_places (doc_of (self), places, &error))
+  if (!qw_region_set_decided_places (doc_of (self), places, &error))
     {
       qw_feedback_error (GTK_WIDGET (self), _("The places could not be recorded"), error);
       return;
@@ -432,7 +432,7 @@ qw_region_page_set_rules_published (QwRegionPage  *self,
   g_return_val_if_fail (QW_IS_REGION_PAGE (self), FALSE);
   g_return_val_if_fail (doc_of (self) != NULL, FALSE);
 
-  if (!qw_document_region_set_rules_published (doc_of (self), day, error))
+  if (!qw_region_set_rules_published (doc_of (self), day, error))
     return FALSE;
   if (qw_date_is_set (day))
     {
@@ -517,7 +517,7 @@ _qw_region_page_update_sidebar (QwRegionPage *self)
 {
   update_totals (self);
   qw_quota_card_set_quota (self->quota_card, ruleset_of (self), self->quota,
-                           qw_document_region_get_decided_places (doc_of (self)));
+                           qw_region_get_decided_places (doc_of (self)));
   update_checks (self);
   update_nominees (self);
 }

@@ -223,7 +223,7 @@ reload (QwPage *page)
       update_content (self);
       return;
     }
-  summary = qw_document_region_summary (doc_of (self), ruleset_of (self), &error);
+  summary = qw_region_read_summary (doc_of (self), ruleset_of (self), &error);
   if (summary == NULL)
     {
       qw_feedback_error (GTK_WIDGET (self), _("The region could not be read"), error);

@@ -366,14 +366,16 @@ gboolean
 qw_rounds_page_pair_next (QwRoundsPage  *self,
                           GError       **error)
 {
-  g_autoptr(GPtrArray) notes = NULL;
+  g_auto(QwPairOutcome) outcome = { 0 };
   g_autoptr(GError) local_error = NULL;
   g_autofree char *message = NULL;
+  GPtrArray *notes;
   int round;
 
   if (self->section == NULL)
     return FALSE;
-  round = qw_tournament_pair_next (doc_of (self), self->section, &notes, &local_error);
+  round = qw_tournament_pair (doc_of (self), self->section, NULL, &outcome, &local_error);
+  notes = outcome.notes;
   qw_page_reload (QW_PAGE (self));
   if (round == 0)
     {
@@ -414,15 +416,17 @@ manual_record_cb (QwManualPairingDialog *dialog,
                   QwRoundsPage          *self)
 {
   g_autoptr(GError) error = NULL;
-  g_autoptr(GPtrArray) broken = NULL;
+  g_auto(QwPairOutcome) outcome = { 0 };
   g_autofree char *message = NULL;
   GArray *boards = qw_manual_pairing_dialog_get_boards (dialog);
+  GPtrArray *broken;
   int round;
 
   if (self->section == NULL)
     return;
   round = qw_tournament_pair_manual (doc_of (self), self->section, (const QwManualBoard *) boards->data, boards->len,
-                                     qw_manual_pairing_dialog_get_force (dialog), &broken, &error);
+                                     qw_manual_pairing_dialog_get_force (dialog), &outcome, &error);
+  broken = outcome.broken;
   qw_page_reload (QW_PAGE (self));
   if (round == 0)
     {
@@ -507,7 +511,7 @@ unpair_response_cb (AdwMessageDialog *dialog,
 
   if (!g_str_equal (response, "unpair") || self->section == NULL)
     return;
-  ok = qw_tournament_unpair_last (doc_of (self), self->section, TRUE, &error);
+  ok = qw_tournament_unpair_last (doc_of (self), self->section, TRUE, NULL, &error);
   qw_page_reload (QW_PAGE (self));
   if (!ok)
     {
@@ -936,7 +940,7 @@ draw_lots_action (GtkWidget  *widget,
 
   if (self->section == NULL)
     return;
-  seed = qw_tournament_draw_lots (doc_of (self), self->section, &error);
+  seed = qw_tournament_draw_lots (doc_of (self), self->section, NULL, &error);
   qw_page_reload (QW_PAGE (self));
   if (seed == 0)
     {

@@ -332,6 +332,7 @@ qw_section_dialog_save (QwSectionDialog  *self,
                         GError          **error)
 {
   g_autoptr(QwSection) section = qw_section_copy (self->section);
+  QwSection *stored = NULL;
   g_autofree char *chain = qw_section_dialog_get_chain (self);
   g_autofree char *forfeits = g_strdup_printf ("%d", gtk_spin_button_get_value_as_int (self->forfeit_spin));
   g_autofree char *lottery = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->lottery_row))));
@@ -356,10 +357,10 @@ qw_section_dialog_save (QwSectionDialog  *self,
                    gtk_switch_get_active (self->armageddon_switch) ? "true" : "false", error)
       || !set_key (&section->settings, "tiebreaks", chain, error))
     return FALSE;
-  if (!qw_tournament_update_section (self->doc, section, error))
+  if (!qw_tournament_update_section (self->doc, section, &stored, error))
     return FALSE;
   qw_section_free (self->section);
-  self->section = g_steal_pointer (&section);
+  self->section = stored;
   g_signal_emit (self, signals[SAVED], 0);
   return TRUE;
 }

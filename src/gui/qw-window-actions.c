@@ -297,7 +297,12 @@ move_history (QwWindow *self,
 
   if (history == NULL)
     return;
-  ok = undo ? qw_history_undo (history, &label, &error) : qw_history_redo (history, &label, &error);
+  /* The step the window shows; if another program's came after it and is
+   * not shown yet, nothing is taken back (QW_ERROR_STALE). */
+  ok = undo ? qw_document_undo (qw_document_context_get_document (self->context),
+                                qw_history_get_undo_step (history), &label, &error)
+            : qw_document_redo (qw_document_context_get_document (self->context),
+                                qw_history_get_redo_step (history), &label, &error);
   if (!ok)
     {
       qw_window_show_error (self, undo ? _("The change could not be undone") : _("The change could not be redone"),

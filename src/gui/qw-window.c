@@ -26,6 +26,7 @@
 #include "qw-rounds-page.h"
 #include "qw-standings-page.h"
 #include "qw-region-page.h"
+#include "qw-parts.h"
 #include "qw-region.h"
 #include "qw-ruleset-championship.h"
 #include "qw-tooltip.h"
@@ -65,40 +66,18 @@ kind_of (QwWindow *self)
 
 /* Pages */
 
-/* Whether a document has the page: the region page a region's, the national
- * page a national one's, the others one that runs an event; and each only
- * when the document's ruleset offers what it shows (the 2021 regions and
- * their quotas, the 2022 ladder and prize list: qw_ruleset_offers()). */
+/* Whether the document offers the page's part (qw_part_offered()); the
+ * pages are in the parts' order. */
 static gboolean
 page_offered (QwDocumentContext *context,
               Page               page)
 {
-  QwRuleset *ruleset;
-  gboolean event;
+  G_STATIC_ASSERT ((int) PAGE_REGION == (int) QW_PART_REGION && (int) PAGE_PRIZES == (int) QW_PART_PRIZES
+                   && (int) N_PAGES == (int) QW_N_PARTS);
 
-  if (context == NULL)
-    return FALSE;
-  ruleset = qw_document_context_get_ruleset (context);
-  event = qw_document_context_get_event (context) != NULL;
-  switch (page)
-    {
-    case PAGE_REGION:
-      return qw_document_context_get_kind (context) == QW_DOCUMENT_REGION
-             && qw_ruleset_offers (ruleset, QW_RULESET_REGIONS);
-    case PAGE_NATIONAL:
-      return qw_document_context_get_kind (context) == QW_DOCUMENT_NATIONAL
-             && qw_ruleset_offers (ruleset, QW_RULESET_REGIONS);
-    case PAGE_LADDER:
-      return event && qw_ruleset_offers (ruleset, QW_RULESET_LADDER);
-    case PAGE_PRIZES:
-      return event && qw_ruleset_offers (ruleset, QW_RULESET_FINAL);
-    case PAGE_ENTRIES:
-    case PAGE_ROUNDS:
-    case PAGE_STANDINGS:
-    case N_PAGES:
-    default:
-      return event;
-    }
+  return context != NULL
+         && qw_part_offered (qw_document_context_get_kind (context), qw_document_context_get_ruleset (context),
+                             qw_document_context_get_event (context) != NULL, (QwPart) page);
 }
 
 /* A page gets the window's context only when the document has it. */

@@ -91,8 +91,8 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
     }
   if (qw_document_get_kind (doc) == QW_DOCUMENT_REGION)
     {
-      g_autoptr(QwRuleset) ruleset = qw_document_region_ruleset (doc, NULL);
-      g_autoptr(QwRegionSummary) summary = ruleset != NULL ? qw_document_region_summary (doc, ruleset, NULL) : NULL;
+      g_autoptr(QwRuleset) ruleset = qw_region_ruleset (doc, NULL);
+      g_autoptr(QwRegionSummary) summary = ruleset != NULL ? qw_region_read_summary (doc, ruleset, NULL) : NULL;
     }
   read_stop (doc);
   return 0;

@@ -190,7 +190,7 @@ fixture_region (const char *dir,
   QwDocument *doc = qw_document_create (path, QW_DOCUMENT_REGION, &error);
 
   g_assert_no_error (error);
-  g_assert_true (qw_document_region_setup (doc, region, "qiwang-2021", &error));
+  g_assert_true (qw_region_setup (doc, region, "qiwang-2021", &error));
   g_assert_no_error (error);
   return doc;
 }

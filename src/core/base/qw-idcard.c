@@ -253,3 +253,44 @@ qw_idcard_mask (const char *text)
     out->str[out->len - 1] = g_ascii_toupper (out->str[out->len - 1]);
   return g_string_free (out, FALSE);
 }
+
+/**
+ * qw_idcard_display:
+ * @id_number: (nullable): an ID number or another document's number
+ *
+ * How an ID number is shown anywhere but in the field that edits it: in
+ * the window's lists, the CLI's tables and its JSON. Masked, as
+ * qw_idcard_mask() does (440102********123X): the faces call this, never
+ * the mask itself, so that what is shown is decided once.
+ *
+ * Returns: (transfer full): the text to show ("" for none)
+ */
+char *
+qw_idcard_display (const char *id_number)
+{
+  return qw_idcard_mask (id_number);
+}
+
+/**
+ * qw_idcard_display_cell:
+ * @text: (nullable): a cell of a list about to be imported
+ *
+ * A cell as a preview of the list shows it: what has the form of an ID
+ * number (15 or 18 characters, digits with an X at the end) is masked, and
+ * still tells which column holds them; anything else is shown as it is.
+ *
+ * Returns: (transfer full): the text to show
+ */
+char *
+qw_idcard_display_cell (const char *text)
+{
+  g_autofree char *s = g_strstrip (g_strdup (text != NULL ? text : ""));
+  gsize len = strlen (s);
+
+  if (len != 15 && len != 18)
+    return g_steal_pointer (&s);
+  for (gsize i = 0; i < len; i++)
+    if (!g_ascii_isdigit (s[i]) && !(i == len - 1 && (s[i] == 'X' || s[i] == 'x')))
+      return g_steal_pointer (&s);
+  return qw_idcard_display (s);
+}

@@ -37,6 +37,11 @@ char        qw_idcard_check_digit      (const char *first17);
 const char *qw_idcard_error_code       (QwIdError   error);
 const char *qw_idcard_error_message    (QwIdError   error);
 const char *qw_idcard_province_name    (const char *code);
+/* The mask itself: for the core's exports and messages. */
 char       *qw_idcard_mask             (const char *text);
+/* How an ID number is shown outside an editing field, by every face. */
+char       *qw_idcard_display          (const char *id_number);
+/* A cell of a list to import, as its preview shows it. */
+char       *qw_idcard_display_cell     (const char *text);
 
 G_END_DECLS

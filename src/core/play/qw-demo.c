@@ -280,33 +280,37 @@ find_entry (GPtrArray *entries,
   return NULL;
 }
 
+/* @section: replaced by the section as stored after the pairing */
 static gboolean
 demo_play_round (QwDocument  *doc,
-                 QwSection   *section,
+                 QwSection  **section,
                  GPtrArray   *entries,
                  GRand       *rand,
                  gboolean     results,
                  GError     **error)
 {
-  g_autoptr(GPtrArray) games = NULL;
   /* The demo's arbiter let the national master planted in open-m play
    * (the round log says so); a real one would exclude him. */
-  int round = qw_tournament_pair_next_gated (doc, section, QW_PAIR_GATE_FORCE, NULL, error);
+  const QwPairRequest request = { QW_PAIR_GATE_FORCE, NULL };
+  g_auto(QwPairOutcome) outcome = { 0 };
+  int round = qw_tournament_pair (doc, *section, &request, &outcome, error);
 
-  if (round == 0 || (games = qw_document_list_games (doc, section->id, error)) == NULL)
+  if (round == 0)
     return FALSE;
-  for (guint i = 0; results && i < games->len; i++)
+  qw_section_free (*section);
+  *section = g_steal_pointer (&outcome.section);
+  for (guint i = 0; results && i < outcome.games->len; i++)
     {
-      const QwGame *g = g_ptr_array_index (games, i);
+      const QwGame *g = g_ptr_array_index (outcome.games, i);
       QwResultInput input;
 
-      if (g->round != round || g->black == 0)
+      if (g->black == 0)
         continue;
       demo_result (rand, find_entry (entries, g->red), find_entry (entries, g->black), &input);
       /* One player does not turn up in round 2. */
       if (round == 2 && g->board == 5)
         input = (QwResultInput) { QW_RESULT_RED_BY_FORFEIT, 0, 0, QW_PLAYOFF_NONE, FALSE };
-      if (!qw_tournament_record_result (doc, section, round, g->board, &input, error))
+      if (!qw_tournament_record_result (doc, *section, round, g->board, &input, error))
         return FALSE;
     }
   return TRUE;
@@ -339,7 +343,7 @@ demo_play (QwDocument  *doc,
   if (!qw_document_update_section (doc, open_m, error))
     return FALSE;
   for (int round = 1; round <= 4; round++)
-    if (!demo_play_round (doc, open_m, entries, rand, round <= 3, error))
+    if (!demo_play_round (doc, &open_m, entries, rand, round <= 3, error))
       return FALSE;
   return TRUE;
 }
@@ -348,6 +352,24 @@ demo_play (QwDocument  *doc,
  * qw_demo_create:
  * @path: where to write the demo (replaced if it exists)
  */
+typedef struct
+{
+  QwEvent   *event;
+  GPtrArray *entries;
+} DemoJob;
+
+static gboolean
+demo_step (QwDocument  *doc,
+           gpointer     data,
+           GError     **error)
+{
+  DemoJob *job = data;
+
+  return qw_document_add_event (doc, job->event, error)
+         && qw_document_add_entries (doc, job->event->id, job->entries, error)
+         && demo_play (doc, job->event, job->entries, error);
+}
+
 QwDocument *
 qw_demo_create (const char  *path,
                 GError     **error)
@@ -355,20 +377,13 @@ qw_demo_create (const char  *path,
   g_autoptr(QwDocument) doc = qw_document_create (path, QW_DOCUMENT_STOP, error);
   g_autoptr(QwEvent) event = demo_event ();
   g_autoptr(GPtrArray) entries = NULL;
+  DemoJob job;
 
   if (doc == NULL)
     return NULL;
   entries = qw_demo_make_entries (20210703, 80, event->start_date);
-  if (!qw_document_begin (doc, error))
-    return NULL;
-  if (!qw_document_add_event (doc, event, error)
-      || !qw_document_add_entries (doc, event->id, entries, error)
-      || !demo_play (doc, event, entries, error))
-    {
-      qw_document_rollback (doc);
-      return NULL;
-    }
-  if (!qw_document_commit (doc, error))
+  job = (DemoJob) { event, entries };
+  if (!qw_document_run_step (doc, NULL, demo_step, &job, error))
     return NULL;
   return g_steal_pointer (&doc);
 }

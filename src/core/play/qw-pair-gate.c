@@ -210,22 +210,6 @@ answer_store_section (Answer      *a,
   return qw_document_add_section (doc, a->section, error);
 }
 
-static gboolean
-end_step (QwDocument  *doc,
-          gboolean     ok,
-          GError     **error)
-{
-  if (!ok)
-    {
-      qw_document_rollback (doc);
-      return FALSE;
-    }
-  if (!qw_document_commit (doc, error))
-    return FALSE;
-  qw_document_emit_changed (doc, "entries");
-  return TRUE;
-}
-
 /* Whether the entry was admitted as a late entry of the section with
  * rounds it missed (absences of kind late). */
 static gboolean
@@ -261,6 +245,37 @@ write_answer (QwDocument    *doc,
   return qw_document_update_entry (doc, entry, error)
          && qw_document_set_entry_status (doc, entry->id, entry->status, before_round, error)
          && qw_document_log_round (doc, section_id, log_round, message, error);
+}
+
+static gboolean
+write_missed_rounds (QwDocument    *doc,
+                     gint64         section_id,
+                     const QwEntry *entry,
+                     const GArray  *points,
+                     GError       **error);
+
+/* An answer as one step: the section stored if it was not, the entry's
+ * new state, the round log's line and, for an admission, the rounds it
+ * missed. */
+typedef struct
+{
+  Answer       *answer;
+  int           before_round;   /* the entry is out of play from this round (0: in play) */
+  const char   *message;
+  const GArray *points;         /* an admission: the points of each round missed */
+} AnswerJob;
+
+static gboolean
+answer_step (QwDocument  *doc,
+             gpointer     data,
+             GError     **error)
+{
+  AnswerJob *job = data;
+  Answer *a = job->answer;
+
+  return answer_store_section (a, doc, error)
+         && write_answer (doc, a->section->id, a->entry, job->before_round, a->last_round + 1, job->message, error)
+         && (job->points == NULL || write_missed_rounds (doc, a->section->id, a->entry, job->points, error));
 }
 
 static char *
@@ -304,6 +319,7 @@ qw_pair_gate_exclude (QwDocument       *doc,
                       GError          **error)
 {
   g_auto(Answer) a = { 0 };
+  AnswerJob job;
   g_autofree char *message = NULL, *label = NULL;
   guint why;
   gboolean ok;
@@ -325,11 +341,8 @@ qw_pair_gate_exclude (QwDocument       *doc,
   message = exclude_message (a.who, why, a.last_round + 1);
   label = g_strdup_printf (_("Exclusion of %s"), a.entry->name);
   a.entry->status = QW_STATUS_EXCLUDED;
-  if (!qw_document_begin_step (doc, label, error))
-    return FALSE;
-  return end_step (doc, answer_store_section (&a, doc, error)
-                        && write_answer (doc, a.section->id, a.entry, a.last_round + 1, a.last_round + 1, message,
-                                         error), error);
+  job = (AnswerJob) { &a, a.last_round + 1, message, NULL };
+  return qw_document_run_step (doc, label, answer_step, &job, error);
 }
 
 gboolean
@@ -339,6 +352,7 @@ qw_pair_gate_include (QwDocument       *doc,
                       GError          **error)
 {
   g_auto(Answer) a = { 0 };
+  AnswerJob job;
   g_autofree char *message = NULL, *label = NULL;
 
   g_return_val_if_fail (QW_IS_DOCUMENT (doc), FALSE);
@@ -360,10 +374,8 @@ qw_pair_gate_include (QwDocument       *doc,
             : g_strdup_printf (_("%s is no longer excluded and is paired again from round %d"), a.who,
                                a.last_round + 1);
   label = g_strdup_printf (_("Taking back the exclusion of %s"), a.entry->name);
-  if (!qw_document_begin_step (doc, label, error))
-    return FALSE;
-  return end_step (doc, answer_store_section (&a, doc, error)
-                        && write_answer (doc, a.section->id, a.entry, 0, a.last_round + 1, message, error), error);
+  job = (AnswerJob) { &a, 0, message, NULL };
+  return qw_document_run_step (doc, label, answer_step, &job, error);
 }
 
 /* Adds @problems to the entry's allowed codes. */
@@ -395,6 +407,7 @@ qw_pair_gate_allow (QwDocument       *doc,
                     GError          **error)
 {
   g_auto(Answer) a = { 0 };
+  AnswerJob job;
   g_autofree char *message = NULL, *label = NULL;
   guint why;
   gboolean ok;
@@ -416,10 +429,8 @@ qw_pair_gate_allow (QwDocument       *doc,
   allow_problems (a.entry, why);
   message = allow_message (a.who, why);
   label = g_strdup_printf (_("Pairing %s anyway"), a.entry->name);
-  if (!qw_document_begin_step (doc, label, error))
-    return FALSE;
-  return end_step (doc, answer_store_section (&a, doc, error)
-                        && write_answer (doc, a.section->id, a.entry, 0, a.last_round + 1, message, error), error);
+  job = (AnswerJob) { &a, 0, message, NULL };
+  return qw_document_run_step (doc, label, answer_step, &job, error);
 }
 
 /* The points of each missed round (double), checked; NULL with @error. */
@@ -544,6 +555,7 @@ qw_pair_gate_admit (QwDocument       *doc,
                     GError          **error)
 {
   g_auto(Answer) a = { 0 };
+  AnswerJob job;
   g_autoptr(QwEvent) event = NULL;
   g_autoptr(QwRuleset) ruleset = NULL;
   g_autoptr(GArray) points = NULL;
@@ -558,15 +570,8 @@ qw_pair_gate_admit (QwDocument       *doc,
       || !admit_entry (ruleset, section, a.entry, a.last_round, missed, n_missed, &points, &message, error))
     return FALSE;
   label = g_strdup_printf (_("Admission of %s"), a.entry->name);
-  if (!qw_document_begin_step (doc, label, error))
-    return FALSE;
-  if (!end_step (doc, answer_store_section (&a, doc, error)
-                      && write_answer (doc, a.section->id, a.entry, 0, a.last_round + 1, message, error)
-                      && write_missed_rounds (doc, a.section->id, a.entry, points, error), error))
-    return FALSE;
-  if (points->len > 0)
-    qw_document_emit_changed (doc, "games");
-  return TRUE;
+  job = (AnswerJob) { &a, 0, message, points };
+  return qw_document_run_step (doc, label, answer_step, &job, error);
 }
 
 gboolean

@@ -5,9 +5,9 @@
  * too-strong, duplicate-id on the later of two entries, missing-name,
  * document-not-accepted and late-entry) are listed, each with its other
  * problems as warnings (a wrong check digit, the old 15-digit form, no
- * document, …). qw_tournament_pair_next() refuses with QW_ERROR_BLOCKED while
- * one is left; qw_tournament_pair_next_gated() can exclude them or pair them
- * anyway in the same step as the pairing.
+ * document, …). qw_tournament_pair() refuses with QW_ERROR_BLOCKED while one
+ * is left, unless asked (its QwPairRequest's gate) to exclude them or pair
+ * them anyway in the same step as the pairing.
  *
  * The arbiter's answers, for one entry at a time (the GUI's list offers
  * them per entry): exclude it (不具备参赛资格: not paired, shown in the

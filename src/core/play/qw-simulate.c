@@ -160,7 +160,8 @@ simulate_playoff (GRand                   *rand,
                                                                               : QW_PLAYOFF_RED;
 }
 
-/* The round's results, recorded as one action. */
+/* The results of the round just paired (@games, as stored), recorded as one
+ * action. */
 static gboolean
 simulate_results (QwDocument               *doc,
                   const QwSection          *section,
@@ -168,13 +169,11 @@ simulate_results (QwDocument               *doc,
                   const QwSimulateOptions  *options,
                   GHashTable               *by_id,
                   int                       round,
+                  GPtrArray                *games,
                   GError                  **error)
 {
-  g_autoptr(GPtrArray) games = qw_document_list_round_games (doc, section->id, round, error);
   g_autoptr(GArray) results = NULL;
 
-  if (games == NULL)
-    return FALSE;
   results = g_array_sized_new (FALSE, FALSE, sizeof (QwBoardResult), games->len);
   for (guint i = 0; i < games->len; i++)
     {
@@ -216,31 +215,70 @@ simulate_withdrawals (QwDocument               *doc,
   return TRUE;
 }
 
-/* One round, paired and played, in a savepoint of its own inside the open
- * transaction: if any of it fails, none of it stays. Returns the round, or 0. */
-static int
-play_round (QwDocument               *doc,
-            QwSection                *section,
-            GRand                    *rand,
-            const QwSimulateOptions  *options,
-            GHashTable               *by_id,
-            GPtrArray                *entries,
-            GError                  **error)
+/* A round to play, and what became of it. */
+typedef struct
 {
-  int round;
+  QwSection               **section;      /* replaced by the section as stored after the pairing */
+  GRand                    *rand;
+  const QwSimulateOptions  *options;
+  GHashTable               *by_id;        /* entry id → entry of @entries */
+  GPtrArray                *entries;
+  int                       round;        /* the round played, 0 when it failed */
+  GError                   *round_error;  /* why */
+} RoundJob;
 
-  if (!qw_document_begin (doc, error))
-    return 0;
-  round = qw_tournament_pair_next (doc, section, NULL, error);
-  if (round == 0
-      || !simulate_results (doc, section, rand, options, by_id, round, error)
-      || (round < qw_tournament_total_rounds (doc, section)
-          && !simulate_withdrawals (doc, section, rand, options, entries, error)))
+static gboolean
+round_step (QwDocument  *doc,
+            gpointer     data,
+            GError     **error)
+{
+  RoundJob *job = data;
+  g_auto(QwPairOutcome) outcome = { 0 };
+  int round = qw_tournament_pair (doc, *job->section, NULL, &outcome, error);
+
+  if (round == 0)
+    return FALSE;
+  qw_section_free (*job->section);
+  *job->section = g_steal_pointer (&outcome.section);
+  if (!simulate_results (doc, *job->section, job->rand, job->options, job->by_id, round, outcome.games, error)
+      || (round < qw_tournament_total_rounds (doc, *job->section)
+          && !simulate_withdrawals (doc, *job->section, job->rand, job->options, job->entries, error)))
+    return FALSE;
+  job->round = round;
+  return TRUE;
+}
+
+/* One round, paired and played, in a step of its own (inside the field's,
+ * for the first): if any of it fails, none of it stays. */
+static void
+play_round (QwDocument *doc,
+            RoundJob   *job)
+{
+  job->round = 0;
+  g_clear_error (&job->round_error);
+  qw_document_run_step (doc, NULL, round_step, job, &job->round_error);
+}
+
+/* The field, and its first round: a round that fails leaves the field. */
+static gboolean
+field_step (QwDocument  *doc,
+            gpointer     data,
+            GError     **error)
+{
+  RoundJob *job = data;
+
+  *job->section = register_field (doc, job->options, job->entries, error);
+  if (*job->section == NULL)
+    return FALSE;
+  for (guint i = 0; i < job->entries->len; i++)
     {
-      qw_document_rollback (doc);
-      return 0;
+      QwEntry *e = g_ptr_array_index (job->entries, i);
+
+      g_hash_table_insert (job->by_id, &e->id, e);
     }
-  return qw_document_commit (doc, error) ? round : 0;
+  if (qw_tournament_total_rounds (doc, *job->section) > 0)
+    play_round (doc, job);
+  return TRUE;
 }
 
 /**
@@ -248,9 +286,11 @@ play_round (QwDocument               *doc,
  * @path: the document to create; a file there is replaced
  * @outcome: (out): what was done, also when it fails part way
  *
- * Creates a document and plays it out, a transaction a round (the field
- * with the first). On failure, @outcome says whether the document was
- * created with its players and how many whole rounds it holds.
+ * Creates a document and plays it out, a step a round (the field with the
+ * first). On failure, @outcome says whether the document was created with
+ * its players and how many whole rounds it holds. The steps are not kept
+ * in the document's history: a simulated document starts without one, as a
+ * created one does.
  */
 gboolean
 qw_simulate (const char               *path,
@@ -263,6 +303,7 @@ qw_simulate (const char               *path,
   g_autoptr(QwDocument) doc = NULL;
   g_autoptr(QwSection) section = NULL;
   g_autoptr(GHashTable) by_id = NULL;
+  RoundJob job;
   gboolean first = TRUE;
 
   g_return_val_if_fail (path != NULL && options != NULL && outcome != NULL, FALSE);
@@ -271,55 +312,24 @@ qw_simulate (const char               *path,
   memset (outcome, 0, sizeof *outcome);
   rand = g_rand_new_with_seed (options->seed);
   entries = simulated_entries (rand, options->players);
-  doc = qw_document_create (path, QW_DOCUMENT_STOP, error);
-  if (doc == NULL || !qw_document_begin (doc, error))
-    return FALSE;
-  section = register_field (doc, options, entries, error);
-  if (section == NULL)
-    {
-      qw_document_rollback (doc);
-      return FALSE;
-    }
-
   by_id = g_hash_table_new (g_int64_hash, g_int64_equal);
-  for (guint i = 0; i < entries->len; i++)
-    {
-      QwEntry *e = g_ptr_array_index (entries, i);
-
-      g_hash_table_insert (by_id, &e->id, e);
-    }
+  job = (RoundJob) { &section, rand, options, by_id, entries, 0, NULL };
+  doc = qw_document_create (path, QW_DOCUMENT_STOP, error);
+  if (doc == NULL || !qw_document_run_step (doc, NULL, field_step, &job, error))
+    return FALSE;
+  outcome->created = TRUE;
+  outcome->lottery_seed = section->settings.lottery_seed;
   while (outcome->played < qw_tournament_total_rounds (doc, section))
     {
-      g_autoptr(GError) round_error = NULL;
-      int round;
-
-      if (!first && !qw_document_begin (doc, error))
-        return FALSE;
-      round = play_round (doc, section, rand, options, by_id, entries, &round_error);
-      /* The round left nothing: what the transaction holds (the field, in
-       * the first) is kept. */
-      if (!qw_document_commit (doc, round == 0 ? NULL : error))
-        return FALSE;
-      if (first)
+      if (!first)
+        play_round (doc, &job);
+      first = FALSE;
+      if (job.round == 0)
         {
-          outcome->created = TRUE;
-          outcome->lottery_seed = section->settings.lottery_seed;
-          first = FALSE;
-        }
-      if (round == 0)
-        {
-          g_propagate_error (error, g_steal_pointer (&round_error));
+          g_propagate_error (error, g_steal_pointer (&job.round_error));
           return FALSE;
         }
-      outcome->played = round;
-    }
-  if (first)
-    {
-      /* No round to play (cannot happen with rounds >= 1, but the field is kept). */
-      if (!qw_document_commit (doc, error))
-        return FALSE;
-      outcome->created = TRUE;
-      outcome->lottery_seed = section->settings.lottery_seed;
+      outcome->played = job.round;
     }
   return TRUE;
 }

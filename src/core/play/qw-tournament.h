@@ -7,7 +7,9 @@
  * 3, board 5"), and leaves the document untouched when it fails. A section
  * that is not stored yet (id 0, from qw_tournament_lookup_section()) can be
  * given to pairing, withdrawals and qw_tournament_update_section(): it is
- * stored in the same step. Reading never writes.
+ * stored in the same step. A service never changes the section it is
+ * given: those that change a section return it as stored. Reading never
+ * writes.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -48,7 +50,8 @@ QwSection *qw_tournament_lookup_section (QwDocument        *doc,
                                         const char         *code,
                                         GError            **error);
 gboolean   qw_tournament_update_section (QwDocument        *doc,
-                                        QwSection          *section,
+                                        const QwSection    *section,
+                                        QwSection         **stored,
                                         GError            **error);
 
 /* The section of @code in the document's main event; with @create, made
@@ -64,40 +67,50 @@ QwSection *qw_tournament_find_section  (QwDocument         *doc,
 int        qw_tournament_total_rounds  (QwDocument         *doc,
                                         const QwSection    *section);
 
-/**
- * qw_tournament_pair_next:
- * @section: updated in place when round 1 fixes the draw and lottery seed
- * @notes: (out) (optional) (element-type utf8): players left out and why
- *
- * Pairs the next round. The previous round must be complete, and no entry
- * of the group may have a problem that blocks pairing (qw-pair-gate.h):
- * else QW_ERROR_BLOCKED, whose message lists them, and nothing is written.
- *
- * Returns: the round paired, or 0 with @error
- */
-int        qw_tournament_pair_next     (QwDocument         *doc,
-                                        QwSection          *section,
-                                        GPtrArray         **notes,
-                                        GError            **error);
-int        qw_tournament_pair_next_gated (QwDocument       *doc,
-                                          QwSection        *section,
-                                          QwPairGate        gate,
-                                          GPtrArray       **notes,
-                                          GError          **error);
-int        qw_tournament_pair_next_with (QwDocument        *doc,
-                                         QwSection         *section,
-                                         QwPairGate         gate,
-                                         GPtrArray         *entries,
-                                         GPtrArray        **games,
-                                         GPtrArray        **gate_items,
-                                         GPtrArray        **notes,
-                                         GError           **error);
+/* What a pairing is asked to do (qw_tournament_pair()). */
+typedef struct
+{
+  QwPairGate  gate;        /* what to do with the group's entries that have a
+                            * blocking problem (qw-pair-gate.h) */
+  GPtrArray  *entries;     /* (nullable) (element-type QwEntry): the group's
+                            * entries as qw_document_list_section_entries()
+                            * reads them now, when the caller holds them: not
+                            * read a second time, nor changed (when the gate
+                            * changed some, the caller reads them again) */
+} QwPairRequest;
 
-/* Removes the last round. A round with results entered is removed only with
- * @force. Unpairing round 1 releases the draw (the lottery seed stays). */
+/* What a pairing did: zero-filled by the caller, cleared with
+ * qw_pair_outcome_clear(). */
+typedef struct
+{
+  int         round;       /* the round paired, 0 when refused */
+  QwSection  *section;     /* the section as stored after the round (its id,
+                            * the draw round 1 fixed) */
+  GPtrArray  *games;       /* (element-type QwGame) the round's games as stored,
+                            * by board */
+  GPtrArray  *notes;       /* (element-type utf8) players left out, and why */
+  GPtrArray  *gate_items;  /* (element-type QwGateItem) the gate's list as it was
+                            * before the pairing, also when it refused */
+  GPtrArray  *broken;      /* (element-type utf8) a round typed in: the rules it
+                            * breaks, also when it was refused for them */
+} QwPairOutcome;
+
+void       qw_pair_outcome_clear       (QwPairOutcome      *outcome);
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (QwPairOutcome, qw_pair_outcome_clear)
+
+int        qw_tournament_pair          (QwDocument          *doc,
+                                        const QwSection     *section,
+                                        const QwPairRequest *request,
+                                        QwPairOutcome       *outcome,
+                                        GError             **error);
+
+/* Removes the last round (one step). A round with results entered is
+ * removed only with @force. Unpairing round 1 releases the draw (the
+ * lottery seed stays): @stored has the section as stored after it. */
 gboolean   qw_tournament_unpair_last   (QwDocument         *doc,
-                                        QwSection          *section,
+                                        const QwSection    *section,
                                         gboolean            force,
+                                        QwSection         **stored,
                                         GError            **error);
 
 gboolean   qw_tournament_record_result (QwDocument         *doc,
@@ -191,11 +204,11 @@ GPtrArray *qw_tournament_check_manual  (QwDocument          *doc,
                                         guint                n_boards,
                                         GError             **error);
 int        qw_tournament_pair_manual   (QwDocument          *doc,
-                                        QwSection           *section,
+                                        const QwSection     *section,
                                         const QwManualBoard *boards,
                                         guint                n_boards,
                                         gboolean             force,
-                                        GPtrArray          **broken,
+                                        QwPairOutcome       *outcome,
                                         GError             **error);
 
 /* The starting-rank list (the order round 1 draws from) with its method and
@@ -207,7 +220,8 @@ QwSeeding *qw_tournament_seeding       (QwDocument         *doc,
 /* Draws the lots before round 1 (stores a lottery seed, one step), so that
  * the starting-rank list is final; returns the seed, or 0 with @error. */
 guint64    qw_tournament_draw_lots     (QwDocument         *doc,
-                                        QwSection          *section,
+                                        const QwSection    *section,
+                                        QwSection         **stored,
                                         GError            **error);
 
 /* A Swiss too small for its rounds, for the players who can play now: a

@@ -429,6 +429,24 @@ store_import (QwDocument      *doc,
  *
  * Returns: (transfer full): what was stored, or %NULL with @error
  */
+typedef struct
+{
+  const QwEvent *event;
+  const QwTrf   *trf;
+  const char    *code;
+  QwTrfImport   *import;
+} TrfJob;
+
+static gboolean
+import_step (QwDocument  *doc,
+             gpointer     data,
+             GError     **error)
+{
+  TrfJob *job = data;
+
+  return store_import (doc, job->event, job->trf, job->code, job->import, error);
+}
+
 QwTrfImport *
 qw_trf_import_group (QwDocument     *doc,
                      const QwEvent  *event,
@@ -439,6 +457,7 @@ qw_trf_import_group (QwDocument     *doc,
   g_autoptr(QwTrfImport) import = NULL;
   g_autoptr(QwSection) existing = NULL;
   g_autofree char *label = NULL;
+  TrfJob job;
 
   g_return_val_if_fail (QW_IS_DOCUMENT (doc), NULL);
 
@@ -459,17 +478,9 @@ qw_trf_import_group (QwDocument     *doc,
   import = g_new0 (QwTrfImport, 1);
   import->warnings = g_ptr_array_new_with_free_func (g_free);
   label = g_strdup_printf (_("Import of group %s from a TRF file"), code);
-  if (!qw_document_begin_step (doc, label, error))
+  job = (TrfJob) { event, trf, code, import };
+  if (!qw_document_run_step (doc, label, import_step, &job, error))
     return NULL;
-  if (!store_import (doc, event, trf, code, import, error))
-    {
-      qw_document_rollback (doc);
-      return NULL;
-    }
-  if (!qw_document_commit (doc, error))
-    return NULL;
-  qw_document_emit_changed (doc, "entries");
-  qw_document_emit_changed (doc, "games");
   return g_steal_pointer (&import);
 }
 

@@ -970,12 +970,6 @@ qw_site_set_url (QwDocument  *doc,
           clean = slashed;
         }
     }
-  if (!qw_document_begin_step (doc, _("Site address"), error))
-    return FALSE;
-  if (!qw_document_set_meta (doc, SITE_URL_KEY, clean, error))
-    {
-      qw_document_rollback (doc);
-      return FALSE;
-    }
-  return qw_document_commit (doc, error);
+  return qw_document_set_settings (doc, _("Site address"), (const char *const[]) { SITE_URL_KEY, clean, NULL },
+                                   error);
 }

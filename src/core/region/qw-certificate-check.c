@@ -14,7 +14,7 @@
 #include "qw-results-export.h"
 
 /**
- * qw_document_check_certificate:
+ * qw_certificate_check:
  * @typed: the code as typed
  *
  * Works on a read-only connection too (the venue server's).
@@ -23,9 +23,9 @@
  *   the document could not be read)
  */
 QwCertificateCheck *
-qw_document_check_certificate (QwDocument  *doc,
-                               const char  *typed,
-                               GError     **error)
+qw_certificate_check (QwDocument  *doc,
+                      const char  *typed,
+                      GError     **error)
 {
   g_autofree char *secret = qw_certificate_secret (doc, FALSE, NULL);
   g_autoptr(QwResults) results = NULL;

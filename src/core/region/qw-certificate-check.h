@@ -9,7 +9,7 @@
 
 G_BEGIN_DECLS
 
-QwCertificateCheck *qw_document_check_certificate (QwDocument  *doc,
+QwCertificateCheck *qw_certificate_check          (QwDocument  *doc,
                                                    const char  *typed,
                                                    GError     **error);
 

@@ -145,18 +145,9 @@ store (QwDocument  *doc,
        const char  *name,
        GError     **error)
 {
-  if (!qw_document_begin_step (doc, label, error))
-    return FALSE;
-  if (!qw_document_set_meta (doc, keys[file].table, table, error)
-      || !qw_document_set_meta (doc, keys[file].name, name, error))
-    {
-      qw_document_rollback (doc);
-      return FALSE;
-    }
-  if (!qw_document_commit (doc, error))
-    return FALSE;
-  qw_document_emit_changed (doc, "ladder");
-  return TRUE;
+  const char *const pairs[] = { keys[file].table, table, keys[file].name, name, NULL };
+
+  return qw_document_set_settings (doc, label, pairs, error);
 }
 
 gboolean

@@ -118,6 +118,8 @@ QwLadderPlayers  *qw_ladder_players_from_table   (const QwCsv      *table,
 QwLadderPlayers  *qw_ladder_players_read_file    (const char       *path,
                                                   GPtrArray       **rejected,
                                                   GError          **error);
+QwLadderPlayer   *qw_ladder_player_copy          (const QwLadderPlayer *player);
+void              qw_ladder_player_free          (QwLadderPlayer   *player);
 const QwLadderPlayer *qw_ladder_players_find     (const QwLadderPlayers *players,
                                                   const char       *account);
 void              qw_ladder_players_free         (QwLadderPlayers  *players);

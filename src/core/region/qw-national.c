@@ -61,15 +61,33 @@ line_label (const QwRuleset *ruleset,
   return any != NULL ? any : "";
 }
 
+typedef struct
+{
+  const QwNomineeList *list;
+  GPtrArray           *nominees;    /* normalised */
+  int                  replaced;
+} NomineesJob;
+
+static gboolean
+replace_step (QwDocument  *doc,
+              gpointer     data,
+              GError     **error)
+{
+  NomineesJob *job = data;
+
+  return qw_document_replace_nominees (doc, job->list->region, job->nominees, job->list->digest, &job->replaced,
+                                       error);
+}
+
 /**
- * qw_document_import_nominees:
+ * qw_national_import_nominees:
  * @replaced: (out) (optional): how many earlier nominees of the region were replaced
  *
- * Stores a region's nominees in a national document, in one transaction,
+ * Stores a region's nominees in a national document, as one step,
  * replacing that region's earlier list.
  */
 gboolean
-qw_document_import_nominees (QwDocument           *doc,
+qw_national_import_nominees (QwDocument           *doc,
                              const QwNomineeList  *list,
                              int                  *replaced,
                              GError              **error)
@@ -77,6 +95,7 @@ qw_document_import_nominees (QwDocument           *doc,
   g_autoptr(GPtrArray) normalised = NULL;
   g_autoptr(QwRuleset) ruleset = NULL;
   g_autofree char *label = NULL;
+  NomineesJob job;
   int n_replaced = 0;
 
   g_return_val_if_fail (QW_IS_DOCUMENT (doc), FALSE);
@@ -126,18 +145,12 @@ qw_document_import_nominees (QwDocument           *doc,
       g_ptr_array_add (normalised, copy);
     }
   label = g_strdup_printf (_("Nominees of %s"), list->region);
-  if (!qw_document_begin_step (doc, label, error))
+  job = (NomineesJob) { list, normalised, 0 };
+  if (!qw_document_run_step (doc, label, replace_step, &job, error))
     return FALSE;
-  if (!qw_document_replace_nominees (doc, list->region, normalised, list->digest, &n_replaced, error))
-    {
-      qw_document_rollback (doc);
-      return FALSE;
-    }
-  if (!qw_document_commit (doc, error))
-    return FALSE;
+  n_replaced = job.replaced;
   if (replaced != NULL)
     *replaced = n_replaced;
-  qw_document_emit_changed (doc, "nominees");
   return TRUE;
 }
 
@@ -161,13 +174,13 @@ compare_strings (gconstpointer a,
 }
 
 /**
- * qw_document_nominee_duplicates:
+ * qw_national_nominee_duplicates:
  *
  * Returns: (element-type QwNomineeDuplicate): every ID number nominated by
  *   more than one region, by ID number
  */
 GPtrArray *
-qw_document_nominee_duplicates (QwDocument  *doc,
+qw_national_nominee_duplicates (QwDocument  *doc,
                                 GError     **error)
 {
   g_autoptr(GPtrArray) nominees = qw_document_list_nominees (doc, error);
@@ -234,15 +247,15 @@ qw_document_nominee_duplicates (QwDocument  *doc,
 }
 
 /**
- * qw_document_national_nominees:
+ * qw_national_nominees:
  *
  * Returns: every region's nominees as the national document keeps them,
  *   by region: each with its region, quota line and group, and with
  *   @duplicate set to the regions that named the player when two did
  */
 QwNomineeList *
-qw_document_national_nominees (QwDocument  *doc,
-                               GError     **error)
+qw_national_nominees (QwDocument  *doc,
+                      GError     **error)
 {
   g_autoptr(GPtrArray) nominees = qw_document_list_nominees (doc, error);
   g_autoptr(GPtrArray) duplicates = NULL;
@@ -250,9 +263,9 @@ qw_document_national_nominees (QwDocument  *doc,
   g_autoptr(QwRuleset) ruleset = NULL;
   QwNomineeList *list;
 
-  if (nominees == NULL || (duplicates = qw_document_nominee_duplicates (doc, error)) == NULL)
+  if (nominees == NULL || (duplicates = qw_national_nominee_duplicates (doc, error)) == NULL)
     return NULL;
-  ruleset = qw_document_region_ruleset (doc, NULL);
+  ruleset = qw_region_ruleset (doc, NULL);
   for (guint i = 0; i < duplicates->len; i++)
     {
       QwNomineeDuplicate *d = g_ptr_array_index (duplicates, i);

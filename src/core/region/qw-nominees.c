@@ -246,24 +246,24 @@ qw_nominees_select (const QwRuleset *ruleset,
 }
 
 /**
- * qw_document_region_nominees:
+ * qw_region_nominees:
  *
  * Returns: the nominees of a region document: its quota filled from its
  *   provincial final's standings (imported from the final's results file,
  *   or computed when the final is run in the document)
  */
 QwNomineeList *
-qw_document_region_nominees (QwDocument  *doc,
-                             GError     **error)
+qw_region_nominees (QwDocument  *doc,
+                    GError     **error)
 {
-  g_autoptr(QwRuleset) ruleset = qw_document_region_ruleset (doc, error);
+  g_autoptr(QwRuleset) ruleset = qw_region_ruleset (doc, error);
   g_autoptr(QwRegionSummary) summary = NULL;
   g_autoptr(GPtrArray) stops = NULL;
   g_autoptr(QwQuota) quota = NULL;
   g_autoptr(QwResults) final = NULL;
   const QwRegionStop *final_stop = NULL;
 
-  if (ruleset == NULL || (summary = qw_document_region_summary (doc, ruleset, error)) == NULL)
+  if (ruleset == NULL || (summary = qw_region_read_summary (doc, ruleset, error)) == NULL)
     return NULL;
   for (guint i = 0; i < summary->stops->len && final_stop == NULL; i++)
     {

@@ -43,7 +43,7 @@ QwNomineeList *qw_nominees_select        (const QwRuleset  *ruleset,
                                           const QwQuota    *quota,
                                           const QwResults  *final,
                                           const char       *region);
-QwNomineeList *qw_document_region_nominees (QwDocument     *doc,
+QwNomineeList *qw_region_nominees          (QwDocument     *doc,
                                            GError        **error);
 char          *qw_nominees_to_xml        (const QwNomineeList *list,
                                           char            **digest,
@@ -74,13 +74,13 @@ typedef struct
 
 /* A national document's nominees as one list: each with its region, quota
  * line and group, marked when two regions named the player. */
-QwNomineeList *qw_document_national_nominees (QwDocument          *doc,
+QwNomineeList *qw_national_nominees          (QwDocument          *doc,
                                               GError             **error);
-gboolean       qw_document_import_nominees   (QwDocument          *doc,
+gboolean       qw_national_import_nominees   (QwDocument          *doc,
                                               const QwNomineeList *list,
                                               int                 *replaced,
                                               GError             **error);
-GPtrArray     *qw_document_nominee_duplicates (QwDocument         *doc,
+GPtrArray     *qw_national_nominee_duplicates (QwDocument         *doc,
                                                GError            **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (QwNomineeList, qw_nominee_list_free)

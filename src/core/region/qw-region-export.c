@@ -141,13 +141,13 @@ GPtrArray *
 qw_region_sheets (QwDocument  *doc,
                   GError     **error)
 {
-  g_autoptr(QwRuleset) ruleset = qw_document_region_ruleset (doc, error);
+  g_autoptr(QwRuleset) ruleset = qw_region_ruleset (doc, error);
   g_autoptr(QwRegionSummary) summary = NULL;
   g_autoptr(GPtrArray) stops = NULL;
   g_autoptr(QwQuota) quota = NULL;
   GPtrArray *sheets;
 
-  if (ruleset == NULL || (summary = qw_document_region_summary (doc, ruleset, error)) == NULL)
+  if (ruleset == NULL || (summary = qw_region_read_summary (doc, ruleset, error)) == NULL)
     return NULL;
   stops = qw_region_summary_quota_stops (summary);
   quota = qw_quota_compute (ruleset, stops);

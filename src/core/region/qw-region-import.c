@@ -214,7 +214,7 @@ import_results (QwDocument *doc,
   const char *name = r->results->event->name;
   int n = qw_results_count_players (r->results);
 
-  if (!qw_document_import_results (doc, r->results, &outcome, NULL, &error))
+  if (!qw_region_import_results (doc, r->results, &outcome, NULL, &error))
     return outcome_new (r->display_name, QW_FILE_REJECTED, g_strdup (error->message));
   switch (outcome)
     {
@@ -244,7 +244,7 @@ import_stops (QwDocument *doc,
   g_autoptr(GError) error = NULL;
   int added = 0, replaced = 0, kept;
 
-  if (!qw_document_import_stops (doc, r->stops->stops, &added, &replaced, &error))
+  if (!qw_region_import_stops (doc, r->stops->stops, &added, &replaced, &error))
     return outcome_new (r->display_name, QW_FILE_REJECTED, g_strdup (error->message));
   kept = (int) r->stops->stops->len - added - replaced;
   return outcome_new (r->display_name, added > 0 ? QW_FILE_ADDED : replaced > 0 ? QW_FILE_REPLACED

@@ -61,43 +61,43 @@ typedef struct
 } QwReceivedStanding;
 
 /* The region and its ruleset */
-gboolean          qw_document_region_setup        (QwDocument        *doc,
+gboolean          qw_region_setup                 (QwDocument        *doc,
                                                    const char        *region,
                                                    const char        *ruleset_id,
                                                    GError           **error);
-QwRuleset        *qw_document_region_ruleset      (QwDocument        *doc,
+QwRuleset        *qw_region_ruleset               (QwDocument        *doc,
                                                    GError           **error);
 /* When no tier is reached the association decides the number of places;
  * the province records it here (-1: not recorded). */
-gboolean          qw_document_region_set_decided_places (QwDocument  *doc,
+gboolean          qw_region_set_decided_places          (QwDocument  *doc,
                                                          int          places,
                                                          GError     **error);
-int               qw_document_region_get_decided_places (QwDocument  *doc);
+int               qw_region_get_decided_places          (QwDocument  *doc);
 /* The day the region published its competition rules (竞赛办法, seed 002
  * §七(二)1); an unset date clears it. */
-gboolean          qw_document_region_set_rules_published (QwDocument  *doc,
+gboolean          qw_region_set_rules_published          (QwDocument  *doc,
                                                           QwDate       day,
                                                           GError     **error);
-QwDate            qw_document_region_get_rules_published (QwDocument  *doc);
+QwDate            qw_region_get_rules_published          (QwDocument  *doc);
 
 /* Stops */
-gboolean          qw_document_import_results      (QwDocument        *doc,
+gboolean          qw_region_import_results        (QwDocument        *doc,
                                                    const QwResults   *results,
                                                    QwImportOutcome   *outcome,
                                                    gint64            *event_id,
                                                    GError           **error);
-gboolean          qw_document_import_results_file (QwDocument        *doc,
+gboolean          qw_region_import_results_file   (QwDocument        *doc,
                                                    const char        *path,
                                                    QwImportOutcome   *outcome,
                                                    gint64            *event_id,
                                                    QwResults        **results,
                                                    GError           **error);
-gboolean          qw_document_import_stops        (QwDocument        *doc,
+gboolean          qw_region_import_stops          (QwDocument        *doc,
                                                    GPtrArray         *stops,
                                                    int               *added,
                                                    int               *replaced,
                                                    GError           **error);
-gboolean          qw_document_delete_stop         (QwDocument        *doc,
+gboolean          qw_region_delete_stop           (QwDocument        *doc,
                                                    gint64             event_id,
                                                    GError           **error);
 /* Typed-in stops and deletions, as the region page makes them (one step each) */
@@ -125,15 +125,15 @@ gboolean          qw_region_restore_stops         (QwDocument        *doc,
                                                    const QwStopsBackup *backup,
                                                    GError           **error);
 
-QwResults        *qw_document_imported_results    (QwDocument        *doc,
+QwResults        *qw_region_imported_results      (QwDocument        *doc,
                                                    gint64             event_id,
                                                    GError           **error);
-GPtrArray        *qw_document_list_received_standings (QwDocument    *doc,
+GPtrArray        *qw_region_list_received_standings   (QwDocument    *doc,
                                                        gint64         section_id,
                                                        GError       **error);
 
 /* Summary and quota */
-QwRegionSummary  *qw_document_region_summary      (QwDocument        *doc,
+QwRegionSummary  *qw_region_read_summary          (QwDocument        *doc,
                                                    const QwRuleset   *ruleset,
                                                    GError           **error);
 void              qw_region_summary_free          (QwRegionSummary   *summary);
@@ -157,7 +157,7 @@ typedef struct
   char     *message;         /* NULL when played */
 } QwFinalEntryCheck;
 
-GPtrArray        *qw_document_region_check_final_entries (QwDocument *doc,
+GPtrArray        *qw_region_check_final_entries          (QwDocument *doc,
                                                           GPtrArray  *entries,
                                                           int        *n_unchecked_stops,
                                                           GError    **error);

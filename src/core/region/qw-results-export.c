@@ -289,7 +289,7 @@ qw_results_from_event (QwDocument  *doc,
     {
     case QW_SOURCE_IMPORTED:
       qw_event_free (event);
-      return qw_document_imported_results (doc, event_id, error);
+      return qw_region_imported_results (doc, event_id, error);
     case QW_SOURCE_MANUAL:
       g_set_error (error, QW_ERROR, QW_ERROR_INVALID,
                    _("“%s” was typed in by hand: there are no players or games to export"), event->name);

@@ -101,6 +101,8 @@ QwResultsCertificate *qw_results_certificate_new  (void);
 void                qw_results_certificate_free (QwResultsCertificate *certificate);
 
 int                 qw_results_count_players   (const QwResults   *results);
+/* The group's name, else its code. */
+const char         *qw_results_group_display_name (const QwResultsGroup *group);
 const QwEntry      *qw_results_group_find_player (const QwResultsGroup *group,
                                                   int                   no);
 

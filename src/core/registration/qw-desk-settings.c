@@ -75,17 +75,9 @@ qw_desk_set_list_order (QwDocument   *doc,
 {
   g_return_val_if_fail (QW_IS_DOCUMENT (doc), FALSE);
 
-  if (!qw_document_begin_step (doc, _("List order"), error))
-    return FALSE;
-  if (!qw_document_set_meta (doc, LIST_ORDER_KEY, qw_list_order_to_code (order), error))
-    {
-      qw_document_rollback (doc);
-      return FALSE;
-    }
-  if (!qw_document_commit (doc, error))
-    return FALSE;
-  qw_document_emit_changed (doc, "entries");
-  return TRUE;
+  return qw_document_set_settings (doc, _("List order"),
+                                   (const char *const[]) { LIST_ORDER_KEY, qw_list_order_to_code (order), NULL },
+                                   error);
 }
 
 typedef struct

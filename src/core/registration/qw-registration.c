@@ -32,18 +32,60 @@ qw_registration_place (const QwRuleset *ruleset,
   qw_entries_place (ruleset, entries, qw_registration_event_date (event));
 }
 
-/* Ends the step a service opened: committed when its write went well. */
-static gboolean
-end_step (QwDocument  *doc,
-          gboolean     ok,
-          GError     **error)
+/* What a service writes in its step. */
+typedef struct
 {
-  if (!ok)
-    {
-      qw_document_rollback (doc);
-      return FALSE;
-    }
-  return qw_document_commit (doc, error);
+  const QwEvent *event;
+  QwEntry       *entry;        /* the entry added or edited */
+  const QwEntry *stored;       /* edited: as it was */
+  GPtrArray     *entries;      /* added */
+  const gint64  *ids;          /* deleted */
+  guint          n_ids;
+} EntriesJob;
+
+static gboolean
+add_entries_step (QwDocument  *doc,
+                  gpointer     data,
+                  GError     **error)
+{
+  EntriesJob *job = data;
+
+  return qw_document_add_entries (doc, job->event->id, job->entries, error);
+}
+
+static gboolean leave_old_group (QwDocument     *doc,
+                                 const QwEntry  *before,
+                                 const QwEntry  *after,
+                                 GError        **error);
+
+static gboolean
+update_entry_step (QwDocument  *doc,
+                   gpointer     data,
+                   GError     **error)
+{
+  EntriesJob *job = data;
+
+  return qw_document_update_entry (doc, job->entry, error) && leave_old_group (doc, job->stored, job->entry, error);
+}
+
+static gboolean
+delete_entries_step (QwDocument  *doc,
+                     gpointer     data,
+                     GError     **error)
+{
+  EntriesJob *job = data;
+
+  return qw_document_delete_entries (doc, job->ids, job->n_ids, error);
+}
+
+static gboolean
+update_event_step (QwDocument  *doc,
+                   gpointer     data,
+                   GError     **error)
+{
+  EntriesJob *job = data;
+
+  return qw_document_update_event (doc, job->event, error);
 }
 
 /* Whether round 1 of the group @code has been paired. */
@@ -120,6 +162,7 @@ qw_registration_add_entry (QwDocument       *doc,
 {
   g_autoptr(GPtrArray) one = g_ptr_array_new ();
   g_autofree char *label = NULL;
+  EntriesJob job;
 
   g_return_val_if_fail (QW_IS_DOCUMENT (doc), FALSE);
 
@@ -129,9 +172,8 @@ qw_registration_add_entry (QwDocument       *doc,
   qw_registration_place (ruleset, event, one);
   settle_new_in_group (doc, event, entry);
   label = g_strdup_printf (_("Adding %s"), entry->name);
-  if (!qw_document_begin_step (doc, label, error))
-    return FALSE;
-  return end_step (doc, qw_document_add_entries (doc, event->id, one, error), error);
+  job = (EntriesJob) { event, entry, NULL, one, NULL, 0 };
+  return qw_document_run_step (doc, label, add_entries_step, &job, error);
 }
 
 gboolean
@@ -143,6 +185,7 @@ qw_registration_update_entry (QwDocument       *doc,
 {
   g_autoptr(QwEntry) stored = NULL;
   g_autofree char *label = NULL;
+  EntriesJob job;
 
   g_return_val_if_fail (QW_IS_DOCUMENT (doc), FALSE);
 
@@ -162,10 +205,8 @@ qw_registration_update_entry (QwDocument       *doc,
         settle_new_in_group (doc, event, entry);
     }
   label = g_strdup_printf (_("Editing %s"), entry->name);
-  if (!qw_document_begin_step (doc, label, error))
-    return FALSE;
-  return end_step (doc, qw_document_update_entry (doc, entry, error)
-                        && leave_old_group (doc, stored, entry, error), error);
+  job = (EntriesJob) { event, entry, stored, NULL, NULL, 0 };
+  return qw_document_run_step (doc, label, update_entry_step, &job, error);
 }
 
 gboolean
@@ -175,6 +216,7 @@ qw_registration_delete_entries (QwDocument  *doc,
 {
   g_autofree gint64 *ids = g_new (gint64, MAX (entries->len, 1));
   g_autofree char *label = NULL;
+  EntriesJob job;
 
   g_return_val_if_fail (QW_IS_DOCUMENT (doc), FALSE);
 
@@ -186,9 +228,8 @@ qw_registration_delete_entries (QwDocument  *doc,
           ? g_strdup_printf (_("Deleting %s"), ((QwEntry *) g_ptr_array_index (entries, 0))->name)
           : g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Deleting %u entry", "Deleting %u entries", entries->len),
                              entries->len);
-  if (!qw_document_begin_step (doc, label, error))
-    return FALSE;
-  return end_step (doc, qw_document_delete_entries (doc, ids, entries->len, error), error);
+  job = (EntriesJob) { NULL, NULL, NULL, NULL, ids, entries->len };
+  return qw_document_run_step (doc, label, delete_entries_step, &job, error);
 }
 
 /* Importing */
@@ -710,7 +751,8 @@ match_row (QwDocument      *doc,
   return o;
 }
 
-/* The step that stores the import: the added entries, the updated ones. */
+/* What the import's step stores: the added entries, the updated ones; it
+ * names the step. */
 static gboolean
 store_import (QwDocument  *doc,
               gint64       event_id,
@@ -729,15 +771,14 @@ store_import (QwDocument  *doc,
                                           to_add->len), to_add->len)
           : g_strdup_printf (_("Import of a registration list (%u added, %u updated)"), to_add->len,
                              updated_after->len);
-  if (!qw_document_begin_step (doc, label, error))
-    return FALSE;
+  qw_document_name_step (doc, label);
   if (to_add->len > 0)
     ok = qw_document_add_entries (doc, event_id, to_add, error);
   ok = ok && qw_document_update_entries (doc, updated_after, error);
   for (guint i = 0; ok && i < updated_after->len; i++)
     ok = leave_old_group (doc, g_ptr_array_index (updated_before, i), g_ptr_array_index (updated_after, i),
                           error);
-  return end_step (doc, ok, error);
+  return ok;
 }
 
 /* Everything here is in proportion to the rows and the stored entries: each
@@ -850,11 +891,32 @@ import_rows_locked (QwDocument       *doc,
   return g_steal_pointer (&report);
 }
 
-/* The stored entries are read and the list's written in one transaction,
- * which takes the write lock first: a second program importing the same
- * list at the same time waits for this one, then finds its entries there
- * instead of adding them again. (The inner step, when there is something to
- * write, names this one.) */
+/* The stored entries are read and the list's written in one step, which
+ * takes the write lock first: a second program importing the same list at
+ * the same time waits for this one, then finds its entries there instead of
+ * adding them again. */
+typedef struct
+{
+  const QwRuleset  *ruleset;
+  const QwEvent    *event;
+  GPtrArray        *rows_entries;
+  const int        *row_numbers;
+  GPtrArray        *reader_rejected;
+  QwImportReport   *report;       /* (out) */
+} ImportJob;
+
+static gboolean
+import_step (QwDocument  *doc,
+             gpointer     data,
+             GError     **error)
+{
+  ImportJob *job = data;
+
+  job->report = import_rows_locked (doc, job->ruleset, job->event, job->rows_entries, job->row_numbers,
+                                    job->reader_rejected, error);
+  return job->report != NULL;
+}
+
 static QwImportReport *
 import_rows (QwDocument       *doc,
              const QwRuleset  *ruleset,
@@ -864,22 +926,14 @@ import_rows (QwDocument       *doc,
              GPtrArray        *reader_rejected,
              GError          **error)
 {
-  QwImportReport *report;
+  ImportJob job = { ruleset, event, rows_entries, row_numbers, reader_rejected, NULL };
 
-  if (!qw_document_begin (doc, error))
-    return NULL;
-  report = import_rows_locked (doc, ruleset, event, rows_entries, row_numbers, reader_rejected, error);
-  if (report == NULL)
+  if (!qw_document_run_step (doc, NULL, import_step, &job, error))
     {
-      qw_document_rollback (doc);
+      g_clear_pointer (&job.report, qw_import_report_free);
       return NULL;
     }
-  if (!qw_document_commit (doc, error))
-    {
-      qw_import_report_free (report);
-      return NULL;
-    }
-  return report;
+  return job.report;
 }
 
 /* What only the reader saw: an ID cell that was a number in the workbook.
@@ -949,6 +1003,7 @@ qw_registration_update_event (QwDocument       *doc,
                               GError          **error)
 {
   g_autoptr(QwEventCheck) check = NULL;
+  EntriesJob job;
 
   g_return_val_if_fail (QW_IS_DOCUMENT (doc), FALSE);
   g_return_val_if_fail (ruleset != NULL && event != NULL, FALSE);
@@ -956,7 +1011,6 @@ qw_registration_update_event (QwDocument       *doc,
   check = qw_event_check (ruleset, event);
   if (!qw_event_check_to_error (check, error))
     return FALSE;
-  if (!qw_document_begin_step (doc, _("Stop details"), error))
-    return FALSE;
-  return end_step (doc, qw_document_update_event (doc, event, error), error);
+  job = (EntriesJob) { event, NULL, NULL, NULL, NULL, 0 };
+  return qw_document_run_step (doc, _("Stop details"), update_event_step, &job, error);
 }

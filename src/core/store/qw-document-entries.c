@@ -129,7 +129,6 @@ qw_document_add_event (QwDocument  *self,
       event->id = 0;
       return FALSE;
     }
-  qw_document_emit_changed (self, "events");
   return TRUE;
 }
 
@@ -157,7 +156,6 @@ qw_document_update_event (QwDocument     *self,
   ok = stmt != NULL && _qw_document_step_done (self, stmt, error);
   if (!_qw_document_write_end (self, opened, ok, error))
     return FALSE;
-  qw_document_emit_changed (self, "events");
   return TRUE;
 }
 
@@ -190,7 +188,6 @@ qw_document_delete_event (QwDocument  *self,
     }
   if (!qw_document_commit (self, error))
     return FALSE;
-  qw_document_emit_changed (self, "events");
   return TRUE;
 }
 
@@ -726,7 +723,6 @@ qw_document_add_entries (QwDocument  *self,
   insert_statements_clear (&s);
   if (!qw_document_commit (self, error))
     return FALSE;
-  qw_document_emit_changed (self, "entries");
   return TRUE;
 
 fail:
@@ -821,7 +817,6 @@ qw_document_update_entries (QwDocument  *self,
       }
   if (!qw_document_commit (self, error))
     return FALSE;
-  qw_document_emit_changed (self, "entries");
   return TRUE;
 }
 
@@ -868,7 +863,6 @@ qw_document_delete_entries (QwDocument    *self,
     }
   if (!qw_document_commit (self, error))
     return FALSE;
-  qw_document_emit_changed (self, "entries");
   return TRUE;
 
 fail:

@@ -149,7 +149,6 @@ qw_document_add_section (QwDocument  *doc,
       section->id = 0;
       return FALSE;
     }
-  qw_document_emit_changed (doc, "sections");
   return TRUE;
 }
 
@@ -202,7 +201,6 @@ qw_document_update_section (QwDocument       *doc,
     }
   if (!_qw_document_write_end (doc, opened, stmt != NULL && _qw_document_step_done (doc, stmt, error), error))
     return FALSE;
-  qw_document_emit_changed (doc, "sections");
   return TRUE;
 }
 

@@ -1,21 +1,30 @@
-/* qw-document-private.h: for the core modules that keep their tables in a
- * document (play, region). Nothing outside src/core/ includes this.
+/* qw-document-private.h: the document's connection and the SQL helpers,
+ * for the files of store/ only: store/ is the only place that speaks SQL,
+ * and build-aux/check-layers refuses this header anywhere else (play/,
+ * region/ and the rest call store/'s public headers: qw-document-entries.h,
+ * qw-document-play.h, qw-document-region.h …).
  *
- * store/ is four layers, each calling only those below it:
+ * store/ is layered, each unit calling only those below it:
  *
- *   qw-history.c          undo and redo (QwHistory); hears of committed
- *                         steps through the recorder's sink
- *   qw-document.c         the object, opening, migrations, transactions
+ *   qw-history.c          undo and redo (QwHistory, qw_document_undo ()):
+ *                         a view of the step table that follows the
+ *                         document's announcements
+ *   qw-document-open.c    creating, recognising and opening a document
+ *   qw-document.c         the object, where a document is, its connection,
+ *                         migrations, transactions and their announcement,
+ *                         meta
  *   qw-document-identity.c  the secret and the results ids, made with the
  *                         document (qw-document-identity.h)
- *   qw-step-recorder.c    the open step: its session (history on) or a
- *                         watch of its games (history off)
+ *   qw-step-recorder.c    the open step: its session (kept in the history)
+ *                         or a watch of its writes
+ *   qw-undo-identities.c  who holds the ID numbers an undo gives back
  *   qw-game-log.c         the arbiter's game log, from a changeset or a
  *                         watch of the games (SQLite's pre-update hook)
+ *   qw-step-table.c       the steps kept in the document, their topics
  *   qw-document-sql.c     the statement cache and the SQL helpers below
  *
  * The lower units read the fields of struct _QwDocument instead of calling
- * qw-document.c, so that no two files call each other.
+ * qw-document.c, so that no two files call each other (check-circles).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -28,6 +37,7 @@
 G_BEGIN_DECLS
 
 typedef struct _QwStepRecorder QwStepRecorder;
+typedef struct _QwStepSight QwStepSight;
 
 struct _QwDocument
 {
@@ -50,6 +60,13 @@ struct _QwDocument
   gboolean         step;        /* the outermost transaction is a step */
   QwStepRecorder  *recorder;    /* qw-step-recorder.c */
   QwHistory       *history;     /* qw-history.c, made on first use */
+  guint            pending_tables; /* written by the open transaction that is not a step */
+
+  /* Other connections' changes (qw_document_check_outside()) */
+  gboolean         watching;    /* looked for once: look again */
+  gint64           data_version; /* SQLite's, when last looked */
+  QwStepSight     *sight;       /* the step table as last seen (qw-step-table.h) */
+  guint            outside_tables; /* what they changed, to announce */
 };
 
 /* qw-document-sql.c */
@@ -97,6 +114,44 @@ gboolean      _qw_document_make_results_uid (QwDocument *self,
 
 /* qw-document.c */
 
+/* "QIWG": marks the file as ours in the SQLite header (PRAGMA application_id). */
+#define QW_APPLICATION_ID 0x51495747
+
+/* How a document can be opened where it is. */
+typedef enum
+{
+  QW_ACCESS_WRITE,       /* the file and its folder can be written */
+  QW_ACCESS_READ,        /* read-only here, with changes in a -wal (or a -journal) beside it:
+                          * SQLite reads them, through a -shm it may have to make */
+  QW_ACCESS_IMMUTABLE,   /* read-only here, everything in the file: read as it is, with no
+                          * lock and no -wal or -shm made beside it */
+} QwDocumentAccess;
+
+
+/* Opening (for qw-document-open.c) */
+gboolean         _qw_document_configure          (QwDocument       *self,
+                                                  GError          **error);
+/* Runs the schema steps from @from_version on, in a transaction of their
+ * own (qw-document.c says why the foreign keys are off meanwhile). */
+gboolean         _qw_document_apply_steps        (QwDocument       *self,
+                                                  int               from_version,
+                                                  GError          **error);
+gboolean         _qw_document_exists_beside      (const char       *path,
+                                                  const char       *suffix);
+QwDocumentAccess _qw_document_access_of          (const char       *path);
+sqlite3         *_qw_document_open_db            (const char       *path,
+                                                  QwDocumentAccess  access,
+                                                  int               flags,
+                                                  GError          **error);
+QwDocument      *_qw_document_open_connection    (const char       *path,
+                                                  QwDocumentAccess  access,
+                                                  int               flags,
+                                                  GError          **error);
+void             _qw_document_remove_with_journal (const char      *path);
+/* A writer notes the identities of its file, -wal and -shm when it opens. */
+void             _qw_document_note_journal       (QwDocument       *self);
+
+
 /* A write primitive that may be called outside any transaction opens one
  * (a step with the generic label) around itself: every change is part of a
  * step, so the history misses none. */
@@ -107,6 +162,12 @@ gboolean      _qw_document_write_end     (QwDocument   *self,
                                           gboolean      opened,
                                           gboolean      ok,
                                           GError      **error);
+/* A transaction that is not a step (an undo, a redo), announced at its
+ * commit with the tables it tells it changed (qw-step-table.h). */
+gboolean      _qw_document_begin_unrecorded (QwDocument *self,
+                                          GError      **error);
+void          _qw_document_note_tables   (QwDocument   *self,
+                                          guint         tables);
 /* Before a change outside any transaction: refused on a document open for
  * reading; a writer whose -wal or -shm another program removed opens again
  * first. */

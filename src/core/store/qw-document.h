@@ -58,6 +58,12 @@ gboolean        qw_document_set_meta        (QwDocument     *self,
                                              const char     *value,
                                              GError        **error);
 
+/* @pairs: keys and values, in turn, NULL-terminated: one labelled step. */
+gboolean        qw_document_set_settings    (QwDocument         *self,
+                                             const char         *label,
+                                             const char *const  *pairs,
+                                             GError            **error);
+
 /* Stored outside any step: never undone (see qw-document.c). */
 gboolean        qw_document_keep_meta       (QwDocument     *self,
                                              const char     *key,
@@ -65,10 +71,27 @@ gboolean        qw_document_keep_meta       (QwDocument     *self,
                                              GError        **error);
 
 /* One user action is one transaction, a step of the history, named by its
- * label. The outermost takes the write lock at once (BEGIN IMMEDIATE),
- * waiting the busy timeout for another program's writer, else fails with
- * QW_ERROR_BUSY. These nest (savepoints); plain qw_document_begin() is for nesting
- * inside a step (outermost, it makes a step with a generic label). */
+ * label: qw_document_run_step() runs a service's reading and writing as
+ * one. The outermost transaction takes the write lock at once (BEGIN
+ * IMMEDIATE), waiting the busy timeout for another program's writer, else
+ * fails with QW_ERROR_BUSY. Steps nest (savepoints): a step run inside
+ * another is part of it. Its changes are announced once the outermost has
+ * committed (the "changed" and "committed" signals), never when it is
+ * rolled back. */
+typedef gboolean (*QwStepFunc) (QwDocument  *doc,
+                                gpointer     data,
+                                GError     **error);
+
+gboolean        qw_document_run_step        (QwDocument     *self,
+                                             const char     *label,
+                                             QwStepFunc      func,
+                                             gpointer        data,
+                                             GError        **error);
+void            qw_document_name_step       (QwDocument     *self,
+                                             const char     *label);
+/* The same by hand, for the core's own bulk work; plain
+ * qw_document_begin() is for nesting inside a step (outermost, it makes a
+ * step with a generic label). No face calls these (build-aux/check-layers). */
 gboolean        qw_document_begin_step      (QwDocument     *self,
                                              const char     *label,
                                              GError        **error);
@@ -77,12 +100,39 @@ gboolean        qw_document_begin           (QwDocument     *self,
 gboolean        qw_document_commit          (QwDocument     *self,
                                              GError        **error);
 void            qw_document_rollback        (QwDocument     *self);
-const char * const *qw_document_topics     (void);
-void            qw_document_emit_changed    (QwDocument     *self,
-                                             const char     *what);
 
-/* Undo and redo (qw-history.h); off until enabled. */
+/* The topics of the "changed" signal: "events", "entries", "sections",
+ * "games", "nominees", "meta", "region" (qw-step-table.c). */
+const char * const *qw_document_topics      (void);
+
+/* Changes another connection committed, announced here (qw-document.c). */
+gboolean        qw_document_check_outside   (QwDocument     *self);
+
+/* Who makes this connection's steps, kept in the document's history:
+ * "window", "cli", "device:NAME"; NULL (the default): not kept. */
+void            qw_document_set_step_origin (QwDocument     *self,
+                                             const char     *origin);
+const char     *qw_document_get_step_origin (QwDocument     *self);
+
+/* Undo and redo (qw-history.h): the steps are kept from now on, as made
+ * in the window unless another origin was set. */
 void            qw_document_enable_history  (QwDocument     *self);
 QwHistory      *qw_document_get_history     (QwDocument     *self);
+
+/* Undo and redo as a user asks for them: the window's Ctrl+Z and its
+ * toasts' buttons, qiwang-cli undo and redo. @step: the step the user
+ * means, as qw_history_get_undo_step() (redo: _redo_step()) gave it when
+ * the button was shown; when it is no longer the one to take back (another
+ * step came after it, here or in another program), nothing is changed and
+ * @error is QW_ERROR_STALE. 0: whichever is last now. @label: (out)
+ * (optional): the label of the step moved. Conflicts as qw_history_undo(). */
+gboolean        qw_document_undo            (QwDocument     *self,
+                                             gint64          step,
+                                             char          **label,
+                                             GError        **error);
+gboolean        qw_document_redo            (QwDocument     *self,
+                                             gint64          step,
+                                             char          **label,
+                                             GError        **error);
 
 G_END_DECLS

@@ -26,6 +26,7 @@
 #include "qw-error.h"
 #include "qw-game-log.h"
 #include "qw-game.h"
+#include "qw-step-table.h"
 
 /* Columns of the game table (schema step 2). */
 enum {
@@ -489,8 +490,9 @@ _qw_game_log_write (QwDocument  *doc,
 
 /* Watching a step
  *
- * Without the undo history there is no session (the CLI): the games a step
- * changes are watched through SQLite's pre-update hook, which sees every
+ * A step that is not kept in the history has no session: the tables it
+ * writes to (its topics), and the games it changes where the game log
+ * applies, are watched through SQLite's pre-update hook, which sees every
  * row written, those that foreign-key actions delete included. The first
  * change of a game keeps the game as it was; every change, the game as it
  * is now. */
@@ -498,6 +500,11 @@ _qw_game_log_write (QwDocument  *doc,
 struct _QwGameWatch
 {
   QwDocument *doc;          /* not owned */
+  gboolean    games;        /* the game log applies: games are watched */
+  guint      *tables;       /* the step's tables (qw-step-table.h), not owned */
+  const char *last_table;   /* SQLite's name of the last table written, and its bit */
+  guint       last_bit;
+  gboolean    last_is_game;
   GHashTable *by_id;        /* game id → GameChange of @changes */
   GPtrArray  *changes;      /* GameChange */
   gboolean    paused;
@@ -559,7 +566,17 @@ on_preupdate (void          *data,
 {
   QwGameWatch *self = data;
 
-  if (self->paused || strcmp (table, "game") != 0 || strcmp (database, "main") != 0)
+  if (self->paused || strcmp (database, "main") != 0)
+    return;
+  /* Rows come table by table, and SQLite names a table by one string. */
+  if (table != self->last_table)
+    {
+      self->last_table = table;
+      self->last_bit = _qw_tables_bit (table);
+      self->last_is_game = strcmp (table, "game") == 0;
+    }
+  *self->tables |= self->last_bit;
+  if (!self->games || !self->last_is_game)
     return;
   /* An update that changes the id removes one row and adds another. */
   if (op == SQLITE_DELETE || (op == SQLITE_UPDATE && old_key != new_key))
@@ -583,11 +600,15 @@ on_preupdate (void          *data,
 }
 
 QwGameWatch *
-_qw_game_watch_start (QwDocument *doc)
+_qw_game_watch_start (QwDocument *doc,
+                      gboolean    games,
+                      guint      *tables)
 {
   QwGameWatch *self = g_new0 (QwGameWatch, 1);
 
   self->doc = doc;
+  self->games = games;
+  self->tables = tables;
   self->by_id = g_hash_table_new (g_int64_hash, g_int64_equal);
   self->changes = g_ptr_array_new_with_free_func (g_free);
   sqlite3_preupdate_hook (doc->db, on_preupdate, self);
@@ -622,6 +643,8 @@ _qw_game_watch_finish (QwGameWatch  *self,
                        GError      **error)
 {
   sqlite3_preupdate_hook (self->doc->db, NULL, NULL);
+  if (!self->games)
+    return TRUE;
   for (guint i = 0; self->rewound && i < self->changes->len; i++)
     {
       GameChange *change = g_ptr_array_index (self->changes, i);

@@ -1,20 +1,24 @@
-/* qw-history.c: the undo history of an open document
+/* qw-history.c: the undo history of a document
  *
- * Each step that changed something, while the history is enabled, is kept
- * with its label as the changeset that the step recorder hands over (the
- * history is its sink: qw-step-recorder.h). Undo applies the inverted
- * changeset, redo the changeset itself, each in one transaction, and writes
- * the game log of what it changed (qw-game-log.c). A changeset holds every
- * row a step changed, those changed by foreign-key actions (ON DELETE
- * CASCADE) included, so it is applied with foreign keys off; a row that does
- * not hold the value the step left (or found), a key that is taken, or a
+ * The steps are rows of the document's step table (qw-step-table.c), which
+ * the step recorder writes; this object is a view of it for a connection:
+ * what undo and redo would take back now, followed as steps are announced,
+ * here or from elsewhere (the document's "committed" signal). Undo applies
+ * the inverted changeset of the newest step not taken back, redo the
+ * changeset of the oldest taken back, each in one transaction that also
+ * marks the step, writes the game log of what it changed (qw-game-log.c)
+ * and is announced as a step is. A changeset holds every row a step
+ * changed, those changed by foreign-key actions (ON DELETE CASCADE)
+ * included, so it is applied with foreign keys off; a row that does not
+ * hold the value the step left (or found), a key that is taken, or a
  * reference that the change would break all make the undo a conflict:
- * nothing is changed.
+ * nothing is changed. A step made by another program is undone the same
+ * way, when its rows are as it left them.
  *
  * The history sits above the document: it uses the document's API, and the
  * document never calls it (it holds it, made on first use by
  * qw_document_get_history(), which lives here with
- * qw_document_enable_history()).
+ * qw_document_enable_history(), qw_document_undo() and qw_document_redo()).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -31,26 +35,23 @@
 #include "qw-error.h"
 #include "qw-game-log.h"
 #include "qw-history.h"
-#include "qw-step-recorder.h"
+#include "qw-step-table.h"
 #include "qw-undo-identities.h"
 
+/* The step undo or redo would move, as last read */
 typedef struct
 {
-  char         *label;
-  void         *changeset;
-  int           size;
-  QwIdentities *held;       /* who held the ID numbers its next undo (redo) gives, when it went
-                             * onto its stack: qw-undo-identities.h; NULL: it gives none */
-} Step;
+  gint64  id;
+  char   *label;
+} Next;
 
 struct _QwHistory
 {
-  GObject           parent_instance;
-  QwDocument       *doc;          /* not owned: the document owns its history;
-                                   * NULL once the document is gone */
-  gboolean          enabled;
-  GPtrArray        *undo;         /* Step, oldest first */
-  GPtrArray        *redo;         /* Step, the next to redo last */
+  GObject     parent_instance;
+  QwDocument *doc;          /* not owned: the document owns its history;
+                             * NULL once the document is gone */
+  Next        undo;
+  Next        redo;
 };
 
 G_DEFINE_FINAL_TYPE (QwHistory, qw_history, G_TYPE_OBJECT)
@@ -67,108 +68,59 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 
-static void
-step_free (gpointer data)
-{
-  Step *step = data;
+/* The view */
 
-  if (step == NULL)
-    return;
-  g_free (step->label);
-  sqlite3_free (step->changeset);
-  _qw_identities_free (step->held);
-  g_free (step);
+/* Reads what undo (@undone FALSE) or redo would move now; TRUE if it is
+ * another step than before. */
+static gboolean
+read_next (QwHistory *self,
+           gboolean   undone,
+           Next      *next)
+{
+  g_auto(QwStepRow) row = { 0 };
+  g_autoptr(GError) error = NULL;
+
+  if (self->doc == NULL || !_qw_step_table_next (self->doc, undone, &row, &error))
+    {
+      if (error != NULL)
+        g_debug ("The history could not be read: %s", error->message);
+      row.id = 0;
+    }
+  if (row.id == next->id && g_strcmp0 (row.label, next->label) == 0)
+    return FALSE;
+  next->id = row.id;
+  g_free (next->label);
+  next->label = g_steal_pointer (&row.label);
+  return TRUE;
 }
 
-static const char *
-top_label (GPtrArray *stack)
-{
-  return stack->len > 0 ? ((Step *) g_ptr_array_index (stack, stack->len - 1))->label : NULL;
-}
-
-/* Stack changes: notifies what a bound button would show. */
-
-typedef struct
-{
-  gboolean    can_undo;
-  gboolean    can_redo;
-  const char *undo;
-  const char *redo;
-} Looks;
-
+/* Reads the table again and notifies what a bound button would show. A
+ * new step with the same label is news too. */
 static void
-looks_take (QwHistory *self,
-            Looks     *looks)
+refresh (QwHistory *self)
 {
-  looks->can_undo = self->undo->len > 0;
-  looks->can_redo = self->redo->len > 0;
-  looks->undo = top_label (self->undo);
-  looks->redo = top_label (self->redo);
-}
+  gboolean could_undo = self->undo.id != 0, could_redo = self->redo.id != 0;
+  gboolean undo_moved = read_next (self, FALSE, &self->undo);
+  gboolean redo_moved = read_next (self, TRUE, &self->redo);
 
-static void
-looks_notify (QwHistory   *self,
-              const Looks *before)
-{
-  Looks after;
-
-  looks_take (self, &after);
   g_object_freeze_notify (G_OBJECT (self));
-  if (before->can_undo != after.can_undo)
+  if (could_undo != (self->undo.id != 0))
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CAN_UNDO]);
-  if (before->can_redo != after.can_redo)
+  if (could_redo != (self->redo.id != 0))
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CAN_REDO]);
-  /* Labels are compared by pointer: a new step with the same text is news too. */
-  if (before->undo != after.undo)
+  if (undo_moved)
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_UNDO_LABEL]);
-  if (before->redo != after.redo)
+  if (redo_moved)
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_REDO_LABEL]);
   g_object_thaw_notify (G_OBJECT (self));
 }
 
-
-/* Keeps at most QW_HISTORY_MAX_STEPS steps and QW_HISTORY_MAX_BYTES of
- * changesets (a region's imports can be large); the last step always stays. */
 static void
-forget_oldest (QwHistory *self)
+committed_cb (QwDocument  *doc,
+              const char **topics,
+              QwHistory   *self)
 {
-  gsize total = 0;
-  guint keep = 0;
-
-  for (guint i = self->undo->len; i > 0; i--)
-    {
-      const Step *step = g_ptr_array_index (self->undo, i - 1);
-
-      total += (gsize) step->size;
-      if (keep > 0 && (keep >= QW_HISTORY_MAX_STEPS || total > QW_HISTORY_MAX_BYTES))
-        break;
-      keep++;
-    }
-  if (keep < self->undo->len)
-    g_ptr_array_remove_range (self->undo, 0, self->undo->len - keep);
-}
-
-
-/* The recorder's sink: a step has committed. */
-static void
-take_step (char     *label,
-           void     *changeset,
-           int       size,
-           gpointer  data)
-{
-  QwHistory *self = data;
-  Step *step = g_new0 (Step, 1);
-  Looks before;
-
-  step->label = label;
-  step->changeset = changeset;
-  step->size = size;
-  step->held = _qw_identities_note (self->doc, changeset, size, TRUE);
-  looks_take (self, &before);
-  g_ptr_array_add (self->undo, step);
-  g_ptr_array_set_size (self->redo, 0);
-  forget_oldest (self);
-  looks_notify (self, &before);
+  refresh (self);
 }
 
 /* The document is going (its dispose): a history still held elsewhere (a
@@ -178,19 +130,15 @@ document_gone (gpointer  data,
                GObject  *where_the_document_was)
 {
   QwHistory *self = data;
-  Looks before;
 
   self->doc = NULL;
-  looks_take (self, &before);
-  g_ptr_array_set_size (self->undo, 0);
-  g_ptr_array_set_size (self->redo, 0);
-  looks_notify (self, &before);
+  refresh (self);
 }
 
 /**
  * qw_document_get_history:
  *
- * Returns: (transfer none): the document's history, enabled or not
+ * Returns: (transfer none): the document's history
  */
 QwHistory *
 qw_document_get_history (QwDocument *doc)
@@ -202,6 +150,9 @@ qw_document_get_history (QwDocument *doc)
       doc->history = g_object_new (QW_TYPE_HISTORY, NULL);
       doc->history->doc = doc;
       g_object_weak_ref (G_OBJECT (doc), document_gone, doc->history);
+      g_signal_connect_object (doc, "committed", G_CALLBACK (committed_cb), doc->history, 0);
+      read_next (doc->history, FALSE, &doc->history->undo);
+      read_next (doc->history, TRUE, &doc->history->redo);
     }
   return doc->history;
 }
@@ -209,9 +160,10 @@ qw_document_get_history (QwDocument *doc)
 /**
  * qw_document_enable_history:
  *
- * From now on, every step that changes the document can be undone and
- * redone (qw_document_get_history()). The GUI enables it; the CLI, which
- * makes one step a run, does not.
+ * From now on, every step made through this connection is kept in the
+ * document's history and can be undone and redone
+ * (qw_document_get_history()), as made in the window unless
+ * qw_document_set_step_origin() said who makes them.
  */
 void
 qw_document_enable_history (QwDocument *doc)
@@ -221,10 +173,9 @@ qw_document_enable_history (QwDocument *doc)
   g_return_if_fail (QW_IS_DOCUMENT (doc));
 
   self = qw_document_get_history (doc);
-  if (self->enabled)
+  if (qw_document_get_step_origin (doc) != NULL)
     return;
-  self->enabled = TRUE;
-  _qw_step_recorder_set_sink (doc->recorder, take_step, self);
+  qw_document_set_step_origin (doc, "window");
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ENABLED]);
 }
 
@@ -248,27 +199,6 @@ on_conflict (void                   *data,
   g_debug ("Conflict %d on %s (operation %d)", kind, table, op);
   ctx->conflict = TRUE;
   return SQLITE_CHANGESET_ABORT;
-}
-
-/* The tables a changeset changes. */
-static void
-collect_tables (void       *changeset,
-                int         size,
-                GHashTable *tables)
-{
-  sqlite3_changeset_iter *iter = NULL;
-
-  if (sqlite3changeset_start (&iter, size, changeset) != SQLITE_OK)
-    return;
-  while (sqlite3changeset_next (iter) == SQLITE_ROW)
-    {
-      const char *table;
-      int n_columns, op, indirect;
-
-      sqlite3changeset_op (iter, &table, &n_columns, &op, &indirect);
-      g_hash_table_add (tables, g_strdup (table));
-    }
-  sqlite3changeset_finalize (iter);
 }
 
 /* A reference that the change broke (an entry taken back while another
@@ -302,90 +232,63 @@ references_hold (QwDocument *doc)
   return TRUE;
 }
 
-/* The "changed" details for the tables a step changed. */
+/* The step @expected was meant, and another is the one to move now. */
 static void
-emit_changed (QwHistory  *self,
-              GHashTable *tables)
+set_stale (QwDocument  *doc,
+           gint64       expected,
+           gboolean     undo,
+           GError     **error)
 {
-  gboolean region = qw_document_get_kind (self->doc) == QW_DOCUMENT_REGION;
-  struct { const char *table; const char *detail; } map[] = {
-    { "event", "events" },
-    { "player", "entries" },
-    { "entry", "entries" },
-    { "member", "entries" },
-    { "section", "sections" },
-    { "game", "games" },
-    { "absence", "games" },
-    { "nominee", "nominees" },
-    { "meta", "meta" },           /* the document's settings and kept tables (the ladder's) */
-  };
-  g_autoptr(GPtrArray) details = g_ptr_array_new ();
+  g_auto(QwStepRow) meant = { 0 };
 
-  for (guint i = 0; i < G_N_ELEMENTS (map); i++)
-    if (g_hash_table_contains (tables, map[i].table)
-        && !g_ptr_array_find_with_equal_func (details, map[i].detail, g_str_equal, NULL))
-      g_ptr_array_add (details, (gpointer) map[i].detail);
-  /* A region's stops: events, their entries, standings, the ids of their files. */
-  if (region && (g_hash_table_contains (tables, "meta") || g_hash_table_contains (tables, "standing")
-                 || g_hash_table_contains (tables, "event") || g_hash_table_contains (tables, "entry")))
-    g_ptr_array_add (details, (gpointer) "region");
-  for (guint i = 0; i < details->len; i++)
-    qw_document_emit_changed (self->doc, g_ptr_array_index (details, i));
+  if (_qw_step_table_get (doc, expected, &meant, NULL))
+    g_set_error (error, QW_ERROR, QW_ERROR_STALE,
+                 undo ? _("“%s” is no longer the last change: nothing was undone")
+                      : _("“%s” is no longer the last change undone: nothing was redone"), meant.label);
+  else
+    g_set_error (error, QW_ERROR, QW_ERROR_STALE,
+                 undo ? _("That change is no longer the last one: nothing was undone")
+                      : _("That change is no longer the last one undone: nothing was redone"));
 }
 
+/* Applies @step's changeset (inverted for an undo) in the transaction
+ * open, marks it and logs its games. */
 static gboolean
-apply_step (QwHistory   *self,
-            const Step  *step,
-            gboolean     undo,
-            GError     **error)
+apply_step (QwDocument       *doc,
+            const QwStepRow  *step,
+            gboolean          undo,
+            GError          **error)
 {
-  QwDocument *doc = self->doc;
-  sqlite3 *db;
-  void *changeset = step->changeset;
-  int size = step->size;
-  void *inverted = NULL;
+  g_autofree void *stored = NULL;
+  g_autofree char *held_text = NULL, *next_held = NULL;
+  g_autoptr(QwIdentities) held = NULL;
+  g_autoptr(QwIdentities) next = NULL;
+  void *changeset, *inverted = NULL;
+  int stored_size = 0, size = 0, rc;
   g_autofree char *cause = undo ? g_strdup_printf (_("Undo: %s"), step->label)
                                 : g_strdup_printf (_("Redo: %s"), step->label);
-  g_autoptr(GHashTable) tables = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   ApplyContext ctx = { FALSE };
   gboolean ok = FALSE;
-  int rc;
 
-  if (doc->depth > 0)
-    {
-      g_set_error (error, QW_ERROR, QW_ERROR_CONFLICT,
-                   _("“%s” cannot be taken back while another change is being made"), step->label);
-      return FALSE;
-    }
-  /* Refused on a document read-only where it is; the connection opened
-   * again first if another program removed its journal. */
-  if (!_qw_document_prepare_write (doc, error))
+  if (!_qw_step_table_changeset (doc, step->id, &stored, &stored_size, &held_text, error))
     return FALSE;
-  db = doc->db;
+  /* Two entries of one person: refused, saying who they are (before the
+   * changeset, which may conflict on a number the other entry took too). */
+  held = _qw_identities_from_text (held_text);
+  if (!_qw_identities_check (doc, held, stored, stored_size, undo, step->label, error))
+    return FALSE;
+  changeset = stored;
+  size = stored_size;
   if (undo)
     {
-      if (sqlite3changeset_invert (step->size, step->changeset, &size, &inverted) != SQLITE_OK)
+      if (sqlite3changeset_invert (stored_size, stored, &size, &inverted) != SQLITE_OK)
         {
           g_set_error (error, QW_ERROR, QW_ERROR_FAILED, _("“%s” could not be read back"), step->label);
           return FALSE;
         }
       changeset = inverted;
     }
-  collect_tables (changeset, size, tables);
-  /* Every row the step changed is in the changeset, those that foreign-key
-   * actions changed too: the keys are checked at the end instead. */
-  if (!_qw_document_exec (doc, "PRAGMA foreign_keys = OFF", error))
-    goto out;
-  if (!_qw_document_exec (doc, "BEGIN IMMEDIATE", error))
-    goto keys_on;
-  /* Two entries of one person: refused, saying who they are (before the
-   * changeset, which may conflict on a number the other entry took too). */
-  if (!_qw_identities_check (doc, step->held, step->changeset, step->size, undo, step->label, error))
-    {
-      sqlite3_exec (db, "ROLLBACK", NULL, NULL, NULL);
-      goto keys_on;
-    }
-  rc = sqlite3changeset_apply (db, size, changeset, NULL, on_conflict, &ctx);
+  rc = sqlite3changeset_apply (doc->db, size, changeset, NULL, on_conflict, &ctx);
   if (rc != SQLITE_OK || ctx.conflict || !references_hold (doc))
     {
       if (ctx.conflict || rc == SQLITE_ABORT || rc == SQLITE_OK)
@@ -398,52 +301,74 @@ apply_step (QwHistory   *self,
       else
         _qw_document_set_error (doc, error, undo ? _("The change could not be undone")
                                                  : _("The change could not be redone"));
-      sqlite3_exec (db, "ROLLBACK", NULL, NULL, NULL);
-      goto keys_on;
     }
-  if (!_qw_game_log_write (doc, changeset, size, cause, error) || !_qw_document_exec (doc, "COMMIT", error))
+  else
     {
-      sqlite3_exec (db, "ROLLBACK", NULL, NULL, NULL);
-      goto keys_on;
+      /* Its next move goes the other way: who holds the numbers it would
+       * give back then. */
+      next = _qw_identities_note (doc, stored, stored_size, !undo);
+      next_held = _qw_identities_to_text (next);
+      ok = _qw_game_log_write (doc, changeset, size, cause, error)
+           && _qw_step_table_set_undone (doc, step->id, undo, next_held, error);
     }
-  ok = TRUE;
-
-keys_on:
-  sqlite3_exec (db, "PRAGMA foreign_keys = ON", NULL, NULL, NULL);
-out:
   sqlite3_free (inverted);
   if (ok)
-    emit_changed (self, tables);
+    _qw_document_note_tables (doc, step->tables);
   return ok;
 }
 
+/* Moves the step undo (redo) takes back now, @expected when not 0, in one
+ * transaction that reads the step table as it is: whoever made the last
+ * step, and whenever this connection last looked. */
 static gboolean
-move_step (QwHistory  *self,
-           gboolean    undo,
-           char      **label,
-           GError    **error)
+move_step (QwDocument  *doc,
+           gboolean     undo,
+           gint64       expected,
+           char       **label,
+           GError     **error)
 {
-  GPtrArray *from = undo ? self->undo : self->redo;
-  GPtrArray *to = undo ? self->redo : self->undo;
-  Looks before;
-  Step *step;
+  g_auto(QwStepRow) step = { 0 };
+  g_autoptr(GError) local_error = NULL;
+  gboolean ok;
 
-  if (from->len == 0 || self->doc == NULL)
+  if (doc->depth > 0)
     {
-      g_set_error (error, QW_ERROR, QW_ERROR_NOT_FOUND, undo ? _("Nothing to undo") : _("Nothing to redo"));
+      g_set_error (error, QW_ERROR, QW_ERROR_CONFLICT,
+                   undo ? _("Nothing can be undone while another change is being made")
+                        : _("Nothing can be redone while another change is being made"));
       return FALSE;
     }
-  step = g_ptr_array_index (from, from->len - 1);
-  if (!apply_step (self, step, undo, error))
+  /* Every row the step changed is in the changeset, those that foreign-key
+   * actions changed too: the keys are checked at the end instead (the
+   * pragma does nothing inside a transaction). */
+  if (!_qw_document_exec (doc, "PRAGMA foreign_keys = OFF", error))
     return FALSE;
-  /* On the other stack, its next apply goes the other way. */
-  _qw_identities_free (step->held);
-  step->held = _qw_identities_note (self->doc, step->changeset, step->size, !undo);
-  looks_take (self, &before);
-  g_ptr_array_add (to, g_ptr_array_steal_index (from, from->len - 1));
-  looks_notify (self, &before);
+  if (!_qw_document_begin_unrecorded (doc, error))
+    {
+      _qw_document_exec (doc, "PRAGMA foreign_keys = ON", NULL);
+      return FALSE;
+    }
+  ok = _qw_step_table_next (doc, !undo, &step, &local_error);
+  if (!ok && local_error == NULL)
+    g_set_error (&local_error, QW_ERROR, QW_ERROR_NOT_FOUND, undo ? _("Nothing to undo") : _("Nothing to redo"));
+  else if (ok && expected != 0 && step.id != expected)
+    {
+      set_stale (doc, expected, undo, &local_error);
+      ok = FALSE;
+    }
+  ok = ok && apply_step (doc, &step, undo, &local_error);
+  if (ok)
+    ok = qw_document_commit (doc, &local_error);
+  else
+    qw_document_rollback (doc);
+  _qw_document_exec (doc, "PRAGMA foreign_keys = ON", NULL);
+  if (!ok)
+    {
+      g_propagate_error (error, g_steal_pointer (&local_error));
+      return FALSE;
+    }
   if (label != NULL)
-    *label = g_strdup (step->label);
+    *label = g_steal_pointer (&step.label);
   return TRUE;
 }
 
@@ -453,7 +378,13 @@ qw_history_undo (QwHistory  *self,
                  GError    **error)
 {
   g_return_val_if_fail (QW_IS_HISTORY (self), FALSE);
-  return move_step (self, TRUE, label, error);
+
+  if (self->doc == NULL)
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_NOT_FOUND, _("Nothing to undo"));
+      return FALSE;
+    }
+  return move_step (self->doc, TRUE, 0, label, error);
 }
 
 gboolean
@@ -462,55 +393,84 @@ qw_history_redo (QwHistory  *self,
                  GError    **error)
 {
   g_return_val_if_fail (QW_IS_HISTORY (self), FALSE);
-  return move_step (self, FALSE, label, error);
+
+  if (self->doc == NULL)
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_NOT_FOUND, _("Nothing to redo"));
+      return FALSE;
+    }
+  return move_step (self->doc, FALSE, 0, label, error);
 }
 
-void
-qw_history_clear (QwHistory *self)
+gboolean
+qw_document_undo (QwDocument  *doc,
+                  gint64       step,
+                  char       **label,
+                  GError     **error)
 {
-  Looks before;
-
-  g_return_if_fail (QW_IS_HISTORY (self));
-
-  looks_take (self, &before);
-  g_ptr_array_set_size (self->undo, 0);
-  g_ptr_array_set_size (self->redo, 0);
-  looks_notify (self, &before);
+  g_return_val_if_fail (QW_IS_DOCUMENT (doc), FALSE);
+  return move_step (doc, TRUE, step, label, error);
 }
+
+gboolean
+qw_document_redo (QwDocument  *doc,
+                  gint64       step,
+                  char       **label,
+                  GError     **error)
+{
+  g_return_val_if_fail (QW_IS_DOCUMENT (doc), FALSE);
+  return move_step (doc, FALSE, step, label, error);
+}
+
+/* Properties */
 
 gboolean
 qw_history_get_enabled (QwHistory *self)
 {
   g_return_val_if_fail (QW_IS_HISTORY (self), FALSE);
-  return self->enabled;
+  return self->doc != NULL && qw_document_get_step_origin (self->doc) != NULL;
 }
 
 gboolean
 qw_history_get_can_undo (QwHistory *self)
 {
   g_return_val_if_fail (QW_IS_HISTORY (self), FALSE);
-  return self->undo->len > 0;
+  return self->undo.id != 0;
 }
 
 gboolean
 qw_history_get_can_redo (QwHistory *self)
 {
   g_return_val_if_fail (QW_IS_HISTORY (self), FALSE);
-  return self->redo->len > 0;
+  return self->redo.id != 0;
 }
 
 const char *
 qw_history_get_undo_label (QwHistory *self)
 {
   g_return_val_if_fail (QW_IS_HISTORY (self), NULL);
-  return top_label (self->undo);
+  return self->undo.label;
 }
 
 const char *
 qw_history_get_redo_label (QwHistory *self)
 {
   g_return_val_if_fail (QW_IS_HISTORY (self), NULL);
-  return top_label (self->redo);
+  return self->redo.label;
+}
+
+gint64
+qw_history_get_undo_step (QwHistory *self)
+{
+  g_return_val_if_fail (QW_IS_HISTORY (self), 0);
+  return self->undo.id;
+}
+
+gint64
+qw_history_get_redo_step (QwHistory *self)
+{
+  g_return_val_if_fail (QW_IS_HISTORY (self), 0);
+  return self->redo.id;
 }
 
 /* The object */
@@ -522,8 +482,8 @@ qw_history_finalize (GObject *object)
 
   if (self->doc != NULL)
     g_object_weak_unref (G_OBJECT (self->doc), document_gone, self);
-  g_ptr_array_unref (self->undo);
-  g_ptr_array_unref (self->redo);
+  g_free (self->undo.label);
+  g_free (self->redo.label);
   G_OBJECT_CLASS (qw_history_parent_class)->finalize (object);
 }
 
@@ -538,7 +498,7 @@ qw_history_get_property (GObject    *object,
   switch (prop_id)
     {
     case PROP_ENABLED:
-      g_value_set_boolean (value, self->enabled);
+      g_value_set_boolean (value, qw_history_get_enabled (self));
       break;
     case PROP_CAN_UNDO:
       g_value_set_boolean (value, qw_history_get_can_undo (self));
@@ -586,6 +546,4 @@ qw_history_class_init (QwHistoryClass *klass)
 static void
 qw_history_init (QwHistory *self)
 {
-  self->undo = g_ptr_array_new_with_free_func (step_free);
-  self->redo = g_ptr_array_new_with_free_func (step_free);
 }

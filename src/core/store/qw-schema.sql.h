@@ -362,3 +362,30 @@
   "ALTER TABLE nominee ADD COLUMN line TEXT NOT NULL DEFAULT '';" \
   "ALTER TABLE nominee ADD COLUMN line_label TEXT NOT NULL DEFAULT '';" \
   "ALTER TABLE nominee ADD COLUMN group_name TEXT NOT NULL DEFAULT '';"
+
+/* Version 10: the history of the document's steps, kept in the document
+ * (qw-step-table.c), so that every program on it shares one: the window's
+ * undo takes back a step qiwang-cli made, qiwang-cli undo one made in the
+ * window, and a step committed elsewhere is announced here with the topics
+ * it touched. A row is one step: its label, who made it (window, cli,
+ * device:NAME), when, its topics, who held the ID numbers its next undo
+ * or redo would give back (qw-undo-identities.h), and its changeset: the
+ * SQLite session's record of the rows it changed, ID numbers included,
+ * which never leaves the document; it comes last, so that reading the
+ * other columns (the history's labels, a look at others' steps) never goes
+ * through its pages. undone marks the steps redo would do again. No step
+ * records this table. AUTOINCREMENT: no id is given twice, so that a
+ * program that has seen a step knows it again. */
+#define QW_SCHEMA_STEP_10 \
+  "CREATE TABLE step (" \
+  "  id INTEGER PRIMARY KEY AUTOINCREMENT," \
+  "  label TEXT NOT NULL," \
+  "  origin TEXT NOT NULL," \
+  "  time TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%S', 'now'))," \
+  "  topics TEXT NOT NULL DEFAULT ''," \
+  "  held TEXT NOT NULL DEFAULT ''," \
+  "  size INTEGER NOT NULL," \
+  "  undone INTEGER NOT NULL DEFAULT 0 CHECK (undone = 0 OR undone = 1)," \
+  "  changeset BLOB NOT NULL" \
+  ");" \
+  "CREATE INDEX step_undone ON step (undone, id);"

@@ -1,8 +1,9 @@
 /* qw-step-recorder.c: the session of a document's open step
  *
- * See qw-step-recorder.h. Calls only qw-document-sql.c and qw-game-log.c:
- * the document calls the recorder, and the history hears of committed steps
- * through the sink it sets, so that neither calls the other.
+ * See qw-step-recorder.h. Calls only qw-document-sql.c, qw-game-log.c,
+ * qw-undo-identities.c and qw-step-table.c: the document calls the
+ * recorder, and the history reads the steps it recorded from the step
+ * table, so that none calls another back.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -14,28 +15,30 @@
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
+#include <string.h>
 
 #include "qw-game-log.h"
 #include "qw-step-recorder.h"
+#include "qw-step-table.h"
+#include "qw-undo-identities.h"
 
-/* The log tables: written by the steps, never undone. */
-static const char *const log_tables[] = { "round_log", "game_log", NULL };
+/* Written by the steps, never part of one: the logs, the history itself,
+ * and SQLite's record of the history's ids. */
+static const char *const unrecorded_tables[] = { "round_log", "game_log", "step", "sqlite_sequence", NULL };
 
 struct _QwStepRecorder
 {
   QwDocument       *doc;            /* not owned: the document owns its recorder */
-  QwStepSink        sink;
-  gpointer          sink_data;
+  char             *origin;         /* NULL: the steps are not kept in the history */
 
-  /* The open step: a session with a sink, else a watch of its games */
+  /* The open step: a session when it is kept, else a watch of its writes */
   sqlite3_session  *session;
-  sqlite3_session  *games;          /* the same, of the game table alone: see open() */
+  gboolean          logs_games;     /* the game log applies (_qw_game_log_applies()) */
+  gboolean          wrote_games;    /* the step wrote to the game table */
   QwGameWatch      *watch;
   char             *label;          /* NULL: no label given yet */
-  /* Taken when the step is about to commit */
-  char             *pending_label;
-  void             *pending;
-  int               pending_size;
+  guint             tables;         /* the tables it wrote to (qw-step-table.h) */
+  gboolean          changed;        /* finished: it changed something */
 };
 
 QwStepRecorder *
@@ -48,11 +51,15 @@ _qw_step_recorder_new (QwDocument *doc)
 }
 
 static void
-clear_pending (QwStepRecorder *self)
+close_step (QwStepRecorder *self)
 {
-  g_clear_pointer (&self->pending_label, g_free);
-  g_clear_pointer (&self->pending, sqlite3_free);
-  self->pending_size = 0;
+  g_clear_pointer (&self->session, sqlite3session_delete);
+  g_clear_pointer (&self->watch, _qw_game_watch_free);
+  g_clear_pointer (&self->label, g_free);
+  self->tables = 0;
+  self->logs_games = FALSE;
+  self->wrote_games = FALSE;
+  self->changed = FALSE;
 }
 
 /* Before the connection closes: a session left open goes first. */
@@ -61,31 +68,36 @@ _qw_step_recorder_free (QwStepRecorder *self)
 {
   if (self == NULL)
     return;
-  g_clear_pointer (&self->session, sqlite3session_delete);
-  g_clear_pointer (&self->games, sqlite3session_delete);
-  g_clear_pointer (&self->watch, _qw_game_watch_free);
-  g_free (self->label);
-  clear_pending (self);
+  close_step (self);
+  g_free (self->origin);
   g_free (self);
 }
 
-/* With a sink, the steps record every table but the log tables (from the
- * next step on), and each one that changed something goes to @sink. */
 void
-_qw_step_recorder_set_sink (QwStepRecorder *self,
-                            QwStepSink      sink,
-                            gpointer        data)
+_qw_step_recorder_set_origin (QwStepRecorder *self,
+                              const char     *origin)
 {
-  self->sink = sink;
-  self->sink_data = data;
+  g_free (self->origin);
+  self->origin = g_strdup (origin);
 }
 
-/* The session records every table but the log tables. */
+const char *
+_qw_step_recorder_get_origin (QwStepRecorder *self)
+{
+  return self->origin;
+}
+
+/* The session records every table a step writes to but the unrecorded
+ * ones, and notes each, as it is first written, for the step's topics. */
 static int
 session_filter (void       *data,
                 const char *table)
 {
-  return !g_strv_contains (log_tables, table);
+  QwStepRecorder *self = data;
+
+  self->tables |= _qw_tables_bit (table);
+  self->wrote_games |= strcmp (table, "game") == 0;
+  return !g_strv_contains (unrecorded_tables, table);
 }
 
 /* The outermost transaction has just begun. */
@@ -97,18 +109,14 @@ _qw_step_recorder_open (QwStepRecorder *self,
 
   g_return_if_fail (self->session == NULL && self->watch == NULL);
 
-  g_clear_pointer (&self->label, g_free);
-  clear_pending (self);
+  close_step (self);
   self->label = g_strdup (label);
-  /* Without the history only the game log needs the step's changes: they
-   * are watched as they are written, which costs much less than a session
-   * and its changeset; and a region whose stops are all imported or typed
-   * in needs nothing at all (an import of thousands of games records
-   * nothing). */
-  if (self->sink == NULL)
+  /* A step not kept needs only its tables and, for the game log, its
+   * games: they are watched as they are written, which costs much less
+   * than a session and its changeset. */
+  if (self->origin == NULL)
     {
-      if (_qw_game_log_applies (self->doc))
-        self->watch = _qw_game_watch_start (self->doc);
+      self->watch = _qw_game_watch_start (self->doc, _qw_game_log_applies (self->doc), &self->tables);
       return;
     }
   if (sqlite3session_create (db, "main", &self->session) != SQLITE_OK)
@@ -117,17 +125,9 @@ _qw_step_recorder_open (QwStepRecorder *self,
       self->session = NULL;
       return;
     }
-  sqlite3session_table_filter (self->session, session_filter, NULL);
+  sqlite3session_table_filter (self->session, session_filter, self);
   sqlite3session_attach (self->session, NULL);
-  /* The game log reads the games of the step from a session of their own:
-   * reading them out of the step's changeset meant going through every row
-   * of it, a second and more for an import of 200,000 entries. */
-  if (sqlite3session_create (db, "main", &self->games) != SQLITE_OK
-      || sqlite3session_attach (self->games, "game") != SQLITE_OK)
-    {
-      g_warning ("No session for the step's games: %s", sqlite3_errmsg (db));
-      g_clear_pointer (&self->games, sqlite3session_delete);
-    }
+  self->logs_games = _qw_game_log_applies (self->doc);
 }
 
 /* A nested begin that names the action: an outer step opened without a
@@ -140,49 +140,41 @@ _qw_step_recorder_name (QwStepRecorder *self,
     self->label = g_strdup (label);
 }
 
-/* The games the step changed, to the log. */
+/* The games the step changed, to the log, read from the step's changeset:
+ * only a step that wrote games goes through its rows (an import of 200,000
+ * entries does not), and a pairing's games are made into a changeset once,
+ * not twice (a session of the games alone besides the step's). */
 static gboolean
 write_game_log (QwStepRecorder  *self,
                 const char      *label,
+                void            *changeset,
+                int              size,
                 GError         **error)
 {
-  sqlite3_session *games = g_steal_pointer (&self->games);
-  void *changeset = NULL;
-  int size = 0;
-  gboolean ok;
-
-  if (games == NULL || sqlite3session_isempty (games))
-    {
-      g_clear_pointer (&games, sqlite3session_delete);
-      return TRUE;
-    }
-  ok = sqlite3session_changeset (games, &size, &changeset) == SQLITE_OK;
-  sqlite3session_delete (games);
-  if (!ok)
-    {
-      _qw_document_set_error (self->doc, error, _("The change could not be recorded"));
-      return FALSE;
-    }
-  ok = _qw_game_log_write (self->doc, changeset, size, label, error);
-  sqlite3_free (changeset);
-  return ok;
+  if (!self->logs_games || !self->wrote_games)
+    return TRUE;
+  return _qw_game_log_write (self->doc, changeset, size, label, error);
 }
 
-/* Before the outermost commit: the step's games go to the log, in the same
- * transaction. */
+/* Before the outermost commit: the step's games go to the log and the step
+ * to the history, in the same transaction, with who then holds the ID
+ * numbers its undo would give back (qw-undo-identities.h). */
 gboolean
 _qw_step_recorder_finish (QwStepRecorder  *self,
                           GError         **error)
 {
-  g_autofree char *label = NULL;
+  const char *label = self->label != NULL ? self->label : _("Change");
+  g_autoptr(QwIdentities) held = NULL;
+  g_autofree char *held_text = NULL;
   int size = 0;
   void *changeset = NULL;
+  gboolean ok;
 
   if (self->watch != NULL)
     {
-      gboolean ok = _qw_game_watch_finish (self->watch, self->label != NULL ? self->label : _("Change"), error);
-
+      ok = _qw_game_watch_finish (self->watch, label, error);
       g_clear_pointer (&self->watch, _qw_game_watch_free);
+      self->changed = ok && self->tables != 0;
       return ok;
     }
   if (self->session == NULL)
@@ -193,56 +185,43 @@ _qw_step_recorder_finish (QwStepRecorder  *self,
       return FALSE;
     }
   sqlite3session_delete (g_steal_pointer (&self->session));
+  /* Rows written back as they were: nothing changed, nothing to keep. */
   if (size == 0)
     {
-      g_clear_pointer (&self->games, sqlite3session_delete);
       sqlite3_free (changeset);
       return TRUE;
     }
-  label = self->label != NULL ? g_strdup (self->label) : g_strdup (_("Change"));
-  if (!write_game_log (self, label, error))
-    {
-      sqlite3_free (changeset);
-      return FALSE;
-    }
-  self->pending_label = g_steal_pointer (&label);
-  self->pending = changeset;
-  self->pending_size = size;
-  return TRUE;
+  held = _qw_identities_note (self->doc, changeset, size, TRUE);
+  held_text = _qw_identities_to_text (held);
+  ok = write_game_log (self, label, changeset, size, error)
+       && _qw_step_table_add (self->doc, label, self->origin, self->tables, held_text, changeset, size, error);
+  sqlite3_free (changeset);
+  self->changed = ok;
+  return ok;
 }
 
 /* The outermost transaction has committed. */
-void
+guint
 _qw_step_recorder_commit (QwStepRecorder *self)
 {
-  g_clear_pointer (&self->session, sqlite3session_delete);
-  g_clear_pointer (&self->games, sqlite3session_delete);
-  g_clear_pointer (&self->watch, _qw_game_watch_free);
-  g_clear_pointer (&self->label, g_free);
-  if (self->pending == NULL || self->sink == NULL)
-    {
-      clear_pending (self);
-      return;
-    }
-  self->sink (g_steal_pointer (&self->pending_label), g_steal_pointer (&self->pending), self->pending_size,
-              self->sink_data);
-  self->pending_size = 0;
+  guint tables = self->changed ? self->tables : 0;
+
+  close_step (self);
+  return tables;
 }
 
 /* The outermost transaction was rolled back. */
 void
 _qw_step_recorder_abort (QwStepRecorder *self)
 {
-  g_clear_pointer (&self->session, sqlite3session_delete);
-  g_clear_pointer (&self->games, sqlite3session_delete);
-  g_clear_pointer (&self->watch, _qw_game_watch_free);
-  g_clear_pointer (&self->label, g_free);
-  clear_pending (self);
+  close_step (self);
 }
 
 /* A savepoint inside the step was rolled back: what the watch saw of the
  * games it took back no longer holds. (A session compares with the tables
- * when it makes its changeset, so it needs nothing.) */
+ * when it makes its changeset, so it needs nothing; the tables noted stay:
+ * their topics are announced all the same, which costs a reading, never a
+ * change missed.) */
 void
 _qw_step_recorder_rewound (QwStepRecorder *self)
 {
@@ -264,7 +243,5 @@ _qw_step_recorder_pause (QwStepRecorder *self,
     return FALSE;
   was_paused = sqlite3session_enable (self->session, -1) == 0;
   sqlite3session_enable (self->session, paused ? 0 : 1);
-  if (self->games != NULL)
-    sqlite3session_enable (self->games, paused ? 0 : 1);
   return was_paused;
 }

@@ -629,3 +629,64 @@ _qw_identities_check (QwDocument    *doc,
     }
   return TRUE;
 }
+
+/* Kept with the step in the document (qw-step-table.c): one line for each
+ * number, its key, a tab, and the entries that held it, by id. */
+char *
+_qw_identities_to_text (const QwIdentities *identities)
+{
+  GString *text = g_string_new (NULL);
+  GHashTableIter it;
+  gpointer key, value;
+
+  if (identities == NULL)
+    return g_string_free (text, FALSE);
+  g_hash_table_iter_init (&it, identities->holders);
+  while (g_hash_table_iter_next (&it, &key, &value))
+    {
+      g_autofree char *escaped = g_strescape (key, NULL);
+      GArray *ids = value;
+
+      g_string_append_printf (text, "%s\t", escaped);
+      for (guint i = 0; i < ids->len; i++)
+        g_string_append_printf (text, "%s%" G_GINT64_FORMAT, i > 0 ? "," : "", g_array_index (ids, gint64, i));
+      g_string_append_c (text, '\n');
+    }
+  return g_string_free (text, FALSE);
+}
+
+/* NULL for no numbers (empty text), as _qw_identities_note() gives. */
+QwIdentities *
+_qw_identities_from_text (const char *text)
+{
+  g_auto(GStrv) lines = NULL;
+  QwIdentities *identities;
+
+  if (text == NULL || text[0] == '\0')
+    return NULL;
+  identities = g_new0 (QwIdentities, 1);
+  identities->holders = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) g_array_unref);
+  identities->whose = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) whose_free);
+  lines = g_strsplit (text, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      char *tab = strchr (lines[i], '\t');
+      g_auto(GStrv) ids = NULL;
+      GArray *held;
+
+      if (tab == NULL)
+        continue;
+      *tab = '\0';
+      held = g_array_new (FALSE, FALSE, sizeof (gint64));
+      ids = g_strsplit (tab + 1, ",", -1);
+      for (guint k = 0; ids[k] != NULL; k++)
+        {
+          gint64 id;
+
+          if (g_ascii_string_to_signed (ids[k], 10, 1, G_MAXINT64, &id, NULL))
+            g_array_append_val (held, id);
+        }
+      g_hash_table_insert (identities->holders, g_strcompress (lines[i]), held);
+    }
+  return identities;
+}

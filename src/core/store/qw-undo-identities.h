@@ -1,13 +1,14 @@
 /* qw-undo-identities.h: the ID numbers an undo or a redo gives back
  *
- * Private to the history (qw-history.c). An undo of a deleted entry, or a
- * redo of an added one, writes a person back with their ID number; if
- * another window or program has meanwhile entered the same person again,
- * the event would hold two entries of one ID number. The history refuses
- * such a step: as each step goes onto its stack it notes who then holds
- * the numbers its next undo (or redo) would give, and before applying it
- * checks that nobody else has come to hold them (a duplicate the event had
- * already, flagged duplicate-id, is no reason to refuse).
+ * Private to the history (qw-history.c) and the step recorder. An undo of
+ * a deleted entry, or a redo of an added one, writes a person back with
+ * their ID number; if another window or program has meanwhile entered the
+ * same person again, the event would hold two entries of one ID number. The
+ * history refuses such a step: as each step is recorded (and again as it
+ * is undone or redone) it notes who then holds the numbers its next undo
+ * (or redo) would give, kept with the step in the document, and before
+ * applying it checks that nobody else has come to hold them (a duplicate
+ * the event had already, flagged duplicate-id, is no reason to refuse).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -41,6 +42,10 @@ gboolean      _qw_identities_check (QwDocument    *doc,
                                     const char    *label,
                                     GError       **error);
 void          _qw_identities_free  (QwIdentities  *identities);
+/* As the step table keeps them: "" for NULL. The text back gives the
+ * holders, enough for _qw_identities_check(). */
+char         *_qw_identities_to_text   (const QwIdentities *identities);
+QwIdentities *_qw_identities_from_text (const char         *text);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (QwIdentities, _qw_identities_free)
 
