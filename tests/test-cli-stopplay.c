@@ -352,6 +352,30 @@ test_small_swiss (void)
   g_assert_nonnull (strstr (failure, "Play it as a round robin"));
 }
 
+/* Issue 19 point 19: the rounds a Swiss can always pair without rematches
+ * (qw_swiss_safe_rounds()), said when the group is set up: 8 players over 7
+ * rounds (which failed in round 7) and 10 over 7 are warned with the round
+ * robin offered; 8 over 5 and 10 over 5 are not. */
+static void
+test_swiss_bound (void)
+{
+  static const struct { int players; const char *rounds; gboolean warned; } cases[] = {
+    { 8, "rounds=7", TRUE }, { 8, "rounds=5", FALSE }, { 10, "rounds=7", TRUE }, { 10, "rounds=5", FALSE },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *name = g_strdup_printf ("bound-%u.qiwang", i);
+      g_autofree char *path = make_stop (name, cases[i].players);
+      g_auto(Run) settings = { 0 };
+
+      run_cli (&settings, "settings", path, "open-m", cases[i].rounds, NULL);
+      g_assert_cmpint (settings.status, ==, 0);
+      g_test_message ("%d players, %s: %s", cases[i].players, cases[i].rounds, settings.err);
+      g_assert_cmpint (strstr (settings.err, "Play it as a round robin") != NULL, ==, cases[i].warned);
+    }
+}
+
 /* 6. print checkin and seeding */
 static void
 test_print (void)
@@ -406,6 +430,7 @@ main (int    argc,
   g_test_add_func ("/cli-stopplay/seeding", test_seeding);
   g_test_add_func ("/cli-stopplay/absent", test_absent);
   g_test_add_func ("/cli-stopplay/small-swiss", test_small_swiss);
+  g_test_add_func ("/cli-stopplay/swiss-bound", test_swiss_bound);
   g_test_add_func ("/cli-stopplay/print", test_print);
   status = g_test_run ();
   remove_tree (tmp_dir);

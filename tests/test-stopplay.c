@@ -738,8 +738,28 @@ test_field_warning (void)
   g_assert_nonnull (strstr (six, "round robin"));
   eight = qw_section_field_warning (s, 8);
   g_assert_nonnull (strstr (eight, "round robin"));
+  /* Issue 19 point 19: the bound a Swiss can always pair without rematches
+   * (qw_swiss_safe_rounds(): N/2 rounds, N/2 + 1 when N is divisible by 4).
+   * 10 players over 7 rounds can end like 8 over 7 did (two halves of 5
+   * that met only across after 5 rounds): warned now, with the round robin. */
   ten = qw_section_field_warning (s, 10);
-  g_assert_null (ten);
+  g_assert_nonnull (ten);
+  g_assert_nonnull (strstr (ten, "for 5 rounds only"));
+  g_assert_nonnull (strstr (ten, "round robin (9 rounds)"));
+  g_assert_null (qw_section_field_warning (s, 12));
+  g_assert_null (qw_section_field_warning (s, 14));
+  g_assert_cmpint (qw_swiss_safe_rounds (8), ==, 5);
+  g_assert_cmpint (qw_swiss_safe_rounds (6), ==, 3);
+  g_assert_cmpint (qw_swiss_safe_rounds (7), ==, 5);
+  g_assert_cmpint (qw_swiss_safe_rounds (10), ==, 5);
+  g_assert_cmpint (qw_swiss_safe_rounds (12), ==, 7);
+  s->rounds = 5;
+  g_assert_null (qw_section_field_warning (s, 8));
+  s->rounds = 6;
+  g_clear_pointer (&eight, g_free);
+  eight = qw_section_field_warning (s, 8);
+  g_assert_nonnull (strstr (eight, "round robin (7 rounds)"));
+  s->rounds = 7;
   g_assert_null (qw_section_field_warning (s, 1));
   s->system = QW_SYSTEM_ROUND_ROBIN;
   rr = qw_section_field_warning (s, 6);
