@@ -24,8 +24,8 @@
  *     before it was admitted) counts the points it credits (0 for a 请假,
  *     what the arbiter gave for a missed round): no opponent, no colour,
  *     no win;
- *   - excluded entries (不具备参赛资格) and late entries not admitted rank
- *     below everyone else.
+ *   - excluded entries (不具备参赛资格) and late entries not admitted have
+ *     no place (rank 0): they are listed after every ranked player.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -590,7 +590,11 @@ rank (Table     *t,
       gboolean shared = i > 0 && all_tie (t, order[i - 1], order[i], (QwTiebreak *) chain->data,
                                           chain->len);
 
-      row->rank = shared ? order[i - 1]->row->rank : (int) i + 1;
+      /* Out of play, no place (issue 19: an excluded player got place 26). */
+      if (out_of_play (order[i]))
+        row->rank = 0;
+      else
+        row->rank = shared ? order[i - 1]->row->rank : (int) i + 1;
     }
   for (guint i = 0; i < t->n_players; i++)
     g_ptr_array_add (rows, g_steal_pointer (&order[i]->row));
