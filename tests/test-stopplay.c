@@ -890,7 +890,9 @@ print_kind (QwDocument  *doc,
             const char  *group)
 {
   g_autoptr(GError) error = NULL;
-  QwPrintOptions options = { .group = group };
+  /* The demo has not finished open-m: its certificates are proof prints
+   * (marked 成绩未确定), which is what these layout checks need. */
+  QwPrintOptions options = { .group = group, .unfinished_ok = TRUE };
   QwPrintout *printout = qw_print_document (doc, kind, &options, NULL, &error);
 
   g_assert_no_error (error);

@@ -587,6 +587,35 @@ test_print_dialog (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* Issue 19 point 10: certificates of open-m, 4 of 7 rounds played in the
+ * demo: the dialog asks before it lays them out; cancelled, nothing to
+ * print; confirmed, the preview shows the certificate marked 成绩未确定. */
+static void
+test_print_unfinished (void)
+{
+  QwWindow *window = new_window ();
+  g_autofree char *path = demo_path ();
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  QwPrintDialog *dialog;
+  AdwMessageDialog *ask;
+
+  g_assert_true (qw_window_open_file (window, file));
+  dialog = qw_print_dialog_new (GTK_WINDOW (window), qw_window_get_document (window), QW_PRINT_CERTIFICATES,
+                                "open-m", 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+  g_assert_null (qw_print_dialog_get_printout (dialog));
+  ask = ADW_MESSAGE_DIALOG (qw_test_wait_toplevel (ADW_TYPE_MESSAGE_DIALOG));
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (ask), "成绩未确定"));
+  qw_test_screenshot (GTK_WIDGET (ask), "screenshot-print-unfinished-ask.png");
+  adw_message_dialog_response (ask, "print");
+  gtk_window_destroy (GTK_WINDOW (ask));
+  g_assert_nonnull (qw_print_dialog_get_printout (dialog));
+  g_assert_cmpuint (qw_printout_get_n_pages (qw_print_dialog_get_printout (dialog)), ==, 1);
+  qw_test_screenshot (GTK_WIDGET (dialog), "screenshot-print-unfinished.png");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -606,5 +635,6 @@ main (int    argc,
   g_test_add_func ("/ui/reading-never-writes", test_reading_never_writes);
   g_test_add_func ("/ui/first-write-stores-section", test_first_write_stores_section);
   g_test_add_func ("/ui/print-dialog", test_print_dialog);
+  g_test_add_func ("/ui/print-unfinished", test_print_unfinished);
   return g_test_run ();
 }
