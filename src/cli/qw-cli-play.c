@@ -266,8 +266,15 @@ print_standings_table (QwCliContext *ctx,
   g_ptr_array_add (header, _("Name"));
   g_ptr_array_add (header, _("Unit"));
   g_ptr_array_add (header, _("Points"));
+  /* The tie-breaks by their names in the reader's language, not their codes
+   * (--json keeps the codes). */
   for (guint i = 0; chain[i] != NULL; i++)
-    g_ptr_array_add (header, chain[i]);
+    {
+      QwTiebreak tb;
+
+      g_ptr_array_add (header, qw_tiebreak_from_code (chain[i], &tb) ? (char *) qw_tiebreak_short_label (tb)
+                                                                     : chain[i]);
+    }
   g_ptr_array_add (header, NULL);
   g_ptr_array_add (table, g_strdupv ((char **) header->pdata));
   for (guint i = 0; i < rows->len; i++)

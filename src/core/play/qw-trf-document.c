@@ -29,6 +29,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "qw-message.h"
 #include "qw-document-entries.h"
 #include "qw-document-play.h"
 #include "qw-error.h"
@@ -369,7 +370,7 @@ store_import (QwDocument      *doc,
           game->red = red->id;
           game->black = black != NULL ? black->id : 0;
           game->result = black != NULL ? g->result : QW_RESULT_BYE;
-          game->explain = g_strdup (_("Imported from a TRF file"));
+          game->explain = qw_message (N_("Imported from a TRF file"), NULL);
           n_byes += black == NULL;
           g_ptr_array_add (games, game);
         }
