@@ -20,6 +20,7 @@
 #include "qw-csv.h"
 #include "qw-history.h"
 #include "qw-knockout.h"
+#include "qw-message.h"
 #include "qw-play.h"
 #include "qw-print-source.h"
 #include "qw-print.h"
@@ -1043,6 +1044,44 @@ test_print_absence_playoff (Fixture       *f,
   g_assert_cmpuint (count_text (ko_standings, "第1轮加赛和·黑胜"), ==, 2);
 }
 
+/* Issue 19 point 22: a stored message renders with its arguments in place
+ * (%+d signed, %N$s by position), nested messages inside, plain text
+ * (stored before messages were) as it is, and a crafted text without its
+ * end, or nested without end, as plain text without control characters. */
+static void
+test_messages (void)
+{
+  g_autofree char *inner = qw_message ("a third red in a row", NULL);
+  g_autofree char *outer = qw_message ("No. %d plays black: red would be %s.", "7", inner, NULL);
+  g_autofree char *signed_ = qw_message_int ("No. %d plays red, having the lower red-minus-black balance "
+                                             "(%+d against %+d).", 3, 4, -1, 2);
+  g_autofree char *two = g_strconcat (outer, " ", signed_, NULL);
+  g_autofree char *shown = qw_message_render (two);
+  g_autofree char *plain = qw_message_render ("Score group 2: both players have 2 points.");
+  g_autofree char *cut = qw_message_render ("\x1e" "No. %d" "\x1f" "7");
+  g_autofree char *deep = g_strdup ("x");
+
+  g_assert_cmpstr (shown, ==, "No. 7 plays black: red would be a third red in a row. "
+                              "No. 4 plays red, having the lower red-minus-black balance (-1 against +2).");
+  g_assert_cmpstr (plain, ==, "Score group 2: both players have 2 points.");
+  g_assert_null (strchr (cut, '\x1e'));
+  g_assert_null (strchr (cut, '\x1f'));
+  for (int i = 0; i < 50; i++)
+    {
+      char *wrapped = qw_message ("%s", deep, NULL);
+
+      g_free (deep);
+      deep = wrapped;
+    }
+  {
+    g_autofree char *rendered = qw_message_render (deep);
+
+    g_assert_null (strchr (rendered, '\x1d'));
+  }
+  g_assert_false (qw_message_is_coded (plain));
+  g_assert_true (qw_message_is_coded (two));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1064,6 +1103,7 @@ main (int    argc,
   ADD ("seeding/lottery", test_seeding_lottery);
   g_test_add_func ("/stopplay/import/rating", test_import_rating);
   g_test_add_func ("/stopplay/swiss/field-warning", test_field_warning);
+  g_test_add_func ("/stopplay/messages", test_messages);
   ADD ("swiss/unpairable-once", test_unpairable_once);
   ADD ("schema/step-6", test_schema_step);
   ADD ("print/page-numbers", test_print_page_numbers);

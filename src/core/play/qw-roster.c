@@ -173,7 +173,6 @@ store_absence (QwDocument      *doc,
                GError         **error)
 {
   g_autoptr(QwSection) stored = qw_section_copy (section);
-  g_autofree char *who = _qw_play_entry_label (e);
   g_autofree char *label = NULL, *message = NULL;
   QwAbsence absence = { e->id, round, QW_ABSENCE_LEAVE, 0 };
 
