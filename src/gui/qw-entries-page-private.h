@@ -36,6 +36,7 @@ struct _QwEntriesPage
   QwListOrder        order;          /* the document's list order, as shown */
   GtkSorter         *order_sorter;   /* the rows the columns leave tied: in the list order */
   gboolean           updating_order;
+  gboolean           checkin_started; /* some player is checked in (签到): the summary counts them */
 };
 
 /* The page's context's: the event the entries are registered for (kept up
