@@ -23,6 +23,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import time
 
 CLI = os.environ.get("QIWANG_CLI", "qiwang-cli")
 failures = []
@@ -142,6 +143,9 @@ def main():
                                                         "last_seen", "entries"} for d in listed), listed[0])
         expect("device list: the token is never shown again", token not in cli("device", doc, "list", "--json").stdout)
 
+        # A HEAD (a link preview) does not use the link up.
+        status, _, _, _ = server.request("HEAD", "/join/" + token)
+        expect("HEAD of a join link: 200, the link still unused", status == 200, status)
         # Join once: a session cookie, HttpOnly and SameSite=Strict; then 403.
         status, headers, _, _ = server.request("GET", "/join/" + token)
         cookie = headers.get("Set-Cookie", "")
@@ -162,10 +166,25 @@ def main():
         status, _, _, _ = server.request("GET", "/device")
         expect("device page without a session: 401", status == 401, status)
 
-        # 200 and the game as games --json shows it, with entered_by.
+        # 200 and the game as games --json shows it, with entered_by; the
+        # public pages follow (their version moves; the delay is printed).
+        _, _, before, _ = server.request("GET", "/api/version")
         status, _, j, _ = post(result, headers=origin)
         expect("result: 200 recorded", status == 200 and j["recorded"] is True and j["game"]["result"] == "2:0"
                and j["game"]["entered_by"] == "device:裁判<b>1</b>", (status, j))
+        posted = time.time()
+        moved = None
+        while time.time() - posted < 30:
+            _, _, now, _ = server.request("GET", "/api/version")
+            if now != before:
+                moved = time.time() - posted
+                break
+            time.sleep(0.02)
+        expect("the public pages follow a device's result", moved is not None)
+        if moved is not None:
+            print(f"     public pages' version moved {moved * 1000:.0f} ms after the device's result was answered")
+        status, _, _, text = server.request("GET", "/group/open-m/pairings?round=1")
+        expect("the public pairings page shows it", status == 200 and "2:0" in text, status)
         status, _, j, _ = post(result, headers=origin)
         expect("the same result again: 200 (idempotent, nothing written)", status == 200
                and j["outcome"] == "same", (status, j))

@@ -427,7 +427,8 @@ early_cb (SoupServer        *server,
     {
       g_atomic_int_inc (&self->requests);
       qw_publish_connections_refuse (self->connections, msg, 413, NULL,
-                                     "413 请求带的内容太大（读取页面的请求不带内容）。\n");
+                                     limit > 0 ? "413 请求内容太大：最多 4096 字节的 JSON。\n"
+                                               : "413 请求带的内容太大（读取页面的请求不带内容）。\n");
     }
 }
 

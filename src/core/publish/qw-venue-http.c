@@ -903,7 +903,10 @@ qw_venue_http_handle (QwVenueHttp       *self,
       send_error (msg, 405, "这里只能用 GET 和 HEAD。");
       return;
     }
-  if (g_str_has_prefix (path, "/join/"))
+  /* A HEAD (a link checker, a preview) never uses up a join link. */
+  if (g_str_has_prefix (path, "/join/") && g_strcmp0 (method, "HEAD") == 0)
+    send_message_page (msg, 200, "加入", "请用浏览器打开这个链接。");
+  else if (g_str_has_prefix (path, "/join/"))
     handle_join (self, msg, path + strlen ("/join/"));
   else if (g_str_equal (path, "/device"))
     handle_device_page (self, msg);
