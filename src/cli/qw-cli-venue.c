@@ -149,9 +149,9 @@ device_add (QwCliContext *ctx)
   else
     {
       g_autofree char *scope = scope_text (device);
+      g_autofree char *id = g_strdup_printf ("%" G_GINT64_FORMAT, device->id);
 
-      g_print (_("Device %" G_GINT64_FORMAT " “%s” (%s; %s) added.\n"), device->id, device->name,
-               qw_device_role_to_code (device->role), scope);
+      g_print (_("Device %s “%s” (%s; %s) added.\n"), id, device->name, qw_device_role_to_code (device->role), scope);
       g_print (_("Join link (shown only now; open it on the device, on the venue server's address): %s\n"), join);
       g_print (_("Token for scripts (Authorization: Bearer): %s\n"), token);
     }

@@ -323,7 +323,9 @@ qw_document_revoke_device (QwDocument  *doc,
   ok = run_with_id (doc, "UPDATE device SET revoked = 1 WHERE id = ?", id, error);
   if (ok && sqlite3_changes (_qw_document_get_db (doc)) == 0)
     {
-      g_set_error (error, QW_ERROR, QW_ERROR_NOT_FOUND, _("There is no device %" G_GINT64_FORMAT), id);
+      g_autofree char *text = g_strdup_printf ("%" G_GINT64_FORMAT, id);
+
+      g_set_error (error, QW_ERROR, QW_ERROR_NOT_FOUND, _("There is no device %s"), text);
       ok = FALSE;
     }
   ok = ok && run_with_id (doc, "DELETE FROM device_session WHERE device_id = ?", id, error);
