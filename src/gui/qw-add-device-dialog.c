@@ -322,6 +322,14 @@ qw_add_device_dialog_init (QwAddDeviceDialog *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   self->group_checks = g_ptr_array_new ();
   fill_roles (self);
+  /* A link broken across lines gets no hyphen that someone would type. */
+  {
+    PangoAttrList *attrs = pango_attr_list_new ();
+
+    pango_attr_list_insert (attrs, pango_attr_insert_hyphens_new (FALSE));
+    gtk_label_set_attributes (self->url_label, attrs);
+    pango_attr_list_unref (attrs);
+  }
   gtk_window_set_default_widget (GTK_WINDOW (self), self->add_button);
 }
 

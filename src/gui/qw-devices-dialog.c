@@ -97,9 +97,8 @@ row_subtitle (QwDevicesDialog *self,
   if (scope[0] != '\0')
     g_string_append_printf (text, " · %s", scope);
   g_string_append_c (text, '\n');
-  if (device->revoked)
-    g_string_append (text, _("revoked"));
-  else if (!device->joined)
+  /* Revoked or not (the row's end says so): when it was last heard of. */
+  if (!device->joined && device->last_seen == NULL)
     g_string_append (text, _("not joined yet"));
   else
     g_string_append (text, seen);

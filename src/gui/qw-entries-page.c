@@ -221,7 +221,8 @@ update_summary (QwEntriesPage *self)
          * (the count the screens and the CLI give). */
         guint here = self->checkin_started ? qw_venue_count_present (doc_of (self), group->code, &total, NULL) : 0;
 
-        if (self->checkin_started)
+        /* A group whose check-in has not begun keeps its plain count. */
+        if (here > 0)
           /* Translators: the entries page's summary per group: "公开组男子 已签到 18/24" */
           g_string_append_printf (text, _(" · %s checked in %u/%u"), group->short_name, here, total);
         else
