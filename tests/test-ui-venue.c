@@ -566,7 +566,7 @@ test_walk (void)
     g_assert_nonnull (qw_devices_dialog_ask_revoke (devices, arbiter->id));
   }
   respond ("revoke");
-  status = (Says) { GTK_WIDGET (devices), "已撤销" };
+  status = (Says) { GTK_WIDGET (devices), "已停用" };
   qw_test_wait_until (says, &status, "the arbiter shown revoked");
   {
     guint refused = post_result (base, bearer, 4, g_array_index (open, int, 1), "2:0");

@@ -176,6 +176,8 @@ show_link (QwAddDeviceDialog *self)
   gtk_picture_set_paintable (self->qr_picture, GDK_PAINTABLE (texture));
   gtk_widget_set_visible (GTK_WIDGET (self->qr_picture), texture != NULL);
   gtk_widget_set_visible (self->server_box, !serving);
+  /* A path alone opens nothing on a phone: copied once it is whole. */
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "device.copy", serving);
 }
 
 static void

@@ -117,7 +117,7 @@ static const QwColumn columns[] = {
   { N_("No."), "black-no", NULL, 52, QW_COLUMN_NUMERIC | QW_COLUMN_END },
   { N_("Fouls"), "fouls", NULL, 150, 0, "dim-label", "fouls" },
   /* 窗口, 命令行, 设备：NAME */
-  { N_("Entered By"), "entered-by", NULL, 0, QW_COLUMN_EXPAND, "dim-label", "entered-by" },
+  { N_("Entered By"), "entered-by", NULL, 150, 0, "dim-label", "entered-by" },
 };
 
 static const QwColumn seed_columns[] = {
