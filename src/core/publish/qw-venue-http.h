@@ -26,9 +26,9 @@
  * refused join; a 409 is no failure: two arbiters entering one board is
  * ordinary); 500 when the document cannot be written.
  *
- * The log (qw-venue.h) has every write a device asked for and every join
- * tried, accepted or not; a write with no valid session or token names no
- * device and is not logged (it is answered 401 and counted for the rate
+ * The log (qw-venue.h) has every write a device asked for and every use of
+ * a device's join link, accepted or not; a write with no valid session or
+ * token, or a join with an unknown token, names no device and is not logged (it is answered 401 and counted for the rate
  * limit), so that no one outside can fill the document.
  *
  * Origin: a write that comes with the session cookie must carry an Origin
