@@ -22,8 +22,14 @@
  * (qw-publish-server.c's body_limit()); 411 for a chunked body (no length
  * given: refused unread too); 405 for another method; 429 with Retry-After
  * when the client's address failed QW_VENUE_FAILURES_MAX joins or writes
- * within QW_VENUE_FAILURE_WINDOW seconds; 500 when the document cannot be
- * written.
+ * within QW_VENUE_FAILURE_WINDOW seconds (a failure: 401, 403 or 422, and a
+ * refused join; a 409 is no failure: two arbiters entering one board is
+ * ordinary); 500 when the document cannot be written.
+ *
+ * The log (qw-venue.h) has every write a device asked for and every use of
+ * a device's join link, accepted or not; a write with no valid session or
+ * token, or a join with an unknown token, names no device and is not logged (it is answered 401 and counted for the rate
+ * limit), so that no one outside can fill the document.
  *
  * Origin: a write that comes with the session cookie must carry an Origin
  * (or, without one, a Referer) whose host is the request's Host: a page of

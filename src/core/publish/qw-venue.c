@@ -241,8 +241,10 @@ qw_venue_join (QwDocument  *doc,
   found = qw_document_find_device_by_token (doc, hash, NULL);
   if (found == NULL || found->revoked || found->joined)
     {
-      log_write (doc, found, address, "join", NULL, 0, 0, NULL,
-                 found == NULL ? "unknown" : found->revoked ? "revoked" : "used");
+      /* An unknown token names no device: not logged, so that no one
+       * outside can fill the document (the server's rate limit counts it). */
+      if (found != NULL)
+        log_write (doc, found, address, "join", NULL, 0, 0, NULL, found->revoked ? "revoked" : "used");
       g_set_error (error, QW_ERROR, QW_ERROR_CONFLICT,
                    found == NULL ? _("This join link is not valid") : found->revoked
                    ? _("This device was revoked") : _("This join link was used already"));
