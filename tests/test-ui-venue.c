@@ -615,6 +615,8 @@ test_walk (void)
 
   /* The women's round 1: only the 6 players present, the 2 others absent. */
   g_assert_true (qw_rounds_page_select_group (rounds, "open-f"));
+  status = (Says) { GTK_WIDGET (rounds), "8 人中 6 人已签到" };
+  qw_test_wait_until (says, &status, "the check-in count above the starting ranks");
   g_assert_false (qw_rounds_page_pair_next (rounds, &error));
   g_assert_no_error (error);
   respond ("present");

@@ -176,6 +176,14 @@ reload_seeding (QwRoundsPage *self)
   else if (by_lot > 0)
     g_string_append_printf (text, ngettext (" · %u player placed by lot", " · %u players placed by lot", by_lot),
                             by_lot);
+  /* Check-in begun: how many are here, before pairing them alone is offered. */
+  {
+    guint total = 0;
+    guint here = qw_venue_count_present (doc_of (self), self->section->code, &total, NULL);
+
+    if (here > 0)
+      g_string_append_printf (text, _(" · %u of %u checked in"), here, total);
+  }
   gtk_label_set_text (self->seeding_label, text->str);
   warning = qw_tournament_field_warning (doc_of (self), self->section);
   gtk_label_set_text (self->field_warning_label, warning != NULL ? warning : "");
