@@ -439,6 +439,7 @@ test_walk (void)
   Http h = { 0 };
   gint64 posted;
   guint n_open;
+  int door_no = 0;
 
   demo = qw_demo_create (path, &error);
   g_assert_no_error (error);
@@ -476,6 +477,8 @@ test_walk (void)
       g_autoptr(QwSection) section = qw_tournament_find_section (doc, "open-f", FALSE, NULL);
       g_autoptr(GPtrArray) players = qw_document_list_section_entries (doc, section, NULL);
       const QwEntry *e = g_ptr_array_index (players, no - 1);
+
+      door_no = e->no;
 
       h = (Http) { "POST", g_strconcat (base, "api/checkin", NULL),
                    g_strdup_printf ("{\"group\": \"open-f\", \"no\": %d, \"present\": true}", e->no),
@@ -573,6 +576,18 @@ test_walk (void)
 
     g_assert_true (refused == 401 || refused == 403);
   }
+  /* The list follows the door's entries while it is shown: out and in again, two more. */
+  for (int i = 0; i < 2; i++)
+    {
+      h = (Http) { "POST", g_strconcat (base, "api/checkin", NULL),
+                   g_strdup_printf ("{\"group\": \"open-f\", \"no\": %d, \"present\": %s}", door_no,
+                                    i == 0 ? "false" : "true"),
+                   g_strdup (cookie), NULL, g_strndup (base, strlen (base) - 1) };
+      g_assert_cmpuint (http (&h), ==, 200);
+      http_clear (&h);
+    }
+  status.text = "录入 7 条";
+  qw_test_wait_until (says, &status, "the door's entries counted in the device list as they come");
   qw_test_wait_no_toast (GTK_WIDGET (devices));
   qw_test_screenshot (GTK_WIDGET (devices), "screenshot-venue-devices.png");
   gtk_window_close (GTK_WINDOW (devices));

@@ -37,6 +37,7 @@ struct _QwEntriesPage
   GtkSorter         *order_sorter;   /* the rows the columns leave tied: in the list order */
   gboolean           updating_order;
   gboolean           checkin_started; /* some player is checked in (签到): the summary counts them */
+  GHashTable        *present_counts;  /* group code → guint[2]: checked in, players; NULL before check-in */
 };
 
 /* The page's context's: the event the entries are registered for (kept up

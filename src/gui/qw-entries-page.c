@@ -216,10 +216,11 @@ update_summary (QwEntriesPage *self)
     if (per_group[g] > 0)
       {
         const QwGroupRule *group = g_ptr_array_index (ruleset_of (self)->groups, g);
-        guint total = 0;
         /* Once check-in began: how many of the group's players are here
-         * (the count the screens and the CLI give). */
-        guint here = self->checkin_started ? qw_venue_count_present (doc_of (self), group->code, &total, NULL) : 0;
+         * (read with the entries, as the screens and the CLI count them). */
+        const guint *count = self->present_counts != NULL ? g_hash_table_lookup (self->present_counts, group->code) : NULL;
+        guint here = count != NULL ? count[0] : 0;
+        guint total = count != NULL ? count[1] : 0;
 
         /* A group whose check-in has not begun keeps its plain count. */
         if (here > 0)
@@ -383,6 +384,25 @@ order_changed_cb (QwEntriesPage *self)
 
 /* Loading */
 
+/* Each group's players checked in and its players (qw_venue_count_present()),
+ * read once per change of the document, not per key typed in the search. */
+static void
+count_present (QwEntriesPage *self)
+{
+  g_clear_pointer (&self->present_counts, g_hash_table_unref);
+  if (!self->checkin_started || ruleset_of (self) == NULL)
+    return;
+  self->present_counts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  for (guint g = 0; g < ruleset_of (self)->groups->len; g++)
+    {
+      const QwGroupRule *group = g_ptr_array_index (ruleset_of (self)->groups, g);
+      guint *count = g_new0 (guint, 2);
+
+      count[0] = qw_venue_count_present (doc_of (self), group->code, &count[1], NULL);
+      g_hash_table_insert (self->present_counts, g_strdup (group->code), count);
+    }
+}
+
 /* The entries read again (a change here, in another window or in another
  * program); QwPage selects again those that were selected. */
 static void
@@ -398,6 +418,8 @@ reload (QwPage *page)
   if (qw_page_get_context (page) == NULL)
     {
       g_list_store_remove_all (self->store);
+      self->checkin_started = FALSE;
+      g_clear_pointer (&self->present_counts, g_hash_table_unref);
       update_summary (self);
       return;
     }
@@ -409,6 +431,7 @@ reload (QwPage *page)
     }
   present = qw_venue_list_present (doc_of (self), NULL);
   self->checkin_started = present != NULL && g_hash_table_size (present) > 0;
+  count_present (self);
   n = g_list_model_get_n_items (G_LIST_MODEL (fresh));
   items = g_ptr_array_new_full (n, g_object_unref);
   for (guint i = 0; i < n; i++)
@@ -821,6 +844,7 @@ qw_entries_page_dispose (GObject *object)
   g_clear_object (&self->store);
   g_clear_pointer (&self->filter_groups, g_ptr_array_unref);
   g_clear_pointer (&self->needle, g_free);
+  g_clear_pointer (&self->present_counts, g_hash_table_unref);
   g_clear_object (&self->order_sorter);
   G_OBJECT_CLASS (qw_entries_page_parent_class)->dispose (object);
 }
