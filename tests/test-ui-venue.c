@@ -647,6 +647,74 @@ test_walk (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* Added while nothing is served: the path alone, no code, nothing to copy,
+ * the offer to serve; serving from the publish dialog (usable meanwhile:
+ * the add-device dialog is not modal) makes the link whole and its code
+ * appear in the same dialog. */
+static gboolean
+link_whole (gpointer data)
+{
+  const char *link = qw_add_device_dialog_get_link (data);
+
+  return link != NULL && g_str_has_prefix (link, "http://");
+}
+
+static GtkWidget *
+copy_button (QwAddDeviceDialog *dialog)
+{
+  g_autoptr(GPtrArray) buttons = g_ptr_array_new ();
+
+  collect (GTK_WIDGET (dialog), GTK_TYPE_BUTTON, buttons);
+  for (guint i = 0; i < buttons->len; i++)
+    if (g_strcmp0 (gtk_actionable_get_action_name (g_ptr_array_index (buttons, i)), "device.copy") == 0)
+      return g_ptr_array_index (buttons, i);
+  g_assert_not_reached ();
+}
+
+static void
+test_link_before_serving (void)
+{
+  QwWindow *window = qw_test_new_window (1280, 800);
+  g_autofree char *path = g_build_filename (tmp_dir, "later.qiwang", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(QwDocument) demo = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) rows = g_ptr_array_new ();
+  g_autoptr(GPtrArray) pictures = g_ptr_array_new ();
+  g_autofree char *base = NULL;
+  QwAddDeviceDialog *dialog;
+  const char *link;
+
+  demo = qw_demo_create (path, &error);
+  g_assert_no_error (error);
+  g_clear_object (&demo);
+  g_assert_true (qw_window_open_file (window, file));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.add-device", NULL);
+  dialog = QW_ADD_DEVICE_DIALOG (qw_test_wait_toplevel (QW_TYPE_ADD_DEVICE_DIALOG));
+  qw_test_wait_mapped (GTK_WIDGET (dialog));
+  g_assert_false (gtk_window_get_modal (GTK_WINDOW (dialog)));
+  collect (GTK_WIDGET (dialog), ADW_TYPE_ENTRY_ROW, rows);
+  gtk_editable_set_text (GTK_EDITABLE (g_ptr_array_index (rows, 0)), "大屏一");
+  g_ptr_array_set_size (rows, 0);
+  collect (GTK_WIDGET (dialog), ADW_TYPE_COMBO_ROW, rows);
+  adw_combo_row_set_selected (g_ptr_array_index (rows, 0), 2);
+  gtk_widget_activate_action (GTK_WIDGET (dialog), "device.add", NULL);
+  link = qw_add_device_dialog_get_link (dialog);
+  g_assert_true (g_str_has_prefix (link, "/join/"));
+  collect (GTK_WIDGET (dialog), GTK_TYPE_PICTURE, pictures);
+  g_assert_false (gtk_widget_get_visible (g_ptr_array_index (pictures, 0)));
+  g_assert_false (gtk_widget_is_sensitive (copy_button (dialog)));
+  g_assert_true (label_says (GTK_WIDGET (dialog), "场馆网络服务尚未启动"));
+  base = start_serving (window);
+  qw_test_wait_until (link_whole, dialog, "the join link made whole once served");
+  g_assert_true (g_str_has_prefix (qw_add_device_dialog_get_link (dialog), base));
+  g_assert_true (gtk_widget_get_visible (g_ptr_array_index (pictures, 0)));
+  g_assert_false (label_says (GTK_WIDGET (dialog), "场馆网络服务尚未启动"));
+  g_assert_true (gtk_widget_is_sensitive (copy_button (dialog)));
+  gtk_window_close (GTK_WINDOW (dialog));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -656,6 +724,7 @@ main (int    argc,
   qw_test_ui_init (&argc, &argv);
   tmp_dir = qw_test_make_tmp_dir ("qiwang-ui-venue-XXXXXX");
   g_test_add_func ("/ui-venue/walk", test_walk);
+  g_test_add_func ("/ui-venue/link-before-serving", test_link_before_serving);
   status = g_test_run ();
   qw_test_remove_tree (tmp_dir);
   return status;

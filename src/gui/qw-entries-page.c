@@ -578,14 +578,18 @@ static void
 checkin_toggled_cb (GtkCheckButton *check,
                     QwEntriesPage  *self)
 {
-  QwEntryItem *item = g_object_get_data (G_OBJECT (check), "entry-item");
+  /* Held: the reload that follows the change binds the box anew. */
+  g_autoptr(QwEntryItem) item = g_object_get_data (G_OBJECT (check), "entry-item");
   g_autoptr(GPtrArray) entries = g_ptr_array_new ();
   gboolean present = gtk_check_button_get_active (check);
 
-  if (item == NULL || doc_of (self) == NULL || present == qw_entry_item_get_present (item))
+  if (item == NULL)
+    return;
+  g_object_ref (item);
+  if (doc_of (self) == NULL || present == qw_entry_item_get_present (item))
     return;
   g_ptr_array_add (entries, (gpointer) qw_entry_item_get_entry (item));
-  if (!set_present (self, entries, present))
+  if (!set_present (self, entries, present) && g_object_get_data (G_OBJECT (check), "entry-item") == item)
     {
       /* Refused: the box shows what is stored. */
       g_signal_handlers_block_by_func (check, checkin_toggled_cb, self);
