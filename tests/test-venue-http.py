@@ -23,6 +23,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 CLI = os.environ.get("QIWANG_CLI", "qiwang-cli")
@@ -135,6 +136,7 @@ def main():
                and added["join"] == "/join/" + added["token"] and len(added["token"]) >= 22, added)
         token = added["token"]
         other = json.loads(cli("device", doc, "add", "--name", "裁判2", "--role", "arbiter", "--json").stdout)
+        other_b = json.loads(cli("device", doc, "add", "--name", "裁判3", "--role", "arbiter", "--json").stdout)
         door = json.loads(cli("device", doc, "add", "--name", "门口", "--role", "checkin", "--group", "open-m",
                               "--json").stdout)
         screen = json.loads(cli("device", doc, "add", "--name", "大屏", "--role", "screen", "--json").stdout)
@@ -241,6 +243,27 @@ def main():
         status, _, _, _ = server.request("POST", "/group/open-m/pairings", body=result)
         expect("POST to a public page: 405", status == 405, status)
 
+        # Two devices entering one board at the same moment: one result
+        # stands, the other is refused (a different one) or answered as the
+        # same; never both written.
+        for results in (("2:0", "0:2"), ("1:1", "1:1")):
+            board = 10 if results[0] != results[1] else 11
+            bodies = [dict(result, board=board, result=r) for r in results]
+            answers = [None, None]
+            tokens = [other["token"], other_b["token"]]
+
+            def send(i):
+                answers[i] = post(bodies[i], headers={"Authorization": "Bearer " + tokens[i]})
+
+            threads = [threading.Thread(target=send, args=(i,)) for i in (0, 1)]
+            for t in threads:
+                t.start()
+            for t in threads:
+                t.join()
+            outcomes = sorted(a[2]["outcome"] for a in answers)
+            want = ["conflict", "recorded"] if results[0] != results[1] else ["recorded", "same"]
+            expect(f"two devices at once on board {board} ({results[0]} and {results[1]}): {want}",
+                   outcomes == want, [(a[0], a[2]) for a in answers])
         # The chief arbiter closes the round from another process: 403.
         cli("round-entry", doc, "open-m", "1", "--close")
         status, _, j, _ = post(dict(result, board=5, result="1:1"), headers=origin)
@@ -288,7 +311,8 @@ def main():
         expect("devices --log --json keys", all(set(line) == {"time", "device", "address", "action", "group",
                                                                "round", "board", "result", "outcome"}
                                                 for line in log), log[0])
-        recorded = [line for line in log if line["outcome"] == "recorded" and line["action"] == "result"]
+        recorded = [line for line in log if line["outcome"] == "recorded" and line["action"] == "result"
+                    and line["device"] == added["name"]]
         expect("the log: each recorded result with device and address", len(recorded) == 3
                and all(r["device"] == "裁判<b>1</b>" and r["address"].startswith("127.0.") for r in recorded), recorded)
         text = cli("devices", doc, "--log").stdout

@@ -342,6 +342,13 @@ handle_cb (SoupServer        *server,
   /* early_cb() refused any other method before this. */
   g_return_if_fail (g_strcmp0 (method, "GET") == 0 || g_strcmp0 (method, "HEAD") == 0
                     || g_strcmp0 (method, "POST") == 0);
+  /* A device's write or page reads the document itself: it never waits
+   * for the public pages' snapshot to be made again. */
+  if (url_is_utf8 (path, query) && qw_venue_http_serves (path) && !g_str_has_prefix (path, "/screen"))
+    {
+      qw_venue_http_handle (self->venue, msg, path, query, NULL);
+      return;
+    }
   refresh (self);
   if (self->site == NULL)
     {

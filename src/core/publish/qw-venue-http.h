@@ -68,6 +68,7 @@ gboolean     qw_venue_http_serves     (const char        *path);
  * endpoint, 0 for GET and HEAD, -1 for anything else (405). */
 gssize       qw_venue_http_body_limit (const char        *method,
                                        const char        *path);
+/* @site: the public pages' snapshot, for the screens (NULL for the other paths). */
 void         qw_venue_http_handle     (QwVenueHttp       *self,
                                        SoupServerMessage *msg,
                                        const char        *path,
