@@ -9,6 +9,9 @@
  * the window's own connection enters and clears a result on board 151
  * every 200 ms from a GTK main loop (frames timed under a display).
  *
+ * Each device's page also asks every 3 s whether its boards changed
+ * (/device?state=1), as the arbiter's page does.
+ *
  * Prints: the devices' entry latencies (goal: p99 ≤ 300 ms), errors (goal:
  * 0), the phones' latencies, the window's result entry latency with and
  * without the load, and the frame intervals; then checks that each of the
@@ -113,6 +116,7 @@ typedef struct
   guint    phone_requests;
   guint    phone_errors;
   GArray  *answered_at;     /* monotonic µs: each device result answered 200 */
+  guint    page_looks;      /* the devices' pages asking whether their boards changed */
 } Load;
 
 typedef struct
@@ -172,6 +176,7 @@ device_thread (gpointer data)
   gint64 start = g_get_monotonic_time ();
   gint64 at[BOARDS_EACH];
   g_autoptr(GRand) rand = g_rand_new_with_seed (20 + d->index);
+  gint64 next_look = g_get_monotonic_time () + g_rand_int_range (rand, 0, 3000) * 1000;
 
   if (cookie == NULL)
     {
@@ -204,8 +209,24 @@ device_thread (gpointer data)
       guint status;
       double ms;
 
+      /* Meanwhile its page asks every 3 s whether its boards changed, as
+       * the arbiter's page does. */
       while (g_get_monotonic_time () < at[i])
-        g_usleep (MIN (50000, at[i] - g_get_monotonic_time ()));
+        {
+          if (g_get_monotonic_time () >= next_look)
+            {
+              g_autofree char *look = g_strdup_printf ("GET /device?state=1 HTTP/1.1\r\nHost: 127.0.0.1:%u\r\n"
+                                                       "Cookie: %s\r\n\r\n", port, cookie);
+              guint look_status = qw_test_net_request (from, port, look, 30, NULL);
+
+              next_look += 3 * G_USEC_PER_SEC;
+              g_mutex_lock (&d->load->lock);
+              d->load->page_looks++;
+              d->load->errors += look_status != 200;
+              g_mutex_unlock (&d->load->lock);
+            }
+          g_usleep (MIN (50000, MAX (0, at[i] - g_get_monotonic_time ())));
+        }
       request = g_strdup_printf ("POST /api/result HTTP/1.1\r\nHost: 127.0.0.1:%u\r\nOrigin: http://127.0.0.1:%u\r\n"
                                  "Cookie: %s\r\nContent-Type: application/json\r\nContent-Length: %zu\r\n\r\n%s",
                                  port, port, cookie, strlen (body), body);
@@ -560,8 +581,9 @@ main (int    argc,
 
   g_print ("\n%d devices entered %u results in %.1f s while %d phones polled every %d ms:\n", N_DEVICES,
            load.entry_ms->len, seconds, N_PHONES, POLL_MS);
-  g_print ("  device errors %u, phone requests %u, phone errors %u (goal: 0 errors)\n", load.errors,
-           load.phone_requests, load.phone_errors);
+  g_print ("  device errors %u (of %u results and %u looks of their pages), phone requests %u, phone errors %u "
+           "(goal: 0 errors)\n", load.errors, load.entry_ms->len, load.page_looks, load.phone_requests,
+           load.phone_errors);
   print_times ("  device entry (POST /api/result)", load.entry_ms);
   g_print ("  goal p99 ≤ 300 ms: %s\n", percentile (load.entry_ms, 99) <= 300 ? "met" : "NOT met");
   print_times ("  phones (/api/version, pairings page)", load.phone_ms);

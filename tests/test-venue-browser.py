@@ -79,6 +79,14 @@ def phone_pages(browser, base, doc, arbiter, door):
     expect("games --json shows the phone's result with entered_by", board["result"] == "1:1"
            and board["entered_by"] == "device:" + arbiter["name"], board)
 
+    # The page follows the document: a result entered at the window shows
+    # on the phone without a tap (the page reads again when it changed).
+    cli("result", doc, "open-m", "1", "3", "0:2")
+    followed = wait_for(browser, "(function(){var b=document.querySelector('.board[data-board=\"3\"] .res');"
+                                 "return b&&b.textContent==='0:2'})()", timeout=60)
+    expect("the arbiter's page follows a result entered elsewhere", followed is True,
+           browser.evaluate("location.href+' '+document.querySelector('.board[data-board=\"3\"] .res').textContent"))
+
     # The door's tablet, in a browser without the arbiter's cookie.
     browser.call("Network.clearBrowserCookies", session=True)
     browser.goto(base + door["join"].lstrip("/"))
@@ -144,7 +152,6 @@ def main():
         server = subprocess.Popen([CLI, "serve", doc, "--port", "0"], stdout=subprocess.PIPE, text=True)
         base = server.stdout.readline().strip().split(" ", 1)[1]
         browser = Browser(os.path.join(work, "profile"))
-        browser.call("Network.enable", session=True)
         phone_pages(browser, base, doc, arbiter, door)
         screens(browser, base)
     finally:

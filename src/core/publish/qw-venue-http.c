@@ -464,22 +464,30 @@ arbiter_group (GString        *out,
  * what the server recorded. Inline, as the public pages' own lines are:
  * the pages' one CSP allows it (qw-site-pages.h). */
 static const char arbiter_script[] =
-  "<script>(function(){"
+  "<script>(function(){var busy=0,touched=false;"
   "function show(b,cls,t){var s=b.querySelector('.state');s.className='state '+cls;s.textContent=t;}"
   "document.querySelectorAll('.board').forEach(function(b){"
   "var fouls={red:+b.querySelector('[data-foul=red] b').textContent,black:+b.querySelector('[data-foul=black] b').textContent};"
   "b.querySelectorAll('[data-foul]').forEach(function(f){f.addEventListener('click',function(){"
-  "var k=f.dataset.foul;fouls[k]++;f.querySelector('b').textContent=fouls[k];});});"
+  "var k=f.dataset.foul;fouls[k]++;touched=true;f.querySelector('b').textContent=fouls[k];});});"
   "b.querySelectorAll('[data-result]').forEach(function(btn){btn.addEventListener('click',function(){"
   "var body={group:b.dataset.group,round:+b.dataset.round,board:+b.dataset.board,result:btn.dataset.result,"
   "red_fouls:fouls.red,black_fouls:fouls.black,game:+b.dataset.game,red:+b.dataset.red,black:+b.dataset.black};"
-  "show(b,'','正在提交…');"
+  "show(b,'','正在提交…');busy++;"
   "fetch('/api/result',{method:'POST',headers:{'Content-Type':'application/json'},credentials:'same-origin',"
   "body:JSON.stringify(body)}).then(function(r){return r.json().then(function(j){return [r.status,j];});})"
-  ".then(function(a){var st=a[0],j=a[1];"
-  "if(st===200){b.querySelector('.res').textContent=j.game.result;show(b,'ok','已记录：'+j.game.result);}"
+  ".then(function(a){var st=a[0],j=a[1];busy--;"
+  "if(st===200){touched=false;b.querySelector('.res').textContent=j.game.result;"
+  "show(b,'ok','已记录：'+j.game.result);}"
   "else{show(b,'err',(j.error||('错误 '+st)));}})"
-  ".catch(function(){show(b,'err','网络错误，未记录，请重试');});});});});})();</script>";
+  ".catch(function(){busy--;show(b,'err','网络错误，未记录，请重试');});});});});"
+  /* The page follows the document (a result from the window, the round
+   * paired again): read again when it changed, unless a tap is on its way
+   * or fouls were counted and not sent yet. */
+  "var shown=document.getElementById('state').dataset.state;setInterval(function(){if(busy||touched)return;"
+  "fetch('/device?state=1',{cache:'no-store',credentials:'same-origin'}).then(function(r){return r.json();})"
+  ".then(function(j){if(j.state&&j.state!==shown&&!busy&&!touched)location.reload();}).catch(function(){});},3000);"
+  "})();</script>";
 
 static const char checkin_script[] =
   "<script>(function(){var q=document.getElementById('q');"
@@ -543,9 +551,48 @@ checkin_rows (GString        *out,
     }
 }
 
+/* What the arbiter's page shows, as a digest: the games of the current
+ * round of its groups and boards, their players and results. The page
+ * carries it and asks for it again (/device?state=1): a result entered at
+ * the window or a round paired again makes the page read itself again. */
+static char *
+arbiter_state (QwDocument     *doc,
+               const QwDevice *device,
+               gint64          event_id)
+{
+  g_autoptr(GPtrArray) sections = qw_document_list_sections (doc, event_id, NULL);
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  for (guint i = 0; sections != NULL && i < sections->len; i++)
+    {
+      const QwSection *section = g_ptr_array_index (sections, i);
+      int round;
+      g_autoptr(GPtrArray) games = NULL;
+      g_auto(QwRoundState) state = { 0 };
+
+      if (!qw_device_has_group (device, section->code))
+        continue;
+      round = qw_document_last_round (doc, section->id);
+      games = round > 0 ? qw_document_list_round_games (doc, section->id, round, NULL) : NULL;
+      qw_document_get_round_state (doc, section->id, round, &state, NULL);
+      g_string_append_printf (text, "%s:%d:%d;", section->code, round, state.entry_closed);
+      for (guint g = 0; games != NULL && g < games->len; g++)
+        {
+          const QwGame *game = g_ptr_array_index (games, g);
+
+          if (qw_device_has_board (device, game->board))
+            g_string_append_printf (text, "%d,%" G_GINT64_FORMAT ",%" G_GINT64_FORMAT ",%" G_GINT64_FORMAT ",%s,%d,%d;",
+                                    game->board, game->id, game->red, game->black,
+                                    qw_result_to_code (game->result), game->red_fouls, game->black_fouls);
+        }
+    }
+  return g_compute_checksum_for_string (G_CHECKSUM_SHA1, text->str, -1);
+}
+
 static void
 handle_device_page (QwVenueHttp       *self,
-                    SoupServerMessage *msg)
+                    SoupServerMessage *msg,
+                    GHashTable        *query)
 {
   g_autoptr(GError) error = NULL;
   gboolean by_cookie = FALSE;
@@ -573,10 +620,23 @@ handle_device_page (QwVenueHttp       *self,
       send_message_page (msg, 500, "读取失败", error->message);
       return;
     }
+  if (query != NULL && g_hash_table_contains (query, "state"))
+    {
+      JsonObject *o = json_object_new ();
+      g_autofree char *state = device->role == QW_DEVICE_ARBITER ? arbiter_state (self->doc, device, event->id)
+                                                                 : g_strdup ("");
+
+      json_object_set_string_member (o, "state", state);
+      send_json (msg, 200, o);
+      return;
+    }
   subtitle = g_strdup_printf ("%s · %s", device->name, device->role == QW_DEVICE_ARBITER ? "裁判录入" : "签到");
   out = page_begin (event->name, subtitle);
   if (device->role == QW_DEVICE_ARBITER)
     {
+      g_autofree char *state = arbiter_state (self->doc, device, event->id);
+
+      g_string_append_printf (out, "<div id=\"state\" data-state=\"%s\" hidden></div>", state);
       players = players_by_id (self->doc, entries);
       sections = qw_document_list_sections (self->doc, event->id, NULL);
       for (guint i = 0; sections != NULL && i < sections->len; i++)
@@ -909,7 +969,7 @@ qw_venue_http_handle (QwVenueHttp       *self,
   else if (g_str_has_prefix (path, "/join/"))
     handle_join (self, msg, path + strlen ("/join/"));
   else if (g_str_equal (path, "/device"))
-    handle_device_page (self, msg);
+    handle_device_page (self, msg, query);
   else
     handle_screen (self, msg, path, query, site);
 }
