@@ -592,7 +592,18 @@ test_walk (void)
   qw_test_screenshot (GTK_WIDGET (devices), "screenshot-venue-devices.png");
   gtk_window_close (GTK_WINDOW (devices));
 
-  /* Close entry for round 4 and set its clock, from the rounds page; both undoable. */
+  /* Close entry for round 4 and set its clock, from the rounds page; both undoable.
+   * The button is there: the stop has devices. */
+  {
+    g_autoptr(GPtrArray) buttons = g_ptr_array_new ();
+    gboolean shown = FALSE;
+
+    collect (GTK_WIDGET (rounds), GTK_TYPE_BUTTON, buttons);
+    for (guint i = 0; i < buttons->len; i++)
+      if (g_strcmp0 (gtk_actionable_get_action_name (g_ptr_array_index (buttons, i)), "rounds.toggle-entry") == 0)
+        shown = gtk_widget_get_mapped (g_ptr_array_index (buttons, i));
+    g_assert_true (shown);
+  }
   gtk_widget_activate_action (GTK_WIDGET (rounds), "rounds.toggle-entry", NULL);
   status = (Says) { GTK_WIDGET (rounds), "手机录入已关闭" };
   qw_test_wait_until (says, &status, "the round closed to phones");

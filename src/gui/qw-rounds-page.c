@@ -227,7 +227,10 @@ update_venue_status (QwRoundsPage *self,
   if (self->clock_end != NULL)
     g_string_append_printf (text, _(" · ends %s"), self->clock_end);
   gtk_label_set_text (self->status_label, text->str);
-  gtk_widget_set_visible (self->entry_button, current);
+  /* Only where phones may enter results: a stop run without devices is not
+   * asked about them. */
+  gtk_widget_set_visible (self->entry_button,
+                          current && (self->entry_closed || qw_venue_has_devices (doc_of (self))));
   adw_button_content_set_label (self->entry_button_content,
                                 self->entry_closed ? _("_Open Entry") : _("_Close Entry"));
   adw_button_content_set_icon_name (self->entry_button_content,
@@ -919,5 +922,8 @@ qw_rounds_page_init (QwRoundsPage *self)
   keys = gtk_event_controller_key_new ();
   g_signal_connect (keys, "key-pressed", G_CALLBACK (key_pressed_cb), self);
   gtk_widget_add_controller (GTK_WIDGET (self->column_view), keys);
+  /* Devices are added in a dialog, not a change this page reads again for:
+   * the close-entry button is looked at as the page is shown. */
+  g_signal_connect (self, "map", G_CALLBACK (update_status), NULL);
   update_status (self);
 }
