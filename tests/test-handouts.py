@@ -1,0 +1,275 @@
+#!/usr/bin/env python3
+"""Files other programs open (issue 19 points 21, 23, 25), opened in those programs:
+
+- the standings workbook (`export --out F.xlsx`) has a sheet for every group, an unplayed one
+  listing its players without places and a note (point 21);
+- workbooks read by openpyxl: birth dates are date cells with a yyyy-mm-dd format, not text;
+  every sheet prints on A4 fitted to the page's width, landscape where it is wide, its header
+  row repeated, the event's name in the page header and page numbers in the footer (point 23);
+  when LibreOffice is installed, the workbooks are turned into PDFs and their pages checked
+  (pages in $G_TEST_BUILDDIR/handouts/ to look at);
+- public forms (point 25): 成绩.csv and 成绩.html have no ID column, not even masked; the public
+  entries list has no empty 出生日期 column; 成绩.html has a viewport tag, and in headless
+  Chromium at 375 px no name breaks onto a second line and the page does not scroll sideways;
+  the standings PDF of a 150-player group sets "104红" at the size of "12红"; the share image of
+  150 players comes in parts of at most 40 rows; the home page of the exported site finds a
+  player as one types, with the page's own script under its Content-Security-Policy, offline.
+
+Environment: QIWANG_CLI (the built qiwang-cli), G_TEST_BUILDDIR.
+"""
+import importlib.util
+import json
+import os
+import re
+import shutil
+import struct
+import subprocess
+import sys
+import tempfile
+
+CLI = os.environ.get("QIWANG_CLI", "qiwang-cli")
+OUT = os.path.join(os.environ.get("G_TEST_BUILDDIR", "."), "handouts")
+HERE = os.path.dirname(os.path.abspath(__file__))
+failures = []
+
+
+def cli(*args, check=True):
+    p = subprocess.run([CLI] + list(args), capture_output=True, text=True, timeout=300)
+    if check and p.returncode != 0:
+        raise RuntimeError(f"qiwang-cli {' '.join(args)}: {p.returncode}: {p.stderr}")
+    return p
+
+
+def expect(what, ok, detail=""):
+    print(("ok   " if ok else "FAIL ") + what + ("" if ok else f": {detail}"))
+    if not ok:
+        failures.append(what)
+
+
+def book(path):
+    import openpyxl
+    return openpyxl.load_workbook(path)
+
+
+def event_name(doc):
+    return json.loads(cli("event", doc, "--json").stdout)["name"]
+
+
+def check_standings_book(doc, work):
+    """Point 21 and the print setup of point 23."""
+    path = os.path.join(work, "成绩.xlsx")
+    cli("export", doc, "--out", path)
+    groups = [line.split()[1] for line in cli("sections", doc).stdout.splitlines()
+              if line and not line[0].isspace() and "=" not in line]
+    wb = book(path)
+    expect("21: a sheet for every group of the demo (8)", len(wb.sheetnames) == 8, wb.sheetnames)
+    expect("21: the sheets are the groups", set(groups) <= set(wb.sheetnames), (groups, wb.sheetnames))
+    unplayed = wb["儿童组女子"]
+    rows = [[c.value for c in row] for row in unplayed.iter_rows(min_row=2)]
+    players = [r for r in rows if isinstance(r[1], int)]
+    expect("21: an unplayed group lists its players (3)", len(players) == 3, rows)
+    expect("21: without places or points", all(r[0] is None and r[4] is None for r in players), players[:2])
+    notes = [r[0] for r in rows if isinstance(r[0], str) and r[0].startswith("注")]
+    expect("21: with a note saying why", len(notes) == 1 and "尚未" in notes[0], notes)
+    expect("21: the note does not widen 名次", unplayed.column_dimensions["A"].width < 12,
+           unplayed.column_dimensions["A"].width)
+    name = event_name(doc)
+    for ws in wb.worksheets:
+        setup = ws.page_setup
+        expect(f"23: {ws.title} prints fitted to the page's width",
+               ws.sheet_properties.pageSetUpPr is not None and ws.sheet_properties.pageSetUpPr.fitToPage
+               and setup.fitToWidth in (None, 1) and setup.fitToHeight == 0,
+               (setup.fitToWidth, setup.fitToHeight))
+        expect(f"23: {ws.title} on A4", setup.paperSize == 9, setup.paperSize)
+        expect(f"23: {ws.title} repeats its header row", ws.print_title_rows == "$1:$1", ws.print_title_rows)
+        expect(f"23: {ws.title} has the event's name at the top", ws.oddHeader.center.text == name,
+               ws.oddHeader.center.text)
+        expect(f"23: {ws.title} numbers its pages", "&P" in (ws.oddFooter.center.text or "")
+               and "&N" in ws.oddFooter.center.text, ws.oddFooter.center.text)
+    return path
+
+
+def check_entries_books(doc, work):
+    """Point 23 (dates, landscape) and point 25 (no empty 出生日期 in the public form)."""
+    private = os.path.join(work, "名单.xlsx")
+    public = os.path.join(work, "名单-公开.xlsx")
+    public_csv = os.path.join(work, "名单-公开.csv")
+    cli("export-entries", doc, "--out", private, "--private")
+    cli("export-entries", doc, "--out", public)
+    cli("export-entries", doc, "--out", public_csv)
+    ws = book(private).worksheets[0]
+    header = [c.value for c in ws[1]]
+    births = [row[header.index("出生日期")] for row in ws.iter_rows(min_row=2)]
+    expect("23: birth dates are date cells", all(c.is_date for c in births if c.value is not None)
+           and len([c for c in births if c.value is not None]) >= 70,
+           [(c.value, c.data_type) for c in births[:3]])
+    expect("23: shown as yyyy-mm-dd", all(c.number_format == "yyyy-mm-dd" for c in births if c.value is not None),
+           {c.number_format for c in births})
+    expect("23: a wide sheet prints landscape", ws.page_setup.orientation == "landscape",
+           ws.page_setup.orientation)
+    header = [c.value for c in book(public).worksheets[0][1]]
+    expect("25: the public entries workbook has no 出生日期 column", "出生日期" not in header, header)
+    with open(public_csv, encoding="utf-8-sig") as f:
+        first = f.readline()
+    expect("25: nor the public entries CSV", "出生日期" not in first, first)
+    return private
+
+
+def check_libreoffice(books, work):
+    """The workbooks as LibreOffice prints them (point 23)."""
+    office = shutil.which("libreoffice") or shutil.which("soffice")
+    if office is None:
+        print("# LibreOffice is not installed: the printed workbooks are not checked")
+        return
+    os.makedirs(OUT, exist_ok=True)
+    profile = "file://" + os.path.join(work, "lo-profile")
+    subprocess.run([office, f"-env:UserInstallation={profile}", "--headless", "--convert-to", "pdf",
+                    "--outdir", OUT] + books, capture_output=True, timeout=300)
+    for path in books:
+        pdf = os.path.join(OUT, os.path.splitext(os.path.basename(path))[0] + ".pdf")
+        if not os.path.exists(pdf):
+            expect(f"23: LibreOffice prints {os.path.basename(path)}", False, "no PDF")
+            continue
+        pages = subprocess.run(["pdftotext", "-layout", pdf, "-"], capture_output=True, text=True).stdout.split("\f")
+        pages = [p for p in pages if p.strip()]
+        first_header = pages[0].splitlines()
+        for i, page in enumerate(pages):
+            expect(f"23: {os.path.basename(pdf)} page {i + 1} has the page number", f"第 {i + 1} 页" in page,
+                   page[-200:])
+            # No column split onto a page of its own: every page has the first and the last title.
+            titles = "名次" if "成绩" in pdf else "序号"
+            last = "前轮成绩" if "成绩" in pdf else "问题"
+            expect(f"23: {os.path.basename(pdf)} page {i + 1} has the header row whole",
+                   titles in page and last in page, page[:300])
+        subprocess.run(["pdftoppm", "-png", "-r", "60", "-f", "1", "-l", "2", pdf,
+                        os.path.join(OUT, os.path.splitext(os.path.basename(pdf))[0])])
+        del first_header
+
+
+def check_public_results(doc, work):
+    """成绩.csv and 成绩.html (point 25)."""
+    csv = os.path.join(work, "成绩.csv")
+    html = os.path.join(work, "成绩.html")
+    cli("export", doc, "--out", csv)
+    cli("export", doc, "--out", html)
+    with open(csv, encoding="utf-8-sig") as f:
+        text = f.read()
+    expect("25: 成绩.csv has no ID column", "身份证号" not in text and "****" not in text, text[:120])
+    with open(html, encoding="utf-8") as f:
+        page = f.read()
+    expect("25: 成绩.html has no ID column", "身份证号" not in page and "****" not in page, "")
+    expect("25: 成绩.html has a viewport tag", re.search(r'<meta name="viewport"[^>]*width=device-width', page),
+           page[:300])
+    return html
+
+
+def check_share_and_pdf(work):
+    """150 players: the share image's parts, the standings PDF's 3-digit numbers (point 25)."""
+    doc = os.path.join(work, "150.qiwang")
+    cli("simulate", doc, "--system", "swiss", "--players", "150", "--rounds", "9", "--seed", "7")
+    png = os.path.join(work, "share.png")
+    cli("share", doc, "open-m", "standings", "--out", png)
+    parts = sorted(f for f in os.listdir(work) if f.startswith("share") and f.endswith(".png"))
+    heights = []
+    for name in parts:
+        with open(os.path.join(work, name), "rb") as f:
+            heights.append(struct.unpack(">II", f.read(24)[16:24])[1])
+    expect("25: 150 standings rows come in parts of at most 40 rows (4)", len(parts) == 4, parts)
+    expect("25: every part of a sensible height", all(h < 6500 for h in heights), heights)
+    pdf = os.path.join(work, "standings.pdf")
+    cli("print", doc, "standings", "--group", "open-m", "--out", pdf)
+    words = subprocess.run(["pdftotext", "-bbox", pdf, "-"], capture_output=True, text=True).stdout
+    sizes = {}
+    for m in re.finditer(r'yMin="([\d.]+)" xMax="[\d.]+" yMax="([\d.]+)">(\d+)[红黑]<', words):
+        sizes.setdefault(len(m.group(3)), set()).add(round(float(m.group(2)) - float(m.group(1)), 1))
+    expect("25: the PDF has 2- and 3-digit opponents", 2 in sizes and 3 in sizes, sizes)
+    if 2 in sizes and 3 in sizes:
+        expect("25: 3-digit opponents set at the size of 2-digit ones", sizes[3] == sizes[2], sizes)
+
+
+def load_browser():
+    spec = importlib.util.spec_from_file_location("publish_browser", os.path.join(HERE, "test-publish-browser.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def check_in_chromium(doc, html, work):
+    """成绩.html at 375 px and the home page's search, offline (point 25)."""
+    pb = load_browser()
+    if pb.CHROMIUM is None:
+        print("# Chromium is not installed: the pages are not checked in a browser")
+        return
+    site = os.path.join(work, "site")
+    cli("export-site", doc, "--out", site)
+    with open(os.path.join(site, "index.html"), encoding="utf-8") as f:
+        index = f.read()
+    expect("25: the home page loads nothing from outside", not re.search(r'(src|href)="(https?:)?//', index), "")
+    expect("25: its script is inline (no file to fetch)", "<script src" not in index, "")
+    csp = re.search(r'http-equiv="Content-Security-Policy" content="([^"]*)"', index)
+    expect("25: the home page carries the site's CSP", csp is not None, "")
+    if csp is not None:
+        expect("25: the CSP allows the page's inline script", "script-src 'unsafe-inline'" in csp.group(1)
+               or "script-src 'self' 'unsafe-inline'" in csp.group(1), csp.group(1))
+    os.makedirs(OUT, exist_ok=True)
+    browser = pb.Browser(os.path.join(work, "profile"))
+    try:
+        browser.size(375, True)
+        browser.goto("file://" + html)
+        wrapped = browser.evaluate(
+            "(function(){var n=0,r=document.createRange(),cells=document.querySelectorAll('tbody td:nth-child(2)');"
+            "for(var i=0;i<cells.length;i++){r.selectNodeContents(cells[i]);"
+            "var tops={};var rects=r.getClientRects();for(var j=0;j<rects.length;j++)tops[Math.round(rects[j].top)]=1;"
+            "if(Object.keys(tops).length>1)n++;}return [cells.length,n];})()")
+        expect("25: 成绩.html at 375 px: no name on two lines", wrapped[0] > 20 and wrapped[1] == 0, wrapped)
+        width = browser.evaluate("document.documentElement.scrollWidth")
+        expect("25: 成绩.html at 375 px: the page does not scroll sideways", width <= 375, width)
+        browser.screenshot(os.path.join(OUT, "成绩-375.png"))
+
+        browser.goto("file://" + os.path.join(site, "index.html"))
+        found = browser.evaluate(
+            "(function(){var q=document.getElementById('q');if(!q)return null;q.value='钟杰';"
+            "q.dispatchEvent(new Event('input'));var rows=document.querySelectorAll('#players tr[data-find]'),n=0;"
+            "for(var i=0;i<rows.length;i++)if(!rows[i].hidden)n++;"
+            "var d=document.getElementById('players');"
+            "var a=document.querySelector('#players tr[data-find]:not([hidden]) a');"
+            "return [rows.length,n,d&&d.open,a?a.getAttribute('href'):null];})()")
+        expect("25: the home page has a player search", found is not None, found)
+        if found is not None:
+            expect("25: it lists every player of the demo (80)", found[0] == 80, found)
+            expect("25: typing a name finds that player only", found[1] == 1 and found[2], found)
+            expect("25: the hit leads to the player's page", found[3] is not None
+                   and os.path.exists(os.path.join(site, found[3].split("#")[0])), found)
+        browser.screenshot(os.path.join(OUT, "home-search-375.png"))
+    finally:
+        browser.close()
+
+
+def run(check, *args):
+    """One part; an exception is its failure, and the others still run."""
+    try:
+        return check(*args)
+    except Exception as e:  # noqa: BLE001 -- any error of a part is that part's failure
+        expect(f"{check.__name__} runs", False, repr(e))
+        return None
+
+
+def main():
+    work = tempfile.mkdtemp(prefix="qiwang-handouts-")
+    try:
+        doc = os.path.join(work, "demo.qiwang")
+        cli("demo", doc)
+        books = [run(check_standings_book, doc, work), run(check_entries_books, doc, work)]
+        run(check_libreoffice, [b for b in books if b is not None], work)
+        html = run(check_public_results, doc, work)
+        run(check_share_and_pdf, work)
+        if html is not None:
+            run(check_in_chromium, doc, html, work)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    print(f"{len(failures)} failure(s)")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
