@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Files other programs open (issue 19 points 21, 23, 25), opened in those programs:
+"""Files other programs open and printouts (issue 19 points 21, 23, 24, 25), opened in those programs:
 
 - the standings workbook (`export --out F.xlsx`) has a sheet for every group, an unplayed one
   listing its players without places and a note (point 21);
@@ -13,7 +13,11 @@
   Chromium at 375 px no name breaks onto a second line and the page does not scroll sideways;
   the standings PDF of a 150-player group sets "104红" at the size of "12红"; the share image of
   150 players comes in parts of at most 40 rows; the home page of the exported site finds a
-  player as one types, with the page's own script under its Content-Security-Policy, offline.
+  player as one types, with the page's own script under its Content-Security-Policy, offline;
+- certificates (point 24): no QR and no 扫码 without a site address (zbarimg reads none), the QR
+  of the verification page with one; 授予 never split; 〇 from a full-size face; the seal's
+  dashed guide in the preview only, crossing no text; a pairing sheet printed while `serve`
+  runs in another process carries the live page's QR, and none once it stops.
 
 Environment: QIWANG_CLI (the built qiwang-cli), G_TEST_BUILDDIR.
 """
@@ -187,6 +191,183 @@ def check_share_and_pdf(work):
         expect("25: 3-digit opponents set at the size of 2-digit ones", sizes[3] == sizes[2], sizes)
 
 
+def read_png(path):
+    """Width, height and rows of RGB triples of an 8-bit RGB PNG (qw_print_to_png's), without PIL."""
+    import zlib
+    with open(path, "rb") as f:
+        data = f.read()
+    pos, idat, width, height = 8, b"", 0, 0
+    while pos < len(data):
+        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
+        body = data[pos + 8:pos + 8 + length]
+        if kind == b"IHDR":
+            width, height, depth, colour = struct.unpack(">IIBB", body[:10])
+            assert depth == 8 and colour == 2, (depth, colour)
+        elif kind == b"IDAT":
+            idat += body
+        pos += 12 + length
+    raw, stride, rows, prev = zlib.decompress(idat), width * 3, [], bytearray(width * 3)
+    for y in range(height):
+        kind, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+        for x in range(stride):
+            a = line[x - 3] if x >= 3 else 0
+            b, c = prev[x], prev[x - 3] if x >= 3 else 0
+            if kind == 1:
+                line[x] = (line[x] + a) & 255
+            elif kind == 2:
+                line[x] = (line[x] + b) & 255
+            elif kind == 3:
+                line[x] = (line[x] + (a + b) // 2) & 255
+            elif kind == 4:
+                p = a + b - c
+                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                line[x] = (line[x] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+        rows.append(line)
+        prev = line
+    return width, height, rows
+
+
+def ring_pixels(width, rows, centre_mm, radius_mm, paper_mm=297.0):
+    """The pixels within 1 mm of a circle (the seal's guide), as (r, g, b)."""
+    scale = width / paper_mm
+    cx, cy, r = centre_mm[0] * scale, centre_mm[1] * scale, radius_mm * scale
+    out = []
+    for y in range(int(cy - r - scale), int(cy + r + scale) + 1):
+        for x in range(int(cx - r - scale), int(cx + r + scale) + 1):
+            if abs(((x - cx) ** 2 + (y - cy) ** 2) ** 0.5 - r) <= scale and 0 <= y < len(rows):
+                row = rows[y]
+                out.append((row[3 * x], row[3 * x + 1], row[3 * x + 2]))
+    return out
+
+
+def qr_codes(pdf, work, page=1):
+    """What zbarimg reads on a page of @pdf (an empty list when it finds no code)."""
+    if shutil.which("zbarimg") is None:
+        return None
+    stem = os.path.join(work, "qr")
+    subprocess.run(["pdftoppm", "-png", "-r", "150", "-f", str(page), "-l", str(page), pdf, stem], check=True)
+    png = [f for f in os.listdir(work) if f.startswith("qr-") and f.endswith(".png")][0]
+    p = subprocess.run(["zbarimg", "-q", "--raw", os.path.join(work, png)], capture_output=True, text=True)
+    os.unlink(os.path.join(work, png))
+    return [line for line in p.stdout.splitlines() if line]
+
+
+def read_ppm(path):
+    """Width and rows of RGB bytes of a binary PPM (pdftoppm's default output)."""
+    with open(path, "rb") as f:
+        data = f.read()
+    fields = data.split(maxsplit=4)
+    w, h = int(fields[1]), int(fields[2])
+    pixels = data[-(w * h * 3):]
+    return w, [pixels[y * w * 3:(y + 1) * w * 3] for y in range(h)]
+
+
+def glyph_heights(pdf, work, first, second):
+    """The ink heights, in pixels at 300 dpi, of two characters on page 1 (the first word holding each;
+    a character set in another face is a word of its own in pdftotext's boxes)."""
+    words = subprocess.run(["pdftotext", "-bbox", "-f", "1", "-l", "1", pdf, "-"], capture_output=True,
+                           text=True).stdout
+    boxes = {}
+    for m in re.finditer(r'xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]+)<', words):
+        x0, y0, x1, y1 = (float(m.group(i)) * 300 / 72 for i in range(1, 5))
+        word = m.group(5)
+        for c in (first, second):
+            if c in word and c not in boxes:
+                step = (x1 - x0) / len(word)
+                boxes[c] = (x0 + word.index(c) * step, x0 + (word.index(c) + 1) * step, y0, y1)
+    if len(boxes) < 2:
+        return None, None
+    stem = os.path.join(work, "glyphs")
+    subprocess.run(["pdftoppm", "-r", "300", "-f", "1", "-l", "1", "-singlefile", pdf, stem], check=True)
+    _, rows = read_ppm(stem + ".ppm")
+    top = int(min(b[2] for b in boxes.values())) - 4
+    bottom = int(max(b[3] for b in boxes.values())) + 4
+
+    def ink(c):
+        x0, x1 = int(boxes[c][0]) + 2, int(boxes[c][1]) - 2
+        ys = [y for y in range(top, bottom + 1) if any(max(rows[y][3 * x:3 * x + 3]) < 128 for x in range(x0, x1))]
+        return (max(ys) - min(ys) + 1) if ys else 0
+
+    return ink(first), ink(second)
+
+
+def check_certificates(work):
+    """Point 24: the QR promises only what it can do, the body, the 〇, the seal guide, the live QR."""
+    doc = os.path.join(work, "cert.qiwang")
+    cli("simulate", doc, "--system", "swiss", "--players", "12", "--rounds", "3", "--seed", "3")
+    pdf = os.path.join(work, "cert.pdf")
+    previews = os.path.join(work, "cert-png")
+    os.makedirs(previews, exist_ok=True)
+    cli("print", doc, "certificates", "--group", "open-m", "--out", pdf, "--png-dir", previews)
+    text = subprocess.run(["pdftotext", "-layout", pdf, "-"], capture_output=True, text=True).stdout
+    codes = qr_codes(pdf, work)
+    expect("24: without a site address, no QR on the certificate", codes == [] or codes is None, codes)
+    expect("24: nor a 扫码 promise", "扫码" not in text and "验证码" in text, text[-300:])
+    lines = [line for line in text.splitlines() if "授" in line]
+    expect("24: 授予 is never split", lines and all("授予" in line for line in lines), lines)
+    # The demo's long event name put 授 at the end of a line with room left (issue 19 point 24).
+    demo = os.path.join(work, "cert-demo.qiwang")
+    demo_pdf = os.path.join(work, "cert-demo.pdf")
+    cli("demo", demo)
+    cli("print", demo, "certificates", "--group", "open-m", "--out", demo_pdf, "--force", check=False)
+    if os.path.exists(demo_pdf):
+        demo_text = subprocess.run(["pdftotext", "-layout", demo_pdf, "-"], capture_output=True, text=True).stdout
+        lines = [line.strip() for line in demo_text.splitlines() if "授" in line]
+        expect("24: the demo's champion: 授予 on one line", lines and all("授予" in line for line in lines), lines)
+    # AR PL UKai's 〇 is 41 px high where its 月 is 55 (at 300 dpi): three quarters, and hairline.
+    zero, moon = glyph_heights(pdf, work, "〇", "月")
+    expect("24: 〇 in the date is as tall as the characters around it (月)",
+           zero is not None and moon is not None and zero >= 0.9 * moon, (zero, moon))
+    # The seal guide (champion.xml: centre 254, 168 mm, 36 mm across): in the preview, on paper never.
+    png = os.path.join(previews, sorted(os.listdir(previews))[0])
+    width, _, rows = read_png(png)
+    ring = ring_pixels(width, rows, (254, 168), 18)
+    grey = [p for p in ring if 140 <= p[0] <= 200 and abs(p[0] - p[1]) < 8 and abs(p[1] - p[2]) < 8]
+    dark = [p for p in ring if max(p) < 100]
+    expect("24: the preview shows the seal's place", len(grey) > 20, len(grey))
+    expect("24: the seal's place crosses no text", len(dark) == 0, len(dark))
+    # The PDF's page, as PPM (P6: a header, then RGB bytes).
+    stem = os.path.join(work, "cert-paper")
+    subprocess.run(["pdftoppm", "-r", "100", "-f", "1", "-l", "1", "-singlefile", pdf, stem], check=True)
+    w, rows = read_ppm(stem + ".ppm")
+    ring = ring_pixels(w, rows, (254, 168), 18)
+    grey = [p for p in ring if 140 <= p[0] <= 200 and abs(p[0] - p[1]) < 8 and abs(p[1] - p[2]) < 8]
+    expect("24: the seal's guide is not printed", len(grey) == 0, len(grey))
+    os.makedirs(OUT, exist_ok=True)
+    subprocess.run(["pdftoppm", "-png", "-r", "60", "-f", "1", "-l", "1", pdf, os.path.join(OUT, "certificate")])
+
+    # With the pages' address: the QR leads to the certificate's verification page.
+    cli("export-site", doc, "--out", os.path.join(work, "cert-site"), "--url", "https://qiwang.example/cert/")
+    cli("print", doc, "certificates", "--group", "open-m", "--out", pdf, "--force")
+    text = subprocess.run(["pdftotext", "-layout", pdf, "-"], capture_output=True, text=True).stdout
+    codes = qr_codes(pdf, work)
+    if codes is not None:
+        expect("24: with an address, the QR leads to the verification page",
+               len(codes) == 1 and re.fullmatch(r"https://qiwang\.example/cert/verify/[0-9A-Z]{10}/", codes[0]),
+               codes)
+    expect("24: and says 扫码", "扫码" in text, text[-300:])
+
+    # A pairing sheet printed while `serve` runs in another process: the QR of the live page.
+    fresh = os.path.join(work, "live.qiwang")
+    cli("demo", fresh)
+    server = subprocess.Popen([CLI, "serve", fresh, "--port", "0"], stdout=subprocess.PIPE, text=True)
+    try:
+        base = server.stdout.readline().strip().split(" ", 1)[1]
+        sheet = os.path.join(work, "pairings.pdf")
+        cli("print", fresh, "pairings", "--group", "open-m", "--out", sheet)
+        codes = qr_codes(sheet, work)
+        if codes is not None:
+            expect("24: a pairing sheet printed while serve runs has the live page's QR",
+                   codes == [base + "group/open-m/pairings/round-4/"], (base, codes))
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+    cli("print", fresh, "pairings", "--group", "open-m", "--out", sheet, "--force")
+    codes = qr_codes(sheet, work)
+    if codes is not None:
+        expect("24: after serve stops, no QR of a page that is gone", codes == [], codes)
+
+
 def load_browser():
     spec = importlib.util.spec_from_file_location("publish_browser", os.path.join(HERE, "test-publish-browser.py"))
     module = importlib.util.module_from_spec(spec)
@@ -263,6 +444,7 @@ def main():
         run(check_libreoffice, [b for b in books if b is not None], work)
         html = run(check_public_results, doc, work)
         run(check_share_and_pdf, work)
+        run(check_certificates, work)
         if html is not None:
             run(check_in_chromium, doc, html, work)
     finally:
