@@ -17,7 +17,10 @@
 - certificates (point 24): no QR and no 扫码 without a site address (zbarimg reads none), the QR
   of the verification page with one; 授予 never split; 〇 from a full-size face; the seal's
   dashed guide in the preview only, crossing no text; a pairing sheet printed while `serve`
-  runs in another process carries the live page's QR, and none once it stops.
+  runs in another process carries the live page's QR, and none once it stops;
+- the technical-grade application sheet (point 17, `print DOC grades`): the event's and the
+  group's particulars, every ranked player with sex, birth date and unit, no ID number, the
+  signature and seal lines, written 0600.
 
 Environment: QIWANG_CLI (the built qiwang-cli), G_TEST_BUILDDIR.
 """
@@ -368,6 +371,45 @@ def check_certificates(work):
         expect("24: after serve stops, no QR of a page that is gone", codes == [], codes)
 
 
+def check_grades(work):
+    """Point 17's printed sheet: `print DOC grades --group G --out F.pdf` (技术等级申报表, seed 002
+    §七(六)2 可根据…技术等级标准申请相应技术等级，现场办证)."""
+    doc = os.path.join(work, "grades.qiwang")
+    cli("simulate", doc, "--system", "swiss", "--players", "14", "--rounds", "5", "--seed", "11")
+    cli("event", doc, "--host", "白花镇象棋协会", "--organiser", "惠东县象棋协会", "--arbiter", "陈国华",
+        "--arbiter-grade", "一级", "--venue", "白花镇文化活动中心", "--start", "2021-07-03", "--end", "2021-07-04")
+    pdf = os.path.join(work, "等级申报.pdf")
+    p = cli("print", doc, "grades", "--group", "open-m", "--out", pdf, check=False)
+    expect("17: print grades --group G --out F.pdf succeeds", p.returncode == 0, p.stderr)
+    if p.returncode != 0:
+        return
+    expect("17: the sheet is private (0600: it has birth dates)", (os.stat(pdf).st_mode & 0o777) == 0o600,
+           oct(os.stat(pdf).st_mode))
+    text = subprocess.run(["pdftotext", "-layout", pdf, "-"], capture_output=True, text=True).stdout
+    flat = re.sub(r"\s+", "", text)
+    standings = json.loads(cli("standings", doc, "open-m", "--json").stdout)
+    rows = standings["standings"] if isinstance(standings, dict) else standings
+    entries = {e["no"]: e for e in json.loads(cli("entries", doc, "--json").stdout)}
+    expect("17: titled 技术等级申报表", "技术等级申报表" in flat, flat[:200])
+    for label, value in (("比赛名称", event_name(doc)), ("比赛日期", "2021年7月3日至2021年7月4日"),
+                         ("比赛地点", "白花镇文化活动中心"), ("主办单位", "惠东县象棋协会"),
+                         ("承办单位", "白花镇象棋协会"), ("裁判长", "陈国华（一级）"), ("赛制", "积分编排制"),
+                         ("参赛人数", "14人"), ("比赛轮次", "5轮")):
+        expect(f"17: {label} {value}", label in flat and value in flat, label)
+    for row in rows:
+        entry = entries[row["no"]]
+        sex = {"M": "男", "F": "女"}.get(entry.get("sex"), "")
+        expect(f"17: place {row['rank']} {entry['name']} with sex, birth date and unit",
+               re.search(rf"{row['rank']}{re.escape(entry['name'])}{sex}{entry.get('birth') or '—'}"
+                         rf"{re.escape(entry.get('unit') or '')}", flat) is not None, entry)
+    expect("17: no ID number, whole or masked (not needed to grant a grade)",
+           re.search(r"\d{6}(\d{8}|\*{8})\d{3}[\dX]", flat) is None and "身份证" not in flat, "")
+    expect("17: the chief arbiter signs, the host seals", "裁判长（签字）" in flat and "承办单位（盖章）" in flat, "")
+    expect("17: the rule it applies is cited", "第七条（六）2" in flat, "")
+    os.makedirs(OUT, exist_ok=True)
+    subprocess.run(["pdftoppm", "-png", "-r", "60", "-f", "1", "-l", "1", pdf, os.path.join(OUT, "grades")])
+
+
 def load_browser():
     spec = importlib.util.spec_from_file_location("publish_browser", os.path.join(HERE, "test-publish-browser.py"))
     module = importlib.util.module_from_spec(spec)
@@ -445,6 +487,7 @@ def main():
         html = run(check_public_results, doc, work)
         run(check_share_and_pdf, work)
         run(check_certificates, work)
+        run(check_grades, work)
         if html is not None:
             run(check_in_chromium, doc, html, work)
     finally:
