@@ -185,6 +185,7 @@ applies (QwPrintKind   kind,
     case QW_PRINT_STANDINGS:
     case QW_PRINT_CERTIFICATES:
     case QW_PRINT_AWARDS:
+    case QW_PRINT_GRADES:
       if (!has_result (s))
         {
           g_set_error (error, QW_ERROR, QW_ERROR_CONFLICT, _("Group %s has no results yet"), name);
@@ -232,6 +233,7 @@ nothing_message (QwPrintKind kind)
     case QW_PRINT_STANDINGS:
     case QW_PRINT_CERTIFICATES:
     case QW_PRINT_AWARDS:
+    case QW_PRINT_GRADES:
       return _("No group has results yet");
     case QW_PRINT_CHECKIN:
     case QW_PRINT_SEEDING:
