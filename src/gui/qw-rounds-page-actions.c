@@ -22,6 +22,7 @@
 #include "qw-manual-pairing-dialog.h"
 #include "qw-tiebreak.h"
 #include "qw-rounds-page-private.h"
+#include "qw-dialog-list.h"
 #include "qw-section-dialog.h"
 #include "qw-tournament.h"
 #include "qw-document-entries.h"
@@ -56,14 +57,8 @@ show_lines (QwRoundsPage *self,
       gtk_label_set_selectable (GTK_LABEL (label), TRUE);
       gtk_widget_set_margin_end (label, 12);
       gtk_widget_set_margin_bottom (label, 6);
-      scrolled = gtk_scrolled_window_new ();
-      gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), label);
-      gtk_scrolled_window_set_propagate_natural_width (GTK_SCROLLED_WINDOW (scrolled), TRUE);
-      gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (scrolled), TRUE);
-      gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (scrolled), 420);
-      gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
-      /* A scroll bar that shows there is more below. */
-      gtk_scrolled_window_set_overlay_scrolling (GTK_SCROLLED_WINDOW (scrolled), FALSE);
+      /* A scroll bar that shows there is more below, in a height the screen has. */
+      scrolled = qw_dialog_list_new (_qw_rounds_page_parent_window (self), label, 420);
       adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), scrolled);
     }
   adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
