@@ -830,6 +830,10 @@ withdraw_action (GtkWidget  *widget,
   OneChoice *c;
   GtkWidget *dialog;
 
+  /* Only those who play: not an excluded entry, nor a late one not admitted. */
+  for (guint i = entries != NULL ? entries->len : 0; i-- > 0;)
+    if (!qw_tournament_can_withdraw (g_ptr_array_index (entries, i), NULL))
+      g_ptr_array_remove_index (entries, i);
   if (entries == NULL || entries->len == 0)
     return;
   c = g_new0 (OneChoice, 1);
