@@ -18,6 +18,7 @@
 
 #include "qw-admit-dialog.h"
 #include "qw-dialog-list.h"
+#include "qw-text-wrap.h"
 #include "qw-feedback.h"
 #include "qw-pair-gate.h"
 #include "qw-tournament.h"
@@ -396,6 +397,11 @@ qw_admit_dialog_new (GtkWindow         *parent,
             ? g_strdup_printf (_("Admit the Late Entry %s?"), ((Row *) self->rows->pdata[0])->entry->name)
             : g_strdup_printf (_("Admit %u Late Entries?"), self->rows->len);
   body = body_text (self);
+  {
+    g_autofree char *text = g_steal_pointer (&body);
+
+    body = qw_text_no_orphans (text);
+  }
   adw_message_dialog_set_heading (ADW_MESSAGE_DIALOG (self), heading);
   adw_message_dialog_set_body (ADW_MESSAGE_DIALOG (self), body);
   /* 25 late entries: the list scrolls, the buttons stay on the screen; a

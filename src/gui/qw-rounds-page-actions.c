@@ -24,6 +24,7 @@
 #include "qw-rounds-page-private.h"
 #include "qw-dialog-list.h"
 #include "qw-section-dialog.h"
+#include "qw-text-wrap.h"
 #include "qw-tournament.h"
 #include "qw-document-entries.h"
 #include "qw-document-play.h"
@@ -37,7 +38,7 @@ show_lines (QwRoundsPage *self,
             const char   *body,
             GPtrArray    *lines)
 {
-  GtkWidget *dialog = adw_message_dialog_new (_qw_rounds_page_parent_window (self), heading, body);
+  GtkWidget *dialog = qw_message_dialog_new (_qw_rounds_page_parent_window (self), heading, body);
   GtkWidget *label;
   GtkWidget *scrolled;
   g_autoptr(GString) text = g_string_new (NULL);
@@ -46,12 +47,15 @@ show_lines (QwRoundsPage *self,
     g_string_append_printf (text, "%s%s", i > 0 ? "\n\n" : "", (char *) g_ptr_array_index (lines, i));
   if (text->len > 0)
     {
-      label = gtk_label_new (text->str);
+      g_autofree char *kept = qw_text_no_orphans (text->str);
+
+      label = gtk_label_new (kept);
       gtk_label_set_wrap (GTK_LABEL (label), TRUE);
       gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
-      /* As wide as it asks for, always: its height is then measured for the
-       * width it gets, and the last line is never below the view's end. */
-      gtk_label_set_width_chars (GTK_LABEL (label), 64);
+      /* Up to 64 characters wide, and narrower when the dialog is (a fixed
+       * width ran under the scroll bar: "种子排位在前者执红" lost 者); its
+       * height is measured for the width it gets. */
+      gtk_label_set_width_chars (GTK_LABEL (label), 24);
       gtk_label_set_max_width_chars (GTK_LABEL (label), 64);
       gtk_label_set_xalign (GTK_LABEL (label), 0);
       gtk_label_set_selectable (GTK_LABEL (label), TRUE);
@@ -189,7 +193,7 @@ _qw_rounds_page_open_fouls_dialog (QwRoundsPage *self)
     }
   heading = d->playoff_dropdown != NULL ? g_strdup_printf (_("Board %d: Fouls and Play-off"), game->board)
                                         : g_strdup_printf (_("Board %d: Fouls"), game->board);
-  dialog = adw_message_dialog_new (_qw_rounds_page_parent_window (self), heading,
+  dialog = qw_message_dialog_new (_qw_rounds_page_parent_window (self), heading,
                                    _("Fouls (犯规) count in the tie-breaks: fewer ranks higher."));
   adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), grid);
   adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _("_Cancel"), "save", _("_Save"), NULL);
@@ -292,7 +296,7 @@ _qw_rounds_page_open_playoff_dialog (QwRoundsPage *self,
                               "on a draw.)"), red.name, black.name)
          : g_strdup_printf (_("%s (red) and %s (black) drew. A knockout game needs a winner: who won the "
                               "play-off?"), red.name, black.name);
-  dialog = adw_message_dialog_new (_qw_rounds_page_parent_window (self), heading, body);
+  dialog = qw_message_dialog_new (_qw_rounds_page_parent_window (self), heading, body);
   /* Escape takes nothing: the draw is not recorded without its play-off. */
   adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
                                     "later", _("Not Played _Yet"),
@@ -532,7 +536,7 @@ unpair_action (GtkWidget  *widget,
     return;
   results = round_has_results (self, self->last_round);
   heading = g_strdup_printf (_("Unpair Round %d?"), self->last_round);
-  dialog = adw_message_dialog_new (_qw_rounds_page_parent_window (self), heading,
+  dialog = qw_message_dialog_new (_qw_rounds_page_parent_window (self), heading,
                                    results ? _("Its results are lost with it. The earlier rounds stay as they are.")
                                            : _("Its pairings are removed; pair it again when ready."));
   adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _("_Cancel"),
@@ -690,7 +694,7 @@ swap_action (GtkWidget  *widget,
   grid = gtk_grid_new ();
   gtk_grid_set_row_spacing (GTK_GRID (grid), 8);
   gtk_grid_set_column_spacing (GTK_GRID (grid), 12);
-  dialog = adw_message_dialog_new (_qw_rounds_page_parent_window (self), _("Swap Two Players"),
+  dialog = qw_message_dialog_new (_qw_rounds_page_parent_window (self), _("Swap Two Players"),
                                    _("They exchange their places in this round (on one board: their colours). "
                                      "The change is checked against the rules and recorded."));
   c->first = GTK_DROP_DOWN (labelled (grid, 0, _("Player"), player_dropdown (entries)));
@@ -752,7 +756,7 @@ choice_dialog (OneChoice  *c,
 {
   gint64 first[2];
   guint n_first = board_players (c->self, first);
-  GtkWidget *dialog = adw_message_dialog_new (_qw_rounds_page_parent_window (c->self), heading, body);
+  GtkWidget *dialog = qw_message_dialog_new (_qw_rounds_page_parent_window (c->self), heading, body);
 
   c->chooser = QW_PLAYER_CHOOSER (qw_player_chooser_new (entries, first, n_first));
   adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), GTK_WIDGET (c->chooser));

@@ -1,0 +1,16 @@
+/* qw-text-wrap.h: Chinese text wrapped without a character alone on its line
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <adwaita.h>
+
+G_BEGIN_DECLS
+
+char      *qw_text_no_orphans        (const char *text);
+GtkWidget *qw_message_dialog_new     (GtkWindow  *parent,
+                                      const char *heading,
+                                      const char *body);
+
+G_END_DECLS
