@@ -347,6 +347,10 @@ test_column_titles (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static char *cut_labels (GtkWidget  *widget,
+                         gboolean    ellipsis,
+                         const char *shot);
+
 /* Point 4: dialogs with a list on small screens */
 
 /* The dialog fits the screen, and its buttons are inside it. */
@@ -438,11 +442,22 @@ late_entries_on (int width,
   qw_test_wait_false (entries, "busy");
   report = qw_test_wait_toplevel (ADW_TYPE_MESSAGE_DIALOG);
   assert_on_screen (report, _("_Close"), report_shot);
+  /* Point 12: the report's lines whole (they were cut at the right edge). */
+  {
+    g_autofree char *cut = cut_labels (GTK_WIDGET (report), TRUE, report_shot);
+
+    g_assert_cmpstr (cut, ==, "");
+  }
   adw_message_dialog_response (ADW_MESSAGE_DIALOG (report), "close");
   admit = QW_ADMIT_DIALOG (qw_test_wait_toplevel (QW_TYPE_ADMIT_DIALOG));
   g_assert_cmpuint (qw_admit_dialog_get_n_rows (admit), >=, 25);
   assert_on_screen (GTK_WINDOW (admit), _("_Admit"), admit_shot);
   assert_on_screen (GTK_WINDOW (admit), _("_Not Now"), admit_shot);
+  {
+    g_autofree char *cut = cut_labels (GTK_WIDGET (admit), TRUE, admit_shot);
+
+    g_assert_cmpstr (cut, ==, "");
+  }
   gtk_window_destroy (GTK_WINDOW (admit));
   gtk_window_destroy (GTK_WINDOW (window));
   spin ();
@@ -461,6 +476,10 @@ test_late_entries_1024x700 (void)
   late_entries_on (1024, 700);
 }
 
+
+static GtkWidget *nth_of_type (GtkWidget *widget,
+                               GType      type,
+                               int       *n);
 
 /* Point 12: labels that are cut */
 
@@ -691,9 +710,22 @@ walk_cut (int width)
   dialog = qw_test_wait_toplevel (QW_TYPE_NEW_STOP_DIALOG);
   {
     g_autofree char *shot = g_strdup_printf ("rough-new-stop-%d.png", width);
+    g_autofree char *list_shot = g_strdup_printf ("rough-new-stop-rulesets-%d.png", width);
     g_autofree char *cut = cut_labels (GTK_WIDGET (dialog), width >= 1280, shot);
+    int first = 0;
+    GtkWidget *rulesets = nth_of_type (GTK_WIDGET (dialog), ADW_TYPE_COMBO_ROW, &first);
+    GtkWidget *popover;
 
     g_string_append (all, cut);
+    g_clear_pointer (&cut, g_free);
+    /* The rulesets' list, open: their names whole ("2021年第六届全国象…"). */
+    g_assert_true (gtk_widget_activate (rulesets));
+    popover = qw_test_find_child (rulesets, GTK_TYPE_POPOVER);
+    g_assert_nonnull (popover);
+    qw_test_wait_mapped (popover);
+    cut = cut_labels (popover, TRUE, list_shot);
+    g_string_append (all, cut);
+    gtk_popover_popdown (GTK_POPOVER (popover));
   }
   gtk_window_destroy (dialog);
   gtk_window_destroy (GTK_WINDOW (window));

@@ -16,6 +16,7 @@
 #include <glib/gi18n.h>
 
 #include "qw-dialog-list.h"
+#include "qw-text-wrap.h"
 #include "qw-admit-dialog.h"
 #include "qw-column-map-dialog.h"
 #include "qw-entries-page-private.h"
@@ -274,7 +275,7 @@ import_read (QwEntriesPage     *self,
       text = g_strdup_printf ("%s\n\n%s", old, with);
     }
   rows = import_rows (report);
-  dialog = adw_message_dialog_new (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))),
+  dialog = qw_message_dialog_new (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))),
                                    _("Registration List Imported"), text);
   if (*rows != '\0')
     adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), rows_view (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))), rows));

@@ -12,6 +12,7 @@
 #include <glib/gi18n.h>
 
 #include "qw-dialog-list.h"
+#include "qw-text-wrap.h"
 #include "qw-import-report.h"
 
 /**
@@ -137,7 +138,7 @@ qw_import_report_new (GtkWindow *parent,
                             "taken from a rejected file."),
                           counts[QW_FILE_ADDED], counts[QW_FILE_REPLACED], counts[QW_FILE_UNCHANGED],
                           counts[QW_FILE_REJECTED]);
-  dialog = adw_message_dialog_new (parent, heading, body);
+  dialog = qw_message_dialog_new (parent, heading, body);
   adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), report_list (parent, outcomes));
   adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
   gtk_window_set_default_size (GTK_WINDOW (dialog), 600, -1);

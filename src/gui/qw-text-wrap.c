@@ -109,3 +109,43 @@ qw_message_dialog_new (GtkWindow  *parent,
 
   return adw_message_dialog_new (parent, heading, kept);
 }
+
+static void
+whole_setup_cb (GtkSignalListItemFactory *factory,
+                GtkListItem              *item)
+{
+  GtkWidget *label = gtk_label_new (NULL);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_max_width_chars (GTK_LABEL (label), 40);
+  gtk_list_item_set_child (item, label);
+}
+
+static void
+whole_bind_cb (GtkSignalListItemFactory *factory,
+               GtkListItem              *item)
+{
+  GtkStringObject *string = gtk_list_item_get_item (item);
+
+  gtk_label_set_text (GTK_LABEL (gtk_list_item_get_child (item)),
+                      GTK_IS_STRING_OBJECT (string) ? gtk_string_object_get_string (string) : "");
+}
+
+/**
+ * qw_combo_row_show_whole:
+ * @row: a combo row of a #GtkStringList
+ *
+ * Its list shows each name whole: a ruleset's name ("2021年第六届全国象棋
+ * 业余棋王赛") was cut to "2021年第六届全国象…".
+ */
+void
+qw_combo_row_show_whole (AdwComboRow *row)
+{
+  g_autoptr(GtkListItemFactory) factory = gtk_signal_list_item_factory_new ();
+
+  g_signal_connect (factory, "setup", G_CALLBACK (whole_setup_cb), NULL);
+  g_signal_connect (factory, "bind", G_CALLBACK (whole_bind_cb), NULL);
+  adw_combo_row_set_list_factory (row, factory);
+}

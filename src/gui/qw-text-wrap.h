@@ -13,4 +13,6 @@ GtkWidget *qw_message_dialog_new     (GtkWindow  *parent,
                                       const char *heading,
                                       const char *body);
 
+void       qw_combo_row_show_whole   (AdwComboRow *row);
+
 G_END_DECLS
