@@ -1051,6 +1051,11 @@ main (int    argc,
 {
   int status;
 
+  /* Without the accessibility bus: with it, and a second display opened
+   * (the screens of given sizes), 2 runs in 5 ended in a GLib-CRITICAL
+   * "Source ID … was not found when attempting to remove it" from outside
+   * the app's code (not under gdb); none in 4 runs without. */
+  g_setenv ("GTK_A11Y", "none", TRUE);
   qw_test_ui_init (&argc, &argv);
   tmp_dir = g_dir_make_tmp ("qiwang-ui-rough-XXXXXX", NULL);
   servers = g_ptr_array_new_with_free_func (g_object_unref);
