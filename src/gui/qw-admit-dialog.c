@@ -397,13 +397,9 @@ qw_admit_dialog_new (GtkWindow         *parent,
             ? g_strdup_printf (_("Admit the Late Entry %s?"), ((Row *) self->rows->pdata[0])->entry->name)
             : g_strdup_printf (_("Admit %u Late Entries?"), self->rows->len);
   body = body_text (self);
-  {
-    g_autofree char *text = g_steal_pointer (&body);
-
-    body = qw_text_no_orphans (text);
-  }
   adw_message_dialog_set_heading (ADW_MESSAGE_DIALOG (self), heading);
   adw_message_dialog_set_body (ADW_MESSAGE_DIALOG (self), body);
+  qw_message_dialog_no_orphans (ADW_MESSAGE_DIALOG (self));
   /* 25 late entries: the list scrolls, the buttons stay on the screen; a
    * group that paired many rounds has more points than the dialog is wide. */
   list = qw_dialog_list_new (parent, build_grid (self), 420);

@@ -47,9 +47,8 @@ show_lines (QwRoundsPage *self,
     g_string_append_printf (text, "%s%s", i > 0 ? "\n\n" : "", (char *) g_ptr_array_index (lines, i));
   if (text->len > 0)
     {
-      g_autofree char *kept = qw_text_no_orphans (text->str);
-
-      label = gtk_label_new (kept);
+      label = gtk_label_new (text->str);
+      qw_label_no_orphans (GTK_LABEL (label));
       gtk_label_set_wrap (GTK_LABEL (label), TRUE);
       gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
       /* Up to 64 characters wide, and narrower when the dialog is (a fixed

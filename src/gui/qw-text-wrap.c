@@ -2,10 +2,10 @@
  *
  * Chinese wraps between any two characters, so a paragraph can end with one
  * character and its full stop alone on the last line ("…也不算弃" / "权。",
- * "黑方晋" / "级。）": issue 19 point 12). Pango has no widow control; a
- * word joiner (U+2060, UAX #14 class WJ: no break on either side, drawn as
- * nothing) between the last two characters of each paragraph and the
- * punctuation after them carries them to the next line together.
+ * "黑方晋" / "级。）": issue 19 point 12). Pango has no widow control; an
+ * attribute that allows no break inside the last two characters of each
+ * paragraph and the punctuation after them carries them to the next line
+ * together, and leaves the text as it is.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -17,7 +17,6 @@
 
 #include "qw-text-wrap.h"
 
-#define WORD_JOINER "\xe2\x81\xa0"
 #define TAIL_LETTERS 2
 
 static gboolean
@@ -26,11 +25,11 @@ is_letter (gunichar c)
   return g_unichar_isalnum (c) || g_unichar_break_type (c) == G_UNICODE_BREAK_IDEOGRAPHIC;
 }
 
-/* One paragraph: its last letters and the punctuation after them joined. */
-static void
-append_paragraph (GString    *out,
-                  const char *start,
-                  const char *end)
+/* Where the tail of the paragraph [@start, @end) begins: its last two
+ * letters and the punctuation after them; NULL for a short paragraph. */
+static const char *
+paragraph_tail (const char *start,
+                const char *end)
 {
   const char *tail = end;
   int letters = 0;
@@ -47,56 +46,90 @@ append_paragraph (GString    *out,
         break;
       tail = prev;
     }
-  /* A short paragraph or one of words: left as it is. */
-  if (letters < TAIL_LETTERS || tail == start)
-    {
-      g_string_append_len (out, start, end - start);
-      return;
-    }
-  g_string_append_len (out, start, tail - start);
-  for (const char *p = tail; p < end; p = g_utf8_next_char (p))
-    {
-      if (p > tail)
-        g_string_append (out, WORD_JOINER);
-      g_string_append_len (out, p, g_utf8_next_char (p) - p);
-    }
+  return letters < TAIL_LETTERS || tail == start ? NULL : tail;
 }
 
 /**
- * qw_text_no_orphans:
- * @text: (nullable): text to show in a label that wraps
+ * qw_text_no_orphans_attributes:
+ * @text: text shown in a label that wraps
  *
- * Returns: (transfer full): @text with each paragraph's last two characters
- *   and its closing punctuation bound together
+ * Returns: (transfer full): attributes that keep each paragraph's last two
+ *   characters and its closing punctuation on one line (no break allowed
+ *   inside; the text itself is unchanged, so it copies as it is)
  */
-char *
-qw_text_no_orphans (const char *text)
+PangoAttrList *
+qw_text_no_orphans_attributes (const char *text)
 {
-  GString *out;
-  const char *p;
+  PangoAttrList *attrs = pango_attr_list_new ();
+  const char *p = text != NULL ? text : "";
 
-  if (text == NULL)
-    return NULL;
-  out = g_string_sized_new (strlen (text) + 16);
-  p = text;
   while (*p != '\0')
     {
       const char *nl = strchr (p, '\n');
       const char *end = nl != NULL ? nl : p + strlen (p);
+      const char *tail = paragraph_tail (p, end);
 
-      append_paragraph (out, p, end);
+      if (tail != NULL)
+        {
+          PangoAttribute *attr = pango_attr_allow_breaks_new (FALSE);
+
+          attr->start_index = tail - text;
+          attr->end_index = end - text;
+          pango_attr_list_insert (attrs, attr);
+        }
       if (nl == NULL)
         break;
-      g_string_append_c (out, '\n');
       p = nl + 1;
     }
-  return g_string_free (out, FALSE);
+  return attrs;
+}
+
+/* The label's own text kept from orphans. */
+void
+qw_label_no_orphans (GtkLabel *label)
+{
+  PangoAttrList *attrs = qw_text_no_orphans_attributes (gtk_label_get_text (label));
+
+  gtk_label_set_attributes (label, attrs);
+  pango_attr_list_unref (attrs);
+}
+
+static GtkLabel *
+find_label (GtkWidget  *widget,
+            const char *text)
+{
+  if (GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0)
+    return GTK_LABEL (widget);
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkLabel *found = find_label (c, text);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/**
+ * qw_message_dialog_no_orphans:
+ *
+ * Keeps the body of @dialog (as it is now) from orphans: call it again after
+ * adw_message_dialog_set_body().
+ */
+void
+qw_message_dialog_no_orphans (AdwMessageDialog *dialog)
+{
+  const char *body = adw_message_dialog_get_body (dialog);
+  GtkLabel *label = body != NULL && *body != '\0' ? find_label (GTK_WIDGET (dialog), body) : NULL;
+
+  if (label != NULL)
+    qw_label_no_orphans (label);
 }
 
 /**
  * qw_message_dialog_new:
  *
- * adw_message_dialog_new() with qw_text_no_orphans() of @body.
+ * adw_message_dialog_new() with its body kept from orphans.
  *
  * Returns: (transfer floating): the dialog
  */
@@ -105,9 +138,10 @@ qw_message_dialog_new (GtkWindow  *parent,
                        const char *heading,
                        const char *body)
 {
-  g_autofree char *kept = qw_text_no_orphans (body);
+  GtkWidget *dialog = adw_message_dialog_new (parent, heading, body);
 
-  return adw_message_dialog_new (parent, heading, kept);
+  qw_message_dialog_no_orphans (ADW_MESSAGE_DIALOG (dialog));
+  return dialog;
 }
 
 static void

@@ -8,7 +8,9 @@
 
 G_BEGIN_DECLS
 
-char      *qw_text_no_orphans        (const char *text);
+PangoAttrList *qw_text_no_orphans_attributes (const char *text);
+void       qw_label_no_orphans       (GtkLabel   *label);
+void       qw_message_dialog_no_orphans (AdwMessageDialog *dialog);
 GtkWidget *qw_message_dialog_new     (GtkWindow  *parent,
                                       const char *heading,
                                       const char *body);
