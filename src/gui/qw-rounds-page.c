@@ -119,9 +119,9 @@ static const QwColumn columns[] = {
   { N_("No."), "black-no", NULL, 52, QW_COLUMN_NUMERIC | QW_COLUMN_END },
   /* Takes its share of the spare width: a play-off's note is long
    * ("和棋黑胜附加赛战和：黑方晋级"). */
-  { N_("Fouls"), "fouls", NULL, 150, QW_COLUMN_EXPAND, "dim-label", "fouls" },
+  { N_("Fouls"), "fouls", NULL, 90, QW_COLUMN_EXPAND, "dim-label", "fouls" },
   /* 窗口, 命令行, 设备：NAME */
-  { N_("Entered By"), "entered-by", NULL, 150, 0, "dim-label", "entered-by" },
+  { N_("Entered By"), "entered-by", NULL, 100, 0, "dim-label", "entered-by" },
 };
 
 static const QwColumn seed_columns[] = {
