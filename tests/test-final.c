@@ -340,7 +340,9 @@ test_junior_checks (void)
   g_assert_true (qw_ruleset_blocks_pairing (r, "no-certificate") && qw_ruleset_blocks_pairing (r, "pairs-too-few"));
 }
 
-/* 2021 五(二)1: 家庭双人组, one adult and one member under 12 of three generations. */
+/* 2021 五(二)1: 家庭双人组, one adult and one member 12岁以下 of three generations.
+ * 以上/以下 include the number (民法典 第1259条): 12 on the event's first day plays,
+ * 13 does not (the reading is stated in data/rulesets/qiwang-2021.xml). */
 static void
 test_family_2021 (void)
 {
@@ -353,7 +355,7 @@ test_family_2021 (void)
   g_assert_nonnull (family);
   g_assert_null (r->final);
   g_assert_cmpint (family->adult_age, ==, 18);
-  g_assert_cmpint (family->child_max_age, ==, 11);
+  g_assert_cmpint (family->child_max_age, ==, 12);
   g_ptr_array_add (e, pair_of (person ("父", QW_SEX_MALE, "1985-01-01", "44", NULL),
                                person ("女", QW_SEX_FEMALE, "2009-07-04", "44", NULL), "family", "父女"));
   g_ptr_array_add (e, pair_of (person ("母", QW_SEX_FEMALE, "1985-01-02", "44", NULL),
@@ -365,11 +367,18 @@ test_family_2021 (void)
   g_ptr_array_add (e, pair_of (person ("姑", QW_SEX_FEMALE, "1985-01-05", "44", NULL),
                                person ("侄", QW_SEX_MALE, "2015-01-05", "44", NULL), "family", "姑侄"));
   g_ptr_array_add (e, single (person ("一人", QW_SEX_MALE, "2012-01-06", "44", NULL), "family"));
+  g_ptr_array_add (e, pair_of (person ("爷", QW_SEX_MALE, "1960-01-07", "44", NULL),
+                               person ("孙", QW_SEX_MALE, "2008-07-03", "44", NULL), "family", "爷孙"));
+  g_ptr_array_add (e, pair_of (person ("奶", QW_SEX_FEMALE, "1962-01-08", "44", NULL),
+                               person ("孙女", QW_SEX_FEMALE, "2008-07-04", "44", NULL), "family", "奶奶孙女"));
   checks = g_new0 (QwEntryCheck, e->len);
   qw_entry_check_all (r, e, &options, checks);
-  /* 11 the day before the 12th birthday; 12 on it. */
+  /* 11 the day before the 12th birthday; exactly 12 on it (12岁以下 includes 12);
+   * 13 on the first day is refused, 12 the day before the 13th birthday plays. */
   g_assert_cmpuint (checks[0].problems, ==, 0);
-  g_assert_cmpuint (checks[1].problems, ==, QW_PROBLEM_BIT (QW_PROBLEM_PAIR_AGE));
+  g_assert_cmpuint (checks[1].problems, ==, 0);
+  g_assert_cmpuint (checks[6].problems, ==, QW_PROBLEM_BIT (QW_PROBLEM_PAIR_AGE));
+  g_assert_cmpuint (checks[7].problems, ==, 0);
   g_assert_cmpuint (checks[2].problems, ==, QW_PROBLEM_BIT (QW_PROBLEM_PAIR_AGE));
   g_assert_cmpuint (checks[3].problems, ==, 0);
   g_assert_cmpuint (checks[4].problems, ==, QW_PROBLEM_BIT (QW_PROBLEM_PAIR_RELATION));
