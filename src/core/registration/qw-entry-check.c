@@ -353,20 +353,54 @@ check_duplicate (GHashTable    *seen,
     g_hash_table_add (seen, scoped);
 }
 
-/* The pair events' sizes: with fewer entries than the event opens with,
- * every entry is pairs-too-few; the entries after the last place (in the
- * list's order, 序号) are pairs-too-many. An excluded entry does not count;
- * a withdrawn one does (it entered). */
+/* The problems of @ruleset's <pairing-gate> (without the pair events' own
+ * counts, which this count decides). */
+static guint
+gate_mask (const QwRuleset *ruleset)
+{
+  guint mask = 0;
+
+  for (guint i = 0; ruleset->pairing_blocks != NULL && ruleset->pairing_blocks[i] != NULL; i++)
+    {
+      int p = qw_problem_from_code (ruleset->pairing_blocks[i]);
+
+      if (p >= 0)
+        mask |= QW_PROBLEM_BIT (p);
+    }
+  return mask & ~(QW_PROBLEM_BIT (QW_PROBLEM_PAIRS_TOO_FEW) | QW_PROBLEM_BIT (QW_PROBLEM_PAIRS_TOO_MANY));
+}
+
+/* Whether the pair would be paired: not excluded, and nothing of the gate
+ * keeps it out (or the arbiter let it play with it). */
+static gboolean
+pair_is_eligible (const QwEntry      *e,
+                  const QwEntryCheck *check,
+                  guint               mask)
+{
+  if (e->status == QW_STATUS_EXCLUDED)
+    return FALSE;
+  return (check->problems & mask & ~qw_problems_parse (e->allowed)) == 0;
+}
+
+/* The pair events' sizes. Seed 000 §十一(五)2–3 "8对开赛": with fewer
+ * ELIGIBLE pairs than the event opens with (the pairs the gate would pair:
+ * a pair blocked by another problem, and an excluded one, do not count),
+ * every entry is pairs-too-few, which the gate refuses even when asked to
+ * exclude the blocked pairs (qw-pairing.c). The entries after the last
+ * place (in the list's order, 序号) are pairs-too-many. A withdrawn entry
+ * counts (it entered). */
 static void
 check_pair_counts (const QwRuleset *ruleset,
                    GPtrArray       *entries,
                    GStrv            groups,
                    QwEntryCheck    *out)
 {
+  guint mask = gate_mask (ruleset);
+
   for (guint r = 0; ruleset->pair_rules != NULL && r < ruleset->pair_rules->len; r++)
     {
       const QwPairRule *rule = g_ptr_array_index (ruleset->pair_rules, r);
-      int n = 0;
+      int n = 0, eligible = 0;
 
       for (guint i = 0; i < entries->len; i++)
         {
@@ -377,8 +411,9 @@ check_pair_counts (const QwRuleset *ruleset,
           if (rule->max_pairs > 0 && n >= rule->max_pairs)
             out[i].problems |= QW_PROBLEM_BIT (QW_PROBLEM_PAIRS_TOO_MANY);
           n++;
+          eligible += pair_is_eligible (e, &out[i], mask) ? 1 : 0;
         }
-      if (n == 0 || n >= rule->min_pairs)
+      if (n == 0 || eligible >= rule->min_pairs)
         continue;
       for (guint i = 0; i < entries->len; i++)
         if (g_str_equal (groups[i], rule->field)
@@ -587,7 +622,7 @@ qw_problem_message (QwProblem problem)
     case QW_PROBLEM_PAIR_ONLINE:
       return _("Too few members played online (no platform account given)");
     case QW_PROBLEM_PAIRS_TOO_FEW:
-      return _("The pair event has fewer pairs than it needs to open");
+      return _("The pair event has fewer eligible pairs than it needs to open");
     case QW_PROBLEM_PAIRS_TOO_MANY:
       return _("Entered after the pair event was full");
     case QW_PROBLEM_JUNIOR_TOO_OLD:
