@@ -51,6 +51,7 @@ struct _QwGateDialog
   GPtrArray           *items;         /* QwGateItem, as last read */
   GPtrArray           *rows;          /* the rows of both groups */
   guint                n_blocked;
+  char                *pair_label;     /* "_Pair Round 3" */
 };
 
 G_DEFINE_FINAL_TYPE (QwGateDialog, qw_gate_dialog, ADW_TYPE_WINDOW)
@@ -266,8 +267,18 @@ reload (GtkWidget *widget)
                                self->n_blocked)
             : g_strdup (_("Nothing keeps the round from being paired"));
   adw_preferences_group_set_title (self->blocked_group, heading);
+  /* Only reminders: no answers are asked for. */
+  adw_preferences_group_set_description (self->blocked_group, self->n_blocked > 0
+                                         ? _("These entries are not paired until each is fixed, excluded "
+                                             "(不具备参赛资格) or let play anyway. Each answer is a step you can "
+                                             "undo (Ctrl+Z).")
+                                         : NULL);
   gtk_widget_set_visible (GTK_WIDGET (self->warnings_group), n_warnings > 0);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "gate.pair", self->n_blocked == 0);
+  /* Only reminders: a plain go-ahead (issue 19 point 9). */
+  if (self->pair_label != NULL)
+    gtk_button_set_label (GTK_BUTTON (self->pair_button), self->n_blocked == 0 && n_warnings > 0
+                                                          ? _("_Continue Pairing") : self->pair_label);
 }
 
 /* Answers */
@@ -452,6 +463,7 @@ qw_gate_dialog_dispose (GObject *object)
   g_clear_object (&self->watch);
   g_clear_object (&self->context);
   g_clear_pointer (&self->group, g_free);
+  g_clear_pointer (&self->pair_label, g_free);
   g_clear_pointer (&self->items, g_ptr_array_unref);
   g_clear_pointer (&self->rows, g_ptr_array_unref);
   gtk_widget_dispose_template (GTK_WIDGET (self), QW_TYPE_GATE_DIALOG);
@@ -529,6 +541,7 @@ qw_gate_dialog_new (GtkWindow         *parent,
   section = section_of (self, NULL);
   adw_window_title_set_title (self->title, title);
   adw_window_title_set_subtitle (self->title, section != NULL ? section->name : group);
+  self->pair_label = g_strdup (pair);
   gtk_button_set_label (GTK_BUTTON (self->pair_button), pair);
   qw_tooltip_set_text (self->pair_button, _("Pair the round once nothing keeps it (Ctrl+R)"));
   qw_document_watch_set_document (self->watch, qw_document_context_get_document (context));

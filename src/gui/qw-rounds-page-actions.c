@@ -15,6 +15,7 @@
 #include "qw-error.h"
 #include "qw-feedback.h"
 #include "qw-gate-dialog.h"
+#include "qw-pair-gate.h"
 #include "qw-knockout.h"
 #include "qw-player-chooser.h"
 #include "qw-print-dialog.h"
@@ -397,6 +398,35 @@ qw_rounds_page_pair_next (QwRoundsPage  *self,
   return TRUE;
 }
 
+/* The gate's reminders for the group shown (issue 19 point 9: 需家属陪同,
+ * an ID number Excel made …): entries with a problem that does not block.
+ * Shown before pairing even when nothing blocks, in the gate's list with a
+ * plain "继续编排"; once for the same reminders of a group, again when they
+ * change. Returns whether they are shown now. */
+static gboolean
+remind_before_pairing (QwRoundsPage *self)
+{
+  g_autoptr(GPtrArray) items = NULL;
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  if (self->section == NULL || (items = qw_pair_gate_list (doc_of (self), self->section, NULL)) == NULL
+      || qw_pair_gate_count_blocked (items) > 0)
+    return FALSE;
+  for (guint i = 0; i < items->len; i++)
+    {
+      const QwGateItem *item = g_ptr_array_index (items, i);
+
+      if (item->warnings != 0)
+        g_string_append_printf (text, "%" G_GINT64_FORMAT ":%u;", item->entry->id, item->warnings);
+    }
+  if (text->len == 0
+      || g_strcmp0 (g_hash_table_lookup (self->reminded, self->section->code), text->str) == 0)
+    return FALSE;
+  g_hash_table_insert (self->reminded, g_strdup (self->section->code), g_string_free (g_steal_pointer (&text), FALSE));
+  _qw_rounds_page_open_gate_dialog (self);
+  return TRUE;
+}
+
 static void
 pair_next_action (GtkWidget  *widget,
                   const char *action_name,
@@ -405,6 +435,8 @@ pair_next_action (GtkWidget  *widget,
   QwRoundsPage *self = QW_ROUNDS_PAGE (widget);
   g_autoptr(GError) error = NULL;
 
+  if (remind_before_pairing (self))
+    return;
   if (!qw_rounds_page_pair_next (self, &error) && error != NULL)
     qw_feedback_error (GTK_WIDGET (self), _("The next round could not be paired"), error);
 }

@@ -37,6 +37,7 @@ struct _QwRoundsPage
   int                 round;          /* the round shown, 0 when none is paired */
   int                 last_round;
   guint               focus_idle;     /* gives the selected board's row the focus once it exists */
+  GHashTable         *reminded;       /* group code → the gate's reminders last shown before pairing it */
 };
 
 /* The page's context's document and ruleset. */

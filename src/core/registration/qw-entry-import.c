@@ -55,7 +55,7 @@ static const char *const column_names[N_COLS][10] = {
   [COL_ID] = { "身份证号", "id", "身份证", "身份证号码", "证件号码", "证件号", "id number", "id_number", NULL },
   [COL_UNIT] = { "单位", "unit", "代表单位", "所在单位", "club", "team", NULL },
   [COL_GRADE] = { "等级", "grade", "title", "等级称号", "技术等级", "棋手等级", NULL },
-  [COL_GROUP] = { "组别", "group", "参赛组别", "section", NULL },
+  [COL_GROUP] = { "组别", "group", "参赛组别", "报名组别", "报名组", "申报组别", "参赛组", "section", NULL },
   [COL_PHONE] = { "手机", "phone", "手机号", "手机号码", "电话", "联系电话", "mobile", NULL },
   [COL_DOC_KIND] = { "证件类型", "id_type", "doc_type", "document", NULL },
   [COL_RATING] = { "等级分", "rating", NULL },
@@ -95,6 +95,7 @@ qw_entry_import_free (QwEntryImport *import)
     return;
   g_clear_pointer (&import->entries, g_ptr_array_unref);
   g_clear_pointer (&import->rows, g_array_unref);
+  g_clear_pointer (&import->lines, g_array_unref);
   g_clear_pointer (&import->rejected, g_ptr_array_unref);
   g_strfreev (import->ignored_columns);
   g_free (import->encoding);
@@ -387,6 +388,28 @@ find_header_row (const QwCsv *csv)
   return -1;
 }
 
+/* The list's own bookkeeping: columns no field is read from by design. */
+static const char *const bookkeeping_headers[] = {
+  "序号", "编号", "no", "no.", "number", "#", "备注", "说明", "remark", "remarks", "note", "notes", NULL,
+};
+
+/**
+ * qw_entry_header_is_bookkeeping:
+ *
+ * Whether a header cell names a column that holds no field by design (序号,
+ * 编号, 备注 …): left unused without a word. Any other unused column may hold
+ * a field under a name Qiwang does not know (报名组别 did), and the window
+ * offers the column mapping for it.
+ */
+gboolean
+qw_entry_header_is_bookkeeping (const char *text)
+{
+  g_autofree char *h = g_ascii_strdown (text != NULL ? text : "", -1);
+
+  g_strstrip (h);
+  return *h == '\0' || g_strv_contains (bookkeeping_headers, h);
+}
+
 /* The header cells no field of @map takes. */
 static GStrv
 unused_columns (GStrv              header,
@@ -673,6 +696,7 @@ qw_entry_import_table (const QwCsv        *csv,
   import->ignored_columns = unused_columns (header, &columns);
   import->entries = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_entry_free);
   import->rows = g_array_new (FALSE, FALSE, sizeof (int));
+  import->lines = g_array_new (FALSE, FALSE, sizeof (int));
   import->rejected = g_ptr_array_new_with_free_func (row_error_free);
   import->excel_ids = g_array_new (FALSE, FALSE, sizeof (gboolean));
   import->encoding = g_strdup (csv->encoding);
@@ -698,6 +722,7 @@ qw_entry_import_table (const QwCsv        *csv,
       excel = excel_id (csv, i, record, columns.column);
       g_ptr_array_add (import->entries, entry_from_record (record, columns.column));
       g_array_append_val (import->rows, row);
+      g_array_append_val (import->lines, line);
       g_array_append_val (import->excel_ids, excel);
     }
   return g_steal_pointer (&import);

@@ -54,6 +54,9 @@ const char *qw_entry_field_label       (QwEntryField  field);   /* the header Qi
 gboolean    qw_entry_field_from_header (const char   *text,
                                         QwEntryField *out);
 
+/* 序号, 编号, 备注 …: a column that holds no field by design. */
+gboolean    qw_entry_header_is_bookkeeping (const char *text);
+
 /* Which column holds each field: counted from 0, -1 for none. */
 typedef struct
 {
@@ -107,6 +110,8 @@ typedef struct
 {
   GPtrArray *entries;     /* QwEntry, one per usable data row */
   GArray    *rows;        /* int: the data row of each entry */
+  GArray    *lines;       /* int: each entry's own row in the sheet (title and header rows
+                           * counted; a CSV's line): what the import report names */
   GPtrArray *rejected;    /* QwRowError: rows that could not be used */
   GStrv      ignored_columns;
   char      *encoding;

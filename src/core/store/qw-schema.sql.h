@@ -389,3 +389,19 @@
   "  changeset BLOB NOT NULL" \
   ");" \
   "CREATE INDEX step_undone ON step (undone, id);"
+
+/* Version 11: what the last registration list brought for each field of an
+ * entry, and whether the arbiter corrected it by hand since (issue 19: a
+ * correction stays when a later list brings the same value again; a value
+ * the new list changed replaces it). A row per entry and field that an
+ * import gave; an entry added by hand has none. field is the import's code
+ * ("name", "id", …); corrected is 0 or 1, a chain of comparisons as version
+ * 7 explains. */
+#define QW_SCHEMA_STEP_11 \
+  "CREATE TABLE entry_import (" \
+  "  entry_id INTEGER NOT NULL REFERENCES entry (id) ON DELETE CASCADE," \
+  "  field TEXT NOT NULL," \
+  "  imported TEXT NOT NULL DEFAULT ''," \
+  "  corrected INTEGER NOT NULL DEFAULT 0 CHECK (corrected = 0 OR corrected = 1)," \
+  "  PRIMARY KEY (entry_id, field)" \
+  ");"
