@@ -12,6 +12,8 @@ the gate and the 2022 clauses. Each check names its point; each fails on the cod
  9  `pair` gives the gate's reminders even when nothing blocks
 14  a pair event with fewer ELIGIBLE pairs than 8 (seed 000 §十一(五)2–3 "8对开赛") is not paired,
     also with --exclude-blocked: exit 3, pairs-too-few in "blocked"
+17  the 2022 clauses: the entry windows (§十三(一)), the junior's stamped form (§十一(五)4), the
+    wild-card deadline (§十三(四)1)
 
 Run with QIWANG_CLI (the built qiwang-cli) and QIWANG_DATA_DIR set (meson test does both)."""
 import json
@@ -297,7 +299,52 @@ def point_14():
           [e["status"] for e in listed.values()])
 
 
-for point in (point_1, point_2_and_6, point_5_and_8, point_9, point_14):
+# 17: the 2022 clauses -----------------------------------------------------------------------------
+
+def point_17():
+    doc = path("final17.qiwang")
+    run("new", doc, "--ruleset", "qiwang-2022", "--name", "2022年全国业余象棋棋王争霸赛总决赛", "--start", "2022-11-25")
+    lines = ["姓名,性别,出生日期,单位,等级,组别,报名日期,单位盖章"]
+    for k in range(6):
+        registered = "2022-10-03" if k == 0 else "2022-09-1" + str(k)
+        stamped = "" if k == 1 else "是"
+        lines.append(f"少儿{k + 1},男,201{k}-03-0{k + 1},杭州棋院,三级棋士,少儿,{registered},{stamped}")
+    run("import", doc, write("juniors.csv", "\n".join(lines) + "\n"))
+    listed = {e["name"]: e for e in run_json("entries", doc)}
+    check("17: an entry dated after its window (十三(一)) is flagged",
+          "outside-entry-window" in listed["少儿1"]["problems"] and listed["少儿1"]["registered"] == "2022-10-03",
+          listed["少儿1"])
+    check("17: a junior without the unit's stamped form (十一(五)4) is flagged",
+          "form-not-stamped" in listed["少儿2"]["problems"] and not listed["少儿2"]["form_stamped"], listed["少儿2"])
+    check("17: the others are clean", all(not listed[f"少儿{k}"]["problems"] for k in range(3, 7)),
+          [listed[f"少儿{k}"] for k in range(3, 7)])
+    paired = run("pair", doc, "junior", "--json", expect=None)
+    out = json.loads(paired.stdout) if paired.stdout.strip() else {}
+    reminded = {r["name"]: r["problems"] for r in out.get("reminders", [])}
+    check("17: the gate shows both as reminders", "form-not-stamped" in reminded.get("少儿2", [])
+          and "outside-entry-window" in reminded.get("少儿1", []), (paired.returncode, out, paired.stderr))
+    no = listed["少儿2"]["no"]
+    marked = run_json("entry", doc, no, "--stamped", "yes")
+    check("17: entry --stamped yes marks the form received", marked["form_stamped"]
+          and "form-not-stamped" not in marked["problems"], marked)
+    run("undo", doc)
+    check("17: and undo takes the mark back", "form-not-stamped" in entries(doc)[no]["problems"], entries(doc)[no])
+
+    # 十三(四)1: wild cards applied for after 10月1日 are refused with the date unless allowed.
+    games = write("games17.csv", "期,阶段,时间,红方,黑方,结果\n")
+    wild = write("wild17.csv", "账号,姓名,理由,申请日期,逾期准许\n"
+                 "w1,准时,open,2022-10-01,\nw2,迟到,open,2022-10-02,\nw3,特批,open,2022-10-08,裁判长同意\n")
+    ladder = run_json("ladder", games, "--ruleset", "qiwang-2022", "--wildcards", wild)
+    codes = {(w.get("code"), w.get("player")) for w in ladder.get("warnings", [])}
+    finalists = ladder.get("finalists", [])
+    said = run("ladder", games, "--ruleset", "qiwang-2022", "--wildcards", wild)
+    check("17: a late wild card is refused, with its date", ("wildcard-late", "w2") in codes and "w2" not in finalists
+          and "2022-10-02" in said.stdout + said.stderr, (ladder.get("warnings"), said.stdout[-300:]))
+    check("17: a late wild card the arbiter allowed stands, logged", ("wildcard-late-allowed", "w3") in codes
+          and "w3" in finalists and "w1" in finalists, (codes, finalists))
+
+
+for point in (point_1, point_2_and_6, point_5_and_8, point_9, point_14, point_17):
     try:
         point()
     except (SystemExit, Exception) as stop_point:  # noqa: B902 (a point that stops is a failure)

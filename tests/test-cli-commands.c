@@ -572,7 +572,7 @@ test_json (void)
   g_assert_cmpuint (json_array_get_length (json_object_get_array_member (o, "rejected")), ==, 1);
   assert_keys (json_array_get_object_element (json_object_get_array_member (o, "rejected"), 0), "row,reason,message");
   cli (&entries, "entries", "stop.qiwang", "--json", NULL);
-  assert_array_keys (&entries, "name,group,problems,no,id,unit,sex,birth,status");
+  assert_array_keys (&entries, "name,group,problems,no,id,unit,sex,birth,status,registered,form_stamped");
 
   cli (&games, "games", "sim.qiwang", "open-m", "--json", NULL);
   assert_array_keys (&games, "round,board,red,black,result,playoff,armageddon");

@@ -33,6 +33,8 @@ static struct
   char *grade;
   char *phone;
   char *declared;
+  char *registered;
+  char *stamped;
 } entry_opt;
 
 static const GOptionEntry entry_options[] = {
@@ -45,6 +47,10 @@ static const GOptionEntry entry_options[] = {
   { "phone", 0, 0, G_OPTION_ARG_STRING, &entry_opt.phone, N_("The phone number"), "P" },
   { "declared", 0, 0, G_OPTION_ARG_STRING, &entry_opt.declared,
     N_("The declared group (a group’s code or name; empty: not declared)"), "GROUP" },
+  { "registered", 0, 0, G_OPTION_ARG_STRING, &entry_opt.registered,
+    N_("When the entry was made (报名日期; empty: not known)"), "YYYY-MM-DD" },
+  { "stamped", 0, 0, G_OPTION_ARG_STRING, &entry_opt.stamped,
+    N_("yes: the entry form stamped by the unit (报名表经单位盖章) was received; no: not yet"), "yes|no" },
   { NULL },
 };
 
@@ -53,7 +59,7 @@ any_option (void)
 {
   return entry_opt.name != NULL || entry_opt.sex != NULL || entry_opt.birth != NULL || entry_opt.id != NULL
          || entry_opt.unit != NULL || entry_opt.grade != NULL || entry_opt.phone != NULL
-         || entry_opt.declared != NULL;
+         || entry_opt.declared != NULL || entry_opt.registered != NULL || entry_opt.stamped != NULL;
 }
 
 static gboolean
@@ -76,6 +82,17 @@ entry_check (QwCliContext  *ctx,
     {
       g_set_error (error, QW_ERROR, QW_ERROR_INVALID, _("--birth is a date of birth, YYYY-MM-DD, not “%s”"),
                    entry_opt.birth);
+      return FALSE;
+    }
+  if (entry_opt.registered != NULL && *entry_opt.registered != '\0' && !qw_date_parse_iso (entry_opt.registered, &date))
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_INVALID, _("--registered is a date, YYYY-MM-DD, not “%s”"),
+                   entry_opt.registered);
+      return FALSE;
+    }
+  if (entry_opt.stamped != NULL && g_strcmp0 (entry_opt.stamped, "yes") != 0 && g_strcmp0 (entry_opt.stamped, "no") != 0)
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_INVALID, _("--stamped is yes or no, not “%s”"), entry_opt.stamped);
       return FALSE;
     }
   if (name != NULL && *name == '\0')
@@ -165,6 +182,9 @@ print_entry (QwCliContext *ctx,
       g_ptr_array_add (rows, g_strdupv ((char *[]) { _("Unit"), e->unit, NULL }));
       g_ptr_array_add (rows, g_strdupv ((char *[]) { _("Grade"), e->grade, NULL }));
       g_ptr_array_add (rows, g_strdupv ((char *[]) { _("Declared group"), e->declared_group, NULL }));
+      g_ptr_array_add (rows, g_strdupv ((char *[]) { _("Registered"), e->registered, NULL }));
+      g_ptr_array_add (rows, g_strdupv ((char *[]) {
+        _("Stamped form"), (char *) (e->form_stamped ? _("received") : _("not received")), NULL }));
       g_ptr_array_add (rows, g_strdupv ((char *[]) {
         _("Group"), checks[i].group != NULL ? checks[i].group->name : (char *) "—", NULL }));
       g_ptr_array_add (rows, g_strdupv ((char *[]) { _("Problems"), problems, NULL }));
@@ -196,6 +216,9 @@ cmd_entry (QwCliContext *ctx)
   set_text (&entry->unit, entry_opt.unit);
   set_text (&entry->grade, entry_opt.grade);
   set_text (&entry->phone, entry_opt.phone);
+  set_text (&entry->registered, entry_opt.registered);
+  if (entry_opt.stamped != NULL)
+    entry->form_stamped = g_str_equal (entry_opt.stamped, "yes");
   if (entry_opt.declared != NULL)
     {
       g_free (entry->declared_group);
@@ -214,7 +237,7 @@ const QwCliCommand qw_cli_entry_commands[] = {
   {
     .name = "entry",
     .usage = "DOC NO [--name N] [--sex 男|女] [--birth YYYY-MM-DD] [--id ID] [--unit U] [--grade G] [--phone P] "
-             "[--declared GROUP] [--json]",
+             "[--declared GROUP] [--registered YYYY-MM-DD] [--stamped yes|no] [--json]",
     .min_args = 2, .max_args = 2,
     .open = QW_CLI_OPEN_STOP, .flags = QW_CLI_JSON, .options = entry_options, .check = entry_check,
     .handler = cmd_entry, .summary = N_("Show an entry, or correct it as the window’s entry editor does"),

@@ -936,6 +936,10 @@ qw_cli_entry_json (const QwEntry      *e,
     json_object_set_array_member (o, "members", members_to_json (e));
   if (e->relation != NULL && e->relation[0] != '\0')
     json_object_set_string_member (o, "relation", e->relation);
+  /* 2022 十三(一) and 十一(五)4: when it was entered, and the unit's stamped form. */
+  json_object_set_string_member (o, "registered", e->registered != NULL && e->registered[0] != '\0'
+                                                  ? e->registered : NULL);
+  json_object_set_boolean_member (o, "form_stamped", e->form_stamped);
   return o;
 }
 

@@ -168,6 +168,12 @@ item_row (const QwGateItem *item)
   adw_action_row_set_subtitle_lines (ADW_ACTION_ROW (row), 0);
   adw_action_row_add_suffix (ADW_ACTION_ROW (row),
                              answer_button (_("Fix…"), _("Open the entry to correct it"), "gate.fix", e->id, NULL));
+  /* 2022 十一(五)4: the unit's stamped form, marked received here. */
+  if ((item->blocking | item->warnings) & QW_PROBLEM_BIT (QW_PROBLEM_FORM_NOT_STAMPED))
+    adw_action_row_add_suffix (ADW_ACTION_ROW (row),
+                               answer_button (_("Form Received"), _("The entry form stamped by the unit "
+                                                                    "(报名表经单位盖章) has been received"),
+                                              "gate.stamped", e->id, NULL));
   if (item->blocking == 0)
     return row;
   adw_action_row_add_suffix (ADW_ACTION_ROW (row),
@@ -399,6 +405,32 @@ fix_action (GtkWidget  *widget,
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
+/* The stamped form received: an edit of the entry, one undoable step. */
+static void
+stamped_action (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  QwGateDialog *self = QW_GATE_DIALOG (widget);
+  const QwGateItem *item = find_item (self, g_variant_get_int64 (parameter));
+  g_autoptr(GError) error = NULL;
+  g_autoptr(QwEntry) edited = NULL;
+  g_autofree char *message = NULL;
+
+  if (item == NULL)
+    return;
+  edited = qw_entry_copy (item->entry);
+  edited->form_stamped = TRUE;
+  if (!qw_registration_update_entry (doc_of (self), qw_document_context_get_ruleset (self->context),
+                                     qw_document_context_get_event (self->context), edited, &error))
+    {
+      qw_feedback_error (GTK_WIDGET (self->toast_overlay), _("The entry could not be saved"), error);
+      return;
+    }
+  message = g_strdup_printf (_("Stamped form of %s received"), edited->name);
+  answered (self, message);
+}
+
 static void
 pair_action (GtkWidget  *widget,
              const char *action_name,
@@ -498,6 +530,7 @@ qw_gate_dialog_class_init (QwGateDialogClass *klass)
   gtk_widget_class_install_action (widget_class, "gate.exclude", "x", exclude_action);
   gtk_widget_class_install_action (widget_class, "gate.allow", "x", allow_action);
   gtk_widget_class_install_action (widget_class, "gate.admit", "x", admit_action);
+  gtk_widget_class_install_action (widget_class, "gate.stamped", "x", stamped_action);
   gtk_widget_class_install_action (widget_class, "gate.pair", NULL, pair_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_z, GDK_CONTROL_MASK, "win.undo", NULL);

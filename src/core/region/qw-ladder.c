@@ -610,6 +610,10 @@ warning_message (const QwLadder        *ladder,
     case QW_LADDER_WARNING_TOO_MANY:
       return g_strdup_printf (_("%u finalists, more than the final’s %d individual places"),
                               ladder->finalists->len, rules->places);
+    case QW_LADDER_WARNING_WILDCARD_LATE:
+    case QW_LADDER_WARNING_WILDCARD_LATE_ALLOWED:
+      /* Said where the wild card is checked, with its dates (wildcard_in_time()). */
+      return g_strdup (w->player);
     default:
       return g_strdup ("");
     }

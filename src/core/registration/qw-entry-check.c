@@ -217,6 +217,39 @@ check_junior (const QwRuleset *ruleset,
     out->problems |= QW_PROBLEM_BIT (QW_PROBLEM_JUNIOR_TOO_OLD);
   if (final->junior_certificate_required && is_blank (entry->grade))
     out->problems |= QW_PROBLEM_BIT (QW_PROBLEM_NO_CERTIFICATE);
+  /* 十一(五)4: 报名表经单位盖章. A problem until the arbiter marks the form
+   * received (qiwang-cli entry --stamped yes); the gate shows it. */
+  if (final->junior_unit_stamp && !entry->form_stamped)
+    out->problems |= QW_PROBLEM_BIT (QW_PROBLEM_FORM_NOT_STAMPED);
+}
+
+/* 十三(一) of the 2022 rules: the pair and junior events are entered within
+ * their periods (9月1日-30日, the ruleset's entries-from/entries-to); an
+ * entry whose 报名日期 lies outside is flagged. No date: not checked. */
+static void
+check_entry_window (const QwRuleset  *ruleset,
+                    const QwEntry    *entry,
+                    const char       *group,
+                    const QwPairRule *pair_rule,
+                    QwEntryCheck     *out)
+{
+  QwDate registered, from = QW_DATE_NONE, to = QW_DATE_NONE;
+
+  if (is_blank (entry->registered) || !qw_date_parse (entry->registered, &registered))
+    return;
+  if (pair_rule != NULL)
+    {
+      from = pair_rule->entries_from;
+      to = pair_rule->entries_to;
+    }
+  else if (qw_final_rules_is_junior_field (ruleset->final, group))
+    {
+      from = ruleset->final->junior_entries_from;
+      to = ruleset->final->junior_entries_to;
+    }
+  if ((qw_date_is_set (from) && qw_date_compare (registered, from) < 0)
+      || (qw_date_is_set (to) && qw_date_compare (registered, to) > 0))
+    out->problems |= QW_PROBLEM_BIT (QW_PROBLEM_OUTSIDE_ENTRY_WINDOW);
 }
 
 /* A pair: each member as a player; the pair's sex is the one both share. */
@@ -294,6 +327,7 @@ qw_entry_check (const QwRuleset      *ruleset,
     out->problems |= QW_PROBLEM_BIT (QW_PROBLEM_PAIR_INCOMPLETE);
   if (!pair && qw_final_rules_is_junior_field (ruleset->final, group))
     check_junior (ruleset, entry, out);
+  check_entry_window (ruleset, entry, group, pair_rule, out);
 }
 
 gboolean
@@ -517,6 +551,7 @@ static const char *const problem_codes[QW_N_PROBLEMS] = {
   "missing-document", "document-not-accepted", "too-strong", "needs-escort", "duplicate-id",
   "group-mismatch", "late-entry", "pair-incomplete", "pair-wrong-event", "pair-make-up", "pair-relation",
   "pair-age", "pair-online", "pairs-too-few", "pairs-too-many", "junior-too-old", "no-certificate",
+  "form-not-stamped", "outside-entry-window",
 };
 
 const char *
@@ -629,6 +664,10 @@ qw_problem_message (QwProblem problem)
       return _("Born too early for the junior event");
     case QW_PROBLEM_NO_CERTIFICATE:
       return _("No grade certificate (等级) given; the junior event requires one");
+    case QW_PROBLEM_FORM_NOT_STAMPED:
+      return _("The entry form stamped by the unit (报名表经单位盖章) has not been received");
+    case QW_PROBLEM_OUTSIDE_ENTRY_WINDOW:
+      return _("Entered (报名日期) outside the event’s entry period");
     case QW_N_PROBLEMS:
     default:
       g_return_val_if_reached (NULL);
@@ -646,7 +685,7 @@ qw_problem_short_label (QwProblem problem)
     N_("No ID"), N_("Document refused"), N_("Title too high"), N_("Escort needed"), N_("Duplicate"),
     N_("Group differs"), N_("Late entry"), N_("Not a pair"), N_("Pair in single event"), N_("Pair make-up"),
     N_("Relationship"), N_("Pair age"), N_("Not online"), N_("Too few pairs"), N_("Event full"),
-    N_("Too old"), N_("No certificate"),
+    N_("Too old"), N_("No certificate"), N_("Form not stamped"), N_("Outside entry period"),
   };
 
   g_return_val_if_fail (problem < QW_N_PROBLEMS, NULL);

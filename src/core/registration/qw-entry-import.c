@@ -44,6 +44,8 @@ typedef enum
   COL_GRADE2,
   COL_PHONE2,
   COL_ACCOUNT2,
+  COL_REGISTERED,
+  COL_STAMPED,
   N_COLS
 } Column;
 
@@ -70,6 +72,8 @@ static const char *const column_names[N_COLS][10] = {
   [COL_GRADE2] = { "等级2", "grade2", "搭档等级", NULL },
   [COL_PHONE2] = { "手机2", "phone2", "搭档手机", NULL },
   [COL_ACCOUNT2] = { "账号2", "account2", "弈战账号2", "平台账号2", "搭档账号", NULL },
+  [COL_REGISTERED] = { "报名日期", "registered", "报名时间", "登记日期", NULL },
+  [COL_STAMPED] = { "单位盖章", "stamped", "盖章", "报名表盖章", "已盖章", NULL },
 };
 
 /* The public fields are these columns, in the same order. */
@@ -81,6 +85,7 @@ G_STATIC_ASSERT ((int) COL_ACCOUNT == (int) QW_ENTRY_FIELD_ACCOUNT && (int) COL_
 static const char *const field_codes[N_COLS] = {
   "name", "sex", "birth", "id", "unit", "grade", "group", "phone", "doc_kind", "rating",
   "account", "relation", "name2", "sex2", "birth2", "id2", "doc_kind2", "unit2", "grade2", "phone2", "account2",
+  "registered", "stamped",
 };
 
 /* A header in a title row or two above the header is found too. */
@@ -484,6 +489,17 @@ parse_doc_kind (const char *text)
   return QW_DOC_OTHER;
 }
 
+/* 是, 已盖章, 有, yes, y, true, 1, √, ✓: a mark that something was received. */
+static gboolean
+is_yes (const char *text)
+{
+  static const char *const yes[] = { "是", "已盖章", "盖章", "有", "已收", "yes", "y", "true", "1", "√", "✓", NULL };
+  g_autofree char *t = g_ascii_strdown (text != NULL ? text : "", -1);
+
+  g_strstrip (t);
+  return g_strv_contains (yes, t);
+}
+
 /* Typed dates are kept in ISO form when they can be read, and as typed when
  * not, so that the entry still shows what the desk wrote. */
 static char *
@@ -575,6 +591,7 @@ entry_from_record (GStrv     record,
   guint n = g_strv_length (record);
   QwEntry *e = qw_entry_new ();
   const char *id_text = field (record, n, map, COL_ID);
+  g_autofree char *registered = NULL;
 
   e->name = field_text (record, n, map, COL_NAME);
   e->sex = qw_sex_parse (field (record, n, map, COL_SEX));
@@ -590,6 +607,9 @@ entry_from_record (GStrv     record,
   e->phone = field_text (record, n, map, COL_PHONE);
   e->rating = parse_rating (field (record, n, map, COL_RATING));
   e->account = g_strstrip (g_strdup (field (record, n, map, COL_ACCOUNT)));
+  registered = g_strstrip (g_strdup (field (record, n, map, COL_REGISTERED)));
+  e->registered = normalize_birth (registered);
+  e->form_stamped = is_yes (field (record, n, map, COL_STAMPED));
   read_pair (e, record, n, map);
   return e;
 }

@@ -44,6 +44,8 @@ typedef enum
   QW_ENTRY_FIELD_GRADE2,
   QW_ENTRY_FIELD_PHONE2,
   QW_ENTRY_FIELD_ACCOUNT2,
+  QW_ENTRY_FIELD_REGISTERED,  /* 报名日期: when the entry was made (2022 十三(一) entry windows) */
+  QW_ENTRY_FIELD_STAMPED,     /* 单位盖章: the unit's stamped form received (是/已盖章/yes/1/√) */
   QW_N_ENTRY_FIELDS
 } QwEntryField;
 

@@ -527,6 +527,9 @@ merge_row (const QwEntry *stored,
 {
   QwEntry *merged = qw_entry_copy (stored);
 
+  take_text (&merged->registered, row->registered);
+  /* A list says a stamped form was received; it never takes one back. */
+  merged->form_stamped = merged->form_stamped || row->form_stamped;
   if (qw_entry_is_pair (row) && qw_entry_is_pair (merged))
     {
       merge_pair (merged, row);

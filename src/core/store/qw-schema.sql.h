@@ -396,8 +396,13 @@
  * the new list changed replaces it). A row per entry and field that an
  * import gave; an entry added by hand has none. field is the import's code
  * ("name", "id", …); corrected is 0 or 1, a chain of comparisons as version
- * 7 explains. */
+ * 7 explains. An entry's registration date (报名日期, the 2022 rules'
+ * entry windows, 十三(一)) and whether its unit-stamped form was received
+ * (报名表经单位盖章, 十一(五)4) are columns of entry. */
 #define QW_SCHEMA_STEP_11 \
+  "ALTER TABLE entry ADD COLUMN registered TEXT NOT NULL DEFAULT '';" \
+  "ALTER TABLE entry ADD COLUMN form_stamped INTEGER NOT NULL DEFAULT 0" \
+  "  CHECK (form_stamped = 0 OR form_stamped = 1);" \
   "CREATE TABLE entry_import (" \
   "  entry_id INTEGER NOT NULL REFERENCES entry (id) ON DELETE CASCADE," \
   "  field TEXT NOT NULL," \
