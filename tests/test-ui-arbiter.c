@@ -10,9 +10,12 @@
  * Point 6: the results file is written and the window says which ID numbers
  * Excel made.
  *
+ * Point 17: a 2022 junior without the unit's stamped form is reminded of
+ * in the gate, which marks the form received.
+ *
  * Writes screenshot-columns-offer.png, screenshot-import-kept.png,
- * screenshot-reminders.png and screenshot-export-excel.png into the build
- * directory. Needs a display (run under Xvfb, in zh_CN).
+ * screenshot-reminders.png, screenshot-export-excel.png and
+ * screenshot-stamped-form.png into the build directory. Needs a display (run under Xvfb, in zh_CN).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -35,6 +38,7 @@
 #include "qw-registration.h"
 #include "qw-rounds-page.h"
 #include "qw-ruleset.h"
+#include "qw-ruleset-championship.h"
 #include "qw-window.h"
 #include "ui-wait.h"
 
@@ -254,6 +258,81 @@ walk_export_warning (QwWindow *window)
   g_assert_true (g_file_test (out, G_FILE_TEST_EXISTS));
 }
 
+/* Point 17 (seed 000 §十一(五)4): a 2022 final's juniors, one without the
+ * unit's stamped form; the gate reminds of it and marks it received. */
+static char *
+make_final (void)
+{
+  g_autofree char *path = g_build_filename (tmp_dir, "总决赛.qiwang", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(QwDocument) doc = NULL;
+  g_autoptr(QwRuleset) ruleset = qw_ruleset_lookup ("qiwang-2022", &error);
+  g_autoptr(QwEvent) event = qw_event_new ();
+
+  g_unlink (path);
+  doc = qw_document_create (path, QW_DOCUMENT_STOP, &error);
+  g_assert_no_error (error);
+  g_free (event->ruleset);
+  event->ruleset = g_strdup (ruleset->id);
+  event->name = g_strdup ("2022年全国业余象棋棋王争霸赛总决赛");
+  qw_ruleset_event_defaults (ruleset, event, FALSE);
+  g_assert_true (qw_document_add_event (doc, event, &error));
+  for (int k = 1; k <= 4; k++)
+    {
+      g_autoptr(QwEntry) e = qw_entry_new ();
+
+      e->name = g_strdup_printf ("少儿%d", k);
+      e->sex = QW_SEX_MALE;
+      e->birth = g_strdup_printf ("201%d-03-0%d", k, k);
+      e->unit = g_strdup ("杭州棋院");
+      e->grade = g_strdup ("三级棋士");
+      e->declared_group = g_strdup ("少儿");
+      e->form_stamped = k != 2;
+      g_assert_true (qw_registration_add_entry (doc, ruleset, event, e, &error));
+      g_assert_no_error (error);
+    }
+  return g_steal_pointer (&path);
+}
+
+static gboolean
+junior_stamped (gpointer data)
+{
+  QwWindow *window = data;
+  g_autoptr(GPtrArray) entries = qw_document_list_entries (qw_window_get_document (window), 1, NULL);
+
+  return entries != NULL && ((QwEntry *) g_ptr_array_index (entries, 1))->form_stamped;
+}
+
+static void
+test_stamped_form (void)
+{
+  g_autofree char *path = make_final ();
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  QwWindow *window = new_window ();
+  QwRoundsPage *rounds;
+  g_autoptr(GPtrArray) entries = NULL;
+  GtkWindow *gate;
+
+  g_assert_true (qw_window_open_file (window, file));
+  rounds = QW_ROUNDS_PAGE (qw_window_get_page (window, "rounds"));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.show-page", "s", "rounds");
+  qw_test_wait_mapped (GTK_WIDGET (rounds));
+  g_assert_true (qw_rounds_page_select_group (rounds, "junior"));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (rounds), "rounds.pair-next", NULL));
+  gate = qw_test_wait_toplevel (QW_TYPE_GATE_DIALOG);
+  qw_test_wait_drawn (GTK_WIDGET (gate));
+  g_assert_true (shows_part (GTK_WIDGET (gate), "少儿2"));
+  g_assert_true (shows_part (GTK_WIDGET (gate), qw_problem_message (QW_PROBLEM_FORM_NOT_STAMPED)));
+  qw_test_screenshot (GTK_WIDGET (gate), "screenshot-stamped-form.png");
+  entries = qw_document_list_entries (qw_window_get_document (window), 1, NULL);
+  g_assert_false (junior_stamped (window));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (gate), "gate.stamped", "x",
+                                             ((QwEntry *) g_ptr_array_index (entries, 1))->id));
+  qw_test_wait_until (junior_stamped, window, "the stamped form marked received");
+  qw_test_close_toplevels (QW_TYPE_GATE_DIALOG);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static void
 test_arbiter (void)
 {
@@ -293,5 +372,6 @@ main (int    argc,
   qw_test_ui_init (&argc, &argv);
   tmp_dir = g_dir_make_tmp ("qiwang-ui-arbiter-XXXXXX", NULL);
   g_test_add_func ("/ui-arbiter/walk", test_arbiter);
+  g_test_add_func ("/ui-arbiter/stamped-form", test_stamped_form);
   return g_test_run ();
 }

@@ -144,33 +144,44 @@ qw_import_memo_clear (QwImportMemo *memo)
   memo->present = memo->corrected = 0;
 }
 
-static int
-field_from_code (const char *code)
-{
-  for (int f = 0; f < QW_N_MEMO_FIELDS; f++)
-    if (g_strcmp0 (code, qw_memo_field_code ((QwMemoField) f)) == 0)
-      return f;
-  return -1;
-}
+/* The values are joined by U+001F, which no list's cell keeps (the reader
+ * strips control characters; a stray one is dropped here). */
+#define SEPARATOR '\x1f'
 
 void
-qw_import_memo_load (QwImportMemo *memo,
-                     GPtrArray    *fields)
+qw_import_memo_load (QwImportMemo          *memo,
+                     const QwImportedEntry *stored)
 {
-  qw_import_memo_clear (memo);
-  for (guint i = 0; fields != NULL && i < fields->len; i++)
-    {
-      const QwImportedField *stored = g_ptr_array_index (fields, i);
-      int f = field_from_code (stored->field);
+  g_auto(GStrv) values = NULL;
+  guint n;
 
-      if (f < 0)
-        continue;
-      g_free (memo->imported.value[f]);
-      memo->imported.value[f] = g_strdup (stored->imported);
-      memo->present |= QW_MEMO_BIT (f);
-      if (stored->corrected)
-        memo->corrected |= QW_MEMO_BIT (f);
+  qw_import_memo_clear (memo);
+  if (stored == NULL)
+    return;
+  values = g_strsplit (stored->imported != NULL ? stored->imported : "", "\x1f", QW_N_MEMO_FIELDS);
+  n = g_strv_length (values);
+  for (guint f = 0; f < QW_N_MEMO_FIELDS; f++)
+    memo->imported.value[f] = g_strdup (f < n ? values[f] : "");
+  memo->present = stored->present & (QW_MEMO_BIT (QW_N_MEMO_FIELDS) - 1);
+  memo->corrected = stored->corrected & memo->present;
+}
+
+static char *
+memo_text (const QwImportMemo *memo)
+{
+  GString *text = g_string_new (NULL);
+
+  for (int f = 0; f < QW_N_MEMO_FIELDS; f++)
+    {
+      const char *v = memo->imported.value[f] != NULL ? memo->imported.value[f] : "";
+
+      if (f > 0)
+        g_string_append_c (text, SEPARATOR);
+      for (; *v != '\0'; v++)
+        if (*v != SEPARATOR)
+          g_string_append_c (text, *v);
     }
+  return g_string_free (text, FALSE);
 }
 
 gboolean
@@ -179,21 +190,10 @@ qw_import_memo_store (QwDocument          *doc,
                       const QwImportMemo  *memo,
                       GError             **error)
 {
-  g_autoptr(GPtrArray) fields = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_imported_field_free);
+  g_autofree char *text = memo_text (memo);
+  QwImportedEntry stored = { entry_id, text, memo->present, memo->corrected };
 
-  for (int f = 0; f < QW_N_MEMO_FIELDS; f++)
-    {
-      QwImportedField *stored;
-
-      if (!(memo->present & QW_MEMO_BIT (f)))
-        continue;
-      stored = g_new0 (QwImportedField, 1);
-      stored->field = g_strdup (qw_memo_field_code ((QwMemoField) f));
-      stored->imported = g_strdup (memo->imported.value[f]);
-      stored->corrected = (memo->corrected & QW_MEMO_BIT (f)) != 0;
-      g_ptr_array_add (fields, stored);
-    }
-  return qw_document_set_import_memory (doc, entry_id, fields, error);
+  return qw_document_set_import_memory (doc, &stored, error);
 }
 
 QwEntry *
@@ -257,7 +257,8 @@ qw_import_memo_mark_edit (QwDocument     *doc,
                           const QwEntry  *after,
                           GError        **error)
 {
-  g_autoptr(GPtrArray) fields = NULL;
+  g_autoptr(QwImportedEntry) stored = NULL;
+  g_autoptr(GError) local_error = NULL;
   g_auto(QwMemoValues) old = { { NULL } };
   g_auto(QwMemoValues) now = { { NULL } };
   QwImportMemo memo = { { { NULL } }, 0, 0 };
@@ -266,11 +267,15 @@ qw_import_memo_mark_edit (QwDocument     *doc,
 
   if (qw_entry_is_pair (after))
     return TRUE;
-  if ((fields = qw_document_get_import_memory (doc, after->id, error)) == NULL)
-    return FALSE;
-  if (fields->len == 0)
-    return TRUE;
-  qw_import_memo_load (&memo, fields);
+  if ((stored = qw_document_get_import_memory (doc, after->id, &local_error)) == NULL)
+    {
+      /* No import gave the entry: nothing to mark. */
+      if (local_error == NULL)
+        return TRUE;
+      g_propagate_error (error, g_steal_pointer (&local_error));
+      return FALSE;
+    }
+  qw_import_memo_load (&memo, stored);
   qw_memo_values_of (&old, before);
   qw_memo_values_of (&now, after);
   corrected = memo.corrected;

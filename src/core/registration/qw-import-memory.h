@@ -21,6 +21,7 @@
 #include <glib.h>
 
 #include "qw-document.h"
+#include "qw-document-import-memory.h"
 #include "qw-entry.h"
 
 G_BEGIN_DECLS
@@ -68,10 +69,11 @@ typedef struct
   guint        corrected;   /* fields corrected by hand since */
 } QwImportMemo;
 
-/* (element-type QwImportedField) as the document holds it → @memo. */
+/* As the document holds it (store/qw-document-import-memory.h) → @memo. */
 void        qw_import_memo_load   (QwImportMemo  *memo,
-                                   GPtrArray     *fields);
+                                   const QwImportedEntry *stored);
 void        qw_import_memo_clear  (QwImportMemo  *memo);
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (QwImportMemo, qw_import_memo_clear)
 gboolean    qw_import_memo_store  (QwDocument    *doc,
                                    gint64         entry_id,
                                    const QwImportMemo *memo,

@@ -595,21 +595,25 @@ typedef struct
   QwEntry      *stored;  /* not owned: the entry the row is stored as (the row's own entry when
                           * added, the merged one when updated, the matched one when unchanged) */
   QwEntry      *match;   /* not owned: the stored entry it matched, as it was; NULL when added */
-  QwImportMemo *memo;    /* not owned: what the import leaves remembered for a single player's
-                          * entry (qw-import-memory.h); NULL for a pair */
+  QwImportMemo *memo;    /* owned: what the import leaves remembered for an updated player's
+                          * entry (qw-import-memory.h); NULL otherwise (an added entry's is
+                          * written from it as stored) */
 } Outcome;
 
-/* The memory of the entries of the event that have one, by entry. */
+/* The memory of the entries of the event that have one: as stored, by
+ * entry (read when a row matches it), and the entries with a correction by
+ * what the last list said. */
 typedef struct
 {
-  GHashTable *by_entry;   /* QwEntry (of the existing) → QwImportMemo, owned */
-  GPtrArray  *added;      /* QwImportMemo of the entries added and of those that had none */
-  GHashTable *by_imported; /* the entries with a correction, by what the last list said */
+  GHashTable *stored;      /* entry id → QwImportedEntry */
+  GHashTable *by_imported; /* index (index_new()) of the entries with a correction */
 } Memory;
 
 static void
 memo_free (QwImportMemo *memo)
 {
+  if (memo == NULL)
+    return;
   qw_import_memo_clear (memo);
   g_free (memo);
 }
@@ -617,8 +621,7 @@ memo_free (QwImportMemo *memo)
 static void
 memory_clear (Memory *m)
 {
-  g_clear_pointer (&m->by_entry, g_hash_table_unref);
-  g_clear_pointer (&m->added, g_ptr_array_unref);
+  g_clear_pointer (&m->stored, g_hash_table_unref);
   g_clear_pointer (&m->by_imported, g_hash_table_unref);
 }
 
@@ -722,10 +725,10 @@ collect_late (QwImportReport *report,
  * changed it, with the entry as it was in @updated_before). */
 static char *listed_key (const char *id_number,
                          const char *name);
-static guint remember_row (Memory             *memory,
-                           Outcome            *o,
-                           const QwMemoValues *values,
-                           QwEntry            *merged);
+static guint remember_row (Memory        *memory,
+                           Outcome       *o,
+                           const QwEntry *row,
+                           QwEntry       *merged);
 
 static Outcome
 match_row (QwDocument         *doc,
@@ -736,7 +739,6 @@ match_row (QwDocument         *doc,
            GHashTable         *by_person,
            GHashTable         *taken,
            Memory             *memory,
-           const QwMemoValues *values,
            QwEntry            *row,
            int                 number,
            GPtrArray          *updated_before,
@@ -774,12 +776,11 @@ match_row (QwDocument         *doc,
       row->no = 0;
       o.row = report_row (report, number, QW_ROW_ADDED, row->name, NULL);
       o.stored = row;
-      remember_row (memory, &o, values, NULL);
       return o;
     }
   merged = merge_row (match, row);
   o.match = match;
-  kept = remember_row (memory, &o, values, merged);
+  kept = remember_row (memory, &o, row, merged);
   if (!qw_document_entry_has_games (doc, match->id))
     {
       g_autoptr(GPtrArray) one = g_ptr_array_new ();
@@ -795,6 +796,8 @@ match_row (QwDocument         *doc,
       qw_entry_free (merged);
       o.row = report_row (report, number, QW_ROW_UNCHANGED, row->name, NULL);
       o.stored = match;
+      /* Nothing is written for it: its memory stays as it was. */
+      g_clear_pointer (&o.memo, memo_free);
     }
   else
     {
@@ -824,32 +827,59 @@ listed_key (const char *id_number,
   return g_strconcat ("listed\x1f", id, "\x1f", who, NULL);
 }
 
-/* What the import remembers of @o's row: a new entry's every field; over a
- * matched entry's memory, the fields the row changed. The corrections the
- * row leaves alone are set back in @merged. Returns the fields kept. */
+/* What the import remembers of a row that matched @o->match: over the
+ * entry's memory, the fields the row changed; the corrections the row
+ * leaves alone are set back in @merged. A single player's entry only.
+ * Returns the fields kept. */
 static guint
-remember_row (Memory             *memory,
-              Outcome            *o,
-              const QwMemoValues *values,
-              QwEntry            *merged)
+remember_row (Memory        *memory,
+              Outcome       *o,
+              const QwEntry *row,
+              QwEntry       *merged)
 {
-  QwImportMemo *memo;
+  g_auto(QwMemoValues) values = { { NULL } };
 
-  if (qw_entry_is_pair (merged != NULL ? merged : o->stored) || (o->match != NULL && qw_entry_is_pair (o->match)))
+  if (qw_entry_is_pair (row) || qw_entry_is_pair (o->match))
     return 0;
-  memo = o->match != NULL ? g_hash_table_lookup (memory->by_entry, o->match) : NULL;
-  if (memo == NULL)
-    {
-      memo = g_new0 (QwImportMemo, 1);
-      g_ptr_array_add (memory->added, memo);
-    }
-  o->memo = memo;
-  if (o->match == NULL)
-    {
-      qw_import_memo_new_row (memo, values);
-      return 0;
-    }
-  return qw_import_memo_merge (memo, values, o->match, merged);
+  o->memo = g_new0 (QwImportMemo, 1);
+  qw_import_memo_load (o->memo, g_hash_table_lookup (memory->stored, &o->match->id));
+  qw_memo_values_of (&values, row);
+  return qw_import_memo_merge (o->memo, &values, o->match, merged);
+}
+
+static void
+outcome_clear (gpointer data)
+{
+  g_clear_pointer (&((Outcome *) data)->memo, memo_free);
+}
+
+static GArray *
+outcomes_new (void)
+{
+  GArray *outcomes = g_array_new (FALSE, TRUE, sizeof (Outcome));
+
+  g_array_set_clear_func (outcomes, outcome_clear);
+  return outcomes;
+}
+
+/* Inside the import's step, once the entries are written: an added player's
+ * memory is what its row brought (as stored), an updated one's is @o's. */
+static gboolean
+remember_stored (QwDocument     *doc,
+                 const Outcome  *o,
+                 const QwEntry  *row,
+                 GError        **error)
+{
+  g_auto(QwImportMemo) memo = { { { NULL } }, 0, 0 };
+  g_auto(QwMemoValues) values = { { NULL } };
+
+  if (o->row->outcome == QW_ROW_UPDATED && o->memo != NULL)
+    return qw_import_memo_store (doc, o->match->id, o->memo, error);
+  if (o->row->outcome != QW_ROW_ADDED || qw_entry_is_pair (row))
+    return TRUE;
+  qw_memo_values_of (&values, row);
+  qw_import_memo_new_row (&memo, &values);
+  return qw_import_memo_store (doc, row->id, &memo, error);
 }
 
 /* The memory of the event's entries (@existing), and the index of those
@@ -862,35 +892,25 @@ memory_load (Memory           *memory,
              GPtrArray        *existing,
              GError          **error)
 {
-  g_autoptr(GHashTable) stored = qw_document_list_import_memory (doc, event->id, error);
-
-  if (stored == NULL)
+  if ((memory->stored = qw_document_list_import_memory (doc, event->id, error)) == NULL)
     return FALSE;
-  memory->by_entry = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL, (GDestroyNotify) memo_free);
-  memory->added = g_ptr_array_new_with_free_func ((GDestroyNotify) memo_free);
   memory->by_imported = index_new ();
-  for (guint i = 0; g_hash_table_size (stored) > 0 && i < existing->len; i++)
+  for (guint i = 0; g_hash_table_size (memory->stored) > 0 && i < existing->len; i++)
     {
       QwEntry *e = g_ptr_array_index (existing, i);
-      GPtrArray *fields = g_hash_table_lookup (stored, &e->id);
-      QwImportMemo *memo;
+      const QwImportedEntry *stored = g_hash_table_lookup (memory->stored, &e->id);
+      g_auto(QwImportMemo) memo = { { { NULL } }, 0, 0 };
+      g_autoptr(QwEntry) as_imported = NULL;
 
-      if (fields == NULL || qw_entry_is_pair (e))
+      if (stored == NULL || stored->corrected == 0 || qw_entry_is_pair (e))
         continue;
-      memo = g_new0 (QwImportMemo, 1);
-      qw_import_memo_load (memo, fields);
-      g_hash_table_insert (memory->by_entry, e, memo);
-      if (memo->corrected != 0)
-        {
-          g_autoptr(QwEntry) as_imported = qw_import_memo_as_imported (memo, e);
-
-          index_add (memory->by_imported, scoped_key (ruleset, e->group_code, qw_entry_identity_key (as_imported)),
-                     e);
-          index_add (memory->by_imported, scoped_key (ruleset, e->group_code, person_key (as_imported)), e);
-          index_add (memory->by_imported, scoped_key (ruleset, e->group_code,
-                                                      listed_key (memo->imported.value[QW_MEMO_ID],
-                                                                  memo->imported.value[QW_MEMO_NAME])), e);
-        }
+      qw_import_memo_load (&memo, stored);
+      as_imported = qw_import_memo_as_imported (&memo, e);
+      index_add (memory->by_imported, scoped_key (ruleset, e->group_code, qw_entry_identity_key (as_imported)), e);
+      index_add (memory->by_imported, scoped_key (ruleset, e->group_code, person_key (as_imported)), e);
+      index_add (memory->by_imported, scoped_key (ruleset, e->group_code,
+                                                  listed_key (memo.imported.value[QW_MEMO_ID],
+                                                              memo.imported.value[QW_MEMO_NAME])), e);
     }
   return TRUE;
 }
@@ -944,14 +964,14 @@ import_rows_locked (QwDocument       *doc,
   g_autoptr(GHashTable) by_person = index_new ();
   g_autoptr(GHashTable) taken = g_hash_table_new (g_direct_hash, g_direct_equal);
   g_autoptr(GHashTable) started = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  g_autoptr(GArray) outcomes = g_array_new (FALSE, TRUE, sizeof (Outcome));
+  g_autoptr(GArray) outcomes = outcomes_new ();
   g_autoptr(GPtrArray) to_add = g_ptr_array_new ();
   g_autoptr(GPtrArray) updated_before = g_ptr_array_new ();  /* entries of @existing */
   g_autoptr(GPtrArray) updated_after = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_entry_free);
   g_autoptr(GHashTable) updated = g_hash_table_new (g_direct_hash, g_direct_equal);
   g_autoptr(GPtrArray) after = NULL;
   g_autofree guint *problems = NULL;
-  g_auto(Memory) memory = { NULL, NULL, NULL };
+  g_auto(Memory) memory = { NULL, NULL };
 
   existing = qw_document_list_entries (doc, event->id, error);
   if (existing == NULL || !memory_load (&memory, doc, ruleset, event, existing, error))
@@ -975,7 +995,6 @@ import_rows_locked (QwDocument       *doc,
     {
       QwEntry *row = g_ptr_array_index (rows_entries, i);
       int number = row_numbers != NULL ? row_numbers[i] : (int) i + 1;
-      g_auto(QwMemoValues) values = { { NULL } };
       Outcome o;
 
       if (blank (row->name) && blank (row->id_number))
@@ -986,9 +1005,7 @@ import_rows_locked (QwDocument       *doc,
         }
       else
         {
-          /* As the row says it, before the ID number fills anything in. */
-          qw_memo_values_of (&values, row);
-          o = match_row (doc, ruleset, event, report, by_id, by_person, taken, &memory, &values, row, number,
+          o = match_row (doc, ruleset, event, report, by_id, by_person, taken, &memory, row, number,
                          updated_before, updated_after);
         }
       if (o.row != NULL && o.row->outcome == QW_ROW_ADDED)
@@ -1023,8 +1040,7 @@ import_rows_locked (QwDocument       *doc,
       if (o->row == NULL)
         continue;
       /* What the rows stored brought, remembered in the same step. */
-      if (o->memo != NULL && (o->row->outcome == QW_ROW_ADDED || o->row->outcome == QW_ROW_UPDATED)
-          && !qw_import_memo_store (doc, o->row->outcome == QW_ROW_ADDED ? row->id : o->match->id, o->memo, error))
+      if (!remember_stored (doc, o, row, error))
         return NULL;
       if (o->row->outcome == QW_ROW_ADDED)
         {

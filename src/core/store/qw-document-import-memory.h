@@ -1,8 +1,8 @@
 /* qw-document-import-memory.h: what the last registration list brought for each field
  *
- * Per entry and field (the import's codes: "name", "id", …), the value the
- * last import brought and whether the current value was corrected by hand
- * since (schema version 11). The registration service keeps it
+ * Per entry, the values the last import brought for its fields and which of
+ * them were corrected by hand since (schema version 11). The registration
+ * service keeps it and says what the text and the bits mean
  * (registration/qw-import-memory.h): a correction stays when a later list
  * brings the same value the earlier one did.
  *
@@ -18,31 +18,32 @@ G_BEGIN_DECLS
 
 typedef struct
 {
-  char     *field;       /* "name", "sex", "birth", "id", "unit", "grade", "phone", "group", "account" */
-  char     *imported;    /* the value the last import brought */
-  gboolean  corrected;   /* the current value was corrected by hand since */
-} QwImportedField;
+  gint64  entry_id;
+  char   *imported;     /* the values, as registration/qw-import-memory.c writes them */
+  guint   present;      /* the fields an import gave, a bit each */
+  guint   corrected;    /* the fields corrected by hand since */
+} QwImportedEntry;
 
-void        qw_imported_field_free            (QwImportedField *field);
+void             qw_imported_entry_free          (QwImportedEntry *entry);
 
 /**
  * qw_document_list_import_memory:
  *
- * Returns: (transfer full): entry id (gint64 *) → GPtrArray of
- *   QwImportedField, for the entries of @event_id that an import gave
- *   values; %NULL with @error
+ * Returns: (transfer full): entry id (gint64 *) → QwImportedEntry, for the
+ *   entries of @event_id that an import gave values; %NULL with @error
  */
-GHashTable *qw_document_list_import_memory    (QwDocument   *doc,
-                                               gint64        event_id,
-                                               GError      **error);
-/* (element-type QwImportedField): one entry's; empty when none. */
-GPtrArray  *qw_document_get_import_memory     (QwDocument   *doc,
-                                               gint64        entry_id,
-                                               GError      **error);
-/* Replaces the entry's fields with @fields (element-type QwImportedField). */
-gboolean    qw_document_set_import_memory     (QwDocument   *doc,
-                                               gint64        entry_id,
-                                               GPtrArray    *fields,
-                                               GError      **error);
+GHashTable      *qw_document_list_import_memory  (QwDocument   *doc,
+                                                  gint64        event_id,
+                                                  GError      **error);
+/* One entry's; %NULL without @error when it has none. */
+QwImportedEntry *qw_document_get_import_memory   (QwDocument   *doc,
+                                                  gint64        entry_id,
+                                                  GError      **error);
+/* Stores @entry's (over what it had). */
+gboolean         qw_document_set_import_memory   (QwDocument            *doc,
+                                                  const QwImportedEntry *entry,
+                                                  GError               **error);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (QwImportedEntry, qw_imported_entry_free)
 
 G_END_DECLS
