@@ -354,6 +354,8 @@ _qw_rounds_page_open_gate_dialog (QwRoundsPage *self)
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
+static char *current_reminders (QwRoundsPage *self);
+
 /**
  * qw_rounds_page_pair_next:
  *
@@ -388,6 +390,8 @@ qw_rounds_page_pair_next (QwRoundsPage  *self,
       g_propagate_error (error, g_steal_pointer (&local_error));
       return FALSE;
     }
+  /* Paired with the reminders as they are now: seen. */
+  g_hash_table_insert (self->reminded, g_strdup (self->section->code), current_reminders (self));
   _qw_rounds_page_show_round (self, round);
   gtk_widget_grab_focus (GTK_WIDGET (self->column_view));
   qw_feedback_dismiss_toast (GTK_WIDGET (self), "round-progress");
@@ -399,19 +403,18 @@ qw_rounds_page_pair_next (QwRoundsPage  *self,
 }
 
 /* The gate's reminders for the group shown (issue 19 point 9: 需家属陪同,
- * an ID number Excel made …): entries with a problem that does not block.
- * Shown before pairing even when nothing blocks, in the gate's list with a
- * plain "继续编排"; once for the same reminders of a group, again when they
- * change. Returns whether they are shown now. */
-static gboolean
-remind_before_pairing (QwRoundsPage *self)
+ * an ID number Excel made …): its entries with a problem that does not
+ * block, as a text to compare; NULL when there are none, or when something
+ * blocks (the gate is shown then anyway). */
+static char *
+current_reminders (QwRoundsPage *self)
 {
   g_autoptr(GPtrArray) items = NULL;
   g_autoptr(GString) text = g_string_new (NULL);
 
   if (self->section == NULL || (items = qw_pair_gate_list (doc_of (self), self->section, NULL)) == NULL
       || qw_pair_gate_count_blocked (items) > 0)
-    return FALSE;
+    return NULL;
   for (guint i = 0; i < items->len; i++)
     {
       const QwGateItem *item = g_ptr_array_index (items, i);
@@ -419,10 +422,21 @@ remind_before_pairing (QwRoundsPage *self)
       if (item->warnings != 0)
         g_string_append_printf (text, "%" G_GINT64_FORMAT ":%u;", item->entry->id, item->warnings);
     }
-  if (text->len == 0
-      || g_strcmp0 (g_hash_table_lookup (self->reminded, self->section->code), text->str) == 0)
+  return text->len > 0 ? g_string_free (g_steal_pointer (&text), FALSE) : NULL;
+}
+
+/* The reminders are shown before pairing even when nothing blocks, in the
+ * gate's list with a plain "继续编排"; once for the same reminders of a group
+ * (a round paired counts them as seen), again when they change. Returns
+ * whether they are shown now. */
+static gboolean
+remind_before_pairing (QwRoundsPage *self)
+{
+  g_autofree char *text = current_reminders (self);
+
+  if (text == NULL || g_strcmp0 (g_hash_table_lookup (self->reminded, self->section->code), text) == 0)
     return FALSE;
-  g_hash_table_insert (self->reminded, g_strdup (self->section->code), g_string_free (g_steal_pointer (&text), FALSE));
+  g_hash_table_insert (self->reminded, g_strdup (self->section->code), g_steal_pointer (&text));
   _qw_rounds_page_open_gate_dialog (self);
   return TRUE;
 }
@@ -466,6 +480,8 @@ manual_record_cb (QwManualPairingDialog *dialog,
       return;
     }
   gtk_window_destroy (GTK_WINDOW (dialog));
+  /* Paired with the reminders as they are now: seen. */
+  g_hash_table_insert (self->reminded, g_strdup (self->section->code), current_reminders (self));
   _qw_rounds_page_show_round (self, round);
   gtk_widget_grab_focus (GTK_WIDGET (self->column_view));
   qw_feedback_dismiss_toast (GTK_WIDGET (self), "round-progress");
