@@ -97,6 +97,12 @@ static const struct
   { "export-site", 1, 1, FALSE },
   { "share", 3, 3, FALSE },
   { "verify-certificate", 2, 2, TRUE },
+  /* Issue 20: the venue, both ways */
+  { "device", 2, 3, TRUE },
+  { "devices", 1, 1, TRUE },
+  { "checkin", 3, 3, FALSE },
+  { "round-entry", 3, 3, FALSE },
+  { "round-clock", 3, 3, FALSE },
 };
 
 static char *
@@ -572,10 +578,10 @@ test_json (void)
   g_assert_cmpuint (json_array_get_length (json_object_get_array_member (o, "rejected")), ==, 1);
   assert_keys (json_array_get_object_element (json_object_get_array_member (o, "rejected"), 0), "row,reason,message");
   cli (&entries, "entries", "stop.qiwang", "--json", NULL);
-  assert_array_keys (&entries, "name,group,problems,no,id,unit,sex,birth,status,registered,form_stamped");
+  assert_array_keys (&entries, "name,group,problems,no,id,unit,sex,birth,status,present,registered,form_stamped");
 
   cli (&games, "games", "sim.qiwang", "open-m", "--json", NULL);
-  assert_array_keys (&games, "round,board,red,black,result,playoff,armageddon");
+  assert_array_keys (&games, "round,board,red,black,result,playoff,armageddon,entered_by");
   cli (&standings, "standings", "--json", "sim.qiwang", "open-m", NULL);
   assert_array_keys (&standings, "rank,no,name,unit,points,tiebreaks");
 

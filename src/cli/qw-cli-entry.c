@@ -22,6 +22,7 @@
 #include "qw-error.h"
 #include "qw-idcard.h"
 #include "qw-registration.h"
+#include "qw-venue.h"
 
 static struct
 {
@@ -148,11 +149,12 @@ print_entry (QwCliContext *ctx,
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(GPtrArray) list = qw_document_list_entries (ctx->doc, ctx->event->id, &error);
+  g_autoptr(GHashTable) present = list != NULL ? qw_venue_list_present (ctx->doc, &error) : NULL;
   g_autofree QwEntryCheck *checks = NULL;
   QwCheckOptions options = { QW_DATE_NONE, FALSE };
   g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
 
-  if (list == NULL)
+  if (list == NULL || present == NULL)
     return qw_cli_fail (g_steal_pointer (&error));
   options.event_date = qw_registration_event_date (ctx->event);
   checks = g_new0 (QwEntryCheck, MAX (list->len, 1));
@@ -166,7 +168,7 @@ print_entry (QwCliContext *ctx,
         continue;
       if (ctx->json)
         {
-          g_autoptr(JsonObject) o = qw_cli_entry_json (e, &checks[i]);
+          g_autoptr(JsonObject) o = qw_cli_entry_json (e, &checks[i], qw_venue_is_present (present, e->id));
 
           qw_cli_print_json_object (o);
           return QW_CLI_OK;

@@ -108,10 +108,12 @@ extern const QwCliCommand qw_cli_print_commands[];
 extern const QwCliCommand qw_cli_ladder_commands[];
 extern const QwCliCommand qw_cli_final_commands[];
 extern const QwCliCommand qw_cli_publish_commands[];
+extern const QwCliCommand qw_cli_venue_commands[];
 extern const QwCliCommand qw_cli_entry_commands[];
 
 /* qw-cli-registration.c: the object of `entries --json` */
-JsonObject *qw_cli_entry_json (const QwEntry *entry, const QwEntryCheck *check);
+/* @present: checked in (签到, the venue) */
+JsonObject *qw_cli_entry_json (const QwEntry *entry, const QwEntryCheck *check, gboolean present);
 
 QwDocument *qw_cli_open_document   (const char         *path,
                                    GError            **error);

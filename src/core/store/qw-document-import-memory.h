@@ -1,7 +1,7 @@
 /* qw-document-import-memory.h: what the last registration list brought for each field
  *
  * Per entry, the values the last import brought for its fields and which of
- * them were corrected by hand since (schema version 11). The registration
+ * them were corrected by hand since (schema version 12). The registration
  * service keeps it and says what the text and the bits mean
  * (registration/qw-import-memory.h): a correction stays when a later list
  * brings the same value the earlier one did.
