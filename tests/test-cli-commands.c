@@ -51,6 +51,7 @@ static const struct
   { "export-entries", 1, 1, FALSE },
   { "list-order", 1, 2, FALSE },
   { "demo", 1, 1, FALSE },
+  { "entry", 2, 2, TRUE },
   { "simulate", 1, 1, FALSE },
   { "pair", 2, 2, TRUE },
   { "pair-manual", 2, 2, TRUE },
@@ -570,14 +571,14 @@ test_json (void)
 
   cli (&import, "import", "--json", "stop.qiwang", "entries.csv", NULL);
   o = run_json_object (&import);
-  assert_keys (o, "encoding,added,updated,unchanged,imported,rejected,late");
+  assert_keys (o, "encoding,added,updated,unchanged,imported,rejected,late,rows,unused_columns");
   g_assert_cmpint (json_object_get_int_member (o, "imported"), ==, 2);
   /* The third row has neither a name nor an ID number (issue 9). */
   g_assert_cmpint (json_object_get_int_member (o, "added"), ==, 2);
   g_assert_cmpuint (json_array_get_length (json_object_get_array_member (o, "rejected")), ==, 1);
   assert_keys (json_array_get_object_element (json_object_get_array_member (o, "rejected"), 0), "row,reason,message");
   cli (&entries, "entries", "stop.qiwang", "--json", NULL);
-  assert_array_keys (&entries, "name,group,problems,no,id,unit,sex,birth,status,present");
+  assert_array_keys (&entries, "name,group,problems,no,id,unit,sex,birth,status,present,registered,form_stamped");
 
   cli (&games, "games", "sim.qiwang", "open-m", "--json", NULL);
   assert_array_keys (&games, "round,board,red,black,result,playoff,armageddon,entered_by");

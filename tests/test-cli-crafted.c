@@ -78,6 +78,7 @@ static const char *const commands[][10] = {
   { "event", "DOC", "--name", "改名", NULL },
   { "import", "DOC", "list.csv", NULL },
   { "entries", "DOC", NULL },
+  { "entry", "DOC", "1", NULL },
   { "export-entries", "DOC", "--out", "OUT.xlsx", NULL },
   { "list-order", "DOC", NULL },
   { "list-order", "DOC", "pinyin", NULL },

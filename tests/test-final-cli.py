@@ -62,7 +62,7 @@ def id_number(province, birth, female):
 
 PROVINCE = {"33": "浙江", "11": "北京", "44": "广东", "31": "上海"}
 HEADER = ["姓名", "性别", "出生日期", "证件类型", "身份证号", "单位", "等级", "组别", "账号",
-          "姓名2", "性别2", "出生日期2", "身份证号2", "单位2", "账号2", "关系"]
+          "姓名2", "性别2", "出生日期2", "身份证号2", "单位2", "账号2", "关系", "单位盖章"]
 rows = []
 people = {}          # 序号 → what this script entered: sex, province ("" for none), unit
 
@@ -96,12 +96,14 @@ for k in range(12):
     female = k in (2, 5, 8, 11)
     birth = f"20{10 + k % 4}-0{1 + k % 8}-2{k % 8}"
     add({"姓名": f"少儿{k + 1}", "出生日期": birth, "身份证号": id_number("33" if k % 2 == 0 else "11", birth, female),
-         "单位": unit, "等级": "三级棋士", "组别": "少儿"}, sex="F" if female else "M", unit=unit, junior=True)
+         "单位": unit, "等级": "三级棋士", "组别": "少儿", "单位盖章": "是"}, sex="F" if female else "M", unit=unit,
+        junior=True)
     juniors.append(len(rows))
-add({"姓名": "超龄少儿", "性别": "男", "出生日期": "2008-05-01", "单位": "杭州棋院", "等级": "二级棋士", "组别": "少儿"},
+add({"姓名": "超龄少儿", "性别": "男", "出生日期": "2008-05-01", "单位": "杭州棋院", "等级": "二级棋士", "组别": "少儿",
+     "单位盖章": "是"},
     sex="M", unit="杭州棋院", junior=True, too_old=True)
 too_old = len(rows)
-add({"姓名": "无证少儿", "性别": "女", "出生日期": "2012-09-09", "单位": "北京少年宫", "组别": "少儿"},
+add({"姓名": "无证少儿", "性别": "女", "出生日期": "2012-09-09", "单位": "北京少年宫", "组别": "少儿", "单位盖章": "是"},
     sex="F", unit="北京少年宫", junior=True, no_grade=True)
 no_grade = len(rows)
 

@@ -334,13 +334,57 @@ test_junior_checks (void)
   g_ptr_array_add (e, single (person ("无证", QW_SEX_MALE, "2012-01-01", "33", NULL), "junior"));
   for (guint i = 0; i < 2; i++)
     ((QwEntry *) e->pdata[i])->grade = g_strdup ("三级棋士");
+  for (guint i = 0; i < 3; i++)
+    ((QwEntry *) e->pdata[i])->form_stamped = TRUE;
   g_assert_cmpuint (problems_of (r, e, 0), ==, QW_PROBLEM_BIT (QW_PROBLEM_JUNIOR_TOO_OLD));
   g_assert_cmpuint (problems_of (r, e, 1), ==, 0);
   g_assert_cmpuint (problems_of (r, e, 2), ==, QW_PROBLEM_BIT (QW_PROBLEM_NO_CERTIFICATE));
   g_assert_true (qw_ruleset_blocks_pairing (r, "no-certificate") && qw_ruleset_blocks_pairing (r, "pairs-too-few"));
 }
 
-/* 2021 五(二)1: 家庭双人组, one adult and one member under 12 of three generations. */
+/* Seed 000 §十一(五)4 报名表经单位盖章: a junior's form stamped by the unit is a
+ * problem until marked received (a reminder of the gate, never a block);
+ * §十三(一): the pair and junior events are entered from 9月1日 to 30日, and an
+ * entry dated outside is flagged (no date: not checked). The individual
+ * field has neither rule. */
+static void
+test_stamp_and_entry_window (void)
+{
+  g_autoptr(QwRuleset) r = ruleset_2022 ();
+  g_autoptr(GPtrArray) e = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_entry_free);
+  static const char *const dates[] = { "2022-09-01", "2022-09-30", "2022-08-31", "2022-10-01", "" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (dates); i++)
+    {
+      QwEntry *junior = single (person ("少", QW_SEX_MALE, "2012-01-01", "33", NULL), "junior");
+
+      junior->grade = g_strdup ("三级棋士");
+      junior->form_stamped = TRUE;
+      junior->registered = g_strdup (dates[i]);
+      g_ptr_array_add (e, junior);
+    }
+  g_assert_cmpuint (problems_of (r, e, 0), ==, 0);
+  g_assert_cmpuint (problems_of (r, e, 1), ==, 0);
+  g_assert_cmpuint (problems_of (r, e, 2), ==, QW_PROBLEM_BIT (QW_PROBLEM_OUTSIDE_ENTRY_WINDOW));
+  g_assert_cmpuint (problems_of (r, e, 3), ==, QW_PROBLEM_BIT (QW_PROBLEM_OUTSIDE_ENTRY_WINDOW));
+  g_assert_cmpuint (problems_of (r, e, 4), ==, 0);
+  ((QwEntry *) e->pdata[0])->form_stamped = FALSE;
+  g_assert_cmpuint (problems_of (r, e, 0), ==, QW_PROBLEM_BIT (QW_PROBLEM_FORM_NOT_STAMPED));
+  g_assert_false (qw_ruleset_blocks_pairing (r, "form-not-stamped"));
+  g_assert_false (qw_ruleset_blocks_pairing (r, "outside-entry-window"));
+  /* A pair entered on 10月1日; an individual entry has no window. */
+  g_ptr_array_add (e, pair_of (person ("甲", QW_SEX_MALE, "1990-01-01", "33", "a"),
+                               person ("乙", QW_SEX_MALE, "1991-01-01", "33", "b"), "doubles-m", NULL));
+  ((QwEntry *) e->pdata[e->len - 1])->registered = g_strdup ("2022-10-01");
+  g_assert_true (HAS (problems_of (r, e, e->len - 1), QW_PROBLEM_OUTSIDE_ENTRY_WINDOW));
+  g_ptr_array_add (e, single (person ("个", QW_SEX_MALE, "1990-01-02", "33", "c"), "individual"));
+  ((QwEntry *) e->pdata[e->len - 1])->registered = g_strdup ("2022-11-20");
+  g_assert_cmpuint (problems_of (r, e, e->len - 1), ==, 0);
+}
+
+/* 2021 五(二)1: 家庭双人组, one adult and one member 12岁以下 of three generations.
+ * 以上/以下 include the number (民法典 第1259条): 12 on the event's first day plays,
+ * 13 does not (the reading is stated in data/rulesets/qiwang-2021.xml). */
 static void
 test_family_2021 (void)
 {
@@ -353,7 +397,7 @@ test_family_2021 (void)
   g_assert_nonnull (family);
   g_assert_null (r->final);
   g_assert_cmpint (family->adult_age, ==, 18);
-  g_assert_cmpint (family->child_max_age, ==, 11);
+  g_assert_cmpint (family->child_max_age, ==, 12);
   g_ptr_array_add (e, pair_of (person ("父", QW_SEX_MALE, "1985-01-01", "44", NULL),
                                person ("女", QW_SEX_FEMALE, "2009-07-04", "44", NULL), "family", "父女"));
   g_ptr_array_add (e, pair_of (person ("母", QW_SEX_FEMALE, "1985-01-02", "44", NULL),
@@ -365,11 +409,18 @@ test_family_2021 (void)
   g_ptr_array_add (e, pair_of (person ("姑", QW_SEX_FEMALE, "1985-01-05", "44", NULL),
                                person ("侄", QW_SEX_MALE, "2015-01-05", "44", NULL), "family", "姑侄"));
   g_ptr_array_add (e, single (person ("一人", QW_SEX_MALE, "2012-01-06", "44", NULL), "family"));
+  g_ptr_array_add (e, pair_of (person ("爷", QW_SEX_MALE, "1960-01-07", "44", NULL),
+                               person ("孙", QW_SEX_MALE, "2008-07-03", "44", NULL), "family", "爷孙"));
+  g_ptr_array_add (e, pair_of (person ("奶", QW_SEX_FEMALE, "1962-01-08", "44", NULL),
+                               person ("孙女", QW_SEX_FEMALE, "2008-07-04", "44", NULL), "family", "奶奶孙女"));
   checks = g_new0 (QwEntryCheck, e->len);
   qw_entry_check_all (r, e, &options, checks);
-  /* 11 the day before the 12th birthday; 12 on it. */
+  /* 11 the day before the 12th birthday; exactly 12 on it (12岁以下 includes 12);
+   * 13 on the first day is refused, 12 the day before the 13th birthday plays. */
   g_assert_cmpuint (checks[0].problems, ==, 0);
-  g_assert_cmpuint (checks[1].problems, ==, QW_PROBLEM_BIT (QW_PROBLEM_PAIR_AGE));
+  g_assert_cmpuint (checks[1].problems, ==, 0);
+  g_assert_cmpuint (checks[6].problems, ==, QW_PROBLEM_BIT (QW_PROBLEM_PAIR_AGE));
+  g_assert_cmpuint (checks[7].problems, ==, 0);
   g_assert_cmpuint (checks[2].problems, ==, QW_PROBLEM_BIT (QW_PROBLEM_PAIR_AGE));
   g_assert_cmpuint (checks[3].problems, ==, 0);
   g_assert_cmpuint (checks[4].problems, ==, QW_PROBLEM_BIT (QW_PROBLEM_PAIR_RELATION));
@@ -1023,6 +1074,7 @@ main (int    argc,
   g_test_add_func ("/final/pair/import", test_import_pairs);
   g_test_add_func ("/final/pair/family-2021", test_family_2021);
   g_test_add_func ("/final/junior/checks", test_junior_checks);
+  g_test_add_func ("/final/junior/stamp-and-entry-window", test_stamp_and_entry_window);
   g_test_add_func ("/final/prizes/individual-and-teams", test_prizes);
   g_test_add_func ("/final/prizes/team-limits", test_team_limits);
   g_test_add_func ("/final/prizes/women-not-both", test_women_not_both);

@@ -793,6 +793,52 @@ test_wildcards (void)
   g_assert_nonnull (strstr (find_warning (over, QW_LADDER_WARNING_TOO_MANY, 0, "")->message, "240"));
 }
 
+/* Seed 000 §十三(四)1: wild cards are applied for by 10月1日 (the ruleset's
+ * <wildcards deadline="2022-10-01">). An application on the day stands; one
+ * the day after is refused with its date, unless the arbiter let it stand
+ * (逾期准许), which is logged; one without a date is not checked. The table
+ * the document keeps carries the dates. */
+static void
+test_wildcard_deadline (void)
+{
+  g_autoptr(QwRuleset) r = ruleset_2022 ();
+  g_autoptr(Log) log = log_new ();
+  g_autoptr(QwCsv) wild = table ("账号,姓名,理由,申请日期,逾期准许\n"
+                                 "on-day,准时,hangzhou,2022-10-01,\n"
+                                 "late,迟到,open,2022-10-02,\n"
+                                 "allowed,特批,open,2022年10月5日,裁判长同意（邮件已到）\n"
+                                 "undated,无日期,open,,\n");
+  g_autoptr(QwCsv) bad = table ("账号,姓名,理由,申请日期\n"
+                                "x1,某,open,十月\n");
+  g_autoptr(GPtrArray) wildcards = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(QwLadder) ladder = NULL;
+  const QwLadderWarning *refused, *allowed;
+
+  g_assert_cmpint (r->ladder->wildcard_deadline.year, ==, 2022);
+  wildcards = qw_ladder_wildcards_from_table (r, wild, "wild.csv", NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (wildcards->len, ==, 4);
+  g_assert_null (qw_ladder_wildcards_from_table (r, bad, "wild.csv", NULL, &error));
+  g_assert_nonnull (strstr (error->message, "十月"));
+  g_clear_error (&error);
+  ladder = compute (r, log, NULL, wildcards);
+  /* on-day, allowed and undated are finalists; late is not. */
+  g_assert_cmpint (ladder->n_wildcards, ==, 3);
+  for (guint i = 0; i < ladder->finalists->len; i++)
+    g_assert_cmpstr (((QwLadderFinalist *) g_ptr_array_index (ladder->finalists, i))->account, !=, "late");
+  refused = find_warning (ladder, QW_LADDER_WARNING_WILDCARD_LATE, 0, "late");
+  g_assert_nonnull (refused);
+  g_assert_nonnull (strstr (refused->message, "2022-10-02"));
+  g_assert_nonnull (strstr (refused->message, "2022-10-01"));
+  allowed = find_warning (ladder, QW_LADDER_WARNING_WILDCARD_LATE_ALLOWED, 0, "allowed");
+  g_assert_nonnull (allowed);
+  g_assert_nonnull (strstr (allowed->message, "裁判长同意"));
+  g_assert_null (find_warning (ladder, QW_LADDER_WARNING_WILDCARD_LATE, 0, "on-day"));
+  g_assert_null (find_warning (ladder, QW_LADDER_WARNING_WILDCARD_LATE, 0, "undated"));
+  g_assert_cmpstr (qw_ladder_warning_code (QW_LADDER_WARNING_WILDCARD_LATE), ==, "wildcard-late");
+}
+
 /* The players list gives names and documents; the public list masks them
  * and shows no phone and no birth date. */
 static void
@@ -897,6 +943,7 @@ main (int    argc,
   g_test_add_func ("/ladder/bad-rows", test_bad_rows);
   g_test_add_func ("/ladder/xlsx", test_xlsx);
   g_test_add_func ("/ladder/wildcards", test_wildcards);
+  g_test_add_func ("/ladder/wildcard-deadline", test_wildcard_deadline);
   g_test_add_func ("/ladder/public-list", test_public_list);
   g_test_add_func ("/ladder/2021", test_2021);
   return g_test_run ();

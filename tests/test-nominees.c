@@ -372,6 +372,64 @@ test_region_nominees (void)
   fixture_rmdir (dir);
 }
 
+/* Issue 19 point 18: below every tier (seed 002 七(五) 不足B类) the association
+ * decides the number of places (`region --decided-places N`); they are
+ * nominated like a tier's, along tier B's lines in order (the reading stated
+ * in qiwang-2021.xml, <otherwise decided-lines="B">). */
+static void
+test_region_below_tier (void)
+{
+  g_autofree char *dir = fixture_tmpdir ();
+  g_autofree char *xml = g_build_filename (dir, "final.xml", NULL);
+  g_autoptr(QwDocument) doc = fixture_region (dir, "广东");
+  g_autoptr(QwResults) final = final_results ();
+  g_autoptr(QwResults) read = NULL;
+  g_autoptr(QwNomineeList) list = NULL;
+  g_autoptr(QwStopsImport) import = NULL;
+  g_autoptr(QwCsv) csv = NULL;
+  g_autoptr(QwRuleset) rules = qw_test_ruleset ();
+  g_autoptr(GError) error = NULL;
+  GString *text = g_string_new ("名称,类型,级别,承办单位,地级市,县级市,荣誉,参赛人数\n");
+
+  for (int i = 0; i < 3; i++)
+    g_string_append_printf (text, "第%d站,预选赛,县级,第%d协会,第%d市,,,30\n", i + 1, i + 1, i + 1);
+  csv = qw_csv_parse_data (text->str, text->len, &error);
+  g_string_free (text, TRUE);
+  import = qw_stops_csv_parse (rules, csv, &error);
+  g_assert_no_error (error);
+  g_assert_true (qw_region_import_stops (doc, import->stops, NULL, NULL, &error));
+  qw_results_write_file (final, xml, FALSE, &error);
+  g_assert_no_error (error);
+  read = qw_results_read_file (xml, &error);
+  g_assert_no_error (error);
+  g_assert_true (qw_region_import_results (doc, read, NULL, NULL, &error));
+
+  /* Nothing decided yet: no tier, nobody. */
+  list = qw_region_nominees (doc, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (list->tier, ==, "");
+  g_assert_cmpuint (list->nominees->len, ==, 0);
+  g_clear_pointer (&list, qw_nominee_list_free);
+
+  /* 2 places: tier B's first line, 公开组男子 (2). */
+  g_assert_true (qw_region_set_decided_places (doc, 2, &error));
+  list = qw_region_nominees (doc, &error);
+  g_assert_no_error (error);
+  assert_line (list, "open-m", "王一,李一");
+  g_assert_cmpuint (list->nominees->len, ==, 2);
+  g_clear_pointer (&list, qw_nominee_list_free);
+
+  /* 4: 公开组男子 2, 公开组女子 1 (the final has none: a note), 老年组 1. */
+  g_assert_true (qw_region_set_decided_places (doc, 4, &error));
+  list = qw_region_nominees (doc, &error);
+  g_assert_no_error (error);
+  assert_line (list, "open-m", "王一,李一");
+  assert_line (list, "open-f", "");
+  assert_line (list, "senior", "老年组男子1");
+  g_clear_object (&doc);
+  fixture_rmdir (dir);
+}
+
 /* Team results */
 
 static void
@@ -465,6 +523,7 @@ main (int    argc,
   g_test_add_func ("/nominees/file", test_file);
   g_test_add_func ("/nominees/national-duplicates", test_national_duplicates);
   g_test_add_func ("/nominees/region", test_region_nominees);
+  g_test_add_func ("/nominees/region-below-tier", test_region_below_tier);
   g_test_add_func ("/team/ties", test_team_ties);
   g_test_add_func ("/team/formal-groups", test_team_formal_groups);
 

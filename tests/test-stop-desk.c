@@ -601,19 +601,20 @@ test_import_merges (Desk          *d,
   g_assert_cmpuint (r2->unchanged, ==, 1);
   g_assert_cmpuint (r2->rejected, ==, 1);
   g_assert_cmpuint (r2->rows->len, ==, 6);
-  g_assert_cmpint (row_of (r2, 1)->outcome, ==, QW_ROW_UNCHANGED);
-  g_assert_cmpint (row_of (r2, 1)->no, ==, 1);
-  g_assert_cmpint (row_of (r2, 2)->outcome, ==, QW_ROW_UPDATED);
+  /* Rows are the file's own lines, the header line 1 (issue 19 point 8). */
+  g_assert_cmpint (row_of (r2, 2)->outcome, ==, QW_ROW_UNCHANGED);
+  g_assert_cmpint (row_of (r2, 2)->no, ==, 1);
   g_assert_cmpint (row_of (r2, 3)->outcome, ==, QW_ROW_UPDATED);
-  g_assert_cmpint (row_of (r2, 4)->outcome, ==, QW_ROW_ADDED);
-  g_assert_true (row_of (r2, 4)->problems & QW_PROBLEM_BIT (QW_PROBLEM_BAD_BIRTH_DATE));
-  g_assert_cmpint (row_of (r2, 5)->outcome, ==, QW_ROW_REJECTED);
-  g_assert_nonnull (strstr (row_of (r2, 5)->reason, "Row 5"));
-  g_assert_null (row_of (r2, 6));
-  g_assert_cmpint (row_of (r2, 7)->outcome, ==, QW_ROW_ADDED);
-  g_assert_cmpint (row_of (r2, 7)->no, ==, 5);
-  g_assert_cmpuint (row_of (r2, 7)->problems, ==, QW_PROBLEM_BIT (QW_PROBLEM_DUPLICATE_ID));
-  g_assert_cmpuint (row_of (r2, 3)->problems, ==, 0);   /* the earlier holder is not the duplicate */
+  g_assert_cmpint (row_of (r2, 4)->outcome, ==, QW_ROW_UPDATED);
+  g_assert_cmpint (row_of (r2, 5)->outcome, ==, QW_ROW_ADDED);
+  g_assert_true (row_of (r2, 5)->problems & QW_PROBLEM_BIT (QW_PROBLEM_BAD_BIRTH_DATE));
+  g_assert_cmpint (row_of (r2, 6)->outcome, ==, QW_ROW_REJECTED);
+  g_assert_nonnull (strstr (row_of (r2, 6)->reason, "Row 6"));
+  g_assert_null (row_of (r2, 7));
+  g_assert_cmpint (row_of (r2, 8)->outcome, ==, QW_ROW_ADDED);
+  g_assert_cmpint (row_of (r2, 8)->no, ==, 5);
+  g_assert_cmpuint (row_of (r2, 8)->problems, ==, QW_PROBLEM_BIT (QW_PROBLEM_DUPLICATE_ID));
+  g_assert_cmpuint (row_of (r2, 4)->problems, ==, 0);   /* the earlier holder is not the duplicate */
   yi = stored (d, 2);
   g_assert_cmpstr (yi->phone, ==, "13800000000");
   bing = stored (d, 3);

@@ -11,7 +11,9 @@
 #include <glib/gi18n.h>
 
 #include "qw-cli.h"
+#include "qw-entry-check.h"
 #include "qw-error.h"
+#include "qw-pair-gate.h"
 #include "qw-tournament.h"
 
 QwEntry *
@@ -75,4 +77,48 @@ qw_cli_print_field_warning (QwCliContext *ctx)
 
   if (warning != NULL)
     g_printerr (_("Warning: %s\n"), warning);
+}
+
+/* The reminders (issue 19 point 9): the group's entries with a problem that
+ * does not block (需家属陪同, an ID number Excel made …), said before every
+ * pairing whether or not something blocks. */
+JsonArray *
+qw_cli_gate_reminders_json (GPtrArray *items)
+{
+  JsonArray *array = json_array_new ();
+
+  for (guint i = 0; items != NULL && i < items->len; i++)
+    {
+      QwGateItem *item = g_ptr_array_index (items, i);
+      JsonObject *o;
+      JsonArray *problems;
+
+      if (item->warnings == 0)
+        continue;
+      o = json_object_new ();
+      problems = json_array_new ();
+      for (int p = 0; p < QW_N_PROBLEMS; p++)
+        if (item->warnings & QW_PROBLEM_BIT (p))
+          json_array_add_string_element (problems, qw_problem_code ((QwProblem) p));
+      json_object_set_int_member (o, "no", item->entry->no);
+      json_object_set_string_member (o, "name", item->entry->name);
+      json_object_set_array_member (o, "problems", problems);
+      json_array_add_object_element (array, o);
+    }
+  return array;
+}
+
+void
+qw_cli_print_gate_reminders (GPtrArray *items)
+{
+  for (guint i = 0; items != NULL && i < items->len; i++)
+    {
+      QwGateItem *item = g_ptr_array_index (items, i);
+      g_autofree char *why = NULL;
+
+      if (item->warnings == 0)
+        continue;
+      why = qw_problems_join (item->warnings, TRUE, "；");
+      g_printerr (_("Reminder: %d %s (%s)\n"), item->entry->no, item->entry->name, why);
+    }
 }

@@ -441,6 +441,7 @@ pair_blocked (QwCliContext *ctx,
       g_autoptr(JsonObject) o = json_object_new ();
 
       json_object_set_array_member (o, "blocked", gate_items_to_json (items));
+      json_object_set_array_member (o, "reminders", qw_cli_gate_reminders_json (items));
       qw_cli_print_json_object (o);
     }
   else if (items != NULL)
@@ -497,10 +498,12 @@ cmd_pair (QwCliContext *ctx)
       for (guint i = 0; notes != NULL && i < notes->len; i++)
         json_array_add_string_element (left_out, g_ptr_array_index (notes, i));
       json_object_set_array_member (o, "notes", left_out);
+      json_object_set_array_member (o, "reminders", qw_cli_gate_reminders_json (before));
       qw_cli_print_json_object (o);
       return QW_CLI_OK;
     }
   print_notes (notes);
+  qw_cli_print_gate_reminders (before);
   for (guint i = 0; before != NULL && i < before->len; i++)
     {
       QwGateItem *item = g_ptr_array_index (before, i);

@@ -27,6 +27,7 @@
 #include "qw-event.h"
 #include "qw-idcard.h"
 #include "qw-registration.h"
+#include "qw-import-memory.h"
 #include "qw-venue.h"
 
 /* idcard */
@@ -712,6 +713,64 @@ late_numbers_json (const QwImportReport *report)
   return late;
 }
 
+/* Every row of the report: its own row in the sheet, its entry, what became
+ * of it, its problems, and the corrections by hand it kept ("kept"). */
+static JsonArray *
+report_rows_json (const QwImportReport *report)
+{
+  JsonArray *rows = json_array_new ();
+
+  for (guint i = 0; i < report->rows->len; i++)
+    {
+      const QwImportRow *r = g_ptr_array_index (report->rows, i);
+      JsonObject *o = json_object_new ();
+      JsonArray *problems = json_array_new ();
+      JsonArray *kept = json_array_new ();
+      static const char *const outcome_codes[] = { "added", "updated", "unchanged", "rejected" };
+
+      json_object_set_int_member (o, "row", r->row);
+      if (r->no > 0)
+        json_object_set_int_member (o, "no", r->no);
+      json_object_set_string_member (o, "name", r->name);
+      json_object_set_string_member (o, "outcome", outcome_codes[r->outcome]);
+      for (int p = 0; p < QW_N_PROBLEMS; p++)
+        if (r->problems & QW_PROBLEM_BIT (p))
+          json_array_add_string_element (problems, qw_problem_code ((QwProblem) p));
+      json_object_set_array_member (o, "problems", problems);
+      for (int f = 0; f < QW_N_MEMO_FIELDS; f++)
+        if (r->kept & QW_MEMO_BIT (f))
+          json_array_add_string_element (kept, qw_memo_field_code ((QwMemoField) f));
+      json_object_set_array_member (o, "kept", kept);
+      if (r->reason != NULL)
+        json_object_set_string_member (o, "reason", r->reason);
+      json_array_add_object_element (rows, o);
+    }
+  return rows;
+}
+
+/* The header cells no field was read from: said, with how to map them. */
+static JsonArray *
+unused_columns_json (const QwEntryImport *import)
+{
+  JsonArray *columns = json_array_new ();
+
+  for (guint i = 0; import->ignored_columns != NULL && import->ignored_columns[i] != NULL; i++)
+    json_array_add_string_element (columns, import->ignored_columns[i]);
+  return columns;
+}
+
+static void
+print_unused_columns (const QwEntryImport *import)
+{
+  g_autofree char *cols = NULL;
+
+  if (import->ignored_columns == NULL || import->ignored_columns[0] == NULL)
+    return;
+  cols = g_strjoinv ("、", import->ignored_columns);
+  g_printerr (_("Columns not used: %s. If one of them holds a field, import again with --columns, "
+                "e.g. --columns 组别=C (see qiwang-cli help import).\n"), cols);
+}
+
 static void
 print_late (const QwImportReport *report)
 {
@@ -780,6 +839,8 @@ cmd_import (QwCliContext *ctx)
         }
       json_object_set_array_member (o, "rejected", rejected);
       json_object_set_array_member (o, "late", late_numbers_json (report));
+      json_object_set_array_member (o, "rows", report_rows_json (report));
+      json_object_set_array_member (o, "unused_columns", unused_columns_json (import));
       qw_cli_print_json_object (o);
       return QW_CLI_OK;
     }
@@ -789,7 +850,9 @@ cmd_import (QwCliContext *ctx)
   if (source != QW_COLUMNS_RECOGNISED)
     g_print (source == QW_COLUMNS_GIVEN ? _("Columns: %s (remembered for this header)\n")
                                         : _("Columns: %s (as remembered for this header)\n"), columns);
-  g_ptr_array_add (rows, g_strdupv ((char *[]) { _("Row"), _("No."), _("Name"), _("Outcome"), _("Problems"), NULL }));
+  print_unused_columns (import);
+  g_ptr_array_add (rows, g_strdupv ((char *[]) { _("Row"), _("No."), _("Name"), _("Outcome"), _("Problems"),
+                                                 _("Corrections kept"), NULL }));
   for (guint i = 0; i < report->rows->len; i++)
     {
       const QwImportRow *r = g_ptr_array_index (report->rows, i);
@@ -797,9 +860,10 @@ cmd_import (QwCliContext *ctx)
       g_autofree char *no = r->no > 0 ? g_strdup_printf ("%d", r->no) : g_strdup ("");
       g_autofree char *problems = r->outcome == QW_ROW_REJECTED ? g_strdup (r->reason)
                                                                  : problems_text (r->problems);
+      g_autofree char *kept = qw_memo_fields_text (r->kept);
 
       g_ptr_array_add (rows, g_strdupv ((char *[]) { row, no, r->name, (char *) outcome_text (r->outcome),
-                                                     problems, NULL }));
+                                                     problems, kept, NULL }));
     }
   qw_cli_print_table (rows);
   print_late (report);
@@ -846,6 +910,40 @@ members_to_json (const QwEntry *pair)
       json_array_add_object_element (members, o);
     }
   return members;
+}
+
+/* The object of `entries --json` (and of `entry --json`). */
+JsonObject *
+qw_cli_entry_json (const QwEntry      *e,
+                   const QwEntryCheck *check,
+                   gboolean            present)
+{
+  g_autofree char *masked = qw_idcard_display (e->id_number);
+  JsonObject *o = json_object_new ();
+  QwDate birth;
+  char iso[QW_DATE_ISO_LEN];
+  gboolean has_birth = e->birth != NULL && qw_date_parse_iso (e->birth, &birth);
+
+  if (has_birth)
+    qw_date_to_iso (birth, iso);
+  set_check_members (o, e, check);
+  json_object_set_int_member (o, "no", e->no);
+  json_object_set_string_member (o, "id", masked);
+  json_object_set_string_member (o, "unit", e->unit);
+  /* As stored: what the document and every export hold. */
+  json_object_set_string_member (o, "sex", qw_sex_to_code (e->sex));
+  json_object_set_string_member (o, "birth", has_birth ? iso : NULL);
+  json_object_set_string_member (o, "status", qw_entry_status_to_code (e->status));
+  json_object_set_boolean_member (o, "present", present);
+  if (qw_entry_is_pair (e))
+    json_object_set_array_member (o, "members", members_to_json (e));
+  if (e->relation != NULL && e->relation[0] != '\0')
+    json_object_set_string_member (o, "relation", e->relation);
+  /* 2022 十三(一) and 十一(五)4: when it was entered, and the unit's stamped form. */
+  json_object_set_string_member (o, "registered", e->registered != NULL && e->registered[0] != '\0'
+                                                  ? e->registered : NULL);
+  json_object_set_boolean_member (o, "form_stamped", e->form_stamped);
+  return o;
 }
 
 static char *entries_order;
@@ -911,27 +1009,13 @@ cmd_entries (QwCliContext *ctx)
       g_autofree char *masked = qw_idcard_display (e->id_number);
       g_autofree char *no = g_strdup_printf ("%d", e->no);
       g_autofree char *text = problems_text (check->problems);
-      JsonObject *o = json_object_new ();
       QwDate birth;
       char iso[QW_DATE_ISO_LEN];
       gboolean has_birth = e->birth != NULL && qw_date_parse_iso (e->birth, &birth);
 
       if (has_birth)
         qw_date_to_iso (birth, iso);
-      set_check_members (o, e, check);
-      json_object_set_int_member (o, "no", e->no);
-      json_object_set_string_member (o, "id", masked);
-      json_object_set_string_member (o, "unit", e->unit);
-      /* As stored: what the document and every export hold. */
-      json_object_set_string_member (o, "sex", qw_sex_to_code (e->sex));
-      json_object_set_string_member (o, "birth", has_birth ? iso : NULL);
-      json_object_set_string_member (o, "status", qw_entry_status_to_code (e->status));
-      json_object_set_boolean_member (o, "present", qw_venue_is_present (present, e->id));
-      if (qw_entry_is_pair (e))
-        json_object_set_array_member (o, "members", members_to_json (e));
-      if (e->relation != NULL && e->relation[0] != '\0')
-        json_object_set_string_member (o, "relation", e->relation);
-      json_array_add_object_element (array, o);
+      json_array_add_object_element (array, qw_cli_entry_json (e, check, qw_venue_is_present (present, e->id)));
       g_ptr_array_add (rows, g_strdupv ((char *[]) {
         no, e->name, (char *) qw_sex_to_chinese (e->sex), has_birth ? iso : e->birth, masked, e->unit,
         check->group != NULL ? check->group->name : (char *) "—", (char *) status_text (e->status), text,

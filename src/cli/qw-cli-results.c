@@ -15,6 +15,7 @@
 #include "qw-nominees.h"
 #include "qw-region.h"
 #include "qw-results-file.h"
+#include "qw-results-warnings.h"
 #include "qw-team.h"
 #include "qw-document-entries.h"
 #include "qw-event.h"
@@ -106,6 +107,14 @@ cmd_export (QwCliContext *ctx)
   if (!qw_list_write_text (out, text, format == FORMAT_XML && !export_opt.public_form ? QW_OUTPUT_PRIVATE
                                       : QW_OUTPUT_PUBLIC, &error))
     return qw_cli_fail (g_steal_pointer (&error));
+  /* The gate's warning travels with the number (issue 19 point 6). */
+  if (format == FORMAT_XML && !export_opt.public_form)
+    {
+      g_autofree char *warning = qw_results_excel_warning (results);
+
+      if (warning != NULL)
+        g_printerr (_("qiwang-cli: warning: %s\n"), warning);
+    }
   if (digest != NULL)
     g_print (_("%s: the %s results file of %s (%d players), SHA-256 %s\n"), out,
              export_opt.public_form ? _("public") : _("private"), results->event->name,

@@ -28,6 +28,7 @@
 
 static const QwCliCommand *const command_tables[] = {
   qw_cli_registration_commands,
+  qw_cli_entry_commands,
   qw_cli_play_commands,
   qw_cli_arbiter_commands,
   qw_cli_region_commands,

@@ -15,6 +15,7 @@
 
 #include "qw-document.h"
 #include "qw-entry.h"
+#include "qw-entry-check.h"
 #include "qw-event.h"
 #include "qw-game.h"
 #include "qw-ruleset.h"
@@ -109,6 +110,11 @@ extern const QwCliCommand qw_cli_ladder_commands[];
 extern const QwCliCommand qw_cli_final_commands[];
 extern const QwCliCommand qw_cli_publish_commands[];
 extern const QwCliCommand qw_cli_venue_commands[];
+extern const QwCliCommand qw_cli_entry_commands[];
+
+/* qw-cli-registration.c: the object of `entries --json` */
+/* @present: checked in (签到, the venue) */
+JsonObject *qw_cli_entry_json (const QwEntry *entry, const QwEntryCheck *check, gboolean present);
 
 QwDocument *qw_cli_open_document   (const char         *path,
                                    GError            **error);
@@ -126,6 +132,9 @@ QwEntry  *qw_cli_entry_by_no_text (QwCliContext       *ctx,
 char     *qw_cli_player_cell      (QwCliContext       *ctx,
                                    gint64              id);
 void      qw_cli_print_field_warning (QwCliContext    *ctx);
+/* The gate's reminders: items (QwGateItem) with a problem that does not block. */
+JsonArray *qw_cli_gate_reminders_json (GPtrArray     *items);
+void      qw_cli_print_gate_reminders (GPtrArray      *items);
 
 int       qw_cli_fail             (GError             *error);
 int       qw_cli_usage_error      (const QwCliContext *ctx,

@@ -25,6 +25,7 @@
 #include "qw-file-chooser.h"
 #include "qw-output.h"
 #include "qw-registration.h"
+#include "qw-import-memory.h"
 #include "qw-spreadsheet.h"
 #include "qw-document-entries.h"
 #include "qw-entry-check.h"
@@ -97,8 +98,9 @@ import_report (QwEntryImport  *import,
   return g_string_free (text, FALSE);
 }
 
-/* Every row that needs a look, by its number in the list (data rows from 1,
- * as in check-entries): rejected with the reason, updated, with problems. */
+/* Every row that needs a look, by its own row in the sheet (title and header
+ * rows counted, a CSV's line): rejected with the reason, updated, with
+ * problems. */
 static char *
 import_rows (QwImportReport *report)
 {
@@ -110,7 +112,8 @@ import_rows (QwImportReport *report)
       const char *name = r->name != NULL && *r->name != '\0' ? r->name : _("(no name)");
       g_autofree char *problems = NULL;
 
-      if (text->len > 0 && (r->outcome == QW_ROW_REJECTED || r->outcome == QW_ROW_UPDATED || r->problems != 0))
+      if (text->len > 0 && (r->outcome == QW_ROW_REJECTED || r->outcome == QW_ROW_UPDATED || r->problems != 0
+                            || r->kept != 0))
         g_string_append_c (text, '\n');
       /* The reason names the row already. */
       if (r->outcome == QW_ROW_REJECTED)
@@ -124,6 +127,16 @@ import_rows (QwImportReport *report)
         }
       else if (r->outcome == QW_ROW_UPDATED)
         g_string_append_printf (text, _("Row %d: No. %d %s, updated"), r->row, r->no, name);
+      /* The list brought again what the arbiter had corrected (issue 19
+       * point 1): the correction stays, and the report says so. */
+      if (r->kept != 0)
+        {
+          g_autofree char *fields = qw_memo_fields_text (r->kept);
+
+          if (r->outcome != QW_ROW_REJECTED && r->outcome != QW_ROW_UPDATED && r->problems == 0)
+            g_string_append_printf (text, _("Row %d: No. %d %s"), r->row, r->no, name);
+          g_string_append_printf (text, _(" — corrections by hand kept: %s"), fields);
+        }
     }
   return g_string_free (text, FALSE);
 }
@@ -317,9 +330,110 @@ column_map_import_cb (QwColumnMapDialog *dialog,
   gtk_window_destroy (GTK_WINDOW (dialog));
 }
 
+/* The columns of a recognised header that no field is read from and that
+ * are not the list's bookkeeping (序号, 备注 …): "报名组别、备用"; NULL when none. */
+static char *
+unrecognised_columns (const QwImportPreview *preview)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  for (guint i = 0; preview->unknown != NULL && preview->unknown[i] != NULL; i++)
+    if (!qw_entry_header_is_bookkeeping (preview->unknown[i]))
+      g_string_append_printf (text, "%s%s", text->len > 0 ? "、" : "", preview->unknown[i]);
+  return text->len > 0 ? g_string_free (g_steal_pointer (&text), FALSE) : NULL;
+}
+
+/* The list waiting for the answer to the offer of the mapping step. */
+typedef struct
+{
+  QwEntriesPage *page;
+  char          *path;
+  char          *name;
+  QwCsv         *csv;
+} MappingOffer;
+
+static void
+mapping_offer_free (gpointer  data,
+                    GClosure *closure)
+{
+  MappingOffer *o = data;
+
+  g_object_unref (o->page);
+  g_free (o->path);
+  g_free (o->name);
+  g_clear_pointer (&o->csv, qw_csv_free);
+  g_free (o);
+}
+
+static void
+open_column_map (QwEntriesPage *self,
+                 const char    *path,
+                 QwCsv         *csv)
+{
+  QwColumnMapDialog *dialog;
+
+  /* The dialog keeps the list it shows. */
+  dialog = qw_column_map_dialog_new (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))), path, csv, 0);
+  g_signal_connect_object (dialog, "import", G_CALLBACK (column_map_import_cb), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+mapping_offer_cb (AdwMessageDialog *dialog,
+                  const char       *response,
+                  MappingOffer     *o)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(QwEntryImport) import = NULL;
+
+  if (qw_page_get_context (QW_PAGE (o->page)) == NULL)
+    return;
+  if (g_strcmp0 (response, "map") == 0)
+    {
+      open_column_map (o->page, o->path, g_steal_pointer (&o->csv));
+      return;
+    }
+  if (g_strcmp0 (response, "import") != 0)
+    return;
+  import = qw_entry_import_table (o->csv, NULL, &error);
+  if (import == NULL || !import_read (o->page, import, o->name, NULL, &error))
+    qw_feedback_error (GTK_WIDGET (o->page), _("Nothing was imported"), error);
+}
+
+/* Issue 19 point 5: a header cell Qiwang does not know may hold a field
+ * (报名组别 did, and every entry came out 未申报): before importing, the
+ * window names those columns and offers the mapping step. */
+static void
+offer_mapping (QwEntriesPage *self,
+               const char    *path,
+               const char    *name,
+               QwCsv        **csv_inout,
+               const char    *columns)
+{
+  g_autofree char *body = g_strdup_printf (_("These columns of %s are not recognised: %s. If one of them holds "
+                                             "a player’s field (a group, a unit …), map it; otherwise import "
+                                             "without them."), name, columns);
+  GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))),
+                                              _("Columns Not Recognised"), body);
+  MappingOffer *o = g_new0 (MappingOffer, 1);
+
+  o->page = g_object_ref (self);
+  o->path = g_strdup (path);
+  o->name = g_strdup (name);
+  o->csv = g_steal_pointer (csv_inout);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _("_Cancel"),
+                                    "import", _("_Import Without Them"), "map", _("_Map Columns…"), NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "map", ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "map");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_signal_connect_data (dialog, "response", G_CALLBACK (mapping_offer_cb), o, mapping_offer_free, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
 /* A list as read: imported by its header, by the columns remembered for
  * the header, or, when the header is not known, by the columns the user
- * maps in a dialog. */
+ * maps in a dialog; a known header with columns it does not know offers
+ * the mapping first. */
 static gboolean
 import_list (QwEntriesPage  *self,
              const char     *path,
@@ -335,17 +449,21 @@ import_list (QwEntriesPage  *self,
   QwColumnMap map;
 
   source = qw_desk_columns_for (doc_of (self), (const char * const *) preview->header, NULL, &map);
+  if (source == QW_COLUMNS_RECOGNISED && preview->has_name)
+    {
+      g_autofree char *unrecognised = unrecognised_columns (preview);
+
+      if (unrecognised != NULL)
+        {
+          offer_mapping (self, path, name, csv_inout, unrecognised);
+          return TRUE;
+        }
+    }
   if (source != QW_COLUMNS_RECOGNISED || preview->has_name)
     import = qw_entry_import_table (csv, source == QW_COLUMNS_RECOGNISED ? NULL : &map, &local_error);
   if (import == NULL && source == QW_COLUMNS_RECOGNISED)
     {
-      QwColumnMapDialog *dialog;
-
-      /* The dialog keeps the list it shows. */
-      dialog = qw_column_map_dialog_new (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))), path,
-                                         g_steal_pointer (csv_inout), 0);
-      g_signal_connect_object (dialog, "import", G_CALLBACK (column_map_import_cb), self, 0);
-      gtk_window_present (GTK_WINDOW (dialog));
+      open_column_map (self, path, g_steal_pointer (csv_inout));
       return TRUE;
     }
   if (import == NULL)

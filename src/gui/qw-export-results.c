@@ -19,6 +19,7 @@
 #include "qw-output.h"
 #include "qw-results-export.h"
 #include "qw-results-file.h"
+#include "qw-results-warnings.h"
 
 void
 qw_exported_results_free (QwExportedResults *exported)
@@ -28,6 +29,7 @@ qw_exported_results_free (QwExportedResults *exported)
   g_free (exported->path);
   g_free (exported->event_name);
   g_free (exported->digest);
+  g_free (exported->warning);
   g_free (exported);
 }
 
@@ -135,6 +137,7 @@ export_thread (GTask        *task,
   exported->players = qw_results_count_players (results);
   exported->digest = g_steal_pointer (&digest);
   exported->public_form = t->public_form;
+  exported->warning = qw_results_excel_warning (results);
   g_task_return_pointer (task, exported, (GDestroyNotify) qw_exported_results_free);
 }
 

@@ -17,6 +17,7 @@ typedef struct
   int       players;
   char     *digest;        /* SHA-256 of the file's contents, as the province checks it */
   gboolean  public_form;   /* ID numbers masked, no dates of birth */
+  char     *warning;       /* what the arbiter must be told (numbers Excel made), or NULL */
 } QwExportedResults;
 
 void               qw_exported_results_free    (QwExportedResults  *exported);

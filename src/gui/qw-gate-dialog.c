@@ -51,6 +51,7 @@ struct _QwGateDialog
   GPtrArray           *items;         /* QwGateItem, as last read */
   GPtrArray           *rows;          /* the rows of both groups */
   guint                n_blocked;
+  char                *pair_label;     /* "_Pair Round 3" */
 };
 
 G_DEFINE_FINAL_TYPE (QwGateDialog, qw_gate_dialog, ADW_TYPE_WINDOW)
@@ -167,6 +168,12 @@ item_row (const QwGateItem *item)
   adw_action_row_set_subtitle_lines (ADW_ACTION_ROW (row), 0);
   adw_action_row_add_suffix (ADW_ACTION_ROW (row),
                              answer_button (_("Fix…"), _("Open the entry to correct it"), "gate.fix", e->id, NULL));
+  /* 2022 十一(五)4: the unit's stamped form, marked received here. */
+  if ((item->blocking | item->warnings) & QW_PROBLEM_BIT (QW_PROBLEM_FORM_NOT_STAMPED))
+    adw_action_row_add_suffix (ADW_ACTION_ROW (row),
+                               answer_button (_("Form Received"), _("The entry form stamped by the unit "
+                                                                    "(报名表经单位盖章) has been received"),
+                                              "gate.stamped", e->id, NULL));
   if (item->blocking == 0)
     return row;
   adw_action_row_add_suffix (ADW_ACTION_ROW (row),
@@ -266,8 +273,18 @@ reload (GtkWidget *widget)
                                self->n_blocked)
             : g_strdup (_("Nothing keeps the round from being paired"));
   adw_preferences_group_set_title (self->blocked_group, heading);
+  /* Only reminders: no answers are asked for. */
+  adw_preferences_group_set_description (self->blocked_group, self->n_blocked > 0
+                                         ? _("These entries are not paired until each is fixed, excluded "
+                                             "(不具备参赛资格) or let play anyway. Each answer is a step you can "
+                                             "undo (Ctrl+Z).")
+                                         : NULL);
   gtk_widget_set_visible (GTK_WIDGET (self->warnings_group), n_warnings > 0);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "gate.pair", self->n_blocked == 0);
+  /* Only reminders: a plain go-ahead (issue 19 point 9). */
+  if (self->pair_label != NULL)
+    gtk_button_set_label (GTK_BUTTON (self->pair_button), self->n_blocked == 0 && n_warnings > 0
+                                                          ? _("_Continue Pairing") : self->pair_label);
 }
 
 /* Answers */
@@ -388,6 +405,32 @@ fix_action (GtkWidget  *widget,
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
+/* The stamped form received: an edit of the entry, one undoable step. */
+static void
+stamped_action (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  QwGateDialog *self = QW_GATE_DIALOG (widget);
+  const QwGateItem *item = find_item (self, g_variant_get_int64 (parameter));
+  g_autoptr(GError) error = NULL;
+  g_autoptr(QwEntry) edited = NULL;
+  g_autofree char *message = NULL;
+
+  if (item == NULL)
+    return;
+  edited = qw_entry_copy (item->entry);
+  edited->form_stamped = TRUE;
+  if (!qw_registration_update_entry (doc_of (self), qw_document_context_get_ruleset (self->context),
+                                     qw_document_context_get_event (self->context), edited, &error))
+    {
+      qw_feedback_error (GTK_WIDGET (self->toast_overlay), _("The entry could not be saved"), error);
+      return;
+    }
+  message = g_strdup_printf (_("Stamped form of %s received"), edited->name);
+  answered (self, message);
+}
+
 static void
 pair_action (GtkWidget  *widget,
              const char *action_name,
@@ -452,6 +495,7 @@ qw_gate_dialog_dispose (GObject *object)
   g_clear_object (&self->watch);
   g_clear_object (&self->context);
   g_clear_pointer (&self->group, g_free);
+  g_clear_pointer (&self->pair_label, g_free);
   g_clear_pointer (&self->items, g_ptr_array_unref);
   g_clear_pointer (&self->rows, g_ptr_array_unref);
   gtk_widget_dispose_template (GTK_WIDGET (self), QW_TYPE_GATE_DIALOG);
@@ -486,6 +530,7 @@ qw_gate_dialog_class_init (QwGateDialogClass *klass)
   gtk_widget_class_install_action (widget_class, "gate.exclude", "x", exclude_action);
   gtk_widget_class_install_action (widget_class, "gate.allow", "x", allow_action);
   gtk_widget_class_install_action (widget_class, "gate.admit", "x", admit_action);
+  gtk_widget_class_install_action (widget_class, "gate.stamped", "x", stamped_action);
   gtk_widget_class_install_action (widget_class, "gate.pair", NULL, pair_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_z, GDK_CONTROL_MASK, "win.undo", NULL);
@@ -529,6 +574,7 @@ qw_gate_dialog_new (GtkWindow         *parent,
   section = section_of (self, NULL);
   adw_window_title_set_title (self->title, title);
   adw_window_title_set_subtitle (self->title, section != NULL ? section->name : group);
+  self->pair_label = g_strdup (pair);
   gtk_button_set_label (GTK_BUTTON (self->pair_button), pair);
   qw_tooltip_set_text (self->pair_button, _("Pair the round once nothing keeps it (Ctrl+R)"));
   qw_document_watch_set_document (self->watch, qw_document_context_get_document (context));

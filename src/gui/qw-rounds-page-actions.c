@@ -15,6 +15,7 @@
 #include "qw-error.h"
 #include "qw-feedback.h"
 #include "qw-gate-dialog.h"
+#include "qw-pair-gate.h"
 #include "qw-knockout.h"
 #include "qw-player-chooser.h"
 #include "qw-print-dialog.h"
@@ -351,6 +352,8 @@ _qw_rounds_page_open_gate_dialog (QwRoundsPage *self)
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
+static char *current_reminders (QwRoundsPage *self);
+
 /**
  * qw_rounds_page_pair_next:
  *
@@ -401,6 +404,8 @@ _qw_rounds_page_pair (QwRoundsPage  *self,
       g_propagate_error (error, g_steal_pointer (&local_error));
       return FALSE;
     }
+  /* Paired with the reminders as they are now: seen. */
+  g_hash_table_insert (self->reminded, g_strdup (self->section->code), current_reminders (self));
   _qw_rounds_page_show_round (self, round);
   gtk_widget_grab_focus (GTK_WIDGET (self->column_view));
   qw_feedback_dismiss_toast (GTK_WIDGET (self), "round-progress");
@@ -408,6 +413,45 @@ _qw_rounds_page_pair (QwRoundsPage  *self,
   qw_feedback_undo_toast (GTK_WIDGET (self), doc_of (self), message);
   if (notes != NULL && notes->len > 0)
     show_lines (self, _("Players Not Paired"), NULL, notes);
+  return TRUE;
+}
+
+/* The gate's reminders for the group shown (issue 19 point 9: 需家属陪同,
+ * an ID number Excel made …): its entries with a problem that does not
+ * block, as a text to compare; NULL when there are none, or when something
+ * blocks (the gate is shown then anyway). */
+static char *
+current_reminders (QwRoundsPage *self)
+{
+  g_autoptr(GPtrArray) items = NULL;
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  if (self->section == NULL || (items = qw_pair_gate_list (doc_of (self), self->section, NULL)) == NULL
+      || qw_pair_gate_count_blocked (items) > 0)
+    return NULL;
+  for (guint i = 0; i < items->len; i++)
+    {
+      const QwGateItem *item = g_ptr_array_index (items, i);
+
+      if (item->warnings != 0)
+        g_string_append_printf (text, "%" G_GINT64_FORMAT ":%u;", item->entry->id, item->warnings);
+    }
+  return text->len > 0 ? g_string_free (g_steal_pointer (&text), FALSE) : NULL;
+}
+
+/* The reminders are shown before pairing even when nothing blocks, in the
+ * gate's list with a plain "继续编排"; once for the same reminders of a group
+ * (a round paired counts them as seen), again when they change. Returns
+ * whether they are shown now. */
+static gboolean
+remind_before_pairing (QwRoundsPage *self)
+{
+  g_autofree char *text = current_reminders (self);
+
+  if (text == NULL || g_strcmp0 (g_hash_table_lookup (self->reminded, self->section->code), text) == 0)
+    return FALSE;
+  g_hash_table_insert (self->reminded, g_strdup (self->section->code), g_steal_pointer (&text));
+  _qw_rounds_page_open_gate_dialog (self);
   return TRUE;
 }
 
@@ -419,6 +463,8 @@ pair_next_action (GtkWidget  *widget,
   QwRoundsPage *self = QW_ROUNDS_PAGE (widget);
   g_autoptr(GError) error = NULL;
 
+  if (remind_before_pairing (self))
+    return;
   if (!qw_rounds_page_pair_next (self, &error) && error != NULL)
     qw_feedback_error (GTK_WIDGET (self), _("The next round could not be paired"), error);
 }
@@ -448,6 +494,8 @@ manual_record_cb (QwManualPairingDialog *dialog,
       return;
     }
   gtk_window_destroy (GTK_WINDOW (dialog));
+  /* Paired with the reminders as they are now: seen. */
+  g_hash_table_insert (self->reminded, g_strdup (self->section->code), current_reminders (self));
   _qw_rounds_page_show_round (self, round);
   gtk_widget_grab_focus (GTK_WIDGET (self->column_view));
   qw_feedback_dismiss_toast (GTK_WIDGET (self), "round-progress");

@@ -42,6 +42,7 @@ struct _QwRoundsPage
   gboolean            entry_closed;   /* the round shown: result entry from devices closed */
   char               *clock_start;    /* the round shown: its clock for the hall's screens, or NULL */
   char               *clock_end;
+  GHashTable         *reminded;       /* group code → the gate's reminders last shown before pairing it */
 };
 
 /* The page's context's document and ruleset. */

@@ -865,6 +865,7 @@ qw_rounds_page_dispose (GObject *object)
   g_clear_pointer (&self->section, qw_section_free);
   g_clear_pointer (&self->clock_start, g_free);
   g_clear_pointer (&self->clock_end, g_free);
+  g_clear_pointer (&self->reminded, g_hash_table_unref);
   gtk_widget_dispose_template (GTK_WIDGET (self), QW_TYPE_ROUNDS_PAGE);
   g_clear_object (&self->selection);
   g_clear_object (&self->boards);
@@ -910,6 +911,7 @@ qw_rounds_page_init (QwRoundsPage *self)
   GtkEventController *keys;
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  self->reminded = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   self->boards = g_list_store_new (QW_TYPE_BOARD_ITEM);
   self->selection = gtk_single_selection_new (G_LIST_MODEL (g_object_ref (self->boards)));
   gtk_single_selection_set_autoselect (self->selection, FALSE);

@@ -404,6 +404,16 @@ results_exported_cb (GObject      *source,
                                          "Results file written (%d players)", exported->players),
                              exported->players);
   qw_feedback_file_toast (GTK_WIDGET (self->toast_overlay), message, exported->path, TRUE);
+  /* The gate's warning travels with the number (issue 19 point 6). */
+  if (exported->warning != NULL)
+    {
+      GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (self), _("The results file was written, but some "
+                                                                        "ID numbers must be corrected"),
+                                                  exported->warning);
+
+      adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
+      gtk_window_present (GTK_WINDOW (dialog));
+    }
 }
 
 /**

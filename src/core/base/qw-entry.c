@@ -36,6 +36,7 @@ qw_entry_copy (const QwEntry *entry)
   copy->allowed = g_strdup (entry->allowed);
   copy->account = g_strdup (entry->account);
   copy->relation = g_strdup (entry->relation);
+  copy->registered = g_strdup (entry->registered);
   copy->members = NULL;
   for (guint i = 0; entry->members != NULL && i < entry->members->len; i++)
     qw_entry_add_member (copy, qw_entry_copy (g_ptr_array_index (entry->members, i)));
@@ -58,6 +59,7 @@ qw_entry_free (QwEntry *entry)
   g_free (entry->allowed);
   g_free (entry->account);
   g_free (entry->relation);
+  g_free (entry->registered);
   g_clear_pointer (&entry->members, g_ptr_array_unref);
   g_free (entry);
 }
@@ -95,6 +97,7 @@ qw_entry_equal (const QwEntry *a,
          && same_text (a->group_code, b->group_code) && a->status == b->status
          && a->rating == b->rating && same_text (a->allowed, b->allowed)
          && same_text (a->account, b->account) && same_text (a->relation, b->relation)
+         && same_text (a->registered, b->registered) && a->form_stamped == b->form_stamped
          && same_members (a, b);
 }
 

@@ -58,6 +58,9 @@ typedef struct
    * entrant of that name. */
   GPtrArray     *members;
   char          *relation;        /* a pair of relatives: the relationship as declared (父子, 祖孙…) */
+  char          *registered;      /* 报名日期 (ISO once it could be read), "" when not known: checked
+                                   * against the event's entry window (2022 十三(一)) */
+  gboolean       form_stamped;    /* the entry form stamped by the unit was received (2022 十一(五)4) */
 } QwEntry;
 
 #define QW_TYPE_ENTRY (qw_entry_get_type ())

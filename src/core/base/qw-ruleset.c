@@ -111,6 +111,7 @@ ruleset_clear (gpointer data)
   g_clear_pointer (&self->arbiter_rules, g_ptr_array_unref);
   g_clear_pointer (&self->tiers, g_ptr_array_unref);
   g_free (self->otherwise);
+  g_free (self->decided_lines);
   g_clear_pointer (&self->bonuses, g_ptr_array_unref);
   g_free (self->name_prefix);
   g_free (self->region_suffix);
@@ -287,6 +288,8 @@ parse_quota (QwRuleset *self,
   qw_xml_foreach_child (quota, "tier", node)
     g_ptr_array_add (self->tiers, parse_tier (node));
   self->otherwise = g_strstrip (qw_xml_child_text (quota, "otherwise"));
+  qw_xml_foreach_child (quota, "otherwise", node)
+    self->decided_lines = qw_xml_get_prop (node, "decided-lines");
   self->bonuses = g_ptr_array_new_with_free_func (bonus_rule_free);
   qw_xml_foreach_child (quota, "bonus", node)
     g_ptr_array_add (self->bonuses, parse_bonus (node));

@@ -147,6 +147,8 @@ struct _QwRuleset
   gboolean    bonus_valid_stops_only;
   GPtrArray  *tiers;                  /* QwQuotaTier, best first */
   char       *otherwise;
+  char       *decided_lines;          /* a tier's id: the places the association decides when
+                                       * no tier is reached fill its lines in order (NULL: none) */
   GPtrArray  *bonuses;                /* QwBonusRule */
   int         team_best;
 

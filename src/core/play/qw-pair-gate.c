@@ -113,6 +113,15 @@ qw_pair_gate_count_blocked (GPtrArray *items)
   return n;
 }
 
+gboolean
+qw_pair_gate_blocks_group (GPtrArray *items)
+{
+  for (guint i = 0; i < items->len; i++)
+    if (((QwGateItem *) g_ptr_array_index (items, i))->blocking & QW_PROBLEM_BIT (QW_PROBLEM_PAIRS_TOO_FEW))
+      return TRUE;
+  return FALSE;
+}
+
 static char *
 entry_label (const QwEntry *e)
 {

@@ -72,6 +72,9 @@ GPtrArray  *qw_pair_gate_list_entries    (QwDocument      *doc,
                                           GError         **error);
 /* How many items of qw_pair_gate_list() block pairing. */
 guint       qw_pair_gate_count_blocked   (GPtrArray       *items);
+/* Whether a problem of the whole group blocks (pairs-too-few: fewer eligible
+ * pairs than the event opens with), which excluding entries cannot cure. */
+gboolean    qw_pair_gate_blocks_group    (GPtrArray       *items);
 /* One line per blocked item: "No. 21 李晓东: 等级超限 …". */
 char       *qw_pair_gate_describe        (GPtrArray       *items);
 

@@ -470,6 +470,19 @@ pair_gated_locked (QwDocument      *doc,
     }
   if (!next_round_pairable (doc, stored, &round, error))
     return 0;
+  /* 8对开赛 (seed 000 §十一(五)2–3): too few eligible pairs blocks the whole
+   * group; excluding the blocked pairs would leave even fewer, so
+   * --exclude-blocked pairs nothing either. */
+  if (gate == QW_PAIR_GATE_EXCLUDE_BLOCKED && qw_pair_gate_blocks_group (items))
+    {
+      g_autofree char *list = qw_pair_gate_describe (items);
+
+      g_set_error (error, QW_ERROR, QW_ERROR_BLOCKED,
+                   _("Group %s cannot be paired: it has fewer eligible pairs than the event opens with "
+                     "(pairs-too-few); excluding the blocked pairs leaves even fewer.\n%s"),
+                   section->code, list);
+      return 0;
+    }
   if (gate == QW_PAIR_GATE_CHECK)
     {
       g_autofree char *list = qw_pair_gate_describe (items);

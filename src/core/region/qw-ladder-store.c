@@ -82,21 +82,29 @@ table_to_csv (const QwCsv *table)
   return g_string_free (out, FALSE);
 }
 
-/* The wild cards as the table the document keeps. */
+/* The wild cards as the table the document keeps, their application dates
+ * and the arbiter's word on a late one included (十三(四)1). */
 static char *
 wildcards_to_csv (GPtrArray *wildcards)
 {
-  GString *out = g_string_new ("账号,姓名,理由\n");
+  GString *out = g_string_new ("账号,姓名,理由,申请日期,逾期准许\n");
 
   for (guint i = 0; i < wildcards->len; i++)
     {
       const QwLadderWildcard *w = g_ptr_array_index (wildcards, i);
+      char applied[QW_DATE_ISO_LEN] = "";
 
+      if (qw_date_is_set (w->applied))
+        qw_date_to_iso (w->applied, applied);
       qw_csv_append_field (out, w->account, ',');
       g_string_append_c (out, ',');
       qw_csv_append_field (out, w->name != NULL ? w->name : "", ',');
       g_string_append_c (out, ',');
       qw_csv_append_field (out, w->reason != NULL ? w->reason : "", ',');
+      g_string_append_c (out, ',');
+      qw_csv_append_field (out, applied, ',');
+      g_string_append_c (out, ',');
+      qw_csv_append_field (out, w->late_allowed != NULL ? w->late_allowed : "", ',');
       g_string_append_c (out, '\n');
     }
   return g_string_free (out, FALSE);

@@ -719,14 +719,18 @@ qw_ladder_players_find (const QwLadderPlayers *players,
 /* Wild cards                                                              */
 /* ----------------------------------------------------------------------- */
 
-enum { WC_ACCOUNT, WC_NAME, WC_REASON, N_WC_COLUMNS };
+enum { WC_ACCOUNT, WC_NAME, WC_REASON, WC_APPLIED, WC_ALLOWED, N_WC_COLUMNS };
 
 static const char *const reason_names[] = { "理由", "外卡理由", "原因", "reason", NULL };
+static const char *const applied_names[] = { "申请日期", "申请时间", "日期", "applied", "date", NULL };
+static const char *const allowed_names[] = { "逾期准许", "裁判长准许", "准许", "late-allowed", "allowed", NULL };
 
 static const ColumnSpec wildcard_columns[N_WC_COLUMNS] = {
   [WC_ACCOUNT] = { N_("账号 (account)"), account_names, TRUE },
   [WC_NAME] = { N_("姓名 (name)"), name_names, TRUE },
   [WC_REASON] = { N_("理由 (reason)"), reason_names, TRUE },
+  [WC_APPLIED] = { N_("申请日期 (applied)"), applied_names, FALSE },
+  [WC_ALLOWED] = { N_("逾期准许 (late application allowed)"), allowed_names, FALSE },
 };
 
 void
@@ -738,6 +742,7 @@ qw_ladder_wildcard_free (QwLadderWildcard *wildcard)
   g_free (wildcard->name);
   g_free (wildcard->reason);
   g_free (wildcard->reason_code);
+  g_free (wildcard->late_allowed);
   g_free (wildcard);
 }
 
@@ -798,6 +803,17 @@ qw_ladder_wildcard_new (const QwRuleset  *ruleset,
   return g_steal_pointer (&w);
 }
 
+/* 申请日期: empty is not given. */
+static gboolean
+read_applied (QwLadderWildcard *w,
+              const char       *text)
+{
+  g_autofree char *stripped = g_strstrip (g_strdup (text != NULL ? text : ""));
+
+  w->applied = QW_DATE_NONE;
+  return *stripped == '\0' || qw_date_parse (stripped, &w->applied);
+}
+
 GPtrArray *
 qw_ladder_wildcards_from_table (const QwRuleset  *ruleset,
                                 const QwCsv      *table,
@@ -850,6 +866,14 @@ qw_ladder_wildcards_from_table (const QwRuleset  *ruleset,
       w->account = trimmed (field_of (record, n, map, WC_ACCOUNT));
       w->name = trimmed (field_of (record, n, map, WC_NAME));
       w->reason = trimmed (field_of (record, n, map, WC_REASON));
+      w->late_allowed = trimmed (field_of (record, n, map, WC_ALLOWED));
+      if (!read_applied (w, field_of (record, n, map, WC_APPLIED)))
+        {
+          g_autofree char *m = g_strdup_printf (_("the application date “%s” is not a date"),
+                                                field_of (record, n, map, WC_APPLIED));
+
+          add_problem (problems, m);
+        }
       check_wildcard (ruleset, w, problems);
       if (*w->account != '\0' && g_hash_table_contains (seen, w->account))
         {

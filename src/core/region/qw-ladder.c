@@ -213,7 +213,7 @@ assign_ranks (GPtrArray *rows,
 
 static const char *warning_codes[] = {
   "outside-dates", "not-selected", "qualified-twice", "wildcard-finalist", "not-listed", "too-strong",
-  "too-many-finalists",
+  "too-many-finalists", "wildcard-late", "wildcard-late-allowed",
 };
 
 const char *
@@ -454,6 +454,36 @@ finalist_new (const char *account)
   return f;
 }
 
+/* Seed 000 §十三(四)1: wild cards are applied for by 10月1日 (the ruleset's
+ * <wildcards deadline>). An application dated after it is refused, with its
+ * date, unless the arbiter let it stand (逾期准许), which is logged; an
+ * application without a date is not checked. */
+static gboolean
+wildcard_in_time (const QwLadderRules    *rules,
+                  const QwLadderWildcard *w,
+                  Warnings               *warnings)
+{
+  char applied[QW_DATE_ISO_LEN], deadline[QW_DATE_ISO_LEN];
+  gboolean allowed = w->late_allowed != NULL && *w->late_allowed != '\0';
+  QwLadderWarning *warning;
+
+  if (!qw_date_is_set (rules->wildcard_deadline) || !qw_date_is_set (w->applied)
+      || qw_date_compare (w->applied, rules->wildcard_deadline) <= 0)
+    return TRUE;
+  qw_date_to_iso (w->applied, applied);
+  qw_date_to_iso (rules->wildcard_deadline, deadline);
+  warning = warn (warnings, allowed ? QW_LADDER_WARNING_WILDCARD_LATE_ALLOWED : QW_LADDER_WARNING_WILDCARD_LATE, 0,
+                  w->account);
+  g_free (warning->message);
+  warning->message = allowed
+                     ? g_strdup_printf (_("The wild card of %s %s was applied for on %s, after the deadline %s "
+                                          "(十三(四)1); it stands, as the arbiter allowed: %s"),
+                                        w->account, w->name, applied, deadline, w->late_allowed)
+                     : g_strdup_printf (_("The wild card of %s %s was applied for on %s, after the deadline %s "
+                                          "(十三(四)1): refused"), w->account, w->name, applied, deadline);
+  return allowed;
+}
+
 static void
 collect_finalists (QwLadder   *ladder,
                    GPtrArray  *wildcards,
@@ -494,6 +524,8 @@ collect_finalists (QwLadder   *ladder,
       const QwLadderWildcard *w = g_ptr_array_index (wildcards, i);
       QwLadderFinalist *f;
 
+      if (!wildcard_in_time (ladder->ruleset->ladder, w, warnings))
+        continue;
       if (g_hash_table_contains (by_account, w->account))
         {
           warn (warnings, QW_LADDER_WARNING_WILDCARD_FINALIST, 0, w->account);
@@ -578,6 +610,10 @@ warning_message (const QwLadder        *ladder,
     case QW_LADDER_WARNING_TOO_MANY:
       return g_strdup_printf (_("%u finalists, more than the final’s %d individual places"),
                               ladder->finalists->len, rules->places);
+    case QW_LADDER_WARNING_WILDCARD_LATE:
+    case QW_LADDER_WARNING_WILDCARD_LATE_ALLOWED:
+      /* Said where the wild card is checked, with its dates (wildcard_in_time()). */
+      return g_strdup (w->player);
     default:
       return g_strdup ("");
     }
@@ -695,7 +731,8 @@ qw_ladder_compute (QwRuleset             *ruleset,
     {
       QwLadderWarning *w = g_ptr_array_index (ladder->warnings, i);
 
-      w->message = warning_message (ladder, w);
+      if (w->message == NULL)
+        w->message = warning_message (ladder, w);
     }
   return g_steal_pointer (&ladder);
 }

@@ -94,6 +94,9 @@ typedef struct
   char *name;
   char *reason;                   /* as entered */
   char *reason_code;              /* the ruleset's reason it names ("hangzhou") */
+  QwDate applied;                 /* 申请日期 (十三(四)1); unset when the file does not say */
+  char *late_allowed;             /* 逾期准许: the arbiter's word letting an application after the
+                                   * deadline stand (logged in the warnings); NULL or "": none */
 } QwLadderWildcard;
 
 /* Reading. A file with any bad row is refused whole (nothing half-read):
@@ -203,6 +206,8 @@ typedef enum
   QW_LADDER_WARNING_NOT_LISTED,        /* "not-listed": a finalist missing from the players list */
   QW_LADDER_WARNING_TOO_STRONG,        /* "too-strong": a finalist holds a barred title (九2) */
   QW_LADDER_WARNING_TOO_MANY,          /* "too-many-finalists": more finalists than the final's places */
+  QW_LADDER_WARNING_WILDCARD_LATE,     /* "wildcard-late": applied after the deadline (十三(四)1): refused */
+  QW_LADDER_WARNING_WILDCARD_LATE_ALLOWED, /* "wildcard-late-allowed": … and let stand by the arbiter */
 } QwLadderWarningKind;
 
 typedef struct

@@ -284,6 +284,8 @@ qw_region_nominees (QwDocument  *doc,
     return NULL;
   stops = qw_region_summary_quota_stops (summary);
   quota = qw_quota_compute (ruleset, stops);
+  /* Below tier: the places the association decided are nominated too. */
+  qw_quota_apply_decided (quota, ruleset, qw_region_get_decided_places (doc));
   return qw_nominees_select (ruleset, quota, final, summary->region);
 }
 

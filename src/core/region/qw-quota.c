@@ -173,6 +173,65 @@ add_tier_places (QwQuota           *quota,
   quota->leader = tier->leader;
 }
 
+/**
+ * qw_quota_apply_decided:
+ * @places: the places the association decided (qw_region_get_decided_places();
+ *   -1: not recorded)
+ *
+ * Below every tier (七(五) 不足B类) the association decides the number of
+ * places; they are nominated like a tier's (issue 19 point 18): they fill the
+ * lines of the ruleset's decided-lines tier in order, each line's minimum
+ * first, then up to its maximum, until they run out. Nothing changes when a
+ * tier is reached, nothing was decided, or the ruleset names no such tier.
+ */
+void
+qw_quota_apply_decided (QwQuota         *quota,
+                        const QwRuleset *ruleset,
+                        int              places)
+{
+  const QwQuotaTier *tier = NULL;
+  g_autofree int *share = NULL;
+  int left = places;
+
+  if (quota->tier != NULL || places <= 0 || ruleset->decided_lines == NULL)
+    return;
+  for (guint i = 0; i < ruleset->tiers->len && tier == NULL; i++)
+    if (g_strcmp0 (((QwQuotaTier *) g_ptr_array_index (ruleset->tiers, i))->id, ruleset->decided_lines) == 0)
+      tier = g_ptr_array_index (ruleset->tiers, i);
+  if (tier == NULL)
+    return;
+  share = g_new0 (int, MAX (tier->lines->len, 1));
+  for (int pass = 0; pass < 2; pass++)
+    for (guint i = 0; i < tier->lines->len && left > 0; i++)
+      {
+        const QwQuotaLine *line = g_ptr_array_index (tier->lines, i);
+        int more = MIN ((pass == 0 ? line->min : line->max) - share[i], left);
+
+        if (more > 0)
+          {
+            share[i] += more;
+            left -= more;
+          }
+      }
+  for (guint i = 0; i < tier->lines->len; i++)
+    {
+      const QwQuotaLine *line = g_ptr_array_index (tier->lines, i);
+      QwQuotaPlace *place;
+      g_autofree char *count = NULL;
+
+      if (share[i] == 0)
+        continue;
+      count = places_text (share[i], share[i]);
+      place = g_new0 (QwQuotaPlace, 1);
+      place->group = g_strdup (line->group);
+      place->label = g_strdup (line->label);
+      place->min = place->max = share[i];
+      /* Translators: "2 places for 公开组男子 (decided by the association)" */
+      place->reason = g_strdup_printf (_("%s for %s (decided by the association)"), count, line->label);
+      g_ptr_array_add (quota->places, place);
+    }
+}
+
 static char *
 tier_reason (const QwQuotaTier *tier,
              const QwQuota     *quota)

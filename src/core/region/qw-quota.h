@@ -78,6 +78,10 @@ typedef struct
   char       *next_reason;    /* "5 more valid stops and 800 more participants for tier A" */
 } QwQuota;
 
+/* Below every tier: the places the association decided, as lines to nominate. */
+void      qw_quota_apply_decided (QwQuota         *quota,
+                                  const QwRuleset *ruleset,
+                                  int              places);
 QwQuota  *qw_quota_compute (const QwRuleset *ruleset,
                             GPtrArray       *stops);
 void      qw_quota_free    (QwQuota         *quota);

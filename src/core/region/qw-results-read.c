@@ -13,6 +13,7 @@
 
 #include "qw-data.h"
 #include "qw-error.h"
+#include "qw-excel-id.h"
 #include "qw-idcard.h"
 #include "qw-results-file.h"
 #include "qw-xml.h"
@@ -530,8 +531,13 @@ check_group (const QwResultsGroup  *group,
           return FALSE;
         }
       g_hash_table_add (numbers, GINT_TO_POINTER (e->no));
-      /* A masked number (440102********123X) may be shared by two people. */
-      if (!is_public && e->id_number[0] != '\0' && !g_hash_table_add (ids, e->id_number))
+      /* A masked number (440102********123X) may be shared by two people.
+       * An excluded entry (不具备参赛资格: the gate's answer to the later of two
+       * equal ID numbers, issue 19 point 2) has no place and is not part of
+       * the check; nor is a number Excel made (4.42E+17), which two people
+       * can share: it names nobody, and the export warns about it. */
+      if (!is_public && e->id_number[0] != '\0' && e->status != QW_STATUS_EXCLUDED
+          && !qw_excel_id_is_number (e->id_number, NULL) && !g_hash_table_add (ids, e->id_number))
         {
           g_autofree char *masked = qw_idcard_mask (e->id_number);
 

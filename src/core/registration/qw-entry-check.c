@@ -217,6 +217,39 @@ check_junior (const QwRuleset *ruleset,
     out->problems |= QW_PROBLEM_BIT (QW_PROBLEM_JUNIOR_TOO_OLD);
   if (final->junior_certificate_required && is_blank (entry->grade))
     out->problems |= QW_PROBLEM_BIT (QW_PROBLEM_NO_CERTIFICATE);
+  /* 十一(五)4: 报名表经单位盖章. A problem until the arbiter marks the form
+   * received (qiwang-cli entry --stamped yes); the gate shows it. */
+  if (final->junior_unit_stamp && !entry->form_stamped)
+    out->problems |= QW_PROBLEM_BIT (QW_PROBLEM_FORM_NOT_STAMPED);
+}
+
+/* 十三(一) of the 2022 rules: the pair and junior events are entered within
+ * their periods (9月1日-30日, the ruleset's entries-from/entries-to); an
+ * entry whose 报名日期 lies outside is flagged. No date: not checked. */
+static void
+check_entry_window (const QwRuleset  *ruleset,
+                    const QwEntry    *entry,
+                    const char       *group,
+                    const QwPairRule *pair_rule,
+                    QwEntryCheck     *out)
+{
+  QwDate registered, from = QW_DATE_NONE, to = QW_DATE_NONE;
+
+  if (is_blank (entry->registered) || !qw_date_parse (entry->registered, &registered))
+    return;
+  if (pair_rule != NULL)
+    {
+      from = pair_rule->entries_from;
+      to = pair_rule->entries_to;
+    }
+  else if (qw_final_rules_is_junior_field (ruleset->final, group))
+    {
+      from = ruleset->final->junior_entries_from;
+      to = ruleset->final->junior_entries_to;
+    }
+  if ((qw_date_is_set (from) && qw_date_compare (registered, from) < 0)
+      || (qw_date_is_set (to) && qw_date_compare (registered, to) > 0))
+    out->problems |= QW_PROBLEM_BIT (QW_PROBLEM_OUTSIDE_ENTRY_WINDOW);
 }
 
 /* A pair: each member as a player; the pair's sex is the one both share. */
@@ -294,6 +327,7 @@ qw_entry_check (const QwRuleset      *ruleset,
     out->problems |= QW_PROBLEM_BIT (QW_PROBLEM_PAIR_INCOMPLETE);
   if (!pair && qw_final_rules_is_junior_field (ruleset->final, group))
     check_junior (ruleset, entry, out);
+  check_entry_window (ruleset, entry, group, pair_rule, out);
 }
 
 gboolean
@@ -353,20 +387,54 @@ check_duplicate (GHashTable    *seen,
     g_hash_table_add (seen, scoped);
 }
 
-/* The pair events' sizes: with fewer entries than the event opens with,
- * every entry is pairs-too-few; the entries after the last place (in the
- * list's order, 序号) are pairs-too-many. An excluded entry does not count;
- * a withdrawn one does (it entered). */
+/* The problems of @ruleset's <pairing-gate> (without the pair events' own
+ * counts, which this count decides). */
+static guint
+gate_mask (const QwRuleset *ruleset)
+{
+  guint mask = 0;
+
+  for (guint i = 0; ruleset->pairing_blocks != NULL && ruleset->pairing_blocks[i] != NULL; i++)
+    {
+      int p = qw_problem_from_code (ruleset->pairing_blocks[i]);
+
+      if (p >= 0)
+        mask |= QW_PROBLEM_BIT (p);
+    }
+  return mask & ~(QW_PROBLEM_BIT (QW_PROBLEM_PAIRS_TOO_FEW) | QW_PROBLEM_BIT (QW_PROBLEM_PAIRS_TOO_MANY));
+}
+
+/* Whether the pair would be paired: not excluded, and nothing of the gate
+ * keeps it out (or the arbiter let it play with it). */
+static gboolean
+pair_is_eligible (const QwEntry      *e,
+                  const QwEntryCheck *check,
+                  guint               mask)
+{
+  if (e->status == QW_STATUS_EXCLUDED)
+    return FALSE;
+  return (check->problems & mask & ~qw_problems_parse (e->allowed)) == 0;
+}
+
+/* The pair events' sizes. Seed 000 §十一(五)2–3 "8对开赛": with fewer
+ * ELIGIBLE pairs than the event opens with (the pairs the gate would pair:
+ * a pair blocked by another problem, and an excluded one, do not count),
+ * every entry is pairs-too-few, which the gate refuses even when asked to
+ * exclude the blocked pairs (qw-pairing.c). The entries after the last
+ * place (in the list's order, 序号) are pairs-too-many. A withdrawn entry
+ * counts (it entered). */
 static void
 check_pair_counts (const QwRuleset *ruleset,
                    GPtrArray       *entries,
                    GStrv            groups,
                    QwEntryCheck    *out)
 {
+  guint mask = gate_mask (ruleset);
+
   for (guint r = 0; ruleset->pair_rules != NULL && r < ruleset->pair_rules->len; r++)
     {
       const QwPairRule *rule = g_ptr_array_index (ruleset->pair_rules, r);
-      int n = 0;
+      int n = 0, eligible = 0;
 
       for (guint i = 0; i < entries->len; i++)
         {
@@ -377,8 +445,9 @@ check_pair_counts (const QwRuleset *ruleset,
           if (rule->max_pairs > 0 && n >= rule->max_pairs)
             out[i].problems |= QW_PROBLEM_BIT (QW_PROBLEM_PAIRS_TOO_MANY);
           n++;
+          eligible += pair_is_eligible (e, &out[i], mask) ? 1 : 0;
         }
-      if (n == 0 || n >= rule->min_pairs)
+      if (n == 0 || eligible >= rule->min_pairs)
         continue;
       for (guint i = 0; i < entries->len; i++)
         if (g_str_equal (groups[i], rule->field)
@@ -482,6 +551,7 @@ static const char *const problem_codes[QW_N_PROBLEMS] = {
   "missing-document", "document-not-accepted", "too-strong", "needs-escort", "duplicate-id",
   "group-mismatch", "late-entry", "pair-incomplete", "pair-wrong-event", "pair-make-up", "pair-relation",
   "pair-age", "pair-online", "pairs-too-few", "pairs-too-many", "junior-too-old", "no-certificate",
+  "form-not-stamped", "outside-entry-window",
 };
 
 const char *
@@ -587,13 +657,17 @@ qw_problem_message (QwProblem problem)
     case QW_PROBLEM_PAIR_ONLINE:
       return _("Too few members played online (no platform account given)");
     case QW_PROBLEM_PAIRS_TOO_FEW:
-      return _("The pair event has fewer pairs than it needs to open");
+      return _("The pair event has fewer eligible pairs than it needs to open");
     case QW_PROBLEM_PAIRS_TOO_MANY:
       return _("Entered after the pair event was full");
     case QW_PROBLEM_JUNIOR_TOO_OLD:
       return _("Born too early for the junior event");
     case QW_PROBLEM_NO_CERTIFICATE:
       return _("No grade certificate (等级) given; the junior event requires one");
+    case QW_PROBLEM_FORM_NOT_STAMPED:
+      return _("The entry form stamped by the unit (报名表经单位盖章) has not been received");
+    case QW_PROBLEM_OUTSIDE_ENTRY_WINDOW:
+      return _("Entered (报名日期) outside the event’s entry period");
     case QW_N_PROBLEMS:
     default:
       g_return_val_if_reached (NULL);
@@ -611,7 +685,7 @@ qw_problem_short_label (QwProblem problem)
     N_("No ID"), N_("Document refused"), N_("Title too high"), N_("Escort needed"), N_("Duplicate"),
     N_("Group differs"), N_("Late entry"), N_("Not a pair"), N_("Pair in single event"), N_("Pair make-up"),
     N_("Relationship"), N_("Pair age"), N_("Not online"), N_("Too few pairs"), N_("Event full"),
-    N_("Too old"), N_("No certificate"),
+    N_("Too old"), N_("No certificate"), N_("Form not stamped"), N_("Outside entry period"),
   };
 
   g_return_val_if_fail (problem < QW_N_PROBLEMS, NULL);

@@ -53,6 +53,8 @@ typedef enum
   /* The final's junior event (QwFinalRules.junior_field). */
   QW_PROBLEM_JUNIOR_TOO_OLD,          /* born before the junior event's first birth date */
   QW_PROBLEM_NO_CERTIFICATE,          /* no grade certificate (等级) where one is required */
+  QW_PROBLEM_FORM_NOT_STAMPED,        /* 2022 十一(五)4: the junior's form stamped by the unit not received */
+  QW_PROBLEM_OUTSIDE_ENTRY_WINDOW,    /* 2022 十三(一): entered (报名日期) outside its event's entry window */
   QW_N_PROBLEMS
 } QwProblem;
 

@@ -44,6 +44,8 @@ typedef enum
   COL_GRADE2,
   COL_PHONE2,
   COL_ACCOUNT2,
+  COL_REGISTERED,
+  COL_STAMPED,
   N_COLS
 } Column;
 
@@ -55,7 +57,7 @@ static const char *const column_names[N_COLS][10] = {
   [COL_ID] = { "身份证号", "id", "身份证", "身份证号码", "证件号码", "证件号", "id number", "id_number", NULL },
   [COL_UNIT] = { "单位", "unit", "代表单位", "所在单位", "club", "team", NULL },
   [COL_GRADE] = { "等级", "grade", "title", "等级称号", "技术等级", "棋手等级", NULL },
-  [COL_GROUP] = { "组别", "group", "参赛组别", "section", NULL },
+  [COL_GROUP] = { "组别", "group", "参赛组别", "报名组别", "报名组", "申报组别", "参赛组", "section", NULL },
   [COL_PHONE] = { "手机", "phone", "手机号", "手机号码", "电话", "联系电话", "mobile", NULL },
   [COL_DOC_KIND] = { "证件类型", "id_type", "doc_type", "document", NULL },
   [COL_RATING] = { "等级分", "rating", NULL },
@@ -70,6 +72,8 @@ static const char *const column_names[N_COLS][10] = {
   [COL_GRADE2] = { "等级2", "grade2", "搭档等级", NULL },
   [COL_PHONE2] = { "手机2", "phone2", "搭档手机", NULL },
   [COL_ACCOUNT2] = { "账号2", "account2", "弈战账号2", "平台账号2", "搭档账号", NULL },
+  [COL_REGISTERED] = { "报名日期", "registered", "报名时间", "登记日期", NULL },
+  [COL_STAMPED] = { "单位盖章", "stamped", "盖章", "报名表盖章", "已盖章", NULL },
 };
 
 /* The public fields are these columns, in the same order. */
@@ -81,6 +85,7 @@ G_STATIC_ASSERT ((int) COL_ACCOUNT == (int) QW_ENTRY_FIELD_ACCOUNT && (int) COL_
 static const char *const field_codes[N_COLS] = {
   "name", "sex", "birth", "id", "unit", "grade", "group", "phone", "doc_kind", "rating",
   "account", "relation", "name2", "sex2", "birth2", "id2", "doc_kind2", "unit2", "grade2", "phone2", "account2",
+  "registered", "stamped",
 };
 
 /* A header in a title row or two above the header is found too. */
@@ -95,6 +100,7 @@ qw_entry_import_free (QwEntryImport *import)
     return;
   g_clear_pointer (&import->entries, g_ptr_array_unref);
   g_clear_pointer (&import->rows, g_array_unref);
+  g_clear_pointer (&import->lines, g_array_unref);
   g_clear_pointer (&import->rejected, g_ptr_array_unref);
   g_strfreev (import->ignored_columns);
   g_free (import->encoding);
@@ -387,6 +393,28 @@ find_header_row (const QwCsv *csv)
   return -1;
 }
 
+/* The list's own bookkeeping: columns no field is read from by design. */
+static const char *const bookkeeping_headers[] = {
+  "序号", "编号", "no", "no.", "number", "#", "备注", "说明", "remark", "remarks", "note", "notes", NULL,
+};
+
+/**
+ * qw_entry_header_is_bookkeeping:
+ *
+ * Whether a header cell names a column that holds no field by design (序号,
+ * 编号, 备注 …): left unused without a word. Any other unused column may hold
+ * a field under a name Qiwang does not know (报名组别 did), and the window
+ * offers the column mapping for it.
+ */
+gboolean
+qw_entry_header_is_bookkeeping (const char *text)
+{
+  g_autofree char *h = g_ascii_strdown (text != NULL ? text : "", -1);
+
+  g_strstrip (h);
+  return *h == '\0' || g_strv_contains (bookkeeping_headers, h);
+}
+
 /* The header cells no field of @map takes. */
 static GStrv
 unused_columns (GStrv              header,
@@ -459,6 +487,17 @@ parse_doc_kind (const char *text)
       || g_ascii_strcasecmp (text, "id") == 0 || g_ascii_strcasecmp (text, "resident") == 0)
     return QW_DOC_RESIDENT_ID;
   return QW_DOC_OTHER;
+}
+
+/* 是, 已盖章, 有, yes, y, true, 1, √, ✓: a mark that something was received. */
+static gboolean
+is_yes (const char *text)
+{
+  static const char *const yes[] = { "是", "已盖章", "盖章", "有", "已收", "yes", "y", "true", "1", "√", "✓", NULL };
+  g_autofree char *t = g_ascii_strdown (text != NULL ? text : "", -1);
+
+  g_strstrip (t);
+  return g_strv_contains (yes, t);
 }
 
 /* Typed dates are kept in ISO form when they can be read, and as typed when
@@ -552,6 +591,7 @@ entry_from_record (GStrv     record,
   guint n = g_strv_length (record);
   QwEntry *e = qw_entry_new ();
   const char *id_text = field (record, n, map, COL_ID);
+  g_autofree char *registered = NULL;
 
   e->name = field_text (record, n, map, COL_NAME);
   e->sex = qw_sex_parse (field (record, n, map, COL_SEX));
@@ -567,6 +607,9 @@ entry_from_record (GStrv     record,
   e->phone = field_text (record, n, map, COL_PHONE);
   e->rating = parse_rating (field (record, n, map, COL_RATING));
   e->account = g_strstrip (g_strdup (field (record, n, map, COL_ACCOUNT)));
+  registered = g_strstrip (g_strdup (field (record, n, map, COL_REGISTERED)));
+  e->registered = normalize_birth (registered);
+  e->form_stamped = is_yes (field (record, n, map, COL_STAMPED));
   read_pair (e, record, n, map);
   return e;
 }
@@ -673,6 +716,7 @@ qw_entry_import_table (const QwCsv        *csv,
   import->ignored_columns = unused_columns (header, &columns);
   import->entries = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_entry_free);
   import->rows = g_array_new (FALSE, FALSE, sizeof (int));
+  import->lines = g_array_new (FALSE, FALSE, sizeof (int));
   import->rejected = g_ptr_array_new_with_free_func (row_error_free);
   import->excel_ids = g_array_new (FALSE, FALSE, sizeof (gboolean));
   import->encoding = g_strdup (csv->encoding);
@@ -698,6 +742,7 @@ qw_entry_import_table (const QwCsv        *csv,
       excel = excel_id (csv, i, record, columns.column);
       g_ptr_array_add (import->entries, entry_from_record (record, columns.column));
       g_array_append_val (import->rows, row);
+      g_array_append_val (import->lines, line);
       g_array_append_val (import->excel_ids, excel);
     }
   return g_steal_pointer (&import);

@@ -44,6 +44,8 @@ typedef enum
   QW_ENTRY_FIELD_GRADE2,
   QW_ENTRY_FIELD_PHONE2,
   QW_ENTRY_FIELD_ACCOUNT2,
+  QW_ENTRY_FIELD_REGISTERED,  /* 报名日期: when the entry was made (2022 十三(一) entry windows) */
+  QW_ENTRY_FIELD_STAMPED,     /* 单位盖章: the unit's stamped form received (是/已盖章/yes/1/√) */
   QW_N_ENTRY_FIELDS
 } QwEntryField;
 
@@ -53,6 +55,9 @@ const char *qw_entry_field_label       (QwEntryField  field);   /* the header Qi
  * field's code. */
 gboolean    qw_entry_field_from_header (const char   *text,
                                         QwEntryField *out);
+
+/* 序号, 编号, 备注 …: a column that holds no field by design. */
+gboolean    qw_entry_header_is_bookkeeping (const char *text);
 
 /* Which column holds each field: counted from 0, -1 for none. */
 typedef struct
@@ -107,6 +112,8 @@ typedef struct
 {
   GPtrArray *entries;     /* QwEntry, one per usable data row */
   GArray    *rows;        /* int: the data row of each entry */
+  GArray    *lines;       /* int: each entry's own row in the sheet (title and header rows
+                           * counted; a CSV's line): what the import report names */
   GPtrArray *rejected;    /* QwRowError: rows that could not be used */
   GStrv      ignored_columns;
   char      *encoding;

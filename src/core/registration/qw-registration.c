@@ -17,6 +17,8 @@
 #include "qw-error.h"
 #include "qw-event-check.h"
 #include "qw-registration.h"
+#include "qw-import-memory.h"
+#include "qw-document-import-memory.h"
 
 QwDate
 qw_registration_event_date (const QwEvent *event)
@@ -65,7 +67,10 @@ update_entry_step (QwDocument  *doc,
 {
   EntriesJob *job = data;
 
-  return qw_document_update_entry (doc, job->entry, error) && leave_old_group (doc, job->stored, job->entry, error);
+  /* The fields changed by hand stay when a later list brings what the
+   * earlier one did (qw-import-memory.h). */
+  return qw_document_update_entry (doc, job->entry, error) && leave_old_group (doc, job->stored, job->entry, error)
+         && qw_import_memo_mark_edit (doc, job->stored, job->entry, error);
 }
 
 static gboolean
@@ -522,6 +527,9 @@ merge_row (const QwEntry *stored,
 {
   QwEntry *merged = qw_entry_copy (stored);
 
+  take_text (&merged->registered, row->registered);
+  /* A list says a stamped form was received; it never takes one back. */
+  merged->form_stamped = merged->form_stamped || row->form_stamped;
   if (qw_entry_is_pair (row) && qw_entry_is_pair (merged))
     {
       merge_pair (merged, row);
@@ -583,11 +591,41 @@ report_row (QwImportReport  *report,
 /* What happened to each row, before anything is written. */
 typedef struct
 {
-  QwImportRow *row;
-  QwEntry     *stored;   /* not owned: the entry the row is stored as (the row's own entry when
+  QwImportRow  *row;
+  QwEntry      *stored;  /* not owned: the entry the row is stored as (the row's own entry when
                           * added, the merged one when updated, the matched one when unchanged) */
-  QwEntry     *match;    /* not owned: the stored entry it matched, as it was; NULL when added */
+  QwEntry      *match;   /* not owned: the stored entry it matched, as it was; NULL when added */
+  QwImportMemo *memo;    /* owned: what the import leaves remembered for an updated player's
+                          * entry (qw-import-memory.h); NULL otherwise (an added entry's is
+                          * written from it as stored) */
 } Outcome;
+
+/* The memory of the entries of the event that have one: as stored, by
+ * entry (read when a row matches it), and the entries with a correction by
+ * what the last list said. */
+typedef struct
+{
+  GHashTable *stored;      /* entry id → QwImportedEntry */
+  GHashTable *by_imported; /* index (index_new()) of the entries with a correction */
+} Memory;
+
+static void
+memo_free (QwImportMemo *memo)
+{
+  if (memo == NULL)
+    return;
+  qw_import_memo_clear (memo);
+  g_free (memo);
+}
+
+static void
+memory_clear (Memory *m)
+{
+  g_clear_pointer (&m->stored, g_hash_table_unref);
+  g_clear_pointer (&m->by_imported, g_hash_table_unref);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Memory, memory_clear)
 
 static int
 compare_rows (gconstpointer a,
@@ -685,29 +723,48 @@ collect_late (QwImportReport *report,
 /* Where each row goes, by the indexes of the stored entries: added, or
  * merged into the entry it matched (kept in @updated_after when that
  * changed it, with the entry as it was in @updated_before). */
+static char *listed_key (const char *id_number,
+                         const char *name);
+static guint remember_row (Memory        *memory,
+                           Outcome       *o,
+                           const QwEntry *row,
+                           QwEntry       *merged);
+
 static Outcome
-match_row (QwDocument      *doc,
-           const QwRuleset *ruleset,
-           const QwEvent   *event,
-           QwImportReport  *report,
-           GHashTable      *by_id,
-           GHashTable      *by_person,
-           GHashTable      *taken,
-           QwEntry         *row,
-           int              number,
-           GPtrArray       *updated_before,
-           GPtrArray       *updated_after)
+match_row (QwDocument         *doc,
+           const QwRuleset    *ruleset,
+           const QwEvent      *event,
+           QwImportReport     *report,
+           GHashTable         *by_id,
+           GHashTable         *by_person,
+           GHashTable         *taken,
+           Memory             *memory,
+           QwEntry            *row,
+           int                 number,
+           GPtrArray          *updated_before,
+           GPtrArray          *updated_after)
 {
   g_autofree char *id_key = NULL, *who = NULL, *group = NULL;
+  g_autofree char *as_listed = NULL;
   QwEntry *match = NULL, *merged;
-  Outcome o = { NULL, NULL, NULL };
+  Outcome o = { NULL, NULL, NULL, NULL };
+  guint kept;
 
   qw_entry_fill_from_id (row);
   group = ruleset->duplicates_per_group ? row_group (ruleset, event, row) : NULL;
   id_key = scoped_key (ruleset, group, qw_entry_identity_key (row));
   who = scoped_key (ruleset, group, person_key (row));
+  as_listed = scoped_key (ruleset, group, listed_key (row->id_number, row->name));
   if (id_key != NULL)
     match = index_take (by_id, id_key, taken, FALSE);
+  /* An entry corrected by hand since the last list: found by what that
+   * list said (its Excel number, the name before the correction). */
+  if (match == NULL)
+    match = index_take (memory->by_imported, as_listed, taken, FALSE);
+  if (match == NULL)
+    match = index_take (memory->by_imported, id_key, taken, FALSE);
+  if (match == NULL)
+    match = index_take (memory->by_imported, who, taken, FALSE);
   /* No number, or a number the document does not know yet: the same
    * person without a number (a first list often has none). */
   if (match == NULL)
@@ -722,6 +779,8 @@ match_row (QwDocument      *doc,
       return o;
     }
   merged = merge_row (match, row);
+  o.match = match;
+  kept = remember_row (memory, &o, row, merged);
   if (!qw_document_entry_has_games (doc, match->id))
     {
       g_autoptr(GPtrArray) one = g_ptr_array_new ();
@@ -737,6 +796,8 @@ match_row (QwDocument      *doc,
       qw_entry_free (merged);
       o.row = report_row (report, number, QW_ROW_UNCHANGED, row->name, NULL);
       o.stored = match;
+      /* Nothing is written for it: its memory stays as it was. */
+      g_clear_pointer (&o.memo, memo_free);
     }
   else
     {
@@ -747,8 +808,111 @@ match_row (QwDocument      *doc,
     }
   o.row->entry_id = match->id;
   o.row->no = match->no;
-  o.match = match;
+  o.row->kept = kept;
   return o;
+}
+
+/* The ID number as the list writes it (4.42E+17 too, which two people may
+ * share) with the name: how a list names an entry it gave before. */
+static char *
+listed_key (const char *id_number,
+            const char *name)
+{
+  g_autofree char *id = NULL, *who = NULL;
+
+  if (blank (id_number))
+    return NULL;
+  id = g_strstrip (g_strdup (id_number));
+  who = g_strstrip (g_strdup (name != NULL ? name : ""));
+  return g_strconcat ("listed\x1f", id, "\x1f", who, NULL);
+}
+
+/* What the import remembers of a row that matched @o->match: over the
+ * entry's memory, the fields the row changed; the corrections the row
+ * leaves alone are set back in @merged. A single player's entry only.
+ * Returns the fields kept. */
+static guint
+remember_row (Memory        *memory,
+              Outcome       *o,
+              const QwEntry *row,
+              QwEntry       *merged)
+{
+  g_auto(QwMemoValues) values = { { NULL } };
+
+  if (qw_entry_is_pair (row) || qw_entry_is_pair (o->match))
+    return 0;
+  o->memo = g_new0 (QwImportMemo, 1);
+  qw_import_memo_load (o->memo, g_hash_table_lookup (memory->stored, &o->match->id));
+  qw_memo_values_of (&values, row);
+  return qw_import_memo_merge (o->memo, &values, o->match, merged);
+}
+
+static void
+outcome_clear (gpointer data)
+{
+  g_clear_pointer (&((Outcome *) data)->memo, memo_free);
+}
+
+static GArray *
+outcomes_new (void)
+{
+  GArray *outcomes = g_array_new (FALSE, TRUE, sizeof (Outcome));
+
+  g_array_set_clear_func (outcomes, outcome_clear);
+  return outcomes;
+}
+
+/* Inside the import's step, once the entries are written: an added player's
+ * memory is what its row brought (as stored), an updated one's is @o's. */
+static gboolean
+remember_stored (QwDocument     *doc,
+                 const Outcome  *o,
+                 const QwEntry  *row,
+                 GError        **error)
+{
+  g_auto(QwImportMemo) memo = { { { NULL } }, 0, 0 };
+  g_auto(QwMemoValues) values = { { NULL } };
+
+  if (o->row->outcome == QW_ROW_UPDATED && o->memo != NULL)
+    return qw_import_memo_store (doc, o->match->id, o->memo, error);
+  if (o->row->outcome != QW_ROW_ADDED || qw_entry_is_pair (row))
+    return TRUE;
+  qw_memo_values_of (&values, row);
+  qw_import_memo_new_row (&memo, &values);
+  return qw_import_memo_store (doc, row->id, &memo, error);
+}
+
+/* The memory of the event's entries (@existing), and the index of those
+ * with a correction by what the last list said. */
+static gboolean
+memory_load (Memory           *memory,
+             QwDocument       *doc,
+             const QwRuleset  *ruleset,
+             const QwEvent    *event,
+             GPtrArray        *existing,
+             GError          **error)
+{
+  if ((memory->stored = qw_document_list_import_memory (doc, event->id, error)) == NULL)
+    return FALSE;
+  memory->by_imported = index_new ();
+  for (guint i = 0; g_hash_table_size (memory->stored) > 0 && i < existing->len; i++)
+    {
+      QwEntry *e = g_ptr_array_index (existing, i);
+      const QwImportedEntry *stored = g_hash_table_lookup (memory->stored, &e->id);
+      g_auto(QwImportMemo) memo = { { { NULL } }, 0, 0 };
+      g_autoptr(QwEntry) as_imported = NULL;
+
+      if (stored == NULL || stored->corrected == 0 || qw_entry_is_pair (e))
+        continue;
+      qw_import_memo_load (&memo, stored);
+      as_imported = qw_import_memo_as_imported (&memo, e);
+      index_add (memory->by_imported, scoped_key (ruleset, e->group_code, qw_entry_identity_key (as_imported)), e);
+      index_add (memory->by_imported, scoped_key (ruleset, e->group_code, person_key (as_imported)), e);
+      index_add (memory->by_imported, scoped_key (ruleset, e->group_code,
+                                                  listed_key (memo.imported.value[QW_MEMO_ID],
+                                                              memo.imported.value[QW_MEMO_NAME])), e);
+    }
+  return TRUE;
 }
 
 /* What the import's step stores: the added entries, the updated ones; it
@@ -800,16 +964,17 @@ import_rows_locked (QwDocument       *doc,
   g_autoptr(GHashTable) by_person = index_new ();
   g_autoptr(GHashTable) taken = g_hash_table_new (g_direct_hash, g_direct_equal);
   g_autoptr(GHashTable) started = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  g_autoptr(GArray) outcomes = g_array_new (FALSE, TRUE, sizeof (Outcome));
+  g_autoptr(GArray) outcomes = outcomes_new ();
   g_autoptr(GPtrArray) to_add = g_ptr_array_new ();
   g_autoptr(GPtrArray) updated_before = g_ptr_array_new ();  /* entries of @existing */
   g_autoptr(GPtrArray) updated_after = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_entry_free);
   g_autoptr(GHashTable) updated = g_hash_table_new (g_direct_hash, g_direct_equal);
   g_autoptr(GPtrArray) after = NULL;
   g_autofree guint *problems = NULL;
+  g_auto(Memory) memory = { NULL, NULL };
 
   existing = qw_document_list_entries (doc, event->id, error);
-  if (existing == NULL)
+  if (existing == NULL || !memory_load (&memory, doc, ruleset, event, existing, error))
     return NULL;
   for (guint i = 0; i < existing->len; i++)
     {
@@ -822,7 +987,8 @@ import_rows_locked (QwDocument       *doc,
     {
       QwRowError *bad = g_ptr_array_index (reader_rejected, i);
 
-      report_row (report, bad->row, QW_ROW_REJECTED, NULL, g_strdup (bad->message));
+      report_row (report, row_numbers != NULL ? bad->line : bad->row, QW_ROW_REJECTED, NULL,
+                  g_strdup (bad->message));
     }
 
   for (guint i = 0; i < rows_entries->len; i++)
@@ -835,11 +1001,13 @@ import_rows_locked (QwDocument       *doc,
         {
           report_row (report, number, QW_ROW_REJECTED, row->name,
                       g_strdup_printf (_("Row %d has neither a name nor an ID number"), number));
-          o = (Outcome) { NULL, NULL, NULL };
+          o = (Outcome) { NULL, NULL, NULL, NULL };
         }
       else
-        o = match_row (doc, ruleset, event, report, by_id, by_person, taken, row, number, updated_before,
-                       updated_after);
+        {
+          o = match_row (doc, ruleset, event, report, by_id, by_person, taken, &memory, row, number,
+                         updated_before, updated_after);
+        }
       if (o.row != NULL && o.row->outcome == QW_ROW_ADDED)
         g_ptr_array_add (to_add, row);
       g_array_append_val (outcomes, o);
@@ -871,6 +1039,9 @@ import_rows_locked (QwDocument       *doc,
 
       if (o->row == NULL)
         continue;
+      /* What the rows stored brought, remembered in the same step. */
+      if (!remember_stored (doc, o, row, error))
+        return NULL;
       if (o->row->outcome == QW_ROW_ADDED)
         {
           o->row->entry_id = row->id;
@@ -946,16 +1117,17 @@ add_reader_problems (QwImportReport      *report,
 {
   g_autoptr(GHashTable) index_of_row = g_hash_table_new (g_direct_hash, g_direct_equal);
 
-  for (guint k = 0; k < import->rows->len; k++)
+  for (guint k = 0; k < import->lines->len; k++)
     if (qw_entry_import_problems (import, k) != 0)
-      g_hash_table_insert (index_of_row, GINT_TO_POINTER (g_array_index (import->rows, int, k)),
+      g_hash_table_insert (index_of_row, GINT_TO_POINTER (g_array_index (import->lines, int, k)),
                            GUINT_TO_POINTER (k + 1));
   for (guint i = 0; g_hash_table_size (index_of_row) > 0 && i < report->rows->len; i++)
     {
       QwImportRow *r = g_ptr_array_index (report->rows, i);
       guint k = GPOINTER_TO_UINT (g_hash_table_lookup (index_of_row, GINT_TO_POINTER (r->row)));
 
-      if (r->outcome != QW_ROW_REJECTED && k > 0)
+      /* A corrected number kept over the list's Excel number: not the entry's problem. */
+      if (r->outcome != QW_ROW_REJECTED && k > 0 && !(r->kept & QW_MEMO_BIT (QW_MEMO_ID)))
         r->problems |= qw_entry_import_problems (import, k - 1);
     }
 }
@@ -972,7 +1144,9 @@ qw_registration_import (QwDocument           *doc,
   g_return_val_if_fail (QW_IS_DOCUMENT (doc), NULL);
   g_return_val_if_fail (import != NULL, NULL);
 
-  report = import_rows (doc, ruleset, event, import->entries, (const int *) import->rows->data,
+  /* The report names the sheet's own rows (issue 19 point 8): title and
+   * header rows counted, a CSV's lines. */
+  report = import_rows (doc, ruleset, event, import->entries, (const int *) import->lines->data,
                         import->rejected, error);
   if (report == NULL)
     return NULL;

@@ -65,13 +65,16 @@ typedef enum
 
 typedef struct
 {
-  int              row;          /* data row, counted from 1 as in check-entries */
+  int              row;          /* its own row in the sheet, title and header rows counted (a
+                                  * CSV's line); a list of entries without one: from 1 */
   QwRowOutcome  outcome;
   gint64           entry_id;     /* the entry added, updated or matched; 0 when rejected */
   int              no;           /* its 序号; 0 when rejected */
   char            *name;         /* as the row gives it */
   char            *reason;       /* rejected: why (translated); else NULL */
   guint            problems;     /* QW_PROBLEM_BIT set of the entry as stored after the import */
+  guint            kept;         /* QW_MEMO_BIT set (qw-import-memory.h): fields corrected by hand
+                                  * that the row brought as the earlier list did, kept */
 } QwImportRow;
 
 typedef struct

@@ -250,7 +250,7 @@ qw_document_list_events (QwDocument  *self,
 #define ENTRY_SELECT \
   "SELECT e.id, e.event_id, e.no, p.name, p.sex, p.birth, p.doc_kind, p.id_number, p.unit, " \
   "p.grade, p.phone, e.declared_group, e.group_code, e.status, e.rating, e.allowed, p.account, " \
-  "e.relation FROM entry e JOIN player p ON p.id = e.player_id "
+  "e.relation, e.registered, e.form_stamped FROM entry e JOIN player p ON p.id = e.player_id "
 
 /* A pair's members (schema step 8), in the person columns' order of the player table. */
 #define MEMBER_COLUMNS "name, sex, birth, doc_kind, id_number, unit, grade, phone, account"
@@ -291,6 +291,8 @@ read_entry (sqlite3_stmt *stmt)
   e->allowed = column_dup (stmt, i++);
   e->account = column_dup (stmt, i++);
   e->relation = column_dup (stmt, i++);
+  e->registered = column_dup (stmt, i++);
+  e->form_stamped = sqlite3_column_int (stmt, i++) != 0;
   return e;
 }
 
@@ -427,8 +429,8 @@ load_members (QwDocument  *self,
 }
 
 /* The entry's own columns, in ENTRY_COLUMNS' order, from 1; returns the next index. */
-#define ENTRY_COLUMNS "no, declared_group, group_code, status, rating, allowed, relation"
-#define ENTRY_VALUES "?,?,?,?,?,?,?"
+#define ENTRY_COLUMNS "no, declared_group, group_code, status, rating, allowed, relation, registered, form_stamped"
+#define ENTRY_VALUES "?,?,?,?,?,?,?,?,?"
 
 static int
 bind_entry_at (sqlite3_stmt  *stmt,
@@ -444,6 +446,8 @@ bind_entry_at (sqlite3_stmt  *stmt,
   sqlite3_bind_int (stmt, i++, e->rating);
   _qw_bind_text (stmt, i++, e->allowed);
   _qw_bind_text (stmt, i++, e->relation);
+  _qw_bind_text (stmt, i++, e->registered);
+  sqlite3_bind_int (stmt, i++, e->form_stamped ? 1 : 0);
   return i;
 }
 
@@ -545,10 +549,15 @@ insert_one (QwDocument       *self,
   return store_members (self, entry, TRUE, error);
 }
 
-/* Rows of one multi-row INSERT: 64 × 10 parameters stay under SQLite's
+/* Rows of one multi-row INSERT: 64 × 12 parameters stay under SQLite's
  * oldest limit (999). An import brings tens of thousands of entries, and
- * each statement costs about as much again as its row. */
+ * each statement costs about as much again as its row. A player's row has
+ * its id and the 9 MEMBER_COLUMNS; an entry's the 9 ENTRY_COLUMNS, its
+ * event, player and id. */
 #define ENTRY_INSERT_BLOCK 64
+#define PLAYER_ROW_PARAMS 10
+#define ENTRY_ROW_PARAMS 12
+G_STATIC_ASSERT (ENTRY_INSERT_BLOCK * ENTRY_ROW_PARAMS <= 999);
 
 /* Whether the ENTRY_INSERT_BLOCK entries from @first can go in one
  * statement each for players and entries: new ones (no id to restore),
@@ -643,10 +652,10 @@ insert_block (QwDocument  *self,
   for (guint k = 0; k < ENTRY_INSERT_BLOCK; k++)
     {
       QwEntry *e = g_ptr_array_index (entries, first + k);
-      int i = (int) k * 10 + 1;
+      int i = (int) k * ENTRY_ROW_PARAMS + 1;
 
-      sqlite3_bind_int64 (players, i, player_id + k);
-      bind_person (players, i + 1, e);
+      sqlite3_bind_int64 (players, (int) k * PLAYER_ROW_PARAMS + 1, player_id + k);
+      bind_person (players, (int) k * PLAYER_ROW_PARAMS + 2, e);
       i = bind_entry_at (rows, i, e);
       sqlite3_bind_int64 (rows, i++, e->event_id);
       sqlite3_bind_int64 (rows, i++, player_id + k);

@@ -49,6 +49,7 @@ static const char *const schema_steps[] = {
   QW_SCHEMA_STEP_9,
   QW_SCHEMA_STEP_10,
   QW_SCHEMA_STEP_11,
+  QW_SCHEMA_STEP_12,
 };
 
 #define N_VERSIONS ((int) G_N_ELEMENTS (schema_steps))

@@ -456,3 +456,25 @@
   "  game_id INTEGER PRIMARY KEY REFERENCES game (id) ON DELETE CASCADE," \
   "  entered_by TEXT NOT NULL" \
   ");"
+
+/* Version 12: what the last registration list brought for each field of an
+ * entry, and whether the arbiter corrected it by hand since (issue 19: a
+ * correction stays when a later list brings the same value again; a value
+ * the new list changed replaces it). One row per entry an import gave (an
+ * entry added by hand has none), written with the entry, so that a list of
+ * 200,000 rows costs one more row each: imported holds the fields' values
+ * in registration/qw-import-memory.h's order, separated by U+001F; present
+ * and corrected are bit sets of those fields. An entry's registration date
+ * (报名日期, the 2022 rules' entry windows, 十三(一)) and whether its
+ * unit-stamped form was received (报名表经单位盖章, 十一(五)4) are columns of
+ * entry. */
+#define QW_SCHEMA_STEP_12 \
+  "ALTER TABLE entry ADD COLUMN registered TEXT NOT NULL DEFAULT '';" \
+  "ALTER TABLE entry ADD COLUMN form_stamped INTEGER NOT NULL DEFAULT 0" \
+  "  CHECK (form_stamped = 0 OR form_stamped = 1);" \
+  "CREATE TABLE entry_import (" \
+  "  entry_id INTEGER PRIMARY KEY REFERENCES entry (id) ON DELETE CASCADE," \
+  "  imported TEXT NOT NULL DEFAULT ''," \
+  "  present INTEGER NOT NULL DEFAULT 0," \
+  "  corrected INTEGER NOT NULL DEFAULT 0" \
+  ");"

@@ -26,6 +26,7 @@ static const struct
   { "entry", QW_TABLE_ENTRY },
   { "player", QW_TABLE_ENTRY },
   { "member", QW_TABLE_ENTRY },
+  { "entry_import", QW_TABLE_ENTRY },
   { "absence", QW_TABLE_GAME },
   { "section", QW_TABLE_SECTION },
   { "event", QW_TABLE_EVENT },
