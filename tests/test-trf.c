@@ -18,6 +18,7 @@
 
 #include "qw-error.h"
 #include "qw-trf.h"
+#include "qw-test.h"
 
 /* Columns counted from 1, in characters, as in the specification. */
 static const char *canonical =
@@ -274,24 +275,6 @@ test_line_ends (void)
 
 /* ---- the published tournaments -------------------------------------- */
 
-static void
-append_padded (GString    *out,
-               const char *text,
-               int         width,
-               gboolean    right)
-{
-  glong n = g_utf8_strlen (text, -1);
-
-  g_assert_cmpint (n, <=, width);
-  if (right)
-    for (glong i = n; i < width; i++)
-      g_string_append_c (out, ' ');
-  g_string_append (out, text);
-  if (!right)
-    for (glong i = n; i < width; i++)
-      g_string_append_c (out, ' ');
-}
-
 static int
 tenths (double points)
 {
@@ -328,17 +311,17 @@ json_to_trf (JsonObject *root,
       g_autofree char *pts = g_strdup_printf ("%d.%d", points / 10, points % 10);
 
       g_string_append (out, "001 ");
-      append_padded (out, no, 4, TRUE);
+      qw_test_append_padded (out, no, 4, TRUE);
       g_string_append (out, "      ");   /* 9, sex 10, title 11-13, 14 */
-      append_padded (out, json_object_get_string_member (p, "name"), 33, FALSE);
+      qw_test_append_padded (out, json_object_get_string_member (p, "name"), 33, FALSE);
       g_string_append_c (out, ' ');
-      append_padded (out, rating != NULL ? rating : "", 4, TRUE);
+      qw_test_append_padded (out, rating != NULL ? rating : "", 4, TRUE);
       g_string_append_c (out, ' ');
-      append_padded (out, fed != NULL ? fed : "", 3, FALSE);
+      qw_test_append_padded (out, fed != NULL ? fed : "", 3, FALSE);
       g_string_append (out, "                        ");   /* 57, id 58-68, 69, birth 70-79, 80 */
-      append_padded (out, pts, 4, TRUE);
+      qw_test_append_padded (out, pts, 4, TRUE);
       g_string_append_c (out, ' ');
-      append_padded (out, rank, 4, TRUE);
+      qw_test_append_padded (out, rank, 4, TRUE);
       for (guint r = 0; r < json_array_get_length (games); r++)
         {
           JsonObject *g = json_array_get_object_element (games, r);
