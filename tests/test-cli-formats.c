@@ -625,12 +625,6 @@ test_region_and_nominees (void)
 
 /* ---- TRF --------------------------------------------------------------- */
 
-static int
-tenths (double points)
-{
-  return (int) lround (points * 10);
-}
-
 /* The published tournament as a TRF in the columns of the FIDE
  * specification, written here, not by Qiwang; @points is the 162 record
  * or NULL. */
@@ -652,7 +646,7 @@ json_to_trf (JsonObject *root,
       JsonObject *p = json_array_get_object_element (players, i);
       JsonArray *games = json_object_get_array_member (p, "rounds");
       const char *rating = json_object_get_string_member_with_default (p, "rating_TWZ", "");
-      int pts = tenths (json_object_get_double_member (p, "points"));
+      int pts = qw_test_tenths (json_object_get_double_member (p, "points"));
       g_autofree char *no = g_strdup_printf ("%" G_GINT64_FORMAT, json_object_get_int_member (p, "no"));
       g_autofree char *rank = g_strdup_printf ("%" G_GINT64_FORMAT, json_object_get_int_member (p, "rank"));
       g_autofree char *shown = g_strdup_printf ("%d.%d", pts / 10, pts % 10);

@@ -27,8 +27,7 @@ assert_refused (const QwTestRun *r,
                 const char      *needle)
 {
   g_test_message ("exit %d: %s", r->status, r->err);
-  if (r->status != status || strstr (r->err, needle) == NULL)
-    g_error ("expected exit %d and “%s”, got %d: %s%s", status, needle, r->status, r->out, r->err);
+  qw_test_run_assert_refused (r, status, needle);
   g_assert_cmpfloat (r->seconds, <, qw_test_seconds (1.0));
 }
 

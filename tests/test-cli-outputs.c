@@ -90,16 +90,6 @@ cli_as (QwTestRun  *r,
 
 #define cli(r, ...) cli_as (r, RUN_PLAIN, __VA_ARGS__)
 
-static void
-assert_refused (const QwTestRun *r,
-                int              status,
-                const char      *needle)
-{
-  if (r->status != status || strstr (r->err, needle) == NULL)
-    g_error ("expected exit %d and “%s”, got %d (signal %d): %s%s", status, needle, r->status, r->signal,
-             r->out, r->err);
-}
-
 /* Every entry under @path (without following links): its path, its kind,
  * its mode and its bytes' checksum, one a line, sorted. Two equal
  * snapshots: nothing was added, removed or changed there. */
@@ -232,15 +222,15 @@ test_3_output_never_replaces_input (void)
       g_auto(QwTestRun) trf = { 0 };
 
       cli (&e, "export", doc, "--out", t, "--force", NULL);
-      assert_refused (&e, 2, why);
+      qw_test_run_assert_refused (&e, 2, why);
       cli (&pub, "export", doc, "--out", t, "--public", "--force", NULL);
-      assert_refused (&pub, 2, why);
+      qw_test_run_assert_refused (&pub, 2, why);
       cli (&p, "print", doc, "standings", "--out", t, "--force", NULL);
-      assert_refused (&p, 2, why);
+      qw_test_run_assert_refused (&p, 2, why);
       cli (&s, "share", doc, "open-m", "standings", "--out", t, "--force", NULL);
-      assert_refused (&s, 2, why);
+      qw_test_run_assert_refused (&s, 2, why);
       cli (&trf, "export-trf", doc, "open-m", "--out", t, "--force", NULL);
-      assert_refused (&trf, 2, why);
+      qw_test_run_assert_refused (&trf, 2, why);
       qw_test_assert_checksum (doc, doc_before);
       qw_test_assert_checksum (other, other_before);
     }
@@ -251,11 +241,11 @@ test_3_output_never_replaces_input (void)
     g_auto(QwTestRun) site = { 0 };
 
     cli (&h, "export-entries", doc, "--out", hard_csv, "--private", "--force", NULL);
-    assert_refused (&h, 2, "is the document being read");
+    qw_test_run_assert_refused (&h, 2, "is the document being read");
     cli (&l, "export-entries", doc, "--out", soft_xlsx, "--force", NULL);
-    assert_refused (&l, 2, "is the document being read");
+    qw_test_run_assert_refused (&l, 2, "is the document being read");
     cli (&o, "export-entries", doc, "--out", other_csv, "--force", NULL);
-    assert_refused (&o, 2, "is a Qiwang document");
+    qw_test_run_assert_refused (&o, 2, "is a Qiwang document");
     /* Its journal files: SQLite would take an output there for its changes. */
     for (guint i = 0; i < 3; i++)
       {
@@ -263,7 +253,7 @@ test_3_output_never_replaces_input (void)
         g_auto(QwTestRun) j = { 0 };
 
         cli (&j, "export", doc, "--out", journal, "--public", "--force", NULL);
-        assert_refused (&j, 2, "belongs to a Qiwang document");
+        qw_test_run_assert_refused (&j, 2, "belongs to a Qiwang document");
         g_assert_false (g_file_test (journal, G_FILE_TEST_EXISTS));
       }
     /* The site's folder given as the document: not a folder. */
@@ -498,7 +488,7 @@ test_6_site_foreign_files (void)
   g_assert_true (g_file_set_contents (notes, "the association's own page\n", -1, NULL));
   before = snapshot (out);
   cli (&refused, "export-site", doc, "--out", out, NULL);
-  assert_refused (&refused, 1, "notes.txt");
+  qw_test_run_assert_refused (&refused, 1, "notes.txt");
   g_assert_nonnull (strstr (refused.err, "--force"));
   assert_same_snapshot (before, snapshot (out));
   cli (&forced, "export-site", doc, "--out", out, "--force", NULL);
@@ -526,7 +516,7 @@ test_6_site_foreign_files (void)
   cli (&linked, "export-site", doc, "--out", link_out, NULL);
   g_assert_cmpint (linked.status, ==, 1);
   cli (&linked_forced, "export-site", doc, "--out", link_out, "--force", NULL);
-  assert_refused (&linked_forced, 1, "group");
+  qw_test_run_assert_refused (&linked_forced, 1, "group");
   assert_same_snapshot (elsewhere_before, snapshot (elsewhere));
   assert_same_snapshot (before, snapshot (link_out));
   qw_test_assert_checksum (doc, doc_before);

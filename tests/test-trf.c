@@ -275,12 +275,6 @@ test_line_ends (void)
 
 /* ---- the published tournaments -------------------------------------- */
 
-static int
-tenths (double points)
-{
-  return (int) (points * 10 + 0.5);
-}
-
 /* Writes the JSON transcription as a TRF in the specification's columns;
  * with @xiangqi, scored 2-1-0 with a 162 record. */
 static char *
@@ -305,7 +299,7 @@ json_to_trf (JsonObject *root,
       JsonArray *games = json_object_get_array_member (p, "rounds");
       const char *rating = json_object_get_string_member_with_default (p, "rating_TWZ", "");
       const char *fed = json_object_get_string_member_with_default (p, "federation", "");
-      int points = tenths (json_object_get_double_member (p, "points")) * factor;
+      int points = qw_test_tenths (json_object_get_double_member (p, "points")) * factor;
       g_autofree char *no = g_strdup_printf ("%" G_GINT64_FORMAT, json_object_get_int_member (p, "no"));
       g_autofree char *rank = g_strdup_printf ("%" G_GINT64_FORMAT, json_object_get_int_member (p, "rank"));
       g_autofree char *pts = g_strdup_printf ("%d.%d", points / 10, points % 10);
@@ -445,7 +439,7 @@ check_real (const char *file,
     {
       const QwTrfPlayer *p = g_ptr_array_index (trf->players, i);
       JsonObject *jp = player_by_no (players, p->start_rank);
-      int published = tenths (json_object_get_double_member (jp, "points")) * factor;
+      int published = qw_test_tenths (json_object_get_double_member (jp, "points")) * factor;
 
       g_assert_nonnull (jp);
       g_assert_cmpstr (p->name, ==, json_object_get_string_member (jp, "name"));

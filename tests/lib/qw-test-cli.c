@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include <stdlib.h>
+#include <string.h>
 #include <sys/wait.h>
 
 #include "qw-test-cli.h"
@@ -105,6 +106,16 @@ qw_test_run_assert_ok (const QwTestRun *r)
 {
   if (r->status != 0)
     g_error ("qiwang-cli failed: exit %d (signal %d): %s%s", r->status, r->signal, r->out, r->err);
+}
+
+void
+qw_test_run_assert_refused (const QwTestRun *r,
+                            int              status,
+                            const char      *needle)
+{
+  if (r->status != status || strstr (r->err, needle) == NULL)
+    g_error ("expected exit %d and “%s”, got %d (signal %d): %s%s", status, needle, r->status, r->signal,
+             r->out, r->err);
 }
 
 /* Runs the arguments from @first on into @r; fails the test unless it exited with 0. */

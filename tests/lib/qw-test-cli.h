@@ -71,4 +71,10 @@ void        qw_test_cli_ok           (QwTestRun  *r,
 char       *qw_test_cli_out          (const char *first,
                                       ...) G_GNUC_NULL_TERMINATED G_GNUC_WARN_UNUSED_RESULT;
 
+/* Fails the test unless @r exited with @status and said @needle on its
+ * standard error. */
+void        qw_test_run_assert_refused (const QwTestRun *r,
+                                        int              status,
+                                        const char      *needle);
+
 G_END_DECLS

@@ -6,6 +6,7 @@
 
 #include <gio/gio.h>
 #include <glib/gstdio.h>
+#include <math.h>
 #include <string.h>
 
 #include <libxml/c14n.h>
@@ -448,4 +449,10 @@ qw_test_append_padded (GString    *out,
   if (!right)
     for (glong i = n; i < width; i++)
       g_string_append_c (out, ' ');
+}
+
+int
+qw_test_tenths (double points)
+{
+  return (int) lround (points * 10);
 }

@@ -98,4 +98,7 @@ void        qw_test_append_padded      (GString    *out,
                                         int         width,
                                         gboolean    right);
 
+/* @points (a score, never negative) in tenths, rounded: 2.5 → 25. */
+int         qw_test_tenths             (double      points);
+
 G_END_DECLS
