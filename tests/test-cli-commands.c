@@ -81,6 +81,12 @@ static const struct
   { "export-site", 1, 1, FALSE },
   { "share", 3, 3, FALSE },
   { "verify-certificate", 2, 2, TRUE },
+  /* Issue 20: the venue, both ways */
+  { "device", 2, 3, TRUE },
+  { "devices", 1, 1, TRUE },
+  { "checkin", 3, 3, FALSE },
+  { "round-entry", 3, 3, FALSE },
+  { "round-clock", 3, 3, FALSE },
 };
 
 static JsonNode *
@@ -491,10 +497,10 @@ test_json (void)
   g_assert_cmpuint (json_array_get_length (json_object_get_array_member (o, "rejected")), ==, 1);
   assert_keys (json_array_get_object_element (json_object_get_array_member (o, "rejected"), 0), "row,reason,message");
   qw_test_cli (&entries, "entries", "stop.qiwang", "--json", NULL);
-  assert_array_keys (&entries, "name,group,problems,no,id,unit,sex,birth,status");
+  assert_array_keys (&entries, "name,group,problems,no,id,unit,sex,birth,status,present");
 
   qw_test_cli (&games, "games", "sim.qiwang", "open-m", "--json", NULL);
-  assert_array_keys (&games, "round,board,red,black,result,playoff,armageddon");
+  assert_array_keys (&games, "round,board,red,black,result,playoff,armageddon,entered_by");
   qw_test_cli (&standings, "standings", "--json", "sim.qiwang", "open-m", NULL);
   assert_array_keys (&standings, "rank,no,name,unit,points,tiebreaks");
 

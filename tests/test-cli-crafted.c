@@ -127,6 +127,14 @@ static const char *const commands[][10] = {
   { "export-site", "DOC", "--out", "OUT", NULL },
   { "share", "DOC", "open-m", "standings", "--out", "OUT.png", NULL },
   { "verify-certificate", "DOC", "ABCD-EFGH", NULL },
+  /* Issue 20: the venue */
+  { "device", "DOC", "add", "--name", "裁判1", "--role", "arbiter", NULL },
+  { "device", "DOC", "list", NULL },
+  { "device", "DOC", "revoke", "1", NULL },
+  { "devices", "DOC", "--log", NULL },
+  { "checkin", "DOC", "open-m", "1", NULL },
+  { "round-entry", "DOC", "open-m", "1", "--close", NULL },
+  { "round-clock", "DOC", "open-m", "1", "--start", "09:00", NULL },
 };
 
 /* Commands that make a document at DOC: they refuse an existing file

@@ -52,8 +52,9 @@ test_contract (void)
   g_auto(QwTestRun) standings = { 0 };
   g_autoptr(JsonArray) ga = NULL;
   g_autoptr(JsonArray) sa = NULL;
-  /* Issue 9 added each game's play-off: "playoff" and "armageddon". */
-  static const char *game_keys[] = { "round", "board", "red", "black", "result", "playoff", "armageddon", NULL };
+  /* Issue 9 added each game's play-off: "playoff" and "armageddon"; issue 20 "entered_by". */
+  static const char *game_keys[] = { "round", "board", "red", "black", "result", "playoff", "armageddon",
+                                      "entered_by", NULL };
   static const char *row_keys[] = { "rank", "no", "name", "unit", "points", "tiebreaks", NULL };
   static const char *tb_keys[] = { "opponents", "progressive", "wins", "black_games", "black_wins", "fouls",
                                    "sonneborn", "direct", NULL };

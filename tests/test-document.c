@@ -369,6 +369,7 @@ exec_status (sqlite3    *db,
 static const char *const schema_steps[] = {
   QW_SCHEMA_STEP_1, QW_SCHEMA_STEP_2, QW_SCHEMA_STEP_3, QW_SCHEMA_STEP_4, QW_SCHEMA_STEP_5, QW_SCHEMA_STEP_6,
   QW_SCHEMA_STEP_7, QW_SCHEMA_STEP_8, QW_SCHEMA_STEP_9, QW_SCHEMA_STEP_10,
+  QW_SCHEMA_STEP_11,
 };
 
 /* Applies to @db the steps after version 7, which only add (columns,

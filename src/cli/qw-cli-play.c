@@ -22,6 +22,7 @@
 #include "qw-entry-check.h"
 #include "qw-knockout.h"
 #include "qw-trf-document.h"
+#include "qw-venue.h"
 
 static int
 no_of (QwCliContext *ctx,
@@ -67,10 +68,14 @@ games_to_json (QwCliContext *ctx,
                int           round)
 {
   JsonArray *array = json_array_new ();
+  /* Who entered each result: "window", "cli", "device:NAME" (qw-venue.h). */
+  g_autoptr(GHashTable) entered_by = ctx->section != NULL && ctx->section->id != 0
+                                     ? qw_venue_entered_by (ctx->doc, ctx->section->id, NULL) : NULL;
 
   for (guint i = 0; i < games->len; i++)
     {
       const QwGame *g = g_ptr_array_index (games, i);
+      const char *by = entered_by != NULL ? g_hash_table_lookup (entered_by, &g->id) : NULL;
       JsonObject *o;
 
       if (round > 0 && g->round != round)
@@ -90,6 +95,10 @@ games_to_json (QwCliContext *ctx,
       else
         json_object_set_null_member (o, "playoff");
       json_object_set_boolean_member (o, "armageddon", g->armageddon);
+      if (by != NULL && g->result != QW_RESULT_NONE)
+        json_object_set_string_member (o, "entered_by", by);
+      else
+        json_object_set_null_member (o, "entered_by");
       json_array_add_object_element (array, o);
     }
   return array;
@@ -338,6 +347,7 @@ static struct
 {
   gboolean exclude_blocked;
   gboolean force;
+  gboolean present_only;
 } pair_opt;
 
 static const GOptionEntry pair_options[] = {
@@ -345,6 +355,8 @@ static const GOptionEntry pair_options[] = {
     N_("Exclude the entries with a blocking problem (不具备参赛资格) and pair the rest"), NULL },
   { "force", 0, 0, G_OPTION_ARG_NONE, &pair_opt.force,
     N_("Pair the entries with a blocking problem anyway (logged; not asked again)"), NULL },
+  { "present-only", 0, 0, G_OPTION_ARG_NONE, &pair_opt.present_only,
+    N_("Round 1: pair only the players checked in (签到); the others are absent from round 1 (logged)"), NULL },
   { NULL },
 };
 
@@ -439,6 +451,7 @@ cmd_pair (QwCliContext *ctx)
 
   request.gate = gate = pair_opt.force ? QW_PAIR_GATE_FORCE
                       : pair_opt.exclude_blocked ? QW_PAIR_GATE_EXCLUDE_BLOCKED : QW_PAIR_GATE_CHECK;
+  request.present_only = pair_opt.present_only;
   /* The pairing takes the entries read to print the pairings, and gives the
    * games it stored and what the gate found (to say what an option did with
    * the blocked entries, or which ones block). */
@@ -1074,7 +1087,7 @@ const QwCliCommand qw_cli_play_commands[] = {
     .summary = N_("Create a document with one group (open-m) of generated players and play every round"),
   },
   {
-    .name = "pair", .usage = "DOC GROUP [--json] [--exclude-blocked] [--force]", .min_args = 2, .max_args = 2,
+    .name = "pair", .usage = "DOC GROUP [--json] [--exclude-blocked] [--force] [--present-only]", .min_args = 2, .max_args = 2,
     .open = QW_CLI_OPEN_SECTION, .flags = QW_CLI_JSON, .options = pair_options, .check = pair_check,
     .handler = cmd_pair,
     .summary = N_("Pair the next round of a group (exit 3: entries with a blocking problem, nothing paired)"),

@@ -27,6 +27,7 @@
 #include "qw-event.h"
 #include "qw-idcard.h"
 #include "qw-registration.h"
+#include "qw-venue.h"
 
 /* idcard */
 
@@ -884,12 +885,14 @@ cmd_entries (QwCliContext *ctx)
   g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
   g_autofree QwEntryCheck *checks = NULL;
   g_autoptr(GHashTable) by_entry = g_hash_table_new (NULL, NULL);
+  g_autoptr(GHashTable) present = NULL;
   QwCheckOptions options = { QW_DATE_NONE, FALSE };
   QwListOrder order = qw_desk_list_order (ctx->doc);
 
   if (entries_order != NULL)
     parse_order (entries_order, &order, NULL);
-  if ((list = qw_document_list_entries (ctx->doc, ctx->event->id, &error)) == NULL)
+  if ((list = qw_document_list_entries (ctx->doc, ctx->event->id, &error)) == NULL
+      || (present = qw_venue_list_present (ctx->doc, &error)) == NULL)
     return qw_cli_fail (g_steal_pointer (&error));
 
   options.event_date = qw_date_is_set (ctx->event->start_date) ? ctx->event->start_date : qw_date_today ();
@@ -923,6 +926,7 @@ cmd_entries (QwCliContext *ctx)
       json_object_set_string_member (o, "sex", qw_sex_to_code (e->sex));
       json_object_set_string_member (o, "birth", has_birth ? iso : NULL);
       json_object_set_string_member (o, "status", qw_entry_status_to_code (e->status));
+      json_object_set_boolean_member (o, "present", qw_venue_is_present (present, e->id));
       if (qw_entry_is_pair (e))
         json_object_set_array_member (o, "members", members_to_json (e));
       if (e->relation != NULL && e->relation[0] != '\0')

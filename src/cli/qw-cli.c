@@ -36,6 +36,7 @@ static const QwCliCommand *const command_tables[] = {
   qw_cli_ladder_commands,
   qw_cli_final_commands,
   qw_cli_publish_commands,
+  qw_cli_venue_commands,
 };
 
 #define USAGE_COLUMN 70

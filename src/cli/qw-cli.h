@@ -107,6 +107,7 @@ extern const QwCliCommand qw_cli_print_commands[];
 extern const QwCliCommand qw_cli_ladder_commands[];
 extern const QwCliCommand qw_cli_final_commands[];
 extern const QwCliCommand qw_cli_publish_commands[];
+extern const QwCliCommand qw_cli_venue_commands[];
 
 QwDocument *qw_cli_open_document   (const char         *path,
                                    GError            **error);

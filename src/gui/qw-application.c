@@ -141,6 +141,7 @@ qw_application_startup (GApplication *app)
     { "win.show-page('region')", { "<Alt>4", NULL } },
     { "win.print", { "<Control>p", NULL } },
     { "win.pair-next", { "<Control>r", NULL } },
+    { "win.devices", { "<Control><Shift>d", NULL } },
     { "window.close", { "<Control><Shift>w", NULL } },
     /* GtkApplication's own help overlay would be built with every window. */
     { "win.show-help-overlay", { "<Control>question", NULL } },

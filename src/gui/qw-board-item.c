@@ -31,6 +31,7 @@ struct _QwBoardItem
   char     *no_text[2];
   char     *points_text[2];
   char     *fouls_text;
+  char     *entered_by;    /* who entered the result, in words; NULL: not known */
 };
 
 G_DEFINE_FINAL_TYPE (QwBoardItem, qw_board_item, G_TYPE_OBJECT)
@@ -47,6 +48,7 @@ enum {
   PROP_BLACK_UNIT,
   PROP_BLACK_POINTS,
   PROP_FOULS,
+  PROP_ENTERED_BY,
   N_PROPS
 };
 
@@ -66,6 +68,7 @@ qw_board_item_finalize (GObject *object)
       g_free (self->points_text[i]);
     }
   g_free (self->fouls_text);
+  g_free (self->entered_by);
   G_OBJECT_CLASS (qw_board_item_parent_class)->finalize (object);
 }
 
@@ -104,6 +107,9 @@ qw_board_item_get_property (GObject    *object,
     case PROP_FOULS:
       g_value_set_string (value, self->fouls_text);
       break;
+    case PROP_ENTERED_BY:
+      g_value_set_string (value, self->entered_by);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -129,6 +135,8 @@ qw_board_item_class_init (QwBoardItemClass *klass)
   properties[PROP_BLACK_POINTS] = g_param_spec_string ("black-points", NULL, NULL, NULL, flags);
   /* Fouls, the play-off and a change by hand, as the Fouls column says them. */
   properties[PROP_FOULS] = g_param_spec_string ("fouls", NULL, NULL, NULL, flags);
+  /* "窗口", "命令行", "设备：NAME": who entered the result (qw_venue_entered_by()). */
+  properties[PROP_ENTERED_BY] = g_param_spec_string ("entered-by", NULL, NULL, NULL, flags | G_PARAM_EXPLICIT_NOTIFY);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
@@ -284,4 +292,25 @@ qw_board_items_load (QwDocument       *doc,
       g_list_store_append (store, item);
     }
   return store;
+}
+
+/* Who entered the result, in words (the rounds page sets it after loading). */
+void
+qw_board_item_set_entered_by (QwBoardItem *self,
+                              const char  *text)
+{
+  g_return_if_fail (QW_IS_BOARD_ITEM (self));
+
+  if (g_strcmp0 (self->entered_by, text) == 0)
+    return;
+  g_free (self->entered_by);
+  self->entered_by = g_strdup (text);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ENTERED_BY]);
+}
+
+const char *
+qw_board_item_get_entered_by (QwBoardItem *self)
+{
+  g_return_val_if_fail (QW_IS_BOARD_ITEM (self), NULL);
+  return self->entered_by;
 }

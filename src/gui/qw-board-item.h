@@ -35,6 +35,9 @@ void          qw_board_item_get_side   (QwBoardItem    *self,
                                         QwBoardSide    *side);
 gboolean      qw_board_item_is_bye     (QwBoardItem    *self);
 gboolean      qw_board_item_has_result (QwBoardItem    *self);
+void          qw_board_item_set_entered_by (QwBoardItem *self,
+                                            const char  *text);
+const char   *qw_board_item_get_entered_by (QwBoardItem *self);
 
 GListStore   *qw_board_items_load      (QwDocument       *doc,
                                         const QwRuleset  *ruleset,

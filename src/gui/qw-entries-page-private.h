@@ -36,6 +36,8 @@ struct _QwEntriesPage
   QwListOrder        order;          /* the document's list order, as shown */
   GtkSorter         *order_sorter;   /* the rows the columns leave tied: in the list order */
   gboolean           updating_order;
+  gboolean           checkin_started; /* some player is checked in (签到): the summary counts them */
+  GHashTable        *present_counts;  /* group code → guint[2]: checked in, players; NULL before check-in */
 };
 
 /* The page's context's: the event the entries are registered for (kept up

@@ -23,8 +23,11 @@
 #include "qw-entries-page-private.h"
 #include "qw-entry-dialog.h"
 #include "qw-entry-item.h"
+#include "qw-error.h"
 #include "qw-feedback.h"
 #include "qw-tooltip.h"
+#include "qw-venue.h"
+#include "qw-venue-present.h"
 #include "qw-registration.h"
 #include "qw-date.h"
 #include "qw-document-entries.h"
@@ -84,6 +87,43 @@ bind_problems_cb (GtkSignalListItemFactory *factory,
       gtk_box_append (GTK_BOX (box), problem_badge ((QwProblem) p));
 }
 
+/* 签到: a check box per player; toggling it checks the player in or out
+ * (one step, as the door's device does). */
+
+static void checkin_toggled_cb (GtkCheckButton *check,
+                                QwEntriesPage  *self);
+
+static void
+setup_checkin_cb (GtkSignalListItemFactory *factory,
+                  GtkListItem              *item,
+                  QwEntriesPage            *self)
+{
+  GtkWidget *check = gtk_check_button_new ();
+
+  gtk_widget_set_halign (check, GTK_ALIGN_CENTER);
+  /* The row keeps the keyboard: Ctrl+K checks in the rows selected. */
+  gtk_widget_set_focusable (check, FALSE);
+  qw_tooltip_set_text (check, _("Checked in (Ctrl+K)"));
+  g_signal_connect_object (check, "toggled", G_CALLBACK (checkin_toggled_cb), self, 0);
+  gtk_list_item_set_child (item, check);
+}
+
+static void
+bind_checkin_cb (GtkSignalListItemFactory *factory,
+                 GtkListItem              *item,
+                 QwEntriesPage            *self)
+{
+  QwEntryItem *entry_item = gtk_list_item_get_item (item);
+  GtkWidget *check = gtk_list_item_get_child (item);
+
+  g_object_set_data_full (G_OBJECT (check), "entry-item", g_object_ref (entry_item), g_object_unref);
+  g_signal_handlers_block_by_func (check, checkin_toggled_cb, self);
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (check), qw_entry_item_get_present (entry_item));
+  g_signal_handlers_unblock_by_func (check, checkin_toggled_cb, self);
+  /* Only a player of a group can be checked in. */
+  gtk_widget_set_sensitive (check, qw_page_can_change (QW_PAGE (self)) && qw_entry_item_get_entry (entry_item)->group_code != NULL);
+}
+
 /* Ties in any column keep the registration order (序号). */
 static const QwColumn columns[] = {
   { N_("No."), "no", "no", 56, QW_COLUMN_NUMERIC },
@@ -95,6 +135,8 @@ static const QwColumn columns[] = {
   { N_("Grade"), "grade", NULL, 90 },
   { N_("Group"), "group-name", "group-name", 110, QW_COLUMN_BADGE, "group-badge" },
   { N_("Status"), "status-text", "status-text", 0, QW_COLUMN_BADGE, "status-badge" },
+  { N_("Checked In"), NULL, "present", 72, QW_COLUMN_DESCENDING, NULL, NULL,
+    G_CALLBACK (setup_checkin_cb), G_CALLBACK (bind_checkin_cb) },
   { N_("Problems"), NULL, "n-problems", 0, QW_COLUMN_EXPAND | QW_COLUMN_DESCENDING, NULL, "problems-text",
     G_CALLBACK (setup_problems_cb), G_CALLBACK (bind_problems_cb) },
 };
@@ -172,9 +214,21 @@ update_summary (QwEntriesPage *self)
   g_string_append_printf (text, ngettext ("%u entry", "%u entries", n), n);
   for (guint g = 0; per_group != NULL && g < ruleset_of (self)->groups->len; g++)
     if (per_group[g] > 0)
-      g_string_append_printf (text, " · %s %u",
-                              ((QwGroupRule *) g_ptr_array_index (ruleset_of (self)->groups, g))->short_name,
-                              per_group[g]);
+      {
+        const QwGroupRule *group = g_ptr_array_index (ruleset_of (self)->groups, g);
+        /* Once check-in began: how many of the group's players are here
+         * (read with the entries, as the screens and the CLI count them). */
+        const guint *count = self->present_counts != NULL ? g_hash_table_lookup (self->present_counts, group->code) : NULL;
+        guint here = count != NULL ? count[0] : 0;
+        guint total = count != NULL ? count[1] : 0;
+
+        /* A group whose check-in has not begun keeps its plain count. */
+        if (here > 0)
+          /* Translators: the entries page's summary per group: "公开组男子 已签到 18/24" */
+          g_string_append_printf (text, _(" · %s checked in %u/%u"), group->short_name, here, total);
+        else
+          g_string_append_printf (text, " · %s %u", group->short_name, per_group[g]);
+      }
   if (shown != n)
     g_string_append_printf (text, _(" · %u shown"), shown);
   if (self->busy_text != NULL)
@@ -330,6 +384,25 @@ order_changed_cb (QwEntriesPage *self)
 
 /* Loading */
 
+/* Each group's players checked in and its players (qw_venue_count_present()),
+ * read once per change of the document, not per key typed in the search. */
+static void
+count_present (QwEntriesPage *self)
+{
+  g_clear_pointer (&self->present_counts, g_hash_table_unref);
+  if (!self->checkin_started || ruleset_of (self) == NULL)
+    return;
+  self->present_counts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  for (guint g = 0; g < ruleset_of (self)->groups->len; g++)
+    {
+      const QwGroupRule *group = g_ptr_array_index (ruleset_of (self)->groups, g);
+      guint *count = g_new0 (guint, 2);
+
+      count[0] = qw_venue_count_present (doc_of (self), group->code, &count[1], NULL);
+      g_hash_table_insert (self->present_counts, g_strdup (group->code), count);
+    }
+}
+
 /* The entries read again (a change here, in another window or in another
  * program); QwPage selects again those that were selected. */
 static void
@@ -339,11 +412,14 @@ reload (QwPage *page)
   g_autoptr(GError) error = NULL;
   g_autoptr(GListStore) fresh = NULL;
   g_autoptr(GPtrArray) items = NULL;
+  g_autoptr(GHashTable) present = NULL;
   guint n;
 
   if (qw_page_get_context (page) == NULL)
     {
       g_list_store_remove_all (self->store);
+      self->checkin_started = FALSE;
+      g_clear_pointer (&self->present_counts, g_hash_table_unref);
       update_summary (self);
       return;
     }
@@ -353,10 +429,18 @@ reload (QwPage *page)
       qw_feedback_error (GTK_WIDGET (self), _("The entries could not be read"), error);
       return;
     }
+  present = qw_venue_list_present (doc_of (self), NULL);
+  self->checkin_started = present != NULL && g_hash_table_size (present) > 0;
+  count_present (self);
   n = g_list_model_get_n_items (G_LIST_MODEL (fresh));
   items = g_ptr_array_new_full (n, g_object_unref);
   for (guint i = 0; i < n; i++)
-    g_ptr_array_add (items, g_list_model_get_item (G_LIST_MODEL (fresh), i));
+    {
+      QwEntryItem *item = g_list_model_get_item (G_LIST_MODEL (fresh), i);
+
+      qw_entry_item_set_present (item, qw_venue_is_present (present, qw_entry_item_get_entry (item)->id));
+      g_ptr_array_add (items, item);
+    }
   sync_order (self);
   rank_items (self, items);
   g_list_store_splice (self->store, 0, g_list_model_get_n_items (G_LIST_MODEL (self->store)),
@@ -380,6 +464,7 @@ update_actions (QwEntriesPage *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "entries.import", editable && self->busy_text == NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "entries.export", open && self->busy_text == NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "entries.delete", editable && !gtk_bitset_is_empty (set));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "entries.checkin", editable && !gtk_bitset_is_empty (set));
 }
 
 /* Another document, or none: a file still being read for the previous one
@@ -442,6 +527,108 @@ delete_selected (QwEntriesPage *self)
     message = g_strdup_printf (ngettext ("Deleted %u entry", "Deleted %u entries", entries->len), entries->len);
   qw_page_reload (QW_PAGE (self));
   qw_feedback_undo_toast (GTK_WIDGET (self), doc_of (self), message);
+}
+
+/* Check-in (签到) by hand: the same function as the door's device and
+ * `qiwang-cli checkin`; the players chosen at once are one step. */
+static gboolean
+set_present (QwEntriesPage  *self,
+             GPtrArray      *entries,
+             gboolean        present)
+{
+  g_autoptr(GArray) marks = g_array_new (FALSE, FALSE, sizeof (QwPresentMark));
+  g_autoptr(GError) error = NULL;
+  g_autofree char *message = NULL;
+
+  for (guint i = 0; i < entries->len; i++)
+    {
+      const QwEntry *e = g_ptr_array_index (entries, i);
+      QwPresentMark mark = { e->group_code, e->no };
+
+      if (e->group_code == NULL)
+        {
+          g_autofree char *why = g_strdup_printf (_("%s has no group yet: only a player of a group is checked in."),
+                                                  e->name);
+
+          error = g_error_new_literal (QW_ERROR, QW_ERROR_INVALID, why);
+          qw_feedback_error (GTK_WIDGET (self), _("The check-in was not recorded"), error);
+          return FALSE;
+        }
+      g_array_append_val (marks, mark);
+    }
+  if (!qw_venue_set_present_many (doc_of (self), (const QwPresentMark *) marks->data, marks->len, present, &error))
+    {
+      qw_feedback_error (GTK_WIDGET (self), _("The check-in was not recorded"), error);
+      qw_page_reload (QW_PAGE (self));
+      return FALSE;
+    }
+  if (entries->len == 1)
+    message = g_strdup_printf (present ? _("%s checked in") : _("%s’s check-in cancelled"),
+                               ((QwEntry *) g_ptr_array_index (entries, 0))->name);
+  else
+    message = g_strdup_printf (present ? ngettext ("%u player checked in", "%u players checked in", entries->len)
+                                       : ngettext ("Check-in of %u player cancelled", "Check-in of %u players cancelled",
+                                                   entries->len), entries->len);
+  qw_page_reload (QW_PAGE (self));
+  qw_feedback_undo_toast (GTK_WIDGET (self), doc_of (self), message);
+  return TRUE;
+}
+
+static void
+checkin_toggled_cb (GtkCheckButton *check,
+                    QwEntriesPage  *self)
+{
+  /* Held: the reload that follows the change binds the box anew. */
+  g_autoptr(QwEntryItem) item = g_object_get_data (G_OBJECT (check), "entry-item");
+  g_autoptr(GPtrArray) entries = g_ptr_array_new ();
+  gboolean present = gtk_check_button_get_active (check);
+
+  if (item == NULL)
+    return;
+  g_object_ref (item);
+  if (doc_of (self) == NULL || present == qw_entry_item_get_present (item))
+    return;
+  g_ptr_array_add (entries, (gpointer) qw_entry_item_get_entry (item));
+  if (!set_present (self, entries, present) && g_object_get_data (G_OBJECT (check), "entry-item") == item)
+    {
+      /* Refused: the box shows what is stored. */
+      g_signal_handlers_block_by_func (check, checkin_toggled_cb, self);
+      gtk_check_button_set_active (check, qw_entry_item_get_present (item));
+      g_signal_handlers_unblock_by_func (check, checkin_toggled_cb, self);
+    }
+}
+
+/**
+ * qw_entries_page_toggle_checkin:
+ *
+ * Checks in the entries selected, or, when all of them are checked in
+ * already, cancels their check-in: one step. Returns whether it was done.
+ */
+gboolean
+qw_entries_page_toggle_checkin (QwEntriesPage *self)
+{
+  g_autoptr(GPtrArray) items = qw_page_get_selected_items (QW_PAGE (self));
+  g_autoptr(GPtrArray) entries = g_ptr_array_new ();
+  gboolean all_present = TRUE;
+
+  if (doc_of (self) == NULL || items->len == 0)
+    return FALSE;
+  for (guint i = 0; i < items->len; i++)
+    {
+      QwEntryItem *item = g_ptr_array_index (items, i);
+
+      all_present = all_present && qw_entry_item_get_present (item);
+      g_ptr_array_add (entries, (gpointer) qw_entry_item_get_entry (item));
+    }
+  return set_present (self, entries, !all_present);
+}
+
+static void
+checkin_action (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  qw_entries_page_toggle_checkin (QW_ENTRIES_PAGE (widget));
 }
 
 static void
@@ -661,6 +848,7 @@ qw_entries_page_dispose (GObject *object)
   g_clear_object (&self->store);
   g_clear_pointer (&self->filter_groups, g_ptr_array_unref);
   g_clear_pointer (&self->needle, g_free);
+  g_clear_pointer (&self->present_counts, g_hash_table_unref);
   g_clear_object (&self->order_sorter);
   G_OBJECT_CLASS (qw_entries_page_parent_class)->dispose (object);
 }
@@ -699,6 +887,8 @@ qw_entries_page_class_init (QwEntriesPageClass *klass)
   gtk_widget_class_install_action (widget_class, "entries.add", NULL, add_action);
   gtk_widget_class_install_action (widget_class, "entries.find", NULL, find_action);
   gtk_widget_class_install_action (widget_class, "entries.delete", NULL, delete_action);
+  gtk_widget_class_install_action (widget_class, "entries.checkin", NULL, checkin_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_k, GDK_CONTROL_MASK, "entries.checkin", NULL);
 }
 
 static void

@@ -21,5 +21,6 @@ void               qw_entries_page_export_file  (QwEntriesPage     *self,
                                                  GFile             *file);
 void               qw_entries_page_set_search   (QwEntriesPage     *self,
                                                  const char        *text);
+gboolean           qw_entries_page_toggle_checkin (QwEntriesPage   *self);
 
 G_END_DECLS

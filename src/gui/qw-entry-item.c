@@ -32,6 +32,7 @@ struct _QwEntryItem
   char         *problems_text;
   char         *search_key;
   char         *birth_text;
+  gboolean      present;          /* checked in (签到): set by the page after loading */
 };
 
 G_DEFINE_FINAL_TYPE (QwEntryItem, qw_entry_item, G_TYPE_OBJECT)
@@ -53,6 +54,7 @@ enum {
   PROP_STATUS_TEXT,
   PROP_PROBLEMS_TEXT,
   PROP_N_PROBLEMS,
+  PROP_PRESENT,
   N_PROPS
 };
 
@@ -163,6 +165,9 @@ qw_entry_item_get_property (GObject    *object,
     case PROP_N_PROBLEMS:
       g_value_set_uint (value, qw_problem_count (self->check.problems));
       break;
+    case PROP_PRESENT:
+      g_value_set_int (value, self->present ? 1 : 0);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -192,6 +197,8 @@ qw_entry_item_class_init (QwEntryItemClass *klass)
   properties[PROP_STATUS_TEXT] = g_param_spec_string ("status-text", NULL, NULL, NULL, flags);
   properties[PROP_PROBLEMS_TEXT] = g_param_spec_string ("problems-text", NULL, NULL, NULL, flags);
   properties[PROP_N_PROBLEMS] = g_param_spec_uint ("n-problems", NULL, NULL, 0, G_MAXUINT, 0, flags);
+  /* 1 when checked in: sorts the checked-in players together. */
+  properties[PROP_PRESENT] = g_param_spec_int ("present", NULL, NULL, 0, 1, 0, flags | G_PARAM_EXPLICIT_NOTIFY);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
@@ -358,4 +365,24 @@ qw_entry_items_load (QwDocument       *doc,
   store = g_list_store_new (QW_TYPE_ENTRY_ITEM);
   g_list_store_splice (store, 0, 0, items->pdata, items->len);
   return store;
+}
+
+/* Checked in (签到): the entries page marks its items after loading them. */
+void
+qw_entry_item_set_present (QwEntryItem *self,
+                           gboolean     present)
+{
+  g_return_if_fail (QW_IS_ENTRY_ITEM (self));
+
+  if (self->present == !!present)
+    return;
+  self->present = !!present;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PRESENT]);
+}
+
+gboolean
+qw_entry_item_get_present (QwEntryItem *self)
+{
+  g_return_val_if_fail (QW_IS_ENTRY_ITEM (self), FALSE);
+  return self->present;
 }

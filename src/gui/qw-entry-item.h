@@ -28,6 +28,9 @@ const char         *qw_entry_item_get_problems_text (QwEntryItem     *self);
 const char         *qw_entry_item_get_search_key (QwEntryItem        *self);
 const char         *qw_entry_item_get_birth_text (QwEntryItem        *self);
 gboolean            qw_entry_item_has_errors     (QwEntryItem        *self);
+void                qw_entry_item_set_present    (QwEntryItem        *self,
+                                                  gboolean            present);
+gboolean            qw_entry_item_get_present    (QwEntryItem        *self);
 
 GListStore         *qw_entry_items_load          (QwDocument         *doc,
                                                   const QwRuleset    *ruleset,

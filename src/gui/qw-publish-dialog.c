@@ -18,7 +18,7 @@
 #include "qw-feedback.h"
 #include "qw-publish-dialog.h"
 #include "qw-publish-server.h"
-#include "qw-qr.h"
+#include "qw-qr-texture.h"
 #include "qw-site-export.h"
 
 #define DIALOG_KEY "qw-publish-dialog"
@@ -50,40 +50,13 @@ G_DEFINE_FINAL_TYPE (QwPublishDialog, qw_publish_dialog, ADW_TYPE_WINDOW)
 enum {
   PROP_0,
   PROP_CONTEXT,
+  PROP_SERVING,
   N_PROPS
 };
 
 static GParamSpec *properties[N_PROPS];
 
 /* Helpers */
-
-static GdkTexture *
-qr_texture (const char *text)
-{
-  cairo_surface_t *code = qw_qr_image (text, 8);
-  cairo_surface_t *argb;
-  g_autoptr(GBytes) bytes = NULL;
-  GdkTexture *texture;
-  cairo_t *cr;
-  int w, h;
-
-  if (code == NULL)
-    return NULL;
-  w = cairo_image_surface_get_width (code);
-  h = cairo_image_surface_get_height (code);
-  /* RGB24 leaves its fourth byte undefined: GDK wants it opaque. */
-  argb = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
-  cr = cairo_create (argb);
-  cairo_set_source_surface (cr, code, 0, 0);
-  cairo_paint (cr);
-  cairo_destroy (cr);
-  cairo_surface_flush (argb);
-  bytes = g_bytes_new (cairo_image_surface_get_data (argb), (gsize) cairo_image_surface_get_stride (argb) * h);
-  texture = gdk_memory_texture_new (w, h, GDK_MEMORY_DEFAULT, bytes, cairo_image_surface_get_stride (argb));
-  cairo_surface_destroy (argb);
-  cairo_surface_destroy (code);
-  return texture;
-}
 
 static const char *
 document_path (QwPublishDialog *self)
@@ -150,7 +123,7 @@ show_serving (QwPublishDialog *self)
       g_string_append_printf (others, "\n%s", urls[i]);
   g_string_prepend (others, self->url != NULL ? self->url : "");
   gtk_label_set_text (self->url_label, others->str);
-  texture = self->url != NULL ? qr_texture (self->url) : NULL;
+  texture = self->url != NULL ? qw_qr_texture_new (self->url, 8) : NULL;
   gtk_picture_set_paintable (self->qr_picture, GDK_PAINTABLE (texture));
   gtk_widget_set_visible (GTK_WIDGET (self->qr_picture), texture != NULL);
   stats_cb (self);
@@ -161,6 +134,8 @@ show_serving (QwPublishDialog *self)
 static void
 stop_serving (QwPublishDialog *self)
 {
+  gboolean was_serving = self->server != NULL && !self->starting;
+
   g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
   g_clear_handle_id (&self->stats_id, g_source_remove);
@@ -175,6 +150,8 @@ stop_serving (QwPublishDialog *self)
   gtk_label_set_text (self->status_label, "");
   gtk_picture_set_paintable (self->qr_picture, NULL);
   gtk_widget_set_visible (GTK_WIDGET (self->qr_picture), FALSE);
+  if (was_serving)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SERVING]);
 }
 
 static void
@@ -252,6 +229,8 @@ started_cb (GObject      *source,
     }
   show_serving (self);
   update_controls (self);
+  /* The add-device dialog waits for the address of its join link. */
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SERVING]);
 }
 
 static void
@@ -343,6 +322,9 @@ qw_publish_dialog_get_property (GObject    *object,
     case PROP_CONTEXT:
       g_value_set_object (value, self->context);
       break;
+    case PROP_SERVING:
+      g_value_set_boolean (value, qw_publish_dialog_is_serving (self));
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -378,6 +360,9 @@ qw_publish_dialog_class_init (QwPublishDialogClass *klass)
 
   properties[PROP_CONTEXT] = g_param_spec_object ("context", NULL, NULL, QW_TYPE_DOCUMENT_CONTEXT,
                                                   G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* Whether the pages are served now (the address is then known). */
+  properties[PROP_SERVING] = g_param_spec_boolean ("serving", NULL, NULL, FALSE,
+                                                   G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   gtk_widget_class_set_template_from_resource (widget_class, "/cn/qiwang/Qiwang/ui/qw-publish-dialog.ui");
@@ -405,13 +390,14 @@ qw_publish_dialog_init (QwPublishDialog *self)
 /* Public API */
 
 /**
- * qw_publish_dialog_present:
+ * qw_publish_dialog_get:
  * @parent: a window with a "context" property (QwWindow)
  *
- * Returns: (transfer none): the window's dialog, shown
+ * Returns: (transfer none): the window's dialog, made on first use, not
+ * shown (the add-device dialog follows its "serving")
  */
 QwPublishDialog *
-qw_publish_dialog_present (GtkWindow *parent)
+qw_publish_dialog_get (GtkWindow *parent)
 {
   QwPublishDialog *self = g_object_get_data (G_OBJECT (parent), DIALOG_KEY);
 
@@ -422,6 +408,20 @@ qw_publish_dialog_present (GtkWindow *parent)
       g_object_set_data (G_OBJECT (parent), DIALOG_KEY, self);
       g_object_bind_property (parent, "context", self, "context", G_BINDING_SYNC_CREATE);
     }
+  return self;
+}
+
+/**
+ * qw_publish_dialog_present:
+ * @parent: a window with a "context" property (QwWindow)
+ *
+ * Returns: (transfer none): the window's dialog, shown
+ */
+QwPublishDialog *
+qw_publish_dialog_present (GtkWindow *parent)
+{
+  QwPublishDialog *self = qw_publish_dialog_get (parent);
+
   gtk_window_present (GTK_WINDOW (self));
   return self;
 }

@@ -16,7 +16,9 @@ G_DECLARE_FINAL_TYPE (QwPublishDialog, qw_publish_dialog, QW, PUBLISH_DIALOG, Ad
 
 /* The window's dialog (made on first use, kept while the window lives, so
  * that serving goes on when it is closed); it follows the window's
- * "context" property and stops serving when the document changes. */
+ * "context" property and stops serving when the document changes; its
+ * "serving" property says whether it serves. */
+QwPublishDialog *qw_publish_dialog_get       (GtkWindow        *parent);
 QwPublishDialog *qw_publish_dialog_present   (GtkWindow        *parent);
 /* The address phones open, while serving; else NULL. */
 const char      *qw_publish_dialog_get_url   (QwPublishDialog  *self);

@@ -366,15 +366,31 @@ gboolean
 qw_rounds_page_pair_next (QwRoundsPage  *self,
                           GError       **error)
 {
+  if (self->section == NULL)
+    return FALSE;
+  /* Round 1 with only some players checked in: asked first (qw-rounds-page-venue.c). */
+  if (_qw_rounds_page_ask_present_only (self))
+    return FALSE;
+  return _qw_rounds_page_pair (self, FALSE, error);
+}
+
+/* Pairs the next round; @present_only: round 1 of the players checked in
+ * alone, the others absent (QwPairRequest). */
+gboolean
+_qw_rounds_page_pair (QwRoundsPage  *self,
+                      gboolean       present_only,
+                      GError       **error)
+{
   g_auto(QwPairOutcome) outcome = { 0 };
   g_autoptr(GError) local_error = NULL;
   g_autofree char *message = NULL;
+  QwPairRequest request = { .gate = QW_PAIR_GATE_CHECK, .present_only = present_only };
   GPtrArray *notes;
   int round;
 
   if (self->section == NULL)
     return FALSE;
-  round = qw_tournament_pair (doc_of (self), self->section, NULL, &outcome, &local_error);
+  round = qw_tournament_pair (doc_of (self), self->section, &request, &outcome, &local_error);
   notes = outcome.notes;
   qw_page_reload (QW_PAGE (self));
   if (round == 0)

@@ -20,6 +20,8 @@ struct _QwRoundsPage
   GtkDropDown        *group_dropdown;
   GtkDropDown        *round_dropdown;
   GtkLabel           *status_label;
+  GtkWidget          *entry_button;
+  AdwButtonContent   *entry_button_content;
   GtkStack           *content_stack;
   GtkColumnView      *column_view;
   AdwStatusPage      *unpaired_status;
@@ -37,6 +39,9 @@ struct _QwRoundsPage
   int                 round;          /* the round shown, 0 when none is paired */
   int                 last_round;
   guint               focus_idle;     /* gives the selected board's row the focus once it exists */
+  gboolean            entry_closed;   /* the round shown: result entry from devices closed */
+  char               *clock_start;    /* the round shown: its clock for the hall's screens, or NULL */
+  char               *clock_end;
 };
 
 /* The page's context's document and ruleset. */
@@ -67,5 +72,10 @@ void         _qw_rounds_page_select_next_open   (QwRoundsPage *self,
                                                  guint         after);
 void         _qw_rounds_page_open_gate_dialog   (QwRoundsPage *self);
 void         _qw_rounds_page_class_actions_init (GtkWidgetClass *widget_class);
+void         _qw_rounds_page_class_venue_init   (GtkWidgetClass *widget_class);
+gboolean     _qw_rounds_page_pair               (QwRoundsPage *self,
+                                                 gboolean      present_only,
+                                                 GError      **error);
+gboolean     _qw_rounds_page_ask_present_only   (QwRoundsPage *self);
 
 G_END_DECLS

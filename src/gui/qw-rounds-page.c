@@ -30,6 +30,8 @@
 #include "qw-tournament.h"
 #include "qw-document-entries.h"
 #include "qw-document-play.h"
+#include "qw-device-text.h"
+#include "qw-venue.h"
 #include "qw-entry.h"
 #include "qw-event.h"
 #include "qw-game.h"
@@ -114,6 +116,8 @@ static const QwColumn columns[] = {
   { N_("Unit"), "black-unit", NULL, 0, QW_COLUMN_EXPAND },
   { N_("No."), "black-no", NULL, 52, QW_COLUMN_NUMERIC | QW_COLUMN_END },
   { N_("Fouls"), "fouls", NULL, 150, 0, "dim-label", "fouls" },
+  /* 窗口, 命令行, 设备：NAME */
+  { N_("Entered By"), "entered-by", NULL, 150, 0, "dim-label", "entered-by" },
 };
 
 static const QwColumn seed_columns[] = {
@@ -172,6 +176,14 @@ reload_seeding (QwRoundsPage *self)
   else if (by_lot > 0)
     g_string_append_printf (text, ngettext (" · %u player placed by lot", " · %u players placed by lot", by_lot),
                             by_lot);
+  /* Check-in begun: how many are here, before pairing them alone is offered. */
+  {
+    guint total = 0;
+    guint here = qw_venue_count_present (doc_of (self), self->section->code, &total, NULL);
+
+    if (here > 0)
+      g_string_append_printf (text, _(" · %u of %u checked in"), here, total);
+  }
   gtk_label_set_text (self->seeding_label, text->str);
   warning = qw_tournament_field_warning (doc_of (self), self->section);
   gtk_label_set_text (self->field_warning_label, warning != NULL ? warning : "");
@@ -180,6 +192,56 @@ reload_seeding (QwRoundsPage *self)
 }
 
 /* Status */
+
+/* The round's result entry from devices and its clock (qw-venue.h): read
+ * with the boards, said after the results count, and the button that
+ * closes or opens the entry, on the current round only (the next pairing
+ * closes a round by itself). */
+static void
+read_round_state (QwRoundsPage *self)
+{
+  g_auto(QwRoundState) state = { 0 };
+
+  self->entry_closed = FALSE;
+  g_clear_pointer (&self->clock_start, g_free);
+  g_clear_pointer (&self->clock_end, g_free);
+  if (self->section == NULL || self->round == 0
+      || !qw_venue_get_round_state (doc_of (self), self->section->code, self->round, &state, NULL))
+    return;
+  self->entry_closed = state.entry_closed;
+  self->clock_start = g_steal_pointer (&state.clock_start);
+  self->clock_end = g_steal_pointer (&state.clock_end);
+}
+
+static void
+update_venue_status (QwRoundsPage *self,
+                     gboolean      editable)
+{
+  gboolean current = self->section != NULL && self->round > 0 && self->round == self->last_round;
+  g_autoptr(GString) text = g_string_new (gtk_label_get_text (self->status_label));
+
+  if (self->round > 0 && (self->entry_closed || !current))
+    g_string_append (text, _(" · entry from phones closed"));
+  if (self->clock_start != NULL)
+    g_string_append_printf (text, _(" · starts %s"), self->clock_start);
+  if (self->clock_end != NULL)
+    g_string_append_printf (text, _(" · ends %s"), self->clock_end);
+  gtk_label_set_text (self->status_label, text->str);
+  /* Only where phones may enter results: a stop run without devices is not
+   * asked about them. */
+  gtk_widget_set_visible (self->entry_button,
+                          current && (self->entry_closed || qw_venue_has_devices (doc_of (self))));
+  adw_button_content_set_label (self->entry_button_content,
+                                self->entry_closed ? _("_Open Entry") : _("_Close Entry"));
+  adw_button_content_set_icon_name (self->entry_button_content,
+                                    self->entry_closed ? "changes-allow-symbolic" : "changes-prevent-symbolic");
+  gtk_widget_set_tooltip_text (self->entry_button,
+                               self->entry_closed ? _("Let the arbiters’ phones enter this round’s results again (Ctrl+L)")
+                                                  : _("Stop the arbiters’ phones entering this round’s results: "
+                                                      "only the window enters them (Ctrl+L)"));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "rounds.toggle-entry", editable && current);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "rounds.round-clock", editable && self->round > 0);
+}
 
 static void
 update_status (QwRoundsPage *self)
@@ -211,6 +273,7 @@ update_status (QwRoundsPage *self)
   else
     text = g_strdup_printf (_("Round %d of %d · %u of %u results entered"), self->round, total, done, playing);
   gtk_label_set_text (self->status_label, text);
+  update_venue_status (self, editable);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "rounds.settings", editable && self->section != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "rounds.pair-next",
                                  editable && self->section != NULL && (self->last_round == 0
@@ -419,9 +482,11 @@ _qw_rounds_page_reload_boards (QwRoundsPage *self)
   guint selected = gtk_single_selection_get_selected (self->selection);
   guint n;
   g_autoptr(GPtrArray) items = NULL;
+  g_autoptr(GHashTable) entered_by = NULL;
 
   if (self->section == NULL || self->round == 0)
     {
+      read_round_state (self);
       g_list_store_remove_all (self->boards);
       gtk_stack_set_visible_child_name (self->content_stack, self->section == NULL ? "no-groups" : "unpaired");
       if (self->section != NULL)
@@ -435,10 +500,20 @@ _qw_rounds_page_reload_boards (QwRoundsPage *self)
       qw_feedback_error (GTK_WIDGET (self), _("The round could not be read"), error);
       return;
     }
+  entered_by = qw_venue_entered_by (doc_of (self), self->section->id, NULL);
   n = g_list_model_get_n_items (G_LIST_MODEL (fresh));
   items = g_ptr_array_new_full (n, g_object_unref);
   for (guint i = 0; i < n; i++)
-    g_ptr_array_add (items, g_list_model_get_item (G_LIST_MODEL (fresh), i));
+    {
+      QwBoardItem *item = g_list_model_get_item (G_LIST_MODEL (fresh), i);
+      const QwGame *game = qw_board_item_get_game (item);
+      g_autofree char *by = game->result != QW_RESULT_NONE && entered_by != NULL
+                            ? qw_entered_by_label (g_hash_table_lookup (entered_by, &game->id)) : NULL;
+
+      qw_board_item_set_entered_by (item, by);
+      g_ptr_array_add (items, item);
+    }
+  read_round_state (self);
   g_list_store_splice (self->boards, 0, g_list_model_get_n_items (G_LIST_MODEL (self->boards)),
                        items->pdata, items->len);
   if (selected != GTK_INVALID_LIST_POSITION && selected < n)
@@ -784,6 +859,8 @@ qw_rounds_page_dispose (GObject *object)
 
   g_clear_handle_id (&self->focus_idle, g_source_remove);
   g_clear_pointer (&self->section, qw_section_free);
+  g_clear_pointer (&self->clock_start, g_free);
+  g_clear_pointer (&self->clock_end, g_free);
   gtk_widget_dispose_template (GTK_WIDGET (self), QW_TYPE_ROUNDS_PAGE);
   g_clear_object (&self->selection);
   g_clear_object (&self->boards);
@@ -807,6 +884,8 @@ qw_rounds_page_class_init (QwRoundsPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, QwRoundsPage, group_dropdown);
   gtk_widget_class_bind_template_child (widget_class, QwRoundsPage, round_dropdown);
   gtk_widget_class_bind_template_child (widget_class, QwRoundsPage, status_label);
+  gtk_widget_class_bind_template_child (widget_class, QwRoundsPage, entry_button);
+  gtk_widget_class_bind_template_child (widget_class, QwRoundsPage, entry_button_content);
   gtk_widget_class_bind_template_child (widget_class, QwRoundsPage, content_stack);
   gtk_widget_class_bind_template_child (widget_class, QwRoundsPage, column_view);
   gtk_widget_class_bind_template_child (widget_class, QwRoundsPage, unpaired_status);
@@ -818,6 +897,7 @@ qw_rounds_page_class_init (QwRoundsPageClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, round_changed_cb);
 
   _qw_rounds_page_class_actions_init (widget_class);
+  _qw_rounds_page_class_venue_init (widget_class);
 }
 
 static void
@@ -842,5 +922,8 @@ qw_rounds_page_init (QwRoundsPage *self)
   keys = gtk_event_controller_key_new ();
   g_signal_connect (keys, "key-pressed", G_CALLBACK (key_pressed_cb), self);
   gtk_widget_add_controller (GTK_WIDGET (self->column_view), keys);
+  /* Devices are added in a dialog, not a change this page reads again for:
+   * the close-entry button is looked at as the page is shown. */
+  g_signal_connect (self, "map", G_CALLBACK (update_status), NULL);
   update_status (self);
 }

@@ -31,5 +31,6 @@ void        qw_rounds_page_select_board    (QwRoundsPage  *self,
                                             guint          position);
 gboolean    qw_rounds_page_key_result      (QwRoundsPage  *self,
                                             guint          keyval);
+GtkWindow  *qw_rounds_page_ask_round_clock (QwRoundsPage  *self);
 
 G_END_DECLS

@@ -14,7 +14,9 @@
 
 #include <glib/gi18n.h>
 
+#include "qw-add-device-dialog.h"
 #include "qw-demo.h"
+#include "qw-devices-dialog.h"
 #include "qw-error.h"
 #include "qw-event-dialog.h"
 #include "qw-export-results.h"
@@ -488,6 +490,28 @@ publish_action (GtkWidget  *widget,
     qw_publish_dialog_present (GTK_WINDOW (widget));
 }
 
+/* 场馆网络 › 设备: the devices and their rights (qw-devices-dialog.c). */
+static void
+devices_action (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  if (event_of (QW_WINDOW (widget)) != NULL)
+    qw_devices_dialog_present (GTK_WINDOW (widget));
+}
+
+/* 场馆网络 › 添加设备 (qw-add-device-dialog.c). */
+static void
+add_device_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  QwWindow *self = QW_WINDOW (widget);
+
+  if (event_of (self) != NULL)
+    gtk_window_present (GTK_WINDOW (qw_add_device_dialog_new (GTK_WINDOW (self), self->context)));
+}
+
 /* Opens the print dialog on what the page shows: the rounds page's group and
  * round as a pairing sheet (its starting ranks before round 1), the standings
  * page's group as standings, and the booklet from the entries page. */
@@ -622,6 +646,8 @@ _qw_window_class_actions_init (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.show-page", "s", show_page_action);
   gtk_widget_class_install_action (widget_class, "win.print", NULL, print_action);
   gtk_widget_class_install_action (widget_class, "win.publish", NULL, publish_action);
+  gtk_widget_class_install_action (widget_class, "win.devices", NULL, devices_action);
+  gtk_widget_class_install_action (widget_class, "win.add-device", NULL, add_device_action);
   gtk_widget_class_install_action (widget_class, "win.export-results", "s", export_results_action);
   gtk_widget_class_install_action (widget_class, "win.pair-next", NULL, pair_next_action);
   gtk_widget_class_install_action (widget_class, "win.show-help-overlay", NULL, show_help_overlay_action);

@@ -156,6 +156,7 @@ _qw_window_update_actions (QwWindow *self)
   };
   static const char *change_actions[] = {
     "win.import-entries", "win.add-entry", "win.event-details", "win.import-trf", "win.pair-next",
+    "win.devices", "win.add-device",
   };
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.close-document", has_doc);

@@ -14,7 +14,9 @@
 #include "qw-knockout.h"
 #include "qw-roundrobin.h"
 #include "qw-swiss.h"
+#include "qw-document-venue.h"
 #include "qw-tournament-private.h"
+#include "qw-tiebreak.h"
 
 static int
 intern_unit (GHashTable *units,
@@ -491,7 +493,69 @@ typedef struct
   QwPairGate       gate;
   GPtrArray       *entries;
   QwPairOutcome   *outcome;
+  gboolean         present_only;
 } PairJob;
+
+/* Before round 1 of a Swiss, only the players checked in are paired: every
+ * other active entry of the group is absent (请假) from round 1, each
+ * logged. @section is stored first (its id for the absences). */
+static gboolean
+absent_unless_present (QwDocument  *doc,
+                       QwSection   *section,
+                       GError     **error)
+{
+  g_autoptr(GHashTable) present = NULL;
+  g_autoptr(GPtrArray) entries = NULL;
+  guint here = 0;
+
+  if (section->system != QW_SYSTEM_SWISS)
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_CONFLICT,
+                   _("Group %s plays a fixed schedule (%s): only a Swiss can pair the players present alone"),
+                   section->code, qw_system_label (section->system));
+      return FALSE;
+    }
+  if (!_qw_play_store_section (doc, section, error))
+    return FALSE;
+  if (qw_document_last_round (doc, section->id) != 0)
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_CONFLICT,
+                   _("Group %s has paired round 1 already: only round 1 pairs the players present alone"),
+                   section->code);
+      return FALSE;
+    }
+  if ((present = qw_document_list_present (doc, error)) == NULL
+      || (entries = qw_document_list_section_entries (doc, section, error)) == NULL)
+    return FALSE;
+  for (guint i = 0; i < entries->len; i++)
+    {
+      const QwEntry *e = g_ptr_array_index (entries, i);
+
+      if (e->status == QW_STATUS_ACTIVE && g_hash_table_contains (present, &e->id))
+        here++;
+    }
+  if (here == 0)
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_CONFLICT, _("No player of group %s has checked in (签到)"),
+                   section->code);
+      return FALSE;
+    }
+  for (guint i = 0; i < entries->len; i++)
+    {
+      const QwEntry *e = g_ptr_array_index (entries, i);
+      QwAbsence absence = { e->id, 1, QW_ABSENCE_LEAVE, 0 };
+      g_autofree char *who = NULL, *message = NULL;
+
+      if (e->status != QW_STATUS_ACTIVE || g_hash_table_contains (present, &e->id))
+        continue;
+      who = _qw_play_entry_label (e);
+      message = g_strdup_printf (_("%s has not checked in (未签到): absent in round 1, not paired, no points"), who);
+      if (!qw_document_set_absence (doc, section->id, &absence, error)
+          || !qw_document_log_round (doc, section->id, 1, message, error))
+        return FALSE;
+    }
+  return TRUE;
+}
 
 static gboolean
 pair_step (QwDocument  *doc,
@@ -499,7 +563,16 @@ pair_step (QwDocument  *doc,
            GError     **error)
 {
   PairJob *job = data;
+  g_autoptr(QwSection) stored = NULL;
 
+  if (job->present_only)
+    {
+      stored = qw_section_copy (job->section);
+      if (!absent_unless_present (doc, stored, error))
+        return FALSE;
+      /* The group's entries are read again: the caller's do not know the absences. */
+      return pair_gated_locked (doc, stored, job->gate, NULL, job->outcome, error) > 0;
+    }
   return pair_gated_locked (doc, job->section, job->gate, job->entries, job->outcome, error) > 0;
 }
 
@@ -543,7 +616,8 @@ qw_tournament_pair (QwDocument          *doc,
 {
   g_auto(QwPairOutcome) local = { 0 };
   PairJob job = { section, request != NULL ? request->gate : QW_PAIR_GATE_CHECK,
-                  request != NULL ? request->entries : NULL, outcome != NULL ? outcome : &local };
+                  request != NULL ? request->entries : NULL, outcome != NULL ? outcome : &local,
+                  request != NULL && request->present_only };
 
   g_return_val_if_fail (QW_IS_DOCUMENT (doc), 0);
   g_return_val_if_fail (section != NULL, 0);

@@ -77,6 +77,10 @@ typedef struct
                             * reads them now, when the caller holds them: not
                             * read a second time, nor changed (when the gate
                             * changed some, the caller reads them again) */
+  gboolean    present_only; /* round 1 of a Swiss: only the entries checked in
+                             * (签到, qw-document-venue.h) are paired; each
+                             * other active entry gets the round-1 absence
+                             * (请假, 0 points), logged, in the same step */
 } QwPairRequest;
 
 /* What a pairing did: zero-filled by the caller, cleared with

@@ -28,6 +28,7 @@
 #include "qw-publish-server.h"
 #include "qw-results-export.h"
 #include "qw-site-pages.h"
+#include "qw-venue-http.h"
 
 /* Pages smaller than this are sent as they are. */
 #define GZIP_MIN_BYTES 1400
@@ -70,6 +71,7 @@ struct _QwPublishServer
   QwPageCache   *cache;
   QwResults     *issued;        /* the certificates, for /verify */
   gint64         issued_version;
+  QwVenueHttp   *venue;         /* the venue's writes, device pages and screens (qw-venue-http.h) */
 };
 
 G_DEFINE_FINAL_TYPE (QwPublishServer, qw_publish_server, G_TYPE_OBJECT)
@@ -338,7 +340,15 @@ handle_cb (SoupServer        *server,
 
   g_atomic_int_inc (&self->requests);
   /* early_cb() refused any other method before this. */
-  g_return_if_fail (g_strcmp0 (method, "GET") == 0 || g_strcmp0 (method, "HEAD") == 0);
+  g_return_if_fail (g_strcmp0 (method, "GET") == 0 || g_strcmp0 (method, "HEAD") == 0
+                    || g_strcmp0 (method, "POST") == 0);
+  /* A device's write or page reads the document itself: it never waits
+   * for the public pages' snapshot to be made again. */
+  if (url_is_utf8 (path, query) && qw_venue_http_serves (path) && !g_str_has_prefix (path, "/screen"))
+    {
+      qw_venue_http_handle (self->venue, msg, path, query, NULL);
+      return;
+    }
   refresh (self);
   if (self->site == NULL)
     {
@@ -346,6 +356,14 @@ handle_cb (SoupServer        *server,
       soup_message_headers_replace (soup_server_message_get_response_headers (msg), "Connection", "close");
       return;
     }
+  /* The venue's writes, device pages and screens: answered there, never
+   * kept in the page cache. */
+  if (url_is_utf8 (path, query) && qw_venue_http_serves (path))
+    {
+      qw_venue_http_handle (self->venue, msg, path, query, self->site);
+      return;
+    }
+  g_return_if_fail (g_strcmp0 (method, "POST") != 0);
   /* Not UTF-8: no page has that address; the not-found page (of the path
    * "/not-utf-8") says so without repeating any of it. */
   if (url_is_utf8 (path, query))
@@ -367,11 +385,14 @@ handle_cb (SoupServer        *server,
 }
 
 /* The largest request body each method and path takes; -1: the method is
- * not served. Only GET and HEAD are, without a body. */
+ * not served. GET and HEAD without a body; POST only to the venue's write
+ * endpoints, a small JSON body (qw-venue-http.h). */
 static gssize
 body_limit (const char *method,
             const char *path)
 {
+  if (qw_venue_http_serves (path))
+    return qw_venue_http_body_limit (method, path);
   if (g_strcmp0 (method, "GET") == 0 || g_strcmp0 (method, "HEAD") == 0)
     return 0;
   return -1;
@@ -398,13 +419,23 @@ early_cb (SoupServer        *server,
                                      "405 这里只能用 GET 和 HEAD 读取页面。\n");
       return;
     }
+  /* A write's body must say its length: a chunked one is refused unread
+   * (411), whatever it holds. */
+  if (limit > 0 && (encoding == SOUP_ENCODING_CHUNKED || encoding == SOUP_ENCODING_EOF))
+    {
+      g_atomic_int_inc (&self->requests);
+      qw_publish_connections_refuse (self->connections, msg, 411, NULL,
+                                     "411 请求内容须注明长度（Content-Length），最多 4096 字节。\n");
+      return;
+    }
   /* A chunked body declares no length: refused whole, whatever the limit. */
   if (encoding == SOUP_ENCODING_CHUNKED || encoding == SOUP_ENCODING_EOF
       || (encoding == SOUP_ENCODING_CONTENT_LENGTH && soup_message_headers_get_content_length (headers) > limit))
     {
       g_atomic_int_inc (&self->requests);
       qw_publish_connections_refuse (self->connections, msg, 413, NULL,
-                                     "413 请求带的内容太大（读取页面的请求不带内容）。\n");
+                                     limit > 0 ? "413 请求内容太大：最多 4096 字节的 JSON。\n"
+                                               : "413 请求带的内容太大（读取页面的请求不带内容）。\n");
     }
 }
 
@@ -518,6 +549,7 @@ serve_setup (QwPublishServer  *self,
   if (self->doc == NULL)
     return FALSE;
   self->cache = qw_page_cache_new (self->limits.cache_bytes);
+  self->venue = qw_venue_http_new (self->path);
   self->data_version = qw_document_get_data_version (self->doc);
   g_atomic_int_set (&self->version, 1);
   self->stale = TRUE;
@@ -550,6 +582,7 @@ serve_teardown (QwPublishServer *self)
   g_clear_pointer (&self->site, qw_site_unref);
   g_clear_pointer (&self->issued, qw_results_free);
   g_clear_pointer (&self->cache, qw_page_cache_free);
+  g_clear_pointer (&self->venue, qw_venue_http_free);
   g_clear_object (&self->doc);
 }
 

@@ -516,6 +516,28 @@ qw_document_update_game (QwDocument    *doc,
  * explanation are left as stored. Cheaper than qw_document_update_game():
  * no index or reference of the game changes.
  */
+/* Who entered the result, in the step that writes it ("window", "cli",
+ * "device:NAME": the connection's step origin); a result cleared clears it. */
+static gboolean
+note_game_origin (QwDocument    *doc,
+                  const QwGame  *game,
+                  GError       **error)
+{
+  const char *origin = qw_document_get_step_origin (doc);
+  gboolean cleared = game->result == QW_RESULT_NONE || origin == NULL;
+  g_autoptr(sqlite3_stmt) stmt = _qw_document_prepare (doc, cleared ? "DELETE FROM game_origin WHERE game_id = ?"
+                                                                    : "INSERT OR REPLACE INTO game_origin "
+                                                                      "(game_id, entered_by) VALUES (?, ?)",
+                                                       error);
+
+  if (stmt == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (stmt, 1, game->id);
+  if (!cleared)
+    _qw_bind_text (stmt, 2, origin);
+  return _qw_document_step_done (doc, stmt, error);
+}
+
 gboolean
 qw_document_set_game_result (QwDocument    *doc,
                              const QwGame  *game,
@@ -548,7 +570,7 @@ qw_document_set_game_result (QwDocument    *doc,
       if (!_qw_document_step_done (doc, stmt, error))
         return FALSE;
       if (sqlite3_changes (_qw_document_get_db (doc)) > 0)
-        return TRUE;
+        return note_game_origin (doc, game, error);
     }
   g_set_error (error, QW_ERROR, QW_ERROR_NOT_FOUND, _("The game no longer exists"));
   return FALSE;

@@ -48,6 +48,7 @@ static const char *const schema_steps[] = {
   QW_SCHEMA_STEP_8,
   QW_SCHEMA_STEP_9,
   QW_SCHEMA_STEP_10,
+  QW_SCHEMA_STEP_11,
 };
 
 #define N_VERSIONS ((int) G_N_ELEMENTS (schema_steps))

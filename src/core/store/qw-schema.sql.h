@@ -389,3 +389,70 @@
   "  changeset BLOB NOT NULL" \
   ");" \
   "CREATE INDEX step_undone ON step (undone, id);"
+
+/* Version 11: the venue (issue 20). Devices the chief arbiter added (a
+ * phone at a board, at the door, a hall's screen), with their role and
+ * scope; a device's join token and its sessions are kept only as SHA-256
+ * hashes. device_mark counts the venue's own writes that are no step of
+ * the history (a join, a contact, a revocation, a log line), so that
+ * another program tells them from a change it cannot account for
+ * (qw-step-table.c). The log of every write asked by a device, accepted
+ * or not. Check-in (签到): one row per entry present. round_state: result
+ * entry closed for a round, and the round's clock for the hall's screens.
+ * game_origin: who entered a game's result ("window", "cli",
+ * "device:NAME"), written with the result in its step. */
+#define QW_SCHEMA_STEP_11 \
+  "CREATE TABLE device (" \
+  "  id INTEGER PRIMARY KEY," \
+  "  name TEXT NOT NULL," \
+  "  role TEXT NOT NULL CHECK (role = 'arbiter' OR role = 'checkin' OR role = 'screen')," \
+  "  groups TEXT NOT NULL DEFAULT ''," \
+  "  board_from INTEGER NOT NULL DEFAULT 0 CHECK (board_from >= 0)," \
+  "  board_to INTEGER NOT NULL DEFAULT 0 CHECK (board_to >= board_from)," \
+  "  token_hash TEXT NOT NULL UNIQUE," \
+  "  joined INTEGER NOT NULL DEFAULT 0," \
+  "  revoked INTEGER NOT NULL DEFAULT 0," \
+  "  created TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%S', 'now'))," \
+  "  last_seen TEXT NOT NULL DEFAULT ''" \
+  ");" \
+  "CREATE TABLE device_session (" \
+  "  hash TEXT PRIMARY KEY," \
+  "  device_id INTEGER NOT NULL REFERENCES device (id) ON DELETE CASCADE," \
+  "  expires INTEGER NOT NULL" \
+  ");" \
+  "CREATE INDEX device_session_device ON device_session (device_id);" \
+  "CREATE TABLE device_mark (" \
+  "  id INTEGER PRIMARY KEY CHECK (id = 1)," \
+  "  seq INTEGER NOT NULL DEFAULT 0" \
+  ");" \
+  "CREATE TABLE device_log (" \
+  "  id INTEGER PRIMARY KEY," \
+  "  time TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%S', 'now'))," \
+  "  device_id INTEGER NOT NULL DEFAULT 0," \
+  "  device TEXT NOT NULL DEFAULT ''," \
+  "  address TEXT NOT NULL DEFAULT ''," \
+  "  action TEXT NOT NULL," \
+  "  group_code TEXT NOT NULL DEFAULT ''," \
+  "  round INTEGER NOT NULL DEFAULT 0," \
+  "  board INTEGER NOT NULL DEFAULT 0," \
+  "  result TEXT NOT NULL DEFAULT ''," \
+  "  outcome TEXT NOT NULL DEFAULT ''" \
+  ");" \
+  "CREATE INDEX device_log_device ON device_log (device_id);" \
+  "CREATE TABLE checkin (" \
+  "  entry_id INTEGER PRIMARY KEY REFERENCES entry (id) ON DELETE CASCADE," \
+  "  at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%S', 'now'))," \
+  "  origin TEXT NOT NULL DEFAULT ''" \
+  ");" \
+  "CREATE TABLE round_state (" \
+  "  section_id INTEGER NOT NULL REFERENCES section (id) ON DELETE CASCADE," \
+  "  round INTEGER NOT NULL CHECK (round >= 1)," \
+  "  entry_closed INTEGER NOT NULL DEFAULT 0," \
+  "  clock_start TEXT NOT NULL DEFAULT ''," \
+  "  clock_end TEXT NOT NULL DEFAULT ''," \
+  "  PRIMARY KEY (section_id, round)" \
+  ");" \
+  "CREATE TABLE game_origin (" \
+  "  game_id INTEGER PRIMARY KEY REFERENCES game (id) ON DELETE CASCADE," \
+  "  entered_by TEXT NOT NULL" \
+  ");"

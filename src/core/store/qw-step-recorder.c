@@ -23,8 +23,10 @@
 #include "qw-undo-identities.h"
 
 /* Written by the steps, never part of one: the logs, the history itself,
- * and SQLite's record of the history's ids. */
-static const char *const unrecorded_tables[] = { "round_log", "game_log", "step", "sqlite_sequence", NULL };
+ * SQLite's record of the history's ids, and the venue's devices (an undo
+ * never brings back a revoked device nor takes back a log line). */
+static const char *const unrecorded_tables[] = { "round_log", "game_log", "step", "sqlite_sequence",
+                                                 "device", "device_session", "device_log", "device_mark", NULL };
 
 struct _QwStepRecorder
 {

@@ -32,6 +32,13 @@ static const struct
   { "meta", QW_TABLE_META },
   { "standing", QW_TABLE_STANDING },
   { "nominee", QW_TABLE_NOMINEE },
+  { "checkin", QW_TABLE_ENTRY },
+  { "round_state", QW_TABLE_GAME },
+  { "game_origin", QW_TABLE_GAME },
+  { "device", QW_TABLE_DEVICE },
+  { "device_session", QW_TABLE_DEVICE },
+  { "device_log", QW_TABLE_DEVICE },
+  { "device_mark", QW_TABLE_DEVICE },
 };
 
 guint
@@ -58,6 +65,7 @@ static const struct
   { "nominees", QW_TABLE_NOMINEE },
   { "meta", QW_TABLE_META },       /* the document's settings and kept tables (the ladder's) */
   { "region", QW_TABLE_META | QW_TABLE_STANDING | QW_TABLE_EVENT | QW_TABLE_ENTRY },
+  { "devices", QW_TABLE_DEVICE },  /* the venue's devices: their contacts, sessions, log */
 };
 
 /**
@@ -74,7 +82,7 @@ qw_document_topics (void)
 {
   /* topic_tables' topics, in its order */
   static const char * const topics[] = { "events", "entries", "sections", "games", "nominees", "meta", "region",
-                                         NULL };
+                                         "devices", NULL };
 
   G_STATIC_ASSERT (G_N_ELEMENTS (topics) == G_N_ELEMENTS (topic_tables) + 1);
   return topics;
@@ -324,7 +332,21 @@ typedef struct
 struct _QwStepSight
 {
   GArray *steps;                  /* Seen, by id */
+  gint64  device_seq;             /* device_mark's count of the venue's writes outside steps */
 };
+
+/* The venue's writes that are no step (a join, a contact, a log line)
+ * count in device_mark; 0 where there is no such table (a document read
+ * as it is, older than version 11). */
+static gint64
+device_seq (QwDocument *doc)
+{
+  g_autoptr(sqlite3_stmt) stmt = _qw_document_prepare (doc, "SELECT seq FROM device_mark WHERE id = 1", NULL);
+
+  if (stmt == NULL || sqlite3_step (stmt) != SQLITE_ROW)
+    return 0;
+  return sqlite3_column_int64 (stmt, 0);
+}
 
 QwStepSight *
 _qw_step_sight_take (QwDocument *doc)
@@ -343,6 +365,7 @@ _qw_step_sight_take (QwDocument *doc)
 
       g_array_append_val (sight->steps, seen);
     }
+  sight->device_seq = device_seq (doc);
   return sight;
 }
 
@@ -401,5 +424,10 @@ _qw_step_sight_changes (const QwStepSight *before,
   if (kept == 0 && now->steps->len > 0
       && (before->steps->len > 0 || now->steps->len >= QW_HISTORY_MAX_STEPS))
     return QW_TABLES_ALL;
+  /* The venue's own writes (a phone's contact, a join, a log line) are
+   * told apart from a change no step accounts for: they touch only the
+   * devices, and must not make every page of the window read again. */
+  if (now->device_seq != before->device_seq)
+    tables |= QW_TABLE_DEVICE;
   return tables;
 }

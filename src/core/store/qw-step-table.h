@@ -25,9 +25,10 @@ typedef enum
   QW_TABLE_GAME     = 1 << 4,     /* game, absence */
   QW_TABLE_STANDING = 1 << 5,
   QW_TABLE_NOMINEE  = 1 << 6,
+  QW_TABLE_DEVICE   = 1 << 7,     /* the venue's devices, sessions, log (never recorded) */
 } QwTables;
 
-#define QW_TABLES_ALL 0x7f
+#define QW_TABLES_ALL 0xff
 
 /* The bit of @table; 0 for the tables that are never a topic: the logs,
  * the step table and SQLite's own. */
