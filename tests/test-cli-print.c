@@ -86,6 +86,35 @@ test_options (void)
   g_assert_nonnull (strstr (j.out, "\"pages\" : 3"));
 }
 
+/* Issue 19 point 10: the demo has played 4 of open-m's 7 rounds. Its
+ * certificates exit 3 and write nothing; with --force they are written,
+ * each marked 成绩未确定 and without a verification code. */
+static void
+test_unfinished (void)
+{
+  g_autofree char *doc = g_build_filename (dir, "unfinished.qiwang", NULL);
+  g_autofree char *pdf = g_build_filename (dir, "unfinished.pdf", NULL);
+  g_autofree char *text = NULL;
+  g_auto(QwTestRun) demo = { 0 }, refused = { 0 }, forced = { 0 };
+  g_autoptr(GError) error = NULL;
+  const char *pdftotext[] = { "pdftotext", "-layout", pdf, "-", NULL };
+
+  qw_test_cli (&demo, "demo", doc, NULL);
+  g_assert_cmpint (demo.status, ==, 0);
+  qw_test_cli (&refused, "print", doc, "certificates", "--group", "open-m", "--out", pdf, NULL);
+  g_assert_cmpint (refused.status, ==, 3);
+  g_assert_nonnull (strstr (refused.err, "--force"));
+  g_assert_false (g_file_test (pdf, G_FILE_TEST_EXISTS));
+  qw_test_cli (&forced, "print", doc, "certificates", "--group", "open-m", "--out", pdf, "--force", NULL);
+  g_assert_cmpint (forced.status, ==, 0);
+  g_assert_true (is_pdf (pdf));
+  g_assert_true (g_spawn_sync (NULL, (char **) pdftotext, NULL, G_SPAWN_SEARCH_PATH | G_SPAWN_STDERR_TO_DEV_NULL,
+                               NULL, NULL, &text, NULL, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_nonnull (strstr (text, "成绩未确定"));
+  g_assert_null (strstr (text, "验证码"));
+}
+
 static void
 test_bad_input (void)
 {
@@ -139,6 +168,7 @@ main (int    argc,
   g_test_add_func ("/cli/print/every-kind", test_every_kind);
   g_test_add_func ("/cli/print/options", test_options);
   g_test_add_func ("/cli/print/bad-input", test_bad_input);
+  g_test_add_func ("/cli/print/unfinished", test_unfinished);
   status = g_test_run ();
   qw_test_remove_tree (dir);
   g_free (dir);

@@ -282,6 +282,50 @@ test_answers (void)
   g_assert_nonnull (strstr (pair.out, "7 李晓东"));
 }
 
+/* Issue 19 point 7: in late.qiwang, No. 7 excluded (不具备参赛资格) and No. 8 a
+ * late entry not admitted have no place: standings --json gives them
+ * "rank": null after the ranked players, the table "—", the results file
+ * lists them without a rank, and a region reads that file. */
+static void
+unranked_have_no_place (void)
+{
+  g_auto(QwTestRun) json = { 0 }, table = { 0 }, exported = { 0 }, region = { 0 }, imported = { 0 };
+  g_autoptr(JsonNode) rows = NULL;
+  g_autofree char *xml_path = g_build_filename (tmp_dir, "unranked.xml", NULL);
+  g_autofree char *xml = NULL;
+  JsonArray *array;
+  guint n;
+
+  qw_test_cli_ok (&json, "standings", "late.qiwang", "open-m", "--json", NULL);
+  rows = qw_test_json_parse (json.out);
+  array = json_node_get_array (rows);
+  n = json_array_get_length (array);
+  g_assert_cmpuint (n, ==, 8);
+  for (guint i = 0; i < n; i++)
+    {
+      JsonObject *o = json_array_get_object_element (array, i);
+      gint64 no = json_object_get_int_member (o, "no");
+
+      g_assert_true (json_object_has_member (o, "rank"));
+      /* The last two: 7 and 8, without a place. */
+      g_assert_cmpint (i >= n - 2, ==, no == 7 || no == 8);
+      if (no == 7 || no == 8)
+        g_assert_true (json_object_get_null_member (o, "rank"));
+      else
+        g_assert_cmpint (json_object_get_int_member (o, "rank"), >=, 1);
+    }
+  qw_test_cli_ok (&table, "standings", "late.qiwang", "open-m", NULL);
+  g_assert_nonnull (strstr (table.out, "—"));
+  qw_test_cli_ok (&exported, "export", "late.qiwang", "--out", "unranked.xml", NULL);
+  g_assert_true (g_file_get_contents (xml_path, &xml, NULL, NULL));
+  g_assert_nonnull (strstr (xml, "<standing no=\"7\""));
+  g_assert_nonnull (strstr (xml, "<standing no=\"8\""));
+  g_assert_null (strstr (xml, "rank=\"7\""));
+  g_assert_null (strstr (xml, "rank=\"8\""));
+  qw_test_cli_ok (&region, "new-region", "unranked-region.qiwang", "--region", "广东", NULL);
+  qw_test_cli_ok (&imported, "import-results", "unranked-region.qiwang", "unranked.xml", NULL);
+}
+
 /* 4. A late entry waits, is admitted with points for the missed round,
  * shows absent and counts. */
 static void
@@ -330,6 +374,7 @@ test_admit (void)
   g_assert_cmpint (json_object_get_int_member (json_array_get_object_element (list, 0), "no"), ==, 8);
   g_assert_cmpstr (json_array_get_string_element (json_object_get_array_member (json_array_get_object_element (list, 0),
                                                                                 "problems"), 0), ==, "late-entry");
+  unranked_have_no_place ();
   qw_test_cli (&bad, "admit", "late.qiwang", "open-m", "8", "--missed-points", "x", NULL);
   g_assert_cmpint (bad.status, ==, 2);
   qw_test_cli_ok (&admit, "admit", "late.qiwang", "open-m", "8", "--missed-points", "1", NULL);

@@ -282,6 +282,152 @@ test_small_swiss (void)
   g_assert_nonnull (strstr (failure, "Play it as a round robin"));
 }
 
+/* Issue 19 point 19: the rounds a Swiss can always pair without rematches
+ * (qw_swiss_safe_rounds()), said when the group is set up: 8 players over 7
+ * rounds (which failed in round 7) and 10 over 7 are warned with the round
+ * robin offered; 8 over 5 and 10 over 5 are not. */
+static void
+test_swiss_bound (void)
+{
+  static const struct { int players; const char *rounds; gboolean warned; } cases[] = {
+    { 8, "rounds=7", TRUE }, { 8, "rounds=5", FALSE }, { 10, "rounds=7", TRUE }, { 10, "rounds=5", FALSE },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *name = g_strdup_printf ("bound-%u.qiwang", i);
+      g_autofree char *path = make_stop (name, cases[i].players);
+      g_auto(QwTestRun) settings = { 0 };
+
+      qw_test_cli (&settings, "settings", path, "open-m", cases[i].rounds, NULL);
+      g_assert_cmpint (settings.status, ==, 0);
+      g_test_message ("%d players, %s: %s", cases[i].players, cases[i].rounds, settings.err);
+      g_assert_cmpint (strstr (settings.err, "Play it as a round robin") != NULL, ==, cases[i].warned);
+    }
+}
+
+/* Issue 19 point 15: a round robin of 8 paired (through the gate, as the
+ * walk did), unpaired, paired again: 7 rounds (0 paired) in between, then
+ * the same schedule. */
+static void
+test_round_robin_repair (void)
+{
+  g_autofree char *path = make_stop ("rr-again.qiwang", 8);
+  g_auto(QwTestRun) first = { 0 }, sections = { 0 }, again = { 0 };
+  g_autoptr(JsonNode) a = NULL, b = NULL;
+  JsonArray *ga, *gb;
+
+  g_free (qw_test_cli_out ("settings", path, "open-m", "system=round-robin", NULL));
+  qw_test_cli (&first, "pair", path, "open-m", "--exclude-blocked", "--json", NULL);
+  g_assert_cmpint (first.status, ==, 0);
+  g_free (qw_test_cli_out ("unpair", path, "open-m", NULL));
+  qw_test_cli (&sections, "sections", path, NULL);
+  g_assert_nonnull (strstr (sections.out, "7 rounds (0 paired)"));
+  qw_test_cli (&again, "pair", path, "open-m", "--json", NULL);
+  g_assert_cmpint (again.status, ==, 0);
+  a = qw_test_json_parse (first.out);
+  b = qw_test_json_parse (again.out);
+  ga = json_object_get_array_member (json_node_get_object (a), "games");
+  gb = json_object_get_array_member (json_node_get_object (b), "games");
+  g_assert_cmpuint (json_array_get_length (ga), ==, json_array_get_length (gb));
+  for (guint i = 0; i < json_array_get_length (ga); i++)
+    {
+      JsonObject *x = json_array_get_object_element (ga, i), *y = json_array_get_object_element (gb, i);
+
+      g_assert_cmpint (json_object_get_int_member (x, "board"), ==, json_object_get_int_member (y, "board"));
+      g_assert_true (json_node_equal (json_object_get_member (x, "red"), json_object_get_member (y, "red")));
+      g_assert_true (json_node_equal (json_object_get_member (x, "black"), json_object_get_member (y, "black")));
+    }
+}
+
+/* Runs the CLI in @locale (LC_ALL), as someone reading in that language would. */
+static void
+run_cli_in (QwTestRun  *r,
+            const char *locale,
+            ...)
+{
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) env = g_environ_setenv (g_get_environ (), "LC_ALL", locale, TRUE);
+  va_list ap;
+  const char *arg;
+
+  env = g_environ_setenv (env, "LANGUAGE", "", TRUE);
+  g_ptr_array_add (argv, (char *) g_getenv ("QIWANG_CLI"));
+  va_start (ap, locale);
+  while ((arg = va_arg (ap, const char *)) != NULL)
+    g_ptr_array_add (argv, (char *) arg);
+  va_end (ap);
+  g_ptr_array_add (argv, NULL);
+  g_spawn_sync (NULL, (char **) argv->pdata, env, G_SPAWN_DEFAULT, NULL, NULL, &r->out, &r->err, &r->status,
+                &error);
+  g_assert_no_error (error);
+  r->status = WIFEXITED (r->status) ? WEXITSTATUS (r->status) : -1;
+}
+
+/* Issue 19 point 22: a group paired and logged by an English process reads
+ * in Chinese under zh_CN: explain and log render the stored messages in the
+ * reader's language, the standings' header names the tie-breaks, and --json
+ * keeps its keys and codes. */
+static void
+test_reader_language (void)
+{
+  g_autofree char *path = make_stop ("language.qiwang", 8);
+  g_auto(QwTestRun) explain = { 0 }, english = { 0 }, log = { 0 }, table = { 0 }, json = { 0 };
+  g_autoptr(JsonNode) rows = NULL;
+  JsonObject *first;
+
+  g_free (qw_test_cli_out ("pair", path, "open-m", "--exclude-blocked", NULL));
+  /* Eight players: four boards. */
+  for (int b = 1; b <= 4; b++)
+    {
+      g_autofree char *board = g_strdup_printf ("%d", b);
+
+      g_free (qw_test_cli_out ("result", path, "open-m", "1", board, "2:0", NULL));
+    }
+  g_free (qw_test_cli_out ("pair", path, "open-m", NULL));
+  g_free (qw_test_cli_out ("absent", path, "open-m", "3", NULL));
+  run_cli_in (&english, "C.UTF-8", "explain", path, "open-m", "2", NULL);
+  g_assert_cmpint (english.status, ==, 0);
+  g_assert_nonnull (strstr (english.out, "Score group"));
+  run_cli_in (&explain, "zh_CN.UTF-8", "explain", path, "open-m", "2", NULL);
+  g_assert_cmpint (explain.status, ==, 0);
+  g_test_message ("%s", explain.out);
+  g_assert_null (strstr (explain.out, "Score group"));
+  g_assert_null (strstr (explain.out, "plays red"));
+  g_assert_nonnull (strstr (explain.out, "分组"));
+  run_cli_in (&log, "zh_CN.UTF-8", "log", path, "open-m", NULL);
+  g_assert_cmpint (log.status, ==, 0);
+  g_test_message ("%s", log.out);
+  g_assert_null (strstr (log.out, "is absent"));
+  g_assert_null (strstr (log.out, "is excluded"));
+  g_assert_nonnull (strstr (log.out, "请假"));
+  /* The demo's log names each round's pairing by what wrote it, not round 1's. */
+  {
+    g_autofree char *demo = g_build_filename (tmp_dir, "language-demo.qiwang", NULL);
+    g_auto(QwTestRun) demo_log = { 0 };
+
+    g_free (qw_test_cli_out ("demo", demo, NULL));
+    run_cli_in (&demo_log, "C.UTF-8", "log", demo, "open-m", NULL);
+    g_assert_cmpint (demo_log.status, ==, 0);
+    g_assert_nonnull (strstr (demo_log.out, "Round 4 paired"));
+    g_assert_null (strstr (demo_log.out, "Pairing of round 1"));
+  }
+  run_cli_in (&table, "zh_CN.UTF-8", "standings", path, "open-m", NULL);
+  g_assert_cmpint (table.status, ==, 0);
+  g_test_message ("%s", table.out);
+  g_assert_null (strstr (table.out, "opponents"));
+  g_assert_null (strstr (table.out, "earlier"));
+  g_assert_null (strstr (table.out, "black_games"));
+  g_assert_nonnull (strstr (table.out, "对手分"));
+  run_cli_in (&json, "zh_CN.UTF-8", "standings", path, "open-m", "--json", NULL);
+  g_assert_cmpint (json.status, ==, 0);
+  rows = qw_test_json_parse (json.out);
+  first = json_array_get_object_element (json_node_get_array (rows), 0);
+  g_assert_true (json_object_has_member (first, "rank"));
+  g_assert_true (json_object_has_member (json_object_get_object_member (first, "tiebreaks"), "opponents"));
+}
+
 /* 6. print checkin and seeding */
 static void
 test_print (void)
@@ -317,6 +463,9 @@ main (int    argc,
   g_test_add_func ("/cli-stopplay/seeding", test_seeding);
   g_test_add_func ("/cli-stopplay/absent", test_absent);
   g_test_add_func ("/cli-stopplay/small-swiss", test_small_swiss);
+  g_test_add_func ("/cli-stopplay/swiss-bound", test_swiss_bound);
+  g_test_add_func ("/cli-stopplay/reader-language", test_reader_language);
+  g_test_add_func ("/cli-stopplay/round-robin-repair", test_round_robin_repair);
   g_test_add_func ("/cli-stopplay/print", test_print);
   status = g_test_run ();
   qw_test_remove_tree (tmp_dir);

@@ -578,6 +578,65 @@ test_trf_import (void)
   g_assert_cmpuint (entries->len, ==, 3);
 }
 
+/* Issue 19 point 20: the old TRF-16 forms of the unpaired rounds carry their
+ * points, as FIDE's TRF description and bbpPairings' reader score them:
+ * "0000 - +" the pairing-allocated bye (a published TRF-16 writes it so),
+ * "0000 - =" a half-point bye, "0000 - -" a zero-point bye, beside the newer
+ * U, F, H and Z. Three players, one unpaired each round, scored 2-1-0: the
+ * standings give each the points the file's 81-84 columns give. */
+static const char *old_byes =
+  "012 Old byes\r\n"
+  "142 7\r\n"
+  "162  W 2.0    D 1.0    L 0.0\r\n"
+  "001    1      A                                                                  8.0    1     2 w 1  0000 - =     3 w 0     2 w =  0000 - F     3 w 1     2 w 0\r\n"
+  "001    2      B                                                                  7.0    2     1 b 0     3 w =  0000 - -     1 b =     3 w 1  0000 - H     1 b 1\r\n"
+  "001    3      C                                                                  7.0    3  0000 - +     2 b =     1 b 1  0000 - U     2 b 0     1 b 0  0000 - Z\r\n";
+
+static void
+test_trf_old_byes (void)
+{
+  g_autoptr(QwEvent) event = NULL;
+  g_autoptr(QwDocument) doc = new_stop ("trf-old.qiwang", &event);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(QwTrf) trf = qw_trf_parse (old_byes, strlen (old_byes), &error);
+  g_autoptr(QwTrfImport) import = NULL;
+  g_autoptr(QwRuleset) ruleset = qw_test_ruleset ();
+  g_autoptr(GPtrArray) entries = NULL;
+  g_autoptr(GPtrArray) games = NULL;
+  g_autoptr(GPtrArray) absences = NULL;
+  g_autoptr(GPtrArray) rows = NULL;
+  guint byes = 0;
+
+  g_assert_no_error (error);
+  /* The file's own sums: "0000 - +" is the bye's points (P, here W's). */
+  for (guint i = 0; i < trf->players->len; i++)
+    {
+      const QwTrfPlayer *p = g_ptr_array_index (trf->players, i);
+
+      g_assert_cmpint (qw_trf_player_points (trf, p), ==, p->points10);
+    }
+  import = qw_trf_import_group (doc, event, trf, "old", &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < import->warnings->len; i++)
+    g_assert_null (strstr (g_ptr_array_index (import->warnings, i), "the file gives"));
+  entries = qw_document_list_section_entries (doc, import->section, &error);
+  games = qw_document_list_games (doc, import->section->id, &error);
+  absences = qw_document_list_absences (doc, import->section->id, &error);
+  for (guint i = 0; i < games->len; i++)
+    byes += ((QwGame *) games->pdata[i])->result == QW_RESULT_BYE;
+  /* The byes: "0000 - +" (C, round 1), U (C, round 4), F (A, round 5). */
+  g_assert_cmpuint (byes, ==, 3);
+  rows = qw_standings_compute_with_absences (ruleset, import->section, entries, games, absences, 0);
+  g_assert_cmpuint (rows->len, ==, 3);
+  for (guint i = 0; i < rows->len; i++)
+    {
+      const QwStandingRow *row = rows->pdata[i];
+      double expected = g_str_equal (row->name, "A") ? 8 : 7;
+
+      g_assert_cmpfloat (row->points, ==, expected);
+    }
+}
+
 /* ---- the national document --------------------------------------------- */
 
 static QwNomineeList *
@@ -664,6 +723,7 @@ main (int   argc,
   g_test_add_func ("/formats/section-scores", test_section_scores);
   g_test_add_func ("/formats/pair-manual", test_pair_manual);
   g_test_add_func ("/formats/trf-import", test_trf_import);
+  g_test_add_func ("/formats/trf-old-byes", test_trf_old_byes);
   g_test_add_func ("/formats/national", test_national);
   status = g_test_run ();
   qw_test_remove_tree (tmp_dir);

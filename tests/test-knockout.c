@@ -103,7 +103,7 @@ test_favourites_win (void)
       for (int r = 1; r <= rounds; r++)
         {
           g_autoptr(GError) error = NULL;
-          g_autoptr(GArray) pairs = qw_knockout_pair_round (draw, n, games, r, 42, &error);
+          g_autoptr(GArray) pairs = qw_knockout_pair_round (draw, n, games, r, 42, FALSE, &error);
           int players = 0;
 
           g_assert_no_error (error);
@@ -142,7 +142,7 @@ test_random_results (void)
 
         for (int r = 1; r <= rounds; r++)
           {
-            g_autoptr(GArray) pairs = qw_knockout_pair_round (draw, n, games, r, seed, NULL);
+            g_autoptr(GArray) pairs = qw_knockout_pair_round (draw, n, games, r, seed, FALSE, NULL);
             g_autoptr(GHashTable) seen = g_hash_table_new (g_int64_hash, g_int64_equal);
 
             g_assert_nonnull (pairs);
@@ -159,7 +159,7 @@ test_random_results (void)
                                                   g_rand_boolean (rand) ? QW_RESULT_RED_WIN : QW_RESULT_BLACK_WIN));
               }
           }
-        g_assert_null (qw_knockout_pair_round (draw, n, games, rounds + 1, seed, NULL));
+        g_assert_null (qw_knockout_pair_round (draw, n, games, rounds + 1, seed, FALSE, NULL));
       }
 }
 
@@ -170,7 +170,7 @@ test_playoff (void)
 {
   g_autofree gint64 *draw = make_draw (4);
   g_autoptr(GPtrArray) games = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_game_free);
-  g_autoptr(GArray) r1 = qw_knockout_pair_round (draw, 4, games, 1, 7, NULL);
+  g_autoptr(GArray) r1 = qw_knockout_pair_round (draw, 4, games, 1, 7, FALSE, NULL);
   g_autoptr(GError) error = NULL;
   g_autoptr(GArray) r2 = NULL;
   QwGame *drawn;
@@ -182,12 +182,12 @@ test_playoff (void)
   g_ptr_array_add (games, drawn);
   g_ptr_array_add (games, game_for (&g_array_index (r1, QwKnockoutPair, 1), 1, 2, QW_RESULT_RED_BY_FORFEIT));
   g_assert_cmpint (qw_knockout_winner (drawn), ==, QW_KNOCKOUT_UNDECIDED);
-  g_assert_null (qw_knockout_pair_round (draw, 4, games, 2, 7, &error));
+  g_assert_null (qw_knockout_pair_round (draw, 4, games, 2, 7, FALSE, &error));
   g_assert_error (error, QW_ERROR, QW_ERROR_CONFLICT);
 
   drawn->armageddon = TRUE;
   drawn->playoff = QW_PLAYOFF_BLACK;
-  r2 = qw_knockout_pair_round (draw, 4, games, 2, 7, NULL);
+  r2 = qw_knockout_pair_round (draw, 4, games, 2, 7, FALSE, NULL);
   g_assert_cmpuint (r2->len, ==, 1);
   g_assert_true (g_array_index (r2, QwKnockoutPair, 0).red == black_of_drawn
                  || g_array_index (r2, QwKnockoutPair, 0).black == black_of_drawn);
@@ -200,12 +200,12 @@ test_double_forfeit (void)
 {
   g_autofree gint64 *draw = make_draw (4);
   g_autoptr(GPtrArray) games = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_game_free);
-  g_autoptr(GArray) r1 = qw_knockout_pair_round (draw, 4, games, 1, 7, NULL);
+  g_autoptr(GArray) r1 = qw_knockout_pair_round (draw, 4, games, 1, 7, FALSE, NULL);
   g_autoptr(GArray) r2 = NULL;
 
   g_ptr_array_add (games, game_for (&g_array_index (r1, QwKnockoutPair, 0), 1, 1, QW_RESULT_DOUBLE_FORFEIT));
   g_ptr_array_add (games, game_for (&g_array_index (r1, QwKnockoutPair, 1), 1, 2, QW_RESULT_BLACK_WIN));
-  r2 = qw_knockout_pair_round (draw, 4, games, 2, 7, NULL);
+  r2 = qw_knockout_pair_round (draw, 4, games, 2, 7, FALSE, NULL);
   g_assert_cmpuint (r2->len, ==, 1);
   g_assert_cmpint (g_array_index (r2, QwKnockoutPair, 0).red, ==, g_array_index (r1, QwKnockoutPair, 1).black);
   g_assert_cmpint (g_array_index (r2, QwKnockoutPair, 0).black, ==, 0);

@@ -597,6 +597,44 @@ test_demo_contents (void)
   g_assert_cmpuint (count_text (crosstable, "交叉表"), ==, 4);
 }
 
+/* Issue 19 point 10: the demo as written has played 4 of open-m's 7 rounds.
+ * Its champion certificate is refused (QW_ERROR_UNFINISHED) unless the
+ * caller confirms; then it says 成绩未确定 and has no verification code,
+ * while a finished group's certificate has its code. */
+static void
+test_unfinished_certificates (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = temp_path ("unfinished.qiwang");
+  g_autoptr(QwDocument) doc = qw_demo_create (path, &error);
+  QwPrintOptions one = { .group = "open-m" };
+  QwPrintOptions forced = { .group = "open-m", .unfinished_ok = TRUE };
+  g_autoptr(QwPrintout) refused = NULL, provisional = NULL, final = NULL;
+  g_autoptr(GPtrArray) notes = NULL;
+
+  g_assert_no_error (error);
+  refused = qw_print_document (doc, QW_PRINT_CERTIFICATES, &one, NULL, &error);
+  g_assert_null (refused);
+  g_assert_error (error, QW_ERROR, QW_ERROR_UNFINISHED);
+  g_clear_error (&error);
+  g_assert_null (qw_print_document (doc, QW_PRINT_AWARDS, &one, NULL, &error));
+  g_assert_error (error, QW_ERROR, QW_ERROR_UNFINISHED);
+  g_clear_error (&error);
+  provisional = qw_print_document (doc, QW_PRINT_CERTIFICATES, &forced, &notes, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (qw_printout_get_n_pages (provisional), ==, 1);
+  g_assert_cmpuint (count_text (provisional, "成绩未确定"), ==, 1);
+  g_assert_cmpuint (count_text (provisional, "验证码"), ==, 0);
+  g_assert_cmpuint (notes->len, ==, 1);
+  /* The finished demo: its certificates have codes and no mark. */
+  final = qw_print_document (demo (), QW_PRINT_CERTIFICATES, &one, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (count_text (final, "成绩未确定"), ==, 0);
+  g_assert_cmpuint (count_text (final, "验证码"), ==, 1);
+  if (g_getenv ("QIWANG_TEST_KEEP") != NULL)
+    qw_print_to_pdf (provisional, g_getenv ("QIWANG_TEST_KEEP"), NULL);
+}
+
 /* A long table: the header row and the page numbers are on every page. */
 static void
 test_pagination (void)
@@ -1094,6 +1132,7 @@ main (int    argc,
 
   g_test_init (&argc, &argv, NULL);
 
+  g_test_add_func ("/print/unfinished-certificates", test_unfinished_certificates);
   g_test_add_func ("/print/fonts", test_fonts);
   g_test_add_func ("/print/fitting", test_fitting);
   for (int k = 0; k < QW_N_PRINT_KINDS; k++)

@@ -343,6 +343,11 @@ test_gate_exclude (Desk          *d,
       const QwStandingRow *row = g_ptr_array_index (rows, i);
 
       g_assert_cmpint (row->status == QW_STATUS_EXCLUDED, ==, i >= 9);
+      /* Issue 19 point 7: no place for the excluded (it was 10–13). */
+      if (i >= 9)
+        g_assert_cmpint (row->rank, ==, 0);
+      else
+        g_assert_cmpint (row->rank, >=, 1);
     }
   /* Not asked again: the next round pairs. */
   g_assert_cmpint (qw_test_pair (d->doc, &section, NULL, &error), ==, 2);

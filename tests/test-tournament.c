@@ -686,6 +686,83 @@ test_knockout (Fixture       *f,
   g_assert_cmpint (((QwStandingRow *) g_ptr_array_index (rows, 1))->entry_id, ==, final->black);
 }
 
+/* Issue 19 point 11: eight players, a knockout of three rounds (red wins
+ * every game). Without a third-place game the semi-finals' losers share
+ * place 3 (并列第三), whatever their 后走局数; with one (the section's
+ * third_place), the final round pairs it after the final and the standings
+ * follow its result. */
+static GPtrArray *
+play_knockout (Fixture  *f,
+               gboolean  third_place)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) every = NULL;
+  g_autoptr(QwRuleset) ruleset = qw_ruleset_lookup ("qiwang-2021", NULL);
+  QwSection *stored = NULL;
+
+  g_free (f->path);
+  f->path = g_build_filename (f->dir, third_place ? "third.qiwang" : "shared.qiwang", NULL);
+  qw_test_stop_make (f, "knockout", 8, 0, 7, NULL, units);
+  if (third_place)
+    {
+      g_assert_true (qw_section_settings_set (&f->section->settings, "third_place", "true", &error));
+      g_assert_true (qw_tournament_update_section (f->doc, f->section, &stored, &error));
+      g_assert_no_error (error);
+      qw_section_free (f->section);
+      f->section = stored;
+      g_assert_true (f->section->settings.third_place);
+    }
+  for (int round = 1; round <= 3; round++)
+    {
+      g_assert_cmpint (qw_test_pair_next (f->doc, &f->section, NULL), ==, round);
+      qw_test_stop_finish_round (f, round, QW_RESULT_RED_WIN);
+    }
+  every = games_of (f, 0);
+  return qw_standings_compute (ruleset, f->section, f->entries, every, 0);
+}
+
+static void
+test_knockout_third_place (Fixture       *f,
+                           gconstpointer  data)
+{
+  g_autoptr(GPtrArray) shared = play_knockout (f, FALSE);
+  g_autoptr(GPtrArray) final_round = games_of (f, 3);
+  g_autoptr(GPtrArray) played = NULL;
+  g_autoptr(GPtrArray) third = NULL;
+  QwGame *bronze;
+
+  g_assert_cmpuint (final_round->len, ==, 1);
+  g_assert_cmpint (((QwStandingRow *) shared->pdata[0])->rank, ==, 1);
+  g_assert_cmpint (((QwStandingRow *) shared->pdata[1])->rank, ==, 2);
+  g_assert_cmpint (((QwStandingRow *) shared->pdata[2])->rank, ==, 3);
+  g_assert_cmpint (((QwStandingRow *) shared->pdata[3])->rank, ==, 3);
+  g_assert_cmpint (((QwStandingRow *) shared->pdata[4])->rank, >=, 5);
+
+  /* With the third-place game: two games in round 3, the second between
+   * the semi-finals' losers; its winner (red) third, its loser fourth. */
+  played = play_knockout (f, TRUE);
+  third = games_of (f, 3);
+  g_assert_cmpuint (third->len, ==, 2);
+  bronze = g_ptr_array_index (third, 1);
+  g_assert_cmpint (bronze->result, ==, QW_RESULT_RED_WIN);
+  g_assert_cmpint (((QwStandingRow *) played->pdata[0])->rank, ==, 1);
+  g_assert_cmpint (((QwStandingRow *) played->pdata[0])->entry_id, ==,
+                   ((QwGame *) g_ptr_array_index (third, 0))->red);
+  g_assert_cmpint (((QwStandingRow *) played->pdata[1])->rank, ==, 2);
+  g_assert_cmpint (((QwStandingRow *) played->pdata[2])->rank, ==, 3);
+  g_assert_cmpint (((QwStandingRow *) played->pdata[2])->entry_id, ==, bronze->red);
+  g_assert_cmpint (((QwStandingRow *) played->pdata[3])->rank, ==, 4);
+  g_assert_cmpint (((QwStandingRow *) played->pdata[3])->entry_id, ==, bronze->black);
+  g_assert_cmpint (((QwStandingRow *) played->pdata[4])->rank, >=, 5);
+  /* Nothing left to pair after the final round. */
+  {
+    g_autoptr(GError) error = NULL;
+
+    g_assert_cmpint (qw_test_pair (f->doc, &f->section, NULL, &error), ==, 0);
+    g_assert_error (error, QW_ERROR, QW_ERROR_CONFLICT);
+  }
+}
+
 /* Swiss invariants through the document, over many seeded tournaments
  * with forfeits and withdrawals: every player still in play is paired
  * exactly once a round; nobody withdrawn or out for forfeits is; no
@@ -1047,6 +1124,7 @@ main (int    argc,
   ADD ("/tournament/manual-changes", test_manual_changes);
   ADD ("/tournament/round-robin", test_round_robin);
   ADD ("/tournament/knockout", test_knockout);
+  ADD ("/tournament/knockout-third-place", test_knockout_third_place);
   ADD ("/tournament/swiss-invariants", test_swiss_invariants);
   ADD ("/tournament/demo", test_demo);
   ADD ("/tournament/seeding", test_seeding);

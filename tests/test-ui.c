@@ -20,6 +20,8 @@
 #include "qw-entry-item.h"
 #include "qw-board-item.h"
 #include "qw-new-stop-dialog.h"
+#include "qw-pair-gate.h"
+#include "qw-tournament.h"
 #include "qw-print-dialog.h"
 #include "qw-rounds-page.h"
 #include "qw-section-dialog.h"
@@ -520,6 +522,92 @@ test_print_dialog (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* Issue 19 point 7: an excluded player (不具备参赛资格) has no place on the
+ * standings page: "—" after every ranked player, the name saying why. */
+static void
+test_standings_excluded (void)
+{
+  QwWindow *window = qw_test_new_window (1280, 800);
+  g_autofree char *path = qw_test_demo_document (tmp_dir, "demo.qiwang");
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  QwStandingsPage *standings;
+  GListModel *rows;
+  guint n;
+
+  {
+    g_autoptr(QwDocument) doc = qw_document_open (path, &error);
+    g_autoptr(QwSection) section = qw_tournament_find_section (doc, "open-m", FALSE, &error);
+    g_autoptr(GPtrArray) entries = qw_document_list_section_entries (doc, section, &error);
+
+    g_assert_no_error (error);
+    g_assert_true (qw_pair_gate_exclude (doc, section, ((QwEntry *) entries->pdata[0])->id, &error));
+    g_assert_no_error (error);
+  }
+  g_assert_true (qw_window_open_file (window, file));
+  qw_window_show_page (window, "standings");
+  standings = QW_STANDINGS_PAGE (qw_window_get_page (window, "standings"));
+  qw_test_wait_mapped (GTK_WIDGET (standings));
+  g_assert_true (qw_standings_page_select_group (standings, "open-m"));
+  rows = qw_standings_page_get_rows (standings);
+  n = g_list_model_get_n_items (rows);
+  g_assert_cmpuint (n, ==, 30);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(GObject) row = g_list_model_get_item (rows, i);
+      g_autofree char *place = NULL, *name = NULL;
+
+      g_object_get (row, "place", &place, "name", &name, NULL);
+      g_assert_cmpint (g_str_equal (place, "—"), ==, i == n - 1);
+      if (i == n - 1)
+        g_assert_nonnull (strstr (name, "不具备参赛资格"));
+    }
+  /* Scrolled to the end, where the excluded player is listed. */
+  {
+    GtkWidget *view = qw_test_find_child (GTK_WIDGET (standings), GTK_TYPE_COLUMN_VIEW);
+    GtkWidget *scrolled = view != NULL ? gtk_widget_get_ancestor (view, GTK_TYPE_SCROLLED_WINDOW) : NULL;
+
+    qw_test_screenshot (GTK_WIDGET (window), "screenshot-standings-excluded-top.png");
+    if (scrolled != NULL)
+      {
+        GtkAdjustment *adj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scrolled));
+
+        gtk_adjustment_set_value (adj, gtk_adjustment_get_upper (adj));
+      }
+  }
+  qw_test_screenshot (GTK_WIDGET (window), "screenshot-standings-excluded.png");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* Issue 19 point 10: certificates of open-m, 4 of 7 rounds played in the
+ * demo: the dialog asks before it lays them out; cancelled, nothing to
+ * print; confirmed, the preview shows the certificate marked 成绩未确定. */
+static void
+test_print_unfinished (void)
+{
+  QwWindow *window = qw_test_new_window (1280, 800);
+  g_autofree char *path = qw_test_demo_document (tmp_dir, "demo.qiwang");
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  QwPrintDialog *dialog;
+  AdwMessageDialog *ask;
+
+  g_assert_true (qw_window_open_file (window, file));
+  dialog = qw_print_dialog_new (GTK_WINDOW (window), qw_window_get_document (window), QW_PRINT_CERTIFICATES,
+                                "open-m", 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+  g_assert_null (qw_print_dialog_get_printout (dialog));
+  ask = ADW_MESSAGE_DIALOG (qw_test_wait_toplevel (ADW_TYPE_MESSAGE_DIALOG));
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (ask), "成绩未确定"));
+  qw_test_screenshot (GTK_WIDGET (ask), "screenshot-print-unfinished-ask.png");
+  adw_message_dialog_response (ask, "print");
+  gtk_window_destroy (GTK_WINDOW (ask));
+  g_assert_nonnull (qw_print_dialog_get_printout (dialog));
+  g_assert_cmpuint (qw_printout_get_n_pages (qw_print_dialog_get_printout (dialog)), ==, 1);
+  qw_test_screenshot (GTK_WIDGET (dialog), "screenshot-print-unfinished.png");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -539,5 +627,7 @@ main (int    argc,
   g_test_add_func ("/ui/reading-never-writes", test_reading_never_writes);
   g_test_add_func ("/ui/first-write-stores-section", test_first_write_stores_section);
   g_test_add_func ("/ui/print-dialog", test_print_dialog);
+  g_test_add_func ("/ui/print-unfinished", test_print_unfinished);
+  g_test_add_func ("/ui/standings-excluded", test_standings_excluded);
   return g_test_run ();
 }

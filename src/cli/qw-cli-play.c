@@ -221,7 +221,11 @@ standings_to_json (GPtrArray *rows)
       JsonObject *o = json_object_new ();
       JsonObject *tiebreaks = json_object_new ();
 
-      json_object_set_int_member (o, "rank", row->rank);
+      /* Issue 19: no place (excluded, a late entry not admitted) is null. */
+      if (row->rank > 0)
+        json_object_set_int_member (o, "rank", row->rank);
+      else
+        json_object_set_null_member (o, "rank");
       json_object_set_int_member (o, "no", row->no);
       json_object_set_string_member (o, "name", row->name);
       json_object_set_string_member (o, "unit", row->unit);
@@ -271,8 +275,15 @@ print_standings_table (QwCliContext *ctx,
   g_ptr_array_add (header, _("Name"));
   g_ptr_array_add (header, _("Unit"));
   g_ptr_array_add (header, _("Points"));
+  /* The tie-breaks by their names in the reader's language, not their codes
+   * (--json keeps the codes). */
   for (guint i = 0; chain[i] != NULL; i++)
-    g_ptr_array_add (header, chain[i]);
+    {
+      QwTiebreak tb;
+
+      g_ptr_array_add (header, qw_tiebreak_from_code (chain[i], &tb) ? (char *) qw_tiebreak_short_label (tb)
+                                                                     : chain[i]);
+    }
   g_ptr_array_add (header, NULL);
   g_ptr_array_add (table, g_strdupv ((char **) header->pdata));
   for (guint i = 0; i < rows->len; i++)
@@ -280,7 +291,7 @@ print_standings_table (QwCliContext *ctx,
       const QwStandingRow *row = g_ptr_array_index (rows, i);
       GPtrArray *cells = g_ptr_array_new ();
 
-      g_ptr_array_add (cells, g_strdup_printf ("%d", row->rank));
+      g_ptr_array_add (cells, row->rank > 0 ? g_strdup_printf ("%d", row->rank) : g_strdup ("—"));
       g_ptr_array_add (cells, g_strdup_printf ("%d", row->no));
       g_ptr_array_add (cells, standing_name (row));
       g_ptr_array_add (cells, g_strdup (row->unit));

@@ -145,6 +145,8 @@ print_check (QwCliContext  *ctx,
   options->offset_x_mm = print_opt.offset_x;
   options->offset_y_mm = print_opt.offset_y;
   options->max_place = print_opt.places;
+  /* --force also confirms certificates of a group that has not finished. */
+  options->unfinished_ok = ctx->force;
   return TRUE;
 }
 
@@ -158,6 +160,12 @@ cmd_print (QwCliContext *ctx)
   g_autoptr(GPtrArray) pngs = g_ptr_array_new_with_free_func (g_free);
 
   printout = qw_print_document (ctx->doc, print_opt.kind, &print_opt.options, &notes, &error);
+  /* Issue 19: certificates of an unfinished group wait for --force (exit 3). */
+  if (printout == NULL && g_error_matches (error, QW_ERROR, QW_ERROR_UNFINISHED))
+    {
+      g_printerr (_("qiwang-cli: %s\nPrint them anyway with --force.\n"), error->message);
+      return QW_CLI_BLOCKED;
+    }
   if (printout == NULL)
     return qw_cli_fail (g_steal_pointer (&error));
   if (out != NULL && !qw_print_to_pdf (printout, out, &error))

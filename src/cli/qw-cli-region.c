@@ -461,6 +461,24 @@ summary_to_json (const QwRegionSummary *summary,
   return o;
 }
 
+/* The table's 来源: where a stop's results came from, in the reader's
+ * language (--json keeps the code). */
+static const char *
+source_label (QwEventSource source)
+{
+  switch (source)
+    {
+    case QW_SOURCE_LOCAL:
+      return _("this document");
+    case QW_SOURCE_IMPORTED:
+      return _("results file");
+    case QW_SOURCE_MANUAL:
+      return _("typed in");
+    default:
+      return qw_source_to_code (source);
+    }
+}
+
 static void
 print_summary (const QwRuleset       *ruleset,
                const QwRegionSummary *summary,
@@ -480,7 +498,7 @@ print_summary (const QwRuleset       *ruleset,
         e->name, (char *) qw_level_to_chinese (e->level),
         (char *) qw_host_level_to_chinese (e->host_level), e->host, count,
         e->level != QW_LEVEL_PRELIMINARY ? (char *) "" : stop->valid ? _("yes") : _("no"),
-        (char *) qw_source_to_code (e->source), NULL }));
+        (char *) source_label (e->source), NULL }));
     }
   g_print (_("Region: %s\n\n"), summary->region);
   qw_cli_print_table (rows);

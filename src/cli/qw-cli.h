@@ -25,7 +25,8 @@ G_BEGIN_DECLS
 #define QW_CLI_OK      0
 #define QW_CLI_FAILED  1
 #define QW_CLI_USAGE   2
-#define QW_CLI_BLOCKED 3   /* pair: entries with a blocking problem (nothing was written) */
+#define QW_CLI_BLOCKED 3   /* pair: entries with a blocking problem; print: certificates of an unfinished
+                            * group without --force (nothing was written) */
 
 /* What the dispatcher opens, from the first arguments, before the handler
  * runs. A failure to open exits with QW_CLI_FAILED and the core's message. */

@@ -19,6 +19,7 @@
 #include "qw-tooltip.h"
 #include "qw-document-entries.h"
 #include "qw-document-play.h"
+#include "qw-error.h"
 #include "qw-event.h"
 #include "qw-game.h"
 #include "qw-print-source.h"
@@ -60,6 +61,8 @@ struct _QwPrintDialog
   GPtrArray           *group_codes;   /* NULL first: every group */
   QwPrintout          *printout;
   guint                page;
+  char                *asked;         /* "kind\tgroup" of certificates of an unfinished group asked about */
+  char                *confirmed;     /* … and the one the user said to print anyway */
 };
 
 G_DEFINE_FINAL_TYPE (QwPrintDialog, qw_print_dialog, ADW_TYPE_WINDOW)
@@ -137,6 +140,8 @@ show_page (QwPrintDialog *self)
   cairo_surface_destroy (surface);
 }
 
+static void ask_unfinished (QwPrintDialog *self, const GError *error);
+
 static void
 rebuild (QwPrintDialog *self)
 {
@@ -146,6 +151,7 @@ rebuild (QwPrintDialog *self)
   g_autoptr(GPtrArray) notes = NULL;
   g_autoptr(GError) error = NULL;
   gboolean certificates = kind == QW_PRINT_CERTIFICATES || kind == QW_PRINT_AWARDS;
+  g_autofree char *key = NULL;
 
   gtk_widget_set_visible (GTK_WIDGET (self->round_row),
                           kind == QW_PRINT_PAIRINGS || kind == QW_PRINT_SLIPS || kind == QW_PRINT_STANDINGS);
@@ -159,6 +165,8 @@ rebuild (QwPrintDialog *self)
   options.offset_x_mm = gtk_spin_button_get_value (self->offset_x_spin);
   options.offset_y_mm = gtk_spin_button_get_value (self->offset_y_spin);
   options.max_place = gtk_spin_button_get_value_as_int (self->places_spin);
+  key = g_strdup_printf ("%d\t%s", kind, options.group != NULL ? options.group : "");
+  options.unfinished_ok = g_strcmp0 (key, self->confirmed) == 0;
 
   g_clear_object (&self->printout);
   self->page = 0;
@@ -181,11 +189,49 @@ rebuild (QwPrintDialog *self)
       adw_status_page_set_description (self->error_status, error != NULL ? error->message : NULL);
       gtk_stack_set_visible_child_name (self->preview_stack, "error");
       show_page (self);
+      if (g_error_matches (error, QW_ERROR, QW_ERROR_UNFINISHED) && g_strcmp0 (key, self->asked) != 0)
+        {
+          g_free (self->asked);
+          self->asked = g_steal_pointer (&key);
+          ask_unfinished (self, error);
+        }
       return;
     }
   adw_window_title_set_subtitle (self->title, qw_printout_get_title (self->printout));
   gtk_stack_set_visible_child_name (self->preview_stack, "page");
   show_page (self);
+}
+
+static void
+unfinished_response_cb (AdwMessageDialog *dialog,
+                        const char       *response,
+                        QwPrintDialog    *self)
+{
+  if (g_str_equal (response, "print"))
+    {
+      g_free (self->confirmed);
+      self->confirmed = g_strdup (self->asked);
+      rebuild (self);
+    }
+}
+
+/* Certificates of a group that has not finished (issue 19): asked once for
+ * the kind and group; printed anyway, each says 成绩未确定 and has no
+ * verification code. */
+static void
+ask_unfinished (QwPrintDialog *self,
+                const GError  *error)
+{
+  GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Print Certificates of an Unfinished Group?"),
+                                              error->message);
+
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _("_Cancel"),
+                                    "print", _("Print _Provisional"), NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "print", ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_signal_connect_object (dialog, "response", G_CALLBACK (unfinished_response_cb), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
 }
 
 /* The options are set before the document is given: nothing to lay out then. */
@@ -426,6 +472,8 @@ qw_print_dialog_dispose (GObject *object)
   g_clear_object (&self->printout);
   g_clear_object (&self->doc);
   g_clear_pointer (&self->group_codes, g_ptr_array_unref);
+  g_clear_pointer (&self->asked, g_free);
+  g_clear_pointer (&self->confirmed, g_free);
   gtk_widget_dispose_template (GTK_WIDGET (self), QW_TYPE_PRINT_DIALOG);
   g_clear_pointer (&self->kinds, g_array_unref);
   G_OBJECT_CLASS (qw_print_dialog_parent_class)->dispose (object);

@@ -42,6 +42,8 @@ struct _QwSectionDialog
   GtkSwitch           *double_switch;
   AdwActionRow        *armageddon_row;
   GtkSwitch           *armageddon_switch;
+  AdwActionRow        *third_place_row;
+  GtkSwitch           *third_place_switch;
   AdwComboRow         *seeding_row;
   AdwEntryRow         *lottery_row;
   AdwComboRow         *first_round_row;
@@ -264,6 +266,7 @@ system_changed_cb (QwSectionDialog *self)
   gtk_widget_set_visible (GTK_WIDGET (self->rounds_row), system == 0);
   gtk_widget_set_visible (GTK_WIDGET (self->double_row), system == 1);
   gtk_widget_set_visible (GTK_WIDGET (self->armageddon_row), system == 2);
+  gtk_widget_set_visible (GTK_WIDGET (self->third_place_row), system == 2);
   gtk_widget_set_visible (GTK_WIDGET (self->first_round_row), system == 0);
   if (self->doc != NULL)
     update_field_warning (self);
@@ -355,6 +358,8 @@ qw_section_dialog_save (QwSectionDialog  *self,
                    gtk_switch_get_active (self->double_switch) ? "true" : "false", error)
       || !set_key (&section->settings, "armageddon",
                    gtk_switch_get_active (self->armageddon_switch) ? "true" : "false", error)
+      || !set_key (&section->settings, "third_place",
+                   gtk_switch_get_active (self->third_place_switch) ? "true" : "false", error)
       || !set_key (&section->settings, "tiebreaks", chain, error))
     return FALSE;
   if (!qw_tournament_update_section (self->doc, section, &stored, error))
@@ -399,6 +404,7 @@ fill (QwSectionDialog *self,
   gtk_spin_button_set_value (self->rounds_spin, self->section->rounds);
   gtk_switch_set_active (self->double_switch, s->double_round_robin);
   gtk_switch_set_active (self->armageddon_switch, s->armageddon);
+  gtk_switch_set_active (self->third_place_switch, s->third_place);
   adw_combo_row_set_selected (self->seeding_row, index_of (s->seeding, seedings, G_N_ELEMENTS (seedings)));
   gtk_editable_set_text (GTK_EDITABLE (self->lottery_row), lottery);
   adw_combo_row_set_selected (self->first_round_row, index_of (s->first_round, first_rounds, G_N_ELEMENTS (first_rounds)));
@@ -448,6 +454,8 @@ qw_section_dialog_class_init (QwSectionDialogClass *klass)
   BIND (double_switch);
   BIND (armageddon_row);
   BIND (armageddon_switch);
+  BIND (third_place_row);
+  BIND (third_place_switch);
   BIND (seeding_row);
   BIND (lottery_row);
   BIND (first_round_row);

@@ -42,6 +42,7 @@ G_DEFINE_FINAL_TYPE (QwStandingItem, qw_standing_item, G_TYPE_OBJECT)
 enum {
   ITEM_PROP_0,
   ITEM_PROP_RANK,
+  ITEM_PROP_PLACE,
   ITEM_PROP_NO,
   ITEM_PROP_NAME,
   ITEM_PROP_UNIT,
@@ -70,6 +71,10 @@ qw_standing_item_get_property (GObject    *object,
     {
     case ITEM_PROP_RANK:
       g_value_set_int (value, row->rank);
+      break;
+    case ITEM_PROP_PLACE:
+      /* No place for the excluded and late entries not admitted (the name says why). */
+      g_value_take_string (value, row->rank > 0 ? g_strdup_printf ("%d", row->rank) : g_strdup ("—"));
       break;
     case ITEM_PROP_NO:
       g_value_set_int (value, row->no);
@@ -100,6 +105,7 @@ qw_standing_item_class_init (QwStandingItemClass *klass)
   object_class->finalize = qw_standing_item_finalize;
   object_class->get_property = qw_standing_item_get_property;
   item_properties[ITEM_PROP_RANK] = g_param_spec_int ("rank", NULL, NULL, 0, G_MAXINT, 0, flags);
+  item_properties[ITEM_PROP_PLACE] = g_param_spec_string ("place", NULL, NULL, NULL, flags);
   item_properties[ITEM_PROP_NO] = g_param_spec_int ("no", NULL, NULL, 0, G_MAXINT, 0, flags);
   item_properties[ITEM_PROP_NAME] = g_param_spec_string ("name", NULL, NULL, NULL, flags);
   item_properties[ITEM_PROP_UNIT] = g_param_spec_string ("unit", NULL, NULL, NULL, flags);
@@ -223,7 +229,7 @@ bind_round_cb (GtkSignalListItemFactory *factory,
 }
 
 static const QwColumn fixed_columns[] = {
-  { N_("Rank"), "rank", NULL, 56, QW_COLUMN_NUMERIC | QW_COLUMN_END | QW_COLUMN_HEADING },
+  { N_("Rank"), "place", NULL, 56, QW_COLUMN_NUMERIC | QW_COLUMN_END | QW_COLUMN_HEADING },
   { N_("No."), "no", NULL, 52, QW_COLUMN_NUMERIC | QW_COLUMN_END },
   { N_("Name"), "name", NULL, 110, QW_COLUMN_NUMERIC, NULL, "name" },
   { N_("Unit"), "unit", NULL, 0, QW_COLUMN_NUMERIC | QW_COLUMN_EXPAND },

@@ -29,6 +29,8 @@ typedef enum
   QW_ERROR_READ_ONLY,      /* the document is read-only here (a write-protected disk, a folder or
                             * a file the user cannot write): it can be read, not changed */
   QW_ERROR_DISK_FULL,      /* the disk holding the document is full: nothing was changed */
+  QW_ERROR_UNFINISHED,     /* the places are not final yet (certificates of a group that has not
+                            * finished): done only when the caller confirms (print's --force) */
 } QwError;
 
 GQuark qw_error_quark (void);

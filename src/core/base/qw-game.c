@@ -69,7 +69,7 @@ qw_section_settings_init_stored (QwSectionSettings *settings)
 
 static const char * const setting_keys[] = {
   "seeding", "lottery_seed", "first_round", "unit_avoid", "forfeit_limit",
-  "forfeit_counts_as_met", "tiebreaks", "double_round_robin", "armageddon", "draw", "scores", NULL,
+  "forfeit_counts_as_met", "tiebreaks", "double_round_robin", "armageddon", "draw", "scores", "third_place", NULL,
 };
 
 char *
@@ -91,10 +91,23 @@ qw_section_settings_to_text (const QwSectionSettings *s)
                                            or_default (s->tiebreaks, ""), s->double_round_robin ? "true" : "false",
                                            s->armageddon ? "true" : "false", or_default (s->draw, ""));
 
-  /* Only a group with points of its own says so: the others read as before. */
-  if (s->scores == NULL || s->scores[0] == '\0')
-    return g_steal_pointer (&text);
-  return g_strdup_printf ("%sscores=%s\n", text, s->scores);
+  /* Only a group with points of its own, or a third-place game, says so:
+   * the others read as before. */
+  if (s->scores != NULL && s->scores[0] != '\0')
+    {
+      char *with = g_strdup_printf ("%sscores=%s\n", text, s->scores);
+
+      g_free (text);
+      text = with;
+    }
+  if (s->third_place)
+    {
+      char *with = g_strconcat (text, "third_place=true\n", NULL);
+
+      g_free (text);
+      text = with;
+    }
+  return g_steal_pointer (&text);
 }
 
 static gboolean
@@ -216,6 +229,8 @@ qw_section_settings_set_stored (QwSectionSettings  *s,
     return parse_bool (value, key, &s->double_round_robin, error);
   if (g_str_equal (key, "armageddon"))
     return parse_bool (value, key, &s->armageddon, error);
+  if (g_str_equal (key, "third_place"))
+    return parse_bool (value, key, &s->third_place, error);
   if (g_str_equal (key, "tiebreaks"))
     {
       g_free (s->tiebreaks);

@@ -75,6 +75,8 @@ typedef struct
   char     *draw;                /* entry ids in drawing order (seeding or lottery), fixed
                                   * when round 1 is paired; Berger numbers and bracket seeds */
   gboolean  armageddon;          /* knockout: play-offs are armageddon games (a draw is a black win) */
+  gboolean  third_place;         /* knockout: the final round has a third-place game (三四名决赛)
+                                  * between the semi-final losers; without, they share place 3 */
   char     *scores;              /* the group's own points, as "W=1,D=0.5,L=0,A=0,P=1" (a win, a
                                   * draw, a loss, a forfeit lost, a bye: FIDE's 162 record, as a
                                   * tournament imported from a TRF keeps them); "" for the
@@ -191,7 +193,8 @@ gboolean     qw_result_forfeited_by (QwResult    result,
 
 /* Section settings as key=value lines (section.settings). Keys: seeding,
  * lottery_seed, first_round, unit_avoid, forfeit_limit, forfeit_counts_as_met,
- * tiebreaks, double_round_robin, armageddon, draw, scores (written only when set). */
+ * tiebreaks, double_round_robin, armageddon, draw, scores and third_place (the last two
+ * written only when set). */
 /* The rulebook's defaults with an empty tie-break chain (the system's preset). */
 void         qw_section_settings_init_stored (QwSectionSettings    *settings);
 void         qw_section_settings_clear    (QwSectionSettings       *settings);

@@ -12,6 +12,7 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
 #include <math.h>
 #include <string.h>
 
@@ -383,7 +384,9 @@ qw_demo_create (const char  *path,
     return NULL;
   entries = qw_demo_make_entries (20210703, 80, event->start_date);
   job = (DemoJob) { event, entries };
-  if (!qw_document_run_step (doc, NULL, demo_step, &job, error))
+  /* One step, named for what it is: unnamed, the first pairing inside named
+   * it, and the log said "Pairing of round 1" for rounds 2–4 (issue 19). */
+  if (!qw_document_run_step (doc, _("Writing the demo document"), demo_step, &job, error))
     return NULL;
   return g_steal_pointer (&doc);
 }

@@ -194,11 +194,14 @@ qw_knockout_pair_round (const gint64  *draw,
                         GPtrArray     *games,
                         int            round,
                         guint64        lottery_seed,
+                        gboolean       third_place,
                         GError       **error)
 {
   g_autoptr(GArray) slots = NULL;
   g_autoptr(GArray) level = NULL;
+  g_autoptr(GArray) semi_losers = g_array_new (FALSE, FALSE, sizeof (gint64));
   g_autoptr(GRand) lot = NULL;
+  gboolean final = round == qw_knockout_rounds (n_players);
   GArray *pairs;
 
   g_return_val_if_fail (round >= 1, NULL);
@@ -235,6 +238,15 @@ qw_knockout_pair_round (const gint64  *draw,
               return NULL;
             }
           g_array_append_val (next, w);
+          /* The semi-finals' losers, for a third-place game in the final round. */
+          if (r == round - 1 && final)
+            {
+              gint64 a = g_array_index (level, gint64, 2 * m), b = g_array_index (level, gint64, 2 * m + 1);
+              gint64 loser = w == a ? b : w == b ? a : 0;
+
+              if (a != 0 && b != 0 && loser != 0)
+                g_array_append_val (semi_losers, loser);
+            }
         }
       g_array_unref (level);
       level = next;
@@ -254,6 +266,17 @@ qw_knockout_pair_round (const gint64  *draw,
         continue;   /* both places empty after a double forfeit */
       if (pair.black != 0 && g_rand_boolean (lot))
         pair = (QwKnockoutPair) { pair.black, pair.red, (int) m };
+      g_array_append_val (pairs, pair);
+    }
+  /* The third-place game (三四名决赛), after the final, when both semi-finals
+   * had a loser (a walkover leaves none to play it). */
+  if (third_place && final && semi_losers->len == 2)
+    {
+      QwKnockoutPair pair = { g_array_index (semi_losers, gint64, 0), g_array_index (semi_losers, gint64, 1),
+                              (int) level->len / 2 };
+
+      if (g_rand_boolean (lot))
+        pair = (QwKnockoutPair) { pair.black, pair.red, pair.match };
       g_array_append_val (pairs, pair);
     }
   return pairs;

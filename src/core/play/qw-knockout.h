@@ -49,6 +49,8 @@ const char      *qw_playoff_label         (QwPlayoff      playoff,
  * @games: (element-type QwGame): the games of the earlier rounds
  * @round: the round to pair, from 1
  * @lottery_seed: colours are drawn by lot (猜先) from this seed
+ * @third_place: the final round also has the third-place game (三四名决赛)
+ *   between the semi-finals' losers, as the last match
  *
  * Returns: (element-type QwKnockoutPair): the round's matches in bracket
  *   order, or %NULL with @error when an earlier tie is not decided.
@@ -58,6 +60,7 @@ GArray          *qw_knockout_pair_round   (const gint64  *draw,
                                            GPtrArray     *games,
                                            int            round,
                                            guint64        lottery_seed,
+                                           gboolean       third_place,
                                            GError       **error);
 
 G_END_DECLS

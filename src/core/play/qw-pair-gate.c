@@ -13,6 +13,7 @@
 #include <glib/gi18n-lib.h>
 #include <math.h>
 
+#include "qw-message.h"
 #include "qw-document-entries.h"
 #include "qw-document-play.h"
 #include "qw-entry-check.h"
@@ -116,6 +117,16 @@ static char *
 entry_label (const QwEntry *e)
 {
   return g_strdup_printf (_("No. %d %s"), e->no, e->name);
+}
+
+/* The same for the group's log: a message rendered in the reader's language
+ * (qw-message.h). */
+static char *
+entry_message (const QwEntry *e)
+{
+  g_autofree char *no = g_strdup_printf ("%d", e->no);
+
+  return qw_message (N_("No. %d %s"), no, e->name, NULL);
 }
 
 char *
@@ -279,16 +290,19 @@ answer_step (QwDocument  *doc,
 }
 
 static char *
-exclude_message (const char *who,
-                 guint       why,
-                 int         round)
+exclude_message (const QwEntry *entry,
+                 guint          why,
+                 int            round)
 {
+  g_autofree char *who = entry_message (entry);
   g_autofree char *reasons = qw_problems_join (why, TRUE, "；");
 
+  g_autofree char *from = g_strdup_printf ("%d", round);
+
   if (why == 0)
-    return g_strdup_printf (_("%s is excluded (不具备参赛资格) and is not paired from round %d"), who, round);
-  return g_strdup_printf (_("%s is excluded (不具备参赛资格) and is not paired from round %d: %s"), who, round,
-                          reasons);
+    return qw_message (N_("%s is excluded (不具备参赛资格) and is not paired from round %d"), who, from, NULL);
+  return qw_message (N_("%s is excluded (不具备参赛资格) and is not paired from round %d: %s"), who, from, reasons,
+                     NULL);
 }
 
 /* The entry's current blocking problems, from the gate's list. */
@@ -338,7 +352,7 @@ qw_pair_gate_exclude (QwDocument       *doc,
   why = current_blocking (doc, section, entry_id, error, &ok);
   if (!ok)
     return FALSE;
-  message = exclude_message (a.who, why, a.last_round + 1);
+  message = exclude_message (a.entry, why, a.last_round + 1);
   label = g_strdup_printf (_("Exclusion of %s"), a.entry->name);
   a.entry->status = QW_STATUS_EXCLUDED;
   job = (AnswerJob) { &a, a.last_round + 1, message, NULL };
@@ -369,10 +383,14 @@ qw_pair_gate_include (QwDocument       *doc,
   a.entry->status = a.last_round > 0 && !qw_document_entry_has_games (doc, entry_id)
                     && !admitted_late (doc, a.section, entry_id)
                     ? QW_STATUS_LATE : QW_STATUS_ACTIVE;
-  message = a.entry->status == QW_STATUS_LATE
-            ? g_strdup_printf (_("%s is no longer excluded and waits to be admitted as a late entry"), a.who)
-            : g_strdup_printf (_("%s is no longer excluded and is paired again from round %d"), a.who,
-                               a.last_round + 1);
+  {
+    g_autofree char *who = entry_message (a.entry);
+    g_autofree char *from = g_strdup_printf ("%d", a.last_round + 1);
+
+    message = a.entry->status == QW_STATUS_LATE
+              ? qw_message (N_("%s is no longer excluded and waits to be admitted as a late entry"), who, NULL)
+              : qw_message (N_("%s is no longer excluded and is paired again from round %d"), who, from, NULL);
+  }
   label = g_strdup_printf (_("Taking back the exclusion of %s"), a.entry->name);
   job = (AnswerJob) { &a, 0, message, NULL };
   return qw_document_run_step (doc, label, answer_step, &job, error);
@@ -392,12 +410,13 @@ allow_problems (QwEntry *entry,
 }
 
 static char *
-allow_message (const char *who,
-               guint       problems)
+allow_message (const QwEntry *entry,
+               guint          problems)
 {
+  g_autofree char *who = entry_message (entry);
   g_autofree char *reasons = qw_problems_join (problems, TRUE, "；");
 
-  return g_strdup_printf (_("%s is paired anyway, despite: %s"), who, reasons);
+  return qw_message (N_("%s is paired anyway, despite: %s"), who, reasons, NULL);
 }
 
 gboolean
@@ -427,7 +446,7 @@ qw_pair_gate_allow (QwDocument       *doc,
       return FALSE;
     }
   allow_problems (a.entry, why);
-  message = allow_message (a.who, why);
+  message = allow_message (a.entry, why);
   label = g_strdup_printf (_("Pairing %s anyway"), a.entry->name);
   job = (AnswerJob) { &a, 0, message, NULL };
   return qw_document_run_step (doc, label, answer_step, &job, error);
@@ -470,14 +489,17 @@ missed_values (const QwRuleset  *ruleset,
 }
 
 static char *
-admit_message (const char   *who,
-               int           joined,
-               const GArray *points)
+admit_message (const QwEntry *entry,
+               int            joined,
+               const GArray  *points)
 {
+  g_autofree char *who = entry_message (entry);
   g_autoptr(GString) shown = g_string_new (NULL);
 
+  g_autofree char *from = g_strdup_printf ("%d", joined), *before = g_strdup_printf ("%d", joined - 1);
+
   if (joined <= 1)
-    return g_strdup_printf (_("%s is admitted as a late entry and is paired from round 1"), who);
+    return qw_message (N_("%s is admitted as a late entry and is paired from round 1"), who, NULL);
   for (guint r = 0; r < points->len; r++)
     {
       char buf[G_ASCII_DTOSTR_BUF_SIZE];
@@ -486,10 +508,10 @@ admit_message (const char   *who,
                               g_ascii_formatd (buf, sizeof buf, "%g", g_array_index (points, double, r)));
     }
   if (joined == 2)
-    return g_strdup_printf (_("%s is admitted as a late entry and is paired from round 2; round 1 counts as "
-                              "absent with %s points"), who, shown->str);
-  return g_strdup_printf (_("%s is admitted as a late entry and is paired from round %d; rounds 1–%d count as "
-                            "absent with %s points"), who, joined, joined - 1, shown->str);
+    return qw_message (N_("%s is admitted as a late entry and is paired from round 2; round 1 counts as "
+                          "absent with %s points"), who, shown->str, NULL);
+  return qw_message (N_("%s is admitted as a late entry and is paired from round %d; rounds 1–%d count as "
+                        "absent with %s points"), who, from, before, shown->str, NULL);
 }
 
 /* Admits @entry (in memory): it is paired from the round after
@@ -522,7 +544,7 @@ admit_entry (const QwRuleset  *ruleset,
   if ((*points = missed_values (ruleset, last_round, missed, n_missed, error)) == NULL)
     return FALSE;
   entry->status = QW_STATUS_ACTIVE;
-  *message = admit_message (who, last_round + 1, *points);
+  *message = admit_message (entry, last_round + 1, *points);
   return TRUE;
 }
 
@@ -608,7 +630,7 @@ qw_pair_gate_resolve (QwDocument       *doc,
         {
           entry->status = QW_STATUS_EXCLUDED;
           before = round;
-          message = exclude_message (who, item->blocking, round);
+          message = exclude_message (entry, item->blocking, round);
         }
       else
         {
@@ -618,7 +640,7 @@ qw_pair_gate_resolve (QwDocument       *doc,
           if (others != 0)
             {
               allow_problems (entry, others);
-              message = allow_message (who, others);
+              message = allow_message (entry, others);
             }
           if (admitted != NULL)
             {

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "qw-message.h"
 #include "qw-error.h"
 #include "qw-knockout.h"
 #include "qw-roundrobin.h"
@@ -214,13 +215,13 @@ pair_round_robin (QwPlayState   *s,
           if (_qw_play_excluded (s, hist, _qw_play_state_find (s, red->id), round))
             continue;   /* an absent player does not collect a bye */
           g = _qw_play_new_game (s->section, round, red->id, 0,
-                                 g_strdup_printf (_("Berger table, round %d: number %d has the bye"), table_round,
-                                                  p->red));
+                                 qw_message_int (N_("Berger table, round %d: number %d has the bye"), 2,
+                                                 table_round, p->red));
         }
       else
         g = _qw_play_new_game (s->section, round, red->id, black->id,
-                               g_strdup_printf (_("Berger table, round %d: number %d (red) v number %d"),
-                                       table_round, p->red, p->black));
+                               qw_message_int (N_("Berger table, round %d: number %d (red) v number %d"), 3,
+                                               table_round, p->red, p->black));
       forfeit_absent (s, hist, g);
       g_ptr_array_add (g->black == 0 ? byes : games, g);
     }
@@ -245,16 +246,19 @@ pair_knockout (QwPlayState   *s,
 
   for (int k = 0; k < n; k++)
     draw[k] = ((QwEntry *) g_ptr_array_index (s->entries, g_array_index (order, int, k)))->id;
-  pairs = qw_knockout_pair_round (draw, n, s->games, round, s->section->settings.lottery_seed, error);
+  pairs = qw_knockout_pair_round (draw, n, s->games, round, s->section->settings.lottery_seed,
+                                  s->section->settings.third_place, error);
   if (pairs == NULL)
     return FALSE;
   for (guint k = 0; k < pairs->len; k++)
     {
       QwKnockoutPair *p = &g_array_index (pairs, QwKnockoutPair, k);
-      char *explain = p->black != 0
-                      ? g_strdup_printf (_("Knockout round %d, match %d of the bracket"), round, p->match + 1)
-                      : g_strdup_printf (_("Knockout round %d, match %d of the bracket: no opponent, goes through"),
-                                         round, p->match + 1);
+      gboolean third = s->section->settings.third_place && round == qw_knockout_rounds (n) && p->match == 1;
+      char *explain = third ? qw_message (N_("Third-place game (三四名决赛) of the semi-finals’ losers"), NULL)
+                      : p->black != 0
+                      ? qw_message_int (N_("Knockout round %d, match %d of the bracket"), 2, round, p->match + 1)
+                      : qw_message_int (N_("Knockout round %d, match %d of the bracket: no opponent, goes through"),
+                                        2, round, p->match + 1);
       QwGame *g = _qw_play_new_game (s->section, round, p->red, p->black, explain);
 
       forfeit_absent (s, hist, g);
@@ -711,9 +715,13 @@ unpair_last_locked (QwDocument      *doc,
                      "discard them"), s.last_round, boards->str);
       return FALSE;
     }
-  message = boards->len > 0
-            ? g_strdup_printf (_("Round %d unpaired, discarding the results of boards %s"), s.last_round, boards->str)
-            : g_strdup_printf (_("Round %d unpaired"), s.last_round);
+  {
+    g_autofree char *round = g_strdup_printf ("%d", s.last_round);
+
+    message = boards->len > 0
+              ? qw_message (N_("Round %d unpaired, discarding the results of boards %s"), round, boards->str, NULL)
+              : qw_message (N_("Round %d unpaired"), round, NULL);
+  }
   label = g_strdup_printf (_("Unpairing of round %d"), s.last_round);
   qw_document_name_step (doc, label);
   if (s.last_round == 1)

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "qw-message.h"
 #include "qw-error.h"
 #include "qw-knockout.h"
 #include "qw-roundrobin.h"
@@ -147,6 +148,18 @@ _qw_play_entry_label (const QwEntry *e)
   if (e == NULL)
     return g_strdup (_("an unknown player"));
   return g_strdup_printf (_("No. %d %s"), e->no, e->name);
+}
+
+/* The same, for a log: a message rendered in the reader's language (qw-message.h). */
+char *
+_qw_play_entry_message (const QwEntry *e)
+{
+  g_autofree char *no = NULL;
+
+  if (e == NULL)
+    return qw_message (N_("an unknown player"), NULL);
+  no = g_strdup_printf ("%d", e->no);
+  return qw_message (N_("No. %d %s"), no, e->name, NULL);
 }
 
 char *

@@ -116,32 +116,72 @@ qw_section_settings_follow_system (QwSectionSettings *settings,
 }
 
 /**
+ * qw_swiss_safe_rounds:
+ *
+ * How many rounds a Swiss of @n_players can always pair without a rematch,
+ * whatever happened in the rounds before (issue 19: 8 players, 7 rounds,
+ * "No valid pairing exists" in round 7).
+ *
+ * Count N = n, or n + 1 when n is odd (the bye is a player nobody meets
+ * twice). Before round r every player has r − 1 opponents, so the players
+ * each may still meet form a (N − r)-regular graph, and round r is a perfect
+ * matching of it.
+ *   - N − r ≥ N/2: there is one (Dirac: a graph whose every vertex has
+ *     degree ≥ N/2 has a Hamiltonian cycle, and N is even).
+ *   - N − r = N/2 − 1 and that degree is odd (N divisible by 4): there is
+ *     one too. By Tutte, a set S of s players whose removal leaves more than
+ *     s odd groups: with s = 0 two odd groups of N/2 players, but N/2 is
+ *     even; with 1 ≤ s < N/2 − 1 at least s + 2 groups of at least
+ *     N/2 − s players each do not fit in N; with s ≥ N/2 − 1 the groups are
+ *     single players who would each need all their N/2 − 1 partners in S,
+ *     more edges than S has.
+ *   - One round more can fail: split the field into two odd halves (N/2
+ *     each when N/2 is odd, N/2 − 1 and N/2 + 1 otherwise) who meet only
+ *     across; once every cross game is played, neither half can be paired
+ *     inside itself.
+ * So N/2 rounds, N/2 + 1 when N is divisible by 4: 8 players 5, 6 players
+ * 3, 10 players 5, 12 players 7.
+ */
+int
+qw_swiss_safe_rounds (int n_players)
+{
+  int n = n_players + n_players % 2;
+
+  if (n_players < 2)
+    return 0;
+  return n / 2 + (n % 4 == 0 ? 1 : 0);
+}
+
+/**
  * qw_section_field_warning:
  *
  * Without rematches a field of n players has at most as many rounds as its
- * round robin (n − 1, or n when n is odd and each round has a bye). A Swiss
- * planned for more cannot be paired to the end; one planned for that many,
- * or one fewer, often runs out of pairings in its last rounds (measured
- * with simulate: 8 players over 6 rounds failed 2 times in 30, 7 over 6
- * rounds 8 times in 30), and the round robin is the better system.
+ * round robin (n − 1, or n when n is odd and each round has a bye): a Swiss
+ * planned for more cannot be paired to the end. One planned for more than
+ * qw_swiss_safe_rounds() can run out of pairings in its last rounds (8
+ * players over 7 rounds did in round 7), and the round robin is the better
+ * system: both are said at setup, in both faces, with the round robin
+ * offered.
  */
 char *
 qw_section_field_warning (const QwSection *section,
                           int              n_players)
 {
-  int most;
+  int most, safe;
 
   if (section->system != QW_SYSTEM_SWISS || n_players < 2 || section->rounds < 1)
     return NULL;
   most = qw_berger_rounds (n_players);
+  safe = qw_swiss_safe_rounds (n_players);
   if (section->rounds > most)
     return g_strdup_printf (_("A Swiss of %d players over %d rounds cannot be paired to the end: without "
                               "rematches it has at most %d rounds. Play it as a round robin (%d rounds), or "
                               "plan fewer rounds."), n_players, section->rounds, most, most);
-  if (section->rounds >= most - 1)
-    return g_strdup_printf (_("A Swiss of %d players over %d rounds is nearly a round robin (%d rounds), and its "
-                              "last rounds may be impossible to pair. Consider playing it as a round robin."),
-                            n_players, section->rounds, most);
+  if (section->rounds > safe)
+    return g_strdup_printf (_("A Swiss of %d players can always be paired without rematches for %d rounds only: "
+                              "over %d rounds its last rounds may have no pairing. Play it as a round robin "
+                              "(%d rounds), or plan at most %d rounds."),
+                            n_players, safe, section->rounds, most, safe);
   return NULL;
 }
 

@@ -39,6 +39,7 @@ gboolean     qw_section_settings_follow_system (QwSectionSettings  *settings,
 /* A Swiss whose field is too small for its rounds: a translated warning
  * suggesting a round robin, or NULL when the rounds suit the field (or the
  * section is no Swiss, or has fewer than 2 players). */
+int          qw_swiss_safe_rounds         (int                      n_players);
 char        *qw_section_field_warning     (const QwSection         *section,
                                            int                      n_players);
 /* The section a group of @event would be played as before it is stored:

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "qw-message.h"
 #include "qw-error.h"
 #include "qw-knockout.h"
 #include "qw-tournament-private.h"
@@ -125,8 +126,11 @@ apply_result (QwDocument          *doc,
     {
       g_autofree char *from = describe_result (before);
 
-      *message = g_strdup_printf (_("Round %d, board %d: result changed from %s to %s after round %d was paired"),
-                                  round, board, from, qw_result_to_code (game->result), last);
+      g_autofree char *in = g_strdup_printf ("%d", round), *on = g_strdup_printf ("%d", board);
+      g_autofree char *paired = g_strdup_printf ("%d", last);
+
+      *message = qw_message (N_("Round %d, board %d: result changed from %s to %s after round %d was paired"),
+                             in, on, from, qw_result_to_code (game->result), paired, NULL);
     }
   return g_steal_pointer (&game);
 }

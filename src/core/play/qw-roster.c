@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "qw-message.h"
 #include "qw-error.h"
 #include "qw-tournament-private.h"
 #include "qw-tiebreak.h"
@@ -50,9 +51,13 @@ set_withdrawn (QwDocument      *doc,
     }
   last = section->id != 0 ? qw_document_last_round (doc, section->id) : 0;
   before = withdraw ? last + 1 : 0;
-  message = withdraw
-            ? g_strdup_printf (_("%s withdrew (退赛) and is not paired from round %d"), who, before)
-            : g_strdup_printf (_("%s is back and is paired again from round %d"), who, last + 1);
+  {
+    g_autofree char *logged = _qw_play_entry_message (e);
+    g_autofree char *from = g_strdup_printf ("%d", withdraw ? before : last + 1);
+
+    message = withdraw ? qw_message (N_("%s withdrew (退赛) and is not paired from round %d"), logged, from, NULL)
+                       : qw_message (N_("%s is back and is paired again from round %d"), logged, from, NULL);
+  }
   label = withdraw ? g_strdup_printf (_("Withdrawal of %s"), e->name)
                    : g_strdup_printf (_("Reinstatement of %s"), e->name);
   qw_document_name_step (doc, label);
@@ -168,14 +173,18 @@ store_absence (QwDocument      *doc,
                GError         **error)
 {
   g_autoptr(QwSection) stored = qw_section_copy (section);
-  g_autofree char *who = _qw_play_entry_label (e);
   g_autofree char *label = NULL, *message = NULL;
   QwAbsence absence = { e->id, round, QW_ABSENCE_LEAVE, 0 };
 
   label = absent ? g_strdup_printf (_("Absence of %s in round %d"), e->name, round)
                  : g_strdup_printf (_("Return of %s in round %d"), e->name, round);
-  message = absent ? g_strdup_printf (_("%s is absent (请假) in round %d: not paired, no points"), who, round)
-                   : g_strdup_printf (_("%s is no longer absent and is paired in round %d"), who, round);
+  {
+    g_autofree char *logged = _qw_play_entry_message (e);
+    g_autofree char *in = g_strdup_printf ("%d", round);
+
+    message = absent ? qw_message (N_("%s is absent (请假) in round %d: not paired, no points"), logged, in, NULL)
+                     : qw_message (N_("%s is no longer absent and is paired in round %d"), logged, in, NULL);
+  }
   qw_document_name_step (doc, label);
   return _qw_play_store_section (doc, stored, error)
          && (absent ? qw_document_set_absence (doc, stored->id, &absence, error)

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "qw-message.h"
 #include "qw-error.h"
 #include "qw-tournament-private.h"
 
@@ -34,11 +35,13 @@ static void
 mark_manual (QwGame *g)
 {
   g_autofree char *old = g->explain;
+  g_autofree char *changed = qw_message (N_("Changed by the arbiter"), NULL);
 
   g->manual = TRUE;
-  if (old == NULL || strstr (old, _("Changed by the arbiter")) == NULL)
+  /* Said once: as a message now, or as text in a document stored before. */
+  if (old == NULL || (strstr (old, changed) == NULL && strstr (old, _("Changed by the arbiter")) == NULL))
     g->explain = g_strdup_printf ("%s%s%s", old != NULL ? old : "", old != NULL && *old != '\0' ? "\n" : "",
-                                  _("Changed by the arbiter"));
+                                  changed);
   else
     g->explain = g_steal_pointer (&old);
 }
@@ -223,7 +226,13 @@ swap_players_locked (QwDocument      *doc,
     return NULL;
   wa = _qw_play_player_label (&s, a);
   wb = _qw_play_player_label (&s, b);
-  what = g_strdup_printf (_("Round %d: the arbiter swapped %s and %s"), round, wa, wb);
+  {
+    g_autofree char *ma = _qw_play_entry_message (_qw_play_state_entry (&s, a));
+    g_autofree char *mb = _qw_play_entry_message (_qw_play_state_entry (&s, b));
+    g_autofree char *in = g_strdup_printf ("%d", round);
+
+    what = qw_message (N_("Round %d: the arbiter swapped %s and %s"), in, ma, mb, NULL);
+  }
   label = g_strdup_printf (_("Swap of %s and %s in round %d"), _qw_play_state_entry (&s, a)->name,
                            _qw_play_state_entry (&s, b)->name, round);
   return store_manual_change (&s, round, label, what, error);
@@ -311,7 +320,15 @@ repair_board_locked (QwDocument      *doc,
     return NULL;
   wr = _qw_play_player_label (&s, red);
   wb = black != 0 ? _qw_play_player_label (&s, black) : g_strdup (_("the bye"));
-  what = g_strdup_printf (_("Round %d: the arbiter re-paired board %d as %s v %s"), round, board, wr, wb);
+  {
+    g_autofree char *mr = _qw_play_entry_message (_qw_play_state_entry (&s, red));
+    g_autofree char *mb = black != 0 ? _qw_play_entry_message (_qw_play_state_entry (&s, black))
+                                     : qw_message (N_("the bye"), NULL);
+    g_autofree char *in = g_strdup_printf ("%d", round);
+    g_autofree char *on = g_strdup_printf ("%d", board);
+
+    what = qw_message (N_("Round %d: the arbiter re-paired board %d as %s v %s"), in, on, mr, mb, NULL);
+  }
   label = g_strdup_printf (_("Re-pairing of round %d, board %d"), round, board);
   return store_manual_change (&s, round, label, what, error);
 }

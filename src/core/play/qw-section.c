@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "qw-message.h"
 #include "qw-error.h"
 #include "qw-tournament-private.h"
 
@@ -337,7 +338,7 @@ qw_tournament_draw_lots (QwDocument       *doc,
   updated->settings.lottery_seed = _qw_play_new_lottery_seed ();
   seed_text = g_strdup_printf ("%" G_GUINT64_FORMAT, updated->settings.lottery_seed);
   label = g_strdup_printf (_("Drawing lots for group %s"), name);
-  message = g_strdup_printf (_("Lots drawn (抽签) for the starting ranks: lottery seed %s"), seed_text);
+  message = qw_message (N_("Lots drawn (抽签) for the starting ranks: lottery seed %s"), seed_text, NULL);
   job = (LotsJob) { updated, message };
   if (!qw_document_run_step (doc, label, draw_lots_step, &job, error))
     return 0;

@@ -24,8 +24,8 @@
  *     before it was admitted) counts the points it credits (0 for a 请假,
  *     what the arbiter gave for a missed round): no opponent, no colour,
  *     no win;
- *   - excluded entries (不具备参赛资格) and late entries not admitted rank
- *     below everyone else.
+ *   - excluded entries (不具备参赛资格) and late entries not admitted have
+ *     no place (rank 0): they are listed after every ranked player.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -61,6 +61,7 @@ typedef struct
 {
   QwStandingRow *row;
   int            stage;       /* knockout: 2 × last round reached, + 1 for winning it */
+  int            lost_in;     /* knockout: the round the player lost in (0: not out) */
   double        *totals;      /* running total after round r, r = 1 … n (index r − 1) */
   gboolean       cancelled;   /* round robin: withdrew early, results cancelled */
 } Player;
@@ -310,7 +311,9 @@ count_opponents (Table *t)
     }
 }
 
-/* Knockout stage: how far the player got. */
+/* Knockout stage: how far the player got. A game between players already
+ * out (the third-place game, 三四名决赛, in the final round) ranks its winner
+ * just above its loser: stage 2 × (round − 1) + 1. */
 static void
 count_stages (Table *t)
 {
@@ -320,10 +323,65 @@ count_stages (Table *t)
       QwKnockoutWinner w = qw_knockout_winner (g);
       Player *red = lookup (t, g->red), *black = lookup (t, g->black);
 
+      if (black == NULL || w == QW_KNOCKOUT_UNDECIDED)
+        continue;
+      if (w == QW_KNOCKOUT_BLACK || w == QW_KNOCKOUT_NOBODY)
+        red->lost_in = red->lost_in == 0 ? g->round : MIN (red->lost_in, g->round);
+      if (w == QW_KNOCKOUT_RED || w == QW_KNOCKOUT_NOBODY)
+        black->lost_in = black->lost_in == 0 ? g->round : MIN (black->lost_in, g->round);
+    }
+  for (guint i = 0; i < t->games->len; i++)
+    {
+      const QwGame *g = g_ptr_array_index (t->games, i);
+      QwKnockoutWinner w = qw_knockout_winner (g);
+      Player *red = lookup (t, g->red), *black = lookup (t, g->black);
+
+      if (black != NULL && ((red->lost_in > 0 && red->lost_in < g->round)
+                            || (black->lost_in > 0 && black->lost_in < g->round)))
+        {
+          Player *winner = w == QW_KNOCKOUT_RED ? red : w == QW_KNOCKOUT_BLACK ? black : NULL;
+
+          if (winner != NULL)
+            winner->stage = MAX (winner->stage, 2 * (g->round - 1) + 1);
+          continue;
+        }
       red->stage = MAX (red->stage, 2 * g->round + (w == QW_KNOCKOUT_RED ? 1 : 0));
       if (black != NULL)
         black->stage = MAX (black->stage, 2 * g->round + (w == QW_KNOCKOUT_BLACK ? 1 : 0));
     }
+}
+
+/* The knockout's semi-final round: its last round (from the players of
+ * round 1, byes included) less one; 0 when it has none. */
+static int
+semi_final_round (Table *t)
+{
+  int n = 0;
+
+  for (guint i = 0; i < t->games->len; i++)
+    {
+      const QwGame *g = g_ptr_array_index (t->games, i);
+
+      if (g->round == 1)
+        n += g->black != 0 ? 2 : 1;
+    }
+  return qw_knockout_rounds (n) - 1;
+}
+
+/* Without a third-place game the semi-finals' losers share place 3 (并列
+ * 第三): nothing they played decides between them, and points or 后走局数
+ * must not (issue 19). */
+static gboolean
+share_third (Table  *t,
+             Player *a,
+             Player *b)
+{
+  int semi;
+
+  if (t->section->system != QW_SYSTEM_KNOCKOUT || t->section->settings.third_place)
+    return FALSE;
+  semi = semi_final_round (t);
+  return semi >= 1 && a->lost_in == semi && b->lost_in == semi && a->stage == b->stage;
 }
 
 /* Ranking */
@@ -587,10 +645,14 @@ rank (Table     *t,
   for (guint i = 0; i < t->n_players; i++)
     {
       QwStandingRow *row = order[i]->row;
-      gboolean shared = i > 0 && all_tie (t, order[i - 1], order[i], (QwTiebreak *) chain->data,
-                                          chain->len);
+      gboolean shared = i > 0 && (all_tie (t, order[i - 1], order[i], (QwTiebreak *) chain->data, chain->len)
+                                  || share_third (t, order[i - 1], order[i]));
 
-      row->rank = shared ? order[i - 1]->row->rank : (int) i + 1;
+      /* Out of play, no place (issue 19: an excluded player got place 26). */
+      if (out_of_play (order[i]))
+        row->rank = 0;
+      else
+        row->rank = shared ? order[i - 1]->row->rank : (int) i + 1;
     }
   for (guint i = 0; i < t->n_players; i++)
     g_ptr_array_add (rows, g_steal_pointer (&order[i]->row));

@@ -31,7 +31,8 @@ typedef struct
 
 typedef struct
 {
-  int        rank;        /* 1.. never shared unless every criterion ties */
+  int        rank;        /* 1.. never shared unless every criterion ties; 0: no place
+                           * (excluded, or a late entry not admitted), after the ranked */
   gint64     entry_id;
   int        no;          /* 序号 */
   char      *name;
@@ -40,7 +41,7 @@ typedef struct
   double     tiebreaks[QW_N_TIEBREAKS]; /* every value, whatever the chain uses */
   GArray    *rounds;      /* QwRoundCell, one per round played so far */
   gboolean   withdrawn;
-  QwEntryStatus status;   /* excluded and waiting late entries rank below everyone else */
+  QwEntryStatus status;   /* excluded and waiting late entries have no place (rank 0) */
 } QwStandingRow;
 
 

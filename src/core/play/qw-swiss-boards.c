@@ -9,6 +9,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "qw-message.h"
 #include "qw-swiss-private.h"
 
 /* ---- Colours, boards and explanations ------------------------------------ */
@@ -75,13 +76,11 @@ _qw_swiss_limit_reason (const Engine        *e,
   if (run >= e->max_run)
     {
       if (e->max_run == 2)
-        return g_strdup (red ? _("a third red in a row") : _("a third black in a row"));
-      return g_strdup_printf (red ? _("red %d times in a row") : _("black %d times in a row"),
-                              e->max_run + 1);
+        return qw_message (red ? N_("a third red in a row") : N_("a third black in a row"), NULL);
+      return qw_message_int (red ? N_("red %d times in a row") : N_("black %d times in a row"), 1, e->max_run + 1);
     }
   if (lead > e->max_diff)
-    return g_strdup_printf (red ? _("%d more reds than blacks") : _("%d more blacks than reds"),
-                            lead);
+    return qw_message_int (red ? N_("%d more reds than blacks") : N_("%d more blacks than reds"), 1, lead);
   return g_strdup ("");
 }
 
@@ -100,34 +99,35 @@ colour_sentence (const Engine *e,
       if (!(e->can[black] & CAN_RED))
         {
           g_autofree char *reason = _qw_swiss_limit_reason (e, b, TRUE);
-          return g_strdup_printf (_("No. %d plays black: red would be %s."),
-                                  e->number[black], reason);
+          g_autofree char *no = g_strdup_printf ("%d", e->number[black]);
+
+          return qw_message (N_("No. %d plays black: red would be %s."), no, reason, NULL);
         }
       else
         {
           g_autofree char *reason = _qw_swiss_limit_reason (e, r, FALSE);
-          return g_strdup_printf (_("No. %d plays red: black would be %s."),
-                                  e->number[red], reason);
+          g_autofree char *no = g_strdup_printf ("%d", e->number[red]);
+
+          return qw_message (N_("No. %d plays red: black would be %s."), no, reason, NULL);
         }
     case WHY_BALANCE:
-      return g_strdup_printf (_("No. %d plays red, having the lower red-minus-black balance (%+d against %+d)."),
-                              e->number[red], r->reds - r->blacks, b->reds - b->blacks);
+      return qw_message_int (N_("No. %d plays red, having the lower red-minus-black balance (%+d against %+d)."),
+                             3, e->number[red], r->reds - r->blacks, b->reds - b->blacks);
     case WHY_FEWER_REDS:
-      return g_strdup_printf (_("No. %d plays red, having had fewer reds (%d against %d)."),
-                              e->number[red], r->reds, b->reds);
+      return qw_message_int (N_("No. %d plays red, having had fewer reds (%d against %d)."),
+                             3, e->number[red], r->reds, b->reds);
     case WHY_SEQUENCE:
-      return g_strdup_printf (_("No. %d plays red, having played black more recently."),
-                              e->number[red]);
+      return qw_message_int (N_("No. %d plays red, having played black more recently."), 1, e->number[red]);
     case WHY_PARITY:
       if (e->options->round % 2)
-        return g_strdup_printf (_("Same colour history: in odd rounds the smaller number, No. %d, plays red."),
-                                e->number[red]);
-      return g_strdup_printf (_("Same colour history: in even rounds the larger number, No. %d, plays red."),
-                              e->number[red]);
+        return qw_message_int (N_("Same colour history: in odd rounds the smaller number, No. %d, plays red."),
+                               1, e->number[red]);
+      return qw_message_int (N_("Same colour history: in even rounds the larger number, No. %d, plays red."),
+                             1, e->number[red]);
     case WHY_BOARD:
       if (e->players[red].seed < e->players[black].seed)
-        return g_strdup (_("Odd board: the higher seed plays red."));
-      return g_strdup (_("Even board: the lower seed plays red."));
+        return qw_message (N_("Odd board: the higher seed plays red."), NULL);
+      return qw_message (N_("Even board: the lower seed plays red."), NULL);
     default:
       g_assert_not_reached ();
     }
@@ -144,10 +144,13 @@ score_sentence (const Engine *e,
   g_autofree char *hs = format_score (e->players[hi].score);
   g_autofree char *ls = format_score (e->players[lo].score);
 
+  g_autofree char *hn = g_strdup_printf ("%d", e->number[hi]);
+  g_autofree char *ln = g_strdup_printf ("%d", e->number[lo]);
+
   if (e->players[hi].score == e->players[lo].score)
-    return g_strdup_printf (_("Score group %s: both players have %s points."), hs, hs);
-  return g_strdup_printf (_("No. %d floats down from the %s-point group and No. %d floats up from the %s-point group: the higher group could not pair everyone within itself."),
-                          e->number[hi], hs, e->number[lo], ls);
+    return qw_message (N_("Score group %s: both players have %s points."), hs, hs, NULL);
+  return qw_message (N_("No. %d floats down from the %s-point group and No. %d floats up from the %s-point group: the higher group could not pair everyone within itself."),
+                     hn, hs, ln, ls, NULL);
 }
 
 char *
@@ -170,7 +173,9 @@ _qw_swiss_explain_pair (const Engine *e,
   if (e->options->avoid_units && same_unit (e, red, black))
     {
       g_string_append_c (s, ' ');
-      g_string_append (s, _("Both are from the same unit: no valid pairing kept them apart."));
+      g_autofree char *unit = qw_message (N_("Both are from the same unit: no valid pairing kept them apart."), NULL);
+
+      g_string_append (s, unit);
     }
   return g_string_free (s, FALSE);
 }
@@ -216,11 +221,13 @@ bye_sentence (const Engine *e,
 {
   g_autofree char *score = format_score (e->players[v].score);
 
+  g_autofree char *no = g_strdup_printf ("%d", e->number[v]);
+
   if (passed_over)
-    return g_strdup_printf (_("No. %d (%s points) gets the bye: lower-scored players without a bye could not be given it without leaving someone unpairable."),
-                            e->number[v], score);
-  return g_strdup_printf (_("No. %d (%s points) gets the bye: the lowest score, then the lowest seed, among players who have not had one."),
-                          e->number[v], score);
+    return qw_message (N_("No. %d (%s points) gets the bye: lower-scored players without a bye could not be given it without leaving someone unpairable."),
+                       no, score, NULL);
+  return qw_message (N_("No. %d (%s points) gets the bye: the lowest score, then the lowest seed, among players who have not had one."),
+                     no, score, NULL);
 }
 
 /* Boards by the pair's higher score, then its lower score, then seed; the

@@ -9,6 +9,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "qw-message.h"
 #include "qw-swiss-private.h"
 
 /* ---- When no valid pairing exists ----------------------------------------- */
@@ -55,6 +56,18 @@ met_everyone (const Engine *e,
   return others > 0;
 }
 
+/* The limit as said now, in the reader's language (the explanations store it
+ * as a message). */
+static char *
+limit_text (const Engine        *e,
+            const QwSwissPlayer *p,
+            gboolean             red)
+{
+  g_autofree char *message = _qw_swiss_limit_reason (e, p, red);
+
+  return qw_message_render (message);
+}
+
 /* A player with no possible opponent at all: say which rule stops each. */
 static char *
 isolated_reason (const Engine *e,
@@ -68,8 +81,8 @@ isolated_reason (const Engine *e,
 
   if (!red && !black)
     {
-      g_autofree char *no_red = _qw_swiss_limit_reason (e, p, TRUE);
-      g_autofree char *no_black = _qw_swiss_limit_reason (e, p, FALSE);
+      g_autofree char *no_red = limit_text (e, p, TRUE);
+      g_autofree char *no_black = limit_text (e, p, FALSE);
 
       return g_strdup_printf (_("No. %d can play neither colour: red would be %s and black would be %s."),
                               e->number[v], no_red, no_black);
@@ -89,7 +102,7 @@ isolated_reason (const Engine *e,
     return g_strdup_printf (_("No. %d has already met every remaining opponent who can still play."),
                             e->number[v]);
   {
-    g_autofree char *reason = _qw_swiss_limit_reason (e, p, !red);
+    g_autofree char *reason = limit_text (e, p, !red);
 
     if (met == 0)
       return g_strdup_printf (red ? _("No. %d must play red (black would be %s), and so must every remaining opponent.")

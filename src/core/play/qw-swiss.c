@@ -43,6 +43,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "qw-error.h"
+#include "qw-message.h"
 #include "qw-swiss-private.h"
 
 /* ---- The bye ------------------------------------------------------------- */
@@ -467,14 +468,14 @@ first_round_mode_name (QwFirstRoundMode mode)
   switch (mode)
     {
     case QW_FIRST_ROUND_SHOUWEI:
-      return _("first against last (首尾)");
+      return N_("first against last (首尾)");
     case QW_FIRST_ROUND_LINJIN:
-      return _("neighbours (临近)");
+      return N_("neighbours (临近)");
     case QW_FIRST_ROUND_RANDOM:
-      return _("lottery (随机)");
+      return N_("lottery (随机)");
     case QW_FIRST_ROUND_LANYAO:
     default:
-      return _("top half against bottom half (拦腰)");
+      return N_("top half against bottom half (拦腰)");
     }
 }
 
@@ -604,18 +605,22 @@ pair_first_round (Engine        *e,
     {
       int red = k % 2 == 0 ? top[k] : bottom[k];
       int black = k % 2 == 0 ? bottom[k] : top[k];
-      g_autofree char *lead = g_strdup_printf (_("Round 1, %s: seed %d (No. %d) against seed %d (No. %d)."),
-                                               first_round_mode_name (o->first_round),
-                                               e->start_rank[top[k]], e->number[top[k]],
-                                               e->start_rank[bottom[k]], e->number[bottom[k]]);
+      /* Stored as a message, rendered in the reader's language (qw-message.h). */
+      g_autofree char *mode = qw_message (first_round_mode_name (o->first_round), NULL);
+      g_autofree char *top_seed = g_strdup_printf ("%d", e->start_rank[top[k]]);
+      g_autofree char *top_no = g_strdup_printf ("%d", e->number[top[k]]);
+      g_autofree char *bottom_seed = g_strdup_printf ("%d", e->start_rank[bottom[k]]);
+      g_autofree char *bottom_no = g_strdup_printf ("%d", e->number[bottom[k]]);
+      g_autofree char *lead = qw_message (N_("Round 1, %s: seed %d (No. %d) against seed %d (No. %d)."),
+                                          mode, top_seed, top_no, bottom_seed, bottom_no, NULL);
 
       _qw_swiss_append_pair (out, e->players[red].id, e->players[black].id,
                              _qw_swiss_explain_pair (e, red, black, WHY_BOARD, lead));
     }
   if (bye_player >= 0)
     _qw_swiss_append_pair (out, e->players[bye_player].id, -1,
-                           g_strdup_printf (_("Round 1: seed %d (No. %d), the lowest seed without a bye, gets the bye."),
-                                  e->start_rank[bye_player], e->number[bye_player]));
+                           qw_message_int (N_("Round 1: seed %d (No. %d), the lowest seed without a bye, gets the bye."),
+                                           2, e->start_rank[bye_player], e->number[bye_player]));
   return TRUE;
 }
 

@@ -74,6 +74,7 @@ const QwAbsence *_qw_play_absence_in           (QwPlayState *s,
                                                 gint64       entry_id,
                                                 int          round);
 char            *_qw_play_entry_label          (const QwEntry *e);
+char           *_qw_play_entry_message        (const QwEntry   *e);
 char            *_qw_play_player_label         (QwPlayState *s,
                                                 gint64       entry_id);
 void             _qw_play_histories_free       (QwPlayHistory *h,

@@ -29,6 +29,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "qw-message.h"
 #include "qw-document-entries.h"
 #include "qw-document-play.h"
 #include "qw-error.h"
@@ -210,7 +211,11 @@ entry_from_player (const QwTrfPlayer *p,
   return e;
 }
 
-/* What an unpaired round gave, in the group's points (@scores). */
+/* What an unpaired round gave, in the group's points (@scores). The old
+ * TRF-16 forms without an opponent count as their newer letters do (FIDE's
+ * TRF description; bbpPairings' reader scores them so): "0000 - +" the
+ * pairing-allocated bye (U), "0000 - =" a half-point bye (H), "0000 - -"
+ * a zero-point bye (Z). */
 static gboolean
 absence_points (const QwTrfRound *b,
                 const double      scores[QW_N_SCORES],
@@ -219,6 +224,7 @@ absence_points (const QwTrfRound *b,
   switch (b->result)
     {
     case 'H':
+    case '=':
       *points = scores[QW_SCORE_RED_DRAW];
       return TRUE;
     case 'Z':
@@ -227,6 +233,7 @@ absence_points (const QwTrfRound *b,
       return TRUE;
     case 'U':
     case 'F':
+    case '+':
       return FALSE;   /* a bye: a game of its own */
     case ' ':
     case '\0':
@@ -363,7 +370,7 @@ store_import (QwDocument      *doc,
           game->red = red->id;
           game->black = black != NULL ? black->id : 0;
           game->result = black != NULL ? g->result : QW_RESULT_BYE;
-          game->explain = g_strdup (_("Imported from a TRF file"));
+          game->explain = qw_message (N_("Imported from a TRF file"), NULL);
           n_byes += black == NULL;
           g_ptr_array_add (games, game);
         }

@@ -190,9 +190,14 @@ qw_trf_round_points (const QwTrf      *trf,
 {
   switch (round->result)
     {
+    case '+':
+      /* TRF-16's old notation of the pairing-allocated bye is "0000 - +"
+       * (before U existed): without an opponent it is worth the bye's
+       * points, as bbpPairings scores it (a win not played, in the
+       * pairing). */
+      return round->opponent == 0 ? trf->points.pab : trf->points.win;
     case '1':
     case 'W':
-    case '+':
     case 'F':
       return trf->points.win;
     case '=':
@@ -409,9 +414,10 @@ qw_trf_games (const QwTrf *trf,
         mine = &g_array_index (p->rounds, QwTrfRound, r - 1);
         if (mine->opponent == 0)
           {
-            if (mine->result == 'U' || mine->result == 'F')
+            /* U, F and the old form of the pairing-allocated bye, "0000 - +". */
+            if (mine->result == 'U' || mine->result == 'F' || mine->result == '+')
               g_array_append_val (games, ((QwTrfGame) { r, p->start_rank, 0, QW_RESULT_BYE }));
-            else if (mine->result == 'H')
+            else if (mine->result == 'H' || mine->result == '=')
               warn (warnings, g_strdup_printf (_("Round %d: player %d has a half-point bye, "
                                                  "which Qiwang does not have"),
                                                r, p->start_rank));

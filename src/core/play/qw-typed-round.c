@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "qw-message.h"
 #include "qw-error.h"
 #include "qw-tournament-private.h"
 #include "qw-entry-check.h"
@@ -79,7 +80,7 @@ manual_games (QwPlayState         *s,
             }
         }
       g_ptr_array_add (b->black == 0 ? byes : games,
-                       _qw_play_new_game (s->section, round, b->red, b->black, g_strdup (_("Paired by hand"))));
+                       _qw_play_new_game (s->section, round, b->red, b->black, qw_message (N_("Paired by hand"), NULL)));
     }
   g_ptr_array_extend_and_steal (games, g_steal_pointer (&byes));
   _qw_play_number_boards (games);

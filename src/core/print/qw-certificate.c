@@ -527,6 +527,26 @@ draw_verification (const QwCertificateTemplate *tpl,
   _qw_page_text (canvas, page, &bold, &text, line);
 }
 
+/* A certificate of a group that has not finished (issue 19): 成绩未确定 in
+ * red where the verification code would be, and no code. */
+static void
+draw_provisional (const QwCertificateTemplate *tpl,
+                  QwCanvas                    *canvas)
+{
+  QwPage *page = _qw_canvas_page (canvas, _qw_canvas_n_pages (canvas) - 1);
+  double x = (tpl->verify_x + tpl->offset_x) * QW_MM, y = (tpl->verify_y + tpl->offset_y) * QW_MM;
+  QwTextStyle mark = _qw_text_style (QW_FONT_SANS, 24, QW_ALIGN_LEFT);
+  QwTextStyle small = _qw_text_style (QW_FONT_SANS, 8, QW_ALIGN_LEFT);
+  QwBox box = { x, y, 80 * QW_MM, 30 };
+  QwBox hint = { x, y + 32, 80 * QW_MM, 11 };
+
+  mark.bold = TRUE;
+  mark.rgb = 0xc00000;
+  small.rgb = 0xc00000;
+  _qw_page_text (canvas, page, &mark, &box, "成绩未确定");
+  _qw_page_text (canvas, page, &small, &hint, "比赛尚未结束，名次可能变化；本证书不能查验");
+}
+
 /* Children and juniors are addressed as 同学, adults as 同志. */
 static const char *
 honorific (const QwPGroup *group)
@@ -583,7 +603,9 @@ render (QwCanvas                    *canvas,
           g_ptr_array_add (keep, NULL);
           draw_certificate (tpl, canvas, &values, (const char * const *) keep->pdata);
           g_ptr_array_set_size (keep, keep->len - 1);
-          if (tpl->verify && tpl->codes != NULL)
+          if (group->provisional)
+            draw_provisional (tpl, canvas);
+          else if (tpl->verify && tpl->codes != NULL)
             {
               g_autofree char *key = g_strdup_printf ("%s\t%d\t%d", group->code, p->no, s->rank);
               const char *code = g_hash_table_lookup (tpl->codes, key);

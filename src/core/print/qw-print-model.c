@@ -325,6 +325,7 @@ copy_group (const QwRuleset    *ruleset,
     group->name = qw_ruleset_group_label (ruleset, group->code);
   rule = qw_ruleset_find_group (ruleset, group->code);
   group->category = g_strdup (rule != NULL && rule->category != NULL ? rule->category : "");
+  group->provisional = in->provisional;
   qw_section_scores (ruleset, section, group->scores);
   if (section != NULL)
     {

@@ -106,6 +106,7 @@ typedef struct
   gboolean    seeding_drawn;   /* the order is final */
   GHashTable *by_id;        /* entry id → player index + 1 */
   double      scores[QW_N_SCORES];  /* the group's points (qw_section_scores()) */
+  gboolean    provisional;  /* QwPrintGroup's: not finished, certificates marked 成绩未确定 */
 } QwPGroup;
 
 typedef struct

@@ -238,21 +238,38 @@ nothing_message (QwPrintKind kind)
     }
 }
 
-/* Certificates before the last round would crown a leader, not a champion:
- * say so (the arbiter may still want a proof print). */
-static void
-note_unfinished (QwDocument   *doc,
-                 const Source *s,
-                 GPtrArray    *notes)
+/* Certificates before the last round would crown a leader, not a champion
+ * (issue 19: a champion certificate after 3 of 7 rounds): refused with
+ * QW_ERROR_UNFINISHED unless the caller confirms, and then each says
+ * 成绩未确定 and carries no verification code — a code would let a place
+ * that may still change be checked as if it were final. Finished: every
+ * planned round paired and every board's result recorded. */
+static gboolean
+check_unfinished (QwDocument   *doc,
+                  Source       *s,
+                  gboolean      unfinished_ok,
+                  GPtrArray    *notes,
+                  GError      **error)
 {
   int total = qw_tournament_total_rounds (doc, s->section);
   gboolean open = FALSE;
 
   for (guint i = 0; i < s->games->len; i++)
     open |= ((QwGame *) g_ptr_array_index (s->games, i))->result == QW_RESULT_NONE;
-  if (s->last_round < total || open)
-    g_ptr_array_add (notes, g_strdup_printf (_("Group %s has not finished (round %d of %d): its places "
-                                               "are not final"), s->section->name, s->last_round, total));
+  if (s->last_round >= total && !open)
+    return TRUE;
+  if (!unfinished_ok)
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_UNFINISHED,
+                   _("Group %s has not finished (round %d of %d, or results missing): its places are not "
+                     "final. Certificates printed now are marked 成绩未确定 and carry no verification code."),
+                   s->section->name, s->last_round, total);
+      return FALSE;
+    }
+  s->group.provisional = TRUE;
+  g_ptr_array_add (notes, g_strdup_printf (_("Group %s has not finished (round %d of %d): its places "
+                                             "are not final"), s->section->name, s->last_round, total));
+  return TRUE;
 }
 
 /* The prize list of a final (region/qw-final.h): the whole event's, whatever
@@ -447,8 +464,9 @@ qw_print_document (QwDocument            *doc,
               return NULL;
             }
         }
-      if (kind == QW_PRINT_CERTIFICATES || kind == QW_PRINT_AWARDS)
-        note_unfinished (doc, s, found_notes);
+      if ((kind == QW_PRINT_CERTIFICATES || kind == QW_PRINT_AWARDS) && s->standings != NULL
+          && s->standings->len > 0 && !check_unfinished (doc, s, options->unfinished_ok, found_notes, error))
+        return NULL;
       g_ptr_array_add (groups, &s->group);
     }
   if (groups->len == 0 && options->round > 0 && (kind == QW_PRINT_PAIRINGS || kind == QW_PRINT_SLIPS))

@@ -21,6 +21,8 @@ typedef struct
   int         max_place;        /* awards: 0 = 8 */
   const char *site_url;         /* QR codes: the public pages' address; NULL: the venue server's
                                  * when one publishes the document, else the document's setting */
+  gboolean    unfinished_ok;    /* certificates, awards: a group that has not finished is printed
+                                 * (marked 成绩未确定, no verification code) instead of refused */
 } QwPrintOptions;
 
 /* While a venue server publishes the document at @doc_path (publish/), the

@@ -143,6 +143,8 @@ standing_note (const QwPStanding *s,
 
   if (p->excluded)
     g_ptr_array_add (notes, g_strdup ("不具备参赛资格"));
+  else if (p->late)
+    g_ptr_array_add (notes, g_strdup ("迟到报名，未接纳"));
   else if (s->withdrawn || p->withdrawn)
     g_ptr_array_add (notes, g_strdup ("退赛"));
   for (guint c = 0; c < s->cells->len; c++)
@@ -223,7 +225,8 @@ add_standing_row (QwTable           *table,
   const QwPPlayer *p = _qw_pgroup_player (group, s->player);
   g_autoptr(GPtrArray) cells = g_ptr_array_new_with_free_func (g_free);
 
-  g_ptr_array_add (cells, g_strdup_printf ("%d", s->rank));
+  /* No place for the excluded and late entries not admitted: "—", the reason in 备注. */
+  g_ptr_array_add (cells, s->rank > 0 ? g_strdup_printf ("%d", s->rank) : g_strdup ("—"));
   g_ptr_array_add (cells, g_strdup_printf ("%d", p->no));
   g_ptr_array_add (cells, g_strdup (p->name));
   g_ptr_array_add (cells, g_strdup (p->unit));
@@ -420,7 +423,8 @@ emit_crosstable (QwFrame        *frame,
           }
       g_ptr_array_add (cells, _qw_format_points (s != NULL ? s->points : total));
       g_ptr_array_add (cells, s != NULL ? _qw_format_points (s->tiebreaks[QW_TB_SONNEBORN]) : g_strdup (""));
-      g_ptr_array_add (cells, s != NULL ? g_strdup_printf ("%d", s->rank) : g_strdup (""));
+      g_ptr_array_add (cells, s == NULL ? g_strdup ("") : s->rank > 0 ? g_strdup_printf ("%d", s->rank)
+                                                                      : g_strdup ("—"));
       g_ptr_array_add (cells, NULL);
       _qw_table_add_row (table, (const char * const *) cells->pdata, 0);
       _qw_table_shade_cell (table, 3 + i);

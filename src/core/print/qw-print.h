@@ -72,6 +72,8 @@ typedef struct
   GPtrArray       *gate;        /* (element-type QwGateItem) the group's problems before pairing
                                  * (qw_pair_gate_list()): the starting-rank list marks the
                                  * players a blocking problem keeps out; may be NULL */
+  gboolean         provisional; /* certificates, awards: the group has not finished; its
+                                 * certificates say 成绩未确定 and carry no verification code */
 } QwPrintGroup;
 
 typedef struct

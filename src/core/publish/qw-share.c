@@ -352,14 +352,14 @@ standings_sheet (Sheet   *sheet,
       const QwStandingRow *s = g_ptr_array_index (group->standings, i);
       Row *row = g_new0 (Row, 1);
 
-      row->cells[0] = g_strdup_printf ("%d", s->rank);
+      row->cells[0] = s->rank > 0 ? g_strdup_printf ("%d", s->rank) : g_strdup ("—");
       row->cells[1] = g_strdup_printf ("%d %s%s", s->no, s->name, s->withdrawn ? "（退赛）" : "");
       row->small[1] = g_strdup (s->unit);
       row->cells[2] = format_points (s->points);
       row->bold[2] = TRUE;
       for (guint t = 0; t < n_tb; t++)
         row->cells[3 + t] = format_points (s->tiebreaks[tiebreaks[t]]);
-      row->bold[0] = s->rank <= 3;
+      row->bold[0] = s->rank > 0 && s->rank <= 3;
       row->shaded = i % 2 == 1;
       g_ptr_array_add (sheet->rows, row);
     }

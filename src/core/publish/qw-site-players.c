@@ -119,7 +119,10 @@ _qw_site_player_body (QwHtml             *h,
     {
       g_autofree char *points = _qw_site_format_points (row->points);
 
-      _qw_html_printf (h, " · 现列第%d名，积分 ", row->rank);
+      if (row->rank > 0)
+        _qw_html_printf (h, " · 现列第%d名，积分 ", row->rank);
+      else
+        _qw_html_raw (h, " · 无名次，积分 ");
       _qw_html_text (h, points);
     }
   _qw_html_raw (h, "</p>");
@@ -358,7 +361,10 @@ qw_site_standings_json (const QwSiteGroup *group)
       JsonObject *o = json_object_new ();
       JsonObject *tiebreaks = json_object_new ();
 
-      json_object_set_int_member (o, "rank", row->rank);
+      if (row->rank > 0)
+        json_object_set_int_member (o, "rank", row->rank);
+      else
+        json_object_set_null_member (o, "rank");
       json_object_set_int_member (o, "no", row->no);
       json_object_set_string_member (o, "name", row->name);
       json_object_set_string_member (o, "unit", row->unit);

@@ -220,7 +220,11 @@ standings_row (QwHtml              *h,
 
   _qw_html_raw (h, "<tr data-find=\"");
   _qw_html_text (h, words);
-  _qw_html_printf (h, "\"><td class=\"n\">%d</td><td class=\"name\"><span class=\"no\">%d</span>", row->rank, row->no);
+  if (row->rank > 0)
+    _qw_html_printf (h, "\"><td class=\"n\">%d</td>", row->rank);
+  else
+    _qw_html_raw (h, "\"><td class=\"n\">—</td>");
+  _qw_html_printf (h, "<td class=\"name\"><span class=\"no\">%d</span>", row->no);
   _qw_site_player_link (h, group, row->no, row->name);
   _qw_html_raw (h, "<span class=\"unit\">");
   _qw_html_text (h, row->unit);
@@ -411,7 +415,10 @@ _qw_site_crosstable_body (QwHtml            *h,
         }
       _qw_html_raw (h, "<td><strong>");
       _qw_html_text (h, points);
-      _qw_html_printf (h, "</strong></td><td>%d</td></tr>", row->rank);
+      if (row->rank > 0)
+        _qw_html_printf (h, "</strong></td><td>%d</td></tr>", row->rank);
+      else
+        _qw_html_raw (h, "</strong></td><td>—</td></tr>");
     }
   _qw_html_raw (h, "</tbody></table></div>");
 }

@@ -441,6 +441,7 @@ check_standings (const QwResultsGroup  *group,
   g_autoptr(GHashTable) ranked = g_hash_table_new (g_direct_hash, g_direct_equal);
   double most = highest * rounds, least = MIN (0, lowest * rounds);
   int previous = 0;
+  gboolean unranked = FALSE;
 
   for (guint i = 0; i < group->standings->len; i++)
     {
@@ -460,14 +461,19 @@ check_standings (const QwResultsGroup  *group,
                        _("%s: group %s ranks player %d twice"), display_name, qw_results_group_display_name (group), s->no);
           return FALSE;
         }
-      if (s->rank < previous || s->rank > (int) group->standings->len)
+      /* Without a place (no rank: excluded, or a late entry not admitted):
+       * only after every ranked player. */
+      if (s->rank == 0)
+        unranked = TRUE;
+      else if (unranked || s->rank < previous || s->rank > (int) group->standings->len)
         {
           g_set_error (error, QW_ERROR, QW_ERROR_INVALID,
                        _("%s: group %s: the standings are not in order (place %d after place %d, of %u)"),
                        display_name, qw_results_group_display_name (group), s->rank, previous, group->standings->len);
           return FALSE;
         }
-      previous = s->rank;
+      if (s->rank > 0)
+        previous = s->rank;
       if (!isfinite (s->points) || s->points < least || s->points > most)
         {
           char buffer[G_ASCII_DTOSTR_BUF_SIZE];

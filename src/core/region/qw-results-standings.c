@@ -53,6 +53,13 @@ tiebreak_value (const QwResultsGroup    *group,
   return "";
 }
 
+/* A place, or "—" for none (excluded, a late entry not admitted). */
+static char *
+place_text (int rank)
+{
+  return rank > 0 ? g_strdup_printf ("%d", rank) : g_strdup ("—");
+}
+
 static void
 csv_standing_row (GString                 *out,
                   const QwResultsGroup    *group,
@@ -60,7 +67,7 @@ csv_standing_row (GString                 *out,
                   const QwEntry           *e,
                   GPtrArray               *columns)
 {
-  g_autofree char *rank = g_strdup_printf ("%d", s->rank);
+  g_autofree char *rank = place_text (s->rank);
   g_autofree char *masked = qw_idcard_mask (e->id_number);
   g_autofree char *points = format_number (s->points);
   const char *fields[] = { qw_results_group_display_name (group), rank, e->name, qw_sex_to_chinese (e->sex),
@@ -233,7 +240,7 @@ qw_results_standings_sheets (const QwResults *results,
           const Ranked *item = g_ptr_array_index (ranked, r);
           g_autoptr(GPtrArray) cells = g_ptr_array_new_with_free_func (g_free);
 
-          g_ptr_array_add (cells, g_strdup_printf ("%d", item->standing->rank));
+          g_ptr_array_add (cells, place_text (item->standing->rank));
           g_ptr_array_add (cells, g_strdup_printf ("%d", item->player->no));
           g_ptr_array_add (cells, g_strdup (item->player->name));
           g_ptr_array_add (cells, g_strdup (item->player->unit));
@@ -284,7 +291,7 @@ html_group (GString              *out,
 
       if (e == NULL)
         continue;
-      rank = g_strdup_printf ("%d", s->rank);
+      rank = place_text (s->rank);
       masked = qw_idcard_mask (e->id_number);
       points = format_number (s->points);
       g_string_append (out, "<tr>");

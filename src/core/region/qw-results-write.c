@@ -164,7 +164,9 @@ write_standing (GString                 *out,
                                                 g_array_index (s->tiebreaks, double, i)));
     }
   g_string_append (out, "      <standing");
-  qw_xml_append_attr_int (out, "rank", s->rank);
+  /* No place (excluded, a late entry not admitted): no rank at all. */
+  if (s->rank > 0)
+    qw_xml_append_attr_int (out, "rank", s->rank);
   qw_xml_append_attr_int (out, "no", s->no);
   append_double_attr (out, "points", s->points);
   qw_xml_append_attr (out, "tiebreaks", values->str);

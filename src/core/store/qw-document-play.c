@@ -12,6 +12,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "qw-message.h"
 #include "qw-document-private.h"
 #include "qw-error.h"
 #include "qw-document-entries.h"
@@ -298,7 +299,8 @@ read_game (sqlite3_stmt *stmt)
   g->playoff = playoff_from_code (_qw_column_text (stmt, 9));
   g->armageddon = sqlite3_column_int (stmt, 10) != 0;
   g->manual = sqlite3_column_int (stmt, 11) != 0;
-  g->explain = g_strdup (_qw_column_text (stmt, 12));
+  /* Stored as messages (qw-message.h): read in the reader's language. */
+  g->explain = qw_message_render (_qw_column_text (stmt, 12));
   return g;
 }
 
@@ -891,7 +893,7 @@ qw_document_list_round_log (QwDocument  *doc,
 
       line->round = sqlite3_column_int (stmt, 0);
       line->at = g_strdup (_qw_column_text (stmt, 1));
-      line->message = g_strdup (_qw_column_text (stmt, 2));
+      line->message = qw_message_render (_qw_column_text (stmt, 2));
       g_ptr_array_add (lines, line);
     }
   return lines;
@@ -1015,7 +1017,7 @@ qw_document_list_arbiter_log (QwDocument  *doc,
       if (sqlite3_column_int (stmt, 0) == 0)
         {
           line->at = g_strdup (_qw_column_text (stmt, 2));
-          line->message = g_strdup (_qw_column_text (stmt, 9));
+          line->message = qw_message_render (_qw_column_text (stmt, 9));
         }
       else
         {
