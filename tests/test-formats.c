@@ -704,7 +704,7 @@ test_national (void)
   g_assert_cmpstr (((QwNominee *) read->nominees->pdata[1])->region, ==, "广西");
   g_assert_cmpstr (((QwNominee *) read->nominees->pdata[1])->duplicate, ==, "广东、广西");
   csv = qw_nominees_to_csv (national, TRUE);
-  g_assert_nonnull (strstr (csv, "\r\n广西,老年组,老年组女子,1,王五,女,,110105********002X,北京象棋协会,第1名,广东、广西\r\n"));
+  g_assert_nonnull (strstr (csv, "\r\n广西,老年组,老年组女子,1,王五,女,110105********002X,北京象棋协会,第1名,广东、广西\r\n"));
 }
 
 int

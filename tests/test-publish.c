@@ -1047,6 +1047,17 @@ test_share (void)
   g_assert_nonnull (strstr (drawn->str, qw_site_get_event (site)->name));
   g_assert_nonnull (strstr (drawn->str, "公开组男子 成绩表"));
   g_assert_nonnull (strstr (drawn->str, "已录入至第3轮的成绩"));
+  /* Every part says what its signs mean (issue 19 point 25). */
+  g_assert_nonnull (strstr (drawn->str, "（退赛）为已退出比赛的棋手"));
+  {
+    g_autoptr(GString) signs = g_string_new (NULL);
+    QwShareOptions legend = { .kind = QW_SHARE_PAIRINGS, .round = 2, .text_func = collect_text, .text_data = signs };
+    g_autoptr(GPtrArray) images = qw_share_render (site, "open-m", &legend, &error);
+
+    g_assert_no_error (error);
+    g_assert_nonnull (strstr (signs->str, "+ : - 红方不战而胜"));
+    g_assert_nonnull (strstr (signs->str, "- : - 双方弃权"));
+  }
   written = qw_share_write (doc, "open-m", &pairings, png, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (written->len, ==, 1);

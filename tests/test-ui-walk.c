@@ -617,6 +617,30 @@ walk_documents (QwWindow *window)
   export_pdf (window, QW_PRINT_CERTIFICATES, GROUP, 0);
   export_pdf (window, QW_PRINT_CHECKIN, NULL, 0);
   export_pdf (window, QW_PRINT_SEEDING, GROUP, 0);
+  /* The technical-grade application sheet is in the print dialog too, and
+   * its PDF is private (birth dates): issue 19 point 17. */
+  {
+    g_autoptr(GError) grades_error = NULL;
+    QwPrintDialog *dialog = qw_print_dialog_new (GTK_WINDOW (window), qw_window_get_document (window),
+                                                 QW_PRINT_GRADES, GROUP, 0);
+    g_autofree char *name = NULL;
+    g_autofree char *path = NULL;
+    g_autoptr(GFile) file = NULL;
+    GStatBuf st;
+
+    gtk_window_present (GTK_WINDOW (dialog));
+    qw_test_wait_drawn (GTK_WIDGET (dialog));
+    qw_test_screenshot (GTK_WIDGET (dialog), "screenshot-print-grades.png");
+    name = qw_print_dialog_suggest_name (dialog);
+    g_assert_nonnull (strstr (name, "技术等级申报表"));
+    path = g_build_filename (tmp_dir, name, NULL);
+    file = g_file_new_for_path (path);
+    g_assert_true (qw_print_dialog_export_pdf (dialog, file, &grades_error));
+    g_assert_no_error (grades_error);
+    g_assert_cmpint (g_stat (path, &st), ==, 0);
+    g_assert_cmpint (st.st_mode & 0777, ==, 0600);
+    gtk_window_destroy (GTK_WINDOW (dialog));
+  }
 
   g_assert_true (qw_window_export_results (window, results_file, FALSE));
   qw_test_wait_until (qw_test_not_exporting, window, "the results file to be written");

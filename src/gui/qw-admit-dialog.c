@@ -17,6 +17,8 @@
 #include <math.h>
 
 #include "qw-admit-dialog.h"
+#include "qw-dialog-list.h"
+#include "qw-text-wrap.h"
 #include "qw-feedback.h"
 #include "qw-pair-gate.h"
 #include "qw-tournament.h"
@@ -360,6 +362,7 @@ qw_admit_dialog_new (GtkWindow         *parent,
   QwDocument *doc;
   g_autofree char *heading = NULL;
   g_autofree char *body = NULL;
+  GtkWidget *list;
 
   g_return_val_if_fail (QW_IS_DOCUMENT_CONTEXT (context), NULL);
   g_return_val_if_fail (entries != NULL && entries->len > 0, NULL);
@@ -396,6 +399,11 @@ qw_admit_dialog_new (GtkWindow         *parent,
   body = body_text (self);
   adw_message_dialog_set_heading (ADW_MESSAGE_DIALOG (self), heading);
   adw_message_dialog_set_body (ADW_MESSAGE_DIALOG (self), body);
-  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (self), build_grid (self));
+  qw_message_dialog_no_orphans (ADW_MESSAGE_DIALOG (self));
+  /* 25 late entries: the list scrolls, the buttons stay on the screen; a
+   * group that paired many rounds has more points than the dialog is wide. */
+  list = qw_dialog_list_new (parent, build_grid (self), 420);
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (list), GTK_POLICY_AUTOMATIC, GTK_POLICY_AUTOMATIC);
+  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (self), list);
   return self;
 }

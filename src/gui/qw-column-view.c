@@ -211,7 +211,10 @@ qw_column_view_add_column (GtkColumnView  *view,
   g_signal_connect_data (factory, "setup", G_CALLBACK (setup_cb), d, column_data_free, 0);
   if (d->bind != NULL || d->value != NULL)
     g_signal_connect (factory, "bind", G_CALLBACK (bind_cb), d);
-  view_column = gtk_column_view_column_new (_(column->title), factory);
+  /* The translation of an empty string is the catalogue's header ("Project-Id-Version: …"): a
+   * column without a title keeps none. */
+  view_column = gtk_column_view_column_new (column->title != NULL && column->title[0] != '\0' ? _(column->title) : "",
+                                            factory);
   gtk_column_view_column_set_resizable (view_column, TRUE);
   gtk_column_view_column_set_expand (view_column, (column->flags & QW_COLUMN_EXPAND) != 0);
   if (column->width > 0)

@@ -15,6 +15,8 @@
 
 #include <glib/gi18n.h>
 
+#include "qw-dialog-list.h"
+#include "qw-text-wrap.h"
 #include "qw-admit-dialog.h"
 #include "qw-column-map-dialog.h"
 #include "qw-entries-page-private.h"
@@ -127,10 +129,10 @@ import_rows (QwImportReport *report)
 }
 
 static GtkWidget *
-rows_view (const char *rows)
+rows_view (GtkWindow  *parent,
+           const char *rows)
 {
   GtkWidget *label = gtk_label_new (rows);
-  GtkWidget *scrolled = gtk_scrolled_window_new ();
 
   gtk_label_set_xalign (GTK_LABEL (label), 0);
   gtk_label_set_wrap (GTK_LABEL (label), TRUE);
@@ -139,12 +141,7 @@ rows_view (const char *rows)
   gtk_label_set_width_chars (GTK_LABEL (label), 40);
   gtk_label_set_max_width_chars (GTK_LABEL (label), 48);
   gtk_widget_set_margin_end (label, 12);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), label);
-  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
-  gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (scrolled), TRUE);
-  gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (scrolled), 260);
-  gtk_scrolled_window_set_overlay_scrolling (GTK_SCROLLED_WINDOW (scrolled), FALSE);
-  return scrolled;
+  return qw_dialog_list_new (parent, label, 260);
 }
 
 /* What the worker reads: the list as imported. */
@@ -278,10 +275,10 @@ import_read (QwEntriesPage     *self,
       text = g_strdup_printf ("%s\n\n%s", old, with);
     }
   rows = import_rows (report);
-  dialog = adw_message_dialog_new (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))),
+  dialog = qw_message_dialog_new (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))),
                                    _("Registration List Imported"), text);
   if (*rows != '\0')
-    adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), rows_view (rows));
+    adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), rows_view (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))), rows));
   adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
   if (late != NULL)
     {

@@ -346,6 +346,9 @@ qw_entry_dialog_class_init (QwEntryDialogClass *klass)
 
   gtk_widget_class_install_action (widget_class, "entry.save", NULL, save_shortcut);
   gtk_widget_class_install_action (widget_class, "entry.save-next", NULL, save_next_shortcut);
+  /* Saved as in any editor: Ctrl+S, Enter in a field (qw-entry-dialog.ui),
+   * Ctrl+Enter, Alt+S (the button's mnemonic) or the button. */
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_s, GDK_CONTROL_MASK, "entry.save", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Return, GDK_CONTROL_MASK, "entry.save", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Return, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
                                        "entry.save-next", NULL);
@@ -364,6 +367,11 @@ qw_entry_dialog_init (QwEntryDialog *self)
   self->problem_rows = g_ptr_array_new ();
   adw_combo_row_set_model (self->sex_row, G_LIST_MODEL (gtk_string_list_new (sexes)));
   adw_combo_row_set_model (self->doc_kind_row, G_LIST_MODEL (gtk_string_list_new (kinds)));
+  /* Enter in the rating saves too (GTK 4.8's spin button has no "activate"
+   * of its own: its text has). */
+  for (GtkWidget *c = gtk_widget_get_first_child (GTK_WIDGET (self->rating_spin)); c != NULL; c = gtk_widget_get_next_sibling (c))
+    if (GTK_IS_TEXT (c))
+      g_signal_connect_object (c, "activate", G_CALLBACK (save_clicked_cb), self, G_CONNECT_SWAPPED | G_CONNECT_AFTER);
 }
 
 /**

@@ -3,7 +3,9 @@
  * Every file dialog of the window, its pages and its dialogs: a native
  * chooser (the portal's in a sandbox), modal over the owner's window, with
  * a Cancel button. The owner is kept until the user answers, and told only
- * when a file was chosen; the chooser goes with the answer.
+ * when a file was chosen; the chooser goes with the answer. It opens in the
+ * folder of the window's document, where the organiser keeps the event's
+ * files (not the folder the program was started in).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -14,6 +16,7 @@
 #include <glib/gi18n.h>
 
 #include "qw-file-chooser.h"
+#include "qw-window.h"
 
 typedef struct
 {
@@ -60,6 +63,23 @@ response_cb (GtkNativeDialog *chooser,
   question_free (q);
 }
 
+/* The folder of the document of @owner's window, or of the window a dialog
+ * is over; %NULL without a document. */
+static GFile *
+document_folder (GtkWidget *owner)
+{
+  GtkRoot *root = gtk_widget_get_root (owner);
+
+  for (GtkWindow *w = GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL; w != NULL; w = gtk_window_get_transient_for (w))
+    if (QW_IS_WINDOW (w) && qw_window_has_document (QW_WINDOW (w)))
+      {
+        g_autoptr(GFile) file = g_file_new_for_path (qw_document_get_path (qw_window_get_document (QW_WINDOW (w))));
+
+        return g_file_get_parent (file);
+      }
+  return NULL;
+}
+
 /**
  * qw_file_chooser_ask:
  * @owner: the page or window asking; its window is the chooser's parent
@@ -77,6 +97,7 @@ qw_file_chooser_ask (GtkWidget            *owner,
 {
   GtkRoot *root = gtk_widget_get_root (owner);
   GtkFileChooserNative *chooser;
+  g_autoptr(GFile) folder = NULL;
   Question *q;
 
   g_return_if_fail (GTK_IS_WIDGET (owner));
@@ -87,6 +108,9 @@ qw_file_chooser_ask (GtkWidget            *owner,
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
   for (guint i = 0; i < G_N_ELEMENTS (question->filters) && question->filters[i] != NULL; i++)
     gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), question->filters[i]);
+  /* Set before the name: a save dialog keeps the name typed in the folder. */
+  if ((folder = document_folder (owner)) != NULL)
+    gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (chooser), folder, NULL);
   if (question->name != NULL)
     gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), question->name);
   gtk_file_chooser_set_select_multiple (GTK_FILE_CHOOSER (chooser), question->multiple);

@@ -11,6 +11,8 @@
 
 #include <glib/gi18n.h>
 
+#include "qw-dialog-list.h"
+#include "qw-text-wrap.h"
 #include "qw-import-report.h"
 
 /**
@@ -95,9 +97,9 @@ append_outcomes (GtkListBox *list,
 }
 
 static GtkWidget *
-report_list (GPtrArray *outcomes)
+report_list (GtkWindow *parent,
+             GPtrArray *outcomes)
 {
-  GtkWidget *scrolled = gtk_scrolled_window_new ();
   GtkWidget *list = gtk_list_box_new ();
 
   gtk_list_box_set_selection_mode (GTK_LIST_BOX (list), GTK_SELECTION_NONE);
@@ -105,11 +107,8 @@ report_list (GPtrArray *outcomes)
   /* Rejected files first: they are what the province must follow up. */
   append_outcomes (GTK_LIST_BOX (list), outcomes, TRUE);
   append_outcomes (GTK_LIST_BOX (list), outcomes, FALSE);
-  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
-  gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (scrolled), TRUE);
-  gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (scrolled), 420);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), list);
-  return scrolled;
+  gtk_widget_set_margin_end (list, 12);
+  return qw_dialog_list_new (parent, list, 420);
 }
 
 /**
@@ -139,8 +138,8 @@ qw_import_report_new (GtkWindow *parent,
                             "taken from a rejected file."),
                           counts[QW_FILE_ADDED], counts[QW_FILE_REPLACED], counts[QW_FILE_UNCHANGED],
                           counts[QW_FILE_REJECTED]);
-  dialog = adw_message_dialog_new (parent, heading, body);
-  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), report_list (outcomes));
+  dialog = qw_message_dialog_new (parent, heading, body);
+  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), report_list (parent, outcomes));
   adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
   gtk_window_set_default_size (GTK_WINDOW (dialog), 600, -1);
   return dialog;

@@ -12,6 +12,7 @@
 
 #include <glib/gi18n.h>
 
+#include "qw-text-wrap.h"
 #include "qw-file-chooser.h"
 #include "qw-tooltip.h"
 #include "qw-new-region-dialog.h"
@@ -212,6 +213,7 @@ qw_new_region_dialog_init (QwNewRegionDialog *self)
       gtk_string_list_append (names, r != NULL ? r->name : self->ruleset_ids[i]);
     }
   adw_combo_row_set_model (self->ruleset_row, G_LIST_MODEL (names));
+  qw_combo_row_show_whole (self->ruleset_row);
   qw_new_region_dialog_set_region (self, "广东");
   kind_changed_cb (self);
 }

@@ -16,6 +16,7 @@
 #include "qw-new-stop-dialog.h"
 #include "qw-ruleset.h"
 #include "qw-ruleset-championship.h"
+#include "qw-text-wrap.h"
 #include "qw-date.h"
 #include "qw-document-entries.h"
 #include "qw-event.h"
@@ -700,6 +701,7 @@ qw_new_stop_dialog_init (QwNewStopDialog *self)
       gtk_string_list_append (ruleset_names, r != NULL ? r->name : self->ruleset_ids[i]);
     }
   adw_combo_row_set_model (self->ruleset_row, G_LIST_MODEL (ruleset_names));
+  qw_combo_row_show_whole (self->ruleset_row);
   ruleset_changed_cb (self);
 }
 

@@ -22,7 +22,9 @@
 #include "qw-manual-pairing-dialog.h"
 #include "qw-tiebreak.h"
 #include "qw-rounds-page-private.h"
+#include "qw-dialog-list.h"
 #include "qw-section-dialog.h"
+#include "qw-text-wrap.h"
 #include "qw-tournament.h"
 #include "qw-document-entries.h"
 #include "qw-document-play.h"
@@ -36,7 +38,7 @@ show_lines (QwRoundsPage *self,
             const char   *body,
             GPtrArray    *lines)
 {
-  GtkWidget *dialog = adw_message_dialog_new (_qw_rounds_page_parent_window (self), heading, body);
+  GtkWidget *dialog = qw_message_dialog_new (_qw_rounds_page_parent_window (self), heading, body);
   GtkWidget *label;
   GtkWidget *scrolled;
   g_autoptr(GString) text = g_string_new (NULL);
@@ -46,24 +48,20 @@ show_lines (QwRoundsPage *self,
   if (text->len > 0)
     {
       label = gtk_label_new (text->str);
+      qw_label_no_orphans (GTK_LABEL (label));
       gtk_label_set_wrap (GTK_LABEL (label), TRUE);
       gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
-      /* As wide as it asks for, always: its height is then measured for the
-       * width it gets, and the last line is never below the view's end. */
-      gtk_label_set_width_chars (GTK_LABEL (label), 64);
+      /* Up to 64 characters wide, and narrower when the dialog is (a fixed
+       * width ran under the scroll bar: "种子排位在前者执红" lost 者); its
+       * height is measured for the width it gets. */
+      gtk_label_set_width_chars (GTK_LABEL (label), 24);
       gtk_label_set_max_width_chars (GTK_LABEL (label), 64);
       gtk_label_set_xalign (GTK_LABEL (label), 0);
       gtk_label_set_selectable (GTK_LABEL (label), TRUE);
       gtk_widget_set_margin_end (label, 12);
       gtk_widget_set_margin_bottom (label, 6);
-      scrolled = gtk_scrolled_window_new ();
-      gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), label);
-      gtk_scrolled_window_set_propagate_natural_width (GTK_SCROLLED_WINDOW (scrolled), TRUE);
-      gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (scrolled), TRUE);
-      gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (scrolled), 420);
-      gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
-      /* A scroll bar that shows there is more below. */
-      gtk_scrolled_window_set_overlay_scrolling (GTK_SCROLLED_WINDOW (scrolled), FALSE);
+      /* A scroll bar that shows there is more below, in a height the screen has. */
+      scrolled = qw_dialog_list_new (_qw_rounds_page_parent_window (self), label, 420);
       adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), scrolled);
     }
   adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
@@ -194,7 +192,7 @@ _qw_rounds_page_open_fouls_dialog (QwRoundsPage *self)
     }
   heading = d->playoff_dropdown != NULL ? g_strdup_printf (_("Board %d: Fouls and Play-off"), game->board)
                                         : g_strdup_printf (_("Board %d: Fouls"), game->board);
-  dialog = adw_message_dialog_new (_qw_rounds_page_parent_window (self), heading,
+  dialog = qw_message_dialog_new (_qw_rounds_page_parent_window (self), heading,
                                    _("Fouls (犯规) count in the tie-breaks: fewer ranks higher."));
   adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), grid);
   adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _("_Cancel"), "save", _("_Save"), NULL);
@@ -297,7 +295,7 @@ _qw_rounds_page_open_playoff_dialog (QwRoundsPage *self,
                               "on a draw.)"), red.name, black.name)
          : g_strdup_printf (_("%s (red) and %s (black) drew. A knockout game needs a winner: who won the "
                               "play-off?"), red.name, black.name);
-  dialog = adw_message_dialog_new (_qw_rounds_page_parent_window (self), heading, body);
+  dialog = qw_message_dialog_new (_qw_rounds_page_parent_window (self), heading, body);
   /* Escape takes nothing: the draw is not recorded without its play-off. */
   adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
                                     "later", _("Not Played _Yet"),
@@ -553,7 +551,7 @@ unpair_action (GtkWidget  *widget,
     return;
   results = round_has_results (self, self->last_round);
   heading = g_strdup_printf (_("Unpair Round %d?"), self->last_round);
-  dialog = adw_message_dialog_new (_qw_rounds_page_parent_window (self), heading,
+  dialog = qw_message_dialog_new (_qw_rounds_page_parent_window (self), heading,
                                    results ? _("Its results are lost with it. The earlier rounds stay as they are.")
                                            : _("Its pairings are removed; pair it again when ready."));
   adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _("_Cancel"),
@@ -711,7 +709,7 @@ swap_action (GtkWidget  *widget,
   grid = gtk_grid_new ();
   gtk_grid_set_row_spacing (GTK_GRID (grid), 8);
   gtk_grid_set_column_spacing (GTK_GRID (grid), 12);
-  dialog = adw_message_dialog_new (_qw_rounds_page_parent_window (self), _("Swap Two Players"),
+  dialog = qw_message_dialog_new (_qw_rounds_page_parent_window (self), _("Swap Two Players"),
                                    _("They exchange their places in this round (on one board: their colours). "
                                      "The change is checked against the rules and recorded."));
   c->first = GTK_DROP_DOWN (labelled (grid, 0, _("Player"), player_dropdown (entries)));
@@ -773,7 +771,7 @@ choice_dialog (OneChoice  *c,
 {
   gint64 first[2];
   guint n_first = board_players (c->self, first);
-  GtkWidget *dialog = adw_message_dialog_new (_qw_rounds_page_parent_window (c->self), heading, body);
+  GtkWidget *dialog = qw_message_dialog_new (_qw_rounds_page_parent_window (c->self), heading, body);
 
   c->chooser = QW_PLAYER_CHOOSER (qw_player_chooser_new (entries, first, n_first));
   adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), GTK_WIDGET (c->chooser));
@@ -851,6 +849,10 @@ withdraw_action (GtkWidget  *widget,
   OneChoice *c;
   GtkWidget *dialog;
 
+  /* Only those who play: not an excluded entry, nor a late one not admitted. */
+  for (guint i = entries != NULL ? entries->len : 0; i-- > 0;)
+    if (!qw_tournament_can_withdraw (g_ptr_array_index (entries, i), NULL))
+      g_ptr_array_remove_index (entries, i);
   if (entries == NULL || entries->len == 0)
     return;
   c = g_new0 (OneChoice, 1);

@@ -108,16 +108,20 @@ static const QwColumn columns[] = {
   { N_("Board"), "board", NULL, 56, QW_COLUMN_NUMERIC },
   { N_("No."), "red-no", NULL, 52, QW_COLUMN_NUMERIC },
   { N_("Red"), "red-name", NULL, 90, QW_COLUMN_HEADING, "red-side" },
-  { N_("Unit"), "red-unit", NULL, 0, QW_COLUMN_EXPAND },
+  /* Units at least 100 px: a narrow window scrolls sideways rather than
+   * showing "…" for every unit. */
+  { N_("Unit"), "red-unit", NULL, 100, QW_COLUMN_EXPAND },
   { N_("Points"), "red-points", NULL, 52, QW_COLUMN_NUMERIC },
   { N_("Result"), NULL, NULL, 312, 0, NULL, NULL, G_CALLBACK (setup_result_cb) },
   { N_("Points"), "black-points", NULL, 52, QW_COLUMN_NUMERIC | QW_COLUMN_END },
   { N_("Black"), "black-name", NULL, 90, QW_COLUMN_HEADING },
-  { N_("Unit"), "black-unit", NULL, 0, QW_COLUMN_EXPAND },
+  { N_("Unit"), "black-unit", NULL, 100, QW_COLUMN_EXPAND },
   { N_("No."), "black-no", NULL, 52, QW_COLUMN_NUMERIC | QW_COLUMN_END },
-  { N_("Fouls"), "fouls", NULL, 150, 0, "dim-label", "fouls" },
+  /* Takes its share of the spare width: a play-off's note is long
+   * ("和棋黑胜附加赛战和：黑方晋级"). */
+  { N_("Fouls"), "fouls", NULL, 90, QW_COLUMN_EXPAND, "dim-label", "fouls" },
   /* 窗口, 命令行, 设备：NAME */
-  { N_("Entered By"), "entered-by", NULL, 150, 0, "dim-label", "entered-by" },
+  { N_("Entered By"), "entered-by", NULL, 100, 0, "dim-label", "entered-by" },
 };
 
 static const QwColumn seed_columns[] = {

@@ -327,6 +327,42 @@ fill_rounds (QwStandingsPage *self)
   gtk_widget_set_visible (GTK_WIDGET (self->round_dropdown), self->last_round > 0);
 }
 
+/* Each round's column as wide as its widest cell: "缺席（请假）" was cut
+ * to "缺席（…" in 72 px while the unit had room to spare (issue 19
+ * point 12). The round columns are the last ones (rebuild_columns()). */
+static void
+fit_round_columns (QwStandingsPage *self,
+                   GPtrArray       *rows)
+{
+  GListModel *columns = gtk_column_view_get_columns (self->column_view);
+  guint n_columns = g_list_model_get_n_items (columns);
+  g_autoptr(PangoLayout) layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), NULL);
+
+  for (int r = 1; r <= self->last_round && (guint) r <= n_columns; r++)
+    {
+      g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item (columns, n_columns - self->last_round + r - 1);
+      int widest = 0;
+
+      for (guint i = 0; i < rows->len; i++)
+        {
+          const QwStandingRow *row = g_ptr_array_index (rows, i);
+
+          for (guint k = 0; row->rounds != NULL && k < row->rounds->len; k++)
+            if (g_array_index (row->rounds, QwRoundCell, k).round == r)
+              {
+                g_autofree char *text = round_cell_text (&g_array_index (row->rounds, QwRoundCell, k));
+                int width;
+
+                pango_layout_set_text (layout, text, -1);
+                pango_layout_get_pixel_size (layout, &width, NULL);
+                widest = MAX (widest, width);
+              }
+        }
+      /* The cell's padding on both sides. */
+      gtk_column_view_column_set_fixed_width (column, MAX (72, widest + 28));
+    }
+}
+
 static void
 compute (QwStandingsPage *self,
          int              up_to_round)
@@ -370,6 +406,7 @@ compute (QwStandingsPage *self,
       item->row = g_ptr_array_index (rows, i);
       g_ptr_array_add (items, item);
     }
+  fit_round_columns (self, rows);
   g_list_store_splice (self->rows, 0, 0, items->pdata, items->len);
   gtk_stack_set_visible_child_name (self->content_stack, items->len > 0 ? "table" : "empty");
 }

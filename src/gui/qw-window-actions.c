@@ -13,6 +13,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "qw-add-device-dialog.h"
 #include "qw-demo.h"
@@ -575,6 +576,49 @@ show_page_action (GtkWidget  *widget,
   qw_window_show_page (QW_WINDOW (widget), g_variant_get_string (parameter, NULL));
 }
 
+/* Alt+1, Alt+2, …: the pages the document offers, in the switcher's order
+ * (a stop has no region page, a final its ladder and prizes). */
+static void
+show_page_at_action (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
+{
+  QwWindow *self = QW_WINDOW (widget);
+  Page page;
+
+  if (_qw_window_offered_page (self, g_variant_get_int32 (parameter), &page))
+    qw_window_show_page (self, _qw_window_page_name (page));
+}
+
+/* The shortcuts window's "Pages" group lists the pages this document
+ * offers, with their keys (show_page_at_action()), and no other. */
+static char *
+shortcuts_ui_with_pages (QwWindow *self)
+{
+  g_autoptr(GBytes) bytes = g_resources_lookup_data ("/cn/qiwang/Qiwang/ui/qw-shortcuts-window.ui", 0, NULL);
+  const char *ui = g_bytes_get_data (bytes, NULL);
+  const char *marker = strstr (ui, "context=\"shortcut window\">Pages</property>");
+  g_autoptr(GString) pages = g_string_new (NULL);
+  g_autoptr(GString) text = g_string_new (NULL);
+  Page page;
+
+  g_return_val_if_fail (marker != NULL, g_strdup (ui));
+  marker = strstr (marker, "</property>") + strlen ("</property>");
+  for (int n = 1; n <= 9 && _qw_window_offered_page (self, n, &page); n++)
+    {
+      g_autofree char *title = g_markup_escape_text (_qw_window_page_title (self, page), -1);
+
+      g_string_append_printf (pages, "<child><object class=\"GtkShortcutsShortcut\">"
+                                     "<property name=\"title\">%s</property>"
+                                     "<property name=\"accelerator\">&lt;Alt&gt;%d</property>"
+                                     "</object></child>", title, n);
+    }
+  g_string_append_len (text, ui, marker - ui);
+  g_string_append (text, pages->str);
+  g_string_append (text, marker);
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
 /* GTK fills in the keys of the shortcuts that name an action only for the
  * help overlay it builds itself: this one asks the application. */
 static void
@@ -598,27 +642,31 @@ fill_action_accels (GtkApplication *app,
     fill_action_accels (app, c);
 }
 
-/* The keyboard shortcuts window, built the first time it is asked for (not
- * with every window, as GtkApplication does with gtk/help-overlay.ui). */
+/* The keyboard shortcuts window, built when asked for (not with every
+ * window, as GtkApplication does with gtk/help-overlay.ui), for the pages
+ * the document offers then. */
 static void
 show_help_overlay_action (GtkWidget  *widget,
                           const char *action_name,
                           GVariant   *parameter)
 {
   QwWindow *self = QW_WINDOW (widget);
+  g_autofree char *ui = shortcuts_ui_with_pages (self);
+  g_autoptr(GtkBuilder) builder = gtk_builder_new_from_string (ui, -1);
+  Page first;
 
-  if (self->shortcuts == NULL)
+  if (self->shortcuts != NULL)
+    gtk_window_destroy (self->shortcuts);
+  g_clear_object (&self->shortcuts);
+  self->shortcuts = GTK_WINDOW (g_object_ref (gtk_builder_get_object (builder, "help_overlay")));
+  gtk_widget_set_visible (GTK_WIDGET (gtk_builder_get_object (builder, "pages_group")),
+                          _qw_window_offered_page (self, 1, &first));
+  gtk_window_set_transient_for (self->shortcuts, GTK_WINDOW (self));
+  gtk_window_set_destroy_with_parent (self->shortcuts, TRUE);
+  if (get_app (self) != NULL)
     {
-      g_autoptr(GtkBuilder) builder = gtk_builder_new_from_resource ("/cn/qiwang/Qiwang/ui/qw-shortcuts-window.ui");
-
-      self->shortcuts = GTK_WINDOW (g_object_ref (gtk_builder_get_object (builder, "help_overlay")));
-      gtk_window_set_transient_for (self->shortcuts, GTK_WINDOW (self));
-      gtk_window_set_destroy_with_parent (self->shortcuts, TRUE);
-      if (get_app (self) != NULL)
-        {
-          gtk_window_set_application (self->shortcuts, GTK_APPLICATION (get_app (self)));
-          fill_action_accels (GTK_APPLICATION (get_app (self)), GTK_WIDGET (self->shortcuts));
-        }
+      gtk_window_set_application (self->shortcuts, GTK_APPLICATION (get_app (self)));
+      fill_action_accels (GTK_APPLICATION (get_app (self)), GTK_WIDGET (self->shortcuts));
     }
   gtk_window_present (self->shortcuts);
 }
@@ -644,6 +692,9 @@ _qw_window_class_actions_init (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo_action);
   gtk_widget_class_install_action (widget_class, "win.redo", NULL, redo_action);
   gtk_widget_class_install_action (widget_class, "win.show-page", "s", show_page_action);
+  gtk_widget_class_install_action (widget_class, "win.show-page-at", "i", show_page_at_action);
+  for (int n = 1; n <= 9; n++)
+    gtk_widget_class_add_binding_action (widget_class, GDK_KEY_1 + n - 1, GDK_ALT_MASK, "win.show-page-at", "i", n);
   gtk_widget_class_install_action (widget_class, "win.print", NULL, print_action);
   gtk_widget_class_install_action (widget_class, "win.publish", NULL, publish_action);
   gtk_widget_class_install_action (widget_class, "win.devices", NULL, devices_action);

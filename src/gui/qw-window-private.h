@@ -77,6 +77,11 @@ event_of (QwWindow *self)
 GtkWidget   *_qw_window_ensure_page         (QwWindow          *self,
                                              Page               page);
 Page         _qw_window_visible_page        (QwWindow          *self);
+gboolean     _qw_window_offered_page        (QwWindow          *self,
+                                             int                n,
+                                             Page              *page);
+const char  *_qw_window_page_title          (QwWindow          *self,
+                                             Page               page);
 const char  *_qw_window_page_name           (Page               page);
 void         _qw_window_set_context         (QwWindow          *self,
                                              QwDocumentContext *context,

@@ -127,6 +127,30 @@ page_from_name (const char *name,
   return FALSE;
 }
 
+/* The @n-th page the document offers (1: the first), in the switcher's
+ * order: what Alt+@n shows and the shortcuts window lists. */
+gboolean
+_qw_window_offered_page (QwWindow *self,
+                         int       n,
+                         Page     *page)
+{
+  for (int i = 0; self->context != NULL && i < N_PAGES; i++)
+    if (adw_view_stack_page_get_visible (adw_view_stack_get_page (self->view_stack, GTK_WIDGET (self->bins[i])))
+        && --n == 0)
+      {
+        *page = (Page) i;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+const char *
+_qw_window_page_title (QwWindow *self,
+                       Page      page)
+{
+  return adw_view_stack_page_get_title (adw_view_stack_get_page (self->view_stack, GTK_WIDGET (self->bins[page])));
+}
+
 Page
 _qw_window_visible_page (QwWindow *self)
 {

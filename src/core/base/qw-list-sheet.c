@@ -46,7 +46,49 @@ qw_list_sheet_free (QwListSheet *sheet)
   g_strfreev (sheet->header);
   g_array_unref (sheet->columns);
   g_ptr_array_unref (sheet->rows);
+  g_free (sheet->page_title);
+  g_free (sheet->note);
   g_free (sheet);
+}
+
+/* @title: (nullable): printed at the top of the workbook sheet's pages */
+void
+qw_list_sheet_set_page_title (QwListSheet *sheet,
+                              const char  *title)
+{
+  g_free (sheet->page_title);
+  sheet->page_title = g_strdup (title);
+}
+
+/* @note: (nullable): a line under the rows in a workbook, after an empty
+ * row (a remark on the whole list, not a cell of its columns) */
+void
+qw_list_sheet_set_note (QwListSheet *sheet,
+                        const char  *note)
+{
+  g_free (sheet->note);
+  sheet->note = g_strdup (note);
+}
+
+/* Takes @column out of the header and of every row (a form that has no
+ * value for it leaves it out rather than print it empty). */
+void
+qw_list_sheet_remove_column (QwListSheet *sheet,
+                             guint        column)
+{
+  guint n = sheet->columns->len;
+
+  g_return_if_fail (column < n);
+  g_free (sheet->header[column]);
+  memmove (&sheet->header[column], &sheet->header[column + 1], sizeof (char *) * (n - column));
+  for (guint r = 0; r < sheet->rows->len; r++)
+    {
+      char **row = g_ptr_array_index (sheet->rows, r);
+
+      g_free (row[column]);
+      memmove (&row[column], &row[column + 1], sizeof (char *) * (n - column));
+    }
+  g_array_remove_index (sheet->columns, column);
 }
 
 /* @cells: (array): one cell per column of the header, copied; a NULL cell is empty */
@@ -129,14 +171,29 @@ qw_list_sheets_write_xlsx (GPtrArray      *sheets,
       g_autofree QwXlsxColumn *kinds = g_new0 (QwXlsxColumn, MAX (sheet->columns->len, 1));
 
       for (guint c = 0; c < sheet->columns->len; c++)
-        kinds[c] = g_array_index (sheet->columns, QwListColumn, c) == QW_LIST_NUMBER ? QW_XLSX_COLUMN_NUMBER
-                                                                                    : QW_XLSX_COLUMN_TEXT;
+        switch (g_array_index (sheet->columns, QwListColumn, c))
+          {
+          case QW_LIST_NUMBER:
+            kinds[c] = QW_XLSX_COLUMN_NUMBER;
+            break;
+          case QW_LIST_DATE:
+            kinds[c] = QW_XLSX_COLUMN_DATE;
+            break;
+          case QW_LIST_TEXT:
+          case QW_LIST_ID:
+          default:
+            kinds[c] = QW_XLSX_COLUMN_TEXT;
+            break;
+          }
       if (qw_xlsx_writer_add_sheet (writer, sheet->title, (const char * const *) sheet->header, kinds,
                                     error) == NULL)
         return FALSE;
+      qw_xlsx_writer_set_page_title (writer, sheet->page_title);
       for (guint r = 0; r < sheet->rows->len; r++)
         if (!qw_xlsx_writer_add_row (writer, g_ptr_array_index (sheet->rows, r), error))
           return FALSE;
+      if (sheet->note != NULL && !qw_xlsx_writer_add_note (writer, sheet->note, error))
+        return FALSE;
     }
   return qw_xlsx_writer_close (writer, error);
 }

@@ -23,6 +23,7 @@ typedef enum
   QW_LIST_TEXT = 0,   /* names, units, codes, messages */
   QW_LIST_NUMBER,     /* places, points, ratings: a number where Excel holds it exactly */
   QW_LIST_ID,         /* ID numbers, phone numbers: text Excel must never make a number */
+  QW_LIST_DATE,       /* YYYY-MM-DD: a date cell in a workbook, the text in CSV */
 } QwListColumn;
 
 typedef struct
@@ -31,6 +32,8 @@ typedef struct
   GStrv      header;
   GArray    *columns;   /* QwListColumn, one per header cell */
   GPtrArray *rows;      /* GStrv, as long as the header at most */
+  char      *page_title;  /* at the top of every printed page of a workbook's sheet; may be NULL */
+  char      *note;        /* a line under the rows of a workbook's sheet; may be NULL */
 } QwListSheet;
 
 QwListSheet *qw_list_sheet_new         (const char          *title,
@@ -39,6 +42,12 @@ QwListSheet *qw_list_sheet_new         (const char          *title,
 void         qw_list_sheet_free        (QwListSheet         *sheet);
 void         qw_list_sheet_add_row     (QwListSheet         *sheet,
                                         const char * const  *cells);
+void         qw_list_sheet_set_page_title (QwListSheet     *sheet,
+                                           const char      *title);
+void         qw_list_sheet_set_note     (QwListSheet      *sheet,
+                                         const char       *note);
+void         qw_list_sheet_remove_column (QwListSheet      *sheet,
+                                          guint             column);
 char        *qw_list_sheet_to_csv      (const QwListSheet   *sheet);
 
 gboolean     qw_list_path_is_workbook  (const char          *path);

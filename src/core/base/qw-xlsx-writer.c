@@ -15,6 +15,15 @@
  *   - the header scrolls away and Chinese text is cut off: the header row is
  *     frozen and bold, and each column is as wide as its longest cell,
  *     counting a CJK character as two (Excel's width unit is one digit);
+ *   - a date written as text ('2005-01-04', format @) does not sort, filter
+ *     or compute as a date: a date column writes real date cells with the
+ *     number format yyyy-mm-dd (text only where the cell is no date);
+ *   - printed, a wide list is split across pages with the header on the
+ *     first only and nothing saying what it is: every sheet prints on A4,
+ *     landscape when its columns are wider than a portrait page, fitted to
+ *     the page's width, its header row repeated on every page, the page
+ *     title (the event's name) in the page header and "第 N 页，共 M 页" in
+ *     the footer;
  *   - a write that fails part way must not leave half a workbook where a
  *     good file was: the workbook is written to a temporary file next to
  *     its path and renamed into place once complete (base/qw-output.h,
@@ -27,6 +36,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
 #include <unistd.h>
@@ -39,6 +49,10 @@
 
 #define MIN_WIDTH 6
 #define MAX_WIDTH 60
+/* The columns (in Excel's width unit) an A4 portrait page holds at 100 %
+ * with the default margins; wider sheets print landscape. */
+#define PORTRAIT_WIDTH 90
+#define PAPER_A4 9
 
 typedef struct
 {
@@ -46,6 +60,7 @@ typedef struct
   GArray        *columns;  /* QwXlsxColumn */
   GArray        *widths;   /* int */
   guint          next_row;
+  char          *page_title;
 } Sheet;
 
 struct _QwXlsxWriter
@@ -56,6 +71,7 @@ struct _QwXlsxWriter
   GError       *error;     /* why there is no workbook */
   lxw_format   *header_format;
   lxw_format   *text_format;
+  lxw_format   *date_format;
   GPtrArray    *sheets;    /* Sheet */
   GPtrArray    *names;     /* char *, the sheet names as written */
 };
@@ -67,6 +83,7 @@ sheet_free (gpointer data)
 
   g_array_unref (sheet->columns);
   g_array_unref (sheet->widths);
+  g_free (sheet->page_title);
   g_free (sheet);
 }
 
@@ -100,6 +117,8 @@ qw_xlsx_writer_new_full (const char    *path,
       format_set_num_format (writer->header_format, "@");
       writer->text_format = workbook_add_format (writer->workbook);
       format_set_num_format (writer->text_format, "@");
+      writer->date_format = workbook_add_format (writer->workbook);
+      format_set_num_format (writer->date_format, "yyyy-mm-dd");
     }
   return writer;
 }
@@ -347,6 +366,24 @@ exact_number (const char *text,
   return TRUE;
 }
 
+/* A calendar date YYYY-MM-DD that Excel holds as a date (from 1900-03-01:
+ * Excel's serial numbers count a 29 February 1900 that never was). */
+static gboolean
+exact_date (const char   *text,
+            lxw_datetime *value)
+{
+  unsigned year, month, day;
+  char end;
+
+  if (strlen (text) != 10 || text[4] != '-' || text[7] != '-'
+      || sscanf (text, "%4u-%2u-%2u%c", &year, &month, &day, &end) != 3
+      || !g_date_valid_dmy ((GDateDay) day, (GDateMonth) month, (GDateYear) year)
+      || year < 1901 || year > 9999)
+    return FALSE;
+  *value = (lxw_datetime) { (int) year, (int) month, (int) day, 0, 0, 0.0 };
+  return TRUE;
+}
+
 /**
  * qw_xlsx_writer_add_row:
  * @cells: (array zero-terminated=1): the row's cells; a row shorter than
@@ -372,8 +409,20 @@ qw_xlsx_writer_add_row (QwXlsxWriter        *writer,
   for (guint c = 0; c < n; c++)
     {
       double value;
+      lxw_datetime date;
 
-      if (g_array_index (sheet->columns, QwXlsxColumn, c) == QW_XLSX_COLUMN_NUMBER
+      if (g_array_index (sheet->columns, QwXlsxColumn, c) == QW_XLSX_COLUMN_DATE
+          && exact_date (cells[c], &date))
+        {
+          int *width = &g_array_index (sheet->widths, int, c);
+
+          *width = MAX (*width, qw_xlsx_text_width (cells[c]));
+          if (!check (worksheet_write_datetime (sheet->worksheet, sheet->next_row, (lxw_col_t) c,
+                                                &date, writer->date_format),
+                      writer->path, error))
+            return FALSE;
+        }
+      else if (g_array_index (sheet->columns, QwXlsxColumn, c) == QW_XLSX_COLUMN_NUMBER
           && exact_number (cells[c], &value))
         {
           int *width = &g_array_index (sheet->widths, int, c);
@@ -389,6 +438,92 @@ qw_xlsx_writer_add_row (QwXlsxWriter        *writer,
     }
   sheet->next_row++;
   return TRUE;
+}
+
+/**
+ * qw_xlsx_writer_add_note:
+ *
+ * Writes @note in the first column after an empty row, as text that runs
+ * over the empty cells to its right: it does not widen the column (a long
+ * remark would otherwise make 名次 60 characters wide).
+ */
+gboolean
+qw_xlsx_writer_add_note (QwXlsxWriter  *writer,
+                         const char    *note,
+                         GError       **error)
+{
+  Sheet *sheet;
+
+  g_return_val_if_fail (writer->sheets->len > 0, FALSE);
+  sheet = g_ptr_array_index (writer->sheets, writer->sheets->len - 1);
+  if (sheet->next_row + 1 >= QW_SHEET_MAX_ROWS)
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_TOO_LARGE,
+                   _("A sheet holds at most %d rows"), QW_SHEET_MAX_ROWS);
+      return FALSE;
+    }
+  sheet->next_row++;
+  if (!check (worksheet_write_string (sheet->worksheet, sheet->next_row, 0, note, writer->text_format),
+              writer->path, error))
+    return FALSE;
+  sheet->next_row++;
+  return TRUE;
+}
+
+/**
+ * qw_xlsx_writer_set_page_title:
+ * @title: (nullable): what the printed pages of the sheet added last say at
+ *   their top, usually the event's name
+ */
+void
+qw_xlsx_writer_set_page_title (QwXlsxWriter *writer,
+                               const char   *title)
+{
+  Sheet *sheet;
+
+  g_return_if_fail (writer->sheets->len > 0);
+  sheet = g_ptr_array_index (writer->sheets, writer->sheets->len - 1);
+  g_free (sheet->page_title);
+  sheet->page_title = title != NULL && g_utf8_validate (title, -1, NULL) ? g_strdup (title) : NULL;
+}
+
+/* "&C" and the title, with & doubled (a code letter follows a single one)
+ * and cut to what a header holds (255 bytes with its codes). */
+static char *
+page_header (const char *title)
+{
+  GString *out = g_string_new ("&C");
+
+  for (const char *p = title; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      const char *next = g_utf8_next_char (p);
+
+      if (out->len + (gsize) (next - p) + 2 > LXW_HEADER_FOOTER_MAX - 1)
+        break;
+      if (*p == '&')
+        g_string_append_c (out, '&');
+      g_string_append_len (out, p, next - p);
+    }
+  return g_string_free (out, FALSE);
+}
+
+/* How a sheet prints (see the top of the file). */
+static void
+set_print_layout (Sheet *sheet,
+                  int    total_width)
+{
+  worksheet_set_paper (sheet->worksheet, PAPER_A4);
+  if (total_width > PORTRAIT_WIDTH)
+    worksheet_set_landscape (sheet->worksheet);
+  worksheet_fit_to_pages (sheet->worksheet, 1, 0);
+  worksheet_repeat_rows (sheet->worksheet, 0, 0);
+  if (sheet->page_title != NULL && sheet->page_title[0] != '\0')
+    {
+      g_autofree char *header = page_header (sheet->page_title);
+
+      worksheet_set_header (sheet->worksheet, header);
+    }
+  worksheet_set_footer (sheet->worksheet, "&C第 &P 页，共 &N 页");
 }
 
 /**
@@ -416,15 +551,18 @@ qw_xlsx_writer_close (QwXlsxWriter  *writer,
   for (guint i = 0; i < writer->sheets->len; i++)
     {
       Sheet *sheet = g_ptr_array_index (writer->sheets, i);
+      int total_width = 0;
 
       for (guint c = 0; c < sheet->widths->len; c++)
         {
           int width = CLAMP (g_array_index (sheet->widths, int, c) + 2, MIN_WIDTH, MAX_WIDTH);
           gboolean text = g_array_index (sheet->columns, QwXlsxColumn, c) == QW_XLSX_COLUMN_TEXT;
 
+          total_width += width;
           worksheet_set_column (sheet->worksheet, (lxw_col_t) c, (lxw_col_t) c, width,
                                 text ? writer->text_format : NULL);
         }
+      set_print_layout (sheet, total_width);
     }
   /* workbook_close() frees the workbook whether it succeeds or not. */
   if (!check (workbook_close (workbook), writer->path, error))

@@ -14,6 +14,7 @@ typedef enum
 {
   QW_XLSX_COLUMN_TEXT = 0,  /* always text: names, ID numbers, phone numbers, codes */
   QW_XLSX_COLUMN_NUMBER,    /* a number when the cell is one Excel keeps exactly, else text */
+  QW_XLSX_COLUMN_DATE,      /* a date cell (yyyy-mm-dd) when the cell is a YYYY-MM-DD date, else text */
 } QwXlsxColumn;
 
 typedef struct _QwXlsxWriter QwXlsxWriter;
@@ -29,6 +30,11 @@ const char   *qw_xlsx_writer_add_sheet     (QwXlsxWriter        *writer,
 gboolean      qw_xlsx_writer_add_row       (QwXlsxWriter        *writer,
                                             const char * const  *cells,
                                             GError             **error);
+gboolean      qw_xlsx_writer_add_note      (QwXlsxWriter        *writer,
+                                            const char          *note,
+                                            GError             **error);
+void          qw_xlsx_writer_set_page_title (QwXlsxWriter       *writer,
+                                             const char         *title);
 gboolean      qw_xlsx_writer_close         (QwXlsxWriter        *writer,
                                             GError             **error);
 void          qw_xlsx_writer_free          (QwXlsxWriter        *writer);

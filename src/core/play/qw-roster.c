@@ -37,12 +37,9 @@ set_withdrawn (QwDocument      *doc,
       g_set_error (error, QW_ERROR, QW_ERROR_NOT_FOUND, _("The player is not in group %s"), section->code);
       return FALSE;
     }
+  if (!qw_tournament_can_withdraw (e, error))
+    return FALSE;
   who = _qw_play_entry_label (e);
-  if (e->status == QW_STATUS_EXCLUDED)
-    {
-      g_set_error (error, QW_ERROR, QW_ERROR_CONFLICT, _("%s is excluded (不具备参赛资格)"), who);
-      return FALSE;
-    }
   if (withdraw == (e->status == QW_STATUS_WITHDRAWN))
     {
       g_set_error (error, QW_ERROR, QW_ERROR_CONFLICT,
@@ -64,6 +61,36 @@ set_withdrawn (QwDocument      *doc,
   return _qw_play_store_section (doc, stored, error)
          && qw_document_set_withdrawn (doc, entry_id, before, error)
          && qw_document_log_round (doc, stored->id, last + 1, message, error);
+}
+
+/**
+ * qw_tournament_can_withdraw:
+ *
+ * An entry excluded (不具备参赛资格) or a late entry not admitted (迟到报名)
+ * is not paired: it has nothing to withdraw from (退赛), nor a withdrawal to
+ * take back. Asked by the withdrawal itself and by the window, which offers
+ * only the players who can.
+ *
+ * Returns: %TRUE when @entry can withdraw (or come back); else %FALSE with
+ *   @error saying why
+ */
+gboolean
+qw_tournament_can_withdraw (const QwEntry  *entry,
+                            GError        **error)
+{
+  g_autofree char *who = NULL;
+
+  g_return_val_if_fail (entry != NULL, FALSE);
+
+  if (entry->status != QW_STATUS_EXCLUDED && entry->status != QW_STATUS_LATE)
+    return TRUE;
+  who = _qw_play_entry_label (entry);
+  if (entry->status == QW_STATUS_EXCLUDED)
+    g_set_error (error, QW_ERROR, QW_ERROR_CONFLICT, _("%s is excluded (不具备参赛资格)"), who);
+  else
+    g_set_error (error, QW_ERROR, QW_ERROR_CONFLICT,
+                 _("%s is a late entry not admitted (迟到报名): not paired, nothing to withdraw from"), who);
+  return FALSE;
 }
 
 typedef struct

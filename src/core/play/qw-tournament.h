@@ -163,6 +163,10 @@ gboolean   qw_tournament_reinstate     (QwDocument         *doc,
                                         const QwSection    *section,
                                         gint64              entry_id,
                                         GError            **error);
+/* Whether the entry plays, so that it can withdraw or come back: the rule
+ * both faces ask (the window offers only these players to withdraw). */
+gboolean   qw_tournament_can_withdraw  (const QwEntry      *entry,
+                                        GError            **error);
 
 /**
  * qw_tournament_swap_players:

@@ -426,6 +426,26 @@ draw_border (const QwCertificateTemplate *tpl,
     }
 }
 
+/* A line may break before an opening quote: “ glues to the character before
+ * it in the line-breaking rules (UAX #14, LB19), so "特授予“白花镇棋王”称号"
+ * was one unbreakable run that went whole to the next line, leaving room
+ * on the line before and splitting 授/予 (issue 19 point 24). A zero-width
+ * space before “ is a break opportunity that draws nothing. Takes @text. */
+static char *
+quote_breaks (char *text)
+{
+  g_autoptr(GString) out = g_string_new (NULL);
+
+  for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      if (g_utf8_get_char (p) == 0x201C && p != text)
+        g_string_append (out, "\u200b");
+      g_string_append_unichar (out, g_utf8_get_char (p));
+    }
+  g_free (text);
+  return g_string_free (g_steal_pointer (&out), FALSE);
+}
+
 static void
 draw_certificate (const QwCertificateTemplate *tpl,
                   QwCanvas                    *canvas,
@@ -445,7 +465,7 @@ draw_certificate (const QwCertificateTemplate *tpl,
         {
         case ITEM_TEXT:
           {
-            g_autofree char *text = expand (item->text, values);
+            g_autofree char *text = quote_breaks (expand (item->text, values));
             QwBox box = { (item->x + ox) * QW_MM, (item->y + oy) * QW_MM,
                           item->width * QW_MM, item->height * QW_MM };
             QwTextStyle style = item->style;
@@ -460,9 +480,13 @@ draw_certificate (const QwCertificateTemplate *tpl,
                          item->line_width, 0, item->rgb);
           break;
         case ITEM_SEAL:
+          /* A guide for placing the paper under the stamp: on screen only. */
           if (item->show)
-            _qw_page_circle (page, (item->x + ox) * QW_MM, (item->y + oy) * QW_MM,
-                             item->width * QW_MM / 2, 0.6, 2.5, 0xa0a0a0);
+            {
+              _qw_page_circle (page, (item->x + ox) * QW_MM, (item->y + oy) * QW_MM,
+                               item->width * QW_MM / 2, 0.6, 2.5, 0xa0a0a0);
+              _qw_page_last_screen_only (page);
+            }
           break;
         default:
           g_assert_not_reached ();
@@ -492,6 +516,8 @@ kept_words (const QwPModel *model,
     }
   if (e->region != NULL && *e->region != '\0' && model->ruleset->region_suffix != NULL)
     g_ptr_array_add (words, g_strconcat (e->region, model->ruleset->region_suffix, NULL));
+  /* 授予 is one word: never 授 at a line's end and 予 on the next. */
+  g_ptr_array_add (words, g_strdup ("授予"));
   if (title != NULL && *title != '\0')
     {
       g_ptr_array_add (words, g_strdup (title));
@@ -501,8 +527,12 @@ kept_words (const QwPModel *model,
   return words;
 }
 
-/* The certificate's verification code, and its QR: the verification page
- * when the document has an address for its pages, else the code itself. */
+/* The certificate's verification code; with an address for the document's
+ * pages (export-site --url, or a venue server running), a QR code of its
+ * verification page. Without one there is no QR: a phone scanning the bare
+ * code would find nothing, so the certificate does not promise a scan
+ * (issue 19 point 24); the code can still be checked by the organiser
+ * (qiwang-cli verify-certificate) or typed into the results pages later. */
 static void
 draw_verification (const QwCertificateTemplate *tpl,
                    QwCanvas                    *canvas,
@@ -512,17 +542,24 @@ draw_verification (const QwCertificateTemplate *tpl,
   double x = (tpl->verify_x + tpl->offset_x) * QW_MM, y = (tpl->verify_y + tpl->offset_y) * QW_MM;
   double size = tpl->verify_size * QW_MM;
   g_autofree char *shown = qw_certificate_code_format (code);
-  g_autofree char *url = tpl->site_url != NULL ? g_strdup_printf ("%sverify/%s/", tpl->site_url, code)
-                                                : g_strdup (code);
+  g_autofree char *url = tpl->site_url != NULL ? g_strdup_printf ("%sverify/%s/", tpl->site_url, code) : NULL;
   g_autofree char *line = g_strdup_printf ("验证码 %s", shown);
   QwTextStyle small = _qw_text_style (QW_FONT_SANS, 8, QW_ALIGN_LEFT);
   QwTextStyle bold = _qw_text_style (QW_FONT_SANS, 10, QW_ALIGN_LEFT);
   QwBox hint = { x + size + 2 * QW_MM, y + size / 2 - 11, 60 * QW_MM, 11 };
   QwBox text = { x + size + 2 * QW_MM, y + size / 2, 60 * QW_MM, 14 };
 
-  _qw_page_qr (page, x, y, size, url);
   small.rgb = 0x404040;
   bold.bold = TRUE;
+  if (url == NULL)
+    {
+      /* The code alone, where the QR would have been. */
+      hint.x = text.x = x;
+      _qw_page_text (canvas, page, &small, &hint, "凭验证码可向主办单位查验真伪");
+      _qw_page_text (canvas, page, &bold, &text, line);
+      return;
+    }
+  _qw_page_qr (page, x, y, size, url);
   _qw_page_text (canvas, page, &small, &hint, "扫码或在成绩网页查验真伪");
   _qw_page_text (canvas, page, &bold, &text, line);
 }

@@ -66,6 +66,7 @@ typedef struct
   LayoutParams  params;
   double        ox, oy;         /* where the layout's origin goes */
   QwBox         box;
+  gboolean      screen_only;    /* a guide for the eye: drawn on screen, never on paper */
 } Op;
 
 struct _QwPage
@@ -430,6 +431,15 @@ _qw_page_circle (QwPage  *page,
   g_array_append_val (page->ops, op);
 }
 
+/* Makes the op added last a guide drawn in previews only (a seal's place
+ * on a certificate): a PDF or a print job leaves it out. */
+void
+_qw_page_last_screen_only (QwPage *page)
+{
+  g_return_if_fail (page->ops->len > 0);
+  g_array_index (page->ops, Op, page->ops->len - 1).screen_only = TRUE;
+}
+
 /* A QR code of @text in the square @x, @y, @size (qw-qr.h). */
 void
 _qw_page_qr (QwPage     *page,
@@ -504,14 +514,45 @@ keep_range (PangoAttrList **attrs,
   pango_attr_list_insert (*attrs, attr);
 }
 
+/* The 楷体 fonts' 〇 (U+3007, the zero of 二〇二一年) is a small thin ring,
+ * well below the size and weight of the characters around it (AR PL UKai:
+ * about two thirds of the em, hairline). Noto Sans CJK's light 〇 is a full
+ * square's ring with a stroke close to the brush's: the date of a
+ * certificate reads as one line of type (issue 19 point 24). */
+#define ZERO_FAMILIES "Noto Sans CJK SC,Source Han Sans SC,Noto Sans SC"
+
+static void
+even_zero (PangoAttrList **attrs,
+           const char     *text)
+{
+  const char *zero = "\xe3\x80\x87";  /* 〇 */
+
+  for (const char *at = strstr (text, zero); at != NULL; at = strstr (at + 3, zero))
+    {
+      PangoAttribute *family = pango_attr_family_new (ZERO_FAMILIES);
+      PangoAttribute *weight = pango_attr_weight_new (PANGO_WEIGHT_LIGHT);
+
+      family->start_index = weight->start_index = (guint) (at - text);
+      family->end_index = weight->end_index = (guint) (at - text + 3);
+      if (*attrs == NULL)
+        *attrs = pango_attr_list_new ();
+      pango_attr_list_insert (*attrs, family);
+      pango_attr_list_insert (*attrs, weight);
+    }
+}
+
 /* No line break inside any occurrence of the style's kept words, nor inside
- * a member's name of a pair ("甲 / 乙" breaks after the separator only). */
+ * a member's name of a pair ("甲 / 乙" breaks after the separator only); a
+ * 〇 in 楷体 from a face that draws it at full size. */
 static PangoAttrList *
 keep_attributes (const QwTextStyle *style,
                  const char        *text)
 {
   PangoAttrList *attrs = NULL;
   const char *sep = strstr (text, QW_PAIR_NAME_SEPARATOR);
+
+  if (style->font == QW_FONT_KAI && style->family == NULL)
+    even_zero (&attrs, text);
 
   for (const char *part = text; sep != NULL && part != NULL;)
     {
@@ -815,6 +856,18 @@ draw_op (cairo_t     *cr,
     }
 }
 
+/* Whether @cr goes to paper: a PDF file, or a print job (GtkPrintOperation
+ * draws on a PDF or PostScript surface, on Windows a printing one); an
+ * image or a recording surface is a preview. */
+static gboolean
+draws_on_paper (cairo_t *cr)
+{
+  cairo_surface_type_t type = cairo_surface_get_type (cairo_get_target (cr));
+
+  return type == CAIRO_SURFACE_TYPE_PDF || type == CAIRO_SURFACE_TYPE_PS || type == CAIRO_SURFACE_TYPE_SVG
+         || type == CAIRO_SURFACE_TYPE_WIN32_PRINTING;
+}
+
 /**
  * _qw_canvas_draw_page:
  * @cr: any cairo context whose user space is the page in points, origin at
@@ -828,17 +881,20 @@ _qw_canvas_draw_page (QwCanvas *self,
 {
   QwPage *p;
   g_autoptr(PangoLayout) layout = NULL;
+  gboolean paper;
 
   g_return_if_fail (cr != NULL);
   g_return_if_fail (page < self->pages->len);
 
   p = g_ptr_array_index (self->pages, page);
   layout = pango_layout_new (self->pango);
+  paper = draws_on_paper (cr);
   cairo_save (cr);
   cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
   cairo_set_line_join (cr, CAIRO_LINE_JOIN_MITER);
   for (guint i = 0; i < p->ops->len; i++)
-    draw_op (cr, layout, &g_array_index (p->ops, Op, i));
+    if (!paper || !g_array_index (p->ops, Op, i).screen_only)
+      draw_op (cr, layout, &g_array_index (p->ops, Op, i));
   cairo_restore (cr);
 }
 

@@ -138,6 +138,7 @@ void        _qw_page_circle            (QwPage            *page,
                                         double             line_width,
                                         double             dash,
                                         guint32            rgb);
+void        _qw_page_last_screen_only  (QwPage            *page);
 
 void        _qw_page_qr                (QwPage            *page,
                                         double             x,

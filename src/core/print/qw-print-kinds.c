@@ -30,6 +30,7 @@ static const struct
   [QW_PRINT_CHECKIN]      = { "checkin", "签到表", QW_PAPER_A4_PORTRAIT, &_qw_print_checkin_renderer },
   [QW_PRINT_SEEDING]      = { "seeding", "种子排序表", QW_PAPER_A4_PORTRAIT, &_qw_print_seeding_renderer },
   [QW_PRINT_PRIZES]       = { "prizes", "奖金名单", QW_PAPER_A4_PORTRAIT, &_qw_print_prizes_renderer },
+  [QW_PRINT_GRADES]       = { "grades", "技术等级申报表", QW_PAPER_A4_PORTRAIT, &_qw_print_grades_renderer },
 };
 
 const QwPrintRenderer *

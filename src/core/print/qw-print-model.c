@@ -28,6 +28,7 @@ player_free (gpointer data)
   g_free (p->name);
   g_free (p->unit);
   g_free (p->grade);
+  g_free (p->birth);
   g_free (p);
 }
 
@@ -112,6 +113,7 @@ copy_players (QwPGroup  *group,
       p->name = g_strdup (e->name != NULL ? e->name : "");
       p->unit = g_strdup (e->unit != NULL ? e->unit : "");
       p->grade = g_strdup (e->grade != NULL ? e->grade : "");
+      p->birth = g_strdup (e->birth != NULL ? e->birth : "");
       p->sex = e->sex;
       p->rating = e->rating;
       p->withdrawn = e->status == QW_STATUS_WITHDRAWN;

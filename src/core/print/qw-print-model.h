@@ -28,6 +28,7 @@ typedef struct
   char     *unit;
   QwSex     sex;
   char     *grade;
+  char     *birth;          /* YYYY-MM-DD or "": only the private grade application prints it */
   int       rating;         /* 等级分, 0: none */
   gboolean  withdrawn;
   gboolean  excluded;       /* 不具备参赛资格 */

@@ -55,5 +55,6 @@ extern const QwPrintRenderer _qw_print_booklet_renderer;       /* qw-print-bookl
 extern const QwPrintRenderer _qw_print_checkin_renderer;       /* qw-print-lists.c */
 extern const QwPrintRenderer _qw_print_seeding_renderer;       /* qw-print-lists.c */
 extern const QwPrintRenderer _qw_print_prizes_renderer;        /* qw-print-prizes.c */
+extern const QwPrintRenderer _qw_print_grades_renderer;        /* qw-print-grades.c */
 
 G_END_DECLS

@@ -11,7 +11,12 @@
 
 #include "config.h"
 
+#include <errno.h>
 #include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <unistd.h>
 
 #include "qw-certificate-code.h"
 #include "qw-error.h"
@@ -180,6 +185,7 @@ applies (QwPrintKind   kind,
     case QW_PRINT_STANDINGS:
     case QW_PRINT_CERTIFICATES:
     case QW_PRINT_AWARDS:
+    case QW_PRINT_GRADES:
       if (!has_result (s))
         {
           g_set_error (error, QW_ERROR, QW_ERROR_CONFLICT, _("Group %s has no results yet"), name);
@@ -227,6 +233,7 @@ nothing_message (QwPrintKind kind)
     case QW_PRINT_STANDINGS:
     case QW_PRINT_CERTIFICATES:
     case QW_PRINT_AWARDS:
+    case QW_PRINT_GRADES:
       return _("No group has results yet");
     case QW_PRINT_CHECKIN:
     case QW_PRINT_SEEDING:
@@ -306,6 +313,64 @@ print_prizes (QwDocument            *doc,
 G_LOCK_DEFINE_STATIC (live_urls);
 static GHashTable *live_urls;
 
+/* A venue server of another process (`qiwang-cli serve` while the window
+ * or the CLI prints, issue 19 point 24) is found through a file in the
+ * user's runtime folder, named after the document's path, holding the
+ * server's process id and address; the server removes it when it stops,
+ * and a file whose process is gone (a killed server) is not believed. */
+static char *
+live_url_file (const char *key)
+{
+  g_autofree char *hash = g_compute_checksum_for_string (G_CHECKSUM_SHA256, key, -1);
+
+  return g_build_filename (g_get_user_runtime_dir (), "qiwang", "live", hash, NULL);
+}
+
+static void
+write_live_url_file (const char *key,
+                     const char *url)
+{
+  g_autofree char *file = live_url_file (key);
+  g_autofree char *dir = g_path_get_dirname (file);
+  g_autofree char *text = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (url == NULL)
+    {
+      g_autofree char *old = NULL;
+
+      /* Only this process's own file: another server may have replaced it. */
+      if (g_file_get_contents (file, &old, NULL, NULL) && atoi (old) == (int) getpid ())
+        g_unlink (file);
+      return;
+    }
+  text = g_strdup_printf ("%d\n%s\n", (int) getpid (), url);
+  if (g_mkdir_with_parents (dir, 0700) != 0
+      || !g_file_set_contents_full (file, text, -1, G_FILE_SET_CONTENTS_CONSISTENT, 0600, &error))
+    g_debug ("the venue server's address is not left for other processes: %s",
+             error != NULL ? error->message : g_strerror (errno));
+}
+
+static char *
+read_live_url_file (const char *key)
+{
+  g_autofree char *file = live_url_file (key);
+  g_autofree char *text = NULL;
+  g_auto(GStrv) lines = NULL;
+  int pid;
+
+  if (!g_file_get_contents (file, &text, NULL, NULL))
+    return NULL;
+  lines = g_strsplit (text, "\n", 3);
+  if (g_strv_length (lines) < 2)
+    return NULL;
+  pid = atoi (lines[0]);
+  if (pid <= 0 || (kill ((pid_t) pid, 0) != 0 && errno != EPERM)
+      || !(g_str_has_prefix (lines[1], "http://") || g_str_has_prefix (lines[1], "https://")))
+    return NULL;
+  return g_strdup (lines[1]);
+}
+
 void
 qw_print_set_live_url (const char *doc_path,
                        const char *url)
@@ -316,17 +381,19 @@ qw_print_set_live_url (const char *doc_path,
   if (live_urls == NULL)
     live_urls = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   if (url != NULL)
-    g_hash_table_insert (live_urls, g_steal_pointer (&key), g_strdup (url));
+    g_hash_table_insert (live_urls, g_strdup (key), g_strdup (url));
   else
     g_hash_table_remove (live_urls, key);
   G_UNLOCK (live_urls);
+  write_live_url_file (key, url);
 }
 
 /**
  * qw_print_get_site_url:
  *
  * Returns: (nullable): where the QR codes of @doc's printouts point: the
- *   venue server publishing it, else the address the user set for the
+ *   venue server publishing it (in this process or another), else the
+ *   address the user set for the
  *   exported pages (meta "site-url", publish/qw-site-export.h); with a
  *   trailing "/"
  */
@@ -340,6 +407,8 @@ qw_print_get_site_url (QwDocument *doc)
   if (live_urls != NULL)
     url = g_strdup (g_hash_table_lookup (live_urls, key));
   G_UNLOCK (live_urls);
+  if (url == NULL)
+    url = read_live_url_file (key);
   if (url == NULL)
     url = qw_document_get_meta (doc, "site-url");
   if (url != NULL && *url == '\0')

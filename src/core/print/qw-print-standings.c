@@ -178,6 +178,21 @@ notes_weight (const QwPGroup *group)
   return CLAMP (longest * 0.8, 3.6, 8);
 }
 
+/* The 对手 column holds "12红": its width follows the longest 序号, so that
+ * "104红" in a group of more than 99 players is set at the size of "12红"
+ * rather than shrunk to fit (issue 19 point 25). */
+static double
+opponent_weight (const QwPGroup *group)
+{
+  int highest = 0, digits = 1;
+
+  for (guint i = 0; i < group->players->len; i++)
+    highest = MAX (highest, ((const QwPPlayer *) g_ptr_array_index (group->players, i))->no);
+  for (; highest >= 10; highest /= 10)
+    digits++;
+  return digits <= 2 ? 3.6 : 3.6 + 1.0 * (digits - 2);
+}
+
 static QwTable *
 standings_table (const QwPGroup *group,
                  int             rounds,
@@ -196,7 +211,7 @@ standings_table (const QwPGroup *group,
   for (int r = 1; r <= rounds; r++)
     {
       char *group_title = g_strdup_printf ("第%d轮", r);
-      QwColumn opponent = { "对手", group_title, 3.6, QW_ALIGN_CENTER, 1 };
+      QwColumn opponent = { "对手", group_title, opponent_weight (group), QW_ALIGN_CENTER, 1 };
       QwColumn points = { "得分", group_title, 2.8, QW_ALIGN_CENTER, 1 };
 
       g_ptr_array_add (strings, group_title);

@@ -55,6 +55,7 @@ typedef enum
   QW_PRINT_CHECKIN,         /* 签到表: each group's players with a box to sign */
   QW_PRINT_SEEDING,         /* 种子排序表: the starting-rank list, with the draw method and lottery seed */
   QW_PRINT_PRIZES,          /* 奖金名单: the final's prize list (region/qw-final.h), with its totals */
+  QW_PRINT_GRADES,          /* 技术等级申报表: each group's places for the grade application (private) */
   QW_N_PRINT_KINDS
 } QwPrintKind;
 

@@ -290,7 +290,9 @@ qw_print_to_pdf (QwPrintout  *printout,
   g_return_val_if_fail (QW_IS_PRINTOUT (printout), FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
 
-  if ((output = qw_output_new (path, QW_OUTPUT_PUBLIC, error)) == NULL)
+  /* The grade application has birth dates: the file is its owner's only (0600). */
+  if ((output = qw_output_new (path, printout->kind == QW_PRINT_GRADES ? QW_OUTPUT_PRIVATE : QW_OUTPUT_PUBLIC,
+                               error)) == NULL)
     return FALSE;
   qw_printout_get_page_size (printout, &width, &height);
   surface = cairo_pdf_surface_create_for_stream (output_write, output, width, height);

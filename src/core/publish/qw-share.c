@@ -25,6 +25,9 @@
 #define MARGIN      44.0
 #define CELL_PAD    14.0
 #define MAX_HEIGHT  30000.0       /* cairo's images stop at 32767 pixels */
+/* A long group is split into images a phone scrolls through comfortably:
+ * 40 rows (about 4,500 px), not one 18,000 px strip (issue 19 point 25). */
+#define ROWS_PER_PART 40
 #define FONT        "Noto Sans CJK SC, Noto Sans SC, Source Han Sans SC, sans-serif"
 
 typedef struct
@@ -55,6 +58,7 @@ typedef struct
   guint                  n_columns;
   GPtrArray             *header;  /* char *, one per column */
   GPtrArray             *rows;    /* Row */
+  char                  *legend;  /* what the table's signs mean, or NULL */
 } Sheet;
 
 static void
@@ -76,6 +80,7 @@ sheet_clear (Sheet *sheet)
   g_free (sheet->title);
   g_free (sheet->subtitle);
   g_free (sheet->when);
+  g_free (sheet->legend);
   g_clear_pointer (&sheet->header, g_ptr_array_unref);
   g_clear_pointer (&sheet->rows, g_ptr_array_unref);
 }
@@ -255,6 +260,12 @@ result_text (const QwSiteGroup *group,
     }
 }
 
+/* The pairings' signs, said under every part (a reader on a phone does
+ * not know that "+ : -" is a forfeit). */
+static const char *pairings_legend =
+  "说明：2 : 0、1 : 1 等为本局双方所得积分；+ : - 红方不战而胜（黑方弃权），- : + 黑方不战而胜，"
+  "- : - 双方弃权；轮空：本轮无对手；对：尚未出成绩。";
+
 static gboolean
 pairings_sheet (Sheet   *sheet,
                 GError **error)
@@ -299,6 +310,7 @@ pairings_sheet (Sheet   *sheet,
       done += g->result != QW_RESULT_NONE;
     }
   sheet->title = g_strdup_printf ("%s 第%d轮对阵", group->name, sheet->round);
+  sheet->legend = g_strdup (pairings_legend);
   sheet->subtitle = g_strdup_printf ("共 %u 台，已出成绩 %u 台", boards, done);
   return TRUE;
 }
@@ -364,6 +376,7 @@ standings_sheet (Sheet   *sheet,
       g_ptr_array_add (sheet->rows, row);
     }
   sheet->title = g_strdup_printf ("%s 成绩表", group->name);
+  sheet->legend = g_strdup ("说明：名次按积分排列，积分相同时依次比较右侧各项；（退赛）为已退出比赛的棋手。");
   sheet->subtitle = g_strdup_printf ("%s · 第%d轮后（共%d轮）", qw_system_to_chinese (group->system),
                                      group->last_round, group->total_rounds);
   return TRUE;
@@ -481,9 +494,26 @@ draw_row (Sheet     *sheet,
 }
 
 static double
+legend_height (const Sheet *sheet)
+{
+  cairo_surface_t *probe;
+  cairo_t *cr;
+  double h;
+
+  if (sheet->legend == NULL)
+    return 0;
+  probe = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 1, 1);
+  cr = cairo_create (probe);
+  h = text_height (cr, sheet->legend, 24, FALSE, QW_SHARE_WIDTH - 2 * MARGIN) + 16;
+  cairo_destroy (cr);
+  cairo_surface_destroy (probe);
+  return h;
+}
+
+static double
 footer_height (const Sheet *sheet)
 {
-  return sheet->options->url != NULL ? 330 : 120;
+  return (sheet->options->url != NULL ? 330 : 120) + legend_height (sheet);
 }
 
 static void
@@ -495,6 +525,8 @@ draw_footer (Sheet   *sheet,
   double text_x = MARGIN, w = QW_SHARE_WIDTH - 2 * MARGIN;
 
   y += 36;
+  if (sheet->legend != NULL)
+    y += draw_text (cr, o, sheet->legend, 24, FALSE, MARGIN, y, w, PANGO_ALIGN_LEFT, 0x4a4640) + 16;
   if (o->url != NULL)
     {
       qw_qr_draw (cr, o->url, MARGIN, y, 250);
@@ -554,7 +586,9 @@ cut_parts (Sheet  *sheet,
     {
       double h = ((Row *) g_ptr_array_index (sheet->rows, r))->height;
 
-      if (used + h > room && used > 0)
+      guint start = g_array_index (starts, guint, starts->len - 1);
+
+      if ((used + h > room && used > 0) || r - start >= ROWS_PER_PART)
         {
           g_array_append_val (starts, r);
           used = 0;

@@ -3,8 +3,9 @@
  * 1080 pixels wide (sharp at a phone's full width), as long as the group
  * needs: the event's name, the group and round, the time of the last
  * result, the table, and a QR code of the page online when there is one.
- * Drawn with cairo and Pango (Noto Sans CJK). A group too long for one
- * image (more than about 450 rows) continues in further parts.
+ * Drawn with cairo and Pango (Noto Sans CJK). A group of more than 40
+ * rows continues in further parts (path-2.png, …), each with the header,
+ * the legend of the table's signs and the QR code.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */

@@ -97,6 +97,7 @@ static const char style[] =
   ".card dl{display:grid;grid-template-columns:auto 1fr;gap:4px 12px;margin:8px 0 0}"
   ".card dt{color:var(--muted)}.card dd{margin:0;font-weight:600}"
   "footer{color:var(--muted);font-size:13px;text-align:center;padding:0 14px 24px}"
+  "details.players{margin:16px 0}details.players summary{cursor:pointer;font-weight:600;padding:8px 0}"
   "@media (max-width:420px){th,td{padding:7px 3px}.pts{display:block;margin:0}}"
   "@media (min-width:760px){header{padding:14px 24px}main{padding:16px 24px 56px}"
   ".bracket{display:flex;gap:16px;align-items:flex-start;overflow-x:auto}.bracket section{flex:0 0 15em}"
@@ -104,7 +105,8 @@ static const char style[] =
   "@media print{header,.tabs,form.find,.live,footer{display:none}}";
 
 /* Find your board: filters the rows as one types; a number finds a 序号 or
- * a board, anything else a name or unit. */
+ * a board, anything else a name or unit. On the home page it searches the
+ * list of every player, which it opens. */
 static const char find_script[] =
   "(function(){var f=document.getElementById('find');if(!f)return;"
   "var q=document.getElementById('q'),st=document.getElementById('found');"
@@ -112,6 +114,7 @@ static const char find_script[] =
   "var num=/^[0-9]+$/.test(v);"
   "for(var i=0;i<rows.length;i++){var r=rows[i],k=' '+r.getAttribute('data-find').toLowerCase()+' ';"
   "var hit=!v||(num?k.indexOf(' #'+v+' ')>=0:k.indexOf(v)>=0);r.hidden=!hit;if(hit)n++;}"
+  "var all=document.getElementById('players');if(all&&v)all.open=true;"
   "st.textContent=v?(n?'找到 '+n+' 行':'没有找到“'+q.value.trim()+'”'):'';}"
   "q.addEventListener('input',run);f.addEventListener('submit',function(e){e.preventDefault();run();});"
   "window.qwFind=run;if(q.value)run();})();";

@@ -129,6 +129,17 @@ group_page (const QwSite        *site,
   return _qw_html_finish (&h);
 }
 
+static gboolean
+site_has_players (const QwSite *site)
+{
+  GPtrArray *groups = qw_site_get_groups (site);
+
+  for (guint i = 0; i < groups->len; i++)
+    if (((const QwSiteGroup *) g_ptr_array_index (groups, i))->players->len > 0)
+      return TRUE;
+  return FALSE;
+}
+
 static char *
 simple_page (const QwSite             *site,
              const QwSiteRequest      *request,
@@ -142,7 +153,8 @@ simple_page (const QwSite             *site,
   if (request->kind == QW_SITE_PAGE_INDEX)
     {
       _qw_html_init (&h, site, mode, "", version);
-      _qw_html_begin (&h, "成绩公布", NULL, QW_TAB_NONE, NULL);
+      /* The home page's search finds a player of any group (issue 19 point 25). */
+      _qw_html_begin (&h, "成绩公布", NULL, QW_TAB_NONE, site_has_players (site) ? "" : NULL);
       _qw_site_index_body (&h);
     }
   else

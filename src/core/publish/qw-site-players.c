@@ -213,6 +213,52 @@ verify_form (QwHtml *h)
                      "location.href='verify/'+encodeURIComponent(c)+'/index.html';});</script>");
 }
 
+/* Every player of the event, for the search at the top of the home page
+ * (issue 19 point 25): one row each with a link to the player's page. The
+ * page's own script (no outside resource, allowed by QW_SITE_CSP, the same
+ * in an exported folder opened offline) filters the rows as one types and
+ * opens the list; without scripts the list opens by a tap and the
+ * browser's own find does the rest. */
+static void
+player_index (QwHtml    *h,
+              GPtrArray *groups)
+{
+  guint count = 0;
+
+  for (guint i = 0; i < groups->len; i++)
+    count += ((const QwSiteGroup *) g_ptr_array_index (groups, i))->players->len;
+  if (count == 0)
+    return;
+  _qw_html_printf (h, "<details class=\"players\" id=\"players\"><summary>全部棋手（%u 人）</summary>"
+                      "<div class=\"scroll\"><table><thead><tr><th>姓名</th><th>单位</th><th>组别</th>"
+                      "</tr></thead><tbody>", count);
+  for (guint i = 0; i < groups->len; i++)
+    {
+      const QwSiteGroup *group = g_ptr_array_index (groups, i);
+
+      for (guint p = 0; p < group->players->len; p++)
+        {
+          const QwSitePlayer *player = g_ptr_array_index (group->players, p);
+          g_autofree char *page = qw_site_page_path (QW_SITE_PAGE_PLAYER, group->code, player->no);
+          g_autofree char *words = g_strdup_printf ("#%d %s %s %s", player->no, player->name,
+                                                    player->unit != NULL ? player->unit : "", group->name);
+
+          _qw_html_raw (h, "<tr data-find=\"");
+          _qw_html_text (h, words);
+          _qw_html_raw (h, "\"><td><a");
+          _qw_html_href (h, page);
+          _qw_html_raw (h, ">");
+          _qw_html_text (h, player->name);
+          _qw_html_raw (h, "</a></td><td>");
+          _qw_html_text (h, player->unit != NULL ? player->unit : "");
+          _qw_html_raw (h, "</td><td>");
+          _qw_html_text (h, group->name);
+          _qw_html_raw (h, "</td></tr>");
+        }
+    }
+  _qw_html_raw (h, "</tbody></table></div></details>");
+}
+
 void
 _qw_site_index_body (QwHtml *h)
 {
@@ -237,6 +283,8 @@ _qw_site_index_body (QwHtml *h)
   _qw_html_raw (h, "</p>");
   if (groups->len == 0)
     _qw_html_raw (h, "<p>尚无组别。</p>");
+  /* Under the search at the top: a hit shows without scrolling past the groups. */
+  player_index (h, groups);
   _qw_html_raw (h, "<ul class=\"groups\">");
   for (guint i = 0; i < groups->len; i++)
     group_card (h, g_ptr_array_index (groups, i));

@@ -596,7 +596,7 @@ qw_nominees_list_sheet (const QwNomineeList *list,
     "赛区", "名额", "组别", "名次", "姓名", "性别", "出生日期", "身份证号", "单位", "理由", "重复提名", NULL,
   };
   static const QwListColumn columns[] = {
-    QW_LIST_TEXT, QW_LIST_TEXT, QW_LIST_TEXT, QW_LIST_NUMBER, QW_LIST_TEXT, QW_LIST_TEXT, QW_LIST_TEXT,
+    QW_LIST_TEXT, QW_LIST_TEXT, QW_LIST_TEXT, QW_LIST_NUMBER, QW_LIST_TEXT, QW_LIST_TEXT, QW_LIST_DATE,
     QW_LIST_ID, QW_LIST_TEXT, QW_LIST_TEXT, QW_LIST_TEXT,
   };
   g_auto(GStrv) shown = g_strdupv ((char **) header);
@@ -628,6 +628,10 @@ qw_nominees_list_sheet (const QwNomineeList *list,
 
       qw_list_sheet_add_row (sheet, row);
     }
+  /* A masked list has no birth dates: no empty 出生日期 column either
+   * (issue 19 point 25). */
+  if (mask_ids)
+    qw_list_sheet_remove_column (sheet, 6);
   return sheet;
 }
 

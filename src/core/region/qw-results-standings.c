@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
+#include <string.h>
 
 #include "qw-list-sheet.h"
 #include "qw-idcard.h"
@@ -68,10 +69,9 @@ csv_standing_row (GString                 *out,
                   GPtrArray               *columns)
 {
   g_autofree char *rank = place_text (s->rank);
-  g_autofree char *masked = qw_idcard_mask (e->id_number);
   g_autofree char *points = format_number (s->points);
   const char *fields[] = { qw_results_group_display_name (group), rank, e->name, qw_sex_to_chinese (e->sex),
-                           e->unit, masked, points };
+                           e->unit, points };
 
   for (guint f = 0; f < G_N_ELEMENTS (fields); f++)
     {
@@ -155,13 +155,15 @@ ranked_players (const QwResultsGroup *group,
  * @order: the order of players who share a place
  *
  * Returns: one row per ranked player of every group: 组别, 名次, 姓名, 性别,
- *   单位, masked 身份证号, 积分 and the tie-breaks; UTF-8 with a BOM for Excel
+ *   单位, 积分 and the tie-breaks (no ID column); UTF-8 with a BOM for Excel
  */
 char *
 qw_results_standings_csv_ordered (const QwResults *results,
                                   QwListOrder      order)
 {
-  GString *out = g_string_new ("\xEF\xBB\xBF" "组别,名次,姓名,性别,单位,身份证号,积分");
+  /* No ID column, not even masked: a public list names players as the web
+   * pages do (issue 19 point 25). */
+  GString *out = g_string_new ("\xEF\xBB\xBF" "组别,名次,姓名,性别,单位,积分");
   g_autoptr(GPtrArray) columns = tiebreak_columns (results);
 
   for (guint c = 0; c < columns->len; c++)
@@ -191,13 +193,60 @@ qw_results_standings_csv (const QwResults *results)
   return qw_results_standings_csv_ordered (results, QW_LIST_ORDER_NUMBER);
 }
 
+static const char *
+entry_name (gconstpointer item)
+{
+  return ((const QwEntry *) item)->name;
+}
+
+static int
+entry_no (gconstpointer item)
+{
+  return ((const QwEntry *) item)->no;
+}
+
+/* A group without standings yet (not paired, or no result entered) still
+ * gets its sheet: its players with no place and no points, in the list's
+ * order, and a note below them saying why the places are empty (issue 19
+ * point 21: the association looks for every group in the workbook). */
+static void
+add_unplayed_rows (QwListSheet          *sheet,
+                   const QwResultsGroup *group,
+                   QwListOrder           order)
+{
+  g_autoptr(GPtrArray) players = g_ptr_array_new ();
+  guint n = sheet->columns->len;
+  g_autofree const char **cells = g_new0 (const char *, n + 1);
+
+  /* A view of the group's players (g_ptr_array_copy() would take their
+   * free function along). */
+  for (guint i = 0; i < group->players->len; i++)
+    g_ptr_array_add (players, g_ptr_array_index (group->players, i));
+
+  qw_list_sort (players, order, entry_name, entry_no);
+  for (guint i = 0; i < players->len; i++)
+    {
+      const QwEntry *e = g_ptr_array_index (players, i);
+      g_autofree char *no = g_strdup_printf ("%d", e->no);
+
+      memset (cells, 0, sizeof (char *) * n);
+      cells[1] = no;
+      cells[2] = e->name;
+      cells[3] = e->unit;
+      qw_list_sheet_add_row (sheet, cells);
+    }
+  qw_list_sheet_set_note (sheet, group->games->len > 0 ? "注：本组尚无成绩，名次和积分在录入第一轮结果后产生。"
+                                                      : "注：本组尚未编排对局，名次和积分在比赛后产生。");
+}
+
 /**
  * qw_results_standings_sheets:
  * @order: the order of players who share a place
  *
- * Returns: (element-type QwListSheet): one sheet per group that has
- *   standings, named after the group: 名次, 序号, 姓名, 单位, 积分, then one
- *   column per tie-break of the group's chain
+ * Returns: (element-type QwListSheet): one sheet per group, named after
+ *   the group: 名次, 序号, 姓名, 单位, 积分, then one column per tie-break of
+ *   the group's chain; a group without standings yet lists its players
+ *   without places, with a note
  */
 GPtrArray *
 qw_results_standings_sheets (const QwResults *results,
@@ -217,8 +266,6 @@ qw_results_standings_sheets (const QwResults *results,
       const QwListColumn fixed_kinds[] = { QW_LIST_NUMBER, QW_LIST_NUMBER, QW_LIST_TEXT, QW_LIST_TEXT,
                                            QW_LIST_NUMBER };
 
-      if (group->standings->len == 0)
-        continue;
       for (guint c = 0; c < G_N_ELEMENTS (fixed); c++)
         {
           g_ptr_array_add (header, (gpointer) fixed[c]);
@@ -232,7 +279,10 @@ qw_results_standings_sheets (const QwResults *results,
           g_array_append_val (kinds, number);
         }
       g_ptr_array_add (header, NULL);
-      sheet = qw_list_sheet_new (qw_results_group_display_name (group), (const char * const *) header->pdata,
+      /* Entries in no group are a sheet of their own too. */
+      sheet = qw_list_sheet_new (qw_results_group_display_name (group)[0] != '\0'
+                                 ? qw_results_group_display_name (group) : "未分组",
+                                 (const char * const *) header->pdata,
                                  (const QwListColumn *) kinds->data);
       ranked = ranked_players (group, order);
       for (guint r = 0; r < ranked->len; r++)
@@ -251,6 +301,9 @@ qw_results_standings_sheets (const QwResults *results,
                                     : g_strdup (""));
           qw_list_sheet_add_row (sheet, (const char * const *) cells->pdata);
         }
+      if (group->standings->len == 0)
+        add_unplayed_rows (sheet, group, order);
+      qw_list_sheet_set_page_title (sheet, results->event != NULL ? results->event->name : NULL);
       g_ptr_array_add (sheets, sheet);
     }
   return sheets;
@@ -272,11 +325,10 @@ html_group (GString              *out,
 {
   g_string_append (out, "<h2>");
   qw_xml_append_escaped (out, qw_results_group_display_name (group));
-  g_string_append (out, "</h2>\n<table>\n<thead><tr>");
+  g_string_append (out, "</h2>\n<div class=\"t\"><table>\n<thead><tr>");
   html_cell (out, "th", "名次");
   html_cell (out, "th", "姓名");
   html_cell (out, "th", "单位");
-  html_cell (out, "th", "身份证号");
   html_cell (out, "th", "积分");
   for (guint t = 0; group->tiebreak_names[t] != NULL; t++)
     html_cell (out, "th", group->tiebreak_names[t]);
@@ -286,19 +338,16 @@ html_group (GString              *out,
       const QwResultsStanding *s = g_ptr_array_index (group->standings, r);
       const QwEntry *e = qw_results_group_find_player (group, s->no);
       g_autofree char *rank = NULL;
-      g_autofree char *masked = NULL;
       g_autofree char *points = NULL;
 
       if (e == NULL)
         continue;
       rank = place_text (s->rank);
-      masked = qw_idcard_mask (e->id_number);
       points = format_number (s->points);
       g_string_append (out, "<tr>");
       html_cell (out, "td", rank);
       html_cell (out, "td", e->name);
       html_cell (out, "td", e->unit);
-      html_cell (out, "td", masked);
       html_cell (out, "td", points);
       for (guint t = 0; t < s->tiebreaks->len; t++)
         {
@@ -308,7 +357,7 @@ html_group (GString              *out,
         }
       g_string_append (out, "</tr>\n");
     }
-  g_string_append (out, "</tbody>\n</table>\n");
+  g_string_append (out, "</tbody>\n</table></div>\n");
 }
 
 /**
@@ -323,9 +372,16 @@ qw_results_standings_html (const QwResults *results)
   g_autofree char *title = g_markup_escape_text (results->event->name, -1);
 
   g_string_append_printf (out, "<title>%s 成绩</title>\n", title);
+  /* A phone shows it at its own width (the viewport), a cell keeps its
+   * words on one line, and a table wider than the screen scrolls by
+   * itself, not the page (issue 19 point 25: at 375 px names broke one
+   * character per line). No ID numbers, as on the web pages. */
+  g_string_append (out, "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n");
   g_string_append (out, "<style>body{font-family:sans-serif;margin:2em}"
-                        "table{border-collapse:collapse;margin-bottom:2em}"
-                        "th,td{border:1px solid #999;padding:.25em .6em;text-align:center}"
+                        "@media (max-width:600px){body{margin:.6em}}"
+                        ".t{overflow-x:auto;margin-bottom:2em}"
+                        "table{border-collapse:collapse}"
+                        "th,td{border:1px solid #999;padding:.25em .6em;text-align:center;white-space:nowrap}"
                         "th{background:#eee}</style>\n</head>\n<body>\n");
   g_string_append_printf (out, "<h1>%s 成绩</h1>\n", title);
   for (guint i = 0; i < results->groups->len; i++)

@@ -3,8 +3,9 @@
  * One row per entry: 序号, 姓名, 性别, 出生日期, 身份证号, 单位, 等级, 等级分,
  * 组别 (the formal group the birth date and sex give, as the checks derive
  * it), 问题 (every problem of the entry, in words). The public form masks
- * the ID number and leaves out the birth date, which is the part of the
- * number the mask hides; the private form has both, for the organiser.
+ * the ID number and has no 出生日期 column (the birth date is the part of
+ * the number the mask hides); the private form has both, for the organiser,
+ * the dates as date cells in a workbook.
  * With a pair (双人) among the entries, its columns follow, as in the
  * entries CSV (qw_entries_to_csv()): 账号, then the second member's
  * 姓名2 … 账号2, and 关系; the usual columns are then a pair's first
@@ -29,7 +30,7 @@ static const char *const header[] = {
 };
 
 static const QwListColumn columns[] = {
-  QW_LIST_NUMBER, QW_LIST_TEXT, QW_LIST_TEXT, QW_LIST_TEXT, QW_LIST_ID, QW_LIST_TEXT, QW_LIST_TEXT,
+  QW_LIST_NUMBER, QW_LIST_TEXT, QW_LIST_TEXT, QW_LIST_DATE, QW_LIST_ID, QW_LIST_TEXT, QW_LIST_TEXT,
   QW_LIST_NUMBER, QW_LIST_TEXT, QW_LIST_TEXT,
 };
 
@@ -42,13 +43,17 @@ static const char *const pair_header[] = {
 };
 
 static const QwListColumn pair_columns[] = {
-  QW_LIST_NUMBER, QW_LIST_TEXT, QW_LIST_TEXT, QW_LIST_TEXT, QW_LIST_ID, QW_LIST_TEXT, QW_LIST_TEXT,
+  QW_LIST_NUMBER, QW_LIST_TEXT, QW_LIST_TEXT, QW_LIST_DATE, QW_LIST_ID, QW_LIST_TEXT, QW_LIST_TEXT,
   QW_LIST_NUMBER, QW_LIST_TEXT, QW_LIST_TEXT,
-  QW_LIST_ID, QW_LIST_TEXT, QW_LIST_TEXT, QW_LIST_TEXT, QW_LIST_ID, QW_LIST_TEXT, QW_LIST_TEXT, QW_LIST_ID,
+  QW_LIST_ID, QW_LIST_TEXT, QW_LIST_TEXT, QW_LIST_DATE, QW_LIST_ID, QW_LIST_TEXT, QW_LIST_TEXT, QW_LIST_ID,
   QW_LIST_TEXT,
 };
 
 G_STATIC_ASSERT (G_N_ELEMENTS (pair_header) == G_N_ELEMENTS (pair_columns) + 1);
+
+/* 出生日期 and 出生日期2 */
+#define BIRTH_COLUMN 3
+#define BIRTH2_COLUMN 13
 
 /* A person's ID number in the form asked for. */
 static char *
@@ -131,5 +136,14 @@ qw_entries_list_sheet (const QwRuleset *ruleset,
       /* Without a pair in the list, the sheet takes the first columns only. */
       qw_list_sheet_add_row (sheet, row);
     }
+  /* The public form has no birth dates: it leaves their columns out rather
+   * than hand out empty ones (issue 19 point 25). */
+  if (!private_form)
+    {
+      if (pairs)
+        qw_list_sheet_remove_column (sheet, BIRTH2_COLUMN);
+      qw_list_sheet_remove_column (sheet, BIRTH_COLUMN);
+    }
+  qw_list_sheet_set_page_title (sheet, event->name);
   return sheet;
 }
