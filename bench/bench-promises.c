@@ -35,6 +35,7 @@
 #include "qw-rounds-page.h"
 #include "qw-ruleset.h"
 #include "qw-test.h"
+#include "qw-test-documents.h"
 #include "qw-tournament.h"
 #include "qw-window.h"
 #include "ui-wait.h"
@@ -164,8 +165,6 @@ static const char *const crafted_sql[][2] = {
     "SELECT x + 1, s || s FROM n WHERE length (s) < 100000000) SELECT 'kind' AS key, s AS value FROM n;" },
 };
 
-static char *demo_path (const char *name);
-
 static gboolean
 document_refused (gpointer data)
 {
@@ -181,7 +180,7 @@ crafted_documents (void)
   g_print ("\nCrafted documents refused on opening (test-cli-crafted):\n");
   for (guint i = 0; i < G_N_ELEMENTS (crafted_sql); i++)
     {
-      g_autofree char *path = demo_path ("crafted.qiwang");
+      g_autofree char *path = qw_test_demo_document (dir, "crafted.qiwang");
       sqlite3 *db = NULL;
 
       g_assert_cmpint (sqlite3_open (path, &db), ==, SQLITE_OK);
@@ -193,19 +192,6 @@ crafted_documents (void)
 }
 
 /* The venue server */
-
-static char *
-demo_path (const char *name)
-{
-  g_autoptr(GError) error = NULL;
-  char *path = g_build_filename (dir, name, NULL);
-  g_autoptr(QwDocument) doc = NULL;
-
-  g_unlink (path);
-  doc = qw_demo_create (path, &error);
-  g_assert_no_error (error);
-  return path;
-}
 
 static char *
 served_result (const char *base,
@@ -247,7 +233,7 @@ open_boards (QwDocument *doc,
 static void
 venue_server (void)
 {
-  g_autofree char *path = demo_path ("live.qiwang");
+  g_autofree char *path = qw_test_demo_document (dir, "live.qiwang");
   g_autoptr(GError) error = NULL;
   g_autoptr(QwDocument) doc = qw_document_open (path, &error);
   g_autoptr(QwPublishServer) server = qw_publish_server_new (path);
@@ -339,7 +325,7 @@ shows_result (gpointer data)
 static void
 window (void)
 {
-  g_autofree char *path = demo_path ("window.qiwang");
+  g_autofree char *path = qw_test_demo_document (dir, "window.qiwang");
   g_autoptr(GFile) file = g_file_new_for_path (path);
   g_autoptr(GError) error = NULL;
   g_autoptr(QwDocument) other = NULL;

@@ -11,27 +11,12 @@
 
 #include <json-glib/json-glib.h>
 
+#include "qw-test.h"
+#include "qw-test-cli.h"
 #include "qw-test-region.h"
 #include "qw-results-export.h"
 
-typedef struct
-{
-  int   status;
-  char *out;
-  char *err;
-} Run;
-
-static void
-run_clear (Run *r)
-{
-  g_free (r->out);
-  g_free (r->err);
-}
-
-G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
-
 static char *dir;
-static char **child_env;
 
 /* Every command, its argument counts (-1: any number) and whether it takes
  * --json. */
@@ -105,64 +90,6 @@ static const struct
   { "round-clock", 3, 3, FALSE },
 };
 
-static char *
-path_in (const char *name)
-{
-  return g_build_filename (dir, name, NULL);
-}
-
-static void
-run_argv (Run        *r,
-          GPtrArray  *args)
-{
-  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-  g_autoptr(GError) error = NULL;
-  int wait = 0;
-
-  g_ptr_array_add (argv, (gpointer) g_getenv ("QIWANG_CLI"));
-  for (guint i = 0; i < args->len; i++)
-    g_ptr_array_add (argv, g_ptr_array_index (args, i));
-  g_ptr_array_add (argv, NULL);
-  g_spawn_sync (dir, (char **) argv->pdata, child_env, G_SPAWN_DEFAULT, NULL, NULL, &r->out, &r->err, &wait,
-                &error);
-  g_assert_no_error (error);
-  g_assert_true (WIFEXITED (wait));
-  r->status = WEXITSTATUS (wait);
-}
-
-/* Runs qiwang-cli in the test's folder with the NULL-terminated arguments. */
-static void
-cli (Run        *r,
-     const char *first,
-     ...)
-{
-  g_autoptr(GPtrArray) args = g_ptr_array_new ();
-  va_list ap;
-
-  va_start (ap, first);
-  for (const char *a = first; a != NULL; a = va_arg (ap, const char *))
-    g_ptr_array_add (args, (gpointer) a);
-  va_end (ap);
-  run_argv (r, args);
-}
-
-static void
-cli_ok (const char *first,
-        ...)
-{
-  g_autoptr(GPtrArray) args = g_ptr_array_new ();
-  g_auto(Run) r = { 0 };
-  va_list ap;
-
-  va_start (ap, first);
-  for (const char *a = first; a != NULL; a = va_arg (ap, const char *))
-    g_ptr_array_add (args, (gpointer) a);
-  va_end (ap);
-  run_argv (&r, args);
-  if (r.status != 0)
-    g_error ("qiwang-cli %s: exit %d: %s", first, r.status, r.err);
-}
-
 static JsonNode *
 parse_json (const char *text)
 {
@@ -188,7 +115,7 @@ assert_keys (JsonObject *obj,
 }
 
 static JsonArray *
-run_json_array (Run *r)
+run_json_array (QwTestRun *r)
 {
   g_autoptr(JsonNode) root = NULL;
 
@@ -200,7 +127,7 @@ run_json_array (Run *r)
 }
 
 static JsonObject *
-run_json_object (Run *r)
+run_json_object (QwTestRun *r)
 {
   g_autoptr(JsonNode) root = NULL;
 
@@ -212,7 +139,7 @@ run_json_object (Run *r)
 }
 
 static void
-assert_array_keys (Run        *r,
+assert_array_keys (QwTestRun  *r,
                    const char *keys)
 {
   g_autoptr(JsonArray) array = run_json_array (r);
@@ -226,17 +153,6 @@ assert_array_keys (Run        *r,
  * provincial final's results files, a stops CSV. */
 
 static void
-write_text (const char *name,
-            const char *text)
-{
-  g_autofree char *path = path_in (name);
-  g_autoptr(GError) error = NULL;
-
-  g_file_set_contents (path, text, -1, &error);
-  g_assert_no_error (error);
-}
-
-static void
 write_results (const char *name,
                QwResults  *results)
 {
@@ -244,7 +160,7 @@ write_results (const char *name,
   g_autofree char *xml = qw_results_to_xml (results, FALSE, NULL, &error);
 
   g_assert_no_error (error);
-  write_text (name, xml);
+  qw_test_write_text (dir, name, xml);
 }
 
 static void
@@ -259,24 +175,25 @@ setup_fixtures (void)
   for (int i = 0; i < 10; i++)
     g_string_append_printf (ten, "第%d站,预选赛,县级,第%d协会,第%d市,,,99\n", i + 1, i + 1, i + 1);
 
-  write_text ("entries.csv", "姓名,性别,出生日期,身份证号,单位,等级\n"
-                             "王五,女,1949-12-31,11010519491231002X,北京象棋协会,\n"
-                             "赵六,男,2012-03-04,,少年宫,\n"
-                             ",男,1980/1/2,,,国家大师\n");
-  write_text ("stops.csv", "名称,类型,级别,承办单位,地级市,县级市,荣誉,参赛人数\n"
-                           "第1站,预选赛,县级,第1县象棋协会,某市,,,90\n"
-                           "第2站,预选赛,县级,第2县象棋协会,另一市,,,60\n");
-  write_text ("ten.csv", ten->str);
-  write_text ("broken.csv", "not,a,stops,list\n");
-  write_text ("games.csv", "期,阶段,时间,红方,黑方,结果\n"
-                           "1,海选,2022-06-01 10:00,a,b,2:0\n1,海选,2022-06-02 10:00,a,c,2:0\n"
-                           "1,海选,2022-06-03 10:00,a,d,2:0\n1,海选,2022-06-04 10:00,a,e,1:1\n"
-                           "1,入围,2022-06-12 10:00,a,b,2:0\n1,海选,2022-06-12 10:00,a,b,2:0\n");
+  qw_test_write_text (dir, "entries.csv", "姓名,性别,出生日期,身份证号,单位,等级\n"
+                      "王五,女,1949-12-31,11010519491231002X,北京象棋协会,\n"
+                      "赵六,男,2012-03-04,,少年宫,\n"
+                      ",男,1980/1/2,,,国家大师\n");
+  qw_test_write_text (dir, "stops.csv", "名称,类型,级别,承办单位,地级市,县级市,荣誉,参赛人数\n"
+                      "第1站,预选赛,县级,第1县象棋协会,某市,,,90\n"
+                      "第2站,预选赛,县级,第2县象棋协会,另一市,,,60\n");
+  qw_test_write_text (dir, "ten.csv", ten->str);
+  qw_test_write_text (dir, "broken.csv", "not,a,stops,list\n");
+  qw_test_write_text (dir, "games.csv", "期,阶段,时间,红方,黑方,结果\n"
+                      "1,海选,2022-06-01 10:00,a,b,2:0\n1,海选,2022-06-02 10:00,a,c,2:0\n"
+                      "1,海选,2022-06-03 10:00,a,d,2:0\n1,海选,2022-06-04 10:00,a,e,1:1\n"
+                      "1,入围,2022-06-12 10:00,a,b,2:0\n1,海选,2022-06-12 10:00,a,b,2:0\n");
   write_results ("prelim.xml", prelim);
   final->event->level = QW_LEVEL_PROVINCIAL_FINAL;
   write_results ("final.xml", final);
-  cli_ok ("new", "stop.qiwang", "--region", "广东", "--county", "惠东县", "--start", "2021-07-03", NULL);
-  cli_ok ("simulate", "sim.qiwang", "--system", "swiss", "--players", "9", "--rounds", "3", "--seed", "1", NULL);
+  g_free (qw_test_cli_out ("new", "stop.qiwang", "--region", "广东", "--county", "惠东县", "--start", "2021-07-03", NULL));
+  g_free (qw_test_cli_out ("simulate", "sim.qiwang", "--system", "swiss", "--players", "9", "--rounds", "3",
+                           "--seed", "1", NULL));
 }
 
 /* The tests */
@@ -285,11 +202,11 @@ setup_fixtures (void)
 static void
 test_listed (void)
 {
-  g_auto(Run) r = { 0 };
+  g_auto(QwTestRun) r = { 0 };
   g_auto(GStrv) lines = NULL;
   guint n = 0;
 
-  cli (&r, "help", NULL);
+  qw_test_cli (&r, "help", NULL);
   g_assert_cmpint (r.status, ==, 0);
   lines = g_strsplit (r.out, "\n", -1);
   for (guint i = 0; lines[i] != NULL; i++)
@@ -311,10 +228,10 @@ test_listed (void)
 static char *
 usage_line (const char *name)
 {
-  g_auto(Run) r = { 0 };
+  g_auto(QwTestRun) r = { 0 };
   char *end;
 
-  cli (&r, name, "--help", NULL);
+  qw_test_cli (&r, name, "--help", NULL);
   g_assert_cmpint (r.status, ==, 0);
   g_assert_cmpstr (r.err, ==, "");
   end = strchr (r.out, '\n');
@@ -323,7 +240,7 @@ usage_line (const char *name)
 }
 
 static void
-assert_usage_error (Run        *r,
+assert_usage_error (QwTestRun  *r,
                     const char *name,
                     const char *message)
 {
@@ -346,20 +263,22 @@ test_counts (void)
     {
       g_autoptr(GPtrArray) few = g_ptr_array_new ();
       g_autoptr(GPtrArray) many = g_ptr_array_new ();
-      g_auto(Run) r1 = { 0 };
-      g_auto(Run) r2 = { 0 };
+      g_auto(QwTestRun) r1 = { 0 };
+      g_auto(QwTestRun) r2 = { 0 };
 
       g_ptr_array_add (few, (gpointer) commands[c].name);
       for (int i = 0; i < commands[c].min - 1; i++)
         g_ptr_array_add (few, (gpointer) "missing.qiwang");
-      run_argv (&r1, few);
+      g_ptr_array_add (few, NULL);
+      qw_test_cli_argv (&r1, (const char * const *) few->pdata);
       assert_usage_error (&r1, commands[c].name, "takes");
       if (commands[c].max < 0)
         continue;
       g_ptr_array_add (many, (gpointer) commands[c].name);
       for (int i = 0; i < commands[c].max + 1; i++)
         g_ptr_array_add (many, (gpointer) "missing.qiwang");
-      run_argv (&r2, many);
+      g_ptr_array_add (many, NULL);
+      qw_test_cli_argv (&r2, (const char * const *) many->pdata);
       assert_usage_error (&r2, commands[c].name, "takes");
     }
 }
@@ -367,15 +286,15 @@ test_counts (void)
 static void
 test_count_messages (void)
 {
-  g_auto(Run) exact = { 0 };
-  g_auto(Run) at_least = { 0 };
-  g_auto(Run) either = { 0 };
+  g_auto(QwTestRun) exact = { 0 };
+  g_auto(QwTestRun) at_least = { 0 };
+  g_auto(QwTestRun) either = { 0 };
 
-  cli (&exact, "pair", "a.qiwang", NULL);
+  qw_test_cli (&exact, "pair", "a.qiwang", NULL);
   assert_usage_error (&exact, "pair", "takes 2 arguments, not 1");
-  cli (&at_least, "idcard", NULL);
+  qw_test_cli (&at_least, "idcard", NULL);
   assert_usage_error (&at_least, "idcard", "takes at least 1 argument, not 0");
-  cli (&either, "repair", "a", "b", "c", "d", "e", "f", "g", NULL);
+  qw_test_cli (&either, "repair", "a", "b", "c", "d", "e", "f", "g", NULL);
   assert_usage_error (&either, "repair", "takes 5 or 6 arguments, not 7");
 }
 
@@ -386,18 +305,18 @@ test_options (void)
 {
   for (guint c = 0; c < G_N_ELEMENTS (commands); c++)
     {
-      g_auto(Run) unknown = { 0 };
-      g_auto(Run) json = { 0 };
-      g_auto(Run) help = { 0 };
+      g_auto(QwTestRun) unknown = { 0 };
+      g_auto(QwTestRun) json = { 0 };
+      g_auto(QwTestRun) help = { 0 };
 
-      cli (&unknown, commands[c].name, "--no-such-option", NULL);
+      qw_test_cli (&unknown, commands[c].name, "--no-such-option", NULL);
       assert_usage_error (&unknown, commands[c].name, "--no-such-option");
-      cli (&help, commands[c].name, "--help", NULL);
+      qw_test_cli (&help, commands[c].name, "--help", NULL);
       g_assert_cmpint (help.status, ==, 0);
       g_assert_true ((strstr (help.out, "\n  --json ") != NULL) == commands[c].json);
       if (commands[c].json)
         continue;
-      cli (&json, commands[c].name, "--json", NULL);
+      qw_test_cli (&json, commands[c].name, "--json", NULL);
       assert_usage_error (&json, commands[c].name, "--json");
     }
 }
@@ -406,38 +325,38 @@ test_options (void)
 static void
 test_help (void)
 {
-  g_auto(Run) list = { 0 };
-  g_auto(Run) none = { 0 };
-  g_auto(Run) unknown = { 0 };
-  g_auto(Run) version = { 0 };
+  g_auto(QwTestRun) list = { 0 };
+  g_auto(QwTestRun) none = { 0 };
+  g_auto(QwTestRun) unknown = { 0 };
+  g_auto(QwTestRun) version = { 0 };
 
-  cli (&list, "help", NULL);
+  qw_test_cli (&list, "help", NULL);
   g_assert_cmpint (list.status, ==, 0);
   for (guint c = 0; c < G_N_ELEMENTS (commands); c++)
     {
       g_autofree char *usage = usage_line (commands[c].name);
       g_autofree char *listed = g_strdup_printf ("\n  %s", usage + strlen ("Usage: qiwang-cli "));
-      g_auto(Run) a = { 0 };
-      g_auto(Run) b = { 0 };
-      g_auto(Run) h = { 0 };
+      g_auto(QwTestRun) a = { 0 };
+      g_auto(QwTestRun) b = { 0 };
+      g_auto(QwTestRun) h = { 0 };
 
       g_assert_true (g_str_has_prefix (usage, "Usage: qiwang-cli "));
       if (strstr (list.out, listed) == NULL)
         g_error ("help does not list “%s”", listed + 1);
-      cli (&a, commands[c].name, "--help", NULL);
-      cli (&b, "help", commands[c].name, NULL);
-      cli (&h, commands[c].name, "-h", NULL);
+      qw_test_cli (&a, commands[c].name, "--help", NULL);
+      qw_test_cli (&b, "help", commands[c].name, NULL);
+      qw_test_cli (&h, commands[c].name, "-h", NULL);
       g_assert_cmpstr (a.out, ==, b.out);
       g_assert_cmpstr (a.out, ==, h.out);
       g_assert_nonnull (strstr (a.out, "\n  -h, --help "));
     }
-  cli (&none, NULL);
+  qw_test_cli_argv (&none, (const char *[]) { NULL });
   g_assert_cmpint (none.status, ==, 2);
   g_assert_cmpstr (none.out, ==, list.out);
-  cli (&unknown, "no-such-command", NULL);
+  qw_test_cli (&unknown, "no-such-command", NULL);
   g_assert_cmpint (unknown.status, ==, 2);
   g_assert_nonnull (strstr (unknown.err, "qiwang-cli no-such-command: unknown command"));
-  cli (&version, "--version", NULL);
+  qw_test_cli (&version, "--version", NULL);
   g_assert_cmpint (version.status, ==, 0);
   g_assert_true (g_str_has_prefix (version.out, "qiwang-cli "));
 }
@@ -469,11 +388,12 @@ test_exit_status (void)
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
       g_autoptr(GPtrArray) args = g_ptr_array_new ();
-      g_auto(Run) r = { 0 };
+      g_auto(QwTestRun) r = { 0 };
 
       for (guint k = 0; k < G_N_ELEMENTS (cases[i].args) && cases[i].args[k] != NULL; k++)
         g_ptr_array_add (args, (gpointer) cases[i].args[k]);
-      run_argv (&r, args);
+      g_ptr_array_add (args, NULL);
+      qw_test_cli_argv (&r, (const char * const *) args->pdata);
       if (r.status != cases[i].status || strstr (r.err, cases[i].message) == NULL)
         g_error ("case %u (%s): expected exit %d and “%s”, got %d: %s", i, cases[i].args[0], cases[i].status,
                  cases[i].message, r.status, r.err);
@@ -486,16 +406,16 @@ test_exit_status (void)
 static void
 test_import_results (void)
 {
-  g_auto(Run) text = { 0 };
-  g_auto(Run) again = { 0 };
-  g_auto(Run) bad = { 0 };
-  g_auto(Run) summary = { 0 };
+  g_auto(QwTestRun) text = { 0 };
+  g_auto(QwTestRun) again = { 0 };
+  g_auto(QwTestRun) bad = { 0 };
+  g_auto(QwTestRun) summary = { 0 };
   g_autoptr(JsonArray) outcomes = NULL;
   g_autoptr(JsonObject) region = NULL;
   JsonObject *o;
 
-  cli_ok ("new-region", "import.qiwang", "--region", "广东", NULL);
-  cli (&text, "import-results", "import.qiwang", "prelim.xml", "stops.csv", "sim.qiwang", NULL);
+  g_free (qw_test_cli_out ("new-region", "import.qiwang", "--region", "广东", NULL));
+  qw_test_cli (&text, "import-results", "import.qiwang", "prelim.xml", "stops.csv", "sim.qiwang", NULL);
   g_assert_cmpstr (text.err, ==, "");
   g_assert_cmpint (text.status, ==, 0);
   g_assert_nonnull (strstr (text.out, "prelim.xml: added 2021年第六届全国象棋业余棋王赛广东赛区惠东（县）预选赛 (10 players)\n"));
@@ -503,7 +423,7 @@ test_import_results (void)
   g_assert_nonnull (strstr (text.out, "sim.qiwang: added "));
   g_assert_nonnull (strstr (text.out, " (9 players)\n"));
 
-  cli (&again, "import-results", "--json", "import.qiwang", "prelim.xml", "stops.csv", "sim.qiwang", NULL);
+  qw_test_cli (&again, "import-results", "--json", "import.qiwang", "prelim.xml", "stops.csv", "sim.qiwang", NULL);
   outcomes = run_json_array (&again);
   g_assert_cmpuint (json_array_get_length (outcomes), ==, 3);
   o = json_array_get_object_element (outcomes, 0);
@@ -519,13 +439,13 @@ test_import_results (void)
   g_assert_cmpint (json_object_get_int_member (o, "players"), ==, 9);
 
   /* A bad file is refused; the others still go in. */
-  cli (&bad, "import-results", "import.qiwang", "broken.csv", "import.qiwang", "final.xml", NULL);
+  qw_test_cli (&bad, "import-results", "import.qiwang", "broken.csv", "import.qiwang", "final.xml", NULL);
   g_assert_cmpint (bad.status, ==, 1);
   g_assert_nonnull (strstr (bad.err, "broken.csv: rejected: "));
   g_assert_nonnull (strstr (bad.err, "import.qiwang: rejected: import.qiwang is not a stop’s document"));
   g_assert_nonnull (strstr (bad.out, "final.xml: added "));
 
-  cli (&summary, "region", "--json", "import.qiwang", NULL);
+  qw_test_cli (&summary, "region", "--json", "import.qiwang", NULL);
   region = run_json_object (&summary);
   /* The preliminary, the stop document, the CSV's two stops; the final. */
   g_assert_cmpint (json_object_get_int_member (region, "preliminaries"), ==, 4);
@@ -536,22 +456,22 @@ test_import_results (void)
 static void
 test_json (void)
 {
-  g_auto(Run) idcard = { 0 };
-  g_auto(Run) check = { 0 };
-  g_auto(Run) import = { 0 };
-  g_auto(Run) entries = { 0 };
-  g_auto(Run) games = { 0 };
-  g_auto(Run) standings = { 0 };
-  g_auto(Run) imported = { 0 };
-  g_auto(Run) region = { 0 };
-  g_auto(Run) quota = { 0 };
-  g_auto(Run) quota_csv = { 0 };
-  g_auto(Run) final = { 0 };
-  g_auto(Run) nominees = { 0 };
-  g_auto(Run) national = { 0 };
-  g_auto(Run) teams = { 0 };
-  g_auto(Run) print = { 0 };
-  g_auto(Run) ladder = { 0 };
+  g_auto(QwTestRun) idcard = { 0 };
+  g_auto(QwTestRun) check = { 0 };
+  g_auto(QwTestRun) import = { 0 };
+  g_auto(QwTestRun) entries = { 0 };
+  g_auto(QwTestRun) games = { 0 };
+  g_auto(QwTestRun) standings = { 0 };
+  g_auto(QwTestRun) imported = { 0 };
+  g_auto(QwTestRun) region = { 0 };
+  g_auto(QwTestRun) quota = { 0 };
+  g_auto(QwTestRun) quota_csv = { 0 };
+  g_auto(QwTestRun) final = { 0 };
+  g_auto(QwTestRun) nominees = { 0 };
+  g_auto(QwTestRun) national = { 0 };
+  g_auto(QwTestRun) teams = { 0 };
+  g_auto(QwTestRun) print = { 0 };
+  g_auto(QwTestRun) ladder = { 0 };
   g_autoptr(JsonObject) l = NULL;
   g_autoptr(JsonObject) o = NULL;
   g_autoptr(JsonObject) q = NULL;
@@ -564,12 +484,12 @@ test_json (void)
   g_autoptr(JsonArray) rows = NULL;
   JsonArray *stops;
 
-  cli (&idcard, "idcard", "--json", "11010519491231002X", "110105194912310021", NULL);
+  qw_test_cli (&idcard, "idcard", "--json", "11010519491231002X", "110105194912310021", NULL);
   assert_array_keys (&idcard, "input,valid,error,birth,sex,province");
-  cli (&check, "check-entries", "--date", "2021-07-01", "--json", "entries.csv", NULL);
+  qw_test_cli (&check, "check-entries", "--date", "2021-07-01", "--json", "entries.csv", NULL);
   assert_array_keys (&check, "row,name,group,problems");
 
-  cli (&import, "import", "--json", "stop.qiwang", "entries.csv", NULL);
+  qw_test_cli (&import, "import", "--json", "stop.qiwang", "entries.csv", NULL);
   o = run_json_object (&import);
   assert_keys (o, "encoding,added,updated,unchanged,imported,rejected,late,rows,unused_columns");
   g_assert_cmpint (json_object_get_int_member (o, "imported"), ==, 2);
@@ -577,22 +497,22 @@ test_json (void)
   g_assert_cmpint (json_object_get_int_member (o, "added"), ==, 2);
   g_assert_cmpuint (json_array_get_length (json_object_get_array_member (o, "rejected")), ==, 1);
   assert_keys (json_array_get_object_element (json_object_get_array_member (o, "rejected"), 0), "row,reason,message");
-  cli (&entries, "entries", "stop.qiwang", "--json", NULL);
+  qw_test_cli (&entries, "entries", "stop.qiwang", "--json", NULL);
   assert_array_keys (&entries, "name,group,problems,no,id,unit,sex,birth,status,present,registered,form_stamped");
 
-  cli (&games, "games", "sim.qiwang", "open-m", "--json", NULL);
+  qw_test_cli (&games, "games", "sim.qiwang", "open-m", "--json", NULL);
   assert_array_keys (&games, "round,board,red,black,result,playoff,armageddon,entered_by");
-  cli (&standings, "standings", "--json", "sim.qiwang", "open-m", NULL);
+  qw_test_cli (&standings, "standings", "--json", "sim.qiwang", "open-m", NULL);
   assert_array_keys (&standings, "rank,no,name,unit,points,tiebreaks");
 
-  cli_ok ("new-region", "json.qiwang", "--region", "广东", NULL);
-  cli (&imported, "import-results", "json.qiwang", "prelim.xml", "final.xml", "stops.csv", "--json", NULL);
+  g_free (qw_test_cli_out ("new-region", "json.qiwang", "--region", "广东", NULL));
+  qw_test_cli (&imported, "import-results", "json.qiwang", "prelim.xml", "final.xml", "stops.csv", "--json", NULL);
   rows = run_json_array (&imported);
   g_assert_cmpuint (json_array_get_length (rows), ==, 3);
   assert_keys (json_array_get_object_element (rows, 0), "file,outcome,name,players");
   assert_keys (json_array_get_object_element (rows, 2), "file,outcome,added,replaced,kept");
 
-  cli (&region, "region", "json.qiwang", "--json", NULL);
+  qw_test_cli (&region, "region", "json.qiwang", "--json", NULL);
   r = run_json_object (&region);
   assert_keys (r, "region,stops,preliminaries,valid_stops,participants,final,decided_places,warnings");
   stops = json_object_get_array_member (r, "stops");
@@ -601,14 +521,14 @@ test_json (void)
     assert_keys (json_array_get_object_element (stops, i),
                  "name,type,level,host,prefecture,county_city,honours,start,end,participants,valid,source");
 
-  cli (&quota, "quota", "--json", "json.qiwang", NULL);
+  qw_test_cli (&quota, "quota", "--json", "json.qiwang", NULL);
   q = run_json_object (&quota);
   assert_keys (q, "stops,valid_stops,participants,final,tier,quota,leader,bonus,next");
-  cli (&quota_csv, "quota", "--ruleset", "qiwang-2021", "--json", "stops.csv", NULL);
+  qw_test_cli (&quota_csv, "quota", "--ruleset", "qiwang-2021", "--json", "stops.csv", NULL);
   qc = run_json_object (&quota_csv);
   assert_keys (qc, "stops,valid_stops,participants,final,tier,quota,leader,bonus,next");
 
-  cli (&final, "check-final", "--json", "json.qiwang", NULL);
+  qw_test_cli (&final, "check-final", "--json", "json.qiwang", NULL);
   f = run_json_object (&final);
   assert_keys (f, "entries,unchecked_stops,warnings");
   g_assert_cmpuint (json_array_get_length (json_object_get_array_member (f, "entries")), >, 0);
@@ -617,30 +537,30 @@ test_json (void)
 
   /* Ten valid preliminaries and the final: tier B, and nominees (the private
    * form, for the national document). */
-  cli_ok ("import-results", "json.qiwang", "ten.csv", NULL);
-  cli (&nominees, "nominees", "json.qiwang", "--out", "nominees.xml", "--private", "--json", NULL);
+  g_free (qw_test_cli_out ("import-results", "json.qiwang", "ten.csv", NULL));
+  qw_test_cli (&nominees, "nominees", "json.qiwang", "--out", "nominees.xml", "--private", "--json", NULL);
   n = run_json_object (&nominees);
   assert_keys (n, "region,tier,leader,nominees,bonus,notes,duplicates");
   g_assert_cmpuint (json_array_get_length (json_object_get_array_member (n, "nominees")), >, 0);
   assert_keys (json_array_get_object_element (json_object_get_array_member (n, "nominees"), 0),
                "region,line,group,rank,name,id,unit,reason");
 
-  cli_ok ("new-region", "national.qiwang", "--national", NULL);
-  cli_ok ("import-nominees", "national.qiwang", "nominees.xml", NULL);
-  cli (&national, "nominees", "--json", "national.qiwang", NULL);
+  g_free (qw_test_cli_out ("new-region", "national.qiwang", "--national", NULL));
+  g_free (qw_test_cli_out ("import-nominees", "national.qiwang", "nominees.xml", NULL));
+  qw_test_cli (&national, "nominees", "--json", "national.qiwang", NULL);
   nn = run_json_object (&national);
   assert_keys (nn, "region,tier,leader,nominees,bonus,notes,duplicates");
   g_assert_cmpuint (json_array_get_length (json_object_get_array_member (nn, "nominees")), ==,
                     json_array_get_length (json_object_get_array_member (n, "nominees")));
 
-  cli (&teams, "team-result", "--json", "final.xml", NULL);
+  qw_test_cli (&teams, "team-result", "--json", "final.xml", NULL);
   assert_array_keys (&teams, "rank,team,total,counted,places");
 
-  cli (&print, "print", "sim.qiwang", "standings", "--out", "standings.pdf", "--json", NULL);
+  qw_test_cli (&print, "print", "sim.qiwang", "standings", "--out", "standings.pdf", "--json", NULL);
   p = run_json_object (&print);
   assert_keys (p, "kind,pdf,pages,png,notes");
 
-  cli (&ladder, "ladder", "--ruleset", "qiwang-2022", "games.csv", "--json", NULL);
+  qw_test_cli (&ladder, "ladder", "--ruleset", "qiwang-2022", "games.csv", "--json", NULL);
   l = run_json_object (&ladder);
   assert_keys (l, "periods,finalists,certificate_eligible,warnings");
   {
@@ -663,19 +583,11 @@ int
 main (int    argc,
       char **argv)
 {
-  g_autoptr(GError) error = NULL;
   int status;
 
-  g_test_init (&argc, &argv, NULL);
-  if (g_getenv ("QIWANG_CLI") == NULL)
-    {
-      g_printerr ("QIWANG_CLI is not set\n");
-      return 77;
-    }
-  /* As in test-cli-print: the fonts' process-long caches are not the CLI's leaks. */
-  child_env = g_environ_setenv (g_get_environ (), "ASAN_OPTIONS", "detect_leaks=0", TRUE);
-  dir = g_dir_make_tmp ("qiwang-cli-commands-XXXXXX", &error);
-  g_assert_no_error (error);
+  qw_test_cli_init (&argc, &argv);
+  dir = qw_test_make_tmp_dir ("qiwang-cli-commands-XXXXXX");
+  qw_test_cli_configure (&(QwTestCliOptions) { .dir = dir, .no_leak_check = TRUE });
   setup_fixtures ();
   g_test_add_func ("/cli/commands/listed", test_listed);
   g_test_add_func ("/cli/commands/counts", test_counts);
@@ -688,6 +600,5 @@ main (int    argc,
   status = g_test_run ();
   fixture_rmdir (dir);
   g_free (dir);
-  g_strfreev (child_env);
   return status;
 }

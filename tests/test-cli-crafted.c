@@ -39,6 +39,7 @@
 #include "qw-error.h"
 #include "qw-schema.sql.h"
 #include "qw-test.h"
+#include "qw-test-cli.h"
 
 #define KILL_AFTER_SECONDS 20
 
@@ -148,26 +149,8 @@ static const char *const makers[][12] = {
 
 typedef struct
 {
-  int      status;
-  gboolean killed;
-  char    *out;
-  char    *err;
-  double   seconds;
-} Run;
-
-static void
-run_clear (Run *r)
-{
-  g_free (r->out);
-  g_free (r->err);
-}
-
-G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
-
-typedef struct
-{
   GMainLoop *loop;
-  Run       *run;
+  QwTestRun *run;
   GError    *error;
 } Wait;
 
@@ -193,7 +176,7 @@ kill_cb (gpointer data)
 
 /* Runs qiwang-cli in the test's folder, killing it after KILL_AFTER_SECONDS. */
 static void
-cli_argv (Run                *r,
+cli_argv (QwTestRun          *r,
           const char * const *args)
 {
   g_autoptr(GPtrArray) argv = g_ptr_array_new ();
@@ -219,18 +202,13 @@ cli_argv (Run                *r,
   g_assert_no_error (w.error);
   g_subprocess_wait (process, NULL, NULL);
   r->seconds = (g_get_monotonic_time () - start) / 1e6;
-  r->killed = g_subprocess_get_if_signaled (process);
-  if (!r->killed)
+  r->signal = g_subprocess_get_if_signaled (process) ? g_subprocess_get_term_sig (process) : 0;
+  r->status = -1;
+  if (r->signal == 0)
     {
       g_source_remove (kill_id);
       r->status = g_subprocess_get_exit_status (process);
     }
-}
-
-static char *
-path_in (const char *name)
-{
-  return g_build_filename (dir, name, NULL);
 }
 
 /* What must not change: the bytes, the modification time, and nothing in a
@@ -275,7 +253,7 @@ static char *
 make_crafted (const Crafted *c)
 {
   g_autofree char *name = g_strdup_printf ("%s.qiwang", c->name);
-  char *path = path_in (name);
+  char *path = g_build_filename (dir, name, NULL);
   g_autoptr(GError) error = NULL;
   g_autoptr(QwDocument) doc = NULL;
   char *message = NULL;
@@ -301,7 +279,7 @@ run_refused (const char * const *args,
 {
   g_autoptr(GPtrArray) argv = g_ptr_array_new_with_free_func (g_free);
   g_autofree char *line = NULL;
-  g_auto(Run) r = { 0 };
+  g_auto(QwTestRun) r = { 0 };
   Snapshot doc = { 0 }, region = { 0 };
   static int out_count;
 
@@ -317,7 +295,7 @@ run_refused (const char * const *args,
         {
           g_autofree char *name = g_strdup_printf ("out-%d%s", ++out_count, a + 3);
 
-          g_ptr_array_add (argv, path_in (name));
+          g_ptr_array_add (argv, g_build_filename (dir, name, NULL));
         }
       else
         g_ptr_array_add (argv, g_strdup (a));
@@ -328,7 +306,7 @@ run_refused (const char * const *args,
   snapshot_take (&region, region_path);
   cli_argv (&r, (const char * const *) argv->pdata);
   g_test_message ("%s: %.2f s, exit %d, %s", line, r.seconds, r.status, r.err);
-  if (r.killed)
+  if (r.signal != 0)
     g_error ("qiwang-cli %s was still running after %d s", line, KILL_AFTER_SECONDS);
   if (r.status == 0 || (strstr (r.err, needle) == NULL && strstr (r.out, needle) == NULL))
     g_error ("qiwang-cli %s: exit %d, not refused with “%s”: %s%s", line, r.status, needle, r.out, r.err);
@@ -361,7 +339,7 @@ static void
 test_every_command_listed (void)
 {
   const char *args[] = { "help", NULL };
-  g_auto(Run) r = { 0 };
+  g_auto(QwTestRun) r = { 0 };
   g_auto(GStrv) lines = NULL;
   guint checked = 0;
 
@@ -393,8 +371,8 @@ test_every_command_listed (void)
 static void
 test_old_schema (void)
 {
-  g_autofree char *clean = path_in ("old-clean.qiwang");
-  g_autofree char *planted = path_in ("old-planted.qiwang");
+  g_autofree char *clean = g_build_filename (dir, "old-clean.qiwang", NULL);
+  g_autofree char *planted = g_build_filename (dir, "old-planted.qiwang", NULL);
   g_autofree char *backup = g_strconcat (planted, ".v4.bak", NULL);
   const char *versions[] = { clean, planted };
   g_autoptr(GError) error = NULL;
@@ -439,7 +417,7 @@ test_old_schema (void)
 static void
 test_statement_limit (void)
 {
-  g_autofree char *path = path_in ("limit.qiwang");
+  g_autofree char *path = g_build_filename (dir, "limit.qiwang", NULL);
   g_autoptr(GError) error = NULL;
   g_autoptr(QwDocument) doc = qw_demo_create (path, &error);
   g_autofree char *out = NULL;
@@ -463,20 +441,20 @@ static void
 write_inputs (void)
 {
   g_autoptr(GError) error = NULL;
-  g_autofree char *csv = path_in ("list.csv");
-  g_autofree char *stops = path_in ("stops.csv");
-  g_autofree char *trf = path_in ("t.trf");
-  g_autofree char *nominees = path_in ("nominees.xml");
+  g_autofree char *csv = g_build_filename (dir, "list.csv", NULL);
+  g_autofree char *stops = g_build_filename (dir, "stops.csv", NULL);
+  g_autofree char *trf = g_build_filename (dir, "t.trf", NULL);
+  g_autofree char *nominees = g_build_filename (dir, "nominees.xml", NULL);
 
   g_assert_true (g_file_set_contents (csv, "姓名,性别,出生日期,证件号码,单位,组别\n"
                                            "王五,男,1990-01-01,,北京,open-m\n", -1, &error));
   g_assert_true (g_file_set_contents (stops, "赛区,名称,开始日期\n", -1, &error));
   g_assert_true (g_file_set_contents (trf, "012 Test\n", -1, &error));
   g_assert_true (g_file_set_contents (nominees, "<nominees/>\n", -1, &error));
-  region_path = path_in ("region.qiwang");
+  region_path = g_build_filename (dir, "region.qiwang", NULL);
   {
     const char *args[] = { "new-region", region_path, "--region", "广东", NULL };
-    g_auto(Run) r = { 0 };
+    g_auto(QwTestRun) r = { 0 };
 
     cli_argv (&r, args);
     g_assert_cmpint (r.status, ==, 0);
@@ -494,7 +472,7 @@ main (int    argc,
   g_setenv ("QIWANG_STATEMENT_LIMIT_MS", "500", TRUE);
   g_assert_cmpint (qw_document_statement_limit (), ==, 500);
   g_unsetenv ("QIWANG_STATEMENT_LIMIT_MS");
-  g_test_init (&argc, &argv, NULL);
+  qw_test_cli_init (&argc, &argv);
   dir = qw_test_make_tmp_dir ("qiwang-crafted-XXXXXX");
   write_inputs ();
   g_test_add_func ("/crafted/every-command-listed", test_every_command_listed);

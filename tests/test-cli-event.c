@@ -11,66 +11,24 @@
 
 #include <json-glib/json-glib.h>
 #include <string.h>
-#include <sys/wait.h>
 
 #include "qw-document.h"
 #include "qw-document-entries.h"
 #include "qw-event.h"
 #include "qw-test.h"
+#include "qw-test-cli.h"
+#include "qw-test-json.h"
 
 static char *dir;
-
-typedef struct
-{
-  int   status;
-  char *out;
-  char *err;
-} Run;
-
-static void
-run_clear (Run *r)
-{
-  g_free (r->out);
-  g_free (r->err);
-}
-
-G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
-
-/* Runs qiwang-cli in the test's folder with the NULL-terminated arguments. */
-static void
-cli (Run        *r,
-     const char *first,
-     ...)
-{
-  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-  g_autoptr(GError) error = NULL;
-  int wait = 0;
-  va_list ap;
-
-  g_ptr_array_add (argv, (gpointer) g_getenv ("QIWANG_CLI"));
-  va_start (ap, first);
-  for (const char *a = first; a != NULL; a = va_arg (ap, const char *))
-    g_ptr_array_add (argv, (gpointer) a);
-  va_end (ap);
-  g_ptr_array_add (argv, NULL);
-  g_spawn_sync (dir, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL, &r->out, &r->err, &wait, &error);
-  g_assert_no_error (error);
-  g_assert_true (WIFEXITED (wait));
-  r->status = WEXITSTATUS (wait);
-}
-
-#define cli_ok(r, ...) \
-  G_STMT_START { cli (r, __VA_ARGS__, NULL); \
-                 if ((r)->status != 0) g_error ("exit %d: %s", (r)->status, (r)->err); } G_STMT_END
 
 static JsonObject *
 event_json (const char *doc)
 {
-  g_auto(Run) r = { 0 };
+  g_auto(QwTestRun) r = { 0 };
   g_autoptr(JsonParser) parser = json_parser_new ();
   g_autoptr(GError) error = NULL;
 
-  cli_ok (&r, "event", doc, "--json");
+  qw_test_cli_ok (&r, "event", doc, "--json", NULL);
   json_parser_load_from_data (parser, r.out, -1, &error);
   g_assert_no_error (error);
   g_assert_true (JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)));
@@ -98,28 +56,10 @@ list (JsonObject *o,
   return g_string_free (out, FALSE);
 }
 
-static gboolean
-warned (JsonObject *o,
-        const char *code)
-{
-  JsonArray *a = json_object_get_array_member (o, "warnings");
-
-  for (guint i = 0; i < json_array_get_length (a); i++)
-    if (g_str_equal (json_array_get_string_element (a, i), code))
-      return TRUE;
-  return FALSE;
-}
-
-static char *
-path_in (const char *name)
-{
-  return g_build_filename (dir, name, NULL);
-}
-
 static QwEvent *
 stored_event (const char *name)
 {
-  g_autofree char *path = path_in (name);
+  g_autofree char *path = g_build_filename (dir, name, NULL);
   g_autoptr(GError) error = NULL;
   g_autoptr(QwDocument) doc = qw_document_open (path, &error);
   QwEvent *event;
@@ -133,9 +73,9 @@ stored_event (const char *name)
 static char *
 shown (const char *doc)
 {
-  g_auto(Run) r = { 0 };
+  g_auto(QwTestRun) r = { 0 };
 
-  cli_ok (&r, "event", doc, "--json");
+  qw_test_cli_ok (&r, "event", doc, "--json", NULL);
   return g_steal_pointer (&r.out);
 }
 
@@ -143,7 +83,7 @@ shown (const char *doc)
 static void
 test_new_and_show (void)
 {
-  g_auto(Run) r = { 0 };
+  g_auto(QwTestRun) r = { 0 };
   g_autoptr(JsonObject) o = NULL;
   g_autoptr(GList) members = NULL;
   g_autoptr(GString) keys = g_string_new (NULL);
@@ -151,10 +91,10 @@ test_new_and_show (void)
   g_autofree char *warnings = NULL;
   g_autoptr(QwEvent) stored = NULL;
 
-  cli_ok (&r, "new", "full.qiwang", "--region", "广东", "--city", "惠州市", "--county", "惠东县",
-          "--start", "2021-07-03", "--end", "2021-07-04", "--host", "惠东县象棋协会", "--host-level", "county",
-          "--prefecture", "惠州市", "--honour", "象棋之乡", "--honour", "全国象棋基地", "--arbiter", "陈国华",
-          "--arbiter-grade", "一级", "--venue", "惠东县文化馆", "--minutes", "30", "--increment", "10");
+  qw_test_cli_ok (&r, "new", "full.qiwang", "--region", "广东", "--city", "惠州市", "--county", "惠东县",
+                  "--start", "2021-07-03", "--end", "2021-07-04", "--host", "惠东县象棋协会", "--host-level", "county",
+                  "--prefecture", "惠州市", "--honour", "象棋之乡", "--honour", "全国象棋基地", "--arbiter", "陈国华",
+                  "--arbiter-grade", "一级", "--venue", "惠东县文化馆", "--minutes", "30", "--increment", "10", NULL);
   g_assert_cmpstr (r.out, ==, "2021年第六届全国象棋业余棋王赛广东赛区惠州市惠东县预选赛\n");
   g_assert_cmpstr (r.err, ==, "");
   o = event_json ("full.qiwang");
@@ -187,11 +127,11 @@ test_new_and_show (void)
 static void
 test_prefecture_level (void)
 {
-  g_auto(Run) r = { 0 };
+  g_auto(QwTestRun) r = { 0 };
   g_autoptr(JsonObject) o = NULL;
   g_autoptr(QwEvent) stored = NULL;
 
-  cli_ok (&r, "new", "city.qiwang", "--region", "广东", "--city", "惠州市", "--start", "2021-07-03");
+  qw_test_cli_ok (&r, "new", "city.qiwang", "--region", "广东", "--city", "惠州市", "--start", "2021-07-03", NULL);
   o = event_json ("city.qiwang");
   g_assert_cmpstr (str (o, "host_level"), ==, "prefecture");
   stored = stored_event ("city.qiwang");
@@ -199,9 +139,9 @@ test_prefecture_level (void)
   g_assert_cmpstr (qw_host_level_to_code (stored->host_level), ==, "city");
   g_clear_pointer (&stored, qw_event_free);
   g_clear_pointer (&o, json_object_unref);
-  run_clear (&r);
-  cli_ok (&r, "event", "city.qiwang", "--host-level", "township");
-  cli_ok (&r, "event", "city.qiwang", "--host-level", "prefecture");
+  qw_test_run_clear (&r);
+  qw_test_cli_ok (&r, "event", "city.qiwang", "--host-level", "township", NULL);
+  qw_test_cli_ok (&r, "event", "city.qiwang", "--host-level", "prefecture", NULL);
   stored = stored_event ("city.qiwang");
   g_assert_cmpint (stored->host_level, ==, QW_HOST_CITY);
 }
@@ -210,14 +150,14 @@ test_prefecture_level (void)
 static void
 test_follows_place (void)
 {
-  g_auto(Run) r = { 0 };
+  g_auto(QwTestRun) r = { 0 };
   g_autoptr(JsonObject) o = NULL;
   g_autoptr(JsonObject) moved = NULL;
   g_autoptr(JsonObject) county = NULL;
   g_autoptr(JsonObject) kept = NULL;
 
-  cli_ok (&r, "new", "town.qiwang", "--region", "江苏", "--city", "苏州市", "--county", "昆山市",
-          "--town", "周庄镇", "--start", "2021-08-07");
+  qw_test_cli_ok (&r, "new", "town.qiwang", "--region", "江苏", "--city", "苏州市", "--county", "昆山市",
+                  "--town", "周庄镇", "--start", "2021-08-07", NULL);
   o = event_json ("town.qiwang");
   g_assert_cmpstr (str (o, "name"), ==, "2021年第六届全国象棋业余棋王赛江苏赛区苏州市昆山市周庄镇预选赛");
   g_assert_cmpstr (str (o, "host_level"), ==, "township");
@@ -225,26 +165,26 @@ test_follows_place (void)
   g_assert_cmpstr (str (o, "county_city"), ==, "昆山市");
 
   /* The town changes: the name is rebuilt in its form. */
-  run_clear (&r);
-  cli_ok (&r, "event", "town.qiwang", "--town", "锦溪镇");
+  qw_test_run_clear (&r);
+  qw_test_cli_ok (&r, "event", "town.qiwang", "--town", "锦溪镇", NULL);
   moved = event_json ("town.qiwang");
   g_assert_cmpstr (str (moved, "name"), ==, "2021年第六届全国象棋业余棋王赛江苏赛区苏州市昆山市锦溪镇预选赛");
   /* No town: a county-level stop in 昆山市. */
-  run_clear (&r);
-  cli_ok (&r, "event", "town.qiwang", "--town", "");
+  qw_test_run_clear (&r);
+  qw_test_cli_ok (&r, "event", "town.qiwang", "--town", "", NULL);
   county = event_json ("town.qiwang");
   g_assert_cmpstr (str (county, "host_level"), ==, "county");
   g_assert_cmpstr (str (county, "name"), ==, "2021年第六届全国象棋业余棋王赛江苏赛区苏州市昆山市预选赛");
   /* A host level given by hand stays when the place moves, with a warning. */
-  run_clear (&r);
-  cli_ok (&r, "event", "town.qiwang", "--host-level", "prefecture");
-  run_clear (&r);
-  cli_ok (&r, "event", "town.qiwang", "--town", "周庄镇", "--name",
-          "2021年第六届全国象棋业余棋王赛江苏赛区周庄（镇）预选赛");
+  qw_test_run_clear (&r);
+  qw_test_cli_ok (&r, "event", "town.qiwang", "--host-level", "prefecture", NULL);
+  qw_test_run_clear (&r);
+  qw_test_cli_ok (&r, "event", "town.qiwang", "--town", "周庄镇", "--name",
+                  "2021年第六届全国象棋业余棋王赛江苏赛区周庄（镇）预选赛", NULL);
   kept = event_json ("town.qiwang");
   g_assert_cmpstr (str (kept, "host_level"), ==, "prefecture");
   g_assert_cmpstr (str (kept, "name"), ==, "2021年第六届全国象棋业余棋王赛江苏赛区周庄（镇）预选赛");
-  g_assert_true (warned (kept, "host-level-place"));
+  g_assert_true (qw_test_json_lists (kept, "warnings", "host-level-place"));
 }
 
 /* A change that fails a check exits non-zero, says why and writes nothing. */
@@ -261,18 +201,18 @@ test_refused (void)
     { "--start", "2021-02-30", "--start", 2 },
     { "--rounds", "0", "--rounds", 2 },
   };
-  g_auto(Run) r = { 0 };
+  g_auto(QwTestRun) r = { 0 };
   g_autofree char *before = NULL;
 
-  cli_ok (&r, "new", "refuse.qiwang", "--region", "广东", "--city", "惠州市", "--county", "惠东县",
-          "--town", "白花镇", "--start", "2021-07-03", "--end", "2021-07-03");
+  qw_test_cli_ok (&r, "new", "refuse.qiwang", "--region", "广东", "--city", "惠州市", "--county", "惠东县",
+                  "--town", "白花镇", "--start", "2021-07-03", "--end", "2021-07-03", NULL);
   before = shown ("refuse.qiwang");
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
-      g_auto(Run) bad = { 0 };
+      g_auto(QwTestRun) bad = { 0 };
       g_autofree char *after = NULL;
 
-      cli (&bad, "event", "refuse.qiwang", cases[i].option, cases[i].value, "--venue", "某处", NULL);
+      qw_test_cli (&bad, "event", "refuse.qiwang", cases[i].option, cases[i].value, "--venue", "某处", NULL);
       if (bad.status != cases[i].status || strstr (bad.err, cases[i].message) == NULL)
         g_error ("%s %s: expected exit %d and “%s”, got %d: %s", cases[i].option, cases[i].value,
                  cases[i].status, cases[i].message, bad.status, bad.err);
@@ -291,16 +231,16 @@ test_refused (void)
 static void
 test_new_refused (void)
 {
-  g_auto(Run) r = { 0 };
-  g_autofree char *path = path_in ("never.qiwang");
+  g_auto(QwTestRun) r = { 0 };
+  g_autofree char *path = g_build_filename (dir, "never.qiwang", NULL);
 
-  cli (&r, "new", "never.qiwang", "--region", "广东", "--city", "惠州市", "--start", "2021-07-03",
-       "--end", "2021-07-01", NULL);
+  qw_test_cli (&r, "new", "never.qiwang", "--region", "广东", "--city", "惠州市", "--start", "2021-07-03",
+               "--end", "2021-07-01", NULL);
   g_assert_cmpint (r.status, ==, 1);
   g_assert_nonnull (strstr (r.err, "2021-07-01"));
   g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
-  run_clear (&r);
-  cli (&r, "new", "never.qiwang", "--region", "广东", "--city", "惠州市", "--arbiter-grade", "特级", NULL);
+  qw_test_run_clear (&r);
+  qw_test_cli (&r, "new", "never.qiwang", "--region", "广东", "--city", "惠州市", "--arbiter-grade", "特级", NULL);
   g_assert_cmpint (r.status, ==, 1);
   g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
 }
@@ -309,29 +249,29 @@ test_new_refused (void)
 static void
 test_boundaries (void)
 {
-  g_auto(Run) r = { 0 };
+  g_auto(QwTestRun) r = { 0 };
   g_autoptr(JsonObject) same = NULL;
   g_autoptr(JsonObject) in_time = NULL;
   g_autoptr(JsonObject) late = NULL;
 
-  cli_ok (&r, "new", "final.qiwang", "--level", "provincial-final", "--region", "广东", "--start", "2021-10-30",
-          "--end", "2021-10-31", "--arbiter", "李国强", "--arbiter-grade", "国家级", "--host", "广东省象棋协会",
-          "--minutes", "30", "--increment", "10");
+  qw_test_cli_ok (&r, "new", "final.qiwang", "--level", "provincial-final", "--region", "广东", "--start", "2021-10-30",
+                  "--end", "2021-10-31", "--arbiter", "李国强", "--arbiter-grade", "国家级", "--host", "广东省象棋协会",
+                  "--minutes", "30", "--increment", "10", NULL);
   in_time = event_json ("final.qiwang");
   g_assert_cmpstr (str (in_time, "name"), ==, "2021年第六届全国象棋业余棋王赛广东赛区省决赛");
   g_assert_cmpstr (str (in_time, "host_level"), ==, "province");
-  g_assert_false (warned (in_time, "final-deadline"));
-  run_clear (&r);
-  cli_ok (&r, "event", "final.qiwang", "--start", "2021-11-01", "--end", "2021-11-01");
+  g_assert_false (qw_test_json_lists (in_time, "warnings", "final-deadline"));
+  qw_test_run_clear (&r);
+  qw_test_cli_ok (&r, "event", "final.qiwang", "--start", "2021-11-01", "--end", "2021-11-01", NULL);
   same = event_json ("final.qiwang");
   g_assert_cmpstr (str (same, "start"), ==, "2021-11-01");
   g_assert_cmpstr (str (same, "end"), ==, "2021-11-01");
-  g_assert_true (warned (same, "final-deadline"));
+  g_assert_true (qw_test_json_lists (same, "warnings", "final-deadline"));
   /* A 一级 chief arbiter is warned about for a final, not refused. */
-  run_clear (&r);
-  cli_ok (&r, "event", "final.qiwang", "--arbiter-grade", "一级");
+  qw_test_run_clear (&r);
+  qw_test_cli_ok (&r, "event", "final.qiwang", "--arbiter-grade", "一级", NULL);
   late = event_json ("final.qiwang");
-  g_assert_true (warned (late, "arbiter-grade-low"));
+  g_assert_true (qw_test_json_lists (late, "warnings", "arbiter-grade-low"));
   g_assert_cmpstr (str (late, "arbiter_grade"), ==, "一级");
 }
 
@@ -339,27 +279,27 @@ test_boundaries (void)
 static void
 test_recommendations (void)
 {
-  g_auto(Run) r = { 0 };
-  g_auto(Run) text = { 0 };
+  g_auto(QwTestRun) r = { 0 };
+  g_auto(QwTestRun) text = { 0 };
   g_autoptr(JsonObject) o = NULL;
   g_autoptr(JsonObject) fixed = NULL;
 
-  cli_ok (&r, "new", "short.qiwang", "--region", "广东", "--city", "惠州市", "--county", "惠东县",
-          "--town", "白花镇", "--start", "2021-07-03", "--rounds", "4", "--minutes", "20");
+  qw_test_cli_ok (&r, "new", "short.qiwang", "--region", "广东", "--city", "惠州市", "--county", "惠东县",
+                  "--town", "白花镇", "--start", "2021-07-03", "--rounds", "4", "--minutes", "20", NULL);
   g_assert_nonnull (strstr (r.err, "Warning: 4 rounds: the scheme recommends at least 5"));
   g_assert_nonnull (strstr (r.err, "increment"));
   o = event_json ("short.qiwang");
-  g_assert_true (warned (o, "few-rounds"));
-  g_assert_true (warned (o, "no-increment"));
-  g_assert_true (warned (o, "short-rounds"));
-  g_assert_true (warned (o, "no-arbiter"));
-  cli_ok (&text, "event", "short.qiwang");
+  g_assert_true (qw_test_json_lists (o, "warnings", "few-rounds"));
+  g_assert_true (qw_test_json_lists (o, "warnings", "no-increment"));
+  g_assert_true (qw_test_json_lists (o, "warnings", "short-rounds"));
+  g_assert_true (qw_test_json_lists (o, "warnings", "no-arbiter"));
+  qw_test_cli_ok (&text, "event", "short.qiwang", NULL);
   g_assert_nonnull (strstr (text.out, "Warning: 4 rounds: the scheme recommends at least 5"));
   g_assert_nonnull (strstr (text.out, "Warning: A round takes about 40 minutes; the scheme recommends at least 60"));
   g_assert_nonnull (strstr (text.out, "Warning: No chief arbiter is named"));
-  run_clear (&r);
-  cli_ok (&r, "event", "short.qiwang", "--rounds", "5", "--minutes", "30", "--increment", "10",
-          "--arbiter", "陈国华", "--arbiter-grade", "一级", "--host", "白花镇象棋协会");
+  qw_test_run_clear (&r);
+  qw_test_cli_ok (&r, "event", "short.qiwang", "--rounds", "5", "--minutes", "30", "--increment", "10",
+                  "--arbiter", "陈国华", "--arbiter-grade", "一级", "--host", "白花镇象棋协会", NULL);
   fixed = event_json ("short.qiwang");
   g_assert_cmpuint (json_array_get_length (json_object_get_array_member (fixed, "warnings")), ==, 0);
 }
@@ -368,18 +308,18 @@ test_recommendations (void)
 static void
 test_honours (void)
 {
-  g_auto(Run) r = { 0 };
+  g_auto(QwTestRun) r = { 0 };
   g_autoptr(JsonObject) o = NULL;
   g_autoptr(JsonObject) none = NULL;
   g_autofree char *honours = NULL;
 
-  cli_ok (&r, "new", "honours.qiwang", "--region", "广东", "--city", "惠州市", "--county", "惠阳区",
-          "--honour", "象棋特色学校", "--honour", "全国象棋之乡", "--honour", "象棋之乡");
+  qw_test_cli_ok (&r, "new", "honours.qiwang", "--region", "广东", "--city", "惠州市", "--county", "惠阳区",
+                  "--honour", "象棋特色学校", "--honour", "全国象棋之乡", "--honour", "象棋之乡", NULL);
   o = event_json ("honours.qiwang");
   honours = list (o, "honours");
   g_assert_cmpstr (honours, ==, "象棋特色学校,象棋之乡");
-  run_clear (&r);
-  cli_ok (&r, "event", "honours.qiwang", "--honour", "");
+  qw_test_run_clear (&r);
+  qw_test_cli_ok (&r, "event", "honours.qiwang", "--honour", "", NULL);
   none = event_json ("honours.qiwang");
   g_assert_cmpuint (json_array_get_length (json_object_get_array_member (none, "honours")), ==, 0);
 }
@@ -391,28 +331,28 @@ test_region_rules (void)
   static const struct { const char *day; guint warnings; } days[] = {
     { "2021-05-15", 0 }, { "2021-05-16", 1 }, { "", 1 }, { "2021-05-01", 0 },
   };
-  g_auto(Run) r = { 0 };
-  g_auto(Run) bad = { 0 };
-  g_auto(Run) text = { 0 };
+  g_auto(QwTestRun) r = { 0 };
+  g_auto(QwTestRun) bad = { 0 };
+  g_auto(QwTestRun) text = { 0 };
 
-  cli_ok (&r, "new-region", "region.qiwang", "--region", "广东");
-  cli_ok (&text, "region", "region.qiwang");
+  qw_test_cli_ok (&r, "new-region", "region.qiwang", "--region", "广东", NULL);
+  qw_test_cli_ok (&text, "region", "region.qiwang", NULL);
   g_assert_nonnull (strstr (text.out, "Warning: The region publishes its competition rules"));
   g_assert_nonnull (strstr (text.out, "2021-05-15"));
   for (guint i = 0; i < G_N_ELEMENTS (days); i++)
     {
-      g_auto(Run) j = { 0 };
+      g_auto(QwTestRun) j = { 0 };
       g_autoptr(JsonParser) parser = json_parser_new ();
       g_autoptr(GError) error = NULL;
       JsonObject *o;
 
-      cli_ok (&j, "region", "region.qiwang", "--rules-published", days[i].day, "--json");
+      qw_test_cli_ok (&j, "region", "region.qiwang", "--rules-published", days[i].day, "--json", NULL);
       json_parser_load_from_data (parser, j.out, -1, &error);
       g_assert_no_error (error);
       o = json_node_get_object (json_parser_get_root (parser));
       g_assert_cmpuint (json_array_get_length (json_object_get_array_member (o, "warnings")), ==, days[i].warnings);
     }
-  cli (&bad, "region", "region.qiwang", "--rules-published", "2021-5-40", NULL);
+  qw_test_cli (&bad, "region", "region.qiwang", "--rules-published", "2021-5-40", NULL);
   g_assert_cmpint (bad.status, ==, 2);
   g_assert_nonnull (strstr (bad.err, "--rules-published"));
 }
@@ -423,8 +363,9 @@ main (int    argc,
 {
   int status;
 
-  g_test_init (&argc, &argv, NULL);
+  qw_test_cli_init (&argc, &argv);
   dir = qw_test_make_tmp_dir ("qiwang-cli-event-XXXXXX");
+  qw_test_cli_configure (&(QwTestCliOptions) { .dir = dir });
   g_test_add_func ("/cli-event/new-and-show", test_new_and_show);
   g_test_add_func ("/cli-event/prefecture-level", test_prefecture_level);
   g_test_add_func ("/cli-event/follows-place", test_follows_place);

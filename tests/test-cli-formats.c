@@ -31,36 +31,23 @@
 
 #include "qw-idcard.h"
 #include "qw-test-book.h"
+#include "qw-test-cli.h"
 #include "qw-test-region.h"
 #include "qw-test.h"
-
-typedef struct
-{
-  int   status;
-  char *out;
-  char *err;
-} Run;
-
-static void
-run_clear (Run *r)
-{
-  g_clear_pointer (&r->out, g_free);
-  g_clear_pointer (&r->err, g_free);
-}
-
-G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
+#include "qw-test-people.h"
+#include "qw-test-json.h"
 
 static char *tmp_dir;
 
 static void
-run_argv (Run         *r,
+run_argv (QwTestRun   *r,
           const char  *program,
           GPtrArray   *args)
 {
   g_autoptr(GPtrArray) argv = g_ptr_array_new ();
   g_autoptr(GError) error = NULL;
 
-  run_clear (r);
+  qw_test_run_clear (r);
   g_ptr_array_add (argv, (char *) program);
   for (guint i = 0; i < args->len; i++)
     g_ptr_array_add (argv, g_ptr_array_index (args, i));
@@ -71,69 +58,18 @@ run_argv (Run         *r,
   r->status = WIFEXITED (r->status) ? WEXITSTATUS (r->status) : -1;
 }
 
-static void
-run_cli (Run *r,
-         ...)
-{
-  g_autoptr(GPtrArray) args = g_ptr_array_new ();
-  va_list ap;
-  const char *arg;
-
-  g_assert_nonnull (g_getenv ("QIWANG_CLI"));
-  va_start (ap, r);
-  while ((arg = va_arg (ap, const char *)) != NULL)
-    g_ptr_array_add (args, (char *) arg);
-  va_end (ap);
-  run_argv (r, g_getenv ("QIWANG_CLI"), args);
-}
-
-#define cli_ok(r, ...) \
-  G_STMT_START { \
-    run_cli (r, __VA_ARGS__, NULL); \
-    if ((r)->status != 0) \
-      g_error ("qiwang-cli failed (%d): %s%s", (r)->status, (r)->out, (r)->err); \
-  } G_STMT_END
-
 #define cli_status(r, status_, ...) \
   G_STMT_START { \
-    run_cli (r, __VA_ARGS__, NULL); \
+    qw_test_cli (r, __VA_ARGS__, NULL); \
     if ((r)->status != (status_)) \
       g_error ("qiwang-cli exited %d, not %d: %s%s", (r)->status, (status_), (r)->out, (r)->err); \
   } G_STMT_END
-
-static JsonNode *
-parse (const char *text)
-{
-  g_autoptr(JsonParser) parser = json_parser_new ();
-  g_autoptr(GError) error = NULL;
-
-  json_parser_load_from_data (parser, text, -1, &error);
-  g_assert_no_error (error);
-  return json_node_copy (json_parser_get_root (parser));
-}
-
-static char *
-path_in (const char *name)
-{
-  return g_build_filename (tmp_dir, name, NULL);
-}
-
-static void
-write_file (const char *name,
-            const char *text)
-{
-  g_autoptr(GError) error = NULL;
-  g_autofree char *path = path_in (name);
-
-  g_assert_true (g_file_set_contents (path, text, -1, &error));
-  g_assert_no_error (error);
-}
 
 static char *
 read_file (const char *name)
 {
   g_autoptr(GError) error = NULL;
-  g_autofree char *path = path_in (name);
+  g_autofree char *path = g_build_filename (tmp_dir, name, NULL);
   char *text = NULL;
 
   g_assert_true (g_file_get_contents (path, &text, NULL, &error));
@@ -141,33 +77,11 @@ read_file (const char *name)
   return text;
 }
 
-static char *
-id_number (const char *birth,
-           const char *seq)
-{
-  char id[19];
-
-  g_snprintf (id, sizeof id, "110105%s%s", birth, seq);
-  id[17] = qw_idcard_check_digit (id);
-  id[18] = '\0';
-  return g_strdup (id);
-}
-
-/* The entries of a document as `entries --json` prints them. */
-static char *
-entries_json (const char *doc)
-{
-  g_auto(Run) r = { 0 };
-
-  cli_ok (&r, "entries", doc, "--json");
-  return g_steal_pointer (&r.out);
-}
-
 static JsonArray *
 entries_array (const char *doc)
 {
-  g_autofree char *text = entries_json (doc);
-  g_autoptr(JsonNode) root = parse (text);
+  g_autofree char *text = qw_test_cli_out ("entries", doc, "--json", NULL);
+  g_autoptr(JsonNode) root = qw_test_json_parse (text);
 
   return json_array_ref (json_node_get_array (root));
 }
@@ -178,10 +92,10 @@ read_book (const char *name)
 {
   const char *python = g_getenv ("QIWANG_PYTHON");
   g_autofree char *script = g_test_build_filename (G_TEST_DIST, "read-xlsx.py", NULL);
-  g_autofree char *path = path_in (name);
+  g_autofree char *path = g_build_filename (tmp_dir, name, NULL);
   g_autoptr(GPtrArray) args = g_ptr_array_new ();
   g_autoptr(JsonNode) root = NULL;
-  g_auto(Run) r = { 0 };
+  g_auto(QwTestRun) r = { 0 };
 
   g_assert_nonnull (python);
   g_ptr_array_add (args, script);
@@ -189,7 +103,7 @@ read_book (const char *name)
   run_argv (&r, python, args);
   if (r.status != 0)
     g_error ("openpyxl could not read %s: %s", name, r.err);
-  root = parse (r.out);
+  root = qw_test_json_parse (r.out);
   return json_object_ref (json_node_get_object (root));
 }
 
@@ -299,39 +213,27 @@ static const char *xls_csv =
 static void
 new_stop (const char *name)
 {
-  g_auto(Run) r = { 0 };
+  g_auto(QwTestRun) r = { 0 };
 
-  cli_ok (&r, "new", name, "--region", "北京", "--city", "北京市", "--start", "2024-07-01");
+  qw_test_cli_ok (&r, "new", name, "--region", "北京", "--city", "北京市", "--start", "2024-07-01", NULL);
 }
 
 static JsonObject *
 import_json (const char *doc,
              const char *file)
 {
-  g_auto(Run) r = { 0 };
+  g_auto(QwTestRun) r = { 0 };
   g_autoptr(JsonNode) root = NULL;
 
-  cli_ok (&r, "import", doc, file, "--json");
-  root = parse (r.out);
+  qw_test_cli_ok (&r, "import", doc, file, "--json", NULL);
+  root = qw_test_json_parse (r.out);
   return json_object_ref (json_node_get_object (root));
-}
-
-static gboolean
-has_problem (JsonObject *o,
-             const char *code)
-{
-  JsonArray *problems = json_object_get_array_member (o, "problems");
-
-  for (guint i = 0; i < json_array_get_length (problems); i++)
-    if (g_str_equal (json_array_get_string_element (problems, i), code))
-      return TRUE;
-  return FALSE;
 }
 
 static void
 test_workbooks (void)
 {
-  g_autofree char *valid = id_number ("19900506", "001");
+  g_autofree char *valid = qw_test_id_number ("110105", "19900506", "001");
   g_autofree char *book = excel_book (valid);
   g_autofree char *csv = excel_csv (valid);
   g_autofree char *xls = g_test_build_filename (G_TEST_DIST, "data", "list.xls", NULL);
@@ -341,10 +243,10 @@ test_workbooks (void)
   g_autoptr(JsonObject) from_xls = NULL;
   g_autoptr(JsonNode) checks = NULL;
   g_autoptr(JsonArray) entries = NULL;
-  g_auto(Run) r = { 0 };
+  g_auto(QwTestRun) r = { 0 };
 
-  write_file ("list.csv", csv);
-  write_file ("xls.csv", xls_csv);
+  qw_test_write_text (tmp_dir, "list.csv", csv);
+  qw_test_write_text (tmp_dir, "xls.csv", xls_csv);
   new_stop ("book.qiwang");
   new_stop ("csv.qiwang");
   new_stop ("xls.qiwang");
@@ -358,13 +260,13 @@ test_workbooks (void)
   g_clear_pointer (&imported, json_object_unref);
   imported = import_json ("csv.qiwang", "list.csv");
   g_assert_cmpint (json_object_get_int_member (imported, "added"), ==, 3);
-  a = entries_json ("book.qiwang");
-  b = entries_json ("csv.qiwang");
+  a = qw_test_cli_out ("entries", "book.qiwang", "--json", NULL);
+  b = qw_test_cli_out ("entries", "csv.qiwang", "--json", NULL);
   g_assert_cmpstr (a, ==, b);
   /* The ID number Excel made a number, said as such. */
   entries = entries_array ("book.qiwang");
-  g_assert_true (has_problem (json_array_get_object_element (entries, 1), "id-excel-number"));
-  g_assert_false (has_problem (json_array_get_object_element (entries, 1), "id-format"));
+  g_assert_true (qw_test_json_lists (json_array_get_object_element (entries, 1), "problems", "id-excel-number"));
+  g_assert_false (qw_test_json_lists (json_array_get_object_element (entries, 1), "problems", "id-format"));
   g_assert_cmpuint (json_array_get_length (json_object_get_array_member (json_array_get_object_element (entries, 2),
                                                                          "problems")), ==, 0);
 
@@ -373,7 +275,7 @@ test_workbooks (void)
   g_assert_cmpint (json_object_get_int_member (reimported, "added"), ==, 0);
   g_assert_cmpint (json_object_get_int_member (reimported, "updated"), ==, 0);
   g_assert_cmpint (json_object_get_int_member (reimported, "unchanged"), ==, 3);
-  again = entries_json ("book.qiwang");
+  again = qw_test_cli_out ("entries", "book.qiwang", "--json", NULL);
   g_assert_cmpstr (again, ==, a);
 
   /* .xls and its CSV. */
@@ -382,19 +284,20 @@ test_workbooks (void)
   g_clear_pointer (&imported, json_object_unref);
   imported = import_json ("xlscsv.qiwang", "xls.csv");
   g_assert_cmpint (json_object_get_int_member (from_xls, "added"), ==, json_object_get_int_member (imported, "added"));
-  c = entries_json ("xls.qiwang");
-  d = entries_json ("xlscsv.qiwang");
+  c = qw_test_cli_out ("entries", "xls.qiwang", "--json", NULL);
+  d = qw_test_cli_out ("entries", "xlscsv.qiwang", "--json", NULL);
   g_assert_cmpstr (c, ==, d);
 
   /* check-entries reads workbooks too; rows are the list's data rows. */
-  cli_ok (&r, "check-entries", "--date", "2024-07-01", "--json", book);
-  checks = parse (r.out);
+  qw_test_cli_ok (&r, "check-entries", "--date", "2024-07-01", "--json", book, NULL);
+  checks = qw_test_json_parse (r.out);
   g_assert_cmpuint (json_array_get_length (json_node_get_array (checks)), ==, 3);
-  g_assert_true (has_problem (json_array_get_object_element (json_node_get_array (checks), 1), "id-excel-number"));
+  g_assert_true (qw_test_json_lists (json_array_get_object_element (json_node_get_array (checks), 1), "problems",
+                                     "id-excel-number"));
   g_assert_cmpint (json_object_get_int_member (json_array_get_object_element (json_node_get_array (checks), 2),
                                                "row"), ==, 3);
   /* --sheet: the fixture's second sheet, and one it does not have. */
-  cli_ok (&r, "check-entries", "--date", "2024-07-01", "--sheet", "1", xls);
+  qw_test_cli_ok (&r, "check-entries", "--date", "2024-07-01", "--sheet", "1", xls, NULL);
   cli_status (&r, 1, "check-entries", "--sheet", "9", xls);
   g_assert_nonnull (strstr (r.err, "9"));
   cli_status (&r, 1, "import", "csv.qiwang", "list.csv", "--sheet", "2");
@@ -411,17 +314,17 @@ test_workbooks (void)
 static void
 test_columns (void)
 {
-  g_autofree char *id = id_number ("19800101", "002");
+  g_autofree char *id = qw_test_id_number ("110105", "19800101", "002");
   g_autofree char *list = g_strdup_printf ("名字,号码,所属\r\n张三,%s,东城区棋协\r\n李明,,西城区\r\n", id);
   g_autofree char *before = NULL, *after = NULL;
   g_autoptr(JsonObject) imported = NULL;
   g_autoptr(JsonArray) entries = NULL;
-  g_auto(Run) r = { 0 };
+  g_auto(QwTestRun) r = { 0 };
 
-  write_file ("odd.csv", list);
-  write_file ("garbage.xlsx", "PK\x03\x04 this is no workbook at all, only its first bytes");
+  qw_test_write_text (tmp_dir, "odd.csv", list);
+  qw_test_write_text (tmp_dir, "garbage.xlsx", "PK\x03\x04 this is no workbook at all, only its first bytes");
   new_stop ("columns.qiwang");
-  before = entries_json ("columns.qiwang");
+  before = qw_test_cli_out ("entries", "columns.qiwang", "--json", NULL);
 
   /* Refused with what to do, and nothing written. */
   cli_status (&r, 1, "import", "columns.qiwang", "odd.csv");
@@ -435,11 +338,11 @@ test_columns (void)
   g_assert_nonnull (strstr (r.err, "Z"));
   cli_status (&r, 1, "import", "columns.qiwang", "garbage.xlsx");
   g_assert_nonnull (strstr (r.err, "garbage.xlsx"));
-  after = entries_json ("columns.qiwang");
+  after = qw_test_cli_out ("entries", "columns.qiwang", "--json", NULL);
   g_assert_cmpstr (after, ==, before);
 
   /* Letters or numbers, fields in Chinese or English. */
-  cli_ok (&r, "import", "columns.qiwang", "odd.csv", "--columns", "name=A，身份证号=2,unit=c");
+  qw_test_cli_ok (&r, "import", "columns.qiwang", "odd.csv", "--columns", "name=A，身份证号=2,unit=c", NULL);
   g_assert_nonnull (strstr (r.out, "name=A,id=B,unit=C"));
   entries = entries_array ("columns.qiwang");
   g_assert_cmpuint (json_array_get_length (entries), ==, 2);
@@ -452,7 +355,7 @@ test_columns (void)
   imported = import_json ("columns.qiwang", "odd.csv");
   g_assert_cmpint (json_object_get_int_member (imported, "added"), ==, 0);
   g_assert_cmpint (json_object_get_int_member (imported, "unchanged"), ==, 2);
-  cli_ok (&r, "import", "columns.qiwang", "odd.csv");
+  qw_test_cli_ok (&r, "import", "columns.qiwang", "odd.csv", NULL);
   g_assert_nonnull (strstr (r.out, "name=A,id=B,unit=C"));
 }
 
@@ -460,7 +363,7 @@ test_columns (void)
 static void
 test_excel_ids (void)
 {
-  g_autofree char *id = id_number ("19750505", "003");
+  g_autofree char *id = qw_test_id_number ("110105", "19750505", "003");
   g_autofree char *list = g_strdup_printf ("姓名,性别,身份证号\r\n"
                                            "甲,男,'%s\r\n"
                                            "乙,男,4.41381E+17\r\n"
@@ -468,28 +371,28 @@ test_excel_ids (void)
   g_autoptr(JsonNode) checks = NULL;
   g_autoptr(JsonArray) entries = NULL;
   JsonArray *rows;
-  g_auto(Run) r = { 0 };
+  g_auto(QwTestRun) r = { 0 };
 
-  write_file ("excel.csv", list);
-  cli_ok (&r, "check-entries", "--date", "2024-07-01", "--json", "excel.csv");
-  checks = parse (r.out);
+  qw_test_write_text (tmp_dir, "excel.csv", list);
+  qw_test_cli_ok (&r, "check-entries", "--date", "2024-07-01", "--json", "excel.csv", NULL);
+  checks = qw_test_json_parse (r.out);
   rows = json_node_get_array (checks);
-  g_assert_false (has_problem (json_array_get_object_element (rows, 0), "id-format"));
-  g_assert_false (has_problem (json_array_get_object_element (rows, 0), "id-excel-number"));
-  g_assert_true (has_problem (json_array_get_object_element (rows, 1), "id-excel-number"));
-  g_assert_true (has_problem (json_array_get_object_element (rows, 2), "id-excel-number"));
-  g_assert_false (has_problem (json_array_get_object_element (rows, 2), "id-checksum"));
-  cli_ok (&r, "check-entries", "--date", "2024-07-01", "excel.csv");
+  g_assert_false (qw_test_json_lists (json_array_get_object_element (rows, 0), "problems", "id-format"));
+  g_assert_false (qw_test_json_lists (json_array_get_object_element (rows, 0), "problems", "id-excel-number"));
+  g_assert_true (qw_test_json_lists (json_array_get_object_element (rows, 1), "problems", "id-excel-number"));
+  g_assert_true (qw_test_json_lists (json_array_get_object_element (rows, 2), "problems", "id-excel-number"));
+  g_assert_false (qw_test_json_lists (json_array_get_object_element (rows, 2), "problems", "id-checksum"));
+  qw_test_cli_ok (&r, "check-entries", "--date", "2024-07-01", "excel.csv", NULL);
   g_assert_nonnull (strstr (r.out, "Text"));
 
   new_stop ("excel.qiwang");
-  cli_ok (&r, "import", "excel.qiwang", "excel.csv");
+  qw_test_cli_ok (&r, "import", "excel.qiwang", "excel.csv", NULL);
   /* The import's report says it too, with the advice. */
   g_assert_nonnull (strstr (r.out, "Text"));
   entries = entries_array ("excel.qiwang");
-  g_assert_true (has_problem (json_array_get_object_element (entries, 1), "id-excel-number"));
+  g_assert_true (qw_test_json_lists (json_array_get_object_element (entries, 1), "problems", "id-excel-number"));
   /* Two rows Excel ruined are not one person. */
-  g_assert_false (has_problem (json_array_get_object_element (entries, 2), "duplicate-id"));
+  g_assert_false (qw_test_json_lists (json_array_get_object_element (entries, 2), "problems", "duplicate-id"));
 }
 
 /* ---- exports for Excel ----------------------------------------------- */
@@ -497,8 +400,8 @@ test_excel_ids (void)
 static void
 test_export_entries (void)
 {
-  g_autofree char *first = id_number ("19600101", "003");
-  g_autofree char *second = id_number ("20100303", "002");
+  g_autofree char *first = qw_test_id_number ("110105", "19600101", "003");
+  g_autofree char *second = qw_test_id_number ("110105", "20100303", "002");
   g_autofree char *list = g_strdup_printf ("姓名,性别,出生日期,身份证号,单位,等级分\r\n"
                                            "\"=HYPERLINK(\"\"http://x\"\")\",男,,%s,+单位,1700\r\n"
                                            "周小,女,2010-03-03,%s,@棋社,\r\n", first, second);
@@ -506,15 +409,15 @@ test_export_entries (void)
   g_autoptr(JsonObject) full = NULL;
   g_autofree char *csv = NULL, *private_csv = NULL, *header = NULL;
   JsonObject *sheet;
-  g_auto(Run) r = { 0 };
+  g_auto(QwTestRun) r = { 0 };
 
-  write_file ("export.csv", list);
+  qw_test_write_text (tmp_dir, "export.csv", list);
   new_stop ("export.qiwang");
-  cli_ok (&r, "import", "export.qiwang", "export.csv");
-  cli_ok (&r, "export-entries", "export.qiwang", "--out", "masked.xlsx");
-  cli_ok (&r, "export-entries", "export.qiwang", "--out", "full.xlsx", "--private");
-  cli_ok (&r, "export-entries", "export.qiwang", "--out", "masked.csv");
-  cli_ok (&r, "export-entries", "export.qiwang", "--out", "full.csv", "--private");
+  qw_test_cli_ok (&r, "import", "export.qiwang", "export.csv", NULL);
+  qw_test_cli_ok (&r, "export-entries", "export.qiwang", "--out", "masked.xlsx", NULL);
+  qw_test_cli_ok (&r, "export-entries", "export.qiwang", "--out", "full.xlsx", "--private", NULL);
+  qw_test_cli_ok (&r, "export-entries", "export.qiwang", "--out", "masked.csv", NULL);
+  qw_test_cli_ok (&r, "export-entries", "export.qiwang", "--out", "full.csv", "--private", NULL);
   cli_status (&r, 2, "export-entries", "export.qiwang", "--out", "list.txt");
   cli_status (&r, 2, "export-entries", "export.qiwang");
 
@@ -571,9 +474,9 @@ test_export_entries (void)
     g_autofree char *a = NULL, *b = NULL;
 
     new_stop ("back.qiwang");
-    cli_ok (&r, "import", "back.qiwang", "full.csv");
-    a = entries_json ("export.qiwang");
-    b = entries_json ("back.qiwang");
+    qw_test_cli_ok (&r, "import", "back.qiwang", "full.csv", NULL);
+    a = qw_test_cli_out ("entries", "export.qiwang", "--json", NULL);
+    b = qw_test_cli_out ("entries", "back.qiwang", "--json", NULL);
     g_assert_cmpstr (a, ==, b);
   }
 }
@@ -586,12 +489,13 @@ test_export_standings (void)
   g_autofree char *header = NULL;
   JsonObject *sheet;
   JsonArray *rows;
-  g_auto(Run) r = { 0 };
+  g_auto(QwTestRun) r = { 0 };
 
-  cli_ok (&r, "simulate", "played.qiwang", "--system", "swiss", "--players", "12", "--rounds", "4", "--seed", "5");
-  cli_ok (&r, "export", "played.qiwang", "--out", "standings.xlsx");
-  cli_ok (&r, "standings", "played.qiwang", "open-m", "--json");
-  standings = parse (r.out);
+  qw_test_cli_ok (&r, "simulate", "played.qiwang", "--system", "swiss", "--players", "12", "--rounds", "4", "--seed",
+                  "5", NULL);
+  qw_test_cli_ok (&r, "export", "played.qiwang", "--out", "standings.xlsx", NULL);
+  qw_test_cli_ok (&r, "standings", "played.qiwang", "open-m", "--json", NULL);
+  standings = qw_test_json_parse (r.out);
   rows = json_node_get_array (standings);
   book = read_book ("standings.xlsx");
   g_assert_cmpuint (json_array_get_length (book_sheets (book)), ==, 1);
@@ -628,7 +532,7 @@ region_with_nominees (const char *doc,
   g_autoptr(QwResults) final = fixture_results (name, uid, "2021-10-20", 7);
   g_autoptr(GError) error = NULL;
   g_autofree char *xml = NULL;
-  g_auto(Run) r = { 0 };
+  g_auto(QwTestRun) r = { 0 };
 
   /* The same players in both regions' finals: the same ID numbers. */
   final->event->level = QW_LEVEL_PROVINCIAL_FINAL;
@@ -636,10 +540,10 @@ region_with_nominees (const char *doc,
   final->event->region = g_strdup (region);
   xml = qw_results_to_xml (final, FALSE, NULL, &error);
   g_assert_no_error (error);
-  write_file (file, xml);
-  cli_ok (&r, "new-region", doc, "--region", region);
-  cli_ok (&r, "import-results", doc, file, "ten.csv");
-  cli_ok (&r, "nominees", doc, "--out", out, "--private");
+  qw_test_write_text (tmp_dir, file, xml);
+  qw_test_cli_ok (&r, "new-region", doc, "--region", region, NULL);
+  qw_test_cli_ok (&r, "import-results", doc, file, "ten.csv", NULL);
+  qw_test_cli_ok (&r, "nominees", doc, "--out", out, "--private", NULL);
 }
 
 static void
@@ -652,17 +556,17 @@ test_region_and_nominees (void)
   g_autoptr(JsonObject) national_book = NULL;
   JsonObject *sheet;
   g_auto(GStrv) lines = NULL;
-  g_auto(Run) r = { 0 };
+  g_auto(QwTestRun) r = { 0 };
 
   for (int i = 0; i < 10; i++)
     g_string_append_printf (ten, "第%d站,预选赛,县级,第%d协会,第%d市,,,99\n", i + 1, i + 1, i + 1);
-  write_file ("ten.csv", ten->str);
+  qw_test_write_text (tmp_dir, "ten.csv", ten->str);
   region_with_nominees ("gd.qiwang", "广东", "gd.xml");
   region_with_nominees ("gx.qiwang", "广西", "gx.xml");
 
   /* The region: its stops with validity, and the quota. */
-  cli_ok (&r, "region", "gd.qiwang", "--out", "region.xlsx");
-  cli_ok (&r, "region", "gd.qiwang", "--out", "stops.csv");
+  qw_test_cli_ok (&r, "region", "gd.qiwang", "--out", "region.xlsx", NULL);
+  qw_test_cli_ok (&r, "region", "gd.qiwang", "--out", "stops.csv", NULL);
   region_book = read_book ("region.xlsx");
   g_assert_cmpuint (json_array_get_length (book_sheets (region_book)), ==, 2);
   sheet = json_array_get_object_element (book_sheets (region_book), 0);
@@ -676,7 +580,7 @@ test_region_and_nominees (void)
   g_assert_nonnull (strstr (stops_csv, "名称,类型,级别,承办单位,地级市,县级市,荣誉,参赛人数,有效"));
 
   /* A region's nominees as a workbook. */
-  cli_ok (&r, "nominees", "gd.qiwang", "--out", "gd.xlsx", "--private");
+  qw_test_cli_ok (&r, "nominees", "gd.qiwang", "--out", "gd.xlsx", "--private", NULL);
   nominee_book = read_book ("gd.xlsx");
   sheet = json_array_get_object_element (book_sheets (nominee_book), 0);
   g_assert_cmpstr (json_object_get_string_member (book_cell (sheet, 1, 0), "v"), ==, "广东");
@@ -686,12 +590,12 @@ test_region_and_nominees (void)
                                                            "v")), ==, 18);
 
   /* The national document: both regions named the same players. */
-  cli_ok (&r, "new-region", "national.qiwang", "--national");
-  cli_ok (&r, "import-nominees", "national.qiwang", "gd.xml", "gx.xml");
+  qw_test_cli_ok (&r, "new-region", "national.qiwang", "--national", NULL);
+  qw_test_cli_ok (&r, "import-nominees", "national.qiwang", "gd.xml", "gx.xml", NULL);
   g_assert_nonnull (strstr (r.out, "Warning"));
-  cli_ok (&r, "nominees", "national.qiwang", "--out", "national.xml", "--private");
-  cli_ok (&r, "nominees", "national.qiwang", "--out", "national.csv");
-  cli_ok (&r, "nominees", "national.qiwang", "--out", "national.xlsx", "--private");
+  qw_test_cli_ok (&r, "nominees", "national.qiwang", "--out", "national.xml", "--private", NULL);
+  qw_test_cli_ok (&r, "nominees", "national.qiwang", "--out", "national.csv", NULL);
+  qw_test_cli_ok (&r, "nominees", "national.qiwang", "--out", "national.xlsx", "--private", NULL);
   national_xml = read_file ("national.xml");
   g_assert_nonnull (strstr (national_xml, "<region ruleset=\"qiwang-2021\""));
   g_assert_nonnull (strstr (national_xml, ">全国</region>"));
@@ -701,8 +605,8 @@ test_region_and_nominees (void)
   g_assert_nonnull (strstr (national_xml, "group-name=\"公开组男子\""));
   g_assert_null (strstr (national_xml, "line=\"\""));
   /* The national XML reads back, each nominee with its region. */
-  cli_ok (&r, "new-region", "national2.qiwang", "--national");
-  cli_ok (&r, "import-nominees", "national2.qiwang", "national.xml");
+  qw_test_cli_ok (&r, "new-region", "national2.qiwang", "--national", NULL);
+  qw_test_cli_ok (&r, "import-nominees", "national2.qiwang", "national.xml", NULL);
 
   csv = read_file ("national.csv");
   lines = g_strsplit (csv, "\r\n", -1);
@@ -728,30 +632,6 @@ test_region_and_nominees (void)
 
 /* ---- TRF --------------------------------------------------------------- */
 
-static void
-append_padded (GString    *out,
-               const char *text,
-               int         width,
-               gboolean    right)
-{
-  glong n = g_utf8_strlen (text, -1);
-
-  g_assert_cmpint (n, <=, width);
-  if (right)
-    for (glong i = n; i < width; i++)
-      g_string_append_c (out, ' ');
-  g_string_append (out, text);
-  if (!right)
-    for (glong i = n; i < width; i++)
-      g_string_append_c (out, ' ');
-}
-
-static int
-tenths (double points)
-{
-  return (int) lround (points * 10);
-}
-
 /* The published tournament as a TRF in the columns of the FIDE
  * specification, written here, not by Qiwang; @points is the 162 record
  * or NULL. */
@@ -773,21 +653,21 @@ json_to_trf (JsonObject *root,
       JsonObject *p = json_array_get_object_element (players, i);
       JsonArray *games = json_object_get_array_member (p, "rounds");
       const char *rating = json_object_get_string_member_with_default (p, "rating_TWZ", "");
-      int pts = tenths (json_object_get_double_member (p, "points"));
+      int pts = qw_test_tenths (json_object_get_double_member (p, "points"));
       g_autofree char *no = g_strdup_printf ("%" G_GINT64_FORMAT, json_object_get_int_member (p, "no"));
       g_autofree char *rank = g_strdup_printf ("%" G_GINT64_FORMAT, json_object_get_int_member (p, "rank"));
       g_autofree char *shown = g_strdup_printf ("%d.%d", pts / 10, pts % 10);
 
       g_string_append (out, "001 ");
-      append_padded (out, no, 4, TRUE);
+      qw_test_append_padded (out, no, 4, TRUE);
       g_string_append (out, "      ");
-      append_padded (out, json_object_get_string_member (p, "name"), 33, FALSE);
+      qw_test_append_padded (out, json_object_get_string_member (p, "name"), 33, FALSE);
       g_string_append_c (out, ' ');
-      append_padded (out, rating != NULL ? rating : "", 4, TRUE);
+      qw_test_append_padded (out, rating != NULL ? rating : "", 4, TRUE);
       g_string_append (out, "                            ");
-      append_padded (out, shown, 4, TRUE);
+      qw_test_append_padded (out, shown, 4, TRUE);
       g_string_append_c (out, ' ');
-      append_padded (out, rank, 4, TRUE);
+      qw_test_append_padded (out, rank, 4, TRUE);
       for (guint r = 0; r < json_array_get_length (games); r++)
         {
           JsonObject *g = json_array_get_object_element (games, r);
@@ -844,11 +724,11 @@ static JsonArray *
 standings (const char *doc,
            const char *group)
 {
-  g_auto(Run) r = { 0 };
+  g_auto(QwTestRun) r = { 0 };
   g_autoptr(JsonNode) root = NULL;
 
-  cli_ok (&r, "standings", doc, group, "--json");
-  root = parse (r.out);
+  qw_test_cli_ok (&r, "standings", doc, group, "--json", NULL);
+  root = qw_test_json_parse (r.out);
   return json_array_ref (json_node_get_array (root));
 }
 
@@ -856,9 +736,9 @@ static void
 check_with_bbppairings (const char *name)
 {
   const char *bbp = g_getenv ("QIWANG_BBPPAIRINGS");
-  g_autofree char *path = path_in (name);
+  g_autofree char *path = g_build_filename (tmp_dir, name, NULL);
   g_autoptr(GPtrArray) args = g_ptr_array_new ();
-  g_auto(Run) r = { 0 };
+  g_auto(QwTestRun) r = { 0 };
 
   if (bbp == NULL)
     return;
@@ -886,13 +766,13 @@ test_trf_published (void)
   g_auto(GStrv) lines = NULL;
   JsonObject *o;
   guint n_players = 0;
-  g_auto(Run) r = { 0 };
+  g_auto(QwTestRun) r = { 0 };
 
-  write_file ("krt.trf", chess);
-  write_file ("krt-plain.trf", plain);
+  qw_test_write_text (tmp_dir, "krt.trf", chess);
+  qw_test_write_text (tmp_dir, "krt-plain.trf", plain);
   new_stop ("krt.qiwang");
-  cli_ok (&r, "import-trf", "krt.qiwang", "krt.trf", "--group", "krt2023", "--json");
-  imported = parse (r.out);
+  qw_test_cli_ok (&r, "import-trf", "krt.qiwang", "krt.trf", "--group", "krt2023", "--json", NULL);
+  imported = qw_test_json_parse (r.out);
   o = json_node_get_object (imported);
   g_assert_cmpint (json_object_get_int_member (o, "players"), ==, 86);
   g_assert_cmpint (json_object_get_int_member (o, "rounds"), ==, 7);
@@ -909,13 +789,13 @@ test_trf_published (void)
                          published_points (krt, json_object_get_int_member (row, "no")));
     }
   /* Every game and bye is a game of the group; 7 rounds of them. */
-  cli_ok (&r, "games", "krt.qiwang", "krt2023", "--json");
-  games = parse (r.out);
+  qw_test_cli_ok (&r, "games", "krt.qiwang", "krt2023", "--json", NULL);
+  games = qw_test_json_parse (r.out);
   g_assert_cmpint (json_array_get_length (json_node_get_array (games)), ==, json_object_get_int_member (o, "games"));
 
   /* Without 162: the ruleset's points, 2-1-0, twice the published ones. */
   new_stop ("krt-plain.qiwang");
-  cli_ok (&r, "import-trf", "krt-plain.qiwang", "krt-plain.trf", "--group", "open-m");
+  qw_test_cli_ok (&r, "import-trf", "krt-plain.qiwang", "krt-plain.trf", "--group", "open-m", NULL);
   g_assert_nonnull (strstr (r.out, "162"));
   doubled = standings ("krt-plain.qiwang", "open-m");
   g_assert_cmpuint (json_array_get_length (doubled), ==, 86);
@@ -930,7 +810,7 @@ test_trf_published (void)
   cli_status (&r, 1, "import-trf", "krt.qiwang", "krt.trf", "--group", "krt2023");
 
   /* Out again, in the specification's columns. */
-  cli_ok (&r, "export-trf", "krt.qiwang", "krt2023", "--out", "krt-out.trf");
+  qw_test_cli_ok (&r, "export-trf", "krt.qiwang", "krt2023", "--out", "krt-out.trf", NULL);
   exported = read_file ("krt-out.trf");
   lines = g_strsplit (exported, "\r\n", -1);
   for (guint i = 0; lines[i] != NULL; i++)
@@ -983,7 +863,7 @@ test_trf_published (void)
 
     entries = entries_array ("krt.qiwang");
     before = json_array_get_length (entries);
-    write_file ("bad.trf", bad);
+    qw_test_write_text (tmp_dir, "bad.trf", bad);
     cli_status (&r, 1, "import-trf", "krt.qiwang", "bad.trf", "--group", "bad");
     g_assert_nonnull (strstr (r.err, "bad.trf"));
     g_clear_pointer (&entries, json_array_unref);
@@ -992,13 +872,6 @@ test_trf_published (void)
     cli_status (&r, 1, "games", "krt.qiwang", "bad");
     cli_status (&r, 2, "import-trf", "krt.qiwang", "krt.trf");
   }
-}
-
-static int
-compare_lines (gconstpointer a,
-               gconstpointer b)
-{
-  return strcmp (*(const char * const *) a, *(const char * const *) b);
 }
 
 /* name of 序号 in a document */
@@ -1027,10 +900,10 @@ games_by_name (const char *doc,
   g_autoptr(JsonNode) root = NULL;
   g_autoptr(GPtrArray) lines = g_ptr_array_new_with_free_func (g_free);
   JsonArray *games;
-  g_auto(Run) r = { 0 };
+  g_auto(QwTestRun) r = { 0 };
 
-  cli_ok (&r, "games", doc, group, "--json");
-  root = parse (r.out);
+  qw_test_cli_ok (&r, "games", doc, group, "--json", NULL);
+  root = qw_test_json_parse (r.out);
   games = json_node_get_array (root);
   for (guint i = 0; i < json_array_get_length (games); i++)
     {
@@ -1045,7 +918,7 @@ games_by_name (const char *doc,
                                                           : "-",
                                                json_object_get_string_member (g, "result")));
     }
-  g_ptr_array_sort (lines, compare_lines);
+  g_ptr_array_sort (lines, qw_test_compare_strings);
   g_ptr_array_add (lines, NULL);
   return g_strjoinv ("\n", (char **) lines->pdata);
 }
@@ -1064,7 +937,7 @@ points_by_name (const char *doc,
       g_ptr_array_add (lines, g_strdup_printf ("%s %g", json_object_get_string_member (row, "name"),
                                                json_object_get_double_member (row, "points")));
     }
-  g_ptr_array_sort (lines, compare_lines);
+  g_ptr_array_sort (lines, qw_test_compare_strings);
   g_ptr_array_add (lines, NULL);
   return g_strjoinv ("\n", (char **) lines->pdata);
 }
@@ -1075,40 +948,41 @@ test_trf_round_trip (void)
 {
   g_autofree char *games_a = NULL, *games_b = NULL, *points_a = NULL, *points_b = NULL;
   g_autofree char *first = NULL, *second = NULL;
-  g_auto(Run) r = { 0 };
+  g_auto(QwTestRun) r = { 0 };
 
-  cli_ok (&r, "simulate", "trip.qiwang", "--system", "swiss", "--players", "23", "--rounds", "6", "--seed", "7",
-          "--forfeit-rate", "0.1", "--withdraw-rate", "0.05");
+  qw_test_cli_ok (&r, "simulate", "trip.qiwang", "--system", "swiss", "--players", "23", "--rounds", "6", "--seed", "7",
+                  "--forfeit-rate", "0.1", "--withdraw-rate", "0.05", NULL);
   /* A 请假 in the last round too. */
-  cli_ok (&r, "unpair", "trip.qiwang", "open-m", "--force");
-  cli_ok (&r, "absent", "trip.qiwang", "open-m", "3");
-  cli_ok (&r, "pair", "trip.qiwang", "open-m");
+  qw_test_cli_ok (&r, "unpair", "trip.qiwang", "open-m", "--force", NULL);
+  qw_test_cli_ok (&r, "absent", "trip.qiwang", "open-m", "3", NULL);
+  qw_test_cli_ok (&r, "pair", "trip.qiwang", "open-m", NULL);
   /* A board without a result is left out, and said so. */
-  cli_ok (&r, "export-trf", "trip.qiwang", "open-m", "--out", "unfinished.trf");
+  qw_test_cli_ok (&r, "export-trf", "trip.qiwang", "open-m", "--out", "unfinished.trf", NULL);
   g_assert_nonnull (strstr (r.err, "no result"));
   {
     g_autoptr(JsonNode) root = NULL;
     JsonArray *round;
 
-    cli_ok (&r, "games", "trip.qiwang", "open-m", "--round", "6", "--json");
-    root = parse (r.out);
+    qw_test_cli_ok (&r, "games", "trip.qiwang", "open-m", "--round", "6", "--json", NULL);
+    root = qw_test_json_parse (r.out);
     round = json_node_get_array (root);
     for (guint i = 0; i < json_array_get_length (round); i++)
       {
         JsonObject *g = json_array_get_object_element (round, i);
         g_autofree char *board = g_strdup_printf ("%" G_GINT64_FORMAT, json_object_get_int_member (g, "board"));
-        g_auto(Run) played = { 0 };
+        g_auto(QwTestRun) played = { 0 };
 
         if (json_object_get_null_member (g, "black") || json_object_get_string_member (g, "result")[0] != '\0')
           continue;
-        cli_ok (&played, "result", "trip.qiwang", "open-m", "6", board, i % 3 == 0 ? "1:1" : i % 3 == 1 ? "2:0" : "0:2");
+        qw_test_cli_ok (&played, "result", "trip.qiwang", "open-m", "6", board,
+                        i % 3 == 0 ? "1:1" : i % 3 == 1 ? "2:0" : "0:2", NULL);
       }
   }
-  cli_ok (&r, "export-trf", "trip.qiwang", "open-m", "--out", "trip.trf");
+  qw_test_cli_ok (&r, "export-trf", "trip.qiwang", "open-m", "--out", "trip.trf", NULL);
   g_assert_cmpstr (r.err, ==, "");
   check_with_bbppairings ("trip.trf");
   new_stop ("trip2.qiwang");
-  cli_ok (&r, "import-trf", "trip2.qiwang", "trip.trf", "--group", "open-m");
+  qw_test_cli_ok (&r, "import-trf", "trip2.qiwang", "trip.trf", "--group", "open-m", NULL);
   games_a = games_by_name ("trip.qiwang", "open-m");
   games_b = games_by_name ("trip2.qiwang", "open-m");
   g_assert_cmpstr (games_a, ==, games_b);
@@ -1116,7 +990,7 @@ test_trf_round_trip (void)
   points_b = points_by_name ("trip2.qiwang", "open-m");
   g_assert_cmpstr (points_a, ==, points_b);
   /* The group goes out the same again, and can be paired on. */
-  cli_ok (&r, "export-trf", "trip2.qiwang", "open-m", "--out", "trip2.trf");
+  qw_test_cli_ok (&r, "export-trf", "trip2.qiwang", "open-m", "--out", "trip2.trf", NULL);
   first = read_file ("trip.trf");
   second = read_file ("trip2.trf");
   g_assert_cmpstr (strstr (first, "\r\n142 "), ==, strstr (second, "\r\n142 "));
@@ -1142,25 +1016,25 @@ test_pair_manual_names (void)
   g_autoptr(GString) csv = g_string_new ("姓名,性别,出生日期,身份证号,单位\n");
   g_autoptr(JsonNode) recorded = NULL;
   JsonArray *games;
-  g_auto(Run) r = { 0 };
+  g_auto(QwTestRun) r = { 0 };
 
   for (int i = 0; names[i] != NULL; i++)
     {
       g_autofree char *birth = g_strdup_printf ("199003%02d", i + 1);
-      g_autofree char *id = id_number (birth, "011");
+      g_autofree char *id = qw_test_id_number ("110105", birth, "011");
 
       g_string_append_printf (csv, "%s,男,1990-03-%02d,%s,白花镇象棋协会\n", names[i], i + 1, id);
     }
   new_stop ("named.qiwang");
-  write_file ("named.csv", csv->str);
-  cli_ok (&r, "import", "named.qiwang", "named.csv");
+  qw_test_write_text (tmp_dir, "named.csv", csv->str);
+  qw_test_cli_ok (&r, "import", "named.qiwang", "named.csv", NULL);
   cli_status (&r, 1, "pair-manual", "named.qiwang", "open-m", "--pairs", "晓东-李强,王伟-王伟明,5-轮空");
   g_assert_nonnull (strstr (r.err, "张晓东"));
   g_assert_nonnull (strstr (r.err, "陈晓东"));
   cli_status (&r, 1, "pair-manual", "named.qiwang", "open-m", "--pairs", "赵六-李强");
   g_assert_nonnull (strstr (r.err, "赵六"));
-  cli_ok (&r, "pair-manual", "named.qiwang", "open-m", "--pairs", "王伟-李强，王伟明：张晓东，陈晓东-轮空", "--json");
-  recorded = parse (r.out);
+  qw_test_cli_ok (&r, "pair-manual", "named.qiwang", "open-m", "--pairs", "王伟-李强，王伟明：张晓东，陈晓东-轮空", "--json", NULL);
+  recorded = qw_test_json_parse (r.out);
   games = json_object_get_array_member (json_node_get_object (recorded), "games");
   g_assert_cmpuint (json_array_get_length (games), ==, 3);
   g_assert_cmpint (json_object_get_int_member (json_array_get_object_element (games, 0), "red"), ==, 1);
@@ -1181,16 +1055,17 @@ test_pair_manual (void)
   g_autoptr(JsonNode) round1 = NULL;
   JsonArray *games;
   int a, b;
-  g_auto(Run) r = { 0 };
+  g_auto(QwTestRun) r = { 0 };
 
-  cli_ok (&r, "simulate", "manual.qiwang", "--system", "swiss", "--players", "8", "--rounds", "3", "--seed", "3");
-  cli_ok (&r, "unpair", "manual.qiwang", "open-m", "--force");
-  cli_ok (&r, "games", "manual.qiwang", "open-m", "--round", "1", "--json");
-  round1 = parse (r.out);
+  qw_test_cli_ok (&r, "simulate", "manual.qiwang", "--system", "swiss", "--players", "8", "--rounds", "3", "--seed",
+                  "3", NULL);
+  qw_test_cli_ok (&r, "unpair", "manual.qiwang", "open-m", "--force", NULL);
+  qw_test_cli_ok (&r, "games", "manual.qiwang", "open-m", "--round", "1", "--json", NULL);
+  round1 = qw_test_json_parse (r.out);
   games = json_node_get_array (round1);
   a = (int) json_object_get_int_member (json_array_get_object_element (games, 0), "red");
   b = (int) json_object_get_int_member (json_array_get_object_element (games, 0), "black");
-  cli_ok (&r, "games", "manual.qiwang", "open-m", "--json");
+  qw_test_cli_ok (&r, "games", "manual.qiwang", "open-m", "--json", NULL);
   before = g_steal_pointer (&r.out);
 
   /* A rematch and a player left out: exit 3, the rules, nothing written. */
@@ -1198,7 +1073,7 @@ test_pair_manual (void)
     g_autofree char *pairs = g_strdup_printf ("%d-%d", a, b);
 
     cli_status (&r, 3, "pair-manual", "manual.qiwang", "open-m", "--pairs", pairs, "--json");
-    refused = parse (r.out);
+    refused = qw_test_json_parse (r.out);
     g_assert_cmpuint (json_array_get_length (json_object_get_array_member (json_node_get_object (refused), "broken")),
                       >=, 2);
     cli_status (&r, 3, "pair-manual", "manual.qiwang", "open-m", "--pairs", pairs);
@@ -1210,7 +1085,7 @@ test_pair_manual (void)
   cli_status (&r, 2, "pair-manual", "manual.qiwang", "open-m");
   cli_status (&r, 1, "pair-manual", "manual.qiwang", "open-m", "--pairs", "1-99");
   cli_status (&r, 1, "pair-manual", "manual.qiwang", "open-m", "--pairs", "1-2,2-3");
-  cli_ok (&r, "games", "manual.qiwang", "open-m", "--json");
+  qw_test_cli_ok (&r, "games", "manual.qiwang", "open-m", "--json", NULL);
   after = g_steal_pointer (&r.out);
   g_assert_cmpstr (after, ==, before);
 
@@ -1218,36 +1093,36 @@ test_pair_manual (void)
   {
     g_autofree char *pairs = g_strdup_printf ("%d-%d", a, b);
 
-    cli_ok (&r, "pair-manual", "manual.qiwang", "open-m", "--pairs", pairs, "--force", "--json");
-    recorded = parse (r.out);
+    qw_test_cli_ok (&r, "pair-manual", "manual.qiwang", "open-m", "--pairs", pairs, "--force", "--json", NULL);
+    recorded = qw_test_json_parse (r.out);
     g_assert_cmpint (json_object_get_int_member (json_node_get_object (recorded), "round"), ==, 3);
     games = json_object_get_array_member (json_node_get_object (recorded), "games");
     g_assert_cmpuint (json_array_get_length (games), ==, 1);
     g_assert_cmpint (json_object_get_int_member (json_array_get_object_element (games, 0), "red"), ==, a);
     g_assert_cmpint (json_object_get_int_member (json_array_get_object_element (games, 0), "black"), ==, b);
   }
-  cli_ok (&r, "log", "manual.qiwang", "open-m");
+  qw_test_cli_ok (&r, "log", "manual.qiwang", "open-m", NULL);
   g_assert_nonnull (strstr (r.out, "by hand"));
 
   /* A round that keeps every rule is recorded without --force. */
-  cli_ok (&r, "unpair", "manual.qiwang", "open-m", "--force");
-  cli_ok (&r, "unpair", "manual.qiwang", "open-m", "--force");
-  cli_ok (&r, "unpair", "manual.qiwang", "open-m", "--force");
-  cli_ok (&r, "pair-manual", "manual.qiwang", "open-m", "--pairs", "1-5,6-2,3-7,8-4");
-  cli_ok (&r, "games", "manual.qiwang", "open-m", "--round", "1", "--json");
+  qw_test_cli_ok (&r, "unpair", "manual.qiwang", "open-m", "--force", NULL);
+  qw_test_cli_ok (&r, "unpair", "manual.qiwang", "open-m", "--force", NULL);
+  qw_test_cli_ok (&r, "unpair", "manual.qiwang", "open-m", "--force", NULL);
+  qw_test_cli_ok (&r, "pair-manual", "manual.qiwang", "open-m", "--pairs", "1-5,6-2,3-7,8-4", NULL);
+  qw_test_cli_ok (&r, "games", "manual.qiwang", "open-m", "--round", "1", "--json", NULL);
   {
-    g_autoptr(JsonNode) first = parse (r.out);
+    g_autoptr(JsonNode) first = qw_test_json_parse (r.out);
     JsonObject *g = json_array_get_object_element (json_node_get_array (first), 1);
 
     g_assert_cmpint (json_object_get_int_member (g, "red"), ==, 6);
     g_assert_cmpint (json_object_get_int_member (g, "black"), ==, 2);
   }
   /* The engine goes on from a round typed in. */
-  cli_ok (&r, "result", "manual.qiwang", "open-m", "1", "1", "2:0");
-  cli_ok (&r, "result", "manual.qiwang", "open-m", "1", "2", "1:1");
-  cli_ok (&r, "result", "manual.qiwang", "open-m", "1", "3", "0:2");
-  cli_ok (&r, "result", "manual.qiwang", "open-m", "1", "4", "2:0");
-  cli_ok (&r, "pair", "manual.qiwang", "open-m");
+  qw_test_cli_ok (&r, "result", "manual.qiwang", "open-m", "1", "1", "2:0", NULL);
+  qw_test_cli_ok (&r, "result", "manual.qiwang", "open-m", "1", "2", "1:1", NULL);
+  qw_test_cli_ok (&r, "result", "manual.qiwang", "open-m", "1", "3", "0:2", NULL);
+  qw_test_cli_ok (&r, "result", "manual.qiwang", "open-m", "1", "4", "2:0", NULL);
+  qw_test_cli_ok (&r, "pair", "manual.qiwang", "open-m", NULL);
 }
 
 /* ---- list order -------------------------------------------------------- */
@@ -1265,18 +1140,18 @@ test_list_order (void)
   g_autoptr(JsonArray) number = NULL;
   g_autoptr(JsonObject) book = NULL;
   JsonObject *sheet;
-  g_auto(Run) r = { 0 };
+  g_auto(QwTestRun) r = { 0 };
 
-  write_file ("names.csv", list);
+  qw_test_write_text (tmp_dir, "names.csv", list);
   new_stop ("order.qiwang");
-  cli_ok (&r, "import", "order.qiwang", "names.csv");
-  cli_ok (&r, "list-order", "order.qiwang");
+  qw_test_cli_ok (&r, "import", "order.qiwang", "names.csv", NULL);
+  qw_test_cli_ok (&r, "list-order", "order.qiwang", NULL);
   g_assert_true (g_str_has_prefix (r.out, "number"));
   number = entries_array ("order.qiwang");
   g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (number, 0), "name"), ==, "蔡明");
-  cli_ok (&r, "entries", "order.qiwang", "--order", "pinyin", "--json");
+  qw_test_cli_ok (&r, "entries", "order.qiwang", "--order", "pinyin", "--json", NULL);
   {
-    g_autoptr(JsonNode) pinyin = parse (r.out);
+    g_autoptr(JsonNode) pinyin = qw_test_json_parse (r.out);
 
     for (guint i = 0; i < G_N_ELEMENTS (by_pinyin); i++)
       g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (json_node_get_array (pinyin), i),
@@ -1285,14 +1160,14 @@ test_list_order (void)
   cli_status (&r, 2, "entries", "order.qiwang", "--order", "height");
   cli_status (&r, 2, "list-order", "order.qiwang", "height");
 
-  cli_ok (&r, "list-order", "order.qiwang", "stroke");
+  qw_test_cli_ok (&r, "list-order", "order.qiwang", "stroke", NULL);
   stroke = entries_array ("order.qiwang");
   for (guint i = 0; i < G_N_ELEMENTS (by_strokes); i++)
     g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (stroke, i), "name"), ==,
                      by_strokes[i]);
   /* The numbers stay: 蔡明 is still No. 1. */
   g_assert_cmpint (json_object_get_int_member (json_array_get_object_element (stroke, 4), "no"), ==, 1);
-  cli_ok (&r, "export-entries", "order.qiwang", "--out", "ordered.xlsx");
+  qw_test_cli_ok (&r, "export-entries", "order.qiwang", "--out", "ordered.xlsx", NULL);
   book = read_book ("ordered.xlsx");
   sheet = json_array_get_object_element (book_sheets (book), 0);
   for (guint i = 0; i < G_N_ELEMENTS (by_strokes); i++)
@@ -1334,10 +1209,10 @@ inline_sheet (const char * const *const *rows,
 static void
 new_final (const char *name)
 {
-  g_auto(Run) r = { 0 };
+  g_auto(QwTestRun) r = { 0 };
 
-  cli_ok (&r, "new", name, "--ruleset", "qiwang-2022", "--name", "2022年全国业余象棋棋王争霸赛总决赛",
-          "--start", "2022-11-25");
+  qw_test_cli_ok (&r, "new", name, "--ruleset", "qiwang-2022", "--name", "2022年全国业余象棋棋王争霸赛总决赛",
+                  "--start", "2022-11-25", NULL);
 }
 
 static JsonObject *
@@ -1358,12 +1233,12 @@ entry_named (JsonArray  *entries,
 static void
 test_pairs (void)
 {
-  g_autofree char *id1 = id_number ("19900101", "011");
-  g_autofree char *id2a = id_number ("19910202", "031");
-  g_autofree char *id2b = id_number ("19920303", "051");
-  g_autofree char *id3a = id_number ("19800404", "022");
-  g_autofree char *id3b = id_number ("20120505", "071");
-  g_autofree char *id4a = id_number ("19930606", "091");
+  g_autofree char *id1 = qw_test_id_number ("110105", "19900101", "011");
+  g_autofree char *id2a = qw_test_id_number ("110105", "19910202", "031");
+  g_autofree char *id2b = qw_test_id_number ("110105", "19920303", "051");
+  g_autofree char *id3a = qw_test_id_number ("110105", "19800404", "022");
+  g_autofree char *id3b = qw_test_id_number ("110105", "20120505", "071");
+  g_autofree char *id4a = qw_test_id_number ("110105", "19930606", "091");
   const char *header[] = { "姓名", "性别", "出生日期", "身份证号", "单位", "组别", "账号", "姓名2", "性别2", "出生日期2",
                            "身份证号2", "单位2", "账号2", "关系", "备注", NULL };
   const char *row1[] = { "张三", "男", "1990-01-01", id1, "浙江", "", "zs", "", "", "", "", "", "", "", "", NULL };
@@ -1386,7 +1261,7 @@ test_pairs (void)
   g_autoptr(JsonObject) full = NULL;
   JsonObject *pair, *sheet;
   JsonArray *members;
-  g_auto(Run) r = { 0 };
+  g_auto(QwTestRun) r = { 0 };
 
   for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
     {
@@ -1394,7 +1269,7 @@ test_pairs (void)
 
       g_string_append_printf (csv, "%s\r\n", line);
     }
-  write_file ("pairs.csv", csv->str);
+  qw_test_write_text (tmp_dir, "pairs.csv", csv->str);
   new_final ("pairs-book.qiwang");
   new_final ("pairs-csv.qiwang");
 
@@ -1405,8 +1280,8 @@ test_pairs (void)
   g_clear_pointer (&imported, json_object_unref);
   imported = import_json ("pairs-csv.qiwang", "pairs.csv");
   g_assert_cmpint (json_object_get_int_member (imported, "added"), ==, 4);
-  a = entries_json ("pairs-book.qiwang");
-  b = entries_json ("pairs-csv.qiwang");
+  a = qw_test_cli_out ("entries", "pairs-book.qiwang", "--json", NULL);
+  b = qw_test_cli_out ("entries", "pairs-csv.qiwang", "--json", NULL);
   g_assert_cmpstr (a, ==, b);
   entries = entries_array ("pairs-book.qiwang");
   g_assert_false (json_object_has_member (entry_named (entries, "张三"), "members"));
@@ -1415,9 +1290,9 @@ test_pairs (void)
   g_assert_cmpuint (json_array_get_length (members), ==, 2);
   g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (members, 1), "name"), ==, "王五");
   g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (members, 1), "account"), ==, "ww");
-  g_assert_false (has_problem (pair, "id-excel-number"));
-  g_assert_true (has_problem (entry_named (entries, "孙七 / 周八"), "id-excel-number"));
-  g_assert_false (has_problem (entry_named (entries, "孙七 / 周八"), "id-format"));
+  g_assert_false (qw_test_json_lists (pair, "problems", "id-excel-number"));
+  g_assert_true (qw_test_json_lists (entry_named (entries, "孙七 / 周八"), "problems", "id-excel-number"));
+  g_assert_false (qw_test_json_lists (entry_named (entries, "孙七 / 周八"), "problems", "id-format"));
   /* Entered again, nothing changes. */
   g_clear_pointer (&imported, json_object_unref);
   imported = import_json ("pairs-book.qiwang", book);
@@ -1426,10 +1301,11 @@ test_pairs (void)
   /* A header Qiwang does not know, the pair columns given with --columns. */
   odd = g_strdup_printf ("队员甲,队员乙,证件甲,证件乙,项目,亲属\r\n李四,王五,%s,%s,男双,\r\n"
                          "赵六,赵小六,%s,%s,亲子,母子\r\n", id2a, id2b, id3a, id3b);
-  write_file ("pairs-odd.csv", odd);
+  qw_test_write_text (tmp_dir, "pairs-odd.csv", odd);
   new_final ("pairs-odd.qiwang");
   cli_status (&r, 1, "import", "pairs-odd.qiwang", "pairs-odd.csv");
-  cli_ok (&r, "import", "pairs-odd.qiwang", "pairs-odd.csv", "--columns", "姓名=A,姓名2=B,身份证号=C,id2=D,组别=E,关系=F");
+  qw_test_cli_ok (&r, "import", "pairs-odd.qiwang", "pairs-odd.csv", "--columns",
+                  "姓名=A,姓名2=B,身份证号=C,id2=D,组别=E,关系=F", NULL);
   g_assert_nonnull (strstr (r.out, "name=A,id=C,group=E,relation=F,name2=B,id2=D"));
   g_clear_pointer (&entries, json_array_unref);
   entries = entries_array ("pairs-odd.qiwang");
@@ -1448,10 +1324,10 @@ test_pairs (void)
   g_assert_cmpint (json_object_get_int_member (imported, "added"), ==, 0);
 
   /* export-entries: the pair columns after the usual ones. */
-  cli_ok (&r, "export-entries", "pairs-csv.qiwang", "--out", "pairs-masked.xlsx");
-  cli_ok (&r, "export-entries", "pairs-csv.qiwang", "--out", "pairs-full.xlsx", "--private");
-  cli_ok (&r, "export-entries", "pairs-csv.qiwang", "--out", "pairs-masked.csv");
-  cli_ok (&r, "export-entries", "pairs-csv.qiwang", "--out", "pairs-full.csv", "--private");
+  qw_test_cli_ok (&r, "export-entries", "pairs-csv.qiwang", "--out", "pairs-masked.xlsx", NULL);
+  qw_test_cli_ok (&r, "export-entries", "pairs-csv.qiwang", "--out", "pairs-full.xlsx", "--private", NULL);
+  qw_test_cli_ok (&r, "export-entries", "pairs-csv.qiwang", "--out", "pairs-masked.csv", NULL);
+  qw_test_cli_ok (&r, "export-entries", "pairs-csv.qiwang", "--out", "pairs-full.csv", "--private", NULL);
   full = read_book ("pairs-full.xlsx");
   sheet = json_array_get_object_element (book_sheets (full), 0);
   masked_header = book_header (sheet);
@@ -1501,8 +1377,8 @@ test_pairs (void)
     g_autofree char *back = NULL;
 
     new_final ("pairs-back.qiwang");
-    cli_ok (&r, "import", "pairs-back.qiwang", "pairs-full.csv");
-    back = entries_json ("pairs-back.qiwang");
+    qw_test_cli_ok (&r, "import", "pairs-back.qiwang", "pairs-full.csv", NULL);
+    back = qw_test_cli_out ("entries", "pairs-back.qiwang", "--json", NULL);
     g_assert_cmpstr (back, ==, b);
   }
 
@@ -1520,8 +1396,9 @@ main (int   argc,
 {
   int status;
 
-  g_test_init (&argc, &argv, NULL);
+  qw_test_cli_init (&argc, &argv);
   tmp_dir = qw_test_make_tmp_dir ("qiwang-cli-formats-XXXXXX");
+  qw_test_cli_configure (&(QwTestCliOptions) { .dir = tmp_dir, .may_die = TRUE });
   g_test_add_func ("/cli-formats/workbooks", test_workbooks);
   g_test_add_func ("/cli-formats/columns", test_columns);
   g_test_add_func ("/cli-formats/excel-ids", test_excel_ids);

@@ -16,61 +16,18 @@
 #include "qw-document-play.h"
 #include "qw-error.h"
 #include "qw-test.h"
+#include "qw-test-cli.h"
 #include "qw-tournament.h"
 
-typedef struct
-{
-  int   status;
-  char *out;
-  char *err;
-} Run;
-
-static void
-run_clear (Run *r)
-{
-  g_free (r->out);
-  g_free (r->err);
-}
-
-G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
-
 static char *tmp_dir;
-
-static void
-run_cli (Run *r,
-         ...)
-{
-  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-  g_autoptr(GError) error = NULL;
-  va_list ap;
-  const char *arg;
-
-  g_ptr_array_add (argv, (char *) g_getenv ("QIWANG_CLI"));
-  va_start (ap, r);
-  while ((arg = va_arg (ap, const char *)) != NULL)
-    g_ptr_array_add (argv, (char *) arg);
-  va_end (ap);
-  g_ptr_array_add (argv, NULL);
-  g_spawn_sync (tmp_dir, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL, &r->out, &r->err, &r->status,
-                &error);
-  g_assert_no_error (error);
-  r->status = WIFEXITED (r->status) ? WEXITSTATUS (r->status) : -1;
-}
-
-#define CLI_OK(...) \
-  G_STMT_START { \
-    g_auto(Run) ok_run = { 0 }; \
-    run_cli (&ok_run, __VA_ARGS__, NULL); \
-    if (ok_run.status != 0) \
-      g_error ("qiwang-cli failed (%d): %s%s", ok_run.status, ok_run.out, ok_run.err); \
-  } G_STMT_END
 
 static char *
 new_document (const char *name)
 {
   char *path = g_build_filename (tmp_dir, name, NULL);
 
-  CLI_OK ("simulate", path, "--system", "swiss", "--players", "8", "--rounds", "3", "--seed", "18");
+  g_free (qw_test_cli_out ("simulate", path, "--system", "swiss", "--players", "8", "--rounds", "3", "--seed", "18",
+                           NULL));
   return path;
 }
 
@@ -125,32 +82,32 @@ static void
 test_undo_redo (void)
 {
   g_autofree char *path = new_document ("undo.qiwang");
-  g_auto(Run) none = { 0 }, undone = { 0 }, redone = { 0 }, again = { 0 }, text = { 0 };
+  g_auto(QwTestRun) none = { 0 }, undone = { 0 }, redone = { 0 }, again = { 0 }, text = { 0 };
   g_autofree char *label = NULL, *label_again = NULL;
 
   /* A simulated document starts without a history, as a created one does. */
-  run_cli (&none, "undo", path, NULL);
+  qw_test_cli (&none, "undo", path, NULL);
   g_assert_cmpint (none.status, ==, 1);
   g_assert_nonnull (strstr (none.err, "Nothing to undo"));
 
-  CLI_OK ("unpair", path, "open-m", "--force");
+  g_free (qw_test_cli_out ("unpair", path, "open-m", "--force", NULL));
   g_assert_cmpint (rounds_paired (path), ==, 2);
-  run_cli (&undone, "undo", path, "--json", NULL);
+  qw_test_cli (&undone, "undo", path, "--json", NULL);
   g_assert_cmpint (undone.status, ==, 0);
   label = moved_label (undone.out, "undone");
   g_assert_cmpstr (label, ==, "Unpairing of round 3");
   g_assert_cmpint (rounds_paired (path), ==, 3);
 
-  run_cli (&redone, "redo", path, "--json", NULL);
+  qw_test_cli (&redone, "redo", path, "--json", NULL);
   g_assert_cmpint (redone.status, ==, 0);
   label_again = moved_label (redone.out, "redone");
   g_assert_cmpstr (label_again, ==, "Unpairing of round 3");
   g_assert_cmpint (rounds_paired (path), ==, 2);
-  run_cli (&again, "redo", path, NULL);
+  qw_test_cli (&again, "redo", path, NULL);
   g_assert_cmpint (again.status, ==, 1);
   g_assert_nonnull (strstr (again.err, "Nothing to redo"));
 
-  run_cli (&text, "undo", path, NULL);
+  qw_test_cli (&text, "undo", path, NULL);
   g_assert_cmpint (text.status, ==, 0);
   g_assert_cmpstr (text.out, ==, "Undone: Unpairing of round 3\n");
 }
@@ -163,12 +120,12 @@ test_window_and_cli (void)
   g_autoptr(GError) error = NULL;
   g_autoptr(QwDocument) window = NULL;
   g_autoptr(QwSection) section = NULL;
-  g_auto(Run) undone = { 0 }, redo = { 0 };
+  g_auto(QwTestRun) undone = { 0 }, redo = { 0 };
   QwHistory *history;
   QwResultInput win = { QW_RESULT_RED_WIN, 0, 0, QW_PLAYOFF_NONE, FALSE };
 
-  CLI_OK ("unpair", path, "open-m", "--force");
-  CLI_OK ("pair", path, "open-m");
+  g_free (qw_test_cli_out ("unpair", path, "open-m", "--force", NULL));
+  g_free (qw_test_cli_out ("pair", path, "open-m", NULL));
 
   /* The window opens the document: the CLI's last step is the one to undo. */
   window = qw_document_open (path, &error);
@@ -183,7 +140,7 @@ test_window_and_cli (void)
   g_assert_true (qw_tournament_record_result (window, section, 3, 1, &win, &error));
   g_assert_no_error (error);
   g_assert_cmpstr (qw_history_get_undo_label (history), ==, "Result of round 3, board 1");
-  run_cli (&undone, "undo", path, NULL);
+  qw_test_cli (&undone, "undo", path, NULL);
   g_assert_cmpint (undone.status, ==, 0);
   g_assert_cmpstr (undone.out, ==, "Undone: Result of round 3, board 1\n");
   g_assert_cmpint (result_of (path, 3, 1), ==, QW_RESULT_NONE);
@@ -199,17 +156,17 @@ test_window_and_cli (void)
 
   /* The CLI undoes it again, then makes a step of its own: the redo ends,
    * whoever made the step undone. */
-  CLI_OK ("undo", path);
-  CLI_OK ("result", path, "open-m", "3", "2", "0:2");
+  g_free (qw_test_cli_out ("undo", path, NULL));
+  g_free (qw_test_cli_out ("result", path, "open-m", "3", "2", "0:2", NULL));
   g_assert_true (qw_document_check_outside (window));
   g_assert_false (qw_history_get_can_redo (history));
   g_assert_cmpstr (qw_history_get_undo_label (history), ==, "Result of round 3, board 2");
-  run_cli (&redo, "redo", path, NULL);
+  qw_test_cli (&redo, "redo", path, NULL);
   g_assert_cmpint (redo.status, ==, 1);
 
   /* A step the window shows but another program has moved past since is
    * not taken back in its place. */
-  CLI_OK ("result", path, "open-m", "3", "3", "1:1");
+  g_free (qw_test_cli_out ("result", path, "open-m", "3", "3", "1:1", NULL));
   g_assert_false (qw_document_undo (window, qw_history_get_undo_step (history), NULL, &error));
   g_assert_error (error, QW_ERROR, QW_ERROR_STALE);
   g_assert_cmpint (result_of (path, 3, 3), ==, QW_RESULT_DRAW);
@@ -220,21 +177,21 @@ static void
 test_clear_result (void)
 {
   g_autofree char *path = new_document ("clear.qiwang");
-  g_auto(Run) old = { 0 }, undone = { 0 };
+  g_auto(QwTestRun) old = { 0 }, undone = { 0 };
 
-  CLI_OK ("unpair", path, "open-m", "--force");
-  CLI_OK ("pair", path, "open-m");
-  CLI_OK ("result", path, "open-m", "3", "1", "2:0");
-  CLI_OK ("clear-result", path, "open-m", "3", "1");
+  g_free (qw_test_cli_out ("unpair", path, "open-m", "--force", NULL));
+  g_free (qw_test_cli_out ("pair", path, "open-m", NULL));
+  g_free (qw_test_cli_out ("result", path, "open-m", "3", "1", "2:0", NULL));
+  g_free (qw_test_cli_out ("clear-result", path, "open-m", "3", "1", NULL));
   g_assert_cmpint (result_of (path, 3, 1), ==, QW_RESULT_NONE);
 
-  CLI_OK ("result", path, "open-m", "3", "1", "2:0");
-  run_cli (&old, "undo", path, "open-m", "3", "1", NULL);
+  g_free (qw_test_cli_out ("result", path, "open-m", "3", "1", "2:0", NULL));
+  qw_test_cli (&old, "undo", path, "open-m", "3", "1", NULL);
   g_assert_cmpint (old.status, ==, 0);
   g_assert_nonnull (strstr (old.err, "is now “clear-result DOC GROUP ROUND BOARD”"));
   g_assert_cmpint (result_of (path, 3, 1), ==, QW_RESULT_NONE);
   /* Clearing a result is a step like any other. */
-  run_cli (&undone, "undo", path, NULL);
+  qw_test_cli (&undone, "undo", path, NULL);
   g_assert_cmpstr (undone.out, ==, "Undone: Clearing the result of round 3, board 1\n");
   g_assert_cmpint (result_of (path, 3, 1), ==, QW_RESULT_RED_WIN);
 }
@@ -277,8 +234,8 @@ test_exports (void)
   QwResultInput input = { QW_RESULT_BLACK_WIN, 0, 0, QW_PLAYOFF_NONE, FALSE };
   const char *outs[] = { "private.xml", "public.xml", "public.html", "standings.xlsx", "site", NULL };
 
-  CLI_OK ("unpair", path, "open-m", "--force");
-  CLI_OK ("pair", path, "open-m");
+  g_free (qw_test_cli_out ("unpair", path, "open-m", "--force", NULL));
+  g_free (qw_test_cli_out ("pair", path, "open-m", NULL));
   doc = qw_document_open (path, &error);
   g_assert_no_error (error);
   qw_document_set_step_origin (doc, "device:秘密平板");
@@ -287,11 +244,11 @@ test_exports (void)
   g_assert_no_error (error);
   g_clear_object (&doc);
 
-  CLI_OK ("export", path, "--out", outs[0]);
-  CLI_OK ("export", path, "--out", outs[1], "--public");
-  CLI_OK ("export", path, "--out", outs[2]);
-  CLI_OK ("export", path, "--out", outs[3]);
-  CLI_OK ("export-site", path, "--out", outs[4]);
+  g_free (qw_test_cli_out ("export", path, "--out", outs[0], NULL));
+  g_free (qw_test_cli_out ("export", path, "--out", outs[1], "--public", NULL));
+  g_free (qw_test_cli_out ("export", path, "--out", outs[2], NULL));
+  g_free (qw_test_cli_out ("export", path, "--out", outs[3], NULL));
+  g_free (qw_test_cli_out ("export-site", path, "--out", outs[4], NULL));
   for (guint i = 0; outs[i] != NULL; i++)
     {
       g_autofree char *out = g_build_filename (tmp_dir, outs[i], NULL);
@@ -310,13 +267,9 @@ main (int    argc,
 {
   int status;
 
-  g_test_init (&argc, &argv, NULL);
-  if (g_getenv ("QIWANG_CLI") == NULL)
-    {
-      g_test_skip ("QIWANG_CLI is not set");
-      return 77;
-    }
+  qw_test_cli_init (&argc, &argv);
   tmp_dir = qw_test_make_tmp_dir ("qiwang-cli-history-XXXXXX");
+  qw_test_cli_configure (&(QwTestCliOptions) { .dir = tmp_dir, .may_die = TRUE });
   g_test_add_func ("/cli-history/undo-redo", test_undo_redo);
   g_test_add_func ("/cli-history/window-and-cli", test_window_and_cli);
   g_test_add_func ("/cli-history/clear-result", test_clear_result);

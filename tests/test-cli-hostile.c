@@ -13,91 +13,31 @@
 #include <sqlite3.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 
 #include "qw-test.h"
+#include "qw-test-cli.h"
 #include "qw-test-region.h"
-#include "qw-stops-csv.h"
-
-typedef struct
-{
-  int     status;
-  char   *out;
-  char   *err;
-  double  seconds;
-} Run;
-
-static void
-run_clear (Run *r)
-{
-  g_free (r->out);
-  g_free (r->err);
-}
-
-G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
 
 static char *dir;
 
-static char *
-path_in (const char *name)
-{
-  return g_build_filename (dir, name, NULL);
-}
-
-/* Runs qiwang-cli in the test's folder; arguments are bytes, as a shell
- * passes them. */
-static void
-cli (Run        *r,
-     const char *first,
-     ...)
-{
-  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-  g_autoptr(GError) error = NULL;
-  gint64 start = g_get_monotonic_time ();
-  int wait = 0;
-  va_list ap;
-
-  g_ptr_array_add (argv, (gpointer) g_getenv ("QIWANG_CLI"));
-  va_start (ap, first);
-  for (const char *a = first; a != NULL; a = va_arg (ap, const char *))
-    g_ptr_array_add (argv, (gpointer) a);
-  va_end (ap);
-  g_ptr_array_add (argv, NULL);
-  g_spawn_sync (dir, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL, &r->out, &r->err, &wait, &error);
-  g_assert_no_error (error);
-  g_assert_true (WIFEXITED (wait));
-  r->status = WEXITSTATUS (wait);
-  r->seconds = (g_get_monotonic_time () - start) / 1e6;
-}
-
 /* The run failed with @status, quickly, saying @needle. */
 static void
-assert_refused (const Run  *r,
-                int         status,
-                const char *needle)
+assert_refused (const QwTestRun *r,
+                int              status,
+                const char      *needle)
 {
   g_test_message ("exit %d: %s", r->status, r->err);
-  if (r->status != status || strstr (r->err, needle) == NULL)
-    g_error ("expected exit %d and “%s”, got %d: %s%s", status, needle, r->status, r->out, r->err);
+  qw_test_run_assert_refused (r, status, needle);
   g_assert_cmpfloat (r->seconds, <, qw_test_seconds (1.0));
-}
-
-static void
-assert_unchanged (const char *path,
-                  const char *before)
-{
-  g_autofree char *after = qw_test_checksum_file (path);
-
-  g_assert_cmpstr (before, ==, after);
 }
 
 static int
 count_entries (const char *path)
 {
-  g_auto(Run) r = { 0 };
+  g_auto(QwTestRun) r = { 0 };
   g_auto(GStrv) lines = NULL;
 
-  cli (&r, "entries", path, NULL);
+  qw_test_cli (&r, "entries", path, NULL);
   g_assert_cmpint (r.status, ==, 0);
   lines = g_strsplit (g_strchomp (r.out), "\n", -1);
   return (int) g_strv_length (lines) - 1;
@@ -108,12 +48,12 @@ count_entries (const char *path)
 static void
 test_1_argument_not_utf8 (void)
 {
-  g_auto(Run) r = { 0 };
-  g_auto(Run) ok = { 0 };
+  g_auto(QwTestRun) r = { 0 };
+  g_auto(QwTestRun) ok = { 0 };
 
-  cli (&r, "idcard", "440102\xfd", NULL);
+  qw_test_cli (&r, "idcard", "440102\xfd", NULL);
   assert_refused (&r, 2, "argument 1 (“440102\xef\xbf\xbd”) is not valid UTF-8 text");
-  cli (&ok, "idcard", "--json", "11010519491231002X", NULL);
+  qw_test_cli (&ok, "idcard", "--json", "11010519491231002X", NULL);
   g_assert_cmpint (ok.status, ==, 0);
 }
 
@@ -122,47 +62,47 @@ test_1_argument_not_utf8 (void)
 static void
 test_2_import_devices (void)
 {
-  g_autofree char *doc = path_in ("devices.qiwang");
-  g_autofree char *fifo = path_in ("list.csv");
-  g_autofree char *workbook = path_in ("games.xlsx");
-  g_auto(Run) made = { 0 };
+  g_autofree char *doc = g_build_filename (dir, "devices.qiwang", NULL);
+  g_autofree char *fifo = g_build_filename (dir, "list.csv", NULL);
+  g_autofree char *workbook = g_build_filename (dir, "games.xlsx", NULL);
+  g_auto(QwTestRun) made = { 0 };
   g_autofree char *before = NULL;
   const char *inputs[] = { "/dev/zero", fifo, dir };
 
-  cli (&made, "demo", doc, NULL);
+  qw_test_cli (&made, "demo", doc, NULL);
   g_assert_cmpint (made.status, ==, 0);
   g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
   g_assert_cmpint (mkfifo (workbook, 0600), ==, 0);
   before = qw_test_checksum_file (doc);
   for (guint i = 0; i < G_N_ELEMENTS (inputs); i++)
     {
-      g_auto(Run) r = { 0 };
-      g_auto(Run) t = { 0 };
-      g_auto(Run) d = { 0 };
+      g_auto(QwTestRun) r = { 0 };
+      g_auto(QwTestRun) t = { 0 };
+      g_auto(QwTestRun) d = { 0 };
 
-      cli (&r, "import", doc, inputs[i], NULL);
+      qw_test_cli (&r, "import", doc, inputs[i], NULL);
       assert_refused (&r, 1, inputs[i] == dir ? "is a folder" : "not a regular file");
-      cli (&t, "team-result", inputs[i] == dir ? "/dev/zero" : inputs[i], NULL);
+      qw_test_cli (&t, "team-result", inputs[i] == dir ? "/dev/zero" : inputs[i], NULL);
       assert_refused (&t, 1, "not a regular file");
-      cli (&d, "entries", inputs[i], NULL);
+      qw_test_cli (&d, "entries", inputs[i], NULL);
       assert_refused (&d, 1, inputs[i] == dir ? "is a folder" : "not a regular file");
       {
-        g_auto(Run) q = { 0 };
+        g_auto(QwTestRun) q = { 0 };
 
-        cli (&q, "quota", inputs[i], NULL);
+        qw_test_cli (&q, "quota", inputs[i], NULL);
         assert_refused (&q, 1, inputs[i] == dir ? "is a folder" : "not a regular file");
       }
       /* The ladder's game log, as CSV and as a workbook. */
       {
-        g_auto(Run) l = { 0 };
-        g_auto(Run) w = { 0 };
+        g_auto(QwTestRun) l = { 0 };
+        g_auto(QwTestRun) w = { 0 };
 
-        cli (&l, "ladder", inputs[i], NULL);
+        qw_test_cli (&l, "ladder", inputs[i], NULL);
         assert_refused (&l, 1, inputs[i] == dir ? "is a folder" : "not a regular file");
-        cli (&w, "ladder", inputs[i] == fifo ? workbook : inputs[i], NULL);
+        qw_test_cli (&w, "ladder", inputs[i] == fifo ? workbook : inputs[i], NULL);
         assert_refused (&w, 1, inputs[i] == dir ? "is a folder" : "not a regular file");
       }
-      assert_unchanged (doc, before);
+      qw_test_assert_checksum (doc, before);
     }
   g_unlink (fifo);
   g_unlink (workbook);
@@ -178,14 +118,14 @@ test_2_ruleset_path (void)
   g_autofree char *text = qw_results_to_xml (results, FALSE, NULL, &error);
   g_autoptr(GString) s = g_string_new (text);
   g_autofree char *sealed = NULL;
-  g_autofree char *path = path_in ("zero-ruleset.xml");
-  g_auto(Run) r = { 0 };
+  g_autofree char *path = g_build_filename (dir, "zero-ruleset.xml", NULL);
+  g_auto(QwTestRun) r = { 0 };
 
   g_assert_no_error (error);
   g_string_replace (s, "ruleset=\"qiwang-2021\"", "ruleset=\"/dev/zero\"", 1);
   sealed = qw_test_reseal (s->str);
   g_assert_true (g_file_set_contents (path, sealed, -1, NULL));
-  cli (&r, "team-result", path, NULL);
+  qw_test_cli (&r, "team-result", path, NULL);
   assert_refused (&r, 1, "“/dev/zero” is not a ruleset id");
 }
 
@@ -194,32 +134,32 @@ test_2_ruleset_path (void)
 static void
 test_6_create_over_document (void)
 {
-  g_autofree char *doc = path_in ("k.qiwang");
+  g_autofree char *doc = g_build_filename (dir, "k.qiwang", NULL);
   static const char *const commands[] = { "new", "demo", "simulate", "new-region" };
-  g_auto(Run) made = { 0 };
-  g_auto(Run) forced = { 0 };
+  g_auto(QwTestRun) made = { 0 };
+  g_auto(QwTestRun) forced = { 0 };
   g_autofree char *before = NULL;
 
-  cli (&made, "demo", doc, NULL);
+  qw_test_cli (&made, "demo", doc, NULL);
   g_assert_cmpint (made.status, ==, 0);
   g_assert_cmpint (count_entries (doc), ==, 80);
   before = qw_test_checksum_file (doc);
   for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
     {
-      g_auto(Run) r = { 0 };
+      g_auto(QwTestRun) r = { 0 };
 
       if (g_str_equal (commands[i], "simulate"))
-        cli (&r, "simulate", doc, "--system", "swiss", "--players", "9", "--rounds", "3", "--seed", "1", NULL);
+        qw_test_cli (&r, "simulate", doc, "--system", "swiss", "--players", "9", "--rounds", "3", "--seed", "1", NULL);
       else if (g_str_equal (commands[i], "new-region"))
-        cli (&r, "new-region", doc, "--region", "广东", NULL);
+        qw_test_cli (&r, "new-region", doc, "--region", "广东", NULL);
       else
-        cli (&r, commands[i], doc, NULL);
+        qw_test_cli (&r, commands[i], doc, NULL);
       assert_refused (&r, 2, "exists already; choose a new name, or give --force to replace it");
-      assert_unchanged (doc, before);
+      qw_test_assert_checksum (doc, before);
       g_assert_cmpint (count_entries (doc), ==, 80);
     }
   /* With --force it is replaced, by a whole new document. */
-  cli (&forced, "new", doc, "--force", "--region", "广东", NULL);
+  qw_test_cli (&forced, "new", doc, "--force", "--region", "广东", NULL);
   g_assert_cmpint (forced.status, ==, 0);
   g_assert_cmpint (count_entries (doc), ==, 0);
   {
@@ -238,15 +178,15 @@ test_6_create_over_document (void)
 static void
 test_6_failed_create_leaves_nothing (void)
 {
-  g_autofree char *doc = path_in ("never.qiwang");
-  g_autofree char *missing = path_in ("no-such-folder/x.qiwang");
-  g_auto(Run) r = { 0 };
-  g_auto(Run) n = { 0 };
+  g_autofree char *doc = g_build_filename (dir, "never.qiwang", NULL);
+  g_autofree char *missing = g_build_filename (dir, "no-such-folder/x.qiwang", NULL);
+  g_auto(QwTestRun) r = { 0 };
+  g_auto(QwTestRun) n = { 0 };
 
-  cli (&r, "new", doc, "--ruleset", "no-such-season", NULL);
+  qw_test_cli (&r, "new", doc, "--ruleset", "no-such-season", NULL);
   g_assert_cmpint (r.status, ==, 1);
   g_assert_false (g_file_test (doc, G_FILE_TEST_EXISTS));
-  cli (&n, "new", missing, NULL);
+  qw_test_cli (&n, "new", missing, NULL);
   g_assert_cmpint (n.status, ==, 1);
   g_assert_nonnull (strstr (n.err, "cannot be created"));
 }
@@ -256,36 +196,36 @@ test_6_failed_create_leaves_nothing (void)
 static void
 test_6_output_over_document (void)
 {
-  g_autofree char *doc = path_in ("s.qiwang");
-  g_autofree char *other = path_in ("other.qiwang");
+  g_autofree char *doc = g_build_filename (dir, "s.qiwang", NULL);
+  g_autofree char *other = g_build_filename (dir, "other.qiwang", NULL);
   g_autofree char *before = NULL;
   g_autofree char *other_before = NULL;
-  g_auto(Run) made = { 0 };
-  g_auto(Run) made2 = { 0 };
-  g_auto(Run) e1 = { 0 };
-  g_auto(Run) e2 = { 0 };
-  g_auto(Run) p1 = { 0 };
-  g_auto(Run) p2 = { 0 };
-  g_auto(Run) ok = { 0 };
+  g_auto(QwTestRun) made = { 0 };
+  g_auto(QwTestRun) made2 = { 0 };
+  g_auto(QwTestRun) e1 = { 0 };
+  g_auto(QwTestRun) e2 = { 0 };
+  g_auto(QwTestRun) p1 = { 0 };
+  g_auto(QwTestRun) p2 = { 0 };
+  g_auto(QwTestRun) ok = { 0 };
 
-  cli (&made, "demo", doc, NULL);
-  cli (&made2, "demo", other, NULL);
+  qw_test_cli (&made, "demo", doc, NULL);
+  qw_test_cli (&made2, "demo", other, NULL);
   g_assert_cmpint (made.status + made2.status, ==, 0);
   before = qw_test_checksum_file (doc);
   other_before = qw_test_checksum_file (other);
-  cli (&e1, "export", doc, "--out", doc, "--public", NULL);
+  qw_test_cli (&e1, "export", doc, "--out", doc, "--public", NULL);
   assert_refused (&e1, 2, "is the document being read; writing there would replace it");
-  cli (&e2, "export", doc, "--out", other, NULL);
+  qw_test_cli (&e2, "export", doc, "--out", other, NULL);
   assert_refused (&e2, 2, "is a Qiwang document; writing there would replace it");
-  cli (&p1, "print", doc, "standings", "--out", doc, NULL);
+  qw_test_cli (&p1, "print", doc, "standings", "--out", doc, NULL);
   assert_refused (&p1, 2, "is the document being read");
-  cli (&p2, "print", doc, "standings", "--out", other, NULL);
+  qw_test_cli (&p2, "print", doc, "standings", "--out", other, NULL);
   assert_refused (&p2, 2, "is a Qiwang document");
-  assert_unchanged (doc, before);
-  assert_unchanged (other, other_before);
+  qw_test_assert_checksum (doc, before);
+  qw_test_assert_checksum (other, other_before);
   g_assert_cmpint (count_entries (doc), ==, 80);
   /* Anywhere else, the export is written as before. */
-  cli (&ok, "export", doc, "--out", "s.xml", NULL);
+  qw_test_cli (&ok, "export", doc, "--out", "s.xml", NULL);
   g_assert_cmpint (ok.status, ==, 0);
 }
 
@@ -295,73 +235,43 @@ test_6_output_over_document (void)
 static void
 test_6_ladder_public_list (void)
 {
-  g_autofree char *doc = path_in ("ladder.qiwang");
-  g_autofree char *games = path_in ("games.csv");
-  g_autofree char *players = path_in ("players.csv");
+  g_autofree char *doc = g_build_filename (dir, "ladder.qiwang", NULL);
+  g_autofree char *games = g_build_filename (dir, "games.csv", NULL);
+  g_autofree char *players = g_build_filename (dir, "players.csv", NULL);
   g_autofree char *doc_before = NULL;
   g_autofree char *games_before = NULL;
   g_autofree char *players_before = NULL;
-  g_auto(Run) made = { 0 };
-  g_auto(Run) over_doc = { 0 };
-  g_auto(Run) over_log = { 0 };
-  g_auto(Run) over_players = { 0 };
-  g_auto(Run) ok = { 0 };
-  g_auto(Run) forced = { 0 };
+  g_auto(QwTestRun) made = { 0 };
+  g_auto(QwTestRun) over_doc = { 0 };
+  g_auto(QwTestRun) over_log = { 0 };
+  g_auto(QwTestRun) over_players = { 0 };
+  g_auto(QwTestRun) ok = { 0 };
+  g_auto(QwTestRun) forced = { 0 };
 
   g_assert_true (g_file_set_contents (games, "期,阶段,时间,红方,黑方,结果\n"
                                              "1,海选,2022-06-01 10:00,a,b,2:0\n"
                                              "1,入围,2022-06-12 10:00,a,b,2:0\n", -1, NULL));
   g_assert_true (g_file_set_contents (players, "账号,姓名,性别,身份证号,单位\na,王一,男,,白花镇\n", -1, NULL));
-  cli (&made, "demo", doc, NULL);
+  qw_test_cli (&made, "demo", doc, NULL);
   g_assert_cmpint (made.status, ==, 0);
   doc_before = qw_test_checksum_file (doc);
   games_before = qw_test_checksum_file (games);
   players_before = qw_test_checksum_file (players);
-  cli (&over_doc, "ladder", games, "--public-list", doc, NULL);
+  qw_test_cli (&over_doc, "ladder", games, "--public-list", doc, NULL);
   assert_refused (&over_doc, 2, "is a Qiwang document; writing there would replace it");
-  cli (&over_log, "ladder", games, "--public-list", games, NULL);
+  qw_test_cli (&over_log, "ladder", games, "--public-list", games, NULL);
   assert_refused (&over_log, 2, "is a file the command reads; writing there would replace it");
-  cli (&over_players, "ladder", games, "--players", players, "--public-list", players, NULL);
+  qw_test_cli (&over_players, "ladder", games, "--players", players, "--public-list", players, NULL);
   assert_refused (&over_players, 2, "is a file the command reads");
-  assert_unchanged (doc, doc_before);
-  assert_unchanged (games, games_before);
-  assert_unchanged (players, players_before);
-  cli (&ok, "ladder", games, "--players", players, "--public-list", "public.csv", NULL);
+  qw_test_assert_checksum (doc, doc_before);
+  qw_test_assert_checksum (games, games_before);
+  qw_test_assert_checksum (players, players_before);
+  qw_test_cli (&ok, "ladder", games, "--players", players, "--public-list", "public.csv", NULL);
   g_assert_cmpint (ok.status, ==, 0);
   /* --force replaces no document, nor an input (issue 17). */
-  cli (&forced, "ladder", games, "--public-list", doc, "--force", NULL);
+  qw_test_cli (&forced, "ladder", games, "--public-list", doc, "--force", NULL);
   assert_refused (&forced, 2, "is a Qiwang document; writing there would replace it");
-  assert_unchanged (doc, doc_before);
-}
-
-/* A region with ten valid preliminaries and its final: it has nominees. */
-static char *
-region_with_nominees (void)
-{
-  g_autofree char *xml = path_in ("final.xml");
-  g_autoptr(QwDocument) doc = fixture_region (dir, "广东");
-  g_autoptr(QwResults) final = fixture_results ("2021年第六届全国象棋业余棋王赛广东赛区省决赛", "final-0001",
-                                                "2021-10-20", 7);
-  g_autoptr(QwRuleset) rules = qw_test_ruleset ();
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GString) text = g_string_new ("名称,类型,级别,承办单位,地级市,县级市,荣誉,参赛人数\n");
-  g_autoptr(QwCsv) csv = NULL;
-  g_autoptr(QwStopsImport) import = NULL;
-  g_autoptr(QwResults) read = NULL;
-
-  for (int i = 0; i < 10; i++)
-    g_string_append_printf (text, "第%d站,预选赛,县级,第%d协会,第%d市,,,99\n", i + 1, i + 1, i + 1);
-  csv = qw_csv_parse_data (text->str, text->len, &error);
-  import = qw_stops_csv_parse (rules, csv, &error);
-  g_assert_no_error (error);
-  g_assert_true (qw_region_import_stops (doc, import->stops, NULL, NULL, &error));
-  final->event->level = QW_LEVEL_PROVINCIAL_FINAL;
-  g_assert_true (qw_results_write_file (final, xml, FALSE, &error));
-  read = qw_results_read_file (xml, &error);
-  g_assert_no_error (error);
-  g_assert_true (qw_region_import_results (doc, read, NULL, NULL, &error));
-  g_assert_no_error (error);
-  return g_strdup (qw_document_get_path (doc));
+  qw_test_assert_checksum (doc, doc_before);
 }
 
 /* 6 and 11. nominees --out: never over a document; public unless --private */
@@ -369,24 +279,24 @@ region_with_nominees (void)
 static void
 test_11_nominees_public (void)
 {
-  g_autofree char *region = region_with_nominees ();
+  g_autofree char *region = fixture_region_with_nominees (dir);
   g_autoptr(QwResults) final = fixture_results ("省决赛", "final-0001", "2021-10-20", 7);
   const QwEntry *first = g_ptr_array_index (((QwResultsGroup *) g_ptr_array_index (final->groups, 0))->players, 0);
   g_autofree char *before = qw_test_checksum_file (region);
   g_autofree char *public_text = NULL;
   g_autofree char *private_text = NULL;
-  g_auto(Run) over = { 0 };
-  g_auto(Run) pub = { 0 };
-  g_auto(Run) priv = { 0 };
+  g_auto(QwTestRun) over = { 0 };
+  g_auto(QwTestRun) pub = { 0 };
+  g_auto(QwTestRun) priv = { 0 };
 
-  cli (&over, "nominees", region, "--out", region, NULL);
+  qw_test_cli (&over, "nominees", region, "--out", region, NULL);
   assert_refused (&over, 1, "is the document being read");
-  assert_unchanged (region, before);
+  qw_test_assert_checksum (region, before);
 
-  cli (&pub, "nominees", region, "--out", "public.xml", NULL);
+  qw_test_cli (&pub, "nominees", region, "--out", "public.xml", NULL);
   g_assert_cmpint (pub.status, ==, 0);
   {
-    g_autofree char *path = path_in ("public.xml");
+    g_autofree char *path = g_build_filename (dir, "public.xml", NULL);
 
     g_assert_true (g_file_get_contents (path, &public_text, NULL, NULL));
   }
@@ -394,10 +304,10 @@ test_11_nominees_public (void)
   g_assert_null (strstr (public_text, first->id_number));
   g_assert_null (strstr (public_text, first->birth));
 
-  cli (&priv, "nominees", region, "--out", "private.xml", "--private", NULL);
+  qw_test_cli (&priv, "nominees", region, "--out", "private.xml", "--private", NULL);
   g_assert_cmpint (priv.status, ==, 0);
   {
-    g_autofree char *path = path_in ("private.xml");
+    g_autofree char *path = g_build_filename (dir, "private.xml", NULL);
 
     g_assert_true (g_file_get_contents (path, &private_text, NULL, NULL));
   }
@@ -410,20 +320,20 @@ test_11_nominees_public (void)
 static void
 test_7_export_formulas (void)
 {
-  g_autofree char *doc = path_in ("formula.qiwang");
-  g_autofree char *csv_path = path_in ("standings.csv");
+  g_autofree char *doc = g_build_filename (dir, "formula.qiwang", NULL);
+  g_autofree char *csv_path = g_build_filename (dir, "standings.csv", NULL);
   g_autofree char *csv = NULL;
-  g_auto(Run) made = { 0 };
-  g_auto(Run) r = { 0 };
+  g_auto(QwTestRun) made = { 0 };
+  g_auto(QwTestRun) r = { 0 };
   sqlite3 *db = NULL;
 
-  cli (&made, "demo", doc, NULL);
+  qw_test_cli (&made, "demo", doc, NULL);
   g_assert_cmpint (made.status, ==, 0);
   g_assert_cmpint (sqlite3_open (doc, &db), ==, SQLITE_OK);
   g_assert_cmpint (sqlite3_exec (db, "UPDATE player SET name = '=HYPERLINK(\"http://evil.example/\",\"x\")', "
                                      "unit = '@SUM(1+1)'", NULL, NULL, NULL), ==, SQLITE_OK);
   sqlite3_close (db);
-  cli (&r, "export", doc, "--out", "standings.csv", NULL);
+  qw_test_cli (&r, "export", doc, "--out", "standings.csv", NULL);
   g_assert_cmpint (r.status, ==, 0);
   g_assert_true (g_file_get_contents (csv_path, &csv, NULL, NULL));
   g_assert_nonnull (strstr (csv, "\"'=HYPERLINK("));
@@ -437,21 +347,21 @@ test_7_export_formulas (void)
 static void
 test_12_oversized_field (void)
 {
-  g_autofree char *doc = path_in ("big-field.qiwang");
-  g_autofree char *list = path_in ("big-field.csv");
+  g_autofree char *doc = g_build_filename (dir, "big-field.qiwang", NULL);
+  g_autofree char *list = g_build_filename (dir, "big-field.csv", NULL);
   g_autofree char *big = g_strnfill (1024 * 1024, 'x');
   g_autofree char *text = g_strdup_printf ("姓名,性别,单位\n王五,男,%s\n", big);
   g_autofree char *before = NULL;
-  g_auto(Run) made = { 0 };
-  g_auto(Run) r = { 0 };
+  g_auto(QwTestRun) made = { 0 };
+  g_auto(QwTestRun) r = { 0 };
 
-  cli (&made, "new", doc, NULL);
+  qw_test_cli (&made, "new", doc, NULL);
   g_assert_cmpint (made.status, ==, 0);
   g_assert_true (g_file_set_contents (list, text, -1, NULL));
   before = qw_test_checksum_file (doc);
-  cli (&r, "import", doc, list, NULL);
+  qw_test_cli (&r, "import", doc, list, NULL);
   assert_refused (&r, 1, "Row 1 (line 2), column 3 (单位): the field has 1048576 characters");
-  assert_unchanged (doc, before);
+  qw_test_assert_checksum (doc, before);
 }
 
 /* Build 2: a document field that is not UTF-8 reports the document damaged */
@@ -459,23 +369,23 @@ test_12_oversized_field (void)
 static void
 test_b2_damaged_document (void)
 {
-  g_autofree char *doc = path_in ("bad-text.qiwang");
+  g_autofree char *doc = g_build_filename (dir, "bad-text.qiwang", NULL);
   g_autofree char *before = NULL;
-  g_auto(Run) made = { 0 };
-  g_auto(Run) r = { 0 };
+  g_auto(QwTestRun) made = { 0 };
+  g_auto(QwTestRun) r = { 0 };
   sqlite3 *db = NULL;
 
-  cli (&made, "demo", doc, NULL);
+  qw_test_cli (&made, "demo", doc, NULL);
   g_assert_cmpint (made.status, ==, 0);
   g_assert_cmpint (sqlite3_open (doc, &db), ==, SQLITE_OK);
   g_assert_cmpint (sqlite3_exec (db, "UPDATE player SET id_number = CAST(X'343430313032FD' AS TEXT) WHERE id = "
                                      "(SELECT player_id FROM entry WHERE no = 5)", NULL, NULL, NULL), ==, SQLITE_OK);
   sqlite3_close (db);
   before = qw_test_checksum_file (doc);
-  cli (&r, "entries", doc, NULL);
+  qw_test_cli (&r, "entries", doc, NULL);
   assert_refused (&r, 1, "is damaged: entry 5 (");
   g_assert_nonnull (strstr (r.err, "(its id_number)"));
-  assert_unchanged (doc, before);
+  qw_test_assert_checksum (doc, before);
 }
 
 int
@@ -484,8 +394,9 @@ main (int    argc,
 {
   int status;
 
-  g_test_init (&argc, &argv, NULL);
+  qw_test_cli_init (&argc, &argv);
   dir = qw_test_make_tmp_dir ("qiwang-cli-hostile-XXXXXX");
+  qw_test_cli_configure (&(QwTestCliOptions) { .dir = dir });
 
   g_test_add_func ("/cli-hostile/1/argument-not-utf8", test_1_argument_not_utf8);
   g_test_add_func ("/cli-hostile/2/import-devices", test_2_import_devices);

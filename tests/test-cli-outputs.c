@@ -20,12 +20,11 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "qw-test.h"
+#include "qw-test-cli.h"
 #include "qw-test-region.h"
-#include "qw-stops-csv.h"
 
 #define FILE_LIMIT 40000
 
@@ -41,31 +40,8 @@ typedef enum
   RUN_NOBODY,      /* as user nobody (when the tests run as root) */
 } RunMode;
 
-typedef struct
-{
-  int   status;    /* the exit status, or -1 when a signal ended it */
-  int   signal;
-  char *out;
-  char *err;
-} Run;
-
-static void
-run_clear (Run *r)
-{
-  g_free (r->out);
-  g_free (r->err);
-}
-
-G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
-
 static char *dir;
 static gboolean can_be_nobody;
-
-static char *
-path_in (const char *name)
-{
-  return g_build_filename (dir, name, NULL);
-}
 
 static void
 child_setup (gpointer data)
@@ -88,61 +64,31 @@ child_setup (gpointer data)
 }
 
 static void
-cli_as (Run        *r,
+cli_as (QwTestRun  *r,
         RunMode     mode,
         const char *first,
         ...)
 {
-  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) args = g_ptr_array_new ();
   g_auto(GStrv) env = g_get_environ ();
-  g_autofree char *cache = path_in ("cache");
-  int wait = 0;
+  g_autofree char *cache = g_build_filename (dir, "cache", NULL);
+  QwTestCliOptions options = { .dir = dir, .child_setup = child_setup, .child_data = GINT_TO_POINTER (mode),
+                               .may_die = TRUE };
   va_list ap;
 
   /* Fontconfig's cache, somewhere nobody may write too. */
   env = g_environ_setenv (env, "XDG_CACHE_HOME", cache, TRUE);
-  g_ptr_array_add (argv, (gpointer) g_getenv ("QIWANG_CLI"));
+  options.env = env;
   va_start (ap, first);
   for (const char *a = first; a != NULL; a = va_arg (ap, const char *))
-    g_ptr_array_add (argv, (gpointer) a);
+    g_ptr_array_add (args, (gpointer) a);
   va_end (ap);
-  g_ptr_array_add (argv, NULL);
-  g_spawn_sync (dir, (char **) argv->pdata, env, G_SPAWN_DEFAULT, child_setup, GINT_TO_POINTER (mode),
-                &r->out, &r->err, &wait, &error);
-  g_assert_no_error (error);
-  r->status = WIFEXITED (wait) ? WEXITSTATUS (wait) : -1;
-  r->signal = WIFSIGNALED (wait) ? WTERMSIG (wait) : 0;
-  g_test_message ("%s: exit %d, signal %d: %s", (char *) argv->pdata[1], r->status, r->signal, r->err);
+  g_ptr_array_add (args, NULL);
+  qw_test_cli_with (r, &options, (const char * const *) args->pdata);
+  g_test_message ("%s: exit %d, signal %d: %s", first, r->status, r->signal, r->err);
 }
 
 #define cli(r, ...) cli_as (r, RUN_PLAIN, __VA_ARGS__)
-
-static void
-assert_ok (const Run *r)
-{
-  if (r->status != 0)
-    g_error ("expected success, got exit %d (signal %d): %s%s", r->status, r->signal, r->out, r->err);
-}
-
-static void
-assert_refused (const Run  *r,
-                int         status,
-                const char *needle)
-{
-  if (r->status != status || strstr (r->err, needle) == NULL)
-    g_error ("expected exit %d and “%s”, got %d (signal %d): %s%s", status, needle, r->status, r->signal,
-             r->out, r->err);
-}
-
-static void
-assert_unchanged (const char *path,
-                  const char *before)
-{
-  g_autofree char *after = qw_test_checksum_file (path);
-
-  g_assert_cmpstr (before, ==, after);
-}
 
 /* Every entry under @path (without following links): its path, its kind,
  * its mode and its bytes' checksum, one a line, sorted. Two equal
@@ -183,13 +129,6 @@ snapshot_into (const char *root,
     }
 }
 
-static gint
-compare_lines (gconstpointer a,
-               gconstpointer b)
-{
-  return strcmp (*(char * const *) a, *(char * const *) b);
-}
-
 static char *
 snapshot (const char *path)
 {
@@ -197,7 +136,7 @@ snapshot (const char *path)
   g_autoptr(GString) text = g_string_new (NULL);
 
   snapshot_into (path, NULL, lines);
-  g_ptr_array_sort (lines, compare_lines);
+  g_ptr_array_sort (lines, qw_test_compare_strings);
   for (guint i = 0; i < lines->len; i++)
     g_string_append_printf (text, "%s\n", (char *) g_ptr_array_index (lines, i));
   return g_string_free (g_steal_pointer (&text), FALSE);
@@ -223,11 +162,11 @@ file_mode (const char *path)
 static char *
 demo_in (const char *name)
 {
-  g_autofree char *path = path_in (name);
-  g_auto(Run) r = { 0 };
+  g_autofree char *path = g_build_filename (dir, name, NULL);
+  g_auto(QwTestRun) r = { 0 };
 
   cli (&r, "demo", path, "--force", NULL);
-  assert_ok (&r);
+  qw_test_run_assert_ok (&r);
   return g_steal_pointer (&path);
 }
 
@@ -237,13 +176,13 @@ simulated (const char *name,
            int         players,
            int         seed)
 {
-  g_autofree char *path = path_in (name);
+  g_autofree char *path = g_build_filename (dir, name, NULL);
   g_autofree char *n = g_strdup_printf ("%d", players);
   g_autofree char *s = g_strdup_printf ("%d", seed);
-  g_auto(Run) r = { 0 };
+  g_auto(QwTestRun) r = { 0 };
 
   cli (&r, "simulate", path, "--system", "swiss", "--players", n, "--rounds", "7", "--seed", s, "--force", NULL);
-  assert_ok (&r);
+  qw_test_run_assert_ok (&r);
   return g_steal_pointer (&path);
 }
 
@@ -255,11 +194,11 @@ test_3_output_never_replaces_input (void)
 {
   g_autofree char *doc = demo_in ("in.qiwang");
   g_autofree char *other = demo_in ("other.qiwang");
-  g_autofree char *soft = path_in ("soft.qiwang");
-  g_autofree char *hard = path_in ("hard.qiwang");
-  g_autofree char *hard_csv = path_in ("hard.csv");
-  g_autofree char *soft_xlsx = path_in ("soft.xlsx");
-  g_autofree char *other_csv = path_in ("other.csv");
+  g_autofree char *soft = g_build_filename (dir, "soft.qiwang", NULL);
+  g_autofree char *hard = g_build_filename (dir, "hard.qiwang", NULL);
+  g_autofree char *hard_csv = g_build_filename (dir, "hard.csv", NULL);
+  g_autofree char *soft_xlsx = g_build_filename (dir, "soft.xlsx", NULL);
+  g_autofree char *other_csv = g_build_filename (dir, "other.csv", NULL);
   g_autofree char *doc_before = NULL;
   g_autofree char *other_before = NULL;
   const char *targets[] = { doc, soft, hard, other };
@@ -276,63 +215,63 @@ test_3_output_never_replaces_input (void)
       const char *t = targets[i];
       const char *why = t == other ? "is a Qiwang document; writing there would replace it"
                                    : "is the document being read; writing there would replace it";
-      g_auto(Run) e = { 0 };
-      g_auto(Run) pub = { 0 };
-      g_auto(Run) p = { 0 };
-      g_auto(Run) s = { 0 };
-      g_auto(Run) trf = { 0 };
+      g_auto(QwTestRun) e = { 0 };
+      g_auto(QwTestRun) pub = { 0 };
+      g_auto(QwTestRun) p = { 0 };
+      g_auto(QwTestRun) s = { 0 };
+      g_auto(QwTestRun) trf = { 0 };
 
       cli (&e, "export", doc, "--out", t, "--force", NULL);
-      assert_refused (&e, 2, why);
+      qw_test_run_assert_refused (&e, 2, why);
       cli (&pub, "export", doc, "--out", t, "--public", "--force", NULL);
-      assert_refused (&pub, 2, why);
+      qw_test_run_assert_refused (&pub, 2, why);
       cli (&p, "print", doc, "standings", "--out", t, "--force", NULL);
-      assert_refused (&p, 2, why);
+      qw_test_run_assert_refused (&p, 2, why);
       cli (&s, "share", doc, "open-m", "standings", "--out", t, "--force", NULL);
-      assert_refused (&s, 2, why);
+      qw_test_run_assert_refused (&s, 2, why);
       cli (&trf, "export-trf", doc, "open-m", "--out", t, "--force", NULL);
-      assert_refused (&trf, 2, why);
-      assert_unchanged (doc, doc_before);
-      assert_unchanged (other, other_before);
+      qw_test_run_assert_refused (&trf, 2, why);
+      qw_test_assert_checksum (doc, doc_before);
+      qw_test_assert_checksum (other, other_before);
     }
   {
-    g_auto(Run) h = { 0 };
-    g_auto(Run) l = { 0 };
-    g_auto(Run) o = { 0 };
-    g_auto(Run) site = { 0 };
+    g_auto(QwTestRun) h = { 0 };
+    g_auto(QwTestRun) l = { 0 };
+    g_auto(QwTestRun) o = { 0 };
+    g_auto(QwTestRun) site = { 0 };
 
     cli (&h, "export-entries", doc, "--out", hard_csv, "--private", "--force", NULL);
-    assert_refused (&h, 2, "is the document being read");
+    qw_test_run_assert_refused (&h, 2, "is the document being read");
     cli (&l, "export-entries", doc, "--out", soft_xlsx, "--force", NULL);
-    assert_refused (&l, 2, "is the document being read");
+    qw_test_run_assert_refused (&l, 2, "is the document being read");
     cli (&o, "export-entries", doc, "--out", other_csv, "--force", NULL);
-    assert_refused (&o, 2, "is a Qiwang document");
+    qw_test_run_assert_refused (&o, 2, "is a Qiwang document");
     /* Its journal files: SQLite would take an output there for its changes. */
     for (guint i = 0; i < 3; i++)
       {
         g_autofree char *journal = g_strconcat (doc, (const char *[]) { "-wal", "-shm", "-journal" }[i], NULL);
-        g_auto(Run) j = { 0 };
+        g_auto(QwTestRun) j = { 0 };
 
         cli (&j, "export", doc, "--out", journal, "--public", "--force", NULL);
-        assert_refused (&j, 2, "belongs to a Qiwang document");
+        qw_test_run_assert_refused (&j, 2, "belongs to a Qiwang document");
         g_assert_false (g_file_test (journal, G_FILE_TEST_EXISTS));
       }
     /* The site's folder given as the document: not a folder. */
     cli (&site, "export-site", doc, "--out", doc, "--force", NULL);
     g_assert_cmpint (site.status, !=, 0);
   }
-  assert_unchanged (doc, doc_before);
-  assert_unchanged (other, other_before);
+  qw_test_assert_checksum (doc, doc_before);
+  qw_test_assert_checksum (other, other_before);
   /* The document still reads, whole. */
   {
-    g_auto(Run) entries = { 0 };
-    g_auto(Run) ok = { 0 };
-    g_autofree char *xml = path_in ("in.xml");
+    g_auto(QwTestRun) entries = { 0 };
+    g_auto(QwTestRun) ok = { 0 };
+    g_autofree char *xml = g_build_filename (dir, "in.xml", NULL);
 
     cli (&entries, "entries", doc, NULL);
-    assert_ok (&entries);
+    qw_test_run_assert_ok (&entries);
     cli (&ok, "export", doc, "--out", xml, "--force", NULL);
-    assert_ok (&ok);
+    qw_test_run_assert_ok (&ok);
   }
 }
 
@@ -354,7 +293,7 @@ static const OutputCase output_cases[] = {
 };
 
 static void
-run_case (Run              *r,
+run_case (QwTestRun        *r,
           RunMode           mode,
           const OutputCase *c,
           const char       *doc,
@@ -371,7 +310,7 @@ static void
 check_failed_writes (RunMode mode)
 {
   g_autofree char *doc = simulated ("big.qiwang", 400, 2);
-  g_autofree char *out = path_in (mode == RUN_KILLED ? "out-killed" : "out-full");
+  g_autofree char *out = g_build_filename (dir, mode == RUN_KILLED ? "out-killed" : "out-full", NULL);
   g_autofree char *doc_before = qw_test_checksum_file (doc);
 
   g_assert_cmpint (g_mkdir (out, 0755), ==, 0);
@@ -381,8 +320,8 @@ check_failed_writes (RunMode mode)
       g_autofree char *file = g_build_filename (out, c->name, NULL);
       g_autofree char *before = NULL;
       g_autofree char *after = NULL;
-      g_auto(Run) r = { 0 };
-      g_auto(Run) ok = { 0 };
+      g_auto(QwTestRun) r = { 0 };
+      g_auto(QwTestRun) ok = { 0 };
 
       /* The output of an earlier run, to be kept whole. */
       g_assert_true (g_file_set_contents (file, "the output of the last time\n", -1, NULL));
@@ -399,7 +338,7 @@ check_failed_writes (RunMode mode)
       assert_same_snapshot (before, after);
       /* Without the limit, the same command replaces it. */
       run_case (&ok, RUN_PLAIN, c, doc, file);
-      assert_ok (&ok);
+      qw_test_run_assert_ok (&ok);
       {
         g_autofree char *text = NULL;
         gsize length = 0;
@@ -409,7 +348,7 @@ check_failed_writes (RunMode mode)
       }
       g_assert_cmpint (g_remove (file), ==, 0);
     }
-  assert_unchanged (doc, doc_before);
+  qw_test_assert_checksum (doc, doc_before);
 }
 
 static void
@@ -433,22 +372,22 @@ check_failed_site (RunMode mode)
 {
   g_autofree char *first = simulated ("site-first.qiwang", 60, 1);
   g_autofree char *second = simulated ("site-second.qiwang", 400, 3);
-  g_autofree char *out = path_in (mode == RUN_KILLED ? "site-killed" : "site-full");
+  g_autofree char *out = g_build_filename (dir, mode == RUN_KILLED ? "site-killed" : "site-full", NULL);
   g_autofree char *site = g_build_filename (out, "site", NULL);
   g_autofree char *before = NULL;
   g_autofree char *site_before = NULL;
   g_autofree char *after = NULL;
   g_autofree char *site_after = NULL;
-  g_auto(Run) made = { 0 };
-  g_auto(Run) r = { 0 };
-  g_auto(Run) again = { 0 };
+  g_auto(QwTestRun) made = { 0 };
+  g_auto(QwTestRun) r = { 0 };
+  g_auto(QwTestRun) again = { 0 };
   g_autoptr(GDir) d = NULL;
   const char *name;
   guint entries = 0;
 
   g_assert_cmpint (g_mkdir (out, 0755), ==, 0);
   cli (&made, "export-site", first, "--out", site, NULL);
-  assert_ok (&made);
+  qw_test_run_assert_ok (&made);
   before = snapshot (out);
   site_before = snapshot (site);
   cli_as (&r, mode, "export-site", second, "--out", site, NULL);
@@ -463,7 +402,7 @@ check_failed_site (RunMode mode)
     assert_same_snapshot (before, after);
   /* The next export puts the new site in place, and nothing else stays. */
   cli (&again, "export-site", second, "--out", site, NULL);
-  assert_ok (&again);
+  qw_test_run_assert_ok (&again);
   d = g_dir_open (out, 0, NULL);
   while ((name = g_dir_read_name (d)) != NULL)
     {
@@ -498,22 +437,22 @@ test_3_site_replaced (void)
 {
   g_autofree char *big = simulated ("replace-big.qiwang", 80, 7);
   g_autofree char *small = simulated ("replace-small.qiwang", 30, 8);
-  g_autofree char *out = path_in ("replace");
+  g_autofree char *out = g_build_filename (dir, "replace", NULL);
   g_autofree char *site = g_build_filename (out, "site", NULL);
   g_autofree char *gone = g_build_filename (site, "group", "open-m", "player", "31", "index.html", NULL);
   g_autofree char *kept = g_build_filename (site, "group", "open-m", "player", "30", "index.html", NULL);
-  g_auto(Run) first = { 0 };
-  g_auto(Run) second = { 0 };
+  g_auto(QwTestRun) first = { 0 };
+  g_auto(QwTestRun) second = { 0 };
   g_autoptr(GDir) d = NULL;
   GStatBuf before, after;
 
   g_assert_cmpint (g_mkdir (out, 0755), ==, 0);
   cli (&first, "export-site", big, "--out", site, NULL);
-  assert_ok (&first);
+  qw_test_run_assert_ok (&first);
   g_assert_true (g_file_test (gone, G_FILE_TEST_IS_REGULAR));
   g_assert_cmpint (g_stat (site, &before), ==, 0);
   cli (&second, "export-site", small, "--out", site, NULL);
-  assert_ok (&second);
+  qw_test_run_assert_ok (&second);
   g_assert_cmpint (g_stat (site, &after), ==, 0);
   g_assert_cmpuint (before.st_ino, ==, after.st_ino);
   g_assert_false (g_file_test (gone, G_FILE_TEST_EXISTS));
@@ -530,30 +469,30 @@ static void
 test_6_site_foreign_files (void)
 {
   g_autofree char *doc = demo_in ("site.qiwang");
-  g_autofree char *out = path_in ("www");
+  g_autofree char *out = g_build_filename (dir, "www", NULL);
   g_autofree char *notes = g_build_filename (out, "notes.txt", NULL);
   g_autofree char *index = g_build_filename (out, "index.html", NULL);
-  g_autofree char *elsewhere = path_in ("elsewhere");
-  g_autofree char *link_out = path_in ("www-link");
+  g_autofree char *elsewhere = g_build_filename (dir, "elsewhere", NULL);
+  g_autofree char *link_out = g_build_filename (dir, "www-link", NULL);
   g_autofree char *group_link = NULL;
   g_autofree char *before = NULL;
   g_autofree char *elsewhere_before = NULL;
   g_autofree char *doc_before = qw_test_checksum_file (doc);
-  g_auto(Run) refused = { 0 };
-  g_auto(Run) forced = { 0 };
-  g_auto(Run) again = { 0 };
-  g_auto(Run) linked = { 0 };
-  g_auto(Run) linked_forced = { 0 };
+  g_auto(QwTestRun) refused = { 0 };
+  g_auto(QwTestRun) forced = { 0 };
+  g_auto(QwTestRun) again = { 0 };
+  g_auto(QwTestRun) linked = { 0 };
+  g_auto(QwTestRun) linked_forced = { 0 };
 
   g_assert_cmpint (g_mkdir (out, 0755), ==, 0);
   g_assert_true (g_file_set_contents (notes, "the association's own page\n", -1, NULL));
   before = snapshot (out);
   cli (&refused, "export-site", doc, "--out", out, NULL);
-  assert_refused (&refused, 1, "notes.txt");
+  qw_test_run_assert_refused (&refused, 1, "notes.txt");
   g_assert_nonnull (strstr (refused.err, "--force"));
   assert_same_snapshot (before, snapshot (out));
   cli (&forced, "export-site", doc, "--out", out, "--force", NULL);
-  assert_ok (&forced);
+  qw_test_run_assert_ok (&forced);
   g_assert_true (g_file_test (index, G_FILE_TEST_IS_REGULAR));
   {
     g_autofree char *text = NULL;
@@ -563,7 +502,7 @@ test_6_site_foreign_files (void)
   }
   /* From then on, the folder is the site's: no --force needed, the file kept. */
   cli (&again, "export-site", doc, "--out", out, NULL);
-  assert_ok (&again);
+  qw_test_run_assert_ok (&again);
   g_assert_true (g_file_test (notes, G_FILE_TEST_IS_REGULAR));
 
   /* A link inside the folder is never followed, --force or not. */
@@ -577,10 +516,10 @@ test_6_site_foreign_files (void)
   cli (&linked, "export-site", doc, "--out", link_out, NULL);
   g_assert_cmpint (linked.status, ==, 1);
   cli (&linked_forced, "export-site", doc, "--out", link_out, "--force", NULL);
-  assert_refused (&linked_forced, 1, "group");
+  qw_test_run_assert_refused (&linked_forced, 1, "group");
   assert_same_snapshot (elsewhere_before, snapshot (elsewhere));
   assert_same_snapshot (before, snapshot (link_out));
-  assert_unchanged (doc, doc_before);
+  qw_test_assert_checksum (doc, doc_before);
 }
 
 /* 6. Group codes are names: a path or a URL scheme is refused as a code;
@@ -591,29 +530,29 @@ static void
 test_6_traversal_codes_refused (void)
 {
   g_autofree char *doc = demo_in ("codes.qiwang");
-  g_autofree char *trf = path_in ("codes.trf");
+  g_autofree char *trf = g_build_filename (dir, "codes.trf", NULL);
   g_autofree char *before = NULL;
-  g_auto(Run) made = { 0 };
-  g_auto(Run) ok = { 0 };
+  g_auto(QwTestRun) made = { 0 };
+  g_auto(QwTestRun) ok = { 0 };
   const char *codes[] = { "../../ESCAPED", "javascript:alert(1)//", "a/b", "..", "open m", "",
                           "0123456789012345678901234567890123" };
 
   cli (&made, "export-trf", doc, "open-m", "--out", trf, NULL);
-  assert_ok (&made);
+  qw_test_run_assert_ok (&made);
   before = qw_test_checksum_file (doc);
   for (guint i = 0; i < G_N_ELEMENTS (codes); i++)
     {
-      g_auto(Run) r = { 0 };
+      g_auto(QwTestRun) r = { 0 };
       gint64 start = g_get_monotonic_time ();
 
       cli (&r, "import-trf", doc, trf, "--group", codes[i], NULL);
       g_assert_cmpint (r.status, ==, 2);
       g_assert_true (strstr (r.err, "group code") != NULL || strstr (r.err, "give the new group") != NULL);
       g_assert_cmpfloat ((g_get_monotonic_time () - start) / 1e6, <, qw_test_seconds (2.0));
-      assert_unchanged (doc, before);
+      qw_test_assert_checksum (doc, before);
     }
   cli (&ok, "import-trf", doc, trf, "--group", "krt_2023-B", NULL);
-  assert_ok (&ok);
+  qw_test_run_assert_ok (&ok);
 }
 
 /* A document whose group code is @code, as an older version let in. */
@@ -673,10 +612,10 @@ test_6_stored_codes_stay_inside (void)
       g_autofree char *index_path = g_build_filename (site, "index.html", NULL);
       g_autofree char *index = NULL;
       g_autoptr(GPtrArray) files = g_ptr_array_new_with_free_func (g_free);
-      g_auto(Run) r = { 0 };
+      g_auto(QwTestRun) r = { 0 };
 
       cli (&r, "export-site", doc, "--out", site, NULL);
-      assert_ok (&r);
+      qw_test_run_assert_ok (&r);
       collect_files (root, files);
       g_assert_cmpuint (files->len, >, 10);
       for (guint f = 0; f < files->len; f++)
@@ -702,42 +641,12 @@ test_6_stored_codes_stay_inside (void)
 /* 9. Private outputs (full ID numbers, dates of birth) are created 0600,
  * public ones 0644 (umask 022), whether the file is new or replaced. */
 
-/* A region with ten valid preliminaries and its final: it has nominees. */
-static char *
-region_with_nominees (void)
-{
-  g_autofree char *xml = path_in ("final.xml");
-  g_autoptr(QwDocument) doc = fixture_region (dir, "广东");
-  g_autoptr(QwResults) final = fixture_results ("2021年第六届全国象棋业余棋王赛广东赛区省决赛", "final-0001",
-                                                "2021-10-20", 7);
-  g_autoptr(QwRuleset) rules = qw_test_ruleset ();
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GString) text = g_string_new ("名称,类型,级别,承办单位,地级市,县级市,荣誉,参赛人数\n");
-  g_autoptr(QwCsv) csv = NULL;
-  g_autoptr(QwStopsImport) import = NULL;
-  g_autoptr(QwResults) read = NULL;
-
-  for (int i = 0; i < 10; i++)
-    g_string_append_printf (text, "第%d站,预选赛,县级,第%d协会,第%d市,,,99\n", i + 1, i + 1, i + 1);
-  csv = qw_csv_parse_data (text->str, text->len, &error);
-  import = qw_stops_csv_parse (rules, csv, &error);
-  g_assert_no_error (error);
-  g_assert_true (qw_region_import_stops (doc, import->stops, NULL, NULL, &error));
-  final->event->level = QW_LEVEL_PROVINCIAL_FINAL;
-  g_assert_true (qw_results_write_file (final, xml, FALSE, &error));
-  read = qw_results_read_file (xml, &error);
-  g_assert_no_error (error);
-  g_assert_true (qw_region_import_results (doc, read, NULL, NULL, &error));
-  g_assert_no_error (error);
-  return g_strdup (qw_document_get_path (doc));
-}
-
 static void
 test_9_private_outputs_0600 (void)
 {
   g_autofree char *doc = demo_in ("modes.qiwang");
-  g_autofree char *region = region_with_nominees ();
-  g_autofree char *out = path_in ("modes");
+  g_autofree char *region = fixture_region_with_nominees (dir);
+  g_autofree char *out = g_build_filename (dir, "modes", NULL);
   struct
   {
     const char *file;
@@ -768,7 +677,7 @@ test_9_private_outputs_0600 (void)
       {
         g_autofree char *file = g_build_filename (out, cases[i].file, NULL);
         const char *a[8] = { NULL };
-        g_auto(Run) r = { 0 };
+        g_auto(QwTestRun) r = { 0 };
 
         /* The second time over a file of the other mode. */
         if (replace)
@@ -781,7 +690,7 @@ test_9_private_outputs_0600 (void)
                  : g_str_equal (cases[i].args[k], "@region") ? region
                  : g_str_equal (cases[i].args[k], "@out") ? file : cases[i].args[k];
         cli (&r, a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], NULL);
-        assert_ok (&r);
+        qw_test_run_assert_ok (&r);
         if (file_mode (file) != cases[i].mode)
           g_error ("%s is %o, not %o", cases[i].file, file_mode (file), cases[i].mode);
         g_assert_cmpint (g_remove (file), ==, 0);
@@ -791,10 +700,10 @@ test_9_private_outputs_0600 (void)
     g_autofree char *site = g_build_filename (out, "site", NULL);
     g_autofree char *index = g_build_filename (site, "index.html", NULL);
     g_autofree char *group = g_build_filename (site, "group", NULL);
-    g_auto(Run) r = { 0 };
+    g_auto(QwTestRun) r = { 0 };
 
     cli (&r, "export-site", doc, "--out", site, NULL);
-    assert_ok (&r);
+    qw_test_run_assert_ok (&r);
     g_assert_cmpint (file_mode (index), ==, 0644);
     g_assert_cmpint (file_mode (group), ==, 0755);
     g_assert_cmpint (file_mode (site), ==, 0755);
@@ -809,10 +718,10 @@ test_9_private_outputs_0600 (void)
 static void
 test_9_reading_never_writes (void)
 {
-  g_autofree char *folder = path_in ("readonly");
+  g_autofree char *folder = g_build_filename (dir, "readonly", NULL);
   g_autofree char *doc = g_build_filename (folder, "stop.qiwang", NULL);
   g_autofree char *before = NULL;
-  g_auto(Run) made = { 0 };
+  g_auto(QwTestRun) made = { 0 };
   RunMode mode = can_be_nobody ? RUN_NOBODY : RUN_PLAIN;
   const char *commands[][8] = {
     /* --force: the demo's groups have not finished (issue 19). */
@@ -832,14 +741,14 @@ test_9_reading_never_writes (void)
   g_assert_cmpint (g_mkdir (folder, 0777), ==, 0);
   g_assert_cmpint (g_chmod (folder, 0777), ==, 0);
   cli (&made, "demo", doc, NULL);
-  assert_ok (&made);
+  qw_test_run_assert_ok (&made);
   g_assert_cmpint (g_chmod (doc, 0444), ==, 0);
   before = qw_test_checksum_file (doc);
   for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
     {
       const char *a[8] = { NULL };
       g_autoptr(GPtrArray) owned = g_ptr_array_new_with_free_func (g_free);
-      g_auto(Run) r = { 0 };
+      g_auto(QwTestRun) r = { 0 };
 
       for (guint k = 0; k < 8 && commands[i][k] != NULL; k++)
         {
@@ -862,8 +771,8 @@ test_9_reading_never_writes (void)
       if (g_str_equal (a[0], "verify-certificate"))
         g_assert_cmpint (r.status, ==, 1);
       else
-        assert_ok (&r);
-      assert_unchanged (doc, before);
+        qw_test_run_assert_ok (&r);
+      qw_test_assert_checksum (doc, before);
     }
 }
 
@@ -873,14 +782,14 @@ main (int    argc,
 {
   int status;
 
-  g_test_init (&argc, &argv, NULL);
+  qw_test_cli_init (&argc, &argv);
   umask (022);
   dir = qw_test_make_tmp_dir ("qiwang-cli-outputs-XXXXXX");
   /* The tests' folder must be open to nobody, who runs the read-only test. */
   g_chmod (dir, 0755);
   if (geteuid () == 0)
     {
-      g_auto(Run) probe = { 0 };
+      g_auto(QwTestRun) probe = { 0 };
 
       cli_as (&probe, RUN_NOBODY, "idcard", "11010519491231002X", NULL);
       can_be_nobody = probe.status == 0;

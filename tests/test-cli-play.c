@@ -9,52 +9,11 @@
 #include <json-glib/json-glib.h>
 #include <string.h>
 
-typedef struct
-{
-  int   status;
-  char *out;
-  char *err;
-} Run;
-
-static void
-run_clear (Run *r)
-{
-  g_free (r->out);
-  g_free (r->err);
-}
-
-G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
+#include "qw-test.h"
+#include "qw-test-cli.h"
+#include "qw-test-json.h"
 
 static char *tmp_dir;
-
-static void
-run_cli (Run *r,
-         ...)
-{
-  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-  g_autoptr(GError) error = NULL;
-  const char *cli = g_getenv ("QIWANG_CLI");
-  va_list ap;
-  const char *arg;
-
-  g_assert_nonnull (cli);
-  g_ptr_array_add (argv, (char *) cli);
-  va_start (ap, r);
-  while ((arg = va_arg (ap, const char *)) != NULL)
-    g_ptr_array_add (argv, (char *) arg);
-  va_end (ap);
-  g_ptr_array_add (argv, NULL);
-  g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL, &r->out, &r->err, &r->status,
-                &error);
-  g_assert_no_error (error);
-  r->status = WIFEXITED (r->status) ? WEXITSTATUS (r->status) : -1;
-}
-
-static char *
-doc_path (const char *name)
-{
-  return g_build_filename (tmp_dir, name, NULL);
-}
 
 static JsonArray *
 parse_array (const char *text)
@@ -71,27 +30,16 @@ parse_array (const char *text)
 }
 
 static void
-assert_keys (JsonObject  *obj,
-             const char **keys)
-{
-  g_autoptr(GList) members = json_object_get_members (obj);
-
-  g_assert_cmpuint (g_list_length (members), ==, g_strv_length ((char **) keys));
-  for (guint i = 0; keys[i] != NULL; i++)
-    g_assert_true (json_object_has_member (obj, keys[i]));
-}
-
-static void
 simulate (const char *path,
           const char *system,
           const char *players,
           const char *rounds,
           const char *seed)
 {
-  g_auto(Run) r = { 0 };
+  g_auto(QwTestRun) r = { 0 };
 
-  run_cli (&r, "simulate", path, "--system", system, "--players", players, "--rounds", rounds, "--seed", seed,
-           "--forfeit-rate", "0.05", NULL);
+  qw_test_cli (&r, "simulate", path, "--system", system, "--players", players, "--rounds", rounds, "--seed", seed,
+               "--forfeit-rate", "0.05", NULL);
   g_assert_cmpstr (r.err, ==, "");
   g_assert_cmpint (r.status, ==, 0);
 }
@@ -99,9 +47,9 @@ simulate (const char *path,
 static void
 test_contract (void)
 {
-  g_autofree char *path = doc_path ("swiss.qiwang");
-  g_auto(Run) games = { 0 };
-  g_auto(Run) standings = { 0 };
+  g_autofree char *path = g_build_filename (tmp_dir, "swiss.qiwang", NULL);
+  g_auto(QwTestRun) games = { 0 };
+  g_auto(QwTestRun) standings = { 0 };
   g_autoptr(JsonArray) ga = NULL;
   g_autoptr(JsonArray) sa = NULL;
   /* Issue 9 added each game's play-off: "playoff" and "armageddon"; issue 20 "entered_by". */
@@ -114,14 +62,14 @@ test_contract (void)
   int byes = 0;
 
   simulate (path, "swiss", "9", "5", "1");
-  run_cli (&games, "games", path, "open-m", "--json", NULL);
+  qw_test_cli (&games, "games", path, "open-m", "--json", NULL);
   g_assert_cmpint (games.status, ==, 0);
   ga = parse_array (games.out);
   for (guint i = 0; i < json_array_get_length (ga); i++)
     {
       JsonObject *g = json_array_get_object_element (ga, i);
 
-      assert_keys (g, game_keys);
+      qw_test_json_assert_keys (g, game_keys);
       g_assert_true (g_strv_contains (results, json_object_get_string_member (g, "result")));
       g_assert_cmpint (json_object_get_int_member (g, "red"), >=, 1);
       /* A Swiss has no play-offs. */
@@ -137,7 +85,7 @@ test_contract (void)
   g_assert_cmpuint (json_array_get_length (ga), ==, 25);
   g_assert_cmpint (byes, ==, 5);
 
-  run_cli (&standings, "standings", path, "open-m", "--json", NULL);
+  qw_test_cli (&standings, "standings", path, "open-m", "--json", NULL);
   g_assert_cmpint (standings.status, ==, 0);
   sa = parse_array (standings.out);
   g_assert_cmpuint (json_array_get_length (sa), ==, 9);
@@ -146,7 +94,7 @@ test_contract (void)
       JsonObject *row = json_array_get_object_element (sa, i);
       JsonObject *tb = json_object_get_object_member (row, "tiebreaks");
 
-      assert_keys (row, row_keys);
+      qw_test_json_assert_keys (row, row_keys);
       for (guint k = 0; tb_keys[k] != NULL; k++)
         g_assert_true (json_object_has_member (tb, tb_keys[k]));
       g_assert_cmpint (json_object_get_int_member (row, "rank"), >=, 1);
@@ -160,9 +108,9 @@ test_contract (void)
 static void
 test_deterministic (void)
 {
-  g_autofree char *a = doc_path ("a.qiwang");
-  g_autofree char *b = doc_path ("b.qiwang");
-  g_autofree char *c = doc_path ("c.qiwang");
+  g_autofree char *a = g_build_filename (tmp_dir, "a.qiwang", NULL);
+  g_autofree char *b = g_build_filename (tmp_dir, "b.qiwang", NULL);
+  g_autofree char *c = g_build_filename (tmp_dir, "c.qiwang", NULL);
   const char *commands[] = { "games", "standings" };
 
   simulate (a, "swiss", "40", "7", "123");
@@ -170,13 +118,13 @@ test_deterministic (void)
   simulate (c, "swiss", "40", "7", "124");
   for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
     {
-      g_auto(Run) ra = { 0 };
-      g_auto(Run) rb = { 0 };
-      g_auto(Run) rc = { 0 };
+      g_auto(QwTestRun) ra = { 0 };
+      g_auto(QwTestRun) rb = { 0 };
+      g_auto(QwTestRun) rc = { 0 };
 
-      run_cli (&ra, commands[i], a, "open-m", "--json", NULL);
-      run_cli (&rb, commands[i], b, "open-m", "--json", NULL);
-      run_cli (&rc, commands[i], c, "open-m", "--json", NULL);
+      qw_test_cli (&ra, commands[i], a, "open-m", "--json", NULL);
+      qw_test_cli (&rb, commands[i], b, "open-m", "--json", NULL);
+      qw_test_cli (&rc, commands[i], c, "open-m", "--json", NULL);
       g_assert_cmpstr (ra.out, ==, rb.out);
       g_assert_cmpstr (ra.out, !=, rc.out);
     }
@@ -185,17 +133,17 @@ test_deterministic (void)
 static void
 test_round_robin_and_knockout (void)
 {
-  g_autofree char *rr = doc_path ("rr.qiwang");
-  g_autofree char *ko = doc_path ("ko.qiwang");
-  g_auto(Run) rg = { 0 };
-  g_auto(Run) kg = { 0 };
+  g_autofree char *rr = g_build_filename (tmp_dir, "rr.qiwang", NULL);
+  g_autofree char *ko = g_build_filename (tmp_dir, "ko.qiwang", NULL);
+  g_auto(QwTestRun) rg = { 0 };
+  g_auto(QwTestRun) kg = { 0 };
   g_autoptr(JsonArray) ra = NULL;
   g_autoptr(JsonArray) ka = NULL;
   g_autoptr(GHashTable) pairs = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   int real = 0, byes = 0;
 
   simulate (rr, "round-robin", "7", "7", "5");
-  run_cli (&rg, "games", rr, "open-m", "--json", NULL);
+  qw_test_cli (&rg, "games", rr, "open-m", "--json", NULL);
   ra = parse_array (rg.out);
   /* Seven players: seven rounds, three boards and a bye in each. */
   g_assert_cmpuint (json_array_get_length (ra), ==, 28);
@@ -214,7 +162,7 @@ test_round_robin_and_knockout (void)
   g_assert_cmpuint (g_hash_table_size (pairs), ==, 21);
 
   simulate (ko, "knockout", "13", "4", "5");
-  run_cli (&kg, "games", ko, "open-m", "--json", NULL);
+  qw_test_cli (&kg, "games", ko, "open-m", "--json", NULL);
   ka = parse_array (kg.out);
   for (guint i = 0; i < json_array_get_length (ka); i++)
     {
@@ -235,31 +183,31 @@ test_round_robin_and_knockout (void)
 static void
 test_by_hand (void)
 {
-  g_autofree char *path = doc_path ("hand.qiwang");
-  g_auto(Run) settings = { 0 };
-  g_auto(Run) paired = { 0 };
-  g_auto(Run) again = { 0 };
-  g_auto(Run) res = { 0 };
-  g_auto(Run) bad = { 0 };
-  g_auto(Run) nogroup = { 0 };
-  g_auto(Run) games = { 0 };
-  g_auto(Run) text = { 0 };
+  g_autofree char *path = g_build_filename (tmp_dir, "hand.qiwang", NULL);
+  g_auto(QwTestRun) settings = { 0 };
+  g_auto(QwTestRun) paired = { 0 };
+  g_auto(QwTestRun) again = { 0 };
+  g_auto(QwTestRun) res = { 0 };
+  g_auto(QwTestRun) bad = { 0 };
+  g_auto(QwTestRun) nogroup = { 0 };
+  g_auto(QwTestRun) games = { 0 };
+  g_auto(QwTestRun) text = { 0 };
   g_autoptr(JsonArray) ga = NULL;
   gboolean found = FALSE;
 
   simulate (path, "swiss", "8", "2", "9");
-  run_cli (&settings, "settings", path, "open-m", "rounds=3", NULL);
+  qw_test_cli (&settings, "settings", path, "open-m", "rounds=3", NULL);
   g_assert_cmpint (settings.status, ==, 0);
-  run_cli (&paired, "pair", path, "open-m", NULL);
+  qw_test_cli (&paired, "pair", path, "open-m", NULL);
   g_assert_cmpint (paired.status, ==, 0);
-  run_cli (&again, "pair", path, "open-m", NULL);
+  qw_test_cli (&again, "pair", path, "open-m", NULL);
   g_assert_cmpint (again.status, ==, 1);
   g_assert_nonnull (strstr (again.err, "Round 3 is not finished"));
 
-  run_cli (&res, "result", path, "open-m", "3", "1", "-:+", "--red-fouls", "1", NULL);
+  qw_test_cli (&res, "result", path, "open-m", "3", "1", "-:+", "--red-fouls", "1", NULL);
   g_assert_cmpstr (res.err, ==, "");
   g_assert_cmpint (res.status, ==, 0);
-  run_cli (&games, "games", path, "open-m", "--json", "--round", "3", NULL);
+  qw_test_cli (&games, "games", path, "open-m", "--json", "--round", "3", NULL);
   ga = parse_array (games.out);
   for (guint i = 0; i < json_array_get_length (ga); i++)
     {
@@ -275,14 +223,14 @@ test_by_hand (void)
     }
   g_assert_true (found);
 
-  run_cli (&bad, "result", path, "open-m", "3", "2", "3:0", NULL);
+  qw_test_cli (&bad, "result", path, "open-m", "3", "2", "3:0", NULL);
   g_assert_cmpint (bad.status, ==, 2);
   g_assert_nonnull (strstr (bad.err, "not a result"));
-  run_cli (&nogroup, "result", path, "open-x", "3", "2", "2:0", NULL);
+  qw_test_cli (&nogroup, "result", path, "open-x", "3", "2", "2:0", NULL);
   g_assert_cmpint (nogroup.status, ==, 1);
   g_assert_nonnull (strstr (nogroup.err, "open-x"));
 
-  run_cli (&text, "standings", path, "open-m", NULL);
+  qw_test_cli (&text, "standings", path, "open-m", NULL);
   g_assert_cmpint (text.status, ==, 0);
   /* The tie-breaks by name, not by their --json codes (issue 19 point 22). */
   g_assert_nonnull (strstr (text.out, "Opp."));
@@ -292,35 +240,20 @@ test_by_hand (void)
 static void
 test_bad_simulate (void)
 {
-  g_autofree char *path = doc_path ("bad.qiwang");
-  g_auto(Run) r1 = { 0 };
-  g_auto(Run) r2 = { 0 };
-  g_auto(Run) r3 = { 0 };
+  g_autofree char *path = g_build_filename (tmp_dir, "bad.qiwang", NULL);
+  g_auto(QwTestRun) r1 = { 0 };
+  g_auto(QwTestRun) r2 = { 0 };
+  g_auto(QwTestRun) r3 = { 0 };
 
-  run_cli (&r1, "simulate", path, "--system", "ladder", "--players", "8", "--rounds", "3", "--seed", "1", NULL);
+  qw_test_cli (&r1, "simulate", path, "--system", "ladder", "--players", "8", "--rounds", "3", "--seed", "1", NULL);
   g_assert_cmpint (r1.status, ==, 2);
   g_assert_nonnull (strstr (r1.err, "--system"));
-  run_cli (&r2, "simulate", path, "--system", "swiss", "--players", "1", "--rounds", "3", "--seed", "1", NULL);
+  qw_test_cli (&r2, "simulate", path, "--system", "swiss", "--players", "1", "--rounds", "3", "--seed", "1", NULL);
   g_assert_cmpint (r2.status, ==, 2);
-  run_cli (&r3, "simulate", path, "--system", "swiss", "--players", "8", "--rounds", "3", "--seed", "1",
-           "--draw-rate", "1.5", NULL);
+  qw_test_cli (&r3, "simulate", path, "--system", "swiss", "--players", "8", "--rounds", "3", "--seed", "1",
+               "--draw-rate", "1.5", NULL);
   g_assert_cmpint (r3.status, ==, 2);
   g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
-}
-
-static void
-remove_tree (const char *dir)
-{
-  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
-  const char *name;
-
-  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
-    {
-      g_autofree char *p = g_build_filename (dir, name, NULL);
-
-      g_unlink (p);
-    }
-  g_rmdir (dir);
 }
 
 int
@@ -329,20 +262,16 @@ main (int    argc,
 {
   int status;
 
-  g_test_init (&argc, &argv, NULL);
-  if (g_getenv ("QIWANG_CLI") == NULL)
-    {
-      g_test_skip ("QIWANG_CLI is not set");
-      return 77;
-    }
-  tmp_dir = g_dir_make_tmp ("qiwang-cli-play-XXXXXX", NULL);
+  qw_test_cli_init (&argc, &argv);
+  tmp_dir = qw_test_make_tmp_dir ("qiwang-cli-play-XXXXXX");
+  qw_test_cli_configure (&(QwTestCliOptions) { .may_die = TRUE });
   g_test_add_func ("/cli-play/contract", test_contract);
   g_test_add_func ("/cli-play/deterministic", test_deterministic);
   g_test_add_func ("/cli-play/round-robin-and-knockout", test_round_robin_and_knockout);
   g_test_add_func ("/cli-play/by-hand", test_by_hand);
   g_test_add_func ("/cli-play/bad-simulate", test_bad_simulate);
   status = g_test_run ();
-  remove_tree (tmp_dir);
+  qw_test_remove_tree (tmp_dir);
   g_free (tmp_dir);
   return status;
 }

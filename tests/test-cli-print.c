@@ -12,56 +12,9 @@
 #include <string.h>
 
 #include "qw-test.h"
-
-typedef struct
-{
-  int   status;
-  char *out;
-  char *err;
-} Run;
-
-static void
-run_clear (Run *r)
-{
-  g_free (r->out);
-  g_free (r->err);
-}
-
-G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
+#include "qw-test-cli.h"
 
 static char *dir = NULL;
-static char **child_env = NULL;
-
-static char *
-path_in (const char *name)
-{
-  return g_build_filename (dir, name, NULL);
-}
-
-/* Runs qiwang-cli with the NULL-terminated arguments; returns its exit status. */
-static void
-cli (Run        *r,
-     const char *first,
-     ...)
-{
-  g_autoptr(GPtrArray) args = g_ptr_array_new ();
-  g_autoptr(GError) error = NULL;
-  const char *cli_path = g_getenv ("QIWANG_CLI");
-  int wait = 0;
-  va_list ap;
-
-  g_assert_nonnull (cli_path);
-  g_ptr_array_add (args, (gpointer) cli_path);
-  va_start (ap, first);
-  for (const char *a = first; a != NULL; a = va_arg (ap, const char *))
-    g_ptr_array_add (args, (gpointer) a);
-  va_end (ap);
-  g_ptr_array_add (args, NULL);
-  memset (r, 0, sizeof *r);
-  g_spawn_sync (NULL, (char **) args->pdata, child_env, G_SPAWN_DEFAULT, NULL, NULL, &r->out, &r->err, &wait, &error);
-  g_assert_no_error (error);
-  r->status = WIFEXITED (wait) ? WEXITSTATUS (wait) : -1;
-}
 
 static gboolean
 is_pdf (const char *path)
@@ -75,18 +28,18 @@ is_pdf (const char *path)
 static void
 setup_documents (void)
 {
-  g_autofree char *swiss = path_in ("swiss.qiwang");
-  g_autofree char *rr = path_in ("rr.qiwang");
-  g_autofree char *ko = path_in ("ko.qiwang");
-  g_auto(Run) a = { 0 };
-  g_auto(Run) b = { 0 };
-  g_auto(Run) c = { 0 };
+  g_autofree char *swiss = g_build_filename (dir, "swiss.qiwang", NULL);
+  g_autofree char *rr = g_build_filename (dir, "rr.qiwang", NULL);
+  g_autofree char *ko = g_build_filename (dir, "ko.qiwang", NULL);
+  g_auto(QwTestRun) a = { 0 };
+  g_auto(QwTestRun) b = { 0 };
+  g_auto(QwTestRun) c = { 0 };
 
-  cli (&a, "simulate", swiss, "--system", "swiss", "--players", "25", "--rounds", "5", "--seed", "7", NULL);
+  qw_test_cli (&a, "simulate", swiss, "--system", "swiss", "--players", "25", "--rounds", "5", "--seed", "7", NULL);
   g_assert_cmpint (a.status, ==, 0);
-  cli (&b, "simulate", rr, "--system", "round-robin", "--players", "7", "--rounds", "7", "--seed", "8", NULL);
+  qw_test_cli (&b, "simulate", rr, "--system", "round-robin", "--players", "7", "--rounds", "7", "--seed", "8", NULL);
   g_assert_cmpint (b.status, ==, 0);
-  cli (&c, "simulate", ko, "--system", "knockout", "--players", "13", "--rounds", "4", "--seed", "9", NULL);
+  qw_test_cli (&c, "simulate", ko, "--system", "knockout", "--players", "13", "--rounds", "4", "--seed", "9", NULL);
   g_assert_cmpint (c.status, ==, 0);
 }
 
@@ -101,14 +54,14 @@ test_every_kind (void)
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
-      g_autofree char *doc = path_in (cases[i].doc);
+      g_autofree char *doc = g_build_filename (dir, cases[i].doc, NULL);
       g_autofree char *name = g_strconcat (cases[i].kind, ".pdf", NULL);
-      g_autofree char *pdf = path_in (name);
-      g_autofree char *pngs = path_in ("png");
+      g_autofree char *pdf = g_build_filename (dir, name, NULL);
+      g_autofree char *pngs = g_build_filename (dir, "png", NULL);
       g_autofree char *first = g_strdup_printf ("%s/%s-001.png", pngs, cases[i].kind);
-      g_auto(Run) r = { 0 };
+      g_auto(QwTestRun) r = { 0 };
 
-      cli (&r, "print", doc, cases[i].kind, "--out", pdf, "--png-dir", pngs, "--dpi", "40", NULL);
+      qw_test_cli (&r, "print", doc, cases[i].kind, "--out", pdf, "--png-dir", pngs, "--dpi", "40", NULL);
       if (r.status != 0)
         g_error ("print %s %s: %s", cases[i].doc, cases[i].kind, r.err);
       g_assert_true (is_pdf (pdf));
@@ -120,15 +73,15 @@ test_every_kind (void)
 static void
 test_options (void)
 {
-  g_autofree char *doc = path_in ("swiss.qiwang");
-  g_autofree char *pdf = path_in ("round2.pdf");
-  g_auto(Run) r = { 0 };
-  g_auto(Run) j = { 0 };
+  g_autofree char *doc = g_build_filename (dir, "swiss.qiwang", NULL);
+  g_autofree char *pdf = g_build_filename (dir, "round2.pdf", NULL);
+  g_auto(QwTestRun) r = { 0 };
+  g_auto(QwTestRun) j = { 0 };
 
-  cli (&r, "print", doc, "pairings", "--group", "公开组男子", "--round", "2", "--paper", "a3", "--out", pdf, NULL);
+  qw_test_cli (&r, "print", doc, "pairings", "--group", "公开组男子", "--round", "2", "--paper", "a3", "--out", pdf, NULL);
   g_assert_cmpint (r.status, ==, 0);
   g_assert_true (is_pdf (pdf));
-  cli (&j, "print", doc, "awards", "--places", "3", "--offset-x", "2.5", "--out", pdf, "--json", NULL);
+  qw_test_cli (&j, "print", doc, "awards", "--places", "3", "--offset-x", "2.5", "--out", pdf, "--json", NULL);
   g_assert_cmpint (j.status, ==, 0);
   g_assert_nonnull (strstr (j.out, "\"pages\" : 3"));
 }
@@ -139,20 +92,20 @@ test_options (void)
 static void
 test_unfinished (void)
 {
-  g_autofree char *doc = path_in ("unfinished.qiwang");
-  g_autofree char *pdf = path_in ("unfinished.pdf");
+  g_autofree char *doc = g_build_filename (dir, "unfinished.qiwang", NULL);
+  g_autofree char *pdf = g_build_filename (dir, "unfinished.pdf", NULL);
   g_autofree char *text = NULL;
-  g_auto(Run) demo = { 0 }, refused = { 0 }, forced = { 0 };
+  g_auto(QwTestRun) demo = { 0 }, refused = { 0 }, forced = { 0 };
   g_autoptr(GError) error = NULL;
   const char *pdftotext[] = { "pdftotext", "-layout", pdf, "-", NULL };
 
-  cli (&demo, "demo", doc, NULL);
+  qw_test_cli (&demo, "demo", doc, NULL);
   g_assert_cmpint (demo.status, ==, 0);
-  cli (&refused, "print", doc, "certificates", "--group", "open-m", "--out", pdf, NULL);
+  qw_test_cli (&refused, "print", doc, "certificates", "--group", "open-m", "--out", pdf, NULL);
   g_assert_cmpint (refused.status, ==, 3);
   g_assert_nonnull (strstr (refused.err, "--force"));
   g_assert_false (g_file_test (pdf, G_FILE_TEST_EXISTS));
-  cli (&forced, "print", doc, "certificates", "--group", "open-m", "--out", pdf, "--force", NULL);
+  qw_test_cli (&forced, "print", doc, "certificates", "--group", "open-m", "--out", pdf, "--force", NULL);
   g_assert_cmpint (forced.status, ==, 0);
   g_assert_true (is_pdf (pdf));
   g_assert_true (g_spawn_sync (NULL, (char **) pdftotext, NULL, G_SPAWN_SEARCH_PATH | G_SPAWN_STDERR_TO_DEV_NULL,
@@ -175,31 +128,25 @@ test_bad_input (void)
     { { "print", "@swiss", "bracket", "--group", "open-m", "--out", "@bad.pdf" }, 1, "knockout" },
     { { "print", "@swiss", "certificates", "--template", "@missing.xml", "--out", "@bad.pdf" }, 1, "missing.xml" },
   };
-  g_autofree char *bad = path_in ("bad.pdf");
+  g_autofree char *bad = g_build_filename (dir, "bad.pdf", NULL);
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
       g_autoptr(GPtrArray) args = g_ptr_array_new_with_free_func (g_free);
-      g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-      g_auto(Run) r = { 0 };
-      g_autoptr(GError) error = NULL;
-      int wait = 0;
+      g_auto(QwTestRun) r = { 0 };
 
-      g_ptr_array_add (argv, (gpointer) g_getenv ("QIWANG_CLI"));
       for (guint k = 0; k < G_N_ELEMENTS (cases[i].args) && cases[i].args[k] != NULL; k++)
         {
           const char *a = cases[i].args[k];
-          char *arg = g_str_equal (a, "@swiss") ? path_in ("swiss.qiwang")
-                    : a[0] == '@' ? path_in (a + 1) : g_strdup (a);
+          char *arg = g_str_equal (a, "@swiss") ? g_build_filename (dir, "swiss.qiwang", NULL)
+                    : a[0] == '@' ? g_build_filename (dir, a + 1, NULL) : g_strdup (a);
 
           g_ptr_array_add (args, arg);
-          g_ptr_array_add (argv, arg);
         }
-      g_ptr_array_add (argv, NULL);
-      g_spawn_sync (NULL, (char **) argv->pdata, child_env, G_SPAWN_DEFAULT, NULL, NULL, &r.out, &r.err, &wait, &error);
-      g_assert_no_error (error);
-      g_assert_true (WIFEXITED (wait));
-      g_assert_cmpint (WEXITSTATUS (wait), ==, cases[i].status);
+      g_ptr_array_add (args, NULL);
+      /* A signal fails the test here. */
+      qw_test_cli_with (&r, &(QwTestCliOptions) { .no_leak_check = TRUE }, (const char * const *) args->pdata);
+      g_assert_cmpint (r.status, ==, cases[i].status);
       if (strstr (r.err, cases[i].message) == NULL)
         g_error ("case %u: expected “%s” in: %s", i, cases[i].message, r.err);
       g_assert_false (g_file_test (bad, G_FILE_TEST_EXISTS));
@@ -210,22 +157,13 @@ int
 main (int    argc,
       char **argv)
 {
-  g_autoptr(GError) error = NULL;
   int status;
 
-  g_test_init (&argc, &argv, NULL);
-  if (g_getenv ("QIWANG_CLI") == NULL)
-    {
-      g_printerr ("QIWANG_CLI is not set\n");
-      return 77;
-    }
-  /* In the sanitizer build the CLI's memory errors still abort it, but its
-   * exit is not checked for leaks: like any program it leaves the font
-   * caches (fontconfig, Pango, cairo) to the end of the process. The print
-   * code's own leaks are checked by test-print. */
-  child_env = g_environ_setenv (g_get_environ (), "ASAN_OPTIONS", "detect_leaks=0", TRUE);
-  dir = g_dir_make_tmp ("qiwang-cli-print-XXXXXX", &error);
-  g_assert_no_error (error);
+  qw_test_cli_init (&argc, &argv);
+  /* In the sanitizer build the CLI's memory errors still abort it; its leaks
+   * are not checked (the print code's own are, by test-print). */
+  dir = qw_test_make_tmp_dir ("qiwang-cli-print-XXXXXX");
+  qw_test_cli_configure (&(QwTestCliOptions) { .may_die = TRUE, .no_leak_check = TRUE });
   setup_documents ();
   g_test_add_func ("/cli/print/every-kind", test_every_kind);
   g_test_add_func ("/cli/print/options", test_options);
@@ -234,6 +172,5 @@ main (int    argc,
   status = g_test_run ();
   qw_test_remove_tree (dir);
   g_free (dir);
-  g_strfreev (child_env);
   return status;
 }

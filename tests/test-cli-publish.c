@@ -18,71 +18,18 @@
 #include <sys/wait.h>
 
 #include "qw-test.h"
-
-typedef struct
-{
-  int   status;
-  char *out;
-  char *err;
-} Run;
-
-static void
-run_clear (Run *r)
-{
-  g_free (r->out);
-  g_free (r->err);
-}
-
-G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
+#include "qw-test-cli.h"
+#include "qw-test-json.h"
 
 static char *dir;
 
 static char *
-path_in (const char *name)
-{
-  return g_build_filename (dir, name, NULL);
-}
-
-static void
-cli (Run        *r,
-     const char *first,
-     ...)
-{
-  g_autoptr(GPtrArray) args = g_ptr_array_new ();
-  g_autoptr(GError) error = NULL;
-  int wait = 0;
-  va_list ap;
-
-  g_ptr_array_add (args, (gpointer) g_getenv ("QIWANG_CLI"));
-  va_start (ap, first);
-  for (const char *a = first; a != NULL; a = va_arg (ap, const char *))
-    g_ptr_array_add (args, (gpointer) a);
-  va_end (ap);
-  g_ptr_array_add (args, NULL);
-  memset (r, 0, sizeof *r);
-  g_spawn_sync (dir, (char **) args->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL, &r->out, &r->err, &wait, &error);
-  g_assert_no_error (error);
-  r->status = WIFEXITED (wait) ? WEXITSTATUS (wait) : -1;
-}
-
-static JsonNode *
-parse (const char *text)
-{
-  g_autoptr(JsonParser) parser = json_parser_new ();
-  g_autoptr(GError) error = NULL;
-
-  json_parser_load_from_data (parser, text, -1, &error);
-  g_assert_no_error (error);
-  return json_node_copy (json_parser_get_root (parser));
-}
-
-static char *
 demo (const char *name)
 {
-  char *path = path_in (name);
-  g_auto(Run) r = { 0 };
+  char *path = g_build_filename (dir, name, NULL);
+  g_auto(QwTestRun) r = { 0 };
 
-  cli (&r, "demo", path, NULL);
+  qw_test_cli (&r, "demo", path, NULL);
   g_assert_cmpint (r.status, ==, 0);
   return path;
 }
@@ -102,7 +49,7 @@ test_serve (void)
   g_autofree char *missing = NULL;
   g_autofree char *index = NULL;
   g_autoptr(JsonNode) served = NULL, printed = NULL;
-  g_auto(Run) standings = { 0 };
+  g_auto(QwTestRun) standings = { 0 };
   GPid pid;
   int out_fd, status = 0;
 
@@ -128,10 +75,10 @@ test_serve (void)
   }
   g_assert_nonnull (strstr (missing, "找不到这个页面"));
   g_assert_nonnull (strstr (index, "2021年第六届全国象棋业余棋王赛"));
-  cli (&standings, "standings", doc, "open-m", "--json", NULL);
+  qw_test_cli (&standings, "standings", doc, "open-m", "--json", NULL);
   g_assert_cmpint (standings.status, ==, 0);
-  served = parse (json);
-  printed = parse (standings.out);
+  served = qw_test_json_parse (json);
+  printed = qw_test_json_parse (standings.out);
   g_assert_true (json_node_equal (served, printed));
 
   kill (pid, SIGTERM);
@@ -145,16 +92,16 @@ static void
 test_serve_errors (void)
 {
   g_autofree char *doc = demo ("serve-errors.qiwang");
-  g_auto(Run) port = { 0 };
-  g_auto(Run) address = { 0 };
-  g_auto(Run) missing = { 0 };
+  g_auto(QwTestRun) port = { 0 };
+  g_auto(QwTestRun) address = { 0 };
+  g_auto(QwTestRun) missing = { 0 };
 
-  cli (&port, "serve", doc, "--port", "70000", NULL);
+  qw_test_cli (&port, "serve", doc, "--port", "70000", NULL);
   g_assert_cmpint (port.status, ==, 2);
-  cli (&address, "serve", doc, "--address", "no-such-address", "--port", "0", NULL);
+  qw_test_cli (&address, "serve", doc, "--address", "no-such-address", "--port", "0", NULL);
   g_assert_cmpint (address.status, ==, 1);
   g_assert_nonnull (strstr (address.err, "no-such-address"));
-  cli (&missing, "serve", "missing.qiwang", NULL);
+  qw_test_cli (&missing, "serve", "missing.qiwang", NULL);
   g_assert_cmpint (missing.status, ==, 1);
 }
 
@@ -164,21 +111,21 @@ static void
 test_export_site (void)
 {
   g_autofree char *doc = demo ("export.qiwang");
-  g_autofree char *out = path_in ("site");
+  g_autofree char *out = g_build_filename (dir, "site", NULL);
   g_autofree char *index = g_build_filename (out, "index.html", NULL);
   g_autofree char *single = g_build_filename (out, "open-m.html", NULL);
-  g_auto(Run) r = { 0 };
-  g_auto(Run) bad = { 0 };
-  g_auto(Run) none = { 0 };
+  g_auto(QwTestRun) r = { 0 };
+  g_auto(QwTestRun) bad = { 0 };
+  g_auto(QwTestRun) none = { 0 };
 
-  cli (&r, "export-site", doc, "--out", out, "--url", "https://xq.example.cn/baihua/", NULL);
+  qw_test_cli (&r, "export-site", doc, "--out", out, "--url", "https://xq.example.cn/baihua/", NULL);
   g_assert_cmpint (r.status, ==, 0);
   g_assert_nonnull (strstr (r.out, "site"));
   g_assert_true (g_file_test (index, G_FILE_TEST_IS_REGULAR));
   g_assert_true (g_file_test (single, G_FILE_TEST_IS_REGULAR));
-  cli (&bad, "export-site", doc, "--out", out, "--url", "ftp:nowhere", NULL);
+  qw_test_cli (&bad, "export-site", doc, "--out", out, "--url", "ftp:nowhere", NULL);
   g_assert_cmpint (bad.status, ==, 1);
-  cli (&none, "export-site", doc, NULL);
+  qw_test_cli (&none, "export-site", doc, NULL);
   g_assert_cmpint (none.status, ==, 2);
 }
 
@@ -201,25 +148,25 @@ static void
 test_share (void)
 {
   g_autofree char *doc = demo ("share.qiwang");
-  g_autofree char *standings = path_in ("standings.png");
-  g_autofree char *pairings = path_in ("pairings.png");
-  g_auto(Run) a = { 0 };
-  g_auto(Run) b = { 0 };
-  g_auto(Run) unknown = { 0 };
-  g_auto(Run) kind = { 0 };
-  g_auto(Run) round = { 0 };
+  g_autofree char *standings = g_build_filename (dir, "standings.png", NULL);
+  g_autofree char *pairings = g_build_filename (dir, "pairings.png", NULL);
+  g_auto(QwTestRun) a = { 0 };
+  g_auto(QwTestRun) b = { 0 };
+  g_auto(QwTestRun) unknown = { 0 };
+  g_auto(QwTestRun) kind = { 0 };
+  g_auto(QwTestRun) round = { 0 };
 
-  cli (&a, "share", doc, "open-m", "standings", "--out", standings, NULL);
+  qw_test_cli (&a, "share", doc, "open-m", "standings", "--out", standings, NULL);
   g_assert_cmpint (a.status, ==, 0);
   assert_png_width (standings, 1080);
-  cli (&b, "share", doc, "公开组男子", "pairings", "--round", "2", "--out", pairings, NULL);
+  qw_test_cli (&b, "share", doc, "公开组男子", "pairings", "--round", "2", "--out", pairings, NULL);
   g_assert_cmpint (b.status, ==, 0);
   assert_png_width (pairings, 1080);
-  cli (&unknown, "share", doc, "nope", "standings", "--out", standings, NULL);
+  qw_test_cli (&unknown, "share", doc, "nope", "standings", "--out", standings, NULL);
   g_assert_cmpint (unknown.status, ==, 1);
-  cli (&kind, "share", doc, "open-m", "crosstable", "--out", standings, NULL);
+  qw_test_cli (&kind, "share", doc, "open-m", "crosstable", "--out", standings, NULL);
   g_assert_cmpint (kind.status, ==, 2);
-  cli (&round, "share", doc, "open-m", "pairings", "--round", "9", "--out", pairings, NULL);
+  qw_test_cli (&round, "share", doc, "open-m", "pairings", "--round", "9", "--out", pairings, NULL);
   g_assert_cmpint (round.status, ==, 1);
 }
 
@@ -253,39 +200,39 @@ static void
 test_verify (void)
 {
   g_autofree char *doc = demo ("verify.qiwang");
-  g_autofree char *results = path_in ("verify-public.xml");
+  g_autofree char *results = g_build_filename (dir, "verify-public.xml", NULL);
   g_autofree char *code = NULL;
-  g_auto(Run) export = { 0 };
-  g_auto(Run) from_doc = { 0 };
-  g_auto(Run) from_file = { 0 };
-  g_auto(Run) wrong = { 0 };
-  g_auto(Run) words = { 0 };
+  g_auto(QwTestRun) export = { 0 };
+  g_auto(QwTestRun) from_doc = { 0 };
+  g_auto(QwTestRun) from_file = { 0 };
+  g_auto(QwTestRun) wrong = { 0 };
+  g_auto(QwTestRun) words = { 0 };
   g_autoptr(JsonNode) a = NULL, b = NULL, c = NULL;
   JsonObject *o;
 
-  cli (&export, "export", doc, "--public", "--out", results, NULL);
+  qw_test_cli (&export, "export", doc, "--public", "--out", results, NULL);
   g_assert_cmpint (export.status, ==, 0);
   code = first_code (results);
-  cli (&from_doc, "verify-certificate", doc, code, "--json", NULL);
+  qw_test_cli (&from_doc, "verify-certificate", doc, code, "--json", NULL);
   g_assert_cmpint (from_doc.status, ==, 0);
-  a = parse (from_doc.out);
+  a = qw_test_json_parse (from_doc.out);
   o = json_node_get_object (a);
   assert_check_keys (o);
   g_assert_true (json_object_get_boolean_member (o, "valid"));
   g_assert_cmpint (json_object_get_int_member (o, "place"), ==, 1);
   g_assert_cmpstr (json_object_get_string_member (o, "title"), ==, "白花镇棋王");
   g_assert_cmpstr (json_object_get_string_member (o, "group"), ==, "公开组男子");
-  cli (&from_file, "verify-certificate", results, code, "--json", NULL);
+  qw_test_cli (&from_file, "verify-certificate", results, code, "--json", NULL);
   g_assert_cmpint (from_file.status, ==, 0);
-  b = parse (from_file.out);
+  b = qw_test_json_parse (from_file.out);
   g_assert_true (json_node_equal (a, b));
-  cli (&wrong, "verify-certificate", doc, "ABCDE-12345", "--json", NULL);
+  qw_test_cli (&wrong, "verify-certificate", doc, "ABCDE-12345", "--json", NULL);
   g_assert_cmpint (wrong.status, ==, 1);
-  c = parse (wrong.out);
+  c = qw_test_json_parse (wrong.out);
   assert_check_keys (json_node_get_object (c));
   g_assert_false (json_object_get_boolean_member (json_node_get_object (c), "valid"));
   g_assert_true (json_object_get_null_member (json_node_get_object (c), "name"));
-  cli (&words, "verify-certificate", doc, code, NULL);
+  qw_test_cli (&words, "verify-certificate", doc, code, NULL);
   g_assert_cmpint (words.status, ==, 0);
   g_assert_nonnull (strstr (words.out, "白花镇棋王"));
 }
@@ -296,8 +243,9 @@ main (int    argc,
 {
   int status;
 
-  g_test_init (&argc, &argv, NULL);
+  qw_test_cli_init (&argc, &argv);
   dir = qw_test_make_tmp_dir ("qiwang-cli-publish-XXXXXX");
+  qw_test_cli_configure (&(QwTestCliOptions) { .dir = dir, .may_die = TRUE });
   g_test_add_func ("/cli-publish/serve", test_serve);
   g_test_add_func ("/cli-publish/serve-errors", test_serve_errors);
   g_test_add_func ("/cli-publish/export-site", test_export_site);

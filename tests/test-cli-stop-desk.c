@@ -15,88 +15,11 @@
 
 #include "qw-idcard.h"
 #include "qw-test.h"
-
-typedef struct
-{
-  int   status;
-  char *out;
-  char *err;
-} Run;
-
-static void
-run_clear (Run *r)
-{
-  g_free (r->out);
-  g_free (r->err);
-}
-
-G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
+#include "qw-test-cli.h"
+#include "qw-test-people.h"
+#include "qw-test-json.h"
 
 static char *tmp_dir;
-
-static void
-run_cli (Run *r,
-         ...)
-{
-  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-  g_autoptr(GError) error = NULL;
-  const char *cli = g_getenv ("QIWANG_CLI");
-  va_list ap;
-  const char *arg;
-
-  g_assert_nonnull (cli);
-  g_ptr_array_add (argv, (char *) cli);
-  va_start (ap, r);
-  while ((arg = va_arg (ap, const char *)) != NULL)
-    g_ptr_array_add (argv, (char *) arg);
-  va_end (ap);
-  g_ptr_array_add (argv, NULL);
-  g_spawn_sync (tmp_dir, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL, &r->out, &r->err, &r->status,
-                &error);
-  g_assert_no_error (error);
-  r->status = WIFEXITED (r->status) ? WEXITSTATUS (r->status) : -1;
-}
-
-#define cli_ok(r, ...) \
-  G_STMT_START { \
-    run_cli (r, __VA_ARGS__, NULL); \
-    if ((r)->status != 0) \
-      g_error ("qiwang-cli failed (%d): %s%s", (r)->status, (r)->out, (r)->err); \
-  } G_STMT_END
-
-static JsonNode *
-parse (const char *text)
-{
-  g_autoptr(JsonParser) parser = json_parser_new ();
-  g_autoptr(GError) error = NULL;
-
-  json_parser_load_from_data (parser, text, -1, &error);
-  g_assert_no_error (error);
-  return json_node_copy (json_parser_get_root (parser));
-}
-
-static char *
-id_number (const char *birth,
-           const char *seq)
-{
-  char id[19];
-
-  g_snprintf (id, sizeof id, "441323%s%s", birth, seq);
-  id[17] = qw_idcard_check_digit (id);
-  id[18] = '\0';
-  return g_strdup (id);
-}
-
-static void
-write_file (const char *name,
-            const char *text)
-{
-  g_autoptr(GError) error = NULL;
-  g_autofree char *path = g_build_filename (tmp_dir, name, NULL);
-
-  g_assert_true (g_file_set_contents (path, text, -1, &error));
-  g_assert_no_error (error);
-}
 
 /* Six players with only a name and a number, and a national master. */
 static char *
@@ -107,12 +30,12 @@ first_list (void)
   for (int i = 1; i <= 6; i++)
     {
       g_autofree char *birth = g_strdup_printf ("199103%02d", i);
-      g_autofree char *id = id_number (birth, "011");
+      g_autofree char *id = qw_test_id_number ("441323", birth, "011");
 
       g_string_append_printf (s, "选手%d,%s,白花镇象棋协会,\n", i, id);
     }
   {
-    g_autofree char *id = id_number ("19850101", "013");
+    g_autofree char *id = qw_test_id_number ("441323", "19850101", "013");
 
     g_string_append_printf (s, "李晓东,%s,稔山镇文化站,国家大师\n", id);
   }
@@ -122,14 +45,14 @@ first_list (void)
 static void
 new_stop (const char *name)
 {
-  g_auto(Run) r = { 0 };
+  g_auto(QwTestRun) r = { 0 };
   g_autofree char *list = first_list ();
 
-  write_file ("first.csv", list);
-  cli_ok (&r, "new", name, "--region", "广东", "--town", "白花镇", "--start", "2021-07-03");
+  qw_test_write_text (tmp_dir, "first.csv", list);
+  qw_test_cli_ok (&r, "new", name, "--region", "广东", "--town", "白花镇", "--start", "2021-07-03", NULL);
   g_clear_pointer (&r.out, g_free);
   g_clear_pointer (&r.err, g_free);
-  cli_ok (&r, "import", name, "first.csv");
+  qw_test_cli_ok (&r, "import", name, "first.csv", NULL);
 }
 
 static JsonObject *
@@ -149,17 +72,17 @@ entry_no (JsonArray *entries,
 static JsonNode *
 entries_json (const char *doc)
 {
-  g_auto(Run) r = { 0 };
+  g_auto(QwTestRun) r = { 0 };
 
-  cli_ok (&r, "entries", doc, "--json");
-  return parse (r.out);
+  qw_test_cli_ok (&r, "entries", doc, "--json", NULL);
+  return qw_test_json_parse (r.out);
 }
 
 /* 2. The stored sex and birth date, in entries and the results file. */
 static void
 test_stored_facts (void)
 {
-  g_auto(Run) r = { 0 };
+  g_auto(QwTestRun) r = { 0 };
   g_autoptr(JsonNode) root = NULL;
   g_autofree char *xml_path = g_build_filename (tmp_dir, "facts.xml", NULL);
   g_autofree char *xml = NULL;
@@ -171,7 +94,7 @@ test_stored_facts (void)
   g_assert_cmpstr (json_object_get_string_member (first, "sex"), ==, "M");
   g_assert_cmpstr (json_object_get_string_member (first, "birth"), ==, "1991-03-01");
   g_assert_cmpstr (json_object_get_string_member (first, "status"), ==, "active");
-  cli_ok (&r, "export", "facts.qiwang", "--out", "facts.xml");
+  qw_test_cli_ok (&r, "export", "facts.qiwang", "--out", "facts.xml", NULL);
   g_assert_true (g_file_get_contents (xml_path, &xml, NULL, NULL));
   g_assert_nonnull (strstr (xml, "name=\"选手1\" sex=\"M\" birth=\"1991-03-01\""));
   g_assert_null (strstr (xml, "sex=\"\""));
@@ -182,10 +105,10 @@ test_stored_facts (void)
 static void
 test_import_merges (void)
 {
-  g_auto(Run) r = { 0 }, again = { 0 }, text = { 0 };
+  g_auto(QwTestRun) r = { 0 }, again = { 0 }, text = { 0 };
   g_autoptr(JsonNode) root = NULL, second = NULL, listed = NULL;
   g_autofree char *list = first_list ();
-  g_autofree char *id = id_number ("19910301", "011");
+  g_autofree char *id = qw_test_id_number ("441323", "19910301", "011");
   g_autofree char *update = g_strdup_printf ("姓名,身份证号,单位,手机\n"
                                              "选手1,%s,惠州市棋院,13800000000\n"
                                              ",,,13900000000\n"
@@ -194,19 +117,19 @@ test_import_merges (void)
   JsonObject *o;
   JsonArray *rejected;
 
-  write_file ("first.csv", list);
-  write_file ("update.csv", update);
-  cli_ok (&r, "new", "merge.qiwang", "--region", "广东", "--start", "2021-07-03");
+  qw_test_write_text (tmp_dir, "first.csv", list);
+  qw_test_write_text (tmp_dir, "update.csv", update);
+  qw_test_cli_ok (&r, "new", "merge.qiwang", "--region", "广东", "--start", "2021-07-03", NULL);
   g_clear_pointer (&r.out, g_free);
-  cli_ok (&r, "import", "merge.qiwang", "first.csv", "--json");
-  root = parse (r.out);
+  qw_test_cli_ok (&r, "import", "merge.qiwang", "first.csv", "--json", NULL);
+  root = qw_test_json_parse (r.out);
   o = json_node_get_object (root);
   g_assert_cmpint (json_object_get_int_member (o, "added"), ==, 7);
   g_assert_cmpint (json_object_get_int_member (o, "imported"), ==, 7);
   /* Before round 1 nobody waits as a late entry. */
   g_assert_cmpuint (json_array_get_length (json_object_get_array_member (o, "late")), ==, 0);
-  cli_ok (&again, "import", "merge.qiwang", "update.csv", "--json");
-  second = parse (again.out);
+  qw_test_cli_ok (&again, "import", "merge.qiwang", "update.csv", "--json", NULL);
+  second = qw_test_json_parse (again.out);
   o = json_node_get_object (second);
   g_assert_cmpint (json_object_get_int_member (o, "added"), ==, 2);
   g_assert_cmpint (json_object_get_int_member (o, "updated"), ==, 1);
@@ -226,7 +149,7 @@ test_import_merges (void)
   g_assert_cmpstr (json_array_get_string_element (json_object_get_array_member (o, "problems"), 0), ==,
                    "duplicate-id");
   /* Without --json, every row by number. */
-  cli_ok (&text, "import", "merge.qiwang", "update.csv");
+  qw_test_cli_ok (&text, "import", "merge.qiwang", "update.csv", NULL);
   g_assert_nonnull (strstr (text.out, "0 added, 0 updated, 3 unchanged, 1 rejected"));
   g_assert_nonnull (strstr (text.out, "\n2 "));
   g_assert_nonnull (strstr (text.out, "\n4 "));
@@ -236,8 +159,8 @@ test_import_merges (void)
 static void
 test_pair_gate (void)
 {
-  g_auto(Run) blocked = { 0 }, text = { 0 }, games = { 0 }, excluded = { 0 }, forced = { 0 }, log = { 0 };
-  g_auto(Run) standings = { 0 };
+  g_auto(QwTestRun) blocked = { 0 }, text = { 0 }, games = { 0 }, excluded = { 0 }, forced = { 0 }, log = { 0 };
+  g_auto(QwTestRun) standings = { 0 };
   g_autoptr(JsonNode) root = NULL, listed = NULL, paired = NULL;
   g_autofree char *path = g_build_filename (tmp_dir, "gate.qiwang", NULL);
   g_autofree char *copy = g_build_filename (tmp_dir, "gate-force.qiwang", NULL);
@@ -248,9 +171,9 @@ test_pair_gate (void)
 
   new_stop ("gate.qiwang");
   g_assert_true (g_file_get_contents (path, &before, &before_len, NULL));
-  run_cli (&blocked, "pair", "gate.qiwang", "open-m", "--json", NULL);
+  qw_test_cli (&blocked, "pair", "gate.qiwang", "open-m", "--json", NULL);
   g_assert_cmpint (blocked.status, ==, 3);
-  root = parse (blocked.out);
+  root = qw_test_json_parse (blocked.out);
   o = json_node_get_object (root);
   list = json_object_get_array_member (o, "blocked");
   g_assert_cmpuint (json_array_get_length (list), ==, 1);
@@ -260,36 +183,36 @@ test_pair_gate (void)
   problems = json_object_get_array_member (o, "problems");
   g_assert_cmpuint (json_array_get_length (problems), ==, 1);
   g_assert_cmpstr (json_array_get_string_element (problems, 0), ==, "too-strong");
-  run_cli (&text, "pair", "gate.qiwang", "open-m", NULL);
+  qw_test_cli (&text, "pair", "gate.qiwang", "open-m", NULL);
   g_assert_cmpint (text.status, ==, 3);
   g_assert_nonnull (strstr (text.out, "李晓东"));
   g_assert_nonnull (strstr (text.err, "--exclude-blocked"));
   g_assert_true (g_file_get_contents (path, &after, &after_len, NULL));
   g_assert_cmpmem (before, before_len, after, after_len);
-  cli_ok (&games, "games", "gate.qiwang", "open-m", "--json");
+  qw_test_cli_ok (&games, "games", "gate.qiwang", "open-m", "--json", NULL);
   g_assert_cmpstr (g_strstrip (games.out), ==, "[]");
 
   g_assert_true (g_file_set_contents (copy, before, (gssize) before_len, NULL));
-  cli_ok (&excluded, "pair", "gate.qiwang", "open-m", "--exclude-blocked", "--json");
-  paired = parse (excluded.out);
+  qw_test_cli_ok (&excluded, "pair", "gate.qiwang", "open-m", "--exclude-blocked", "--json", NULL);
+  paired = qw_test_json_parse (excluded.out);
   o = json_node_get_object (paired);
   g_assert_cmpint (json_object_get_int_member (o, "round"), ==, 1);
   g_assert_cmpuint (json_array_get_length (json_object_get_array_member (o, "games")), ==, 3);
   listed = entries_json ("gate.qiwang");
   g_assert_cmpstr (json_object_get_string_member (entry_no (json_node_get_array (listed), 7), "status"), ==,
                    "excluded");
-  cli_ok (&log, "log", "gate.qiwang", "open-m");
+  qw_test_cli_ok (&log, "log", "gate.qiwang", "open-m", NULL);
   g_assert_nonnull (strstr (log.out, "No. 7 李晓东 is excluded"));
-  cli_ok (&standings, "standings", "gate.qiwang", "open-m");
+  qw_test_cli_ok (&standings, "standings", "gate.qiwang", "open-m", NULL);
   g_assert_nonnull (strstr (standings.out, "李晓东 (excluded)"));
 
-  cli_ok (&forced, "pair", "gate-force.qiwang", "open-m", "--force");
+  qw_test_cli_ok (&forced, "pair", "gate-force.qiwang", "open-m", "--force", NULL);
   g_assert_nonnull (strstr (forced.out, "7 李晓东"));
   g_assert_nonnull (strstr (forced.err, "Paired anyway: 7 李晓东"));
   {
-    g_auto(Run) flog = { 0 };
+    g_auto(QwTestRun) flog = { 0 };
 
-    cli_ok (&flog, "log", "gate-force.qiwang", "open-m");
+    qw_test_cli_ok (&flog, "log", "gate-force.qiwang", "open-m", NULL);
     g_assert_nonnull (strstr (flog.out, "No. 7 李晓东 is paired anyway"));
   }
 }
@@ -299,11 +222,11 @@ test_pair_gate (void)
 static void
 test_pair_gate_other_group (void)
 {
-  g_auto(Run) r = { 0 }, blocked = { 0 }, open = { 0 };
+  g_auto(QwTestRun) r = { 0 }, blocked = { 0 }, open = { 0 };
   g_autoptr(JsonNode) root = NULL;
-  g_autofree char *first = id_number ("19910301", "011");
-  g_autofree char *a = id_number ("19800101", "031");
-  g_autofree char *b = id_number ("19800102", "031");
+  g_autofree char *first = qw_test_id_number ("441323", "19910301", "011");
+  g_autofree char *a = qw_test_id_number ("441323", "19800101", "031");
+  g_autofree char *b = qw_test_id_number ("441323", "19800102", "031");
   GString *list = g_string_new ("姓名,身份证号,单位,组别\n");
   JsonArray *items;
   JsonObject *o;
@@ -311,22 +234,22 @@ test_pair_gate_other_group (void)
   for (int i = 1; i <= 6; i++)
     {
       g_autofree char *birth = g_strdup_printf ("199103%02d", i);
-      g_autofree char *id = id_number (birth, "011");
+      g_autofree char *id = qw_test_id_number ("441323", birth, "011");
 
       g_string_append_printf (list, "选手%d,%s,白花镇象棋协会,\n", i, id);
     }
   g_string_append_printf (list, "选手1重复,%s,某单位,行业组\n行业甲,%s,某单位,行业组\n行业乙,%s,某单位,行业组\n",
                           first, a, b);
-  write_file ("groups.csv", list->str);
+  qw_test_write_text (tmp_dir, "groups.csv", list->str);
   g_string_free (list, TRUE);
-  cli_ok (&r, "new", "groups.qiwang", "--region", "广东", "--town", "白花镇", "--start", "2021-07-03");
+  qw_test_cli_ok (&r, "new", "groups.qiwang", "--region", "广东", "--town", "白花镇", "--start", "2021-07-03", NULL);
   g_clear_pointer (&r.out, g_free);
   g_clear_pointer (&r.err, g_free);
-  cli_ok (&r, "import", "groups.qiwang", "groups.csv");
+  qw_test_cli_ok (&r, "import", "groups.qiwang", "groups.csv", NULL);
 
-  run_cli (&blocked, "pair", "groups.qiwang", "industry", "--json", NULL);
+  qw_test_cli (&blocked, "pair", "groups.qiwang", "industry", "--json", NULL);
   g_assert_cmpint (blocked.status, ==, 3);
-  root = parse (blocked.out);
+  root = qw_test_json_parse (blocked.out);
   items = json_object_get_array_member (json_node_get_object (root), "blocked");
   g_assert_cmpuint (json_array_get_length (items), ==, 1);
   o = json_array_get_object_element (items, 0);
@@ -334,7 +257,7 @@ test_pair_gate_other_group (void)
   g_assert_cmpstr (json_array_get_string_element (json_object_get_array_member (o, "problems"), 0), ==,
                    "duplicate-id");
   /* The earlier holder's group pairs. */
-  cli_ok (&open, "pair", "groups.qiwang", "open-m");
+  qw_test_cli_ok (&open, "pair", "groups.qiwang", "open-m", NULL);
   g_assert_nonnull (strstr (open.out, "1 选手1"));
 }
 
@@ -342,21 +265,21 @@ test_pair_gate_other_group (void)
 static void
 test_answers (void)
 {
-  g_auto(Run) ex = { 0 }, in = { 0 }, allow = { 0 }, pair = { 0 }, again = { 0 }, bad = { 0 };
+  g_auto(QwTestRun) ex = { 0 }, in = { 0 }, allow = { 0 }, pair = { 0 }, again = { 0 }, bad = { 0 };
   g_autoptr(JsonNode) listed = NULL;
 
   new_stop ("answers.qiwang");
-  cli_ok (&ex, "exclude", "answers.qiwang", "open-m", "7");
+  qw_test_cli_ok (&ex, "exclude", "answers.qiwang", "open-m", "7", NULL);
   listed = entries_json ("answers.qiwang");
   g_assert_cmpstr (json_object_get_string_member (entry_no (json_node_get_array (listed), 7), "status"), ==,
                    "excluded");
-  run_cli (&again, "exclude", "answers.qiwang", "open-m", "7", NULL);
+  qw_test_cli (&again, "exclude", "answers.qiwang", "open-m", "7", NULL);
   g_assert_cmpint (again.status, ==, 1);
-  cli_ok (&in, "include", "answers.qiwang", "open-m", "7");
-  run_cli (&bad, "allow", "answers.qiwang", "open-m", "1", NULL);
+  qw_test_cli_ok (&in, "include", "answers.qiwang", "open-m", "7", NULL);
+  qw_test_cli (&bad, "allow", "answers.qiwang", "open-m", "1", NULL);
   g_assert_cmpint (bad.status, ==, 1);
-  cli_ok (&allow, "allow", "answers.qiwang", "open-m", "7");
-  cli_ok (&pair, "pair", "answers.qiwang", "open-m");
+  qw_test_cli_ok (&allow, "allow", "answers.qiwang", "open-m", "7", NULL);
+  qw_test_cli_ok (&pair, "pair", "answers.qiwang", "open-m", NULL);
   g_assert_nonnull (strstr (pair.out, "7 李晓东"));
 }
 
@@ -367,15 +290,15 @@ test_answers (void)
 static void
 unranked_have_no_place (void)
 {
-  g_auto(Run) json = { 0 }, table = { 0 }, exported = { 0 }, region = { 0 }, imported = { 0 };
+  g_auto(QwTestRun) json = { 0 }, table = { 0 }, exported = { 0 }, region = { 0 }, imported = { 0 };
   g_autoptr(JsonNode) rows = NULL;
   g_autofree char *xml_path = g_build_filename (tmp_dir, "unranked.xml", NULL);
   g_autofree char *xml = NULL;
   JsonArray *array;
   guint n;
 
-  cli_ok (&json, "standings", "late.qiwang", "open-m", "--json");
-  rows = parse (json.out);
+  qw_test_cli_ok (&json, "standings", "late.qiwang", "open-m", "--json", NULL);
+  rows = qw_test_json_parse (json.out);
   array = json_node_get_array (rows);
   n = json_array_get_length (array);
   g_assert_cmpuint (n, ==, 8);
@@ -392,16 +315,16 @@ unranked_have_no_place (void)
       else
         g_assert_cmpint (json_object_get_int_member (o, "rank"), >=, 1);
     }
-  cli_ok (&table, "standings", "late.qiwang", "open-m");
+  qw_test_cli_ok (&table, "standings", "late.qiwang", "open-m", NULL);
   g_assert_nonnull (strstr (table.out, "—"));
-  cli_ok (&exported, "export", "late.qiwang", "--out", "unranked.xml");
+  qw_test_cli_ok (&exported, "export", "late.qiwang", "--out", "unranked.xml", NULL);
   g_assert_true (g_file_get_contents (xml_path, &xml, NULL, NULL));
   g_assert_nonnull (strstr (xml, "<standing no=\"7\""));
   g_assert_nonnull (strstr (xml, "<standing no=\"8\""));
   g_assert_null (strstr (xml, "rank=\"7\""));
   g_assert_null (strstr (xml, "rank=\"8\""));
-  cli_ok (&region, "new-region", "unranked-region.qiwang", "--region", "广东");
-  cli_ok (&imported, "import-results", "unranked-region.qiwang", "unranked.xml");
+  qw_test_cli_ok (&region, "new-region", "unranked-region.qiwang", "--region", "广东", NULL);
+  qw_test_cli_ok (&imported, "import-results", "unranked-region.qiwang", "unranked.xml", NULL);
 }
 
 /* 4. A late entry waits, is admitted with points for the missed round,
@@ -409,34 +332,34 @@ unranked_have_no_place (void)
 static void
 test_admit (void)
 {
-  g_auto(Run) r = { 0 }, add = { 0 }, blocked = { 0 }, bad = { 0 }, admit = { 0 }, pair = { 0 };
-  g_auto(Run) games = { 0 }, standings = { 0 }, exported = { 0 }, unpair = { 0 }, repaired = { 0 };
-  g_auto(Run) games_again = { 0 };
+  g_auto(QwTestRun) r = { 0 }, add = { 0 }, blocked = { 0 }, bad = { 0 }, admit = { 0 }, pair = { 0 };
+  g_auto(QwTestRun) games = { 0 }, standings = { 0 }, exported = { 0 }, unpair = { 0 }, repaired = { 0 };
+  g_auto(QwTestRun) games_again = { 0 };
   g_autofree char *xml_path = g_build_filename (tmp_dir, "late.xml", NULL);
   g_autofree char *xml = NULL;
   g_autoptr(JsonNode) listed = NULL, root = NULL, rows = NULL;
-  g_autofree char *late_id = id_number ("19910320", "051");
+  g_autofree char *late_id = qw_test_id_number ("441323", "19910320", "051");
   g_autofree char *late = g_strdup_printf ("姓名,身份证号,单位\n迟到,%s,白花镇象棋协会\n", late_id);
   JsonArray *list;
   double points = -1;
 
   new_stop ("late.qiwang");
-  cli_ok (&r, "exclude", "late.qiwang", "open-m", "7");
+  qw_test_cli_ok (&r, "exclude", "late.qiwang", "open-m", "7", NULL);
   g_clear_pointer (&r.out, g_free);
   g_clear_pointer (&r.err, g_free);
-  cli_ok (&r, "pair", "late.qiwang", "open-m");
+  qw_test_cli_ok (&r, "pair", "late.qiwang", "open-m", NULL);
   for (int board = 1; board <= 3; board++)
     {
-      g_auto(Run) res = { 0 };
+      g_auto(QwTestRun) res = { 0 };
       g_autofree char *b = g_strdup_printf ("%d", board);
 
-      cli_ok (&res, "result", "late.qiwang", "open-m", "1", b, "2:0");
+      qw_test_cli_ok (&res, "result", "late.qiwang", "open-m", "1", b, "2:0", NULL);
     }
-  write_file ("late.csv", late);
+  qw_test_write_text (tmp_dir, "late.csv", late);
   /* import --json names the entries it left waiting (issue 18). */
-  cli_ok (&add, "import", "late.qiwang", "late.csv", "--json");
+  qw_test_cli_ok (&add, "import", "late.qiwang", "late.csv", "--json", NULL);
   {
-    g_autoptr(JsonNode) report = parse (add.out);
+    g_autoptr(JsonNode) report = qw_test_json_parse (add.out);
     JsonArray *waiting = json_object_get_array_member (json_node_get_object (report), "late");
 
     g_assert_nonnull (waiting);
@@ -445,27 +368,27 @@ test_admit (void)
   }
   listed = entries_json ("late.qiwang");
   g_assert_cmpstr (json_object_get_string_member (entry_no (json_node_get_array (listed), 8), "status"), ==, "late");
-  run_cli (&blocked, "pair", "late.qiwang", "open-m", "--json", NULL);
+  qw_test_cli (&blocked, "pair", "late.qiwang", "open-m", "--json", NULL);
   g_assert_cmpint (blocked.status, ==, 3);
-  root = parse (blocked.out);
+  root = qw_test_json_parse (blocked.out);
   list = json_object_get_array_member (json_node_get_object (root), "blocked");
   g_assert_cmpint (json_object_get_int_member (json_array_get_object_element (list, 0), "no"), ==, 8);
   g_assert_cmpstr (json_array_get_string_element (json_object_get_array_member (json_array_get_object_element (list, 0),
                                                                                 "problems"), 0), ==, "late-entry");
   unranked_have_no_place ();
-  run_cli (&bad, "admit", "late.qiwang", "open-m", "8", "--missed-points", "x", NULL);
+  qw_test_cli (&bad, "admit", "late.qiwang", "open-m", "8", "--missed-points", "x", NULL);
   g_assert_cmpint (bad.status, ==, 2);
-  cli_ok (&admit, "admit", "late.qiwang", "open-m", "8", "--missed-points", "1");
+  qw_test_cli_ok (&admit, "admit", "late.qiwang", "open-m", "8", "--missed-points", "1", NULL);
   g_clear_pointer (&listed, json_node_unref);
   listed = entries_json ("late.qiwang");
   g_assert_cmpstr (json_object_get_string_member (entry_no (json_node_get_array (listed), 8), "status"), ==,
                    "active");
-  cli_ok (&pair, "pair", "late.qiwang", "open-m");
+  qw_test_cli_ok (&pair, "pair", "late.qiwang", "open-m", NULL);
   g_assert_nonnull (strstr (pair.out, "8 迟到"));
-  cli_ok (&games, "games", "late.qiwang", "open-m");
+  qw_test_cli_ok (&games, "games", "late.qiwang", "open-m", NULL);
   g_assert_nonnull (strstr (games.out, "absent (late entry): 1"));
-  cli_ok (&standings, "standings", "late.qiwang", "open-m", "--json");
-  rows = parse (standings.out);
+  qw_test_cli_ok (&standings, "standings", "late.qiwang", "open-m", "--json", NULL);
+  rows = qw_test_json_parse (standings.out);
   for (guint i = 0; i < json_array_get_length (json_node_get_array (rows)); i++)
     {
       JsonObject *o = json_array_get_object_element (json_node_get_array (rows), i);
@@ -475,14 +398,14 @@ test_admit (void)
     }
   g_assert_cmpfloat (points, ==, 1);
   /* The results file carries the missed round with its point. */
-  cli_ok (&exported, "export", "late.qiwang", "--out", "late.xml");
+  qw_test_cli_ok (&exported, "export", "late.qiwang", "--out", "late.xml", NULL);
   g_assert_true (g_file_get_contents (xml_path, &xml, NULL, NULL));
   g_assert_nonnull (strstr (xml, "<absence no=\"8\" round=\"1\" kind=\"late\" points=\"1\"/>"));
   /* Unpairing round 2 keeps round 1 missed; the entry is paired in round 2 again. */
-  cli_ok (&unpair, "unpair", "late.qiwang", "open-m");
-  cli_ok (&repaired, "pair", "late.qiwang", "open-m");
+  qw_test_cli_ok (&unpair, "unpair", "late.qiwang", "open-m", NULL);
+  qw_test_cli_ok (&repaired, "pair", "late.qiwang", "open-m", NULL);
   g_assert_nonnull (strstr (repaired.out, "8 迟到"));
-  cli_ok (&games_again, "games", "late.qiwang", "open-m");
+  qw_test_cli_ok (&games_again, "games", "late.qiwang", "open-m", NULL);
   g_assert_nonnull (strstr (games_again.out, "absent (late entry): 1"));
 }
 
@@ -490,9 +413,9 @@ test_admit (void)
 static void
 test_check_documents (void)
 {
-  g_auto(Run) r = { 0 };
+  g_auto(QwTestRun) r = { 0 };
   g_autoptr(JsonNode) root = NULL;
-  g_autofree char *id = id_number ("19910301", "011");
+  g_autofree char *id = qw_test_id_number ("441323", "19910301", "011");
   g_autofree char *list = g_strdup_printf ("姓名,性别,出生日期,证件类型,身份证号\n"
                                            "甲,男,1991-03-01,身份证,%s\n"
                                            "乙,男,1991-03-01,,\n"
@@ -500,9 +423,10 @@ test_check_documents (void)
                                            "丁,男,1991-03-01,身份证,441323910301021\n", id);
   JsonArray *rows;
 
-  write_file ("documents.csv", list);
-  cli_ok (&r, "check-entries", "--ruleset", "qiwang-2021", "--date", "2021-07-01", "--json", "documents.csv");
-  root = parse (r.out);
+  qw_test_write_text (tmp_dir, "documents.csv", list);
+  qw_test_cli_ok (&r, "check-entries", "--ruleset", "qiwang-2021", "--date", "2021-07-01", "--json", "documents.csv",
+                  NULL);
+  root = qw_test_json_parse (r.out);
   rows = json_node_get_array (root);
   g_assert_cmpuint (json_array_get_length (json_object_get_array_member (json_array_get_object_element (rows, 0),
                                                                          "problems")), ==, 0);
@@ -524,8 +448,9 @@ main (int    argc,
 {
   int status;
 
-  g_test_init (&argc, &argv, NULL);
+  qw_test_cli_init (&argc, &argv);
   tmp_dir = qw_test_make_tmp_dir ("qiwang-cli-desk-XXXXXX");
+  qw_test_cli_configure (&(QwTestCliOptions) { .dir = tmp_dir, .may_die = TRUE });
   g_test_add_func ("/cli-desk/stored-facts", test_stored_facts);
   g_test_add_func ("/cli-desk/import-merges", test_import_merges);
   g_test_add_func ("/cli-desk/pair-gate", test_pair_gate);

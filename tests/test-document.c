@@ -15,6 +15,7 @@
 #include "qw-document-entries.h"
 #include "qw-entry.h"
 #include "qw-event.h"
+#include "qw-test.h"
 
 typedef struct
 {
@@ -34,24 +35,10 @@ fixture_set_up (Fixture       *f,
 }
 
 static void
-remove_tree (const char *dir)
-{
-  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
-  const char *name;
-
-  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
-    {
-      g_autofree char *p = g_build_filename (dir, name, NULL);
-      g_unlink (p);
-    }
-  g_rmdir (dir);
-}
-
-static void
 fixture_tear_down (Fixture       *f,
                    gconstpointer  data)
 {
-  remove_tree (f->dir);
+  qw_test_remove_tree (f->dir);
   g_free (f->dir);
   g_free (f->path);
 }

@@ -467,16 +467,6 @@ test_service (void)
   qw_test_remove_tree (dir);
 }
 
-static gboolean
-has_warning (const QwRegionSummary *s,
-             const char            *needle)
-{
-  for (guint i = 0; i < s->warnings->len; i++)
-    if (strstr (g_ptr_array_index (s->warnings, i), needle) != NULL)
-      return TRUE;
-  return FALSE;
-}
-
 /* §七(二)1: a region publishes its rules by 05-15; the day is in time. */
 static void
 test_region_rules (void)
@@ -495,7 +485,7 @@ test_region_rules (void)
 
     g_assert_no_error (error);
     g_assert_cmpuint (s->warnings->len, ==, 1);
-    g_assert_true (has_warning (s, "2021-05-15"));
+    g_assert_true (fixture_summary_warns (s, "2021-05-15"));
     g_assert_false (qw_date_is_set (s->rules_published));
   }
   for (guint i = 0; i < G_N_ELEMENTS (days); i++)

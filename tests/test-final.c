@@ -26,28 +26,12 @@
 #include "qw-schema.sql.h"
 #include "qw-standings.h"
 #include "qw-test.h"
+#include "qw-test-people.h"
 #include "qw-xlsx.h"
 
 static char *tmp_dir;
 
 /* People */
-
-static int serial = 100;
-
-/* A valid resident ID number of @province ("33") for @birth and @sex. */
-static char *
-id_number (const char *province,
-           const char *birth,
-           QwSex       sex)
-{
-  g_autofree char *digits = g_strdup (birth);
-  char first17[18];
-  int seq = (serial++ % 500) * 2 + (sex == QW_SEX_FEMALE ? 0 : 1);
-
-  g_strdelimit (digits, "-", '\0');
-  g_snprintf (first17, sizeof first17, "%s0102%.4s%.2s%.2s%03d", province, birth, birth + 5, birth + 8, seq % 1000);
-  return g_strdup_printf ("%s%c", first17, qw_idcard_check_digit (first17));
-}
 
 static QwEntry *
 person (const char *name,
@@ -61,7 +45,7 @@ person (const char *name,
   e->name = g_strdup (name);
   e->sex = sex;
   e->birth = g_strdup (birth);
-  e->id_number = province != NULL ? id_number (province, birth, sex) : g_strdup ("");
+  e->id_number = province != NULL ? qw_test_person_id_number (province, birth, sex) : g_strdup ("");
   e->unit = g_strdup ("绍兴棋协");
   e->account = g_strdup (account != NULL ? account : "");
   return e;
@@ -90,16 +74,6 @@ single (QwEntry    *p,
   g_free (p->group_code);
   p->group_code = g_strdup (group);
   return p;
-}
-
-static QwRuleset *
-ruleset_2022 (void)
-{
-  g_autoptr(GError) error = NULL;
-  QwRuleset *r = qw_ruleset_lookup ("qiwang-2022", &error);
-
-  g_assert_no_error (error);
-  return r;
 }
 
 /* qiwang-2022 as @id, with each @edits[2k] replaced (once) by @edits[2k + 1]. */
@@ -150,7 +124,7 @@ test_pair_store (void)
   g_autofree char *path = g_build_filename (tmp_dir, "pairs.qiwang", NULL);
   g_autoptr(QwDocument) doc = qw_document_create (path, QW_DOCUMENT_STOP, &error);
   g_autoptr(QwEvent) event = qw_event_new ();
-  g_autoptr(QwRuleset) ruleset = ruleset_2022 ();
+  g_autoptr(QwRuleset) ruleset = qw_test_ruleset_2022 ();
   g_autoptr(QwEntry) pair = NULL;
   g_autoptr(QwEntry) read = NULL;
   g_autoptr(GPtrArray) list = NULL;
@@ -225,7 +199,7 @@ test_pair_store (void)
 static void
 test_pair_checks (void)
 {
-  g_autoptr(QwRuleset) r = ruleset_2022 ();
+  g_autoptr(QwRuleset) r = qw_test_ruleset_2022 ();
   g_autoptr(GPtrArray) e = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_entry_free);
   QwEntry *shared_member;
 
@@ -300,7 +274,7 @@ test_pair_checks (void)
 static void
 test_pair_counts (void)
 {
-  g_autoptr(QwRuleset) r = ruleset_2022 ();
+  g_autoptr(QwRuleset) r = qw_test_ruleset_2022 ();
   g_autoptr(GPtrArray) e = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_entry_free);
 
   for (int i = 0; i < 33; i++)
@@ -326,7 +300,7 @@ test_pair_counts (void)
 static void
 test_junior_checks (void)
 {
-  g_autoptr(QwRuleset) r = ruleset_2022 ();
+  g_autoptr(QwRuleset) r = qw_test_ruleset_2022 ();
   g_autoptr(GPtrArray) e = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_entry_free);
 
   g_ptr_array_add (e, single (person ("早", QW_SEX_MALE, "2008-12-31", "33", NULL), "junior"));
@@ -450,7 +424,7 @@ test_import_pairs (void)
   g_autofree char *path = g_build_filename (tmp_dir, "import.qiwang", NULL);
   g_autoptr(QwDocument) doc = qw_document_create (path, QW_DOCUMENT_STOP, &error);
   g_autoptr(QwEvent) event = qw_event_new ();
-  g_autoptr(QwRuleset) ruleset = ruleset_2022 ();
+  g_autoptr(QwRuleset) ruleset = qw_test_ruleset_2022 ();
   g_autoptr(QwCsv) csv = qw_csv_parse_data (list, strlen (list), &error);
   g_autoptr(QwEntryImport) import = qw_entry_import_csv (csv, &error);
   g_autoptr(QwImportReport) report = NULL;
@@ -656,7 +630,7 @@ total_of (const QwFinalResults *results,
 static void
 test_prizes (void)
 {
-  g_autoptr(QwRuleset) r = ruleset_2022 ();
+  g_autoptr(QwRuleset) r = qw_test_ruleset_2022 ();
   g_autoptr(GPtrArray) made = g_ptr_array_new_with_free_func (made_free);
   g_autoptr(QwFinalResults) results = NULL;
   const QwFinalRanking *women;
@@ -713,7 +687,7 @@ test_prizes (void)
 static void
 test_team_limits (void)
 {
-  g_autoptr(QwRuleset) r = ruleset_2022 ();
+  g_autoptr(QwRuleset) r = qw_test_ruleset_2022 ();
   const QwFinalRules *f = r->final;
 
   /* 十四(一)2: fewer than 3 teams, the champion; 3 teams, the top two. */
@@ -751,7 +725,7 @@ static void
 test_shared_places (void)
 {
   static const int ranks[] = { 1, 1, 3, 4, 5, 6, 6, 6 };
-  g_autoptr(QwRuleset) split = ruleset_2022 ();
+  g_autoptr(QwRuleset) split = qw_test_ruleset_2022 ();
   g_autoptr(QwRuleset) each = variant_2022 ("final-each", (const char *[]) {
     "before-tax=\"true\" shared=\"split\"", "before-tax=\"true\" shared=\"each\"", NULL });
   g_autoptr(GPtrArray) made = g_ptr_array_new_with_free_func (made_free);
@@ -781,7 +755,7 @@ test_shared_places (void)
 static void
 test_juniors (void)
 {
-  g_autoptr(QwRuleset) one = ruleset_2022 ();
+  g_autoptr(QwRuleset) one = qw_test_ruleset_2022 ();
   g_autoptr(QwRuleset) two = variant_2022 ("final-junior-groups", (const char *[]) {
     "<junior field=\"junior\" born-from=\"2009-01-01\"",
     "<junior boys-field=\"junior-m\" girls-field=\"junior-f\" born-from=\"2009-01-01\"",
@@ -836,7 +810,7 @@ test_juniors (void)
 static QwFinalResults *
 sample_results (void)
 {
-  g_autoptr(QwRuleset) r = ruleset_2022 ();
+  g_autoptr(QwRuleset) r = qw_test_ruleset_2022 ();
   g_autoptr(GPtrArray) made = g_ptr_array_new_with_free_func (made_free);
 
   g_ptr_array_add (made, made_field ("individual", players ("FmgMfmgsMhmgMFmxMgmsgMhmgMfmgMhgmMgmgMgm"), NULL));
@@ -906,7 +880,7 @@ static void
 test_print (void)
 {
   g_autoptr(QwFinalResults) results = sample_results ();
-  g_autoptr(QwRuleset) r = ruleset_2022 ();
+  g_autoptr(QwRuleset) r = qw_test_ruleset_2022 ();
   g_autoptr(QwEvent) event = qw_event_new ();
   g_autoptr(GPtrArray) groups = g_ptr_array_new ();
   g_autoptr(GError) error = NULL;
@@ -973,7 +947,7 @@ count_names (const QwPrintTextInfo *info,
 static void
 test_print_pair_names (void)
 {
-  g_autoptr(QwRuleset) r = ruleset_2022 ();
+  g_autoptr(QwRuleset) r = qw_test_ruleset_2022 ();
   g_autoptr(GPtrArray) made = g_ptr_array_new_with_free_func (made_free);
   g_autoptr(GPtrArray) pairs = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_entry_free);
   g_autoptr(QwEvent) event = qw_event_new ();
@@ -1023,7 +997,7 @@ test_schema_8 (void)
   g_autofree char *path = g_build_filename (tmp_dir, "v7.qiwang", NULL);
   g_autoptr(QwDocument) doc = NULL;
   g_autoptr(GPtrArray) entries = NULL;
-  g_autoptr(QwRuleset) ruleset = ruleset_2022 ();
+  g_autoptr(QwRuleset) ruleset = qw_test_ruleset_2022 ();
   g_autoptr(QwEvent) event = NULL;
   g_autoptr(QwEntry) pair = NULL;
   sqlite3 *db = NULL;

@@ -28,6 +28,9 @@
 #include "qw-entry-import.h"
 #include "qw-idcard.h"
 #include "qw-test-play.h"
+#include "qw-test.h"
+#include "qw-test-people.h"
+#include "qw-test-documents.h"
 
 typedef struct
 {
@@ -42,21 +45,6 @@ typedef struct
 } Fixture;
 
 static void
-remove_tree (const char *dir)
-{
-  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
-  const char *name;
-
-  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
-    {
-      g_autofree char *p = g_build_filename (dir, name, NULL);
-
-      g_unlink (p);
-    }
-  g_rmdir (dir);
-}
-
-static void
 changed_cb (QwDocument *doc,
             const char *what,
             Fixture    *f)
@@ -64,24 +52,7 @@ changed_cb (QwDocument *doc,
   g_ptr_array_add (f->changes, g_strdup (what));
 }
 
-static QwEntry *
-make_player (GRand      *rand,
-             int         i,
-             const char *group)
-{
-  static const char *units[] = { "白花镇象棋协会", "惠东县象棋协会", "惠州市棋院", "稔山镇文化站" };
-  QwEntry *e = qw_entry_new ();
-  QwDate birth = qw_date_make (1980 + i % 20, 1 + i % 12, 1 + i % 28);
-
-  e->name = qw_demo_make_name (rand, QW_SEX_MALE);
-  e->sex = QW_SEX_MALE;
-  e->birth = qw_date_to_iso_dup (birth);
-  e->id_number = qw_demo_make_id_number (rand, "441323", birth, QW_SEX_MALE);
-  e->unit = g_strdup (units[i % G_N_ELEMENTS (units)]);
-  e->group_code = g_strdup (group);
-  e->rating = 2400 - 10 * i;
-  return e;
-}
+static const char *const units[] = { "白花镇象棋协会", "惠东县象棋协会", "惠州市棋院", "稔山镇文化站", NULL };
 
 /* A stop with 12 players in open-m, the history enabled. */
 static void
@@ -89,23 +60,11 @@ fixture_set_up (Fixture       *f,
                 gconstpointer  data)
 {
   g_autoptr(GError) error = NULL;
-  g_autoptr(GRand) rand = g_rand_new_with_seed (7);
-  g_autoptr(GPtrArray) entries = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_entry_free);
 
   f->dir = g_dir_make_tmp ("qiwang-history-XXXXXX", &error);
   g_assert_no_error (error);
   f->path = g_build_filename (f->dir, "stop.qiwang", NULL);
-  f->doc = qw_document_create (f->path, QW_DOCUMENT_STOP, &error);
-  g_assert_no_error (error);
-  f->event = qw_event_new ();
-  f->event->name = g_strdup ("2021年第六届全国象棋业余棋王赛广东赛区白花（镇）预选赛");
-  f->event->region = g_strdup ("广东");
-  f->event->start_date = qw_date_make (2021, 7, 3);
-  f->event->rounds = 5;
-  g_assert_true (qw_document_add_event (f->doc, f->event, &error));
-  for (int i = 0; i < 12; i++)
-    g_ptr_array_add (entries, make_player (rand, i, "open-m"));
-  g_assert_true (qw_document_add_entries (f->doc, f->event->id, entries, &error));
+  f->doc = qw_test_stop_with_players (f->path, 7, 12, units, &f->event);
   f->ruleset = qw_ruleset_lookup (f->event->ruleset, &error);
   g_assert_no_error (error);
   f->section = qw_tournament_find_section (f->doc, "open-m", TRUE, &error);
@@ -126,51 +85,9 @@ fixture_tear_down (Fixture       *f,
   g_clear_pointer (&f->event, qw_event_free);
   g_clear_pointer (&f->ruleset, qw_ruleset_unref);
   g_clear_object (&f->doc);
-  remove_tree (f->dir);
+  qw_test_remove_tree (f->dir);
   g_free (f->dir);
   g_free (f->path);
-}
-
-/* Every row of every table but the logs, as the file holds it. */
-static char *
-dump (const char *path)
-{
-  static const char *tables[] = { "meta", "event", "player", "entry", "section", "game", "standing",
-                                  "nominee", NULL };
-  GString *out = g_string_new (NULL);
-  sqlite3 *db = NULL;
-
-  g_assert_cmpint (sqlite3_open_v2 (path, &db, SQLITE_OPEN_READONLY, NULL), ==, SQLITE_OK);
-  for (guint t = 0; tables[t] != NULL; t++)
-    {
-      g_autofree char *sql = g_strdup_printf ("SELECT * FROM %s ORDER BY 1, 2", tables[t]);
-      sqlite3_stmt *stmt = NULL;
-
-      g_assert_cmpint (sqlite3_prepare_v2 (db, sql, -1, &stmt, NULL), ==, SQLITE_OK);
-      g_string_append_printf (out, "[%s]\n", tables[t]);
-      while (sqlite3_step (stmt) == SQLITE_ROW)
-        {
-          for (int c = 0; c < sqlite3_column_count (stmt); c++)
-            {
-              const unsigned char *text = sqlite3_column_text (stmt, c);
-
-              g_string_append_printf (out, "%s|", text != NULL ? (const char *) text : "NULL");
-            }
-          g_string_append_c (out, '\n');
-        }
-      sqlite3_finalize (stmt);
-    }
-  sqlite3_close (db);
-  return g_string_free (out, FALSE);
-}
-
-static void
-assert_dump (const char *path,
-             const char *expected)
-{
-  g_autofree char *now = dump (path);
-
-  g_assert_cmpstr (now, ==, expected);
 }
 
 static int
@@ -210,7 +127,7 @@ assert_undo_redo (Fixture    *f,
                   const char *detail)
 {
   g_autoptr(GError) error = NULL;
-  g_autofree char *after = dump (f->path);
+  g_autofree char *after = qw_test_dump_document (f->path);
   g_autofree char *undone = NULL;
   g_autofree char *redone = NULL;
   g_autofree char *undone_label = NULL;
@@ -224,7 +141,7 @@ assert_undo_redo (Fixture    *f,
   g_assert_true (qw_history_undo (f->history, &undone_label, &error));
   g_assert_no_error (error);
   g_assert_cmpstr (undone_label, ==, label);
-  undone = dump (f->path);
+  undone = qw_test_dump_document (f->path);
   g_assert_cmpstr (undone, ==, before);
   g_assert_true (saw_change (f, detail));
   g_assert_true (qw_history_get_can_redo (f->history));
@@ -234,20 +151,11 @@ assert_undo_redo (Fixture    *f,
   g_assert_true (qw_history_redo (f->history, &redone_label, &error));
   g_assert_no_error (error);
   g_assert_cmpstr (redone_label, ==, label);
-  redone = dump (f->path);
+  redone = qw_test_dump_document (f->path);
   g_assert_cmpstr (redone, ==, after);
   g_assert_true (saw_change (f, detail));
   g_assert_false (qw_history_get_can_redo (f->history));
   g_assert_cmpstr (qw_history_get_undo_label (f->history), ==, label);
-}
-
-static void
-pair (Fixture *f)
-{
-  g_autoptr(GError) error = NULL;
-
-  g_assert_cmpint (qw_test_pair (f->doc, &f->section, NULL, &error), >, 0);
-  g_assert_no_error (error);
 }
 
 static QwGame *
@@ -263,24 +171,11 @@ game (Fixture *f,
 }
 
 static void
-record (Fixture  *f,
-        int       round,
-        int       board,
-        QwResult  result)
-{
-  g_autoptr(GError) error = NULL;
-  QwResultInput input = { result, 0, 0, QW_PLAYOFF_NONE, FALSE };
-
-  g_assert_true (qw_tournament_record_result (f->doc, f->section, round, board, &input, &error));
-  g_assert_no_error (error);
-}
-
-static void
 finish_round (Fixture *f,
               int      round)
 {
   for (int board = 1; board <= 6; board++)
-    record (f, round, board, board % 3 == 0 ? QW_RESULT_DRAW : QW_RESULT_RED_WIN);
+    qw_test_record (f->doc, f->section, round, board, board % 3 == 0 ? QW_RESULT_DRAW : QW_RESULT_RED_WIN);
 }
 
 /* Entries */
@@ -291,8 +186,8 @@ test_entry_add (Fixture       *f,
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(GRand) rand = g_rand_new_with_seed (21);
-  g_autoptr(QwEntry) e = make_player (rand, 30, "");
-  g_autofree char *before = dump (f->path);
+  g_autoptr(QwEntry) e = qw_test_new_player (rand, 30, "", units);
+  g_autofree char *before = qw_test_dump_document (f->path);
   g_autofree char *label = g_strdup_printf ("Adding %s", e->name);
 
   g_assert_true (qw_registration_add_entry (f->doc, f->ruleset, f->event, e, &error));
@@ -308,7 +203,7 @@ test_entry_edit (Fixture       *f,
   g_autoptr(GError) error = NULL;
   g_autoptr(GPtrArray) entries = qw_document_list_entries (f->doc, f->event->id, &error);
   g_autoptr(QwEntry) e = qw_entry_copy (g_ptr_array_index (entries, 2));
-  g_autofree char *before = dump (f->path);
+  g_autofree char *before = qw_test_dump_document (f->path);
   g_autofree char *label = NULL;
 
   g_free (e->name);
@@ -327,7 +222,7 @@ test_entry_delete (Fixture       *f,
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(GPtrArray) entries = qw_document_list_entries (f->doc, f->event->id, &error);
-  g_autofree char *before = dump (f->path);
+  g_autofree char *before = qw_test_dump_document (f->path);
 
   g_ptr_array_remove_range (entries, 3, entries->len - 3);
   g_assert_true (qw_registration_delete_entries (f->doc, entries, &error));
@@ -344,10 +239,10 @@ test_entry_import (Fixture       *f,
   g_autoptr(GError) error = NULL;
   g_autoptr(GRand) rand = g_rand_new_with_seed (5);
   g_autoptr(GPtrArray) entries = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_entry_free);
-  g_autofree char *before = dump (f->path);
+  g_autofree char *before = qw_test_dump_document (f->path);
 
   for (int i = 0; i < 20; i++)
-    g_ptr_array_add (entries, make_player (rand, 50 + i, ""));
+    g_ptr_array_add (entries, qw_test_new_player (rand, 50 + i, "", units));
   g_assert_true (qw_registration_import_entries (f->doc, f->ruleset, f->event, entries, &error));
   g_assert_no_error (error);
   assert_undo_redo (f, before, "Import of 20 entries", "entries");
@@ -362,9 +257,9 @@ test_result_record (Fixture       *f,
 {
   g_autofree char *before = NULL;
 
-  pair (f);
-  before = dump (f->path);
-  record (f, 1, 3, QW_RESULT_RED_WIN);
+  qw_test_pair_next (f->doc, &f->section, NULL);
+  before = qw_test_dump_document (f->path);
+  qw_test_record (f->doc, f->section, 1, 3, QW_RESULT_RED_WIN);
   assert_undo_redo (f, before, "Result of round 1, board 3", "games");
 }
 
@@ -376,9 +271,9 @@ test_result_change (Fixture       *f,
   g_autofree char *before = NULL;
   QwResultInput input = { QW_RESULT_DRAW, 1, 2, QW_PLAYOFF_NONE, FALSE };
 
-  pair (f);
-  record (f, 1, 2, QW_RESULT_RED_WIN);
-  before = dump (f->path);
+  qw_test_pair_next (f->doc, &f->section, NULL);
+  qw_test_record (f->doc, f->section, 1, 2, QW_RESULT_RED_WIN);
+  before = qw_test_dump_document (f->path);
   /* A changed result with fouls is one step too. */
   g_assert_true (qw_tournament_record_result (f->doc, f->section, 1, 2, &input, &error));
   g_assert_no_error (error);
@@ -392,9 +287,9 @@ test_result_clear (Fixture       *f,
   g_autoptr(GError) error = NULL;
   g_autofree char *before = NULL;
 
-  pair (f);
-  record (f, 1, 4, QW_RESULT_BLACK_WIN);
-  before = dump (f->path);
+  qw_test_pair_next (f->doc, &f->section, NULL);
+  qw_test_record (f->doc, f->section, 1, 4, QW_RESULT_BLACK_WIN);
+  before = qw_test_dump_document (f->path);
   g_assert_true (qw_tournament_undo_result (f->doc, f->section, 1, 4, &error));
   g_assert_no_error (error);
   assert_undo_redo (f, before, "Clearing the result of round 1, board 4", "games");
@@ -408,10 +303,10 @@ test_pair (Fixture       *f,
 {
   g_autofree char *before = NULL;
 
-  pair (f);
+  qw_test_pair_next (f->doc, &f->section, NULL);
   finish_round (f, 1);
-  before = dump (f->path);
-  pair (f);
+  before = qw_test_dump_document (f->path);
+  qw_test_pair_next (f->doc, &f->section, NULL);
   assert_undo_redo (f, before, "Pairing of round 2", "games");
 }
 
@@ -420,9 +315,9 @@ static void
 test_pair_first_round (Fixture       *f,
                        gconstpointer  data)
 {
-  g_autofree char *before = dump (f->path);
+  g_autofree char *before = qw_test_dump_document (f->path);
 
-  pair (f);
+  qw_test_pair_next (f->doc, &f->section, NULL);
   assert_undo_redo (f, before, "Pairing of round 1", "sections");
 }
 
@@ -433,9 +328,9 @@ test_unpair (Fixture       *f,
   g_autoptr(GError) error = NULL;
   g_autofree char *before = NULL;
 
-  pair (f);
-  record (f, 1, 1, QW_RESULT_RED_WIN);
-  before = dump (f->path);
+  qw_test_pair_next (f->doc, &f->section, NULL);
+  qw_test_record (f->doc, f->section, 1, 1, QW_RESULT_RED_WIN);
+  before = qw_test_dump_document (f->path);
   g_assert_true (qw_test_unpair_last (f->doc, &f->section, TRUE, &error));
   g_assert_no_error (error);
   assert_undo_redo (f, before, "Unpairing of round 1", "games");
@@ -456,12 +351,12 @@ test_swap (Fixture       *f,
   g_autofree char *before = NULL;
   g_autofree char *label = NULL;
 
-  pair (f);
+  qw_test_pair_next (f->doc, &f->section, NULL);
   g1 = game (f, 1, 1);
   g2 = game (f, 1, 2);
   a = qw_document_get_entry (f->doc, g1->red, &error);
   b = qw_document_get_entry (f->doc, g2->red, &error);
-  before = dump (f->path);
+  before = qw_test_dump_document (f->path);
   warnings = qw_tournament_swap_players (f->doc, f->section, 1, g1->red, g2->red, &error);
   g_assert_no_error (error);
   g_assert_nonnull (warnings);
@@ -479,10 +374,10 @@ test_repair (Fixture       *f,
   g_autoptr(GPtrArray) warnings = NULL;
   g_autofree char *before = NULL;
 
-  pair (f);
+  qw_test_pair_next (f->doc, &f->section, NULL);
   g1 = game (f, 1, 1);
   g3 = game (f, 1, 3);
-  before = dump (f->path);
+  before = qw_test_dump_document (f->path);
   warnings = qw_tournament_repair_board (f->doc, f->section, 1, 1, g1->red, g3->black, &error);
   g_assert_no_error (error);
   g_assert_nonnull (warnings);
@@ -498,7 +393,7 @@ test_withdraw (Fixture       *f,
   g_autoptr(GError) error = NULL;
   g_autoptr(GPtrArray) entries = qw_document_list_section_entries (f->doc, f->section, &error);
   const QwEntry *e = g_ptr_array_index (entries, 3);
-  g_autofree char *before = dump (f->path);
+  g_autofree char *before = qw_test_dump_document (f->path);
   g_autofree char *label = g_strdup_printf ("Withdrawal of %s", e->name);
   g_autofree char *back = g_strdup_printf ("Reinstatement of %s", e->name);
 
@@ -507,7 +402,7 @@ test_withdraw (Fixture       *f,
   assert_undo_redo (f, before, label, "entries");
 
   g_free (before);
-  before = dump (f->path);
+  before = qw_test_dump_document (f->path);
   g_assert_true (qw_tournament_reinstate (f->doc, f->section, e->id, &error));
   g_assert_no_error (error);
   assert_undo_redo (f, before, back, "entries");
@@ -520,7 +415,7 @@ test_section_settings (Fixture       *f,
                        gconstpointer  data)
 {
   g_autoptr(GError) error = NULL;
-  g_autofree char *before = dump (f->path);
+  g_autofree char *before = qw_test_dump_document (f->path);
   g_autofree char *label = g_strdup_printf ("Settings of group %s", f->section->name);
 
   f->section->rounds = 7;
@@ -544,13 +439,13 @@ test_section_stored_by_action (Fixture       *f,
   g_autofree char *label = NULL;
 
   for (int i = 0; i < 4; i++)
-    g_ptr_array_add (entries, make_player (rand, 20 + i, "open-f"));
+    g_ptr_array_add (entries, qw_test_new_player (rand, 20 + i, "open-f", units));
   g_assert_true (qw_document_add_entries (f->doc, f->event->id, entries, &error));
-  before = dump (f->path);
+  before = qw_test_dump_document (f->path);
   youth = qw_tournament_lookup_section (f->doc, f->event, "open-f", &error);
   g_assert_no_error (error);
   g_assert_cmpint (youth->id, ==, 0);
-  assert_dump (f->path, before);
+  qw_test_assert_dump (f->path, before);
   stored = qw_document_list_sections (f->doc, f->event->id, &error);
   g_assert_cmpuint (stored->len, ==, 1);
 
@@ -569,7 +464,7 @@ test_event_update (Fixture       *f,
                    gconstpointer  data)
 {
   g_autoptr(GError) error = NULL;
-  g_autofree char *before = dump (f->path);
+  g_autofree char *before = qw_test_dump_document (f->path);
 
   g_free (f->event->chief_arbiter);
   f->event->chief_arbiter = g_strdup ("李裁判");
@@ -587,11 +482,11 @@ test_redo_cleared (Fixture       *f,
 {
   g_autoptr(GError) error = NULL;
 
-  pair (f);
-  record (f, 1, 1, QW_RESULT_RED_WIN);
+  qw_test_pair_next (f->doc, &f->section, NULL);
+  qw_test_record (f->doc, f->section, 1, 1, QW_RESULT_RED_WIN);
   g_assert_true (qw_history_undo (f->history, NULL, &error));
   g_assert_true (qw_history_get_can_redo (f->history));
-  record (f, 1, 2, QW_RESULT_DRAW);
+  qw_test_record (f->doc, f->section, 1, 2, QW_RESULT_DRAW);
   g_assert_false (qw_history_get_can_redo (f->history));
   g_assert_null (qw_history_get_redo_label (f->history));
   g_assert_false (qw_history_redo (f->history, NULL, &error));
@@ -634,7 +529,7 @@ test_properties (Fixture       *f,
   g_object_get (f->history, "can-undo", &can_undo, "can-redo", &can_redo, NULL);
   g_assert_false (can_undo);
   g_assert_false (can_redo);
-  pair (f);
+  qw_test_pair_next (f->doc, &f->section, NULL);
   g_assert_true (contains (seen, "can-undo"));
   g_assert_true (contains (seen, "undo-label"));
   g_object_get (f->history, "undo-label", &undo_label, "can-undo", &can_undo, NULL);
@@ -689,7 +584,7 @@ test_outlives_document (Fixture       *f,
   g_autoptr(GError) error = NULL;
   g_autoptr(QwHistory) history = g_object_ref (f->history);
 
-  pair (f);
+  qw_test_pair_next (f->doc, &f->section, NULL);
   g_assert_true (qw_history_get_can_undo (history));
   g_clear_object (&f->doc);
   g_assert_false (qw_history_get_can_undo (history));
@@ -755,40 +650,40 @@ test_conflict (Fixture       *f,
   g_autofree char *after_other = NULL;
   QwResultInput input = { QW_RESULT_BLACK_WIN, 0, 0, QW_PLAYOFF_NONE, FALSE };
 
-  pair (f);
-  record (f, 1, 5, QW_RESULT_RED_WIN);
+  qw_test_pair_next (f->doc, &f->section, NULL);
+  qw_test_record (f->doc, f->section, 1, 5, QW_RESULT_RED_WIN);
   other = qw_document_open (f->path, &error);
   g_assert_no_error (error);
   section = qw_tournament_find_section (other, "open-m", FALSE, &error);
   g_assert_true (qw_tournament_record_result (other, section, 1, 5, &input, &error));
   g_assert_no_error (error);
-  after_other = dump (f->path);
+  after_other = qw_test_dump_document (f->path);
 
   g_assert_false (qw_history_undo (f->history, NULL, &error));
   g_assert_error (error, QW_ERROR, QW_ERROR_CONFLICT);
   g_assert_nonnull (strstr (error->message, "“Result of round 1, board 5” cannot be undone"));
   g_clear_error (&error);
-  assert_dump (f->path, after_other);
+  qw_test_assert_dump (f->path, after_other);
   /* The step stays where it was; the document still works. */
   g_assert_cmpstr (qw_history_get_undo_label (f->history), ==, "Result of round 1, board 5");
   g_assert_false (qw_history_get_can_redo (f->history));
-  record (f, 1, 6, QW_RESULT_DRAW);
+  qw_test_record (f->doc, f->section, 1, 6, QW_RESULT_DRAW);
   g_assert_true (qw_history_undo (f->history, NULL, &error));
   g_assert_no_error (error);
 
   /* Redo too: a row the step would change was changed meanwhile. */
-  before = dump (f->path);
+  before = qw_test_dump_document (f->path);
   g_assert_true (qw_tournament_undo_result (other, section, 1, 5, &error));
   g_assert_no_error (error);
-  record (f, 1, 5, QW_RESULT_DRAW);
+  qw_test_record (f->doc, f->section, 1, 5, QW_RESULT_DRAW);
   g_assert_true (qw_history_undo (f->history, NULL, &error));
   g_assert_true (qw_tournament_record_result (other, section, 1, 5, &input, &error));
   g_free (after_other);
-  after_other = dump (f->path);
+  after_other = qw_test_dump_document (f->path);
   g_assert_false (qw_history_redo (f->history, NULL, &error));
   g_assert_error (error, QW_ERROR, QW_ERROR_CONFLICT);
   g_clear_error (&error);
-  assert_dump (f->path, after_other);
+  qw_test_assert_dump (f->path, after_other);
 }
 
 /* An entry taken back while another connection paired it would leave its
@@ -801,7 +696,7 @@ test_conflict_reference (Fixture       *f,
   g_autoptr(QwDocument) other = NULL;
   g_autoptr(QwSection) section = NULL;
   g_autoptr(GRand) rand = g_rand_new_with_seed (3);
-  g_autoptr(QwEntry) e = make_player (rand, 40, "");
+  g_autoptr(QwEntry) e = qw_test_new_player (rand, 40, "", units);
   g_autofree char *after_other = NULL;
 
   e->event_id = f->event->id;
@@ -812,11 +707,11 @@ test_conflict_reference (Fixture       *f,
   section = qw_tournament_find_section (other, "open-m", FALSE, &error);
   g_assert_cmpint (qw_test_pair (other, &section, NULL, &error), ==, 1);
   g_assert_no_error (error);
-  after_other = dump (f->path);
+  after_other = qw_test_dump_document (f->path);
   g_assert_false (qw_history_undo (f->history, NULL, &error));
   g_assert_error (error, QW_ERROR, QW_ERROR_CONFLICT);
   g_clear_error (&error);
-  assert_dump (f->path, after_other);
+  qw_test_assert_dump (f->path, after_other);
 }
 
 /* The arbiter's log */
@@ -846,8 +741,8 @@ test_log (Fixture       *f,
   g_autofree char *text = NULL;
   int n;
 
-  pair (f);
-  record (f, 1, 1, QW_RESULT_RED_WIN);
+  qw_test_pair_next (f->doc, &f->section, NULL);
+  qw_test_record (f->doc, f->section, 1, 1, QW_RESULT_RED_WIN);
   g_assert_true (qw_tournament_record_result (f->doc, f->section, 1, 1, &input, &error));
   lines = game_log (f);
   g_assert_cmpuint (lines->len, ==, 3);
@@ -959,7 +854,7 @@ test_log_migrated (void)
   g_assert_cmpstr (((QwGameLogLine *) g_ptr_array_index (lines, 0))->new_value, ==, "1:1");
   g_assert_cmpstr (((QwGameLogLine *) g_ptr_array_index (lines, 1))->new_value, ==, "2:0");
   g_clear_object (&doc);
-  remove_tree (dir);
+  qw_test_remove_tree (dir);
 }
 
 /* Two entries of one person (issue 17, finding 9) */
@@ -1027,7 +922,7 @@ assert_refused_for_two (Fixture    *f,
                         const char *id_number)
 {
   g_autoptr(GError) error = NULL;
-  g_autofree char *before = dump (f->path);
+  g_autofree char *before = qw_test_dump_document (f->path);
   g_autofree char *masked = qw_idcard_mask (id_number);
   gboolean ok = undo ? qw_history_undo (f->history, NULL, &error) : qw_history_redo (f->history, NULL, &error);
 
@@ -1041,7 +936,7 @@ assert_refused_for_two (Fixture    *f,
   g_assert_null (strstr (error->message, id_number));
   g_assert_nonnull (strstr (error->message, "No. 13"));
   /* Nothing changed; the step stays where it was. */
-  assert_dump (f->path, before);
+  qw_test_assert_dump (f->path, before);
   g_assert_cmpint (holders_of (f, id_number), ==, 1);
   g_assert_cmpstr (undo ? qw_history_get_undo_label (f->history) : qw_history_get_redo_label (f->history), ==,
                    label);
@@ -1098,7 +993,7 @@ test_redo_add_reimported (Fixture       *f,
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(GRand) rand = g_rand_new_with_seed (11);
-  g_autoptr(QwEntry) e = make_player (rand, 40, "");
+  g_autoptr(QwEntry) e = qw_test_new_player (rand, 40, "", units);
   g_autofree char *label = g_strdup_printf ("Adding %s", e->name);
 
   g_assert_true (qw_registration_add_entry (f->doc, f->ruleset, f->event, e, &error));
@@ -1118,7 +1013,7 @@ test_undo_edit_reimported (Fixture       *f,
   g_autoptr(GRand) rand = g_rand_new_with_seed (13);
   g_autoptr(QwEntry) e = stored_entry (f, 5);
   g_autoptr(QwEntry) old = qw_entry_copy (e);
-  g_autoptr(QwEntry) other_person = make_player (rand, 41, "");
+  g_autoptr(QwEntry) other_person = qw_test_new_player (rand, 41, "", units);
   g_autofree char *label = g_strdup_printf ("Editing %s", e->name);
 
   g_free (e->id_number);
@@ -1140,7 +1035,7 @@ test_undo_known_duplicate (Fixture       *f,
   g_autoptr(QwEntry) e = stored_entry (f, 6);
   g_autoptr(QwEntry) twin = qw_entry_copy (e);
   g_autoptr(GRand) rand = g_rand_new_with_seed (17);
-  g_autoptr(QwEntry) someone = make_player (rand, 42, "");
+  g_autoptr(QwEntry) someone = qw_test_new_player (rand, 42, "", units);
   g_autoptr(GPtrArray) one = g_ptr_array_new ();
   g_autofree char *before = NULL;
 
@@ -1149,7 +1044,7 @@ test_undo_known_duplicate (Fixture       *f,
   g_assert_true (qw_registration_add_entry (f->doc, f->ruleset, f->event, twin, &error));
   g_assert_no_error (error);
   g_assert_cmpint (holders_of (f, e->id_number), ==, 2);
-  before = dump (f->path);
+  before = qw_test_dump_document (f->path);
   g_ptr_array_add (one, e);
   g_assert_true (qw_registration_delete_entries (f->doc, one, &error));
   import_elsewhere (f, someone, NULL);
@@ -1225,7 +1120,7 @@ log_of_actions (gboolean history)
   event->rounds = 5;
   g_assert_true (qw_document_add_event (doc, event, &error));
   for (int i = 0; i < 12; i++)
-    g_ptr_array_add (entries, make_player (rand, i, "open-m"));
+    g_ptr_array_add (entries, qw_test_new_player (rand, i, "open-m", units));
   g_assert_true (qw_document_add_entries (doc, event->id, entries, &error));
   section = qw_tournament_find_section (doc, "open-m", TRUE, &error);
   g_assert_no_error (error);
@@ -1293,7 +1188,7 @@ log_of_actions (gboolean history)
   g_assert_true (qw_document_add_event (doc, other, &error));
   g_ptr_array_set_size (entries, 0);
   for (int i = 0; i < 4; i++)
-    g_ptr_array_add (entries, make_player (rand, 20 + i, "open-m"));
+    g_ptr_array_add (entries, qw_test_new_player (rand, 20 + i, "open-m", units));
   g_assert_true (qw_document_add_entries (doc, other->id, entries, &error));
   other_section = qw_tournament_ensure_section (doc, other, "open-m", &error);
   g_assert_no_error (error);
@@ -1305,7 +1200,7 @@ log_of_actions (gboolean history)
 
   g_clear_object (&doc);
   log = dump_game_log (path);
-  remove_tree (dir);
+  qw_test_remove_tree (dir);
   return log;
 }
 
@@ -1352,7 +1247,7 @@ test_disabled (void)
   g_assert_cmpuint (lines->len, >=, 1);
   g_assert_cmpint (((QwGameLogLine *) g_ptr_array_index (lines, lines->len - 1))->kind, ==, QW_GAME_LOG_UNPAIRED);
   g_clear_object (&doc);
-  remove_tree (dir);
+  qw_test_remove_tree (dir);
 }
 
 int

@@ -37,12 +37,6 @@
 
 static char *dir;
 
-static double
-seconds_since (gint64 start)
-{
-  return (g_get_monotonic_time () - start) / 1e6;
-}
-
 static char *
 write_file (const char *name,
             const char *data,
@@ -109,7 +103,7 @@ assert_results_refused (const char *name,
   if (results != NULL)
     qw_region_import_results (region, results, NULL, NULL, NULL);
   g_assert_null (results);
-  g_assert_cmpfloat (seconds_since (start), <, qw_test_seconds (1.0));
+  g_assert_cmpfloat (qw_test_seconds_since (start), <, qw_test_seconds (1.0));
   assert_error_with (error, code, needle);
   after = qw_test_checksum_file (path);
   region_after = qw_test_checksum_file (region_path);
@@ -118,24 +112,13 @@ assert_results_refused (const char *name,
   g_assert_cmpint (fixture_count_events (region), ==, 0);
 }
 
-static char *
-fixture_text (gboolean public_form)
-{
-  g_autoptr(QwResults) results = fixture_results ("白花站", "0a1b2c3d-white-flower", "2021-07-03", 7);
-  g_autoptr(GError) error = NULL;
-  char *text = qw_results_to_xml (results, public_form, NULL, &error);
-
-  g_assert_no_error (error);
-  return text;
-}
-
 /* The fixture with @from replaced by @to, sealed again: the digest is right,
  * so only the checks behind it can refuse it. */
 static char *
 edited (const char *from,
         const char *to)
 {
-  g_autofree char *text = fixture_text (FALSE);
+  g_autofree char *text = fixture_results_text (FALSE);
   g_autoptr(GString) s = g_string_new (text);
 
   g_assert_cmpuint (g_string_replace (s, from, to, 1), ==, 1);
@@ -172,7 +155,7 @@ test_2_ruleset_only_by_id (void)
 
       r = qw_ruleset_lookup (bad[i], &error);
       g_assert_null (r);
-      g_assert_cmpfloat (seconds_since (start), <, qw_test_seconds (1.0));
+      g_assert_cmpfloat (qw_test_seconds_since (start), <, qw_test_seconds (1.0));
       assert_error_with (error, QW_ERROR_INVALID, "is not a ruleset id");
     }
 }
@@ -234,7 +217,7 @@ test_2_devices_and_fifos (void)
       assert_error_with (e5, QW_ERROR_IO, needle);
       assert_error_with (e6, QW_ERROR_IO, needle);
       assert_error_with (e7, QW_ERROR_IO, needle);
-      g_assert_cmpfloat (seconds_since (start), <, qw_test_seconds (1.0));
+      g_assert_cmpfloat (qw_test_seconds_since (start), <, qw_test_seconds (1.0));
     }
   g_unlink (fifo);
 }
@@ -302,7 +285,7 @@ test_2_workbooks_and_reports (void)
           assert_error_with (e6, QW_ERROR_IO, needle);
           assert_error_with (e7, QW_ERROR_IO, needle);
           assert_error_with (e8, QW_ERROR_IO, needle);
-          g_assert_cmpfloat (seconds_since (start), <, qw_test_seconds (1.0));
+          g_assert_cmpfloat (qw_test_seconds_since (start), <, qw_test_seconds (1.0));
         }
       g_rmdir (folder);
     }
@@ -413,8 +396,8 @@ test_7_formulas (void)
 static void
 test_8_form_is_sealed (void)
 {
-  g_autofree char *public_text = fixture_text (TRUE);
-  g_autofree char *private_text = fixture_text (FALSE);
+  g_autofree char *public_text = fixture_results_text (TRUE);
+  g_autofree char *private_text = fixture_results_text (FALSE);
   g_autoptr(GString) to_private = g_string_new (public_text);
   g_autoptr(GString) to_public = g_string_new (private_text);
 
@@ -517,7 +500,7 @@ test_8_digest_is_c14n (void)
 static void
 test_8_dtd_in_utf16 (void)
 {
-  g_autofree char *text = fixture_text (FALSE);
+  g_autofree char *text = fixture_results_text (FALSE);
   g_autoptr(GString) laughs = g_string_new ("<?xml version=\"1.0\" encoding=\"UTF-16\"?>\n<!DOCTYPE results [\n"
                                             "<!ENTITY a \"aaaaaaaaaa\">\n");
   g_autofree char *utf16 = NULL;
@@ -548,7 +531,7 @@ test_8_dtd_in_utf16 (void)
 static void
 test_8_fuzz_findings (void)
 {
-  g_autofree char *text = fixture_text (FALSE);
+  g_autofree char *text = fixture_results_text (FALSE);
   g_autoptr(GString) relative = g_string_new (text);
   g_autoptr(GString) bad_bytes = g_string_new (text);
   g_autoptr(GError) error = NULL;
@@ -713,7 +696,7 @@ test_12_oversized_field (void)
   start = g_get_monotonic_time ();
   import = qw_entry_import_file (path, &error);
   g_assert_null (import);
-  g_assert_cmpfloat (seconds_since (start), <, qw_test_seconds (1.0));
+  g_assert_cmpfloat (qw_test_seconds_since (start), <, qw_test_seconds (1.0));
   assert_error_with (error, QW_ERROR_TOO_LARGE,
                      "Row 2 (line 3), column 3 (单位): the field has 1048576 characters; a field holds at most 500");
   after = qw_test_checksum_file (path);
@@ -811,7 +794,7 @@ test_12_too_many_fields (void)
 
   csv = qw_csv_parse_data (lines, strlen (lines), &error);
   g_assert_null (csv);
-  g_assert_cmpfloat (seconds_since (start), <, qw_test_seconds (1.0));
+  g_assert_cmpfloat (qw_test_seconds_since (start), <, qw_test_seconds (1.0));
   assert_error_with (error, QW_ERROR_TOO_LARGE, "more than 4000000 fields");
 }
 

@@ -36,6 +36,7 @@
 #include "qw-event.h"
 #include "qw-game.h"
 #include "qw-test.h"
+#include "qw-test-cli.h"
 
 #define KILLS_EACH 11
 #define MAX_RUNS_EACH 40
@@ -44,47 +45,6 @@
 
 static char *dir;
 static int total_kills;
-
-static char *
-path_in (const char *name)
-{
-  return g_build_filename (dir, name, NULL);
-}
-
-static GPtrArray *
-make_argv (const char *first,
-           va_list     ap)
-{
-  GPtrArray *argv = g_ptr_array_new ();
-
-  g_ptr_array_add (argv, (gpointer) g_getenv ("QIWANG_CLI"));
-  for (const char *a = first; a != NULL; a = va_arg (ap, const char *))
-    g_ptr_array_add (argv, (gpointer) a);
-  g_ptr_array_add (argv, NULL);
-  return argv;
-}
-
-/* Runs qiwang-cli to its end in the test's folder; its standard output. */
-static char *
-cli_ok (const char *first,
-        ...)
-{
-  g_autoptr(GPtrArray) argv = NULL;
-  g_autoptr(GError) error = NULL;
-  g_autofree char *err = NULL;
-  char *out = NULL;
-  int wait = 0;
-  va_list ap;
-
-  va_start (ap, first);
-  argv = make_argv (first, ap);
-  va_end (ap);
-  g_spawn_sync (dir, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, &err, &wait, &error);
-  g_assert_no_error (error);
-  if (!g_spawn_check_wait_status (wait, NULL))
-    g_error ("qiwang-cli %s failed: %s%s", first, out, err);
-  return out;
-}
 
 /* Starts qiwang-cli and kills it after @delay_us (never, if negative).
  * Returns TRUE if the kill landed (the process was still running), FALSE if
@@ -177,7 +137,7 @@ static void
 assert_cli_reads (const char *path,
                   const char *command)
 {
-  g_autofree char *out = cli_ok (command, path, NULL);
+  g_autofree char *out = qw_test_cli_out (command, path, NULL);
 
   g_assert_nonnull (out);
 }
@@ -193,8 +153,8 @@ random_moment (gint64 duration)
 static void
 test_kill_import (void)
 {
-  g_autofree char *base = path_in ("import-base.qiwang");
-  g_autofree char *doc_path = path_in ("import.qiwang");
+  g_autofree char *base = g_build_filename (dir, "import-base.qiwang", NULL);
+  g_autofree char *doc_path = g_build_filename (dir, "import.qiwang", NULL);
   const char *args[] = { "import", "import.qiwang", "list.csv", NULL };
   int kills = 0, runs = 0, whole = 0, none = 0;
   gint64 duration;
@@ -294,8 +254,8 @@ region_prints_of (const char *path)
 static void
 test_kill_import_results (void)
 {
-  g_autofree char *base = path_in ("region-base.qiwang");
-  g_autofree char *doc_path = path_in ("region.qiwang");
+  g_autofree char *base = g_build_filename (dir, "region-base.qiwang", NULL);
+  g_autofree char *doc_path = g_build_filename (dir, "region.qiwang", NULL);
   const char *args[] = { "import-results", "region.qiwang", "stop1.xml", "stop2.xml", "stop3.xml", NULL };
   g_autoptr(GPtrArray) reference = NULL;
   int kills = 0, runs = 0;
@@ -407,7 +367,7 @@ find_leftover (void)
         && !g_str_has_suffix (name, "-shm") && !g_str_has_suffix (name, "-journal"))
       {
         g_assert_null (found);
-        found = path_in (name);
+        found = g_build_filename (dir, name, NULL);
       }
   return found;
 }
@@ -421,7 +381,7 @@ remove_leftovers (void)
   while ((name = g_dir_read_name (d)) != NULL)
     if (g_str_has_prefix (name, ".sim.qiwang."))
       {
-        g_autofree char *p = path_in (name);
+        g_autofree char *p = g_build_filename (dir, name, NULL);
 
         g_unlink (p);
       }
@@ -430,8 +390,8 @@ remove_leftovers (void)
 static void
 test_kill_simulate (void)
 {
-  g_autofree char *doc_path = path_in ("sim.qiwang");
-  g_autofree char *ref_path = path_in ("sim-reference.qiwang");
+  g_autofree char *doc_path = g_build_filename (dir, "sim.qiwang", NULL);
+  g_autofree char *ref_path = g_build_filename (dir, "sim-reference.qiwang", NULL);
   const char *args[] = { "simulate", "sim.qiwang", "--system", "swiss", "--players", "1500", "--rounds", "9",
                          "--seed", "2026", "--withdraw-rate", "0.01", NULL };
   g_autoptr(QwDocument) reference = NULL;
@@ -541,21 +501,22 @@ setup_fixtures (void)
     "2021年第六届全国象棋业余棋王赛广东赛区平山（街道）预选赛",
   };
 
-  g_free (cli_ok ("simulate", "field.qiwang", "--system", "swiss", "--players", "4000", "--rounds", "1", "--seed", "7",
-                  NULL));
-  g_free (cli_ok ("export-entries", "field.qiwang", "--out", "list.csv", "--private", NULL));
-  g_free (cli_ok ("new", "import-base.qiwang", "--name", STOP_NAME, NULL));
+  g_free (qw_test_cli_out ("simulate", "field.qiwang", "--system", "swiss", "--players", "4000", "--rounds", "1",
+                           "--seed", "7", NULL));
+  g_free (qw_test_cli_out ("export-entries", "field.qiwang", "--out", "list.csv", "--private", NULL));
+  g_free (qw_test_cli_out ("new", "import-base.qiwang", "--name", STOP_NAME, NULL));
   for (guint i = 0; i < G_N_ELEMENTS (names); i++)
     {
       g_autofree char *doc = g_strdup_printf ("stop%u.qiwang", i + 1);
       g_autofree char *xml = g_strdup_printf ("stop%u.xml", i + 1);
       g_autofree char *seed = g_strdup_printf ("%u", i + 11);
 
-      g_free (cli_ok ("simulate", doc, "--system", "swiss", "--players", "1500", "--rounds", "7", "--seed", seed, NULL));
-      g_free (cli_ok ("event", doc, "--name", names[i], NULL));
-      g_free (cli_ok ("export", doc, "--out", xml, NULL));
+      g_free (qw_test_cli_out ("simulate", doc, "--system", "swiss", "--players", "1500", "--rounds", "7", "--seed",
+                               seed, NULL));
+      g_free (qw_test_cli_out ("event", doc, "--name", names[i], NULL));
+      g_free (qw_test_cli_out ("export", doc, "--out", xml, NULL));
     }
-  g_free (cli_ok ("new-region", "region-base.qiwang", "--region", "广东", NULL));
+  g_free (qw_test_cli_out ("new-region", "region-base.qiwang", "--region", "广东", NULL));
 }
 
 int
@@ -564,8 +525,9 @@ main (int    argc,
 {
   int status;
 
-  g_test_init (&argc, &argv, NULL);
+  qw_test_cli_init (&argc, &argv);
   dir = qw_test_make_tmp_dir ("qiwang-kill-XXXXXX");
+  qw_test_cli_configure (&(QwTestCliOptions) { .dir = dir });
   setup_fixtures ();
   g_test_add_func ("/kill/import", test_kill_import);
   g_test_add_func ("/kill/import-results", test_kill_import_results);

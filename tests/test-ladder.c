@@ -15,16 +15,6 @@
 #include "qw-test.h"
 #include "qw-xlsx-writer.h"
 
-static QwRuleset *
-ruleset_2022 (void)
-{
-  g_autoptr(GError) error = NULL;
-  QwRuleset *r = qw_ruleset_lookup ("qiwang-2022", &error);
-
-  g_assert_no_error (error);
-  return r;
-}
-
 static QwCsv *
 table (const char *text)
 {
@@ -208,7 +198,7 @@ select_player (Log        *log,
 static void
 test_scoring (void)
 {
-  g_autoptr(QwRuleset) r = ruleset_2022 ();
+  g_autoptr(QwRuleset) r = qw_test_ruleset_2022 ();
   g_autoptr(Log) log = log_new ();
   g_autoptr(QwLadder) ladder = NULL;
 
@@ -245,7 +235,7 @@ test_scoring (void)
 static void
 test_threshold (void)
 {
-  g_autoptr(QwRuleset) r = ruleset_2022 ();
+  g_autoptr(QwRuleset) r = qw_test_ruleset_2022 ();
   g_autoptr(Log) log = log_new ();
   g_autoptr(QwLadder) ladder = NULL;
 
@@ -276,7 +266,7 @@ test_threshold (void)
 static void
 test_dates (void)
 {
-  g_autoptr(QwRuleset) r = ruleset_2022 ();
+  g_autoptr(QwRuleset) r = qw_test_ruleset_2022 ();
   g_autoptr(Log) log = log_new ();
   g_autoptr(QwLadder) ladder = NULL;
   const QwLadderWarning *w;
@@ -390,7 +380,7 @@ assert_rank (const QwLadder *ladder,
 static void
 test_ranks (void)
 {
-  g_autoptr(QwRuleset) r = ruleset_2022 ();
+  g_autoptr(QwRuleset) r = qw_test_ruleset_2022 ();
   g_autoptr(Log) log = log_new ();
   g_autoptr(QwLadder) ladder = NULL;
   const QwLadderPeriod *p;
@@ -493,7 +483,7 @@ test_settings (void)
 static void
 test_not_selected (void)
 {
-  g_autoptr(QwRuleset) r = ruleset_2022 ();
+  g_autoptr(QwRuleset) r = qw_test_ruleset_2022 ();
   g_autoptr(Log) log = log_new ();
   g_autoptr(QwLadder) ladder = NULL;
   const QwLadderWarning *w;
@@ -524,7 +514,7 @@ test_not_selected (void)
 static void
 test_twice (void)
 {
-  g_autoptr(QwRuleset) r = ruleset_2022 ();
+  g_autoptr(QwRuleset) r = qw_test_ruleset_2022 ();
   g_autoptr(Log) log = log_new ();
   g_autoptr(QwLadder) ladder = NULL;
   const QwLadderFinalist *f;
@@ -563,7 +553,7 @@ test_twice (void)
 static void
 test_certificate (void)
 {
-  g_autoptr(QwRuleset) r = ruleset_2022 ();
+  g_autoptr(QwRuleset) r = qw_test_ruleset_2022 ();
   g_autoptr(Log) log = log_new ();
   g_autoptr(QwLadder) ladder = NULL;
 
@@ -605,7 +595,7 @@ test_certificate (void)
 static void
 test_bad_rows (void)
 {
-  g_autoptr(QwRuleset) r = ruleset_2022 ();
+  g_autoptr(QwRuleset) r = qw_test_ruleset_2022 ();
   g_autoptr(QwCsv) csv = table ("期/period,阶段/stage,时间/time,红方/red,黑方/black,结果/result\n"
                                 "1,海选,2022-06-01 10:00,a,b,2:0\n"
                                 "9,海选,2022-06-01 10:00,a,b,2:0\n"
@@ -668,7 +658,7 @@ test_bad_rows (void)
 static void
 test_xlsx (void)
 {
-  g_autoptr(QwRuleset) r = ruleset_2022 ();
+  g_autoptr(QwRuleset) r = qw_test_ruleset_2022 ();
   g_autofree char *dir = qw_test_make_tmp_dir ("qiwang-ladder-XXXXXX");
   g_autofree char *path = g_build_filename (dir, "对局.xlsx", NULL);
   g_autoptr(QwXlsxWriter) writer = qw_xlsx_writer_new (path);
@@ -722,7 +712,7 @@ test_xlsx (void)
 static void
 test_wildcards (void)
 {
-  g_autoptr(QwRuleset) r = ruleset_2022 ();
+  g_autoptr(QwRuleset) r = qw_test_ruleset_2022 ();
   g_autoptr(Log) log = log_new ();
   g_autoptr(QwCsv) good = table ("账号,姓名,理由\n"
                                  "wc1,甲,hangzhou\n"
@@ -844,7 +834,7 @@ test_wildcard_deadline (void)
 static void
 test_public_list (void)
 {
-  g_autoptr(QwRuleset) r = ruleset_2022 ();
+  g_autoptr(QwRuleset) r = qw_test_ruleset_2022 ();
   g_autoptr(Log) log = log_new ();
   g_autoptr(QwCsv) list = table ("账号,姓名,性别,证件类型,证件号码,单位,手机,出生日期,等级\n"
                                  "13812345678,王五,女,身份证,11010519491231002X,北京象棋协会,13812345678,1949-12-31,\n"

@@ -43,6 +43,7 @@
 #include "qw-error.h"
 #include "qw-event.h"
 #include "qw-test.h"
+#include "qw-test-cli.h"
 
 #define NOBODY 65534
 
@@ -110,56 +111,28 @@ remount_read_only (const char *where)
 
 /* qiwang-cli */
 
-typedef struct
-{
-  int   status;
-  char *out;
-  char *err;
-} Run;
-
 static void
-run_clear (Run *r)
-{
-  g_free (r->out);
-  g_free (r->err);
-}
-
-G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
-
-static void
-cli_env (Run                *r,
+cli_env (QwTestRun          *r,
          const char * const *env,
          const char         *first,
          ...)
 {
-  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(GPtrArray) args = g_ptr_array_new ();
   g_auto(GStrv) envp = g_get_environ ();
-  g_autoptr(GError) error = NULL;
-  int wait = 0;
   va_list ap;
 
   for (guint i = 0; env != NULL && env[i] != NULL; i += 2)
     envp = g_environ_setenv (envp, env[i], env[i + 1], TRUE);
-  g_ptr_array_add (argv, (gpointer) g_getenv ("QIWANG_CLI"));
   va_start (ap, first);
   for (const char *a = first; a != NULL; a = va_arg (ap, const char *))
-    g_ptr_array_add (argv, (gpointer) a);
+    g_ptr_array_add (args, (gpointer) a);
   va_end (ap);
-  g_ptr_array_add (argv, NULL);
-  g_spawn_sync (dir, (char **) argv->pdata, envp, G_SPAWN_DEFAULT, NULL, NULL, &r->out, &r->err, &wait, &error);
-  g_assert_no_error (error);
-  r->status = g_spawn_check_wait_status (wait, NULL) ? 0 : WEXITSTATUS (wait);
+  g_ptr_array_add (args, NULL);
+  qw_test_cli_with (r, &(QwTestCliOptions) { .dir = dir, .env = envp }, (const char * const *) args->pdata);
   g_test_message ("qiwang-cli %s …: exit %d %s", first, r->status, r->err);
 }
 
 #define cli(r, ...) cli_env (r, NULL, __VA_ARGS__)
-
-static void
-assert_cli_ok (Run *r)
-{
-  if (r->status != 0)
-    g_error ("qiwang-cli failed: %s", r->err);
-}
 
 static void
 assert_says (const char *text,
@@ -230,53 +203,53 @@ assert_cli_reads_only (const char *path)
 
   g_mkdir_with_parents (out_dir, 0755);
   {
-    g_auto(Run) r = { 0 };
+    g_auto(QwTestRun) r = { 0 };
 
     cli (&r, "entries", path, NULL);
-    assert_cli_ok (&r);
+    qw_test_run_assert_ok (&r);
     g_assert_cmpuint (strlen (r.out), >, 1000);
   }
   {
-    g_auto(Run) r = { 0 };
+    g_auto(QwTestRun) r = { 0 };
 
     cli (&r, "games", path, "open-m", "--json", NULL);
-    assert_cli_ok (&r);
+    qw_test_run_assert_ok (&r);
   }
   {
-    g_auto(Run) r = { 0 };
+    g_auto(QwTestRun) r = { 0 };
 
     cli (&r, "standings", path, "open-m", NULL);
-    assert_cli_ok (&r);
+    qw_test_run_assert_ok (&r);
   }
   {
-    g_auto(Run) r = { 0 };
+    g_auto(QwTestRun) r = { 0 };
 
     cli (&r, "print", path, "standings", "--group", "open-m", "--out", pdf, "--force", NULL);
-    assert_cli_ok (&r);
+    qw_test_run_assert_ok (&r);
     g_assert_true (g_file_test (pdf, G_FILE_TEST_IS_REGULAR));
   }
   {
-    g_auto(Run) r = { 0 };
+    g_auto(QwTestRun) r = { 0 };
 
     cli (&r, "export-entries", path, "--out", xlsx, "--force", NULL);
-    assert_cli_ok (&r);
+    qw_test_run_assert_ok (&r);
   }
   {
-    g_auto(Run) r = { 0 };
+    g_auto(QwTestRun) r = { 0 };
 
     cli (&r, "export", path, "--out", xml, "--force", NULL);
-    assert_cli_ok (&r);
+    qw_test_run_assert_ok (&r);
     g_assert_true (g_file_test (xml, G_FILE_TEST_IS_REGULAR));
   }
   {
-    g_auto(Run) r = { 0 };
+    g_auto(QwTestRun) r = { 0 };
 
     cli (&r, "result", path, "open-m", "4", "1", "1:1", NULL);
     g_assert_cmpint (r.status, !=, 0);
     assert_says (r.err, "The document is read-only");
   }
   {
-    g_auto(Run) r = { 0 };
+    g_auto(QwTestRun) r = { 0 };
 
     cli_env (&r, chinese, "result", path, "open-m", "4", "1", "1:1", NULL);
     g_assert_cmpint (r.status, !=, 0);
@@ -540,7 +513,7 @@ test_disk_full (void)
   assert_says (error->message, "The disk is full");
   g_clear_error (&error);
   {
-    g_auto(Run) r = { 0 };
+    g_auto(QwTestRun) r = { 0 };
 
     cli (&r, "result", path, "open-m", "4", "1", "1:1", NULL);
     g_assert_cmpint (r.status, !=, 0);
@@ -566,7 +539,7 @@ test_disk_full (void)
   /* Another program's change too large for the room left (the window
    * still has the document open). */
   {
-    g_auto(Run) r = { 0 };
+    g_auto(QwTestRun) r = { 0 };
     g_autoptr(QwEvent) event = NULL;
 
     cli (&r, "event", path, "--name", long_name, NULL);
@@ -602,7 +575,7 @@ main (int    argc,
   int status;
 
   enter_namespace ();
-  g_test_init (&argc, &argv, NULL);
+  qw_test_cli_init (&argc, &argv);
   if (g_test_subprocess ())
     dir = g_strdup (g_getenv ("QIWANG_TEST_DIR"));
   else

@@ -19,6 +19,7 @@
 #include "qw-registration.h"
 #include "qw-test.h"
 #include "qw-test-play.h"
+#include "qw-test-people.h"
 #include "qw-tournament.h"
 
 typedef struct
@@ -113,22 +114,7 @@ heard (Fixture    *f,
   return n;
 }
 
-static QwEntry *
-make_player (GRand *rand,
-             int    i)
-{
-  QwEntry *e = qw_entry_new ();
-  QwDate birth = qw_date_make (1980 + i % 20, 1 + i % 12, 1 + i % 28);
-
-  e->name = qw_demo_make_name (rand, QW_SEX_MALE);
-  e->sex = QW_SEX_MALE;
-  e->birth = qw_date_to_iso_dup (birth);
-  e->id_number = qw_demo_make_id_number (rand, "441323", birth, QW_SEX_MALE);
-  e->unit = g_strdup_printf ("单位%d", i % 4);
-  e->group_code = g_strdup ("open-m");
-  e->rating = 2400 - 10 * i;
-  return e;
-}
+static const char *const units[] = { "单位0", "单位1", "单位2", "单位3", NULL };
 
 /* A stop with 12 players in open-m; its steps are kept, as the window's. */
 static void
@@ -136,22 +122,10 @@ fixture_set_up (Fixture       *f,
                 gconstpointer  data)
 {
   g_autoptr(GError) error = NULL;
-  g_autoptr(GRand) rand = g_rand_new_with_seed (18);
-  g_autoptr(GPtrArray) entries = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_entry_free);
 
   f->dir = qw_test_make_tmp_dir ("qiwang-notify-XXXXXX");
   f->path = g_build_filename (f->dir, "stop.qiwang", NULL);
-  f->doc = qw_document_create (f->path, QW_DOCUMENT_STOP, &error);
-  g_assert_no_error (error);
-  f->event = qw_event_new ();
-  f->event->name = g_strdup ("2021年第六届全国象棋业余棋王赛广东赛区白花（镇）预选赛");
-  f->event->region = g_strdup ("广东");
-  f->event->start_date = qw_date_make (2021, 7, 3);
-  f->event->rounds = 5;
-  g_assert_true (qw_document_add_event (f->doc, f->event, &error));
-  for (int i = 0; i < 12; i++)
-    g_ptr_array_add (entries, make_player (rand, i));
-  g_assert_true (qw_document_add_entries (f->doc, f->event->id, entries, &error));
+  f->doc = qw_test_stop_with_players (f->path, 18, 12, units, &f->event);
   f->ruleset = qw_ruleset_lookup (f->event->ruleset, &error);
   g_assert_no_error (error);
   f->section = qw_tournament_find_section (f->doc, "open-m", TRUE, &error);
@@ -176,28 +150,6 @@ fixture_tear_down (Fixture       *f,
   g_free (f->path);
 }
 
-static void
-pair (Fixture *f)
-{
-  g_autoptr(GError) error = NULL;
-
-  g_assert_cmpint (qw_test_pair (f->doc, &f->section, NULL, &error), >, 0);
-  g_assert_no_error (error);
-}
-
-static void
-record (Fixture  *f,
-        int       round,
-        int       board,
-        QwResult  result)
-{
-  g_autoptr(GError) error = NULL;
-  QwResultInput input = { result, 0, 0, QW_PLAYOFF_NONE, FALSE };
-
-  g_assert_true (qw_tournament_record_result (f->doc, f->section, round, board, &input, &error));
-  g_assert_no_error (error);
-}
-
 /* A pairing is heard once, as games, when another connection reads it. */
 static void
 test_pairing (Fixture       *f,
@@ -205,7 +157,7 @@ test_pairing (Fixture       *f,
 {
   g_autoptr(GError) error = NULL;
 
-  pair (f);
+  qw_test_pair_next (f->doc, &f->section, NULL);
   g_assert_cmpuint (f->committed, ==, 1);
   g_assert_cmpuint (heard (f, "games"), ==, 1);
   g_assert_cmpint (f->seen_rounds, ==, 1);
@@ -226,9 +178,9 @@ test_result_undo_redo (Fixture       *f,
   g_autoptr(GError) error = NULL;
   g_autofree char *label = NULL;
 
-  pair (f);
+  qw_test_pair_next (f->doc, &f->section, NULL);
   forget_heard (f);
-  record (f, 1, 1, QW_RESULT_RED_WIN);
+  qw_test_record (f->doc, f->section, 1, 1, QW_RESULT_RED_WIN);
   g_assert_cmpuint (f->committed, ==, 1);
   g_assert_cmpuint (heard (f, "games"), ==, 1);
   g_assert_cmpint (f->seen_results, ==, 1);
@@ -307,7 +259,7 @@ test_nested (Fixture       *f,
   g_autoptr(GError) error = NULL;
   Nested n = { f, TRUE };
 
-  pair (f);
+  qw_test_pair_next (f->doc, &f->section, NULL);
   /* Rolled back after both were written: nothing heard, nothing stored. */
   forget_heard (f);
   g_assert_false (qw_document_run_step (f->doc, "Two results", two_results, &n, &error));
@@ -343,7 +295,7 @@ test_outside (Fixture       *f,
   QwHistory *history = qw_document_get_history (f->doc);
   QwResultInput input = { QW_RESULT_BLACK_WIN, 0, 0, QW_PLAYOFF_NONE, FALSE };
 
-  pair (f);
+  qw_test_pair_next (f->doc, &f->section, NULL);
   g_assert_false (qw_document_check_outside (f->doc));   /* starts looking */
   other = qw_document_open (f->path, &error);
   g_assert_no_error (error);
@@ -384,7 +336,7 @@ test_outside (Fixture       *f,
   g_assert_no_error (error);
   g_assert_true (qw_tournament_withdraw (other, section, ((QwEntry *) g_ptr_array_index (entries, 0))->id, &error));
   g_assert_no_error (error);
-  record (f, 1, 2, QW_RESULT_RED_WIN);
+  qw_test_record (f->doc, f->section, 1, 2, QW_RESULT_RED_WIN);
   g_assert_cmpuint (f->committed, ==, 1);
   g_assert_cmpuint (heard (f, "games"), ==, 1);
   g_assert_cmpuint (heard (f, "entries"), ==, 1);
@@ -404,7 +356,7 @@ test_outside_unkept (Fixture       *f,
   g_autoptr(QwSection) section = NULL;
   QwResultInput input = { QW_RESULT_RED_WIN, 0, 0, QW_PLAYOFF_NONE, FALSE };
 
-  pair (f);
+  qw_test_pair_next (f->doc, &f->section, NULL);
   g_assert_false (qw_document_check_outside (f->doc));
   other = qw_document_open (f->path, &error);
   g_assert_no_error (error);

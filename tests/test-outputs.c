@@ -29,12 +29,6 @@
 static char *dir;
 
 static char *
-path_in (const char *name)
-{
-  return g_build_filename (dir, name, NULL);
-}
-
-static char *
 names_in (const char *folder)
 {
   g_autoptr(GDir) d = g_dir_open (folder, 0, NULL);
@@ -69,9 +63,9 @@ locks_on (const char *path)
 static void
 test_output_over_open_document (void)
 {
-  g_autofree char *path = path_in ("open.qiwang");
-  g_autofree char *hard = path_in ("open-hard.xml");
-  g_autofree char *soft = path_in ("open-soft.xml");
+  g_autofree char *path = g_build_filename (dir, "open.qiwang", NULL);
+  g_autofree char *hard = g_build_filename (dir, "open-hard.xml", NULL);
+  g_autofree char *soft = g_build_filename (dir, "open-soft.xml", NULL);
   g_autoptr(GError) error = NULL;
   g_autoptr(QwDocument) doc = NULL;
   g_autofree char *before = NULL;
@@ -131,7 +125,7 @@ test_output_over_open_document (void)
 static void
 test_failed_write_keeps_old (void)
 {
-  g_autofree char *folder = path_in ("full");
+  g_autofree char *folder = g_build_filename (dir, "full", NULL);
   g_autofree char *out = g_build_filename (folder, "list.csv", NULL);
   g_autofree char *big = g_strnfill (200000, 'x');
   g_autoptr(GError) error = NULL;
@@ -169,7 +163,7 @@ test_failed_write_keeps_old (void)
 static void
 test_abandoned_output (void)
 {
-  g_autofree char *folder = path_in ("abandoned");
+  g_autofree char *folder = g_build_filename (dir, "abandoned", NULL);
   g_autofree char *out = g_build_filename (folder, "book.xlsx", NULL);
   g_autoptr(GError) error = NULL;
   g_autofree char *names = NULL;
@@ -196,7 +190,7 @@ test_abandoned_output (void)
 static void
 test_modes (void)
 {
-  g_autofree char *out = path_in ("mode.xml");
+  g_autofree char *out = g_build_filename (dir, "mode.xml", NULL);
   mode_t mask = umask (027);
 
   for (int replace = 0; replace < 2; replace++)

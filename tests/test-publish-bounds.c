@@ -85,12 +85,6 @@ log_count (const char *prefix)
 
 /* Helpers */
 
-static double
-seconds_since (gint64 start)
-{
-  return (g_get_monotonic_time () - start) / (double) G_USEC_PER_SEC;
-}
-
 static QwPublishServer *
 start_server (const QwPublishLimits *limits)
 {
@@ -193,7 +187,7 @@ test_idle_in_process (void)
   stats = stats_of (server);
   asked = g_get_monotonic_time ();
   status = qw_test_net_get (port, "/", qw_test_seconds (10), body);
-  answer = seconds_since (asked);
+  answer = qw_test_seconds_since (asked);
   closed = qw_test_net_release (idle);
   after = fds_settle (base + 2, qw_test_seconds (10));
   g_test_message ("1,100 idle connections: the process held %u descriptors (%u before), %u open for the server, "
@@ -268,7 +262,7 @@ test_descriptors_run_out (void)
     {
       if (waitpid (child, &status, WNOHANG) == child)
         {
-          answered = seconds_since (freed);
+          answered = qw_test_seconds_since (freed);
           break;
         }
       g_usleep (10 * 1000);
@@ -394,14 +388,14 @@ test_timeouts (void)
   g_assert_cmpint (silent, >=, 0);
   g_assert_cmpint (slow, >=, 0);
   /* One byte of the request every 50 ms: never done, never silent. */
-  for (guint i = 0; request[i] != '\0' && seconds_since (start) < qw_test_seconds (5); i++)
+  for (guint i = 0; request[i] != '\0' && qw_test_seconds_since (start) < qw_test_seconds (5); i++)
     {
       if (send (slow, request + i, 1, MSG_NOSIGNAL) != 1 && slow_closed < 0)
-        slow_closed = seconds_since (start);
+        slow_closed = qw_test_seconds_since (start);
       if (silent_closed < 0 && closed_by_server (silent, 0))
-        silent_closed = seconds_since (start);
+        silent_closed = qw_test_seconds_since (start);
       if (slow_closed < 0 && closed_by_server (slow, 0))
-        slow_closed = seconds_since (start);
+        slow_closed = qw_test_seconds_since (start);
       if (silent_closed >= 0 && slow_closed >= 0)
         break;
       g_usleep (50 * 1000);

@@ -172,12 +172,6 @@ fds_settle (GPid    pid,
   return n;
 }
 
-static double
-seconds_since (gint64 start)
-{
-  return (g_get_monotonic_time () - start) / (double) G_USEC_PER_SEC;
-}
-
 /* The pages a phone reads, each a few times: caches and allocator warm. */
 static void
 warm_up (Server *server)
@@ -241,8 +235,8 @@ keep_alive_closed_by_client (Server *server)
     }
   fds = fds_settle (server->pid, MAX_FDS_AFTER, qw_test_seconds (15), &settle);
   g_test_message ("1. %u connections closed by the client (%u answered) in %.1f s; the server then holds %u "
-                  "descriptors (%.2f s later) and %u kB", KEEP_ALIVE, answered, seconds_since (start), fds, settle,
-                  (guint) qw_test_rss_kb (server->pid));
+                  "descriptors (%.2f s later) and %u kB", KEEP_ALIVE, answered, qw_test_seconds_since (start), fds,
+                  settle, (guint) qw_test_rss_kb (server->pid));
   g_assert_cmpuint (fds, <, MAX_FDS_AFTER);
 }
 
@@ -262,7 +256,7 @@ idle_held (Server             *server,
   /* Another phone, meanwhile. */
   g_autofree char *request = g_strdup_printf ("GET / HTTP/1.1\r\nHost: 127.0.0.1:%u\r\n\r\n", server->port);
   guint status = qw_test_net_request ("127.0.0.200", server->port, request, qw_test_seconds (10), body);
-  double answer = seconds_since (asked);
+  double answer = qw_test_seconds_since (asked);
   guint closed, fds;
   double settle;
 
@@ -271,7 +265,7 @@ idle_held (Server             *server,
   g_test_message ("2. %u idle connections %s: %u connected, the server held %u descriptors and had closed %u of "
                   "them; another phone answered %u in %.3f s; after release %u descriptors (%.2f s later) and %u kB; "
                   "%.1f s in all", IDLE, what, held, fds_held, closed, status, answer, fds, settle,
-                  (guint) qw_test_rss_kb (server->pid), seconds_since (start));
+                  (guint) qw_test_rss_kb (server->pid), qw_test_seconds_since (start));
   g_assert_cmpuint (held, ==, IDLE);
   g_assert_cmpuint (fds_held, <, FD_LIMIT - 100);
   g_assert_cmpuint (closed, >, 0);
@@ -362,7 +356,7 @@ not_found (Server *server)
     }
   g_test_message ("3. %u distinct addresses that lead nowhere (or to a page by another name) in %.1f s "
                   "(%.0f/s), %u wrong answers; the server holds %u kB",
-                  NOT_FOUND, seconds_since (start), NOT_FOUND / seconds_since (start), errors,
+                  NOT_FOUND, qw_test_seconds_since (start), NOT_FOUND / qw_test_seconds_since (start), errors,
                   (guint) qw_test_rss_kb (server->pid));
   g_assert_cmpuint (errors, ==, 0);
 }
@@ -417,7 +411,7 @@ send_body (Server     *server,
             break;
         }
       /* Expect: 100-continue: a client sends the body after a second without an answer. */
-      if (wait_first && head_left == 0 && head_sent_at != 0 && seconds_since (head_sent_at) > 1.0)
+      if (wait_first && head_left == 0 && head_sent_at != 0 && qw_test_seconds_since (head_sent_at) > 1.0)
         body_allowed = TRUE;
       if (p.revents & POLLOUT)
         {
@@ -483,7 +477,7 @@ bodies (Server *server)
       guint status = send_body (server, cases[i].head, cases[i].chunked, cases[i].wait_first, &sent);
 
       g_test_message ("4. %s: answered %u (0: reset before the answer could be read) after %.3f s, %zu kB of "
-                      "the body sent; the server holds %u kB", cases[i].what, status, seconds_since (start),
+                      "the body sent; the server holds %u kB", cases[i].what, status, qw_test_seconds_since (start),
                       sent / 1024, (guint) qw_test_rss_kb (server->pid));
       /* A client that streams its body may find the connection reset
        * before it reads the answer; one that waits must get it. */
@@ -533,7 +527,7 @@ test_soak (void)
   fds_after = fds_settle (server.pid, MAX_FDS_AFTER, qw_test_seconds (15), &settle);
   asked = g_get_monotonic_time ();
   answer_status = qw_test_net_get (server.port, "/group/open-m/standings", qw_test_seconds (10), body);
-  answer = seconds_since (asked);
+  answer = qw_test_seconds_since (asked);
   rss_after = qw_test_rss_kb (server.pid);
   bound_kb = 2 * rss_before;
 #if defined(ASAN_QUARANTINE_MB)

@@ -21,34 +21,7 @@
 
 #define STOP_NAME "2021年第六届全国象棋业余棋王赛广东赛区白花（镇）预选赛"
 
-typedef struct
-{
-  char       *dir;
-  QwDocument *doc;
-  QwRuleset  *ruleset;
-} Fixture;
-
-static void
-fixture_set_up (Fixture       *f,
-                gconstpointer  data)
-{
-  g_autoptr(GError) error = NULL;
-
-  f->dir = fixture_tmpdir ();
-  f->doc = fixture_region (f->dir, "广东");
-  f->ruleset = qw_region_ruleset (f->doc, &error);
-  g_assert_no_error (error);
-}
-
-static void
-fixture_tear_down (Fixture       *f,
-                   gconstpointer  data)
-{
-  g_clear_object (&f->doc);
-  qw_ruleset_unref (f->ruleset);
-  fixture_rmdir (f->dir);
-  g_free (f->dir);
-}
+typedef QwTestRegion Fixture;
 
 /* Writes and reads the results back, so that they carry a digest as a real
  * import does. */
@@ -394,16 +367,6 @@ final_results (const char *start,
   return r;
 }
 
-static gboolean
-has_warning (const QwRegionSummary *s,
-             const char            *needle)
-{
-  for (guint i = 0; i < s->warnings->len; i++)
-    if (strstr (g_ptr_array_index (s->warnings, i), needle) != NULL)
-      return TRUE;
-  return FALSE;
-}
-
 static void
 test_arbiters_and_dates (Fixture       *f,
                          gconstpointer  data)
@@ -428,15 +391,15 @@ test_arbiters_and_dates (Fixture       *f,
   g_assert_cmpint (s->participants, ==, 20);
   /* The preliminary's arbiter is 二级 (一级 needed); the final is fine. */
   g_assert_cmpuint (s->warnings->len, ==, 1);
-  g_assert_true (has_warning (s, "二级"));
+  g_assert_true (fixture_summary_warns (s, "二级"));
 
   /* Replaced by a final with a 一级 arbiter, on the preliminary's day and after 10-31. */
   import_ok (f, bad, QW_IMPORT_REPLACED);
   s2 = summary (f);
   g_assert_cmpuint (s2->warnings->len, ==, 4);
-  g_assert_true (has_warning (s2, "国家级"));
-  g_assert_true (has_warning (s2, "after every preliminary"));
-  g_assert_true (has_warning (s2, "10-31"));
+  g_assert_true (fixture_summary_warns (s2, "国家级"));
+  g_assert_true (fixture_summary_warns (s2, "after every preliminary"));
+  g_assert_true (fixture_summary_warns (s2, "10-31"));
 }
 
 static QwEntry *
@@ -820,7 +783,7 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
 
 #define ADD(path, func) \
-  g_test_add (path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
+  g_test_add (path, Fixture, NULL, qw_test_region_set_up, func, qw_test_region_tear_down)
 
   ADD ("/region/import/round-trip", test_import_round_trip);
   ADD ("/region/import/absences", test_import_absences);

@@ -104,17 +104,6 @@ test_standings_exports (void)
 
 /* Hostile and damaged files */
 
-static char *
-fixture_text (void)
-{
-  g_autoptr(QwResults) results = fixture_results ("白花站", "0a1b2c3d-white-flower", "2021-07-03", 7);
-  g_autoptr(GError) error = NULL;
-  char *text = qw_results_to_xml (results, FALSE, NULL, &error);
-
-  g_assert_no_error (error);
-  return text;
-}
-
 /* The file is refused with @code and a message containing @needle, and a
  * region document importing it stays empty. */
 static void
@@ -147,7 +136,7 @@ static void
 test_truncated (void)
 {
   g_autofree char *dir = fixture_tmpdir ();
-  g_autofree char *text = fixture_text ();
+  g_autofree char *text = fixture_results_text (FALSE);
   gsize length = strlen (text);
 
   assert_rejected (dir, "half.xml", text, length / 2, QW_ERROR_CORRUPT, "truncated");
@@ -161,7 +150,7 @@ static void
 test_wrong_digest (void)
 {
   g_autofree char *dir = fixture_tmpdir ();
-  g_autofree char *text = fixture_text ();
+  g_autofree char *text = fixture_results_text (FALSE);
   g_autoptr(GString) edited = g_string_new (text);
   g_autoptr(GString) flipped = g_string_new (text);
   char *digest;
@@ -212,7 +201,7 @@ test_wrong_schema (void)
   static const char *content =
     "  <content>\n    <event uid=\"abcdefgh\" ruleset=\"qiwang-2021\" level=\"preliminary\" "
     "system=\"swiss\" rounds=\"5\">\n      <name>某站</name>\n    </event>\n  </content>\n";
-  g_autofree char *text = fixture_text ();
+  g_autofree char *text = fixture_results_text (FALSE);
   g_autoptr(GString) bad_result = g_string_new (text);
 
   /* Another kind of XML file altogether. */

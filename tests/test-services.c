@@ -25,50 +25,9 @@
 #include "qw-tournament.h"
 #include "qw-test-region.h"
 #include "qw-test-play.h"
+#include "qw-test-documents.h"
 
 #define STOP_NAME "2021年第六届全国象棋业余棋王赛广东赛区白花（镇）预选赛"
-
-/* Every row of every table but the logs. */
-static char *
-dump (QwDocument *doc)
-{
-  static const char *tables[] = { "meta", "event", "player", "entry", "section", "game", "standing",
-                                  "nominee", NULL };
-  GString *out = g_string_new (NULL);
-  sqlite3 *db = NULL;
-
-  g_assert_cmpint (sqlite3_open_v2 (qw_document_get_path (doc), &db, SQLITE_OPEN_READONLY, NULL), ==, SQLITE_OK);
-  for (guint t = 0; tables[t] != NULL; t++)
-    {
-      g_autofree char *sql = g_strdup_printf ("SELECT * FROM %s ORDER BY 1, 2", tables[t]);
-      sqlite3_stmt *stmt = NULL;
-
-      g_assert_cmpint (sqlite3_prepare_v2 (db, sql, -1, &stmt, NULL), ==, SQLITE_OK);
-      g_string_append_printf (out, "[%s]\n", tables[t]);
-      while (sqlite3_step (stmt) == SQLITE_ROW)
-        {
-          for (int c = 0; c < sqlite3_column_count (stmt); c++)
-            {
-              const unsigned char *text = sqlite3_column_text (stmt, c);
-
-              g_string_append_printf (out, "%s|", text != NULL ? (const char *) text : "NULL");
-            }
-          g_string_append_c (out, '\n');
-        }
-      sqlite3_finalize (stmt);
-    }
-  sqlite3_close (db);
-  return g_string_free (out, FALSE);
-}
-
-static void
-assert_dump (QwDocument *doc,
-             const char *expected)
-{
-  g_autofree char *now = dump (doc);
-
-  g_assert_cmpstr (now, ==, expected);
-}
 
 static void
 assert_undo_redo (QwDocument *doc,
@@ -77,7 +36,7 @@ assert_undo_redo (QwDocument *doc,
 {
   QwHistory *history = qw_document_get_history (doc);
   g_autoptr(GError) error = NULL;
-  g_autofree char *after = dump (doc);
+  g_autofree char *after = qw_test_dump_document (qw_document_get_path (doc));
   g_autofree char *undone = NULL;
   g_autofree char *redone = NULL;
 
@@ -85,11 +44,11 @@ assert_undo_redo (QwDocument *doc,
   g_assert_cmpstr (qw_history_get_undo_label (history), ==, label);
   g_assert_true (qw_history_undo (history, NULL, &error));
   g_assert_no_error (error);
-  undone = dump (doc);
+  undone = qw_test_dump_document (qw_document_get_path (doc));
   g_assert_cmpstr (undone, ==, before);
   g_assert_true (qw_history_redo (history, NULL, &error));
   g_assert_no_error (error);
-  redone = dump (doc);
+  redone = qw_test_dump_document (qw_document_get_path (doc));
   g_assert_cmpstr (redone, ==, after);
 }
 
@@ -277,34 +236,14 @@ test_edit_moves_until_paired (void)
 
 /* Region */
 
-typedef struct
-{
-  char       *dir;
-  QwDocument *doc;
-  QwRuleset  *ruleset;
-} Fixture;
+typedef QwTestRegion Fixture;
 
 static void
 fixture_set_up (Fixture       *f,
                 gconstpointer  data)
 {
-  g_autoptr(GError) error = NULL;
-
-  f->dir = fixture_tmpdir ();
-  f->doc = fixture_region (f->dir, "广东");
-  f->ruleset = qw_region_ruleset (f->doc, &error);
-  g_assert_no_error (error);
+  qw_test_region_set_up (f, data);
   qw_document_enable_history (f->doc);
-}
-
-static void
-fixture_tear_down (Fixture       *f,
-                   gconstpointer  data)
-{
-  g_clear_object (&f->doc);
-  qw_ruleset_unref (f->ruleset);
-  fixture_rmdir (f->dir);
-  g_free (f->dir);
 }
 
 static QwResults *
@@ -334,7 +273,7 @@ test_region_import_results (Fixture       *f,
   g_autoptr(GError) error = NULL;
   g_autoptr(QwResults) first = results_through_file (f, STOP_NAME, "stop-0001", 7, NULL);
   g_autoptr(QwResults) second = NULL;
-  g_autofree char *empty = dump (f->doc);
+  g_autofree char *empty = qw_test_dump_document (qw_document_get_path (f->doc));
   g_autofree char *once = NULL;
   g_autofree char *label = g_strdup_printf ("Import of %s", STOP_NAME);
   QwImportOutcome outcome;
@@ -344,7 +283,7 @@ test_region_import_results (Fixture       *f,
   assert_undo_redo (f->doc, empty, label);
 
   /* A corrected file replaces the stop; undone, the first import is back. */
-  once = dump (f->doc);
+  once = qw_test_dump_document (qw_document_get_path (f->doc));
   {
     g_autoptr(QwResults) corrected = fixture_results (STOP_NAME, "stop-0001", "2021-07-03", 9);
     g_autofree char *path = g_build_filename (f->dir, "corrected.xml", NULL);
@@ -364,7 +303,7 @@ test_region_stops_csv (Fixture       *f,
   g_autoptr(GError) error = NULL;
   g_autofree char *path = g_build_filename (f->dir, "stops.csv", NULL);
   g_autoptr(QwStopsImport) import = NULL;
-  g_autofree char *before = dump (f->doc);
+  g_autofree char *before = qw_test_dump_document (qw_document_get_path (f->doc));
 
   g_assert_true (g_file_set_contents (path, "名称,类型,级别,承办单位,地级市,县级市,荣誉,参赛人数\n"
                                             "第一站,预选赛,县级,第一县象棋协会,某市,,,90\n"
@@ -415,14 +354,14 @@ test_region_typed_stop (Fixture       *f,
   g_autoptr(QwStopSummary) unnamed = typed_stop ("", 45);
   g_autoptr(QwStopSummary) other = typed_stop ("第二站", 20);
   g_autoptr(QwEvent) original = NULL;
-  g_autofree char *before = dump (f->doc);
+  g_autofree char *before = qw_test_dump_document (qw_document_get_path (f->doc));
 
   g_assert_true (qw_region_save_stop (f->doc, stop, NULL, &error));
   g_assert_no_error (error);
   assert_undo_redo (f->doc, before, "Adding the stop 第一站");
 
   g_free (before);
-  before = dump (f->doc);
+  before = qw_test_dump_document (qw_document_get_path (f->doc));
   original = find_event (f, "第一站");
   g_assert_true (qw_region_save_stop (f->doc, renamed, original, &error));
   g_assert_no_error (error);
@@ -457,7 +396,7 @@ test_region_delete_restore (Fixture       *f,
   g_assert_true (qw_region_import_results (f->doc, results, NULL, NULL, &error));
   g_assert_true (qw_region_save_stop (f->doc, stop, NULL, &error));
   summary = qw_region_read_summary (f->doc, f->ruleset, &error);
-  before = dump (f->doc);
+  before = qw_test_dump_document (qw_document_get_path (f->doc));
   events = qw_document_list_events (f->doc, &error);
   g_assert_cmpuint (events->len, ==, 2);
   backup = qw_region_backup_stops (f->doc, events, &error);
@@ -506,7 +445,7 @@ test_region_import_files (Fixture       *f,
   g_autoptr(GPtrArray) outcomes = NULL;
   g_autoptr(QwDocument) stop_doc = NULL;
   g_autoptr(QwEvent) stop_event = NULL;
-  g_autofree char *empty = dump (f->doc);
+  g_autofree char *empty = qw_test_dump_document (qw_document_get_path (f->doc));
   g_autofree char *last = NULL;
   QwHistory *history = qw_document_get_history (f->doc);
 
@@ -541,7 +480,7 @@ test_region_import_files (Fixture       *f,
   g_assert_true (qw_history_undo (history, NULL, &error));
   g_assert_true (qw_history_undo (history, NULL, &error));
   g_assert_no_error (error);
-  assert_dump (f->doc, empty);
+  qw_test_assert_dump (qw_document_get_path (f->doc), empty);
   g_assert_false (qw_history_get_can_undo (history));
 }
 
@@ -550,7 +489,7 @@ test_region_decided_places (Fixture       *f,
                             gconstpointer  data)
 {
   g_autoptr(GError) error = NULL;
-  g_autofree char *before = dump (f->doc);
+  g_autofree char *before = qw_test_dump_document (qw_document_get_path (f->doc));
 
   g_assert_true (qw_region_set_decided_places (f->doc, 4, &error));
   assert_undo_redo (f->doc, before, "Places decided by the association");
@@ -568,7 +507,7 @@ test_national_nominees (void)
 
   g_assert_no_error (error);
   qw_document_enable_history (doc);
-  before = dump (doc);
+  before = qw_test_dump_document (qw_document_get_path (doc));
   list->region = g_strdup ("广东");
   list->digest = g_strdup ("abc");
   for (int i = 0; i < 3; i++)
@@ -620,7 +559,8 @@ main (int    argc,
 
   g_test_add_func ("/services/registration/same-placement", test_placement_same_for_every_face);
   g_test_add_func ("/services/registration/edit-moves-until-paired", test_edit_moves_until_paired);
-#define ADD(name, func) g_test_add ("/services/region/" name, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
+#define ADD(name, func) \
+  g_test_add ("/services/region/" name, Fixture, NULL, fixture_set_up, func, qw_test_region_tear_down)
   ADD ("import-results", test_region_import_results);
   ADD ("stops-csv", test_region_stops_csv);
   ADD ("typed-stop", test_region_typed_stop);

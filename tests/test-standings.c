@@ -8,16 +8,8 @@
 #include "qw-standings.h"
 #include "qw-game.h"
 #include "qw-tiebreak.h"
-
-static QwRuleset *
-ruleset (void)
-{
-  g_autoptr(GError) error = NULL;
-  QwRuleset *r = qw_ruleset_lookup ("qiwang-2021", &error);
-
-  g_assert_no_error (error);
-  return r;
-}
+#include "qw-test.h"
+#include "qw-test-play.h"
 
 static GPtrArray *
 make_entries (int n)
@@ -74,21 +66,6 @@ section_with_chain (QwSystem    system,
   return s;
 }
 
-static const QwStandingRow *
-row_of (GPtrArray *rows,
-        int        no)
-{
-  for (guint i = 0; i < rows->len; i++)
-    {
-      const QwStandingRow *row = g_ptr_array_index (rows, i);
-
-      if (row->no == no)
-        return row;
-    }
-  g_assert_not_reached ();
-  return NULL;
-}
-
 static char *
 order_of (GPtrArray *rows)
 {
@@ -131,7 +108,7 @@ five_player_games (void)
 static void
 test_hand_computed_values (void)
 {
-  g_autoptr(QwRuleset) rules = ruleset ();
+  g_autoptr(QwRuleset) rules = qw_test_ruleset ();
   g_autoptr(GPtrArray) entries = make_entries (5);
   g_autoptr(GPtrArray) games = five_player_games ();
   g_autoptr(QwSection) section = section_with_chain (QW_SYSTEM_SWISS, "opponents");
@@ -158,7 +135,7 @@ test_hand_computed_values (void)
   g_assert_cmpuint (rows->len, ==, 5);
   for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
     {
-      const QwStandingRow *row = row_of (rows, expected[i].no);
+      const QwStandingRow *row = qw_test_standing_row (rows, expected[i].no);
 
       g_assert_cmpfloat (row->points, ==, expected[i].points);
       g_assert_cmpfloat (row->tiebreaks[QW_TB_OPPONENTS], ==, expected[i].opponents);
@@ -174,7 +151,7 @@ test_hand_computed_values (void)
     }
   /* Round cells: player 2 in round 2 had red against 3 and won by forfeit. */
   {
-    const QwStandingRow *row = row_of (rows, 2);
+    const QwStandingRow *row = qw_test_standing_row (rows, 2);
     const QwRoundCell *cell = &g_array_index (row->rounds, QwRoundCell, 1);
 
     g_assert_cmpint (cell->opponent_no, ==, 3);
@@ -194,7 +171,7 @@ test_hand_computed_values (void)
 static void
 test_order_opponents (void)
 {
-  g_autoptr(QwRuleset) rules = ruleset ();
+  g_autoptr(QwRuleset) rules = qw_test_ruleset ();
   g_autoptr(GPtrArray) entries = make_entries (5);
   g_autoptr(GPtrArray) games = five_player_games ();
   g_autoptr(QwSection) section = section_with_chain (QW_SYSTEM_SWISS, "opponents");
@@ -208,7 +185,7 @@ test_order_opponents (void)
 static void
 test_order_progressive (void)
 {
-  g_autoptr(QwRuleset) rules = ruleset ();
+  g_autoptr(QwRuleset) rules = qw_test_ruleset ();
   g_autoptr(GPtrArray) entries = make_entries (5);
   g_autoptr(GPtrArray) games = five_player_games ();
   g_autoptr(QwSection) section = section_with_chain (QW_SYSTEM_SWISS, "progressive");
@@ -224,7 +201,7 @@ test_order_progressive (void)
 static void
 test_shared_place (void)
 {
-  g_autoptr(QwRuleset) rules = ruleset ();
+  g_autoptr(QwRuleset) rules = qw_test_ruleset ();
   g_autoptr(GPtrArray) entries = make_entries (5);
   g_autoptr(GPtrArray) games = five_player_games ();
   g_autoptr(QwSection) section = section_with_chain (QW_SYSTEM_SWISS, "round-robin");
@@ -238,19 +215,19 @@ test_shared_place (void)
 static void
 test_up_to_round (void)
 {
-  g_autoptr(QwRuleset) rules = ruleset ();
+  g_autoptr(QwRuleset) rules = qw_test_ruleset ();
   g_autoptr(GPtrArray) entries = make_entries (5);
   g_autoptr(GPtrArray) games = five_player_games ();
   g_autoptr(QwSection) section = section_with_chain (QW_SYSTEM_SWISS, "opponents");
   g_autoptr(GPtrArray) rows = qw_standings_compute (rules, section, entries, games, 1);
 
-  g_assert_cmpfloat (row_of (rows, 5)->points, ==, 2);
-  g_assert_cmpfloat (row_of (rows, 2)->points, ==, 0);
-  g_assert_cmpint (row_of (rows, 2)->rank, ==, 5);
-  g_assert_cmpuint (row_of (rows, 1)->rounds->len, ==, 1);
+  g_assert_cmpfloat (qw_test_standing_row (rows, 5)->points, ==, 2);
+  g_assert_cmpfloat (qw_test_standing_row (rows, 2)->points, ==, 0);
+  g_assert_cmpint (qw_test_standing_row (rows, 2)->rank, ==, 5);
+  g_assert_cmpuint (qw_test_standing_row (rows, 1)->rounds->len, ==, 1);
   /* After round 1 the lowest score among those who scored is 1 (3 and 4):
    * 5's bye is worth 1 of 对手分. */
-  g_assert_cmpfloat (row_of (rows, 5)->tiebreaks[QW_TB_OPPONENTS], ==, 1);
+  g_assert_cmpfloat (qw_test_standing_row (rows, 5)->tiebreaks[QW_TB_OPPONENTS], ==, 1);
 }
 
 /* A round just paired (its bye recorded, no result yet) does not count:
@@ -258,7 +235,7 @@ test_up_to_round (void)
 static void
 test_fresh_round_ignored (void)
 {
-  g_autoptr(QwRuleset) rules = ruleset ();
+  g_autoptr(QwRuleset) rules = qw_test_ruleset ();
   g_autoptr(GPtrArray) entries = make_entries (5);
   g_autoptr(GPtrArray) games = five_player_games ();
   g_autoptr(QwSection) section = section_with_chain (QW_SYSTEM_SWISS, "opponents");
@@ -268,16 +245,16 @@ test_fresh_round_ignored (void)
   add_game (games, 4, 2, 4, 2, QW_RESULT_NONE, 0, 0);
   add_game (games, 4, 3, 3, 0, QW_RESULT_BYE, 0, 0);
   rows = qw_standings_compute (rules, section, entries, games, 0);
-  g_assert_cmpuint (row_of (rows, 1)->rounds->len, ==, 3);
-  g_assert_cmpfloat (row_of (rows, 3)->points, ==, 1);
-  g_assert_cmpfloat (row_of (rows, 1)->tiebreaks[QW_TB_EARLIER_ROUNDS], ==, 4);
+  g_assert_cmpuint (qw_test_standing_row (rows, 1)->rounds->len, ==, 3);
+  g_assert_cmpfloat (qw_test_standing_row (rows, 3)->points, ==, 1);
+  g_assert_cmpfloat (qw_test_standing_row (rows, 1)->tiebreaks[QW_TB_EARLIER_ROUNDS], ==, 4);
   g_clear_pointer (&rows, g_ptr_array_unref);
   /* Once a result is in, round 4 counts, the bye with it. */
   ((QwGame *) g_ptr_array_index (games, 9))->result = QW_RESULT_DRAW;
   rows = qw_standings_compute (rules, section, entries, games, 0);
-  g_assert_cmpuint (row_of (rows, 1)->rounds->len, ==, 4);
-  g_assert_cmpfloat (row_of (rows, 3)->points, ==, 3);
-  g_assert_cmpfloat (row_of (rows, 1)->points, ==, 6);
+  g_assert_cmpuint (qw_test_standing_row (rows, 1)->rounds->len, ==, 4);
+  g_assert_cmpfloat (qw_test_standing_row (rows, 3)->points, ==, 3);
+  g_assert_cmpfloat (qw_test_standing_row (rows, 1)->points, ==, 6);
 }
 
 /* 直胜: 2 and 1 both have 2 points; 2 beat 1, so 2 ranks first although 1
@@ -287,7 +264,7 @@ test_fresh_round_ignored (void)
 static void
 test_direct_two (void)
 {
-  g_autoptr(QwRuleset) rules = ruleset ();
+  g_autoptr(QwRuleset) rules = qw_test_ruleset ();
   g_autoptr(GPtrArray) entries = make_entries (4);
   g_autoptr(GPtrArray) games = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_game_free);
   g_autoptr(QwSection) section = section_with_chain (QW_SYSTEM_ROUND_ROBIN, "direct");
@@ -301,8 +278,8 @@ test_direct_two (void)
   rows = qw_standings_compute (rules, section, entries, games, 0);
   order = order_of (rows);
   g_assert_cmpstr (order, ==, "1:3 2:2 3:1 4:4");
-  g_assert_cmpfloat (row_of (rows, 2)->tiebreaks[QW_TB_DIRECT], ==, 2);
-  g_assert_cmpfloat (row_of (rows, 1)->tiebreaks[QW_TB_DIRECT], ==, 0);
+  g_assert_cmpfloat (qw_test_standing_row (rows, 2)->tiebreaks[QW_TB_DIRECT], ==, 2);
+  g_assert_cmpfloat (qw_test_standing_row (rows, 1)->tiebreaks[QW_TB_DIRECT], ==, 0);
 }
 
 /* A cycle among three (1 beat 2, 2 beat 3, 3 beat 1; all beat 4): 直胜 gives
@@ -311,7 +288,7 @@ test_direct_two (void)
 static void
 test_direct_cycle (void)
 {
-  g_autoptr(QwRuleset) rules = ruleset ();
+  g_autoptr(QwRuleset) rules = qw_test_ruleset ();
   g_autoptr(GPtrArray) entries = make_entries (4);
   g_autoptr(GPtrArray) games = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_game_free);
   g_autoptr(QwSection) section = section_with_chain (QW_SYSTEM_ROUND_ROBIN, "direct,fouls");
@@ -328,7 +305,7 @@ test_direct_cycle (void)
   order = order_of (rows);
   g_assert_cmpstr (order, ==, "1:1 1:3 3:2 4:4");
   for (int no = 1; no <= 3; no++)
-    g_assert_cmpfloat (row_of (rows, no)->tiebreaks[QW_TB_DIRECT], ==, 2);
+    g_assert_cmpfloat (qw_test_standing_row (rows, no)->tiebreaks[QW_TB_DIRECT], ==, 2);
 }
 
 /* A round robin withdrawal before half the field was met cancels every
@@ -338,7 +315,7 @@ test_direct_cycle (void)
 static void
 test_round_robin_cancelled (void)
 {
-  g_autoptr(QwRuleset) rules = ruleset ();
+  g_autoptr(QwRuleset) rules = qw_test_ruleset ();
   g_autoptr(GPtrArray) entries = make_entries (4);
   g_autoptr(GPtrArray) games = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_game_free);
   g_autoptr(QwSection) section = section_with_chain (QW_SYSTEM_ROUND_ROBIN, "round-robin");
@@ -353,19 +330,19 @@ test_round_robin_cancelled (void)
   add_game (games, 3, 2, 3, 1, QW_RESULT_DRAW, 0, 0);
   rows = qw_standings_compute (rules, section, entries, games, 0);
   /* Without 4: every remaining game was drawn. */
-  g_assert_cmpfloat (row_of (rows, 1)->points, ==, 2);
-  g_assert_cmpfloat (row_of (rows, 2)->points, ==, 2);
-  g_assert_cmpfloat (row_of (rows, 3)->points, ==, 2);
-  g_assert_cmpfloat (row_of (rows, 4)->points, ==, 0);
-  g_assert_true (row_of (rows, 4)->withdrawn);
-  g_assert_cmpint (row_of (rows, 4)->rank, ==, 4);
+  g_assert_cmpfloat (qw_test_standing_row (rows, 1)->points, ==, 2);
+  g_assert_cmpfloat (qw_test_standing_row (rows, 2)->points, ==, 2);
+  g_assert_cmpfloat (qw_test_standing_row (rows, 3)->points, ==, 2);
+  g_assert_cmpfloat (qw_test_standing_row (rows, 4)->points, ==, 0);
+  g_assert_true (qw_test_standing_row (rows, 4)->withdrawn);
+  g_assert_cmpint (qw_test_standing_row (rows, 4)->rank, ==, 4);
 }
 
 /* A knockout ranks by the stage reached before points. */
 static void
 test_knockout_stage (void)
 {
-  g_autoptr(QwRuleset) rules = ruleset ();
+  g_autoptr(QwRuleset) rules = qw_test_ruleset ();
   g_autoptr(GPtrArray) entries = make_entries (3);
   g_autoptr(GPtrArray) games = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_game_free);
   g_autoptr(QwSection) section = section_with_chain (QW_SYSTEM_KNOCKOUT, "knockout");

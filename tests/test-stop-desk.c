@@ -29,6 +29,7 @@
 #include "qw-test.h"
 #include "qw-tournament.h"
 #include "qw-test-play.h"
+#include "qw-test-people.h"
 
 typedef struct
 {
@@ -38,19 +39,6 @@ typedef struct
   QwRuleset  *ruleset;
 } Desk;
 
-/* An 18-digit number of a birth date ("19910305") and a sequence ("011"). */
-static char *
-id_number (const char *birth,
-           const char *seq)
-{
-  char id[19];
-
-  g_snprintf (id, sizeof id, "441323%s%s", birth, seq);
-  id[17] = qw_idcard_check_digit (id);
-  id[18] = '\0';
-  return g_strdup (id);
-}
-
 static QwEntry *
 player (const char *name,
         const char *birth,
@@ -59,7 +47,7 @@ player (const char *name,
   QwEntry *e = qw_entry_new ();
 
   e->name = g_strdup (name);
-  e->id_number = id_number (birth, seq);
+  e->id_number = qw_test_id_number ("441323", birth, seq);
   e->unit = g_strdup ("白花镇象棋协会");
   return e;
 }
@@ -490,7 +478,7 @@ test_facts_stored (Desk          *d,
   g_autoptr(QwEntryImport) import = NULL;
   g_autofree char *csv = g_build_filename (d->dir, "ids.csv", NULL);
   g_autofree char *xml = NULL;
-  g_autofree char *id = id_number ("19920407", "024");
+  g_autofree char *id = qw_test_id_number ("441323", "19920407", "024");
   g_autofree char *text = g_strdup_printf ("姓名,身份证号\n导入,%s\n", id);
 
   /* Typed in with only the number. */
@@ -586,7 +574,8 @@ test_import_merges (Desk          *d,
                     gconstpointer  data)
 {
   g_autoptr(GError) error = NULL;
-  g_autofree char *a = id_number ("19910301", "011"), *c = id_number ("19910303", "031");
+  g_autofree char *a = qw_test_id_number ("441323", "19910301", "011");
+  g_autofree char *c = qw_test_id_number ("441323", "19910303", "031");
   g_autofree char *first = g_strdup_printf (FIRST_LIST, a, c);
   g_autofree char *second = g_strdup_printf (SECOND_LIST, a, c, c);
   g_autoptr(QwImportReport) r1 = NULL, r2 = NULL, r3 = NULL;
@@ -643,7 +632,7 @@ static void
 test_import_adds_numbers (Desk          *d,
                           gconstpointer  data)
 {
-  g_autofree char *a = id_number ("19910301", "011");
+  g_autofree char *a = qw_test_id_number ("441323", "19910301", "011");
   g_autofree char *with = g_strdup_printf ("姓名,出生日期,单位,身份证号\n甲,1991-03-01,白花镇象棋协会,%s\n", a);
   g_autoptr(QwImportReport) r1 = import_text (d, "without.csv", "姓名,出生日期,单位\n甲,1991-03-01,白花镇象棋协会\n");
   g_autoptr(QwImportReport) r2 = import_text (d, "with.csv", with);
@@ -969,7 +958,7 @@ test_late_moved (Desk          *d,
   moved->declared_group = g_strdup ("open-f");
   moved->sex = QW_SEX_FEMALE;
   g_free (moved->id_number);
-  moved->id_number = id_number ("19910320", "062");
+  moved->id_number = qw_test_id_number ("441323", "19910320", "062");
   g_assert_true (qw_registration_update_entry (d->doc, d->ruleset, d->event, moved, &error));
   g_assert_no_error (error);
   g_assert_cmpstr (moved->group_code, !=, "open-m");

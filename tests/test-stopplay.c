@@ -38,87 +38,7 @@
 #include "qw-test.h"
 #include "qw-test-play.h"
 
-typedef struct
-{
-  char       *dir;
-  char       *path;
-  QwDocument *doc;
-  QwSection  *section;
-  GPtrArray  *entries;
-} Fixture;
-
-static void
-fixture_set_up (Fixture       *f,
-                gconstpointer  data)
-{
-  f->dir = qw_test_make_tmp_dir ("qiwang-stopplay-XXXXXX");
-  f->path = g_build_filename (f->dir, "stop.qiwang", NULL);
-}
-
-static void
-fixture_tear_down (Fixture       *f,
-                   gconstpointer  data)
-{
-  g_clear_pointer (&f->section, qw_section_free);
-  g_clear_pointer (&f->entries, g_ptr_array_unref);
-  g_clear_object (&f->doc);
-  qw_test_remove_tree (f->dir);
-  g_free (f->dir);
-  g_free (f->path);
-}
-
-/* A stop with @n players in open-m, No. 1 … n, played with @system; the
- * ratings (when given) are the players', else 2400 − 10 i. */
-static void
-make_stop (Fixture    *f,
-           const char *system,
-           int         n,
-           int         rounds,
-           const int  *ratings)
-{
-  g_autoptr(GError) error = NULL;
-  g_autoptr(QwEvent) event = qw_event_new ();
-  g_autoptr(GRand) rand = g_rand_new_with_seed (9);
-  g_autoptr(GPtrArray) entries = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_entry_free);
-
-  f->doc = qw_document_create (f->path, QW_DOCUMENT_STOP, &error);
-  g_assert_no_error (error);
-  event->name = g_strdup ("2021年第六届全国象棋业余棋王赛广东赛区白花（镇）预选赛");
-  g_free (event->system);
-  event->system = g_strdup (system);
-  event->rounds = rounds;
-  g_assert_true (qw_document_add_event (f->doc, event, &error));
-  for (int i = 0; i < n; i++)
-    {
-      QwEntry *e = qw_entry_new ();
-      QwDate birth = qw_date_make (1980 + i % 20, 1 + i % 12, 1 + i % 28);
-
-      e->name = qw_demo_make_name (rand, QW_SEX_MALE);
-      e->sex = QW_SEX_MALE;
-      e->birth = qw_date_to_iso_dup (birth);
-      e->id_number = qw_demo_make_id_number (rand, "441323", birth, QW_SEX_MALE);
-      e->unit = g_strdup_printf ("第%d象棋队", i + 1);
-      e->group_code = g_strdup ("open-m");
-      e->rating = ratings != NULL ? ratings[i] : 2400 - 10 * i;
-      g_ptr_array_add (entries, e);
-    }
-  g_assert_true (qw_document_add_entries (f->doc, event->id, entries, &error));
-  f->section = qw_tournament_find_section (f->doc, "open-m", TRUE, &error);
-  g_assert_no_error (error);
-  f->entries = qw_document_list_section_entries (f->doc, f->section, &error);
-  g_assert_no_error (error);
-}
-
-static gint64
-id_of_no (Fixture *f,
-          int      no)
-{
-  for (guint i = 0; i < f->entries->len; i++)
-    if (((QwEntry *) g_ptr_array_index (f->entries, i))->no == no)
-      return ((QwEntry *) g_ptr_array_index (f->entries, i))->id;
-  g_assert_not_reached ();
-  return 0;
-}
+typedef QwTestStop Fixture;
 
 static int
 no_of_id (Fixture *f,
@@ -141,80 +61,12 @@ games_of (Fixture *f,
   return games;
 }
 
-static const QwGame *
-game_with (GPtrArray *games,
-           gint64     id)
-{
-  for (guint i = 0; i < games->len; i++)
-    {
-      const QwGame *g = g_ptr_array_index (games, i);
-
-      if (g->red == id || (g->black != 0 && g->black == id))
-        return g;
-    }
-  return NULL;
-}
-
-static void
-record (Fixture  *f,
-        int       round,
-        int       board,
-        QwResult  result)
-{
-  g_autoptr(GError) error = NULL;
-  QwResultInput input = { result, 0, 0, QW_PLAYOFF_NONE, FALSE };
-
-  g_assert_true (qw_tournament_record_result (f->doc, f->section, round, board, &input, &error));
-  g_assert_no_error (error);
-}
-
-/* @result on every board of @round that has none yet. */
-static void
-finish_round (Fixture  *f,
-              int       round,
-              QwResult  result)
-{
-  g_autoptr(GPtrArray) games = games_of (f, round);
-
-  for (guint i = 0; i < games->len; i++)
-    {
-      QwGame *g = g_ptr_array_index (games, i);
-
-      if (g->result == QW_RESULT_NONE)
-        record (f, round, g->board, result);
-    }
-}
-
-static int
-pair (Fixture    *f,
-      GPtrArray **notes)
-{
-  g_autoptr(GError) error = NULL;
-  int round = qw_test_pair (f->doc, &f->section, notes, &error);
-
-  g_assert_no_error (error);
-  g_assert_cmpint (round, >, 0);
-  return round;
-}
-
 static gboolean
 strv_find (GPtrArray  *lines,
            const char *text)
 {
   for (guint i = 0; lines != NULL && i < lines->len; i++)
     if (strstr (g_ptr_array_index (lines, i), text) != NULL)
-      return TRUE;
-  return FALSE;
-}
-
-static gboolean
-log_contains (Fixture    *f,
-              const char *text)
-{
-  g_autoptr(GPtrArray) lines = qw_document_list_round_log (f->doc, f->section->id, NULL);
-
-  for (guint i = 0; i < lines->len; i++)
-    if (strstr (((QwRoundLogLine *) g_ptr_array_index (lines, i))->message, text) != NULL)
       return TRUE;
   return FALSE;
 }
@@ -229,17 +81,6 @@ standings (Fixture *f)
 
   g_assert_no_error (error);
   return qw_standings_compute_with_absences (ruleset, f->section, f->entries, games, absences, 0);
-}
-
-static const QwStandingRow *
-row_of (GPtrArray *rows,
-        int        no)
-{
-  for (guint i = 0; i < rows->len; i++)
-    if (((QwStandingRow *) g_ptr_array_index (rows, i))->no == no)
-      return g_ptr_array_index (rows, i);
-  g_assert_not_reached ();
-  return NULL;
 }
 
 /* 10. Absence */
@@ -257,32 +98,32 @@ test_absence_one_round (Fixture       *f,
   const QwRoundCell *cell;
   gint64 one;
 
-  make_stop (f, "swiss", 8, 5, NULL);
-  one = id_of_no (f, 1);
-  g_assert_cmpint (pair (f, NULL), ==, 1);
-  finish_round (f, 1, QW_RESULT_RED_WIN);
+  qw_test_stop_make (f, "swiss", 8, 5, 9, NULL, NULL);
+  one = qw_test_stop_id_of_no (f, 1);
+  g_assert_cmpint (qw_test_pair_next (f->doc, &f->section, NULL), ==, 1);
+  qw_test_stop_finish_round (f, 1, QW_RESULT_RED_WIN);
 
   g_assert_cmpint (qw_tournament_set_absent (f->doc, f->section, one, &error), ==, 2);
   g_assert_no_error (error);
-  g_assert_true (log_contains (f, "absent (请假) in round 2"));
+  g_assert_true (qw_test_stop_log_contains (f, "absent (请假) in round 2"));
   /* Once per round. */
   g_assert_cmpint (qw_tournament_set_absent (f->doc, f->section, one, &error), ==, 0);
   g_assert_error (error, QW_ERROR, QW_ERROR_CONFLICT);
   g_clear_error (&error);
 
-  g_assert_cmpint (pair (f, &notes), ==, 2);
+  g_assert_cmpint (qw_test_pair_next (f->doc, &f->section, &notes), ==, 2);
   round2 = games_of (f, 2);
-  g_assert_null (game_with (round2, one));
+  g_assert_null (qw_test_game_with (round2, one));
   g_assert_true (strv_find (notes, "is absent (请假) in round 2"));
   /* Seven players: three boards and a bye, for someone else. */
   g_assert_cmpuint (round2->len, ==, 4);
   warnings = qw_tournament_check_round (f->doc, f->section, 2, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (warnings->len, ==, 0);
-  finish_round (f, 2, QW_RESULT_DRAW);
+  qw_test_stop_finish_round (f, 2, QW_RESULT_DRAW);
 
   rows = standings (f);
-  row = row_of (rows, 1);
+  row = qw_test_standing_row (rows, 1);
   cell = &g_array_index (row->rounds, QwRoundCell, 1);
   g_assert_true (cell->absent);
   g_assert_cmpint (cell->absence, ==, QW_ABSENCE_LEAVE);
@@ -293,9 +134,9 @@ test_absence_one_round (Fixture       *f,
   g_assert_cmpfloat (row->points, ==, 2);
 
   /* The next round only: No. 1 is paired again in round 3. */
-  g_assert_cmpint (pair (f, NULL), ==, 3);
+  g_assert_cmpint (qw_test_pair_next (f->doc, &f->section, NULL), ==, 3);
   round3 = games_of (f, 3);
-  g_assert_nonnull (game_with (round3, one));
+  g_assert_nonnull (qw_test_game_with (round3, one));
   absences = qw_tournament_list_absences (f->doc, f->section, &error);
   g_assert_cmpuint (absences->len, ==, 1);
   g_assert_cmpint (((QwAbsence *) g_ptr_array_index (absences, 0))->round, ==, 2);
@@ -310,8 +151,8 @@ test_absence_cancel (Fixture       *f,
   g_autoptr(GPtrArray) absences = NULL, round1 = NULL;
   gint64 two;
 
-  make_stop (f, "swiss", 6, 3, NULL);
-  two = id_of_no (f, 2);
+  qw_test_stop_make (f, "swiss", 6, 3, 9, NULL, NULL);
+  two = qw_test_stop_id_of_no (f, 2);
   g_assert_cmpint (qw_tournament_set_absent (f->doc, f->section, two, &error), ==, 1);
   g_assert_true (qw_tournament_cancel_absence (f->doc, f->section, two, &error));
   g_assert_no_error (error);
@@ -320,10 +161,10 @@ test_absence_cancel (Fixture       *f,
   g_assert_false (qw_tournament_cancel_absence (f->doc, f->section, two, &error));
   g_assert_error (error, QW_ERROR, QW_ERROR_NOT_FOUND);
   g_clear_error (&error);
-  g_assert_true (log_contains (f, "no longer absent"));
-  pair (f, NULL);
+  g_assert_true (qw_test_stop_log_contains (f, "no longer absent"));
+  qw_test_pair_next (f->doc, &f->section, NULL);
   round1 = games_of (f, 1);
-  g_assert_nonnull (game_with (round1, two));
+  g_assert_nonnull (qw_test_game_with (round1, two));
 }
 
 /* Absent from round 1: still in the draw (an absence is no withdrawal). */
@@ -336,12 +177,12 @@ test_absence_round_one (Fixture       *f,
   g_autoptr(GPtrArray) round1 = NULL;
   gint64 three;
 
-  make_stop (f, "swiss", 6, 3, NULL);
-  three = id_of_no (f, 3);
+  qw_test_stop_make (f, "swiss", 6, 3, 9, NULL, NULL);
+  three = qw_test_stop_id_of_no (f, 3);
   g_assert_cmpint (qw_tournament_set_absent (f->doc, f->section, three, &error), ==, 1);
-  pair (f, NULL);
+  qw_test_pair_next (f->doc, &f->section, NULL);
   round1 = games_of (f, 1);
-  g_assert_null (game_with (round1, three));
+  g_assert_null (qw_test_game_with (round1, three));
   seeding = qw_tournament_seeding (f->doc, f->section, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (seeding->players->len, ==, 6);
@@ -360,26 +201,28 @@ test_absence_not_a_forfeit (Fixture       *f,
   const QwGame *g;
   gint64 one;
 
-  make_stop (f, "swiss", 8, 5, NULL);
+  qw_test_stop_make (f, "swiss", 8, 5, 9, NULL, NULL);
   g_assert_cmpint (f->section->settings.forfeit_limit, ==, 2);
-  one = id_of_no (f, 1);
-  pair (f, NULL);
+  one = qw_test_stop_id_of_no (f, 1);
+  qw_test_pair_next (f->doc, &f->section, NULL);
   round1 = games_of (f, 1);
-  g = game_with (round1, one);
-  record (f, 1, g->board, g->red == one ? QW_RESULT_BLACK_BY_FORFEIT : QW_RESULT_RED_BY_FORFEIT);
-  finish_round (f, 1, QW_RESULT_DRAW);
+  g = qw_test_game_with (round1, one);
+  qw_test_record (f->doc, f->section, 1, g->board,
+                  g->red == one ? QW_RESULT_BLACK_BY_FORFEIT : QW_RESULT_RED_BY_FORFEIT);
+  qw_test_stop_finish_round (f, 1, QW_RESULT_DRAW);
   g_assert_cmpint (qw_tournament_set_absent (f->doc, f->section, one, &error), ==, 2);
-  pair (f, NULL);
-  finish_round (f, 2, QW_RESULT_DRAW);
-  pair (f, NULL);
+  qw_test_pair_next (f->doc, &f->section, NULL);
+  qw_test_stop_finish_round (f, 2, QW_RESULT_DRAW);
+  qw_test_pair_next (f->doc, &f->section, NULL);
   round3 = games_of (f, 3);
-  g = game_with (round3, one);
+  g = qw_test_game_with (round3, one);
   g_assert_nonnull (g);
-  record (f, 3, g->board, g->red == one ? QW_RESULT_BLACK_BY_FORFEIT : QW_RESULT_RED_BY_FORFEIT);
-  finish_round (f, 3, QW_RESULT_DRAW);
-  pair (f, &notes);
+  qw_test_record (f->doc, f->section, 3, g->board,
+                  g->red == one ? QW_RESULT_BLACK_BY_FORFEIT : QW_RESULT_RED_BY_FORFEIT);
+  qw_test_stop_finish_round (f, 3, QW_RESULT_DRAW);
+  qw_test_pair_next (f->doc, &f->section, &notes);
   round4 = games_of (f, 4);
-  g_assert_null (game_with (round4, one));
+  g_assert_null (qw_test_game_with (round4, one));
   g_assert_true (strv_find (notes, "forfeited 2 games in a row"));
 }
 
@@ -390,16 +233,16 @@ test_absence_refused (Fixture       *f,
   g_autoptr(GError) error = NULL;
   g_autoptr(QwSection) rr = NULL;
 
-  make_stop (f, "swiss", 6, 3, NULL);
-  g_assert_true (qw_tournament_withdraw (f->doc, f->section, id_of_no (f, 4), &error));
-  g_assert_cmpint (qw_tournament_set_absent (f->doc, f->section, id_of_no (f, 4), &error), ==, 0);
+  qw_test_stop_make (f, "swiss", 6, 3, 9, NULL, NULL);
+  g_assert_true (qw_tournament_withdraw (f->doc, f->section, qw_test_stop_id_of_no (f, 4), &error));
+  g_assert_cmpint (qw_tournament_set_absent (f->doc, f->section, qw_test_stop_id_of_no (f, 4), &error), ==, 0);
   g_assert_error (error, QW_ERROR, QW_ERROR_CONFLICT);
   g_clear_error (&error);
 
   /* A round robin's schedule is fixed: a missed game is a forfeit. */
   f->section->system = QW_SYSTEM_ROUND_ROBIN;
   g_assert_true (qw_test_update_section (f->doc, &f->section, &error));
-  g_assert_cmpint (qw_tournament_set_absent (f->doc, f->section, id_of_no (f, 1), &error), ==, 0);
+  g_assert_cmpint (qw_tournament_set_absent (f->doc, f->section, qw_test_stop_id_of_no (f, 1), &error), ==, 0);
   g_assert_error (error, QW_ERROR, QW_ERROR_CONFLICT);
   g_assert_nonnull (strstr (error->message, "forfeit"));
 }
@@ -415,7 +258,7 @@ test_absence_undo (Fixture       *f,
   QwHistory *history;
   const QwEntry *e;
 
-  make_stop (f, "swiss", 6, 3, NULL);
+  qw_test_stop_make (f, "swiss", 6, 3, 9, NULL, NULL);
   qw_document_enable_history (f->doc);
   history = qw_document_get_history (f->doc);
   e = g_ptr_array_index (f->entries, 0);
@@ -452,8 +295,8 @@ test_armageddon (Fixture       *f,
   const QwGame *first;
   gboolean logged = FALSE;
 
-  make_stop (f, "knockout", 4, 0, NULL);
-  pair (f, NULL);
+  qw_test_stop_make (f, "knockout", 4, 0, 9, NULL, NULL);
+  qw_test_pair_next (f->doc, &f->section, NULL);
   round1 = games_of (f, 1);
   first = g_ptr_array_index (round1, 0);
 
@@ -480,11 +323,11 @@ test_armageddon (Fixture       *f,
   g_assert_cmpint (qw_knockout_winner (stored), ==, QW_KNOCKOUT_BLACK);
   g_assert_cmpstr (qw_playoff_to_chinese (stored->playoff), ==, "加赛和·黑胜");
   g_assert_cmpstr (qw_playoff_label (stored->playoff, TRUE), ==, "armageddon drawn: black goes through");
-  record (f, 1, 2, QW_RESULT_RED_WIN);
-  pair (f, NULL);
+  qw_test_record (f->doc, f->section, 1, 2, QW_RESULT_RED_WIN);
+  qw_test_pair_next (f->doc, &f->section, NULL);
   round2 = games_of (f, 2);
-  g_assert_nonnull (game_with (round2, first->black));
-  g_assert_null (game_with (round2, first->red));
+  g_assert_nonnull (qw_test_game_with (round2, first->black));
+  g_assert_null (qw_test_game_with (round2, first->red));
 
   /* The arbiter's log says what happened. */
   lines = qw_document_list_game_log (f->doc, f->section->id, &error);
@@ -494,7 +337,7 @@ test_armageddon (Fixture       *f,
   /* The standings' cell keeps the play-off. */
   rows = standings (f);
   {
-    const QwStandingRow *row = row_of (rows, no_of_id (f, first->black));
+    const QwStandingRow *row = qw_test_standing_row (rows, no_of_id (f, first->black));
     const QwRoundCell *cell = &g_array_index (row->rounds, QwRoundCell, 0);
 
     g_assert_cmpint (cell->playoff, ==, QW_PLAYOFF_DRAW);
@@ -514,7 +357,7 @@ test_tiebreaks_follow (Fixture       *f,
   g_autofree char *rr = qw_tiebreak_preset ("round-robin");
   g_autofree char *ko = qw_tiebreak_preset ("knockout");
 
-  make_stop (f, "swiss", 6, 3, NULL);
+  qw_test_stop_make (f, "swiss", 6, 3, 9, NULL, NULL);
   g_assert_cmpstr (f->section->settings.tiebreaks, ==, swiss);
   f->section->system = QW_SYSTEM_ROUND_ROBIN;
   g_assert_true (qw_test_update_section (f->doc, &f->section, &error));
@@ -572,7 +415,7 @@ test_tiebreaks_follow_rule (Fixture       *f,
   g_assert_cmpstr (s.tiebreaks, ==, "opponents,wins,fouls,black_games,earlier");
   qw_section_settings_clear (&s);
 
-  make_stop (f, "swiss", 4, 3, NULL);
+  qw_test_stop_make (f, "swiss", 4, 3, 9, NULL, NULL);
   event = qw_document_get_main_event (f->doc, &error);
   g_assert_no_error (error);
   unstored = qw_tournament_lookup_section (f->doc, event, "senior-m", &error);
@@ -625,7 +468,7 @@ test_seeding (Fixture       *f,
   g_auto(GStrv) draw = NULL;
   guint64 seed;
 
-  make_stop (f, "swiss", 6, 3, ratings);
+  qw_test_stop_make (f, "swiss", 6, 3, 9, ratings, NULL);
   before = qw_tournament_seeding (f->doc, f->section, &error);
   g_assert_no_error (error);
   g_assert_cmpstr (before->method, ==, "rating");
@@ -655,13 +498,13 @@ test_seeding (Fixture       *f,
   g_assert_cmpuint (seed, !=, 0);
   g_assert_cmpuint (seed, <, G_GUINT64_CONSTANT (1) << 53);
   g_assert_cmpuint (qw_test_draw_lots (f->doc, &f->section, &error), ==, seed);
-  g_assert_true (log_contains (f, "Lots drawn"));
+  g_assert_true (qw_test_stop_log_contains (f, "Lots drawn"));
   drawn = qw_tournament_seeding (f->doc, f->section, &error);
   g_assert_true (drawn->drawn);
   g_assert_cmpuint (drawn->lottery_seed, ==, seed);
 
   /* Round 1 draws exactly the list shown. */
-  pair (f, NULL);
+  qw_test_pair_next (f->doc, &f->section, NULL);
   draw = g_strsplit (f->section->settings.draw, ",", -1);
   g_assert_cmpuint (g_strv_length (draw), ==, 6);
   for (guint i = 0; i < 6; i++)
@@ -688,7 +531,7 @@ test_seeding_lottery (Fixture       *f,
   g_autoptr(GError) error = NULL;
   g_autoptr(QwSeeding) seeding = NULL;
 
-  make_stop (f, "swiss", 5, 3, NULL);
+  qw_test_stop_make (f, "swiss", 5, 3, 9, NULL, NULL);
   g_assert_true (qw_section_settings_set (&f->section->settings, "seeding", "lottery", &error));
   g_assert_true (qw_test_update_section (f->doc, &f->section, &error));
   seeding = qw_tournament_seeding (f->doc, f->section, &error);
@@ -790,7 +633,7 @@ test_unpairable_once (Fixture       *f,
   g_autofree char *warning = NULL;
   int round = 0;
 
-  make_stop (f, "swiss", 6, 7, NULL);
+  qw_test_stop_make (f, "swiss", 6, 7, 9, NULL, NULL);
   warning = qw_tournament_field_warning (f->doc, f->section);
   g_assert_nonnull (warning);
   g_assert_nonnull (strstr (warning, "6 players over 7 rounds"));
@@ -799,7 +642,7 @@ test_unpairable_once (Fixture       *f,
       round = qw_test_pair (f->doc, &f->section, NULL, &error);
       if (round == 0)
         break;
-      finish_round (f, round, QW_RESULT_DRAW);
+      qw_test_stop_finish_round (f, round, QW_RESULT_DRAW);
     }
   g_assert_error (error, QW_ERROR, QW_ERROR_CONFLICT);
   g_test_message ("%s", error->message);
@@ -977,7 +820,7 @@ test_print_lists (Fixture       *f,
   g_autofree char *seed_text = NULL;
   guint64 seed;
 
-  make_stop (f, "swiss", 6, 3, ratings);
+  qw_test_stop_make (f, "swiss", 6, 3, 9, ratings, NULL);
   checkin = print_kind (f->doc, QW_PRINT_CHECKIN, "open-m");
   g_assert_cmpuint (count_text (checkin, "公开组男子签到表"), ==, 1);
   g_assert_cmpuint (count_text (checkin, "签名"), ==, 1);
@@ -1013,17 +856,17 @@ test_print_absence_playoff (Fixture       *f,
   g_autofree char *absent = NULL;
   QwResultInput input = { QW_RESULT_DRAW, 0, 0, QW_PLAYOFF_DRAW, TRUE };
 
-  make_stop (f, "swiss", 7, 3, NULL);
-  one = qw_document_get_entry (f->doc, id_of_no (f, 1), &error);
-  pair (f, NULL);
-  finish_round (f, 1, QW_RESULT_RED_WIN);
+  qw_test_stop_make (f, "swiss", 7, 3, 9, NULL, NULL);
+  one = qw_document_get_entry (f->doc, qw_test_stop_id_of_no (f, 1), &error);
+  qw_test_pair_next (f->doc, &f->section, NULL);
+  qw_test_stop_finish_round (f, 1, QW_RESULT_RED_WIN);
   qw_tournament_set_absent (f->doc, f->section, one->id, &error);
   g_assert_no_error (error);
-  pair (f, NULL);
+  qw_test_pair_next (f->doc, &f->section, NULL);
   pairings = print_kind (f->doc, QW_PRINT_PAIRINGS, "open-m");
   absent = g_strdup_printf ("请假（本轮不编排）：1 %s", one->name);
   g_assert_cmpuint (count_text (pairings, absent), ==, 1);
-  finish_round (f, 2, QW_RESULT_BLACK_WIN);
+  qw_test_stop_finish_round (f, 2, QW_RESULT_BLACK_WIN);
   standings_print = print_kind (f->doc, QW_PRINT_STANDINGS, "open-m");
   g_assert_cmpuint (count_text (standings_print, "第2轮请假"), ==, 1);
   g_assert_cmpuint (count_text (standings_print, "请假"), ==, 2);
@@ -1034,10 +877,10 @@ test_print_absence_playoff (Fixture       *f,
   g_clear_object (&f->doc);
   g_free (f->path);
   f->path = g_build_filename (f->dir, "knockout.qiwang", NULL);
-  make_stop (f, "knockout", 4, 0, NULL);
-  pair (f, NULL);
+  qw_test_stop_make (f, "knockout", 4, 0, 9, NULL, NULL);
+  qw_test_pair_next (f->doc, &f->section, NULL);
   g_assert_true (qw_tournament_record_result (f->doc, f->section, 1, 1, &input, &error));
-  record (f, 1, 2, QW_RESULT_RED_WIN);
+  qw_test_record (f->doc, f->section, 1, 2, QW_RESULT_RED_WIN);
   ko_pairings = print_kind (f->doc, QW_PRINT_PAIRINGS, "open-m");
   g_assert_cmpuint (count_text (ko_pairings, "1:1 加赛和·黑胜"), ==, 1);
   ko_standings = print_kind (f->doc, QW_PRINT_STANDINGS, "open-m");
@@ -1088,7 +931,7 @@ main (int    argc,
 {
   g_test_init (&argc, &argv, NULL);
 
-#define ADD(path, func) g_test_add ("/stopplay/" path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
+#define ADD(path, func) g_test_add ("/stopplay/" path, Fixture, NULL, qw_test_stop_set_up, func, qw_test_stop_tear_down)
   ADD ("absence/one-round", test_absence_one_round);
   ADD ("absence/cancel", test_absence_cancel);
   ADD ("absence/round-one", test_absence_round_one);

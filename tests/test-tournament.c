@@ -22,99 +22,11 @@
 #include "qw-event.h"
 #include "qw-game.h"
 #include "qw-test-play.h"
+#include "qw-test.h"
 
-typedef struct
-{
-  char       *dir;
-  char       *path;
-  QwDocument *doc;
-  QwSection  *section;
-  GPtrArray  *entries;
-} Fixture;
+typedef QwTestStop Fixture;
 
-static const char *units[] = { "白花镇象棋协会", "惠东县象棋协会", "惠州市棋院", "稔山镇文化站" };
-
-static void
-fixture_set_up (Fixture       *f,
-                gconstpointer  data)
-{
-  g_autoptr(GError) error = NULL;
-
-  f->dir = g_dir_make_tmp ("qiwang-play-XXXXXX", &error);
-  g_assert_no_error (error);
-  f->path = g_build_filename (f->dir, "stop.qiwang", NULL);
-}
-
-static void
-remove_tree (const char *dir)
-{
-  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
-  const char *name;
-
-  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
-    {
-      g_autofree char *p = g_build_filename (dir, name, NULL);
-
-      g_unlink (p);
-    }
-  g_rmdir (dir);
-}
-
-static void
-fixture_tear_down (Fixture       *f,
-                   gconstpointer  data)
-{
-  g_clear_pointer (&f->section, qw_section_free);
-  g_clear_pointer (&f->entries, g_ptr_array_unref);
-  g_clear_object (&f->doc);
-  remove_tree (f->dir);
-  g_free (f->dir);
-  g_free (f->path);
-}
-
-/* A stop with @n players in open-m, played with @system. */
-static void
-make_stop (Fixture    *f,
-           const char *system,
-           int         n,
-           int         rounds,
-           guint32     seed)
-{
-  g_autoptr(GError) error = NULL;
-  g_autoptr(QwEvent) event = qw_event_new ();
-  g_autoptr(GRand) rand = g_rand_new_with_seed (seed);
-  g_autoptr(GPtrArray) entries = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_entry_free);
-
-  g_clear_pointer (&f->section, qw_section_free);
-  g_clear_pointer (&f->entries, g_ptr_array_unref);
-  g_clear_object (&f->doc);
-  f->doc = qw_document_create (f->path, QW_DOCUMENT_STOP, &error);
-  g_assert_no_error (error);
-  event->name = g_strdup ("2021年第六届全国象棋业余棋王赛广东赛区白花（镇）预选赛");
-  g_free (event->system);
-  event->system = g_strdup (system);
-  event->rounds = rounds;
-  g_assert_true (qw_document_add_event (f->doc, event, &error));
-  for (int i = 0; i < n; i++)
-    {
-      QwEntry *e = qw_entry_new ();
-      QwDate birth = qw_date_make (1980 + i % 20, 1 + i % 12, 1 + i % 28);
-
-      e->name = qw_demo_make_name (rand, QW_SEX_MALE);
-      e->sex = QW_SEX_MALE;
-      e->birth = qw_date_to_iso_dup (birth);
-      e->id_number = qw_demo_make_id_number (rand, "441323", birth, QW_SEX_MALE);
-      e->unit = g_strdup (units[i % G_N_ELEMENTS (units)]);
-      e->group_code = g_strdup ("open-m");
-      e->rating = 2400 - 10 * i;
-      g_ptr_array_add (entries, e);
-    }
-  g_assert_true (qw_document_add_entries (f->doc, event->id, entries, &error));
-  f->section = qw_tournament_find_section (f->doc, "open-m", TRUE, &error);
-  g_assert_no_error (error);
-  f->entries = qw_document_list_section_entries (f->doc, f->section, &error);
-  g_assert_no_error (error);
-}
+static const char *const units[] = { "白花镇象棋协会", "惠东县象棋协会", "惠州市棋院", "稔山镇文化站", NULL };
 
 static GPtrArray *
 games_of (Fixture *f,
@@ -129,69 +41,6 @@ games_of (Fixture *f,
     if (round == 0 || ((QwGame *) g_ptr_array_index (all, i))->round == round)
       g_ptr_array_add (games, qw_game_copy (g_ptr_array_index (all, i)));
   return games;
-}
-
-static gint64
-id_of_no (Fixture *f,
-          int      no)
-{
-  for (guint i = 0; i < f->entries->len; i++)
-    if (((QwEntry *) g_ptr_array_index (f->entries, i))->no == no)
-      return ((QwEntry *) g_ptr_array_index (f->entries, i))->id;
-  g_assert_not_reached ();
-  return 0;
-}
-
-static void
-record (Fixture  *f,
-        int       round,
-        int       board,
-        QwResult  result)
-{
-  g_autoptr(GError) error = NULL;
-  QwResultInput input = { result, 0, 0, QW_PLAYOFF_NONE, FALSE };
-
-  g_assert_true (qw_tournament_record_result (f->doc, f->section, round, board, &input, &error));
-  g_assert_no_error (error);
-}
-
-/* Red wins every game that has no result yet. */
-static void
-finish_round (Fixture *f,
-              int      round)
-{
-  g_autoptr(GPtrArray) games = games_of (f, round);
-
-  for (guint i = 0; i < games->len; i++)
-    {
-      QwGame *g = g_ptr_array_index (games, i);
-
-      if (g->result == QW_RESULT_NONE)
-        record (f, round, g->board, QW_RESULT_RED_WIN);
-    }
-}
-
-static int
-pair (Fixture *f)
-{
-  g_autoptr(GError) error = NULL;
-  int round = qw_test_pair (f->doc, &f->section, NULL, &error);
-
-  g_assert_no_error (error);
-  g_assert_cmpint (round, >, 0);
-  return round;
-}
-
-static gboolean
-log_contains (Fixture    *f,
-              const char *text)
-{
-  g_autoptr(GPtrArray) lines = qw_document_list_round_log (f->doc, f->section->id, NULL);
-
-  for (guint i = 0; i < lines->len; i++)
-    if (strstr (((QwRoundLogLine *) g_ptr_array_index (lines, i))->message, text) != NULL)
-      return TRUE;
-  return FALSE;
 }
 
 /* Settings */
@@ -284,7 +133,7 @@ test_sections (Fixture       *f,
   g_autoptr(QwSection) stored = NULL;
   g_autoptr(GPtrArray) list = NULL;
 
-  make_stop (f, "round-robin", 6, 7, 1);
+  qw_test_stop_make (f, "round-robin", 6, 7, 1, NULL, units);
   g_assert_cmpstr (f->section->name, ==, "公开组男子");
   g_assert_cmpint (f->section->system, ==, QW_SYSTEM_ROUND_ROBIN);
   again = qw_tournament_find_section (f->doc, "open-m", TRUE, &error);
@@ -308,7 +157,7 @@ test_sections (Fixture       *f,
   g_clear_error (&error);
 
   /* Once round 1 is paired, the system is fixed. */
-  pair (f);
+  qw_test_pair_next (f->doc, &f->section, NULL);
   f->section->system = QW_SYSTEM_KNOCKOUT;
   g_assert_false (qw_document_update_section (f->doc, f->section, &error));
   g_assert_error (error, QW_ERROR, QW_ERROR_CONFLICT);
@@ -327,8 +176,8 @@ test_swiss_flow (Fixture       *f,
   QwResultInput with_fouls = { QW_RESULT_BLACK_WIN, 2, 1, QW_PLAYOFF_NONE, FALSE };
   guint64 seed;
 
-  make_stop (f, "swiss", 10, 5, 2);
-  g_assert_cmpint (pair (f), ==, 1);
+  qw_test_stop_make (f, "swiss", 10, 5, 2, NULL, units);
+  g_assert_cmpint (qw_test_pair_next (f->doc, &f->section, NULL), ==, 1);
   r1 = games_of (f, 1);
   g_assert_cmpuint (r1->len, ==, 5);
   for (guint i = 0; i < r1->len; i++)
@@ -340,13 +189,13 @@ test_swiss_flow (Fixture       *f,
   g_assert_cmpuint (stored->settings.lottery_seed, ==, f->section->settings.lottery_seed);
   draw = g_strsplit (stored->settings.draw, ",", -1);
   g_assert_cmpuint (g_strv_length (draw), ==, 10);
-  g_assert_cmpint (g_ascii_strtoll (draw[0], NULL, 10), ==, id_of_no (f, 1));
+  g_assert_cmpint (g_ascii_strtoll (draw[0], NULL, 10), ==, qw_test_stop_id_of_no (f, 1));
   seed = stored->settings.lottery_seed;
   /* 拦腰: 1 v 6 on board 1. */
-  g_assert_true ((((QwGame *) g_ptr_array_index (r1, 0))->red == id_of_no (f, 1)
-                  && ((QwGame *) g_ptr_array_index (r1, 0))->black == id_of_no (f, 6))
-                 || (((QwGame *) g_ptr_array_index (r1, 0))->red == id_of_no (f, 6)
-                     && ((QwGame *) g_ptr_array_index (r1, 0))->black == id_of_no (f, 1)));
+  g_assert_true ((((QwGame *) g_ptr_array_index (r1, 0))->red == qw_test_stop_id_of_no (f, 1)
+                  && ((QwGame *) g_ptr_array_index (r1, 0))->black == qw_test_stop_id_of_no (f, 6))
+                 || (((QwGame *) g_ptr_array_index (r1, 0))->red == qw_test_stop_id_of_no (f, 6)
+                     && ((QwGame *) g_ptr_array_index (r1, 0))->black == qw_test_stop_id_of_no (f, 1)));
 
   /* Not before the round is finished; the message names the boards. */
   g_assert_cmpint (qw_test_pair (f->doc, &f->section, NULL, &error), ==, 0);
@@ -370,7 +219,7 @@ test_swiss_flow (Fixture       *f,
   g_clear_error (&error);
 
   g_assert_true (qw_tournament_record_result (f->doc, f->section, 1, 1, &with_fouls, &error));
-  finish_round (f, 1);
+  qw_test_stop_finish_round (f, 1, QW_RESULT_RED_WIN);
   {
     g_autoptr(GPtrArray) done = games_of (f, 1);
     QwGame *g = g_ptr_array_index (done, 0);
@@ -380,15 +229,15 @@ test_swiss_flow (Fixture       *f,
     g_assert_cmpint (g->black_fouls, ==, 1);
   }
 
-  g_assert_cmpint (pair (f), ==, 2);
+  g_assert_cmpint (qw_test_pair_next (f->doc, &f->section, NULL), ==, 2);
   r2 = games_of (f, 2);
   g_assert_cmpuint (r2->len, ==, 5);
   /* Undo in an earlier round is refused; a corrected result is logged. */
   g_assert_false (qw_tournament_undo_result (f->doc, f->section, 1, 2, &error));
   g_assert_error (error, QW_ERROR, QW_ERROR_CONFLICT);
   g_clear_error (&error);
-  record (f, 1, 2, QW_RESULT_DRAW);
-  g_assert_true (log_contains (f, "result changed from 2:0 to 1:1"));
+  qw_test_record (f->doc, f->section, 1, 2, QW_RESULT_DRAW);
+  g_assert_true (qw_test_stop_log_contains (f, "result changed from 2:0 to 1:1"));
 
   /* Unpair: round 2 has no results; round 1 has, so only with force. */
   g_assert_true (qw_test_unpair_last (f->doc, &f->section, FALSE, &error));
@@ -405,7 +254,7 @@ test_swiss_flow (Fixture       *f,
   /* The draw is released; the lottery seed stays for the audit. */
   g_assert_cmpstr (stored->settings.draw, ==, "");
   g_assert_cmpuint (stored->settings.lottery_seed, ==, seed);
-  g_assert_true (log_contains (f, "Round 1 unpaired"));
+  g_assert_true (qw_test_stop_log_contains (f, "Round 1 unpaired"));
   g_assert_false (qw_test_unpair_last (f->doc, &f->section, TRUE, &error));
   g_clear_error (&error);
 }
@@ -436,8 +285,8 @@ test_record_results (Fixture       *f,
     { 1, { QW_RESULT_DRAW, 0, 0, QW_PLAYOFF_NONE, FALSE } },
   };
 
-  make_stop (f, "swiss", 10, 5, 4);
-  pair (f);
+  qw_test_stop_make (f, "swiss", 10, 5, 4, NULL, units);
+  qw_test_pair_next (f->doc, &f->section, NULL);
 
   g_assert_false (qw_tournament_record_results (f->doc, f->section, 1, bad, G_N_ELEMENTS (bad), &error));
   g_assert_error (error, QW_ERROR, QW_ERROR_NOT_FOUND);
@@ -472,12 +321,12 @@ test_record_results (Fixture       *f,
 
   /* Changed after round 2 was paired: each change is logged, from the
    * result before it. */
-  finish_round (f, 1);
-  pair (f);
+  qw_test_stop_finish_round (f, 1, QW_RESULT_RED_WIN);
+  qw_test_pair_next (f->doc, &f->section, NULL);
   g_assert_true (qw_tournament_record_results (f->doc, f->section, 1, later, G_N_ELEMENTS (later), &error));
   g_assert_no_error (error);
-  g_assert_true (log_contains (f, "board 1: result changed from 1:1 to 0:2"));
-  g_assert_true (log_contains (f, "board 1: result changed from 0:2 to 1:1"));
+  g_assert_true (qw_test_stop_log_contains (f, "board 1: result changed from 1:1 to 0:2"));
+  g_assert_true (qw_test_stop_log_contains (f, "board 1: result changed from 0:2 to 1:1"));
 }
 
 /* Issue 10, problem 3: a result goes to the game a view showed, never to
@@ -494,8 +343,8 @@ test_record_game_result (Fixture       *f,
   g_autoptr(QwGame) shown2 = NULL;
   QwResultInput win = { QW_RESULT_RED_WIN, 0, 0, QW_PLAYOFF_NONE, FALSE };
 
-  make_stop (f, "swiss", 10, 5, 4);
-  pair (f);
+  qw_test_stop_make (f, "swiss", 10, 5, 4, NULL, units);
+  qw_test_pair_next (f->doc, &f->section, NULL);
   r1 = games_of (f, 1);
   shown1 = qw_game_copy (g_ptr_array_index (r1, 0));
   shown2 = qw_game_copy (g_ptr_array_index (r1, 1));
@@ -536,22 +385,22 @@ test_total_rounds (Fixture       *f,
 {
   g_autoptr(GError) error = NULL;
 
-  make_stop (f, "round-robin", 7, 0, 5);
+  qw_test_stop_make (f, "round-robin", 7, 0, 5, NULL, units);
   g_assert_cmpint (qw_tournament_total_rounds (f->doc, f->section), ==, 7);
   /* Withdrawn before round 1: not in the draw. */
-  g_assert_true (qw_tournament_withdraw (f->doc, f->section, id_of_no (f, 7), &error));
+  g_assert_true (qw_tournament_withdraw (f->doc, f->section, qw_test_stop_id_of_no (f, 7), &error));
   g_assert_cmpint (qw_tournament_total_rounds (f->doc, f->section), ==, 5);
-  pair (f);
-  finish_round (f, 1);
+  qw_test_pair_next (f->doc, &f->section, NULL);
+  qw_test_stop_finish_round (f, 1, QW_RESULT_RED_WIN);
   /* After the draw: its six players, whoever withdraws later. */
-  g_assert_true (qw_tournament_withdraw (f->doc, f->section, id_of_no (f, 1), &error));
+  g_assert_true (qw_tournament_withdraw (f->doc, f->section, qw_test_stop_id_of_no (f, 1), &error));
   g_assert_cmpint (qw_tournament_total_rounds (f->doc, f->section), ==, 5);
-  g_assert_true (qw_tournament_reinstate (f->doc, f->section, id_of_no (f, 7), &error));
+  g_assert_true (qw_tournament_reinstate (f->doc, f->section, qw_test_stop_id_of_no (f, 7), &error));
   g_assert_cmpint (qw_tournament_total_rounds (f->doc, f->section), ==, 5);
 
-  make_stop (f, "knockout", 13, 0, 5);
+  qw_test_stop_make (f, "knockout", 13, 0, 5, NULL, units);
   g_assert_cmpint (qw_tournament_total_rounds (f->doc, f->section), ==, 4);
-  make_stop (f, "swiss", 13, 6, 5);
+  qw_test_stop_make (f, "swiss", 13, 6, 5, NULL, units);
   g_assert_cmpint (qw_tournament_total_rounds (f->doc, f->section), ==, 6);
 }
 
@@ -579,10 +428,10 @@ test_withdraw (Fixture       *f,
   g_autoptr(GPtrArray) r3 = NULL;
   gint64 three;
 
-  make_stop (f, "swiss", 8, 5, 3);
-  three = id_of_no (f, 3);
-  pair (f);
-  finish_round (f, 1);
+  qw_test_stop_make (f, "swiss", 8, 5, 3, NULL, units);
+  three = qw_test_stop_id_of_no (f, 3);
+  qw_test_pair_next (f->doc, &f->section, NULL);
+  qw_test_stop_finish_round (f, 1, QW_RESULT_RED_WIN);
   g_assert_true (qw_tournament_withdraw (f->doc, f->section, three, &error));
   g_assert_no_error (error);
   g_assert_false (qw_tournament_withdraw (f->doc, f->section, three, &error));
@@ -596,11 +445,11 @@ test_withdraw (Fixture       *f,
   g_assert_cmpuint (r2->len, ==, 4);
   g_assert_cmpuint (notes->len, ==, 1);
   g_assert_nonnull (strstr (g_ptr_array_index (notes, 0), "withdrawn"));
-  g_assert_true (log_contains (f, "not paired from round 2"));
+  g_assert_true (qw_test_stop_log_contains (f, "not paired from round 2"));
 
-  finish_round (f, 2);
+  qw_test_stop_finish_round (f, 2, QW_RESULT_RED_WIN);
   g_assert_true (qw_tournament_reinstate (f->doc, f->section, three, &error));
-  pair (f);
+  qw_test_pair_next (f->doc, &f->section, NULL);
   r3 = games_of (f, 3);
   g_assert_true (plays_in (r3, three));
 }
@@ -613,24 +462,24 @@ test_forfeit_limit (Fixture       *f,
   g_autoptr(GError) error = NULL;
   gint64 victim;
 
-  make_stop (f, "swiss", 6, 5, 4);
-  victim = id_of_no (f, 2);
+  qw_test_stop_make (f, "swiss", 6, 5, 4, NULL, units);
+  victim = qw_test_stop_id_of_no (f, 2);
   for (int round = 1; round <= 2; round++)
     {
       g_autoptr(GPtrArray) games = NULL;
 
-      pair (f);
+      qw_test_pair_next (f->doc, &f->section, NULL);
       games = games_of (f, round);
       for (guint i = 0; i < games->len; i++)
         {
           QwGame *g = g_ptr_array_index (games, i);
 
           if (g->red == victim)
-            record (f, round, g->board, QW_RESULT_BLACK_BY_FORFEIT);
+            qw_test_record (f->doc, f->section, round, g->board, QW_RESULT_BLACK_BY_FORFEIT);
           else if (g->black == victim)
-            record (f, round, g->board, QW_RESULT_RED_BY_FORFEIT);
+            qw_test_record (f->doc, f->section, round, g->board, QW_RESULT_RED_BY_FORFEIT);
         }
-      finish_round (f, round);
+      qw_test_stop_finish_round (f, round, QW_RESULT_RED_WIN);
     }
   {
     g_autoptr(GPtrArray) notes = NULL;
@@ -646,26 +495,12 @@ test_forfeit_limit (Fixture       *f,
   g_assert_true (qw_test_unpair_last (f->doc, &f->section, FALSE, &error));
   g_assert_true (qw_section_settings_set (&f->section->settings, "forfeit_limit", "0", &error));
   g_assert_true (qw_document_update_section (f->doc, f->section, &error));
-  pair (f);
+  qw_test_pair_next (f->doc, &f->section, NULL);
   {
     g_autoptr(GPtrArray) r3 = games_of (f, 3);
 
     g_assert_true (plays_in (r3, victim));
   }
-}
-
-static QwGame *
-game_with (GPtrArray *games,
-           gint64     id)
-{
-  for (guint i = 0; i < games->len; i++)
-    {
-      QwGame *g = g_ptr_array_index (games, i);
-
-      if (g->red == id || g->black == id)
-        return g;
-    }
-  return NULL;
 }
 
 static gboolean
@@ -691,10 +526,10 @@ test_manual_changes (Fixture       *f,
   QwGame *first, *g2;
   gint64 a, b, a_opponent;
 
-  make_stop (f, "swiss", 8, 5, 5);
-  pair (f);
-  finish_round (f, 1);
-  pair (f);
+  qw_test_stop_make (f, "swiss", 8, 5, 5, NULL, units);
+  qw_test_pair_next (f->doc, &f->section, NULL);
+  qw_test_stop_finish_round (f, 1, QW_RESULT_RED_WIN);
+  qw_test_pair_next (f->doc, &f->section, NULL);
   r1 = games_of (f, 1);
   r2 = games_of (f, 2);
   /* Put a round-1 pair together again: swap b into a's round-1 opponent's
@@ -702,18 +537,18 @@ test_manual_changes (Fixture       *f,
   first = g_ptr_array_index (r1, 0);
   a = first->red;
   a_opponent = first->black;
-  g2 = game_with (r2, a);
+  g2 = qw_test_game_with (r2, a);
   b = g2->red == a ? g2->black : g2->red;
   warnings = qw_tournament_swap_players (f->doc, f->section, 2, b, a_opponent, &error);
   g_assert_no_error (error);
   g_assert_nonnull (warnings);
   g_assert_true (any_contains (warnings, "have already met"));
   after = games_of (f, 2);
-  g_assert_true (game_with (after, a) == game_with (after, a_opponent));
-  g_assert_true (game_with (after, a)->manual);
-  g_assert_nonnull (strstr (game_with (after, a)->explain, "Changed by the arbiter"));
-  g_assert_true (log_contains (f, "swapped"));
-  g_assert_true (log_contains (f, "have already met"));
+  g_assert_true (qw_test_game_with (after, a) == qw_test_game_with (after, a_opponent));
+  g_assert_true (qw_test_game_with (after, a)->manual);
+  g_assert_nonnull (strstr (qw_test_game_with (after, a)->explain, "Changed by the arbiter"));
+  g_assert_true (qw_test_stop_log_contains (f, "swapped"));
+  g_assert_true (qw_test_stop_log_contains (f, "have already met"));
 
   /* The same violations when the round is checked again. */
   checked = qw_tournament_check_round (f->doc, f->section, 2, &error);
@@ -723,11 +558,11 @@ test_manual_changes (Fixture       *f,
   g_assert_null (qw_tournament_swap_players (f->doc, f->section, 1, a, b, &error));
   g_assert_error (error, QW_ERROR, QW_ERROR_CONFLICT);
   g_clear_error (&error);
-  record (f, 2, game_with (after, a)->board, QW_RESULT_DRAW);
+  qw_test_record (f->doc, f->section, 2, qw_test_game_with (after, a)->board, QW_RESULT_DRAW);
   g_assert_null (qw_tournament_swap_players (f->doc, f->section, 2, a, b, &error));
   g_assert_error (error, QW_ERROR, QW_ERROR_CONFLICT);
   g_clear_error (&error);
-  g_assert_true (qw_tournament_undo_result (f->doc, f->section, 2, game_with (after, a)->board, &error));
+  g_assert_true (qw_tournament_undo_result (f->doc, f->section, 2, qw_test_game_with (after, a)->board, &error));
 
   /* Re-pair board 1 back to the engine's pair. */
   {
@@ -739,7 +574,7 @@ test_manual_changes (Fixture       *f,
     g_assert_no_error (error);
     g_assert_cmpint (board1->red, ==, orig->red);
     g_assert_cmpint (board1->black, ==, orig->black);
-    g_assert_true (log_contains (f, "re-paired board 1"));
+    g_assert_true (qw_test_stop_log_contains (f, "re-paired board 1"));
   }
   /* Swapping the two players of one board swaps their colours. */
   {
@@ -766,13 +601,13 @@ test_round_robin (Fixture       *f,
   g_autoptr(GHashTable) met = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   gint64 five;
 
-  make_stop (f, "round-robin", 5, 0, 6);
+  qw_test_stop_make (f, "round-robin", 5, 0, 6, NULL, units);
   g_assert_cmpint (qw_tournament_total_rounds (f->doc, f->section), ==, 5);
-  five = id_of_no (f, 5);
+  five = qw_test_stop_id_of_no (f, 5);
   for (int round = 1; round <= 5; round++)
     {
-      pair (f);
-      finish_round (f, round);
+      qw_test_pair_next (f->doc, &f->section, NULL);
+      qw_test_stop_finish_round (f, round, QW_RESULT_RED_WIN);
       if (round == 3)
         g_assert_true (qw_tournament_withdraw (f->doc, f->section, five, &error));
     }
@@ -812,19 +647,19 @@ test_knockout (Fixture       *f,
   QwGame *final;
   gint64 champion;
 
-  make_stop (f, "knockout", 6, 0, 7);
+  qw_test_stop_make (f, "knockout", 6, 0, 7, NULL, units);
   g_assert_cmpint (qw_tournament_total_rounds (f->doc, f->section), ==, 3);
-  pair (f);
+  qw_test_pair_next (f->doc, &f->section, NULL);
   r1 = games_of (f, 1);
   g_assert_cmpuint (r1->len, ==, 4);
   /* The byes go to seeds 1 and 2, on the last boards. */
   g_assert_cmpint (((QwGame *) g_ptr_array_index (r1, 2))->black, ==, 0);
   g_assert_cmpint (((QwGame *) g_ptr_array_index (r1, 3))->black, ==, 0);
-  g_assert_true (((QwGame *) g_ptr_array_index (r1, 2))->red == id_of_no (f, 1)
-                 || ((QwGame *) g_ptr_array_index (r1, 3))->red == id_of_no (f, 1));
+  g_assert_true (((QwGame *) g_ptr_array_index (r1, 2))->red == qw_test_stop_id_of_no (f, 1)
+                 || ((QwGame *) g_ptr_array_index (r1, 3))->red == qw_test_stop_id_of_no (f, 1));
 
   g_assert_true (qw_tournament_record_result (f->doc, f->section, 1, 1, &drawn, &error));
-  finish_round (f, 1);
+  qw_test_stop_finish_round (f, 1, QW_RESULT_RED_WIN);
   g_assert_cmpint (qw_test_pair (f->doc, &f->section, NULL, &error), ==, 0);
   g_assert_error (error, QW_ERROR, QW_ERROR_CONFLICT);
   g_assert_nonnull (strstr (error->message, "play-off"));
@@ -832,15 +667,15 @@ test_knockout (Fixture       *f,
   drawn.armageddon = TRUE;
   drawn.playoff = QW_PLAYOFF_BLACK;
   g_assert_true (qw_tournament_record_result (f->doc, f->section, 1, 1, &drawn, &error));
-  pair (f);
+  qw_test_pair_next (f->doc, &f->section, NULL);
   /* Round 2 was paired from board 1's play-off: its winner cannot change now. */
   drawn.playoff = QW_PLAYOFF_RED;
   g_assert_false (qw_tournament_record_result (f->doc, f->section, 1, 1, &drawn, &error));
   g_assert_error (error, QW_ERROR, QW_ERROR_CONFLICT);
   g_clear_error (&error);
-  finish_round (f, 2);
-  g_assert_cmpint (pair (f), ==, 3);
-  finish_round (f, 3);
+  qw_test_stop_finish_round (f, 2, QW_RESULT_RED_WIN);
+  g_assert_cmpint (qw_test_pair_next (f->doc, &f->section, NULL), ==, 3);
+  qw_test_stop_finish_round (f, 3, QW_RESULT_RED_WIN);
   games = games_of (f, 3);
   g_assert_cmpuint (games->len, ==, 1);
   final = g_ptr_array_index (games, 0);
@@ -867,7 +702,7 @@ play_knockout (Fixture  *f,
 
   g_free (f->path);
   f->path = g_build_filename (f->dir, third_place ? "third.qiwang" : "shared.qiwang", NULL);
-  make_stop (f, "knockout", 8, 0, 7);
+  qw_test_stop_make (f, "knockout", 8, 0, 7, NULL, units);
   if (third_place)
     {
       g_assert_true (qw_section_settings_set (&f->section->settings, "third_place", "true", &error));
@@ -879,8 +714,8 @@ play_knockout (Fixture  *f,
     }
   for (int round = 1; round <= 3; round++)
     {
-      g_assert_cmpint (pair (f), ==, round);
-      finish_round (f, round);
+      g_assert_cmpint (qw_test_pair_next (f->doc, &f->section, NULL), ==, round);
+      qw_test_stop_finish_round (f, round, QW_RESULT_RED_WIN);
     }
   every = games_of (f, 0);
   return qw_standings_compute (ruleset, f->section, f->entries, every, 0);
@@ -1026,7 +861,7 @@ play_round (Fixture  *f,
           forfeit_run[r] = 0;
           continue;
         }
-      record (f, round, g->board, result);
+      qw_test_record (f->doc, f->section, round, g->board, result);
       if (qw_result_is_played (result))
         {
           track_colour (&track[r], +1);
@@ -1059,7 +894,7 @@ test_swiss_invariants (Fixture       *f,
       gboolean finished = TRUE;
       g_autoptr(GError) error = NULL;
 
-      make_stop (f, "swiss", n, rounds, seed);
+      qw_test_stop_make (f, "swiss", n, rounds, seed, NULL, units);
       g_assert_true (qw_document_begin (f->doc, &error));
       for (int i = 0; i < n; i++)
         track[i].met = g_hash_table_new (NULL, NULL);
@@ -1154,7 +989,7 @@ test_seeding (Fixture       *f,
   g_autofree char *lottery_a = NULL;
   g_autofree char *lottery_b = NULL;
 
-  make_stop (f, "swiss", 6, 5, 8);
+  qw_test_stop_make (f, "swiss", 6, 5, 8, NULL, units);
   for (guint i = 0; i < G_N_ELEMENTS (players); i++)
     {
       QwEntry *e = g_ptr_array_index (f->entries, i);
@@ -1167,7 +1002,7 @@ test_seeding (Fixture       *f,
 
   /* Rating: 3 and 6 (2100, by number), 4 (1900), 1 (1800), then 2 and 5 by lot. */
   set_seeding (f, "rating", 77);
-  pair (f);
+  qw_test_pair_next (f->doc, &f->section, NULL);
   {
     g_autofree char *draw = draw_numbers (f);
 
@@ -1177,7 +1012,7 @@ test_seeding (Fixture       *f,
 
   /* Grade: 棋协大师 (2), 地方大师 (6), 一级棋士 (1), 三级棋士 (5), 十一级棋士 (4), then 3. */
   set_seeding (f, "grade", 77);
-  pair (f);
+  qw_test_pair_next (f->doc, &f->section, NULL);
   {
     g_autofree char *draw = draw_numbers (f);
 
@@ -1186,7 +1021,7 @@ test_seeding (Fixture       *f,
   g_assert_true (qw_test_unpair_last (f->doc, &f->section, TRUE, &error));
 
   set_seeding (f, "order", 77);
-  pair (f);
+  qw_test_pair_next (f->doc, &f->section, NULL);
   {
     g_autofree char *draw = draw_numbers (f);
 
@@ -1196,10 +1031,10 @@ test_seeding (Fixture       *f,
 
   /* The lottery: the same seed draws the same order. */
   set_seeding (f, "lottery", 12345);
-  pair (f);
+  qw_test_pair_next (f->doc, &f->section, NULL);
   lottery_a = draw_numbers (f);
   g_assert_true (qw_test_unpair_last (f->doc, &f->section, TRUE, &error));
-  pair (f);
+  qw_test_pair_next (f->doc, &f->section, NULL);
   lottery_b = draw_numbers (f);
   g_assert_cmpstr (lottery_a, ==, lottery_b);
   g_assert_cmpuint (strlen (lottery_a), ==, strlen ("1,2,3,4,5,6"));
@@ -1278,7 +1113,7 @@ main (int    argc,
   g_test_add_func ("/tournament/settings", test_settings);
   g_test_add_func ("/tournament/settings-unreadable", test_settings_unreadable);
   g_test_add_func ("/tournament/grade-rank", test_grade_rank);
-#define ADD(path, func) g_test_add (path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
+#define ADD(path, func) g_test_add (path, Fixture, NULL, qw_test_stop_set_up, func, qw_test_stop_tear_down)
   ADD ("/tournament/sections", test_sections);
   ADD ("/tournament/swiss-flow", test_swiss_flow);
   ADD ("/tournament/withdraw", test_withdraw);

@@ -18,6 +18,7 @@
 
 #include "qw-error.h"
 #include "qw-trf.h"
+#include "qw-test.h"
 
 /* Columns counted from 1, in characters, as in the specification. */
 static const char *canonical =
@@ -274,30 +275,6 @@ test_line_ends (void)
 
 /* ---- the published tournaments -------------------------------------- */
 
-static void
-append_padded (GString    *out,
-               const char *text,
-               int         width,
-               gboolean    right)
-{
-  glong n = g_utf8_strlen (text, -1);
-
-  g_assert_cmpint (n, <=, width);
-  if (right)
-    for (glong i = n; i < width; i++)
-      g_string_append_c (out, ' ');
-  g_string_append (out, text);
-  if (!right)
-    for (glong i = n; i < width; i++)
-      g_string_append_c (out, ' ');
-}
-
-static int
-tenths (double points)
-{
-  return (int) (points * 10 + 0.5);
-}
-
 /* Writes the JSON transcription as a TRF in the specification's columns;
  * with @xiangqi, scored 2-1-0 with a 162 record. */
 static char *
@@ -322,23 +299,23 @@ json_to_trf (JsonObject *root,
       JsonArray *games = json_object_get_array_member (p, "rounds");
       const char *rating = json_object_get_string_member_with_default (p, "rating_TWZ", "");
       const char *fed = json_object_get_string_member_with_default (p, "federation", "");
-      int points = tenths (json_object_get_double_member (p, "points")) * factor;
+      int points = qw_test_tenths (json_object_get_double_member (p, "points")) * factor;
       g_autofree char *no = g_strdup_printf ("%" G_GINT64_FORMAT, json_object_get_int_member (p, "no"));
       g_autofree char *rank = g_strdup_printf ("%" G_GINT64_FORMAT, json_object_get_int_member (p, "rank"));
       g_autofree char *pts = g_strdup_printf ("%d.%d", points / 10, points % 10);
 
       g_string_append (out, "001 ");
-      append_padded (out, no, 4, TRUE);
+      qw_test_append_padded (out, no, 4, TRUE);
       g_string_append (out, "      ");   /* 9, sex 10, title 11-13, 14 */
-      append_padded (out, json_object_get_string_member (p, "name"), 33, FALSE);
+      qw_test_append_padded (out, json_object_get_string_member (p, "name"), 33, FALSE);
       g_string_append_c (out, ' ');
-      append_padded (out, rating != NULL ? rating : "", 4, TRUE);
+      qw_test_append_padded (out, rating != NULL ? rating : "", 4, TRUE);
       g_string_append_c (out, ' ');
-      append_padded (out, fed != NULL ? fed : "", 3, FALSE);
+      qw_test_append_padded (out, fed != NULL ? fed : "", 3, FALSE);
       g_string_append (out, "                        ");   /* 57, id 58-68, 69, birth 70-79, 80 */
-      append_padded (out, pts, 4, TRUE);
+      qw_test_append_padded (out, pts, 4, TRUE);
       g_string_append_c (out, ' ');
-      append_padded (out, rank, 4, TRUE);
+      qw_test_append_padded (out, rank, 4, TRUE);
       for (guint r = 0; r < json_array_get_length (games); r++)
         {
           JsonObject *g = json_array_get_object_element (games, r);
@@ -462,7 +439,7 @@ check_real (const char *file,
     {
       const QwTrfPlayer *p = g_ptr_array_index (trf->players, i);
       JsonObject *jp = player_by_no (players, p->start_rank);
-      int published = tenths (json_object_get_double_member (jp, "points")) * factor;
+      int published = qw_test_tenths (json_object_get_double_member (jp, "points")) * factor;
 
       g_assert_nonnull (jp);
       g_assert_cmpstr (p->name, ==, json_object_get_string_member (jp, "name"));

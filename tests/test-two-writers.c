@@ -33,6 +33,7 @@
 #include "qw-event.h"
 #include "qw-game.h"
 #include "qw-test.h"
+#include "qw-test-cli.h"
 
 #define STOP_NAME "2021年第六届全国象棋业余棋王赛广东赛区白花（镇）预选赛"
 #define BUSY_EN "The document is being changed by another program; try again in a moment"
@@ -42,69 +43,6 @@
 #define BOARDS_EACH 150
 
 static char *dir;
-
-typedef struct
-{
-  int     status;
-  char   *out;
-  char   *err;
-  double  seconds;
-} Run;
-
-static void
-run_clear (Run *r)
-{
-  g_free (r->out);
-  g_free (r->err);
-}
-
-G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
-
-static char *
-path_in (const char *name)
-{
-  return g_build_filename (dir, name, NULL);
-}
-
-/* Runs qiwang-cli in the test's folder, with @env (or the test's own). */
-static void
-cli_argv (Run         *r,
-          char       **env,
-          const char **args)
-{
-  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-  g_autoptr(GError) error = NULL;
-  gint64 start = g_get_monotonic_time ();
-  int wait = 0;
-
-  g_ptr_array_add (argv, (gpointer) g_getenv ("QIWANG_CLI"));
-  for (guint i = 0; args[i] != NULL; i++)
-    g_ptr_array_add (argv, (gpointer) args[i]);
-  g_ptr_array_add (argv, NULL);
-  g_spawn_sync (dir, (char **) argv->pdata, env, G_SPAWN_DEFAULT, NULL, NULL, &r->out, &r->err, &wait, &error);
-  g_assert_no_error (error);
-  g_assert_true (WIFEXITED (wait));
-  r->status = WEXITSTATUS (wait);
-  r->seconds = (g_get_monotonic_time () - start) / 1e6;
-}
-
-static void
-cli_ok (const char *first,
-        ...)
-{
-  g_autoptr(GPtrArray) args = g_ptr_array_new ();
-  g_auto(Run) r = { 0 };
-  va_list ap;
-
-  va_start (ap, first);
-  for (const char *a = first; a != NULL; a = va_arg (ap, const char *))
-    g_ptr_array_add (args, (gpointer) a);
-  va_end (ap);
-  g_ptr_array_add (args, NULL);
-  cli_argv (&r, NULL, (const char **) args->pdata);
-  if (r.status != 0)
-    g_error ("qiwang-cli %s: exit %d: %s%s", first, r.status, r.out, r.err);
-}
 
 static QwSection *
 open_m (QwDocument *doc)
@@ -138,9 +76,10 @@ round_2 (const char *path)
 static void
 make_round_2 (const char *name)
 {
-  cli_ok ("simulate", name, "--system", "swiss", "--players", "640", "--rounds", "2", "--seed", "4", NULL);
-  cli_ok ("unpair", name, "open-m", "--force", NULL);
-  cli_ok ("pair", name, "open-m", NULL);
+  g_free (qw_test_cli_out ("simulate", name, "--system", "swiss", "--players", "640", "--rounds", "2", "--seed", "4",
+                           NULL));
+  g_free (qw_test_cli_out ("unpair", name, "open-m", "--force", NULL));
+  g_free (qw_test_cli_out ("pair", name, "open-m", NULL));
 }
 
 typedef struct
@@ -161,9 +100,9 @@ write_results (gpointer data)
     {
       g_autofree char *board = g_strdup_printf ("%d", w->first_board + 2 * i);
       const char *args[] = { "result", w->doc, "open-m", "2", board, w->result, NULL };
-      g_auto(Run) r = { 0 };
+      g_auto(QwTestRun) r = { 0 };
 
-      cli_argv (&r, NULL, args);
+      qw_test_cli_argv (&r, args);
       if (r.status != 0)
         {
           w->failures++;
@@ -187,12 +126,12 @@ count_in (const char *text,
 static void
 test_results_on_different_boards (void)
 {
-  g_autofree char *path = path_in ("boards.qiwang");
+  g_autofree char *path = g_build_filename (dir, "boards.qiwang", NULL);
   g_autoptr(GPtrArray) before = NULL;
   g_autoptr(GPtrArray) after = NULL;
   Writer red = { "boards.qiwang", 1, "2:0", 0, g_string_new (NULL) };
   Writer black = { "boards.qiwang", 2, "0:2", 0, g_string_new (NULL) };
-  g_auto(Run) log = { 0 };
+  g_auto(QwTestRun) log = { 0 };
   const char *log_args[] = { "log", "boards.qiwang", "open-m", NULL };
   GThread *a, *b;
   gint64 start;
@@ -229,7 +168,7 @@ test_results_on_different_boards (void)
         g_error ("board %d holds result %d, not %d", g->board, g->result, expected);
     }
   /* Logged once each. */
-  cli_argv (&log, NULL, log_args);
+  qw_test_cli_argv (&log, log_args);
   g_assert_cmpint (log.status, ==, 0);
   for (int board = 1; board <= 2 * BOARDS_EACH; board++)
     {
@@ -246,7 +185,7 @@ test_results_on_different_boards (void)
 typedef struct
 {
   const char *doc;
-  Run         run;
+  QwTestRun         run;
 } Importer;
 
 static gpointer
@@ -255,13 +194,13 @@ import_list (gpointer data)
   Importer *im = data;
   const char *args[] = { "import", im->doc, "list.csv", NULL };
 
-  cli_argv (&im->run, NULL, args);
+  qw_test_cli_argv (&im->run, args);
   return NULL;
 }
 
 /* "Imported 1000 entries (…): 1000 added, 0 updated, …" */
 static int
-added_of (const Run *r)
+added_of (const QwTestRun *r)
 {
   const char *colon = strstr (r->out, "): ");
   int added = -1;
@@ -277,7 +216,7 @@ test_same_import_twice (void)
   for (int attempt = 0; attempt < 3; attempt++)
     {
       g_autofree char *name = g_strdup_printf ("twice-%d.qiwang", attempt);
-      g_autofree char *path = path_in (name);
+      g_autofree char *path = g_build_filename (dir, name, NULL);
       g_autoptr(QwDocument) doc = NULL;
       g_autoptr(QwEvent) event = NULL;
       g_autoptr(GPtrArray) entries = NULL;
@@ -286,7 +225,7 @@ test_same_import_twice (void)
       Importer one = { name }, two = { name };
       GThread *a, *b;
 
-      cli_ok ("new", name, "--name", STOP_NAME, NULL);
+      g_free (qw_test_cli_out ("new", name, "--name", STOP_NAME, NULL));
       a = g_thread_new ("one", import_list, &one);
       b = g_thread_new ("two", import_list, &two);
       g_thread_join (a);
@@ -311,8 +250,8 @@ test_same_import_twice (void)
         }
       /* One of them added the list, the other found it there. */
       g_assert_cmpint (added_of (&one.run) + added_of (&two.run), ==, 1000);
-      run_clear (&one.run);
-      run_clear (&two.run);
+      qw_test_run_clear (&one.run);
+      qw_test_run_clear (&two.run);
     }
 }
 
@@ -322,7 +261,7 @@ import_results (gpointer data)
   Importer *im = data;
   const char *args[] = { "import-results", im->doc, "stop.xml", NULL };
 
-  cli_argv (&im->run, NULL, args);
+  qw_test_cli_argv (&im->run, args);
   return NULL;
 }
 
@@ -334,14 +273,14 @@ test_same_results_twice (void)
   for (int attempt = 0; attempt < 3; attempt++)
     {
       g_autofree char *name = g_strdup_printf ("region-%d.qiwang", attempt);
-      g_autofree char *path = path_in (name);
+      g_autofree char *path = g_build_filename (dir, name, NULL);
       g_autoptr(QwDocument) doc = NULL;
       g_autoptr(GPtrArray) events = NULL;
       g_autoptr(GError) error = NULL;
       Importer one = { name }, two = { name };
       GThread *a, *b;
 
-      cli_ok ("new-region", name, "--region", "广东", NULL);
+      g_free (qw_test_cli_out ("new-region", name, "--region", "广东", NULL));
       a = g_thread_new ("one", import_results, &one);
       b = g_thread_new ("two", import_results, &two);
       g_thread_join (a);
@@ -357,15 +296,15 @@ test_same_results_twice (void)
       g_assert_no_error (error);
       g_assert_cmpuint (events->len, ==, 1);
       g_assert_cmpint (qw_document_count_entries (doc, ((QwEvent *) g_ptr_array_index (events, 0))->id), ==, 300);
-      run_clear (&one.run);
-      run_clear (&two.run);
+      qw_test_run_clear (&one.run);
+      qw_test_run_clear (&two.run);
     }
 }
 
 typedef struct
 {
   const char *doc;
-  Run         run;
+  QwTestRun         run;
 } Pairer;
 
 static gpointer
@@ -374,7 +313,7 @@ pair_round (gpointer data)
   Pairer *p = data;
   const char *args[] = { "pair", p->doc, "open-m", NULL };
 
-  cli_argv (&p->run, NULL, args);
+  qw_test_cli_argv (&p->run, args);
   return NULL;
 }
 
@@ -386,14 +325,15 @@ test_same_pairing_twice (void)
   for (int attempt = 0; attempt < 3; attempt++)
     {
       g_autofree char *name = g_strdup_printf ("pair-%d.qiwang", attempt);
-      g_autofree char *path = path_in (name);
+      g_autofree char *path = g_build_filename (dir, name, NULL);
       g_autoptr(GPtrArray) games = NULL;
       Pairer one = { name }, two = { name };
-      const Run *refused;
+      const QwTestRun *refused;
       GThread *a, *b;
 
-      cli_ok ("simulate", name, "--system", "swiss", "--players", "400", "--rounds", "2", "--seed", "4", NULL);
-      cli_ok ("unpair", name, "open-m", "--force", NULL);
+      g_free (qw_test_cli_out ("simulate", name, "--system", "swiss", "--players", "400", "--rounds", "2", "--seed",
+                               "4", NULL));
+      g_free (qw_test_cli_out ("unpair", name, "open-m", "--force", NULL));
       a = g_thread_new ("one", pair_round, &one);
       b = g_thread_new ("two", pair_round, &two);
       g_thread_join (a);
@@ -404,8 +344,8 @@ test_same_pairing_twice (void)
       g_assert_nonnull (strstr (refused->err, "Round 2 is not finished"));
       games = round_2 (path);
       g_assert_cmpuint (games->len, ==, 200);
-      run_clear (&one.run);
-      run_clear (&two.run);
+      qw_test_run_clear (&one.run);
+      qw_test_run_clear (&two.run);
     }
 }
 
@@ -446,14 +386,14 @@ result_of (const char *path,
 static void
 test_refused_writer_is_told (void)
 {
-  g_autofree char *path = path_in ("held.qiwang");
+  g_autofree char *path = g_build_filename (dir, "held.qiwang", NULL);
   g_autoptr(QwDocument) holder = NULL;
   g_autoptr(GError) error = NULL;
   g_auto(GStrv) short_wait = busy_env ("300", FALSE);
   g_auto(GStrv) short_wait_zh = busy_env ("300", TRUE);
   const char *args[] = { "result", "held.qiwang", "open-m", "2", "150", "1:1", NULL };
-  g_auto(Run) refused = { 0 };
-  g_auto(Run) refused_zh = { 0 };
+  g_auto(QwTestRun) refused = { 0 };
+  g_auto(QwTestRun) refused_zh = { 0 };
   GPid pid = 0;
   int status = 0;
   gint64 start;
@@ -465,12 +405,12 @@ test_refused_writer_is_told (void)
   /* This process holds the write lock (an open step) past the timeout. */
   g_assert_true (qw_document_begin_step (holder, "Holding", &error));
   g_assert_true (qw_document_set_meta (holder, "held-by-the-test", "1", &error));
-  cli_argv (&refused, short_wait, args);
+  qw_test_cli_with (&refused, &(QwTestCliOptions) { .dir = dir, .env = short_wait }, args);
   g_assert_cmpint (refused.status, ==, 1);
   g_test_message ("refused after %.2f s: %s", refused.seconds, refused.err);
   g_assert_nonnull (strstr (refused.err, BUSY_EN));
   g_assert_cmpfloat (refused.seconds, >=, 0.25);
-  cli_argv (&refused_zh, short_wait_zh, args);
+  qw_test_cli_with (&refused_zh, &(QwTestCliOptions) { .dir = dir, .env = short_wait_zh }, args);
   g_assert_cmpint (refused_zh.status, ==, 1);
   g_assert_nonnull (strstr (refused_zh.err, BUSY_ZH));
   qw_document_rollback (holder);
@@ -508,7 +448,7 @@ test_refused_writer_is_told (void)
    * look) makes even opening it busy, never "not a Qiwang document". */
   {
     const char *read_args[] = { "games", "held.qiwang", "open-m", "--round", "2", NULL };
-    g_auto(Run) opened = { 0 };
+    g_auto(QwTestRun) opened = { 0 };
     sqlite3 *db = NULL;
 
     g_clear_object (&holder);
@@ -516,7 +456,7 @@ test_refused_writer_is_told (void)
     g_assert_cmpint (sqlite3_exec (db, "PRAGMA locking_mode = EXCLUSIVE; BEGIN EXCLUSIVE;"
                                    "UPDATE meta SET value = '3' WHERE key = 'held-by-the-test';", NULL, NULL, NULL),
                      ==, SQLITE_OK);
-    cli_argv (&opened, short_wait, read_args);
+    qw_test_cli_with (&opened, &(QwTestCliOptions) { .dir = dir, .env = short_wait }, read_args);
     g_assert_cmpint (opened.status, ==, 1);
     g_assert_nonnull (strstr (opened.err, BUSY_EN));
     g_assert_null (strstr (opened.err, "not a Qiwang document"));
@@ -532,12 +472,15 @@ main (int    argc,
 {
   int status;
 
-  g_test_init (&argc, &argv, NULL);
+  qw_test_cli_init (&argc, &argv);
   dir = qw_test_make_tmp_dir ("qiwang-writers-XXXXXX");
-  cli_ok ("simulate", "field.qiwang", "--system", "swiss", "--players", "1000", "--rounds", "1", "--seed", "7", NULL);
-  cli_ok ("export-entries", "field.qiwang", "--out", "list.csv", "--private", NULL);
-  cli_ok ("simulate", "stop.qiwang", "--system", "swiss", "--players", "300", "--rounds", "5", "--seed", "8", NULL);
-  cli_ok ("export", "stop.qiwang", "--out", "stop.xml", NULL);
+  qw_test_cli_configure (&(QwTestCliOptions) { .dir = dir });
+  g_free (qw_test_cli_out ("simulate", "field.qiwang", "--system", "swiss", "--players", "1000", "--rounds", "1",
+                           "--seed", "7", NULL));
+  g_free (qw_test_cli_out ("export-entries", "field.qiwang", "--out", "list.csv", "--private", NULL));
+  g_free (qw_test_cli_out ("simulate", "stop.qiwang", "--system", "swiss", "--players", "300", "--rounds", "5",
+                           "--seed", "8", NULL));
+  g_free (qw_test_cli_out ("export", "stop.qiwang", "--out", "stop.xml", NULL));
   g_test_add_func ("/two-writers/results-on-different-boards", test_results_on_different_boards);
   g_test_add_func ("/two-writers/same-import-twice", test_same_import_twice);
   g_test_add_func ("/two-writers/same-results-twice", test_same_results_twice);

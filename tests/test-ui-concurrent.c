@@ -43,34 +43,12 @@
 #include "qw-tournament.h"
 #include "qw-window.h"
 #include "qw-test.h"
+#include "qw-test-documents.h"
+#include "qw-test-window.h"
 #include "ui-wait.h"
 #include "qw-test-play.h"
 
 static char *tmp_dir;
-
-static QwWindow *
-new_window (void)
-{
-  QwWindow *window = qw_window_new (NULL);
-
-  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
-  gtk_window_present (GTK_WINDOW (window));
-  qw_test_wait_mapped (GTK_WIDGET (window));
-  return window;
-}
-
-static char *
-demo_path (const char *name)
-{
-  g_autoptr(GError) error = NULL;
-  char *path = g_build_filename (tmp_dir, name, NULL);
-  g_autoptr(QwDocument) doc = NULL;
-
-  g_unlink (path);
-  doc = qw_demo_create (path, &error);
-  g_assert_no_error (error);
-  return path;
-}
 
 /* The window on the demo's open-m, its last round (4) shown. */
 static QwRoundsPage *
@@ -78,22 +56,9 @@ show_rounds (QwWindow   *window,
              const char *path)
 {
   g_autoptr(GFile) file = g_file_new_for_path (path);
-  QwRoundsPage *rounds;
 
   g_assert_true (qw_window_open_file (window, file));
-  qw_window_show_page (window, "rounds");
-  rounds = QW_ROUNDS_PAGE (qw_window_get_page (window, "rounds"));
-  qw_test_wait_mapped (GTK_WIDGET (rounds));
-  g_assert_true (qw_rounds_page_select_group (rounds, "open-m"));
-  g_assert_cmpint (qw_rounds_page_get_round (rounds), ==, 4);
-  return rounds;
-}
-
-static QwBoardItem *
-board_at (QwRoundsPage *rounds,
-          guint         i)
-{
-  return g_list_model_get_item (qw_rounds_page_get_boards (rounds), i);
+  return qw_test_show_rounds (window);
 }
 
 static guint
@@ -151,7 +116,7 @@ open_board_from (QwRoundsPage *rounds,
 
   for (guint i = from; i < n; i++)
     {
-      g_autoptr(QwBoardItem) b = board_at (rounds, i);
+      g_autoptr(QwBoardItem) b = qw_test_board_at (rounds, i);
 
       if (!qw_board_item_is_bye (b) && !qw_board_item_has_result (b))
         return i;
@@ -170,7 +135,7 @@ static gboolean
 shows_result (gpointer data)
 {
   Shows *s = data;
-  g_autoptr(QwBoardItem) b = board_at (s->rounds, s->position);
+  g_autoptr(QwBoardItem) b = qw_test_board_at (s->rounds, s->position);
 
   return b != NULL && qw_board_item_get_game (b)->result == s->result;
 }
@@ -200,9 +165,9 @@ wait_shown (QwRoundsPage *rounds,
 static void
 test_outside_change_shown (void)
 {
-  g_autofree char *path = demo_path ("outside.qiwang");
+  g_autofree char *path = qw_test_demo_document (tmp_dir, "outside.qiwang");
   g_autoptr(GError) error = NULL;
-  QwWindow *window = new_window ();
+  QwWindow *window = qw_test_new_window (1280, 800);
   QwRoundsPage *rounds = show_rounds (window, path);
   Other other = { 0 };
   QwResultInput input = { QW_RESULT_BLACK_WIN };
@@ -214,7 +179,7 @@ test_outside_change_shown (void)
   selected = target - 2;
   qw_rounds_page_select_board (rounds, selected);
   {
-    g_autoptr(QwBoardItem) b = board_at (rounds, target);
+    g_autoptr(QwBoardItem) b = qw_test_board_at (rounds, target);
 
     board = qw_board_item_get_game (b)->board;
   }
@@ -258,22 +223,6 @@ test_outside_change_shown (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
-static GtkWidget *
-find_child (GtkWidget *widget,
-            GType      type)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
-    return widget;
-  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found = find_child (c, type);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 static gint64
 entry_id_at (GListModel *model,
              guint       i)
@@ -302,10 +251,10 @@ has_count (gpointer data)
 static void
 test_entries_selection_kept (void)
 {
-  g_autofree char *path = demo_path ("entries.qiwang");
+  g_autofree char *path = qw_test_demo_document (tmp_dir, "entries.qiwang");
   g_autoptr(GFile) file = g_file_new_for_path (path);
   g_autoptr(GError) error = NULL;
-  QwWindow *window = new_window ();
+  QwWindow *window = qw_test_new_window (1280, 800);
   Other other = { 0 };
   GtkWidget *page;
   GtkSelectionModel *selection;
@@ -319,7 +268,7 @@ test_entries_selection_kept (void)
   qw_window_show_page (window, "entries");
   page = qw_window_get_page (window, "entries");
   qw_test_wait_mapped (page);
-  selection = gtk_column_view_get_model (GTK_COLUMN_VIEW (find_child (page, GTK_TYPE_COLUMN_VIEW)));
+  selection = gtk_column_view_get_model (GTK_COLUMN_VIEW (qw_test_find_child (page, GTK_TYPE_COLUMN_VIEW)));
   count.model = G_LIST_MODEL (selection);
   count.n = g_list_model_get_n_items (count.model) + 1;
   gtk_selection_model_select_item (selection, 2, TRUE);
@@ -417,12 +366,12 @@ test_region_selection_kept (void)
   g_assert_no_error (error);
   g_assert_true (qw_region_setup (other, "广东", "qiwang-2021", &error));
   import_stops (other, first_stops);
-  window = new_window ();
+  window = qw_test_new_window (1280, 800);
   g_assert_true (qw_window_open_file (window, file));
   qw_window_show_page (window, "region");
   page = qw_window_get_page (window, "region");
   qw_test_wait_mapped (page);
-  selection = gtk_column_view_get_model (GTK_COLUMN_VIEW (find_child (page, GTK_TYPE_COLUMN_VIEW)));
+  selection = gtk_column_view_get_model (GTK_COLUMN_VIEW (qw_test_find_child (page, GTK_TYPE_COLUMN_VIEW)));
   count.model = G_LIST_MODEL (selection);
   g_assert_cmpuint (g_list_model_get_n_items (count.model), ==, 3);
   count.n = 4;
@@ -450,9 +399,9 @@ test_region_selection_kept (void)
 static void
 test_two_windows (void)
 {
-  g_autofree char *path = demo_path ("two-windows.qiwang");
-  QwWindow *a = new_window ();
-  QwWindow *b = new_window ();
+  g_autofree char *path = qw_test_demo_document (tmp_dir, "two-windows.qiwang");
+  QwWindow *a = qw_test_new_window (1280, 800);
+  QwWindow *b = qw_test_new_window (1280, 800);
   QwRoundsPage *rounds_a = show_rounds (a, path);
   QwRoundsPage *rounds_b = show_rounds (b, path);
   guint target = open_board_from (rounds_a, 0);
@@ -482,9 +431,9 @@ test_two_windows (void)
 static void
 test_stale_board_refused (void)
 {
-  g_autofree char *path = demo_path ("stale.qiwang");
+  g_autofree char *path = qw_test_demo_document (tmp_dir, "stale.qiwang");
   g_autoptr(GError) error = NULL;
-  QwWindow *window = new_window ();
+  QwWindow *window = qw_test_new_window (1280, 800);
   QwRoundsPage *rounds = show_rounds (window, path);
   Other other = { 0 };
   guint first = open_board_from (rounds, 0);
@@ -496,8 +445,8 @@ test_stale_board_refused (void)
   GtkWindow *dialog;
 
   {
-    g_autoptr(QwBoardItem) b1 = board_at (rounds, first);
-    g_autoptr(QwBoardItem) b2 = board_at (rounds, second);
+    g_autoptr(QwBoardItem) b1 = qw_test_board_at (rounds, first);
+    g_autoptr(QwBoardItem) b2 = qw_test_board_at (rounds, second);
 
     shown = qw_game_copy (qw_board_item_get_game (b1));
     other_board = qw_game_copy (qw_board_item_get_game (b2));
@@ -521,7 +470,7 @@ test_stale_board_refused (void)
   {
     g_autoptr(QwGame) now1 = stored_game (&other, shown->board);
     g_autoptr(QwGame) now2 = stored_game (&other, other_board->board);
-    g_autoptr(QwBoardItem) b1 = board_at (rounds, first);
+    g_autoptr(QwBoardItem) b1 = qw_test_board_at (rounds, first);
 
     g_assert_cmpint (now1->result, ==, QW_RESULT_NONE);
     g_assert_cmpint (now2->result, ==, QW_RESULT_NONE);
@@ -546,7 +495,7 @@ test_stale_board_refused (void)
 
     qw_test_wait_until (shows_result, &(Shows) { rounds, first, QW_RESULT_RED_WIN }, "the page to settle");
     open = open_board_from (rounds, 0);
-    b = board_at (rounds, open);
+    b = qw_test_board_at (rounds, open);
     qw_rounds_page_select_board (rounds, open);
     g_assert_true (qw_test_unpair_last (other.doc, &other.section, TRUE, &error));
     g_assert_no_error (error);
@@ -568,13 +517,13 @@ test_stale_board_refused (void)
 static void
 test_busy_told (void)
 {
-  g_autofree char *path = demo_path ("busy.qiwang");
+  g_autofree char *path = qw_test_demo_document (tmp_dir, "busy.qiwang");
   g_autoptr(GError) error = NULL;
-  QwWindow *window = new_window ();
+  QwWindow *window = qw_test_new_window (1280, 800);
   QwRoundsPage *rounds = show_rounds (window, path);
   Other other = { 0 };
   guint open = open_board_from (rounds, 0);
-  g_autoptr(QwBoardItem) b = board_at (rounds, open);
+  g_autoptr(QwBoardItem) b = qw_test_board_at (rounds, open);
   int board = qw_board_item_get_game (b)->board;
 
   other_open (&other, path);

@@ -19,35 +19,20 @@
 #include "qw-event-name.h"
 #include "qw-new-stop-dialog.h"
 #include "qw-window.h"
+#include "qw-test-documents.h"
+#include "qw-test-window.h"
 #include "ui-wait.h"
 
 #define PREFIX "2021年第六届全国象棋业余棋王赛广东赛区"
 
 static char *tmp_dir;
 
-static QwWindow *
-new_window (void)
-{
-  QwWindow *window = qw_window_new (NULL);
-
-  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
-  gtk_window_present (GTK_WINDOW (window));
-  qw_test_wait_mapped (GTK_WIDGET (window));
-  return window;
-}
-
 /* A county stop, 惠州市惠东县, made without a chief arbiter. */
 static char *
 county_stop (void)
 {
-  g_autoptr(GError) error = NULL;
-  char *path = g_build_filename (tmp_dir, "county.qiwang", NULL);
-  g_autoptr(QwDocument) doc = NULL;
   g_autoptr(QwEvent) event = qw_event_new ();
 
-  g_unlink (path);
-  doc = qw_document_create (path, QW_DOCUMENT_STOP, &error);
-  g_assert_no_error (error);
   event->region = g_strdup ("广东");
   event->place_city = g_strdup ("惠州市");
   event->place_county = g_strdup ("惠东县");
@@ -60,9 +45,7 @@ county_stop (void)
   event->rounds = 7;
   event->minutes = 30;
   event->increment = 10;
-  g_assert_true (qw_document_add_event (doc, event, &error));
-  g_assert_no_error (error);
-  return path;
+  return qw_test_stop_document (tmp_dir, "county.qiwang", event);
 }
 
 static GtkWidget *
@@ -132,22 +115,6 @@ scroll_to_bottom (GtkWidget *dialog)
   gtk_adjustment_set_value (adj, gtk_adjustment_get_upper (adj) - gtk_adjustment_get_page_size (adj));
 }
 
-static GtkWidget *
-find_button (GtkWidget  *widget,
-             const char *label)
-{
-  if (GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), label) == 0)
-    return widget;
-  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found = find_button (c, label);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 static void
 press_toast_button (GtkWidget *window)
 {
@@ -163,7 +130,7 @@ press_toast_button (GtkWidget *window)
 static void
 test_walk (void)
 {
-  QwWindow *window = new_window ();
+  QwWindow *window = qw_test_new_window (1280, 800);
   g_autofree char *path = county_stop ();
   g_autoptr(GFile) file = g_file_new_for_path (path);
   g_autoptr(QwEvent) e = NULL;
@@ -238,7 +205,7 @@ test_walk (void)
   g_assert_false (qw_event_dialog_has_problem (dialog, "no-arbiter"));
 
   /* Saving is one step, undone from its toast. */
-  g_signal_emit_by_name (find_button (d, _("_Save")), "clicked");
+  g_signal_emit_by_name (qw_test_find_button (d, _("_Save")), "clicked");
   saved = g_strdup_printf (_("Saved: %s"), _("Stop details"));
   qw_test_wait_toast (GTK_WIDGET (window), saved);
   g_assert_null (qw_test_find_toplevel (QW_TYPE_EVENT_DIALOG));
@@ -265,7 +232,7 @@ test_walk (void)
 static void
 test_new_stop (void)
 {
-  QwWindow *window = new_window ();
+  QwWindow *window = qw_test_new_window (1280, 800);
   QwNewStopDialog *dialog = qw_new_stop_dialog_new (GTK_WINDOW (window));
   GtkWidget *d = GTK_WIDGET (dialog);
   g_autoptr(QwEvent) event = qw_event_new ();
@@ -280,7 +247,7 @@ test_new_stop (void)
   qw_new_stop_dialog_set_event (dialog, event);
   gtk_window_present (GTK_WINDOW (dialog));
   qw_test_wait_mapped (d);
-  create = find_button (d, _("C_reate…"));
+  create = qw_test_find_button (d, _("C_reate…"));
   g_assert_nonnull (create);
   e = qw_new_stop_dialog_get_event (dialog);
   g_assert_cmpint (e->host_level, ==, QW_HOST_COUNTY);

@@ -48,43 +48,19 @@
 #include "qw-wildcard-dialog.h"
 #include "qw-window.h"
 #include "qw-error.h"
+#include "qw-test-window.h"
 #include "ui-wait.h"
 #include "qw-test-play.h"
+#include "qw-test-people.h"
 
 #define FINAL_NAME "2022年全国业余象棋棋王争霸赛总决赛"
 
 static char *tmp_dir;
-static int serial = 100;
-
-static QwWindow *
-new_window (void)
-{
-  QwWindow *window = qw_window_new (NULL);
-
-  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
-  gtk_window_present (GTK_WINDOW (window));
-  qw_test_wait_mapped (GTK_WIDGET (window));
-  return window;
-}
-
 static void
 close_window (QwWindow *window)
 {
   gtk_window_destroy (GTK_WINDOW (window));
   qw_test_close_toplevels (QW_TYPE_PRINT_DIALOG);
-}
-
-/* Whether the window offers a page (its switcher shows it). */
-static gboolean
-page_shown (QwWindow   *window,
-            const char *name)
-{
-  GtkWidget *child = qw_window_get_page (window, name);
-  GtkWidget *stack = gtk_widget_get_ancestor (child, ADW_TYPE_VIEW_STACK);
-
-  while (gtk_widget_get_parent (child) != stack)
-    child = gtk_widget_get_parent (child);
-  return adw_view_stack_page_get_visible (adw_view_stack_get_page (ADW_VIEW_STACK (stack), child));
 }
 
 /* Switching a page starts CSS transitions (the switcher's buttons): the
@@ -151,19 +127,6 @@ static char *
 build_path (const char *name)
 {
   return g_build_filename (g_getenv ("G_TEST_BUILDDIR") != NULL ? g_getenv ("G_TEST_BUILDDIR") : ".", name, NULL);
-}
-
-/* A valid resident ID number of @province ("33") for @birth ("1980-04-04"). */
-static char *
-id_number (const char *province,
-           const char *birth,
-           QwSex       sex)
-{
-  char first17[18];
-  int seq = (serial++ % 500) * 2 + (sex == QW_SEX_FEMALE ? 0 : 1);
-
-  g_snprintf (first17, sizeof first17, "%s0102%.4s%.2s%.2s%03d", province, birth, birth + 5, birth + 8, seq % 1000);
-  return g_strdup_printf ("%s%c", first17, qw_idcard_check_digit (first17));
 }
 
 /* The ladder's files */
@@ -239,7 +202,7 @@ write_ladder_files (char **games,
       g_autofree char *acc = account (k);
       QwSex sex = k % 4 == 0 ? QW_SEX_FEMALE : QW_SEX_MALE;
       g_autofree char *birth = g_strdup_printf ("19%02d-0%d-1%d", 70 + k, 1 + k % 9, k % 9);
-      g_autofree char *id = id_number (k % 2 == 0 ? "33" : "11", birth, sex);
+      g_autofree char *id = qw_test_person_id_number (k % 2 == 0 ? "33" : "11", birth, sex);
 
       g_string_append_printf (list, "%s,%s%s,%s,身份证,%s,%s\n", acc, surnames[k - 1], k % 4 == 0 ? "丽" : "强",
                               sex == QW_SEX_FEMALE ? "女" : "男", id, k % 2 == 0 ? "浙江棋协" : "北京棋院");
@@ -373,7 +336,7 @@ person (const char *name,
   e->name = g_strdup (name);
   e->sex = sex;
   e->birth = g_strdup (birth);
-  e->id_number = id_number (province, birth, sex);
+  e->id_number = qw_test_person_id_number (province, birth, sex);
   e->unit = g_strdup (unit);
   e->account = g_strdup (account_name != NULL ? account_name : "");
   return e;
@@ -504,7 +467,7 @@ test_final_pages (void)
   g_autoptr(GError) error = NULL;
   g_autoptr(JsonNode) ladder_json = NULL;
   g_autoptr(JsonNode) prizes_json = NULL;
-  QwWindow *window = new_window ();
+  QwWindow *window = qw_test_new_window (1280, 800);
   QwLadderPage *ladder_page;
   QwRoundsPage *rounds_page;
   QwStandingsPage *standings_page;
@@ -522,12 +485,12 @@ test_final_pages (void)
   history = qw_document_get_history (qw_window_get_document (window));
 
   /* The final's pages: no region or quota pages, the ladder and the prizes. */
-  g_assert_false (page_shown (window, "region"));
-  g_assert_false (page_shown (window, "national"));
-  g_assert_true (page_shown (window, "ladder"));
-  g_assert_true (page_shown (window, "entries"));
-  g_assert_true (page_shown (window, "rounds"));
-  g_assert_true (page_shown (window, "prizes"));
+  g_assert_false (qw_test_page_offered (window, "region"));
+  g_assert_false (qw_test_page_offered (window, "national"));
+  g_assert_true (qw_test_page_offered (window, "ladder"));
+  g_assert_true (qw_test_page_offered (window, "entries"));
+  g_assert_true (qw_test_page_offered (window, "rounds"));
+  g_assert_true (qw_test_page_offered (window, "prizes"));
   /* The results file (成绩表) goes to a 2021 region: a final has none. */
   g_assert_false (qw_window_export_results (window, file, FALSE));
 
@@ -758,14 +721,14 @@ test_stop_2021 (void)
 
   g_assert_no_error (error);
   g_clear_object (&doc);
-  window = new_window ();
+  window = qw_test_new_window (1280, 800);
   g_assert_true (qw_window_open_file (window, file));
-  g_assert_true (page_shown (window, "entries"));
-  g_assert_true (page_shown (window, "rounds"));
-  g_assert_true (page_shown (window, "standings"));
-  g_assert_false (page_shown (window, "ladder"));
-  g_assert_false (page_shown (window, "prizes"));
-  g_assert_false (page_shown (window, "region"));
+  g_assert_true (qw_test_page_offered (window, "entries"));
+  g_assert_true (qw_test_page_offered (window, "rounds"));
+  g_assert_true (qw_test_page_offered (window, "standings"));
+  g_assert_false (qw_test_page_offered (window, "ladder"));
+  g_assert_false (qw_test_page_offered (window, "prizes"));
+  g_assert_false (qw_test_page_offered (window, "region"));
   qw_window_show_page (window, "ladder");
   g_assert_cmpstr (adw_view_stack_get_visible_child_name (ADW_VIEW_STACK (gtk_widget_get_ancestor (
                      qw_window_get_page (window, "entries"), ADW_TYPE_VIEW_STACK))), !=, "ladder");
@@ -794,7 +757,7 @@ test_stop_2021 (void)
 static void
 test_new_final (void)
 {
-  QwWindow *window = new_window ();
+  QwWindow *window = qw_test_new_window (1280, 800);
   QwNewStopDialog *dialog = qw_new_stop_dialog_new (GTK_WINDOW (window));
   g_autoptr(QwEvent) before = NULL;
   g_autoptr(QwEvent) event = NULL;
@@ -831,9 +794,9 @@ test_new_final (void)
   g_assert_cmpint (stored->level, ==, QW_LEVEL_NATIONAL_FINAL);
   g_clear_object (&doc);
   g_assert_true (qw_window_open_file (window, file));
-  g_assert_true (page_shown (window, "ladder"));
-  g_assert_true (page_shown (window, "prizes"));
-  g_assert_false (page_shown (window, "region"));
+  g_assert_true (qw_test_page_offered (window, "ladder"));
+  g_assert_true (qw_test_page_offered (window, "prizes"));
+  g_assert_false (qw_test_page_offered (window, "region"));
   close_window (window);
 }
 

@@ -38,6 +38,8 @@
 #include "qw-document-play.h"
 #include "qw-entry.h"
 #include "qw-event.h"
+#include "qw-test-documents.h"
+#include "qw-test-window.h"
 #include "ui-wait.h"
 
 static char *tmp_dir;
@@ -59,29 +61,11 @@ static const char *rows[][7] = {
   { "8", "周文华", "441323199106141712", "1991/6/14", "惠州市棋院", "请假一天", NULL },
 };
 
-static QwWindow *
-new_window (void)
-{
-  QwWindow *window = qw_window_new (NULL);
-
-  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
-  gtk_window_present (GTK_WINDOW (window));
-  qw_test_wait_mapped (GTK_WIDGET (window));
-  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
-  return window;
-}
-
 static char *
 fresh_stop (const char *name)
 {
-  g_autoptr(GError) error = NULL;
-  char *path = g_build_filename (tmp_dir, name, NULL);
-  g_autoptr(QwDocument) doc = NULL;
   g_autoptr(QwEvent) event = qw_event_new ();
 
-  g_unlink (path);
-  doc = qw_document_create (path, QW_DOCUMENT_STOP, &error);
-  g_assert_no_error (error);
   event->name = g_strdup ("2021年第六届全国象棋业余棋王赛广东赛区惠州市惠东县平山街道预选赛");
   event->region = g_strdup ("广东");
   event->place_city = g_strdup ("惠州市");
@@ -90,9 +74,7 @@ fresh_stop (const char *name)
   event->start_date = qw_date_make (2021, 7, 10);
   event->end_date = qw_date_make (2021, 7, 11);
   event->rounds = 5;
-  g_assert_true (qw_document_add_event (doc, event, &error));
-  g_assert_no_error (error);
-  return path;
+  return qw_test_stop_document (tmp_dir, name, event);
 }
 
 /* The workbook: a note on sheet 1, the list on sheet 2 (the first 7 rows). */
@@ -540,7 +522,7 @@ test_formats (void)
 {
   g_autofree char *path = fresh_stop ("平山街道预选赛.qiwang");
   g_autoptr(GFile) file = g_file_new_for_path (path);
-  QwWindow *window = new_window ();
+  QwWindow *window = qw_test_new_window (1280, 800);
   QwEntriesPage *entries;
 
   g_assert_true (qw_window_open_file (window, file));
@@ -558,6 +540,8 @@ main (int    argc,
       char **argv)
 {
   qw_test_ui_init (&argc, &argv);
+  /* Dialogs and stacks switch at once. */
+  qw_test_stop_animations ();
   tmp_dir = g_dir_make_tmp ("qiwang-ui-formats-XXXXXX", NULL);
   g_test_add_func ("/ui-formats/walk", test_formats);
   return g_test_run ();

@@ -46,79 +46,12 @@
 #include "qw-entry.h"
 #include "qw-event.h"
 #include "qw-play.h"
+#include "qw-test-documents.h"
+#include "qw-test-window.h"
 #include "ui-wait.h"
 #include "qw-test-play.h"
 
 static char *tmp_dir;
-
-static QwWindow *
-new_window (int width,
-            int height)
-{
-  QwWindow *window = qw_window_new (NULL);
-
-  gtk_window_set_default_size (GTK_WINDOW (window), width, height);
-  gtk_window_present (GTK_WINDOW (window));
-  qw_test_wait_mapped (GTK_WIDGET (window));
-  return window;
-}
-
-/* A fresh stop as the new-stop dialog leaves it, with @n players. */
-static char *
-fresh_stop (const char *name,
-            guint       n)
-{
-  g_autoptr(GError) error = NULL;
-  char *path = g_build_filename (tmp_dir, name, NULL);
-  g_autoptr(QwDocument) doc = NULL;
-  g_autoptr(QwEvent) event = qw_event_new ();
-  g_autoptr(QwRuleset) ruleset = qw_ruleset_lookup ("qiwang-2021", &error);
-
-  g_unlink (path);
-  doc = qw_document_create (path, QW_DOCUMENT_STOP, &error);
-  g_assert_no_error (error);
-  event->name = g_strdup ("2021年第六届全国象棋业余棋王赛广东赛区惠州市惠东县平山街道预选赛");
-  event->region = g_strdup ("广东");
-  event->start_date = qw_date_make (2021, 7, 10);
-  event->rounds = 5;
-  g_assert_true (qw_document_add_event (doc, event, &error));
-  if (n > 0)
-    {
-      g_autoptr(GPtrArray) entries = qw_demo_make_entries (31, n, event->start_date);
-
-      qw_entries_place (ruleset, entries, event->start_date);
-      g_assert_true (qw_document_add_entries (doc, event->id, entries, &error));
-    }
-  g_assert_no_error (error);
-  return path;
-}
-
-static char *
-demo_path (const char *name)
-{
-  g_autoptr(GError) error = NULL;
-  char *path = g_build_filename (tmp_dir, name, NULL);
-  g_autoptr(QwDocument) doc = qw_demo_create (path, &error);
-
-  g_assert_no_error (error);
-  return path;
-}
-
-static GtkWidget *
-find_child (GtkWidget *widget,
-            GType      type)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
-    return widget;
-  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found = find_child (c, type);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
 
 /* A mapped widget of @type under @widget. */
 static GtkWidget *
@@ -150,23 +83,6 @@ shows_label (GtkWidget  *widget,
   return FALSE;
 }
 
-/* The button bound to @action. */
-static GtkWidget *
-button_for (GtkWidget  *widget,
-            const char *action)
-{
-  if (GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), action) == 0)
-    return widget;
-  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found = button_for (c, action);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 static QwHistory *
 history_of (QwWindow *window)
 {
@@ -193,7 +109,7 @@ check_page (QwWindow   *window,
             gpointer    data,
             gboolean    done)
 {
-  AdwViewStack *stack = ADW_VIEW_STACK (find_child (GTK_WIDGET (window), ADW_TYPE_VIEW_STACK));
+  AdwViewStack *stack = ADW_VIEW_STACK (qw_test_find_child (GTK_WIDGET (window), ADW_TYPE_VIEW_STACK));
   g_autofree char *shown = g_strdup (adw_view_stack_get_visible_child_name (stack));
 
   if (page != NULL)
@@ -221,7 +137,7 @@ undo_and_redo (QwWindow   *window,
   g_autofree char *redone = g_strdup_printf (_("Redone: %s"), label);
 
   g_autofree char *tooltip = g_strdup_printf (_("Undo: %s (Ctrl+Z)"), label);
-  GtkWidget *undo = button_for (GTK_WIDGET (window), "win.undo");
+  GtkWidget *undo = qw_test_find_action_button (GTK_WIDGET (window), "win.undo");
 
   g_assert_cmpstr (qw_history_get_undo_label (history), ==, label);
   g_assert_true (gtk_widget_is_sensitive (undo));
@@ -231,7 +147,7 @@ undo_and_redo (QwWindow   *window,
   qw_test_wait_toast (GTK_WIDGET (window), undone);
   check_page (window, page, check, data, FALSE);
   g_assert_cmpstr (qw_history_get_redo_label (history), ==, label);
-  g_assert_true (gtk_widget_is_sensitive (button_for (GTK_WIDGET (window), "win.redo")));
+  g_assert_true (gtk_widget_is_sensitive (qw_test_find_action_button (GTK_WIDGET (window), "win.redo")));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL));
   qw_test_wait_toast (GTK_WIDGET (window), redone);
   check_page (window, page, check, data, TRUE);
@@ -278,18 +194,11 @@ check_paired (gpointer data,
     g_assert_cmpuint (g_list_model_get_n_items (qw_rounds_page_get_boards (w->rounds)), ==, 0);
 }
 
-static QwBoardItem *
-board_at (QwRoundsPage *rounds,
-          guint         i)
-{
-  return g_list_model_get_item (qw_rounds_page_get_boards (rounds), i);
-}
-
 static char *
 red_of (QwRoundsPage *rounds,
         guint         i)
 {
-  g_autoptr(QwBoardItem) board = board_at (rounds, i);
+  g_autoptr(QwBoardItem) board = qw_test_board_at (rounds, i);
   QwBoardSide side;
 
   qw_board_item_get_side (board, TRUE, &side);
@@ -312,7 +221,7 @@ static gboolean
 board_has_result (QwRoundsPage *rounds,
                   guint         i)
 {
-  g_autoptr(QwBoardItem) board = board_at (rounds, i);
+  g_autoptr(QwBoardItem) board = qw_test_board_at (rounds, i);
 
   return qw_board_item_has_result (board);
 }
@@ -490,7 +399,7 @@ dropdowns_of (GtkWidget    *widget,
 static void
 test_one_history (void)
 {
-  g_autofree char *path = fresh_stop ("history.qiwang", 0);
+  g_autofree char *path = qw_test_new_stop (tmp_dir, "history.qiwang", 0);
   g_autofree char *csv = messy_list ("报名表（含错行）.csv");
   g_autoptr(GFile) file = g_file_new_for_path (path);
   g_autoptr(GFile) csv_file = g_file_new_for_path (csv);
@@ -498,7 +407,7 @@ test_one_history (void)
   g_autoptr(QwEntryImport) expected = NULL;
   g_autoptr(GPtrArray) one = qw_demo_make_entries (5, 1, qw_date_make (2021, 7, 10));
   g_autofree char *label = NULL;
-  QwWindow *window = new_window (1280, 800);
+  QwWindow *window = qw_test_new_window (1280, 800);
   QwEntryDialog *entry_dialog;
   QwSectionDialog *section_dialog;
   GtkWindow *dialog;
@@ -514,8 +423,8 @@ test_one_history (void)
   qw_test_wait_mapped (GTK_WIDGET (w.entries));
   /* Nothing to undo yet: the actions say so by being off. */
   g_assert_false (qw_history_get_can_undo (history));
-  g_assert_false (gtk_widget_is_sensitive (button_for (GTK_WIDGET (window), "win.undo")));
-  g_assert_false (gtk_widget_is_sensitive (button_for (GTK_WIDGET (window), "win.redo")));
+  g_assert_false (gtk_widget_is_sensitive (qw_test_find_action_button (GTK_WIDGET (window), "win.undo")));
+  g_assert_false (gtk_widget_is_sensitive (qw_test_find_action_button (GTK_WIDGET (window), "win.redo")));
 
   /* 1. An entry typed in the entry dialog. */
   gtk_widget_activate_action (GTK_WIDGET (window), "win.add-entry", NULL);
@@ -610,7 +519,7 @@ test_one_history (void)
 
     qw_test_wait_toast (GTK_WIDGET (window), cleared);
     toast = qw_test_find_toast (GTK_WIDGET (window), cleared);
-    g_assert_nonnull (find_child (toast, GTK_TYPE_BUTTON));
+    g_assert_nonnull (qw_test_find_child (toast, GTK_TYPE_BUTTON));
   }
   label = g_strdup_printf (_("Clearing the result of round %d, board %d"), 1, 1);
   g_assert_cmpstr (qw_history_get_undo_label (history), ==, label);
@@ -636,7 +545,7 @@ test_one_history (void)
     GtkSingleSelection *selection = GTK_SINGLE_SELECTION (qw_rounds_page_get_boards (w.rounds));
     g_autofree char *complete = g_strdup_printf (_("Every result of round %d is in: round %d can be paired (Ctrl+R)"),
                                                  1, 2);
-    g_autoptr(QwBoardItem) last = board_at (w.rounds, n - 1);
+    g_autoptr(QwBoardItem) last = qw_test_board_at (w.rounds, n - 1);
 
     qw_rounds_page_select_board (w.rounds, n - 1);
     if (!qw_board_item_is_bye (last))
@@ -647,7 +556,7 @@ test_one_history (void)
     qw_rounds_page_select_board (w.rounds, 0);
     for (guint i = 0; i + 1 < n; i++)
       {
-        g_autoptr(QwBoardItem) board = board_at (w.rounds, i);
+        g_autoptr(QwBoardItem) board = qw_test_board_at (w.rounds, i);
 
         if (qw_board_item_is_bye (board))
           continue;
@@ -664,9 +573,9 @@ test_one_history (void)
   gtk_widget_activate_action (GTK_WIDGET (w.rounds), "rounds.withdraw", NULL);
   dialog = qw_test_wait_toplevel (ADW_TYPE_MESSAGE_DIALOG);
   {
-    QwPlayerChooser *chooser = QW_PLAYER_CHOOSER (find_child (GTK_WIDGET (dialog), QW_TYPE_PLAYER_CHOOSER));
+    QwPlayerChooser *chooser = QW_PLAYER_CHOOSER (qw_test_find_child (GTK_WIDGET (dialog), QW_TYPE_PLAYER_CHOOSER));
     GtkSingleSelection *selection = GTK_SINGLE_SELECTION (qw_rounds_page_get_boards (w.rounds));
-    g_autoptr(QwBoardItem) board = board_at (w.rounds, gtk_single_selection_get_selected (selection));
+    g_autoptr(QwBoardItem) board = qw_test_board_at (w.rounds, gtk_single_selection_get_selected (selection));
     const QwEntry *e = qw_player_chooser_get_selected (chooser);
 
     g_assert_nonnull (e);
@@ -721,7 +630,7 @@ toast_gone (gpointer data)
 static void
 test_knockout_playoff (void)
 {
-  g_autofree char *path = fresh_stop ("knockout.qiwang", 60);
+  g_autofree char *path = qw_test_new_stop (tmp_dir, "knockout.qiwang", 60);
   g_autoptr(GFile) file = g_file_new_for_path (path);
   g_autoptr(GError) error = NULL;
   g_autofree char *heading = g_strdup_printf (_("Board %d Drawn: Play-off"), 1);
@@ -753,7 +662,7 @@ test_knockout_playoff (void)
       }
     g_assert_nonnull (group);
   }
-  window = new_window (1280, 800);
+  window = qw_test_new_window (1280, 800);
   no_animations ();
   g_assert_true (qw_window_open_file (window, file));
   qw_window_show_page (window, "rounds");
@@ -782,7 +691,7 @@ test_knockout_playoff (void)
   adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "black");
   qw_test_close_toplevels (ADW_TYPE_MESSAGE_DIALOG);
   {
-    g_autoptr(QwBoardItem) board = board_at (rounds, 0);
+    g_autoptr(QwBoardItem) board = qw_test_board_at (rounds, 0);
     g_autofree char *fouls = NULL;
 
     g_assert_cmpint (qw_board_item_get_game (board)->result, ==, QW_RESULT_DRAW);
@@ -806,7 +715,7 @@ test_knockout_playoff (void)
   adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "draw");
   qw_test_close_toplevels (ADW_TYPE_MESSAGE_DIALOG);
   {
-    g_autoptr(QwBoardItem) board = board_at (rounds, 0);
+    g_autoptr(QwBoardItem) board = qw_test_board_at (rounds, 0);
     g_autofree char *fouls = NULL;
 
     g_assert_cmpint (qw_board_item_get_game (board)->result, ==, QW_RESULT_DRAW);
@@ -849,7 +758,7 @@ test_knockout_playoff (void)
   /* Another document: the toast offering Redo for this one goes. */
   g_assert_nonnull (qw_test_find_toast (GTK_WIDGET (window), undone));
   {
-    g_autofree char *other = demo_path ("other.qiwang");
+    g_autofree char *other = qw_test_demo_document (tmp_dir, "other.qiwang");
     g_autoptr(GFile) other_file = g_file_new_for_path (other);
     ToastGone gone = { GTK_WIDGET (window), undone };
 
@@ -899,17 +808,11 @@ screenshot_with_popover (GtkWidget  *window,
 static GtkMenuButton *
 primary_menu_button (QwWindow *window)
 {
-  GtkWidget *header = find_child (GTK_WIDGET (window), ADW_TYPE_HEADER_BAR);
+  GtkWidget *header = qw_test_find_child (GTK_WIDGET (window), ADW_TYPE_HEADER_BAR);
 
-  for (GtkWidget *w = find_child (header, GTK_TYPE_MENU_BUTTON); w != NULL; w = NULL)
+  for (GtkWidget *w = qw_test_find_child (header, GTK_TYPE_MENU_BUTTON); w != NULL; w = NULL)
     return GTK_MENU_BUTTON (w);
   return NULL;
-}
-
-static gboolean
-not_exporting (gpointer data)
-{
-  return !qw_window_is_exporting (data);
 }
 
 /* The results file (成绩表) from the main menu, private and public, off the
@@ -917,7 +820,7 @@ not_exporting (gpointer data)
 static void
 test_export_results (void)
 {
-  g_autofree char *path = demo_path ("export.qiwang");
+  g_autofree char *path = qw_test_demo_document (tmp_dir, "export.qiwang");
   g_autofree char *out = g_build_filename (tmp_dir, "白花镇预选赛-成绩表.xml", NULL);
   g_autofree char *public_out = g_build_filename (tmp_dir, "白花镇预选赛-成绩表-公开.xml", NULL);
   g_autoptr(GFile) file = g_file_new_for_path (path);
@@ -929,7 +832,7 @@ test_export_results (void)
   g_autofree char *before = NULL;
   g_autofree char *after = NULL;
   gsize before_len, after_len;
-  QwWindow *window = new_window (1280, 800);
+  QwWindow *window = qw_test_new_window (1280, 800);
   GtkMenuButton *menu;
   GtkPopover *popover;
   GtkWindow *dialog;
@@ -952,7 +855,7 @@ test_export_results (void)
   /* The private form, with ID numbers; a toast says where it went. */
   g_assert_true (qw_window_export_results (window, out_file, FALSE));
   g_assert_true (qw_window_is_exporting (window));
-  qw_test_wait_until (not_exporting, window, "the results file to be written");
+  qw_test_wait_until (qw_test_not_exporting, window, "the results file to be written");
   {
     g_autofree char *written = g_strdup_printf (ngettext ("Results file written (%d player)",
                                                           "Results file written (%d players)", 80), 80);
@@ -966,7 +869,7 @@ test_export_results (void)
 
   /* The public form. */
   g_assert_true (qw_window_export_results (window, public_file, TRUE));
-  qw_test_wait_until (not_exporting, window, "the public results file to be written");
+  qw_test_wait_until (qw_test_not_exporting, window, "the public results file to be written");
   public_results = qw_results_read_file (public_out, &error);
   g_assert_no_error (error);
   g_assert_true (public_results->is_public);
@@ -990,10 +893,10 @@ test_export_results (void)
 static void
 test_pdf_name (void)
 {
-  g_autofree char *path = demo_path ("pdf.qiwang");
+  g_autofree char *path = qw_test_demo_document (tmp_dir, "pdf.qiwang");
   g_autoptr(GFile) file = g_file_new_for_path (path);
   g_autoptr(GError) error = NULL;
-  QwWindow *window = new_window (1280, 800);
+  QwWindow *window = qw_test_new_window (1280, 800);
   QwPrintDialog *dialog;
   g_autofree char *name = NULL;
   g_autofree char *pdf = NULL;
@@ -1039,12 +942,12 @@ switcher_in_bar (gpointer bar)
 static void
 test_navigation (void)
 {
-  g_autofree char *stop = demo_path ("nav.qiwang");
+  g_autofree char *stop = qw_test_demo_document (tmp_dir, "nav.qiwang");
   g_autofree char *region = g_build_filename (tmp_dir, "nav-region.qiwang", NULL);
   g_autoptr(GFile) stop_file = g_file_new_for_path (stop);
   g_autoptr(GFile) region_file = g_file_new_for_path (region);
   g_autoptr(GError) error = NULL;
-  QwWindow *window = new_window (1200, 780);
+  QwWindow *window = qw_test_new_window (1200, 780);
 
   {
     g_autoptr(QwDocument) doc = NULL;
@@ -1074,7 +977,7 @@ test_navigation (void)
   gtk_window_set_default_size (GTK_WINDOW (window), 420, 700);
   qw_test_wait_drawn (GTK_WIDGET (window));
   {
-    GtkWidget *bar = find_child (GTK_WIDGET (window), ADW_TYPE_VIEW_SWITCHER_BAR);
+    GtkWidget *bar = qw_test_find_child (GTK_WIDGET (window), ADW_TYPE_VIEW_SWITCHER_BAR);
 
     qw_test_wait_until (switcher_in_bar, bar, "the pages in the bar at the bottom");
     g_assert_true (adw_view_switcher_bar_get_reveal (ADW_VIEW_SWITCHER_BAR (bar)));
@@ -1136,9 +1039,9 @@ check_menus (GtkWidget *widget)
 static void
 test_mnemonics_and_tooltips (void)
 {
-  g_autofree char *path = demo_path ("menus.qiwang");
+  g_autofree char *path = qw_test_demo_document (tmp_dir, "menus.qiwang");
   g_autoptr(GFile) file = g_file_new_for_path (path);
-  QwWindow *window = new_window (1280, 800);
+  QwWindow *window = qw_test_new_window (1280, 800);
   GtkWidget *label;
   PangoLayout *layout;
   int natural, one_line;
@@ -1168,7 +1071,7 @@ test_mnemonics_and_tooltips (void)
   g_object_unref (layout);
   g_object_unref (label);
   /* The window's tooltips go through it. */
-  g_assert_true (g_signal_has_handler_pending (find_child (GTK_WIDGET (window), GTK_TYPE_MENU_BUTTON),
+  g_assert_true (g_signal_has_handler_pending (qw_test_find_child (GTK_WIDGET (window), GTK_TYPE_MENU_BUTTON),
                                                g_signal_lookup ("query-tooltip", GTK_TYPE_WIDGET), 0, FALSE));
   gtk_window_destroy (GTK_WINDOW (window));
 }
@@ -1181,14 +1084,14 @@ check_explain (QwRoundsPage *rounds)
   GtkWindow *dialog;
   GtkWidget *label, *scrolled;
   guint n = g_list_model_get_n_items (qw_rounds_page_get_boards (rounds));
-  g_autoptr(QwBoardItem) last_board = board_at (rounds, n - 1);
+  g_autoptr(QwBoardItem) last_board = qw_test_board_at (rounds, n - 1);
   g_autofree char *last = g_strdup_printf ("第 %d 台", qw_board_item_get_game (last_board)->board);
   int needed, shown;
 
   gtk_widget_activate_action (GTK_WIDGET (rounds), "rounds.explain", NULL);
   dialog = qw_test_wait_toplevel (ADW_TYPE_MESSAGE_DIALOG);
   scrolled = adw_message_dialog_get_extra_child (ADW_MESSAGE_DIALOG (dialog));
-  label = find_child (scrolled, GTK_TYPE_LABEL);
+  label = qw_test_find_child (scrolled, GTK_TYPE_LABEL);
   g_assert_nonnull (label);
   g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (label)), last));
   qw_test_wait_drawn (GTK_WIDGET (dialog));
@@ -1207,9 +1110,9 @@ check_explain (QwRoundsPage *rounds)
 static void
 test_explain_every_board (void)
 {
-  g_autofree char *path = demo_path ("explain.qiwang");
+  g_autofree char *path = qw_test_demo_document (tmp_dir, "explain.qiwang");
   g_autoptr(GFile) file = g_file_new_for_path (path);
-  QwWindow *window = new_window (1280, 800);
+  QwWindow *window = qw_test_new_window (1280, 800);
   QwRoundsPage *rounds;
   static const char *groups[] = { "open-m", "open-f", "senior-m", "senior-f", "junior-m", "junior-f", "child-m",
                                   "child-f" };
@@ -1235,27 +1138,14 @@ test_explain_every_board (void)
 }
 
 
-static gboolean
-label_contains (GtkWidget  *widget,
-                const char *text)
-{
-  if (GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget)
-      && strstr (gtk_label_get_text (GTK_LABEL (widget)), text) != NULL)
-    return TRUE;
-  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
-    if (label_contains (c, text))
-      return TRUE;
-  return FALSE;
-}
-
 /* Systems, presets and tie-breaks by their Chinese names; a preset chain
  * follows the system chosen, a chain of the arbiter's stays. */
 static void
 test_chinese_names (void)
 {
-  g_autofree char *path = fresh_stop ("names.qiwang", 60);
+  g_autofree char *path = qw_test_new_stop (tmp_dir, "names.qiwang", 60);
   g_autoptr(GFile) file = g_file_new_for_path (path);
-  QwWindow *window = new_window (1280, 800);
+  QwWindow *window = qw_test_new_window (1280, 800);
   QwRoundsPage *rounds;
   QwSectionDialog *dialog;
   AdwComboRow *system;
@@ -1267,13 +1157,13 @@ test_chinese_names (void)
   qw_window_show_page (window, "rounds");
   rounds = QW_ROUNDS_PAGE (qw_window_get_page (window, "rounds"));
   qw_test_wait_mapped (GTK_WIDGET (rounds));
-  g_assert_true (label_contains (GTK_WIDGET (rounds), "积分编排制"));
-  g_assert_true (label_contains (GTK_WIDGET (rounds), "对手分方案"));
-  g_assert_false (label_contains (GTK_WIDGET (rounds), "swiss"));
+  g_assert_true (qw_test_label_shown (GTK_WIDGET (rounds), "积分编排制"));
+  g_assert_true (qw_test_label_shown (GTK_WIDGET (rounds), "对手分方案"));
+  g_assert_false (qw_test_label_shown (GTK_WIDGET (rounds), "swiss"));
 
   gtk_widget_activate_action (GTK_WIDGET (rounds), "rounds.settings", NULL);
   dialog = QW_SECTION_DIALOG (qw_test_wait_toplevel (QW_TYPE_SECTION_DIALOG));
-  system = ADW_COMBO_ROW (find_child (GTK_WIDGET (dialog), ADW_TYPE_COMBO_ROW));
+  system = ADW_COMBO_ROW (qw_test_find_child (GTK_WIDGET (dialog), ADW_TYPE_COMBO_ROW));
   g_assert_cmpstr (gtk_string_list_get_string (GTK_STRING_LIST (adw_combo_row_get_model (system)), 1), ==, "循环制");
   /* Round robin: the chain becomes its preset (小分 first). */
   adw_combo_row_set_selected (system, 1);

@@ -68,6 +68,7 @@
 #include "qw-window.h"
 #include "qw-test.h"
 #include "qw-test-locks.h"
+#include "qw-test-window.h"
 #include "ui-wait.h"
 
 #define PROTOCOL "QWLOCK "
@@ -86,19 +87,6 @@ typedef struct
 } App;
 
 static App app;
-
-static QwRoundsPage *
-show_rounds (QwWindow *window)
-{
-  QwRoundsPage *rounds;
-
-  qw_window_show_page (window, "rounds");
-  rounds = QW_ROUNDS_PAGE (qw_window_get_page (window, "rounds"));
-  qw_test_wait_mapped (GTK_WIDGET (rounds));
-  g_assert_true (qw_rounds_page_select_group (rounds, "open-m"));
-  g_assert_cmpint (qw_rounds_page_get_round (rounds), ==, 4);
-  return rounds;
-}
 
 typedef struct
 {
@@ -119,7 +107,7 @@ has_result (gpointer data)
 static void
 enter_result (void)
 {
-  QwRoundsPage *rounds = show_rounds (app.window);
+  QwRoundsPage *rounds = qw_test_show_rounds (app.window);
   GListModel *boards = qw_rounds_page_get_boards (rounds);
   gboolean red = app.n_results % 2 == 0;
   Shown shown = { rounds, G_MAXUINT };
@@ -460,17 +448,11 @@ step_export_excel (void)
 static void
 step_trf_dialogs (void)
 {
-  show_rounds (app.window);
+  qw_test_show_rounds (app.window);
   activate ("win.export-trf", NULL);
   chooser_cancel ();
   activate ("win.import-trf", NULL);
   chooser_cancel ();
-}
-
-static gboolean
-not_exporting (gpointer data)
-{
-  return !qw_window_is_exporting (data);
 }
 
 static void
@@ -478,24 +460,8 @@ step_export_results (void)
 {
   activate ("win.export-results", g_variant_new_string ("private"));
   chooser_save_as ("results-out.xml");
-  qw_test_wait_until (not_exporting, app.window, "the results file to be written");
+  qw_test_wait_until (qw_test_not_exporting, app.window, "the results file to be written");
   wait_written ("results-out.xml");
-}
-
-static GtkWidget *
-find_button (GtkWidget  *widget,
-             const char *label)
-{
-  if (GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), label) == 0)
-    return widget;
-  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found = find_button (c, label);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
 }
 
 static void
@@ -507,7 +473,7 @@ step_print_pdf (void)
 
   gtk_window_present (GTK_WINDOW (dialog));
   qw_test_wait_mapped (GTK_WIDGET (dialog));
-  button = find_button (GTK_WIDGET (dialog), _("_Export PDF…"));
+  button = qw_test_find_button (GTK_WIDGET (dialog), _("_Export PDF…"));
   g_assert_nonnull (button);
   qw_test_wait_until ((QwTestCondition) gtk_widget_get_sensitive, button, "the printout to be ready");
   g_signal_emit_by_name (button, "clicked");
@@ -525,28 +491,11 @@ step_new_event_dialog (void)
   activate ("win.new-stop", NULL);
   dialog = qw_test_wait_toplevel (g_type_from_name ("QwNewStopDialog"));
   qw_test_wait_mapped (GTK_WIDGET (dialog));
-  create = find_button (GTK_WIDGET (dialog), _("C_reate…"));
+  create = qw_test_find_button (GTK_WIDGET (dialog), _("C_reate…"));
   g_assert_nonnull (create);
   g_signal_emit_by_name (create, "clicked");
   chooser_cancel ();
   gtk_window_destroy (dialog);
-}
-
-static void
-collect (GtkWidget *widget,
-         GType      type,
-         GPtrArray *found)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
-    g_ptr_array_add (found, widget);
-  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
-    collect (c, type, found);
-}
-
-static gboolean
-serving (gpointer data)
-{
-  return qw_publish_dialog_is_serving (data);
 }
 
 /* 发布到场馆网络, on the loopback address and any free port; it keeps
@@ -562,20 +511,20 @@ step_publish (void)
   activate ("win.publish", NULL);
   dialog = QW_PUBLISH_DIALOG (qw_test_wait_toplevel (QW_TYPE_PUBLISH_DIALOG));
   qw_test_wait_mapped (GTK_WIDGET (dialog));
-  collect (GTK_WIDGET (dialog), GTK_TYPE_CHECK_BUTTON, checks);
+  qw_test_collect_children (GTK_WIDGET (dialog), GTK_TYPE_CHECK_BUTTON, checks);
   for (guint i = 0; i < checks->len; i++)
     {
       const char *address = g_object_get_data (G_OBJECT (g_ptr_array_index (checks, i)), "address");
 
       gtk_check_button_set_active (g_ptr_array_index (checks, i), g_strcmp0 (address, "127.0.0.1") == 0);
     }
-  collect (GTK_WIDGET (dialog), GTK_TYPE_SPIN_BUTTON, spins);
+  qw_test_collect_children (GTK_WIDGET (dialog), GTK_TYPE_SPIN_BUTTON, spins);
   g_assert_cmpuint (spins->len, >, 0);
   gtk_spin_button_set_value (g_ptr_array_index (spins, 0), 0);
-  start = find_button (GTK_WIDGET (dialog), _("_Start Publishing"));
+  start = qw_test_find_button (GTK_WIDGET (dialog), _("_Start Publishing"));
   g_assert_nonnull (start);
   g_signal_emit_by_name (start, "clicked");
-  qw_test_wait_until (serving, dialog, "the venue server to start");
+  qw_test_wait_until (qw_test_serving, dialog, "the venue server to start");
   {
     g_autofree char *url = g_strdup (qw_publish_dialog_get_url (dialog));
 
@@ -593,7 +542,7 @@ step_second_window (void)
   gtk_window_present (GTK_WINDOW (app.second));
   qw_test_wait_mapped (GTK_WIDGET (app.second));
   g_assert_true (qw_window_open_file (app.second, file));
-  show_rounds (app.second);
+  qw_test_show_rounds (app.second);
 }
 
 static void
@@ -606,7 +555,7 @@ step_undo (void)
   activate ("win.undo", NULL);
   g_hash_table_remove (app.expected, GINT_TO_POINTER (app.last_board));
   {
-    QwRoundsPage *rounds = show_rounds (app.window);
+    QwRoundsPage *rounds = qw_test_show_rounds (app.window);
     GListModel *boards = qw_rounds_page_get_boards (rounds);
 
     for (guint i = 0; i < g_list_model_get_n_items (boards); i++)
@@ -912,7 +861,7 @@ test_read_only_window (void)
   g_assert_true (qw_window_open_file (window, file));
   g_assert_true (qw_document_is_read_only_place (qw_window_get_document (window)));
   g_assert_nonnull (strstr (gtk_window_get_title (GTK_WINDOW (window)), "只读"));
-  rounds = show_rounds (window);
+  rounds = qw_test_show_rounds (window);
   qw_test_screenshot (GTK_WIDGET (window), "screenshot-read-only.png");
   for (guint i = 0; i < G_N_ELEMENTS (disabled); i++)
     {

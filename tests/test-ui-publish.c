@@ -21,37 +21,10 @@
 #include "qw-test.h"
 #include "qw-tournament.h"
 #include "qw-window.h"
+#include "qw-test-window.h"
 #include "ui-wait.h"
 
 static char *tmp_dir;
-
-static QwWindow *
-new_window (void)
-{
-  QwWindow *window = qw_window_new (NULL);
-
-  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
-  gtk_window_present (GTK_WINDOW (window));
-  qw_test_wait_mapped (GTK_WIDGET (window));
-  return window;
-}
-
-static void
-collect (GtkWidget *widget,
-         GType      type,
-         GPtrArray *found)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
-    g_ptr_array_add (found, widget);
-  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
-    collect (c, type, found);
-}
-
-static gboolean
-serving (gpointer data)
-{
-  return qw_publish_dialog_is_serving (data);
-}
 
 /* A request in a thread while the main loop runs (the GUI's, as a phone
  * would ask while the arbiter works). */
@@ -114,7 +87,7 @@ board_result_shown (const char *base,
 static void
 test_publish (void)
 {
-  QwWindow *window = new_window ();
+  QwWindow *window = qw_test_new_window (1280, 800);
   g_autofree char *path = g_build_filename (tmp_dir, "publish.qiwang", NULL);
   g_autoptr(GFile) file = g_file_new_for_path (path);
   g_autoptr(QwDocument) demo = NULL;
@@ -142,7 +115,7 @@ test_publish (void)
   g_assert_false (qw_publish_dialog_is_serving (dialog));
 
   /* Loopback only (the test machine's network), any free port. */
-  collect (GTK_WIDGET (dialog), GTK_TYPE_CHECK_BUTTON, checks);
+  qw_test_collect_children (GTK_WIDGET (dialog), GTK_TYPE_CHECK_BUTTON, checks);
   g_assert_cmpuint (checks->len, >, 0);
   for (guint i = 0; i < checks->len; i++)
     {
@@ -150,15 +123,15 @@ test_publish (void)
 
       gtk_check_button_set_active (g_ptr_array_index (checks, i), g_strcmp0 (address, "127.0.0.1") == 0);
     }
-  collect (GTK_WIDGET (dialog), GTK_TYPE_SPIN_BUTTON, spins);
+  qw_test_collect_children (GTK_WIDGET (dialog), GTK_TYPE_SPIN_BUTTON, spins);
   gtk_spin_button_set_value (g_ptr_array_index (spins, 0), 0);
-  collect (GTK_WIDGET (dialog), GTK_TYPE_BUTTON, buttons);
+  qw_test_collect_children (GTK_WIDGET (dialog), GTK_TYPE_BUTTON, buttons);
   for (guint i = 0; i < buttons->len && start == NULL; i++)
     if (g_strcmp0 (gtk_button_get_label (g_ptr_array_index (buttons, i)), _("_Start Publishing")) == 0)
       start = g_ptr_array_index (buttons, i);
   g_assert_nonnull (start);
   g_signal_emit_by_name (start, "clicked");
-  qw_test_wait_until (serving, dialog, "the dialog serving");
+  qw_test_wait_until (qw_test_serving, dialog, "the dialog serving");
   url = g_strdup (qw_publish_dialog_get_url (dialog));
   g_assert_true (g_str_has_prefix (url, "http://127.0.0.1:"));
   g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (start)), ==, _("_Stop Publishing"));
@@ -184,7 +157,7 @@ test_publish (void)
   g_assert_false (qw_publish_dialog_is_serving (dialog));
   g_assert_cmpuint (get (url, NULL), ==, 0);
   g_signal_emit_by_name (start, "clicked");
-  qw_test_wait_until (serving, dialog, "serving again");
+  qw_test_wait_until (qw_test_serving, dialog, "serving again");
   gtk_widget_activate_action (GTK_WIDGET (window), "win.close-document", NULL);
   g_assert_false (qw_publish_dialog_is_serving (dialog));
   gtk_window_destroy (GTK_WINDOW (window));

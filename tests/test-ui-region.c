@@ -40,64 +40,14 @@
 #include "qw-event.h"
 #include "qw-game.h"
 #include "qw-results-export.h"
+#include "qw-test-window.h"
 #include "ui-wait.h"
 #include "qw-test-play.h"
+#include "qw-test.h"
 
 #define PREFIX "2021年第六届全国象棋业余棋王赛广东赛区"
 
 static char *tmp_dir;
-
-static QwWindow *
-new_window (void)
-{
-  QwWindow *window = qw_window_new (NULL);
-
-  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
-  gtk_window_present (GTK_WINDOW (window));
-  qw_test_wait_mapped (GTK_WIDGET (window));
-  return window;
-}
-
-/* Whether the window offers a page (its switcher shows it). */
-static gboolean
-page_shown (QwWindow   *window,
-            const char *name)
-{
-  GtkWidget *child = qw_window_get_page (window, name);
-  GtkWidget *stack = gtk_widget_get_ancestor (child, ADW_TYPE_VIEW_STACK);
-
-  /* The page sits in the stack's child for it. */
-  while (gtk_widget_get_parent (child) != stack)
-    child = gtk_widget_get_parent (child);
-  return adw_view_stack_page_get_visible (adw_view_stack_get_page (ADW_VIEW_STACK (stack), child));
-}
-
-/* The first button under @widget with this label. */
-static GtkWidget *
-find_button (GtkWidget  *widget,
-             const char *label)
-{
-  if (GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), label) == 0)
-    return widget;
-  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found = find_button (c, label);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
-static QwRuleset *
-ruleset (void)
-{
-  g_autoptr(GError) error = NULL;
-  QwRuleset *r = qw_ruleset_lookup ("qiwang-2021", &error);
-
-  g_assert_no_error (error);
-  return r;
-}
 
 /* Stops run in Qiwang */
 
@@ -170,7 +120,7 @@ run_stop (const StopSpec *spec,
   g_autofree char *doc_path = g_strdup_printf ("%s/stop-%u.qiwang", tmp_dir, seed);
   g_autofree char *xml_path = g_strdup_printf ("%s/%s.xml", tmp_dir, spec->place);
   g_autoptr(GError) error = NULL;
-  g_autoptr(QwRuleset) rules = ruleset ();
+  g_autoptr(QwRuleset) rules = qw_test_ruleset ();
   g_autoptr(QwDocument) doc = qw_document_create (doc_path, QW_DOCUMENT_STOP, &error);
   g_autoptr(QwEvent) e = qw_event_new ();
   g_autoptr(GPtrArray) entries = NULL;
@@ -270,7 +220,7 @@ run_final (QwDocument *doc,
   static const char *groups[] = { "open-m", "open-f", "senior-m", "senior-f", "junior-m", "junior-f",
                                   "child-m", "child-f" };
   g_autoptr(GError) error = NULL;
-  g_autoptr(QwRuleset) rules = ruleset ();
+  g_autoptr(QwRuleset) rules = qw_test_ruleset ();
   g_autoptr(QwEvent) e = qw_event_new ();
   g_autoptr(GPtrArray) entries = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_entry_free);
   g_autoptr(GPtrArray) outsiders = qw_demo_make_entries (99, 12, qw_date_make (2021, 10, 16));
@@ -437,7 +387,7 @@ test_region_page (void)
   g_autoptr(QwNomineeList) sent = NULL;
   g_autofree char *public_csv = NULL;
   QwNewRegionDialog *new_dialog;
-  QwWindow *window = new_window ();
+  QwWindow *window = qw_test_new_window (1280, 800);
   QwRegionPage *page;
   GListModel *model;
   const QwQuota *quota;
@@ -481,9 +431,9 @@ test_region_page (void)
   model = qw_region_page_get_model (page);
   g_assert_cmpuint (g_list_model_get_n_items (model), ==, 1);
   /* The final is run here: the entries page shows its players. */
-  g_assert_true (page_shown (window, "entries"));
-  g_assert_true (page_shown (window, "region"));
-  g_assert_false (page_shown (window, "national"));
+  g_assert_true (qw_test_page_offered (window, "entries"));
+  g_assert_true (qw_test_page_offered (window, "region"));
+  g_assert_false (qw_test_page_offered (window, "national"));
 
   /* The whole folder at once, dropped on the page. */
   drop_files (GTK_WIDGET (page), files);
@@ -647,7 +597,7 @@ test_region_empty (void)
   g_autoptr(GError) error = NULL;
   g_autoptr(QwDocument) doc = qw_document_create (path, QW_DOCUMENT_REGION, &error);
   g_autofree char *no_tier = NULL;
-  QwWindow *window = new_window ();
+  QwWindow *window = qw_test_new_window (1280, 800);
   QwRegionPage *page;
 
   g_assert_true (qw_region_setup (doc, "广西", "qiwang-2021", &error));
@@ -656,8 +606,8 @@ test_region_empty (void)
   page = QW_REGION_PAGE (qw_window_get_page (window, "region"));
   g_assert_cmpuint (g_list_model_get_n_items (qw_region_page_get_model (page)), ==, 0);
   /* No local event: no entries page. */
-  g_assert_false (page_shown (window, "entries"));
-  g_assert_true (page_shown (window, "region"));
+  g_assert_false (qw_test_page_offered (window, "entries"));
+  g_assert_true (qw_test_page_offered (window, "region"));
   g_assert_null (qw_region_page_get_quota (page)->tier);
   no_tier = g_strdup (_("No Tier"));
   g_assert_cmpstr (qw_quota_card_get_tier_text (qw_region_page_get_quota_card (page)), ==, no_tier);
@@ -685,7 +635,7 @@ test_region_empty (void)
     final->chief_arbiter_grade = g_strdup ("国家级");
     qw_new_stop_dialog_set_event (dialog, final);
     /* The final goes into this document, which the window opens again (win.open-file). */
-    g_signal_emit_by_name (find_button (GTK_WIDGET (dialog), _("_Add")), "clicked");
+    g_signal_emit_by_name (qw_test_find_button (GTK_WIDGET (dialog), _("_Add")), "clicked");
     g_assert_null (qw_test_find_toplevel (QW_TYPE_NEW_STOP_DIALOG));
     page = QW_REGION_PAGE (qw_window_get_page (window, "region"));
     model = qw_region_page_get_model (page);
@@ -694,7 +644,7 @@ test_region_empty (void)
     g_assert_cmpint (qw_stop_item_get_event (item)->level, ==, QW_LEVEL_PROVINCIAL_FINAL);
     g_assert_cmpint (qw_stop_item_get_event (item)->source, ==, QW_SOURCE_LOCAL);
     g_assert_cmpstr (qw_stop_item_get_event (item)->name, ==, "2021年第六届全国象棋业余棋王赛广西赛区省决赛");
-    g_assert_true (page_shown (window, "entries"));
+    g_assert_true (qw_test_page_offered (window, "entries"));
   }
   gtk_window_destroy (GTK_WINDOW (window));
 }
@@ -861,7 +811,7 @@ test_national_page (void)
   g_autofree char *final_path = NULL;
   g_autofree char *gd = NULL, *gx = NULL, *hn = NULL;
   QwNewRegionDialog *new_dialog;
-  QwWindow *window = new_window ();
+  QwWindow *window = qw_test_new_window (1280, 800);
   QwNationalPage *page;
   GPtrArray *teams;
 
@@ -872,8 +822,8 @@ test_national_page (void)
   g_assert_true (qw_window_open_file (window, file));
   page = QW_NATIONAL_PAGE (qw_window_get_page (window, "national"));
   qw_test_wait_mapped (GTK_WIDGET (page));
-  g_assert_false (page_shown (window, "entries"));
-  g_assert_false (page_shown (window, "region"));
+  g_assert_false (qw_test_page_offered (window, "entries"));
+  g_assert_false (qw_test_page_offered (window, "region"));
 
   /* 广东 and 广西 both nominate the same player. */
   while (g_strcmp0 (((QwEntry *) shared->pdata[0])->group_code, "open-m") != 0)

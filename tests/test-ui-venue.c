@@ -38,6 +38,7 @@
 #include "qw-tournament.h"
 #include "qw-venue.h"
 #include "qw-window.h"
+#include "qw-test-window.h"
 #include "ui-wait.h"
 
 static char *tmp_dir;
@@ -143,23 +144,6 @@ post_result (const char *base,
 
 /* Widgets */
 
-static void
-collect (GtkWidget *widget,
-         GType      type,
-         GPtrArray *found)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
-    g_ptr_array_add (found, widget);
-  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
-    collect (c, type, found);
-}
-
-static gboolean
-serving (gpointer data)
-{
-  return qw_publish_dialog_is_serving (data);
-}
-
 /* Serves on loopback, any free port, from the publish dialog; its address. */
 static char *
 start_serving (QwWindow *window)
@@ -171,20 +155,20 @@ start_serving (QwWindow *window)
   GtkWidget *start = NULL;
 
   qw_test_wait_mapped (GTK_WIDGET (dialog));
-  collect (GTK_WIDGET (dialog), GTK_TYPE_CHECK_BUTTON, checks);
+  qw_test_collect_children (GTK_WIDGET (dialog), GTK_TYPE_CHECK_BUTTON, checks);
   for (guint i = 0; i < checks->len; i++)
     gtk_check_button_set_active (g_ptr_array_index (checks, i),
                                  g_strcmp0 (g_object_get_data (G_OBJECT (g_ptr_array_index (checks, i)), "address"),
                                             "127.0.0.1") == 0);
-  collect (GTK_WIDGET (dialog), GTK_TYPE_SPIN_BUTTON, spins);
+  qw_test_collect_children (GTK_WIDGET (dialog), GTK_TYPE_SPIN_BUTTON, spins);
   gtk_spin_button_set_value (g_ptr_array_index (spins, 0), 0);
-  collect (GTK_WIDGET (dialog), GTK_TYPE_BUTTON, buttons);
+  qw_test_collect_children (GTK_WIDGET (dialog), GTK_TYPE_BUTTON, buttons);
   for (guint i = 0; i < buttons->len && start == NULL; i++)
     if (g_strcmp0 (gtk_button_get_label (g_ptr_array_index (buttons, i)), _("_Start Publishing")) == 0)
       start = g_ptr_array_index (buttons, i);
   g_assert_nonnull (start);
   g_signal_emit_by_name (start, "clicked");
-  qw_test_wait_until (serving, dialog, "the venue network served");
+  qw_test_wait_until (qw_test_serving, dialog, "the venue network served");
   gtk_widget_set_visible (GTK_WIDGET (dialog), FALSE);
   return g_strdup (qw_publish_dialog_get_url (dialog));
 }
@@ -209,22 +193,22 @@ add_device (QwWindow   *window,
   gtk_widget_activate_action (GTK_WIDGET (window), "win.add-device", NULL);
   dialog = QW_ADD_DEVICE_DIALOG (qw_test_wait_toplevel (QW_TYPE_ADD_DEVICE_DIALOG));
   qw_test_wait_mapped (GTK_WIDGET (dialog));
-  collect (GTK_WIDGET (dialog), ADW_TYPE_ENTRY_ROW, rows);
+  qw_test_collect_children (GTK_WIDGET (dialog), ADW_TYPE_ENTRY_ROW, rows);
   gtk_editable_set_text (GTK_EDITABLE (g_ptr_array_index (rows, 0)), name);
   g_ptr_array_set_size (rows, 0);
-  collect (GTK_WIDGET (dialog), ADW_TYPE_COMBO_ROW, rows);
+  qw_test_collect_children (GTK_WIDGET (dialog), ADW_TYPE_COMBO_ROW, rows);
   adw_combo_row_set_selected (g_ptr_array_index (rows, 0), role);
-  collect (GTK_WIDGET (dialog), GTK_TYPE_CHECK_BUTTON, checks);
+  qw_test_collect_children (GTK_WIDGET (dialog), GTK_TYPE_CHECK_BUTTON, checks);
   for (guint i = 0; i < checks->len; i++)
     if (g_strcmp0 (g_object_get_data (G_OBJECT (g_ptr_array_index (checks, i)), "code"), group) == 0)
       gtk_check_button_set_active (g_ptr_array_index (checks, i), TRUE);
   if (from > 0)
     {
       g_ptr_array_set_size (rows, 0);
-      collect (GTK_WIDGET (dialog), ADW_TYPE_EXPANDER_ROW, rows);
+      qw_test_collect_children (GTK_WIDGET (dialog), ADW_TYPE_EXPANDER_ROW, rows);
       adw_expander_row_set_enable_expansion (g_ptr_array_index (rows, 0), TRUE);
       adw_expander_row_set_expanded (g_ptr_array_index (rows, 0), TRUE);
-      collect (GTK_WIDGET (dialog), GTK_TYPE_SPIN_BUTTON, spins);
+      qw_test_collect_children (GTK_WIDGET (dialog), GTK_TYPE_SPIN_BUTTON, spins);
       gtk_spin_button_set_value (g_ptr_array_index (spins, 0), from);
       gtk_spin_button_set_value (g_ptr_array_index (spins, 1), to);
     }
@@ -236,7 +220,7 @@ add_device (QwWindow   *window,
   /* The server runs: the whole link, with its QR code. */
   g_assert_true (g_str_has_prefix (link, "http://127.0.0.1:"));
   g_assert_nonnull (strstr (link, "/join/"));
-  collect (GTK_WIDGET (dialog), GTK_TYPE_PICTURE, pictures);
+  qw_test_collect_children (GTK_WIDGET (dialog), GTK_TYPE_PICTURE, pictures);
   g_assert_cmpuint (pictures->len, ==, 1);
   g_assert_true (gtk_widget_get_visible (g_ptr_array_index (pictures, 0)));
   g_assert_nonnull (gtk_picture_get_paintable (g_ptr_array_index (pictures, 0)));
@@ -282,7 +266,7 @@ label_says (GtkWidget  *root,
 {
   g_autoptr(GPtrArray) labels = g_ptr_array_new ();
 
-  collect (root, GTK_TYPE_LABEL, labels);
+  qw_test_collect_children (root, GTK_TYPE_LABEL, labels);
   for (guint i = 0; i < labels->len; i++)
     if (gtk_widget_get_mapped (g_ptr_array_index (labels, i))
         && strstr (gtk_label_get_text (g_ptr_array_index (labels, i)), text) != NULL)
@@ -598,7 +582,7 @@ test_walk (void)
     g_autoptr(GPtrArray) buttons = g_ptr_array_new ();
     gboolean shown = FALSE;
 
-    collect (GTK_WIDGET (rounds), GTK_TYPE_BUTTON, buttons);
+    qw_test_collect_children (GTK_WIDGET (rounds), GTK_TYPE_BUTTON, buttons);
     for (guint i = 0; i < buttons->len; i++)
       if (g_strcmp0 (gtk_actionable_get_action_name (g_ptr_array_index (buttons, i)), "rounds.toggle-entry") == 0)
         shown = gtk_widget_get_mapped (g_ptr_array_index (buttons, i));
@@ -614,7 +598,7 @@ test_walk (void)
     GtkWindow *clock = qw_rounds_page_ask_round_clock (rounds);
     g_autoptr(GPtrArray) fields = g_ptr_array_new ();
 
-    collect (GTK_WIDGET (clock), GTK_TYPE_ENTRY, fields);
+    qw_test_collect_children (GTK_WIDGET (clock), GTK_TYPE_ENTRY, fields);
     g_assert_cmpuint (fields->len, ==, 2);
     gtk_editable_set_text (g_ptr_array_index (fields, 0), "09:00");
     gtk_editable_set_text (g_ptr_array_index (fields, 1), "11:30");
@@ -675,7 +659,7 @@ copy_button (QwAddDeviceDialog *dialog)
 {
   g_autoptr(GPtrArray) buttons = g_ptr_array_new ();
 
-  collect (GTK_WIDGET (dialog), GTK_TYPE_BUTTON, buttons);
+  qw_test_collect_children (GTK_WIDGET (dialog), GTK_TYPE_BUTTON, buttons);
   for (guint i = 0; i < buttons->len; i++)
     if (g_strcmp0 (gtk_actionable_get_action_name (g_ptr_array_index (buttons, i)), "device.copy") == 0)
       return g_ptr_array_index (buttons, i);
@@ -704,15 +688,15 @@ test_link_before_serving (void)
   dialog = QW_ADD_DEVICE_DIALOG (qw_test_wait_toplevel (QW_TYPE_ADD_DEVICE_DIALOG));
   qw_test_wait_mapped (GTK_WIDGET (dialog));
   g_assert_false (gtk_window_get_modal (GTK_WINDOW (dialog)));
-  collect (GTK_WIDGET (dialog), ADW_TYPE_ENTRY_ROW, rows);
+  qw_test_collect_children (GTK_WIDGET (dialog), ADW_TYPE_ENTRY_ROW, rows);
   gtk_editable_set_text (GTK_EDITABLE (g_ptr_array_index (rows, 0)), "大屏一");
   g_ptr_array_set_size (rows, 0);
-  collect (GTK_WIDGET (dialog), ADW_TYPE_COMBO_ROW, rows);
+  qw_test_collect_children (GTK_WIDGET (dialog), ADW_TYPE_COMBO_ROW, rows);
   adw_combo_row_set_selected (g_ptr_array_index (rows, 0), 2);
   gtk_widget_activate_action (GTK_WIDGET (dialog), "device.add", NULL);
   link = qw_add_device_dialog_get_link (dialog);
   g_assert_true (g_str_has_prefix (link, "/join/"));
-  collect (GTK_WIDGET (dialog), GTK_TYPE_PICTURE, pictures);
+  qw_test_collect_children (GTK_WIDGET (dialog), GTK_TYPE_PICTURE, pictures);
   g_assert_false (gtk_widget_get_visible (g_ptr_array_index (pictures, 0)));
   g_assert_false (gtk_widget_is_sensitive (copy_button (dialog)));
   g_assert_true (label_says (GTK_WIDGET (dialog), "场馆网络服务尚未启动"));

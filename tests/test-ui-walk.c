@@ -48,36 +48,20 @@
 #include "qw-entry-check.h"
 #include "qw-entry.h"
 #include "qw-event.h"
+#include "qw-test-documents.h"
+#include "qw-test-window.h"
 #include "ui-wait.h"
 
 static char *tmp_dir;
 
 #define GROUP "open-m"
 
-static QwWindow *
-new_window (void)
-{
-  QwWindow *window = qw_window_new (NULL);
-
-  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
-  gtk_window_present (GTK_WINDOW (window));
-  qw_test_wait_mapped (GTK_WIDGET (window));
-  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
-  return window;
-}
-
 /* A stop as the new-stop dialog leaves it: its details, no entries. */
 static char *
 fresh_stop (const char *name)
 {
-  g_autoptr(GError) error = NULL;
-  char *path = g_build_filename (tmp_dir, name, NULL);
-  g_autoptr(QwDocument) doc = NULL;
   g_autoptr(QwEvent) event = qw_event_new ();
 
-  g_unlink (path);
-  doc = qw_document_create (path, QW_DOCUMENT_STOP, &error);
-  g_assert_no_error (error);
   event->name = g_strdup ("2021年第六届全国象棋业余棋王赛广东赛区惠州市惠东县平山街道预选赛");
   event->region = g_strdup ("广东");
   event->place_city = g_strdup ("惠州市");
@@ -89,78 +73,13 @@ fresh_stop (const char *name)
   event->start_date = qw_date_make (2021, 7, 10);
   event->end_date = qw_date_make (2021, 7, 11);
   event->rounds = 7;
-  g_assert_true (qw_document_add_event (doc, event, &error));
-  g_assert_no_error (error);
-  return path;
+  return qw_test_stop_document (tmp_dir, name, event);
 }
 
 static char *
 data_file (const char *name)
 {
   return g_test_build_filename (G_TEST_DIST, "data", name, NULL);
-}
-
-static GtkWidget *
-find_child (GtkWidget *widget,
-            GType      type)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
-    return widget;
-  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found = find_child (c, type);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
-/* The button bound to @action. */
-static GtkWidget *
-button_for (GtkWidget  *widget,
-            const char *action)
-{
-  if (GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), action) == 0)
-    return widget;
-  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found = button_for (c, action);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
-/* The button showing @label (with its mnemonic). */
-static GtkWidget *
-button_labelled (GtkWidget  *widget,
-                 const char *label)
-{
-  if (GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), label) == 0)
-    return widget;
-  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found = button_labelled (c, label);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
-static gboolean
-label_contains (GtkWidget  *widget,
-                const char *text)
-{
-  if (GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget)
-      && strstr (gtk_label_get_text (GTK_LABEL (widget)), text) != NULL)
-    return TRUE;
-  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
-    if (label_contains (c, text))
-      return TRUE;
-  return FALSE;
 }
 
 /* The stop's entry of @name, as the document stores it. */
@@ -339,12 +258,6 @@ export_pdf (QwWindow    *window,
   gtk_window_destroy (GTK_WINDOW (dialog));
 }
 
-static gboolean
-not_exporting (gpointer data)
-{
-  return !qw_window_is_exporting (data);
-}
-
 /* The walk, part 1: the list, its check, the starting ranks. */
 static void
 walk_registration (QwWindow      *window,
@@ -402,7 +315,7 @@ walk_starting_ranks (QwWindow     *window,
     g_assert_nonnull (strstr (note, qw_problem_short_label (QW_PROBLEM_TOO_STRONG)));
     g_assert_cmpstr (qw_seed_item_get_seed (second)->name, ==, "李伟");
   }
-  g_assert_true (label_contains (GTK_WIDGET (rounds), qw_seeding_method_label ("rating")));
+  g_assert_true (qw_test_label_shown (GTK_WIDGET (rounds), qw_seeding_method_label ("rating")));
   /* The unrated are placed by lot: draw the lots now, one step. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (rounds), "rounds.draw-lots", NULL));
   section = group_section (window);
@@ -412,7 +325,7 @@ walk_starting_ranks (QwWindow     *window,
   {
     g_autofree char *seed = g_strdup_printf ("%" G_GUINT64_FORMAT, section->settings.lottery_seed);
 
-    g_assert_true (label_contains (GTK_WIDGET (rounds), seed));
+    g_assert_true (qw_test_label_shown (GTK_WIDGET (rounds), seed));
   }
   qw_test_wait_no_toast (GTK_WIDGET (window));
   qw_test_screenshot (GTK_WIDGET (window), "screenshot-starting-rank.png");
@@ -457,9 +370,9 @@ walk_gate (QwWindow     *window,
   g_assert_cmpuint (gate_item (gate, old_form->id)->blocking, ==, 0);
   g_assert_true (gate_item (gate, old_form->id)->warnings & QW_PROBLEM_BIT (QW_PROBLEM_ID_OLD_FORM));
   /* Problems in words, in Chinese. */
-  g_assert_true (label_contains (GTK_WIDGET (gate), qw_problem_message (QW_PROBLEM_TOO_STRONG)));
+  g_assert_true (qw_test_label_shown (GTK_WIDGET (gate), qw_problem_message (QW_PROBLEM_TOO_STRONG)));
   /* Round 1 cannot be paired from here yet. */
-  g_assert_false (gtk_widget_is_sensitive (button_for (GTK_WIDGET (gate), "gate.pair")));
+  g_assert_false (gtk_widget_is_sensitive (qw_test_find_action_button (GTK_WIDGET (gate), "gate.pair")));
   qw_test_screenshot (GTK_WIDGET (gate), "screenshot-blocked-entries.png");
 
   /* The 运动健将 is excluded (不具备参赛资格): one step, undone with Ctrl+Z in the list. */
@@ -495,7 +408,7 @@ walk_gate (QwWindow     *window,
   /* The passport holder plays anyway, logged. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (gate), "gate.allow", "x", passport->id));
   g_assert_cmpuint (qw_gate_dialog_get_n_blocked (gate), ==, 0);
-  g_assert_true (gtk_widget_is_sensitive (button_for (GTK_WIDGET (gate), "gate.pair")));
+  g_assert_true (gtk_widget_is_sensitive (qw_test_find_action_button (GTK_WIDGET (gate), "gate.pair")));
   g_assert_nonnull (gate_item (gate, passport->id));
   g_assert_cmpuint (gate_item (gate, passport->id)->allowed, !=, 0);
 
@@ -652,7 +565,7 @@ walk_absence (QwWindow     *window,
   qw_rounds_page_select_board (rounds, 0);
   gtk_widget_activate_action (GTK_WIDGET (rounds), "rounds.absent", NULL);
   dialog = qw_test_wait_toplevel (ADW_TYPE_MESSAGE_DIALOG);
-  chooser = QW_PLAYER_CHOOSER (find_child (GTK_WIDGET (dialog), QW_TYPE_PLAYER_CHOOSER));
+  chooser = QW_PLAYER_CHOOSER (qw_test_find_child (GTK_WIDGET (dialog), QW_TYPE_PLAYER_CHOOSER));
   {
     g_autoptr(QwBoardItem) board = g_list_model_get_item (qw_rounds_page_get_boards (rounds), 0);
 
@@ -669,7 +582,7 @@ walk_absence (QwWindow     *window,
   /* A withdrawal, found by its number. */
   gtk_widget_activate_action (GTK_WIDGET (rounds), "rounds.withdraw", NULL);
   dialog = qw_test_wait_toplevel (ADW_TYPE_MESSAGE_DIALOG);
-  chooser = QW_PLAYER_CHOOSER (find_child (GTK_WIDGET (dialog), QW_TYPE_PLAYER_CHOOSER));
+  chooser = QW_PLAYER_CHOOSER (qw_test_find_child (GTK_WIDGET (dialog), QW_TYPE_PLAYER_CHOOSER));
   {
     g_autofree char *no = g_strdup_printf ("%d", leaving->no);
 
@@ -730,7 +643,7 @@ walk_documents (QwWindow *window)
   }
 
   g_assert_true (qw_window_export_results (window, results_file, FALSE));
-  qw_test_wait_until (not_exporting, window, "the results file to be written");
+  qw_test_wait_until (qw_test_not_exporting, window, "the results file to be written");
   read = qw_results_read_file (results, &error);
   g_assert_no_error (error);
   for (guint g = 0; g < read->groups->len; g++)
@@ -783,7 +696,7 @@ walk_region (const char *results)
     g_assert_no_error (error);
     g_assert_true (qw_region_setup (doc, "广东", "qiwang-2021", &error));
   }
-  window = new_window ();
+  window = qw_test_new_window (1280, 800);
   g_assert_true (qw_window_open_file (window, file));
   page = QW_REGION_PAGE (qw_window_get_page (window, "region"));
   qw_test_wait_mapped (GTK_WIDGET (page));
@@ -802,13 +715,13 @@ walk_region (const char *results)
   /* The rules' day is not recorded: a warning, with a button to record it. */
   rules_warning = qw_region_check_rules_published (qw_document_context_get_ruleset (qw_window_get_context (window)),
                                                    QW_DATE_NONE);
-  g_assert_true (label_contains (GTK_WIDGET (page), rules_warning));
+  g_assert_true (qw_test_label_shown (GTK_WIDGET (page), rules_warning));
   warnings = qw_region_page_get_n_warnings (page);
   g_assert_true (qw_region_page_set_rules_published (page, qw_date_make (2021, 5, 10), &error));
   g_assert_no_error (error);
-  g_assert_false (label_contains (GTK_WIDGET (page), rules_warning));
+  g_assert_false (qw_test_label_shown (GTK_WIDGET (page), rules_warning));
   g_assert_cmpuint (qw_region_page_get_n_warnings (page), ==, warnings - 1);
-  g_assert_true (label_contains (GTK_WIDGET (page), "2021-05-10"));
+  g_assert_true (qw_test_label_shown (GTK_WIDGET (page), "2021-05-10"));
   {
     QwDate day = qw_region_get_rules_published (qw_window_get_document (window));
 
@@ -817,7 +730,7 @@ walk_region (const char *results)
   /* One step: undone, the warning is back. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
   qw_test_wait_reloaded (GTK_WIDGET (page));
-  g_assert_true (label_contains (GTK_WIDGET (page), rules_warning));
+  g_assert_true (qw_test_label_shown (GTK_WIDGET (page), rules_warning));
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -827,7 +740,7 @@ test_walk (void)
   g_autofree char *path = fresh_stop ("平山街道预选赛.qiwang");
   g_autoptr(GFile) file = g_file_new_for_path (path);
   g_autofree char *results = g_build_filename (tmp_dir, "平山街道预选赛-成绩表.xml", NULL);
-  QwWindow *window = new_window ();
+  QwWindow *window = qw_test_new_window (1280, 800);
   QwEntriesPage *entries;
   QwRoundsPage *rounds;
 
@@ -851,7 +764,7 @@ test_walk (void)
       enter_round (window, rounds, r);
     }
   /* Round 7 was the last: nothing more to pair. */
-  g_assert_false (gtk_widget_is_sensitive (button_for (GTK_WIDGET (rounds), "rounds.pair-next")));
+  g_assert_false (gtk_widget_is_sensitive (qw_test_find_action_button (GTK_WIDGET (rounds), "rounds.pair-next")));
   /* The standings say who was excluded. */
   qw_window_show_page (window, "standings");
   {
@@ -887,7 +800,7 @@ test_field_warning (void)
   g_autofree char *csv = data_file ("walk-list-1.csv");
   g_autoptr(GFile) file = g_file_new_for_path (path);
   g_autoptr(GFile) csv_file = g_file_new_for_path (csv);
-  QwWindow *window = new_window ();
+  QwWindow *window = qw_test_new_window (1280, 800);
   QwEntriesPage *entries;
   QwRoundsPage *rounds;
   QwSectionDialog *dialog;
@@ -904,15 +817,15 @@ test_field_warning (void)
   qw_test_wait_mapped (GTK_WIDGET (rounds));
   /* Three women over seven rounds. */
   g_assert_true (qw_rounds_page_select_group (rounds, "open-f"));
-  g_assert_true (label_contains (GTK_WIDGET (rounds), "3"));
+  g_assert_true (qw_test_label_shown (GTK_WIDGET (rounds), "3"));
   gtk_widget_activate_action (GTK_WIDGET (rounds), "rounds.settings", NULL);
   dialog = QW_SECTION_DIALOG (qw_test_wait_toplevel (QW_TYPE_SECTION_DIALOG));
   g_assert_nonnull (qw_section_dialog_get_field_warning (dialog));
   g_assert_nonnull (strstr (qw_section_dialog_get_field_warning (dialog), "循环"));
   qw_test_screenshot (GTK_WIDGET (dialog), "screenshot-field-warning.png");
-  system = ADW_COMBO_ROW (find_child (GTK_WIDGET (dialog), ADW_TYPE_COMBO_ROW));
+  system = ADW_COMBO_ROW (qw_test_find_child (GTK_WIDGET (dialog), ADW_TYPE_COMBO_ROW));
   /* "Play as round robin": the system changes, the warning goes. */
-  g_signal_emit_by_name (button_labelled (GTK_WIDGET (dialog), _("Play as _Round Robin")), "clicked");
+  g_signal_emit_by_name (qw_test_find_button (GTK_WIDGET (dialog), _("Play as _Round Robin")), "clicked");
   g_assert_cmpuint (adw_combo_row_get_selected (system), ==, QW_SYSTEM_ROUND_ROBIN);
   g_assert_null (qw_section_dialog_get_field_warning (dialog));
   /* Back to the Swiss with fewer rounds than the field allows: no warning. */
@@ -927,6 +840,8 @@ main (int    argc,
       char **argv)
 {
   qw_test_ui_init (&argc, &argv);
+  /* Dialogs and stacks switch at once. */
+  qw_test_stop_animations ();
   tmp_dir = g_dir_make_tmp ("qiwang-ui-walk-XXXXXX", NULL);
   g_test_add_func ("/ui-walk/walk", test_walk);
   g_test_add_func ("/ui-walk/field-warning", test_field_warning);

@@ -33,83 +33,16 @@
 #include "qw-entry-check.h"
 #include "qw-entry.h"
 #include "qw-event.h"
+#include "qw-test-documents.h"
+#include "qw-test-window.h"
 #include "ui-wait.h"
 
 static char *tmp_dir;
 
-static QwWindow *
-new_window (void)
-{
-  QwWindow *window = qw_window_new (NULL);
-
-  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
-  gtk_window_present (GTK_WINDOW (window));
-  qw_test_wait_mapped (GTK_WIDGET (window));
-  return window;
-}
-
-static char *
-demo_path (void)
-{
-  g_autoptr(GError) error = NULL;
-  char *path = g_build_filename (tmp_dir, "demo.qiwang", NULL);
-  g_autoptr(QwDocument) doc = qw_demo_create (path, &error);
-
-  g_assert_no_error (error);
-  return path;
-}
-
-/* A stop as the new-stop dialog leaves it, with @n players placed in their
- * groups: nothing paired, no section stored. */
-static char *
-fresh_stop (const char *name,
-            guint       n)
-{
-  g_autoptr(GError) error = NULL;
-  char *path = g_build_filename (tmp_dir, name, NULL);
-  g_autoptr(QwDocument) doc = NULL;
-  g_autoptr(QwEvent) event = qw_event_new ();
-  g_autoptr(QwRuleset) ruleset = qw_ruleset_lookup ("qiwang-2021", &error);
-  g_autoptr(GPtrArray) entries = NULL;
-
-  g_unlink (path);
-  doc = qw_document_create (path, QW_DOCUMENT_STOP, &error);
-  g_assert_no_error (error);
-  event->name = g_strdup ("2021年第六届全国象棋业余棋王赛广东赛区惠州市惠东县平山街道预选赛");
-  event->region = g_strdup ("广东");
-  event->start_date = qw_date_make (2021, 7, 10);
-  event->rounds = 5;
-  g_assert_true (qw_document_add_event (doc, event, &error));
-  if (n > 0)
-    {
-      entries = qw_demo_make_entries (31, n, event->start_date);
-      qw_entries_place (ruleset, entries, event->start_date);
-      g_assert_true (qw_document_add_entries (doc, event->id, entries, &error));
-    }
-  g_assert_no_error (error);
-  return path;
-}
-
-static GtkWidget *
-find_child (GtkWidget *widget,
-            GType      type)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
-    return widget;
-  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found = find_child (c, type);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 static void
 test_welcome (void)
 {
-  QwWindow *window = new_window ();
+  QwWindow *window = qw_test_new_window (1280, 800);
 
   g_assert_false (qw_window_has_document (window));
   qw_test_screenshot (GTK_WIDGET (window), "screenshot-welcome.png");
@@ -119,8 +52,8 @@ test_welcome (void)
 static void
 test_entries_page (void)
 {
-  QwWindow *window = new_window ();
-  g_autofree char *path = demo_path ();
+  QwWindow *window = qw_test_new_window (1280, 800);
+  g_autofree char *path = qw_test_demo_document (tmp_dir, "demo.qiwang");
   g_autoptr(GFile) file = g_file_new_for_path (path);
   QwEntriesPage *page;
   GListModel *model;
@@ -165,8 +98,8 @@ test_entries_page (void)
 static void
 test_entries_sorting (void)
 {
-  QwWindow *window = new_window ();
-  g_autofree char *path = demo_path ();
+  QwWindow *window = qw_test_new_window (1280, 800);
+  g_autofree char *path = qw_test_demo_document (tmp_dir, "demo.qiwang");
   g_autoptr(GFile) file = g_file_new_for_path (path);
   GtkColumnView *view = NULL;
   GListModel *model;
@@ -176,7 +109,7 @@ test_entries_sorting (void)
 
   g_assert_true (qw_window_open_file (window, file));
   model = qw_entries_page_get_model (QW_ENTRIES_PAGE (qw_window_get_page (window, "entries")));
-  view = GTK_COLUMN_VIEW (find_child (qw_window_get_page (window, "entries"), GTK_TYPE_COLUMN_VIEW));
+  view = GTK_COLUMN_VIEW (qw_test_find_child (qw_window_get_page (window, "entries"), GTK_TYPE_COLUMN_VIEW));
   g_assert_nonnull (view);
   /* The Problems column: most problems first, then by 序号. */
   for (guint i = 0; problems == NULL && i < g_list_model_get_n_items (gtk_column_view_get_columns (view)); i++)
@@ -208,8 +141,8 @@ test_entries_sorting (void)
 static void
 test_entries_import (void)
 {
-  QwWindow *window = new_window ();
-  g_autofree char *path = fresh_stop ("import.qiwang", 0);
+  QwWindow *window = qw_test_new_window (1280, 800);
+  g_autofree char *path = qw_test_new_stop (tmp_dir, "import.qiwang", 0);
   g_autofree char *csv_path = g_build_filename (tmp_dir, "报名表.csv", NULL);
   g_autoptr(GFile) file = g_file_new_for_path (path);
   g_autoptr(GFile) csv_file = g_file_new_for_path (csv_path);
@@ -267,8 +200,8 @@ test_entries_import (void)
 static void
 test_entries_export (void)
 {
-  QwWindow *window = new_window ();
-  g_autofree char *path = demo_path ();
+  QwWindow *window = qw_test_new_window (1280, 800);
+  g_autofree char *path = qw_test_demo_document (tmp_dir, "demo.qiwang");
   g_autofree char *out = g_build_filename (tmp_dir, "导出.csv", NULL);
   g_autoptr(GFile) file = g_file_new_for_path (path);
   g_autoptr(GFile) out_file = g_file_new_for_path (out);
@@ -291,8 +224,8 @@ test_entries_export (void)
 static void
 test_entries_actions (void)
 {
-  QwWindow *window = new_window ();
-  g_autofree char *path = demo_path ();
+  QwWindow *window = qw_test_new_window (1280, 800);
+  g_autofree char *path = qw_test_demo_document (tmp_dir, "demo.qiwang");
   g_autoptr(GFile) file = g_file_new_for_path (path);
   GtkWidget *entries;
 
@@ -312,8 +245,8 @@ test_entries_actions (void)
 static void
 test_open_file_action (void)
 {
-  QwWindow *window = new_window ();
-  g_autofree char *path = demo_path ();
+  QwWindow *window = qw_test_new_window (1280, 800);
+  g_autofree char *path = qw_test_demo_document (tmp_dir, "demo.qiwang");
 
   g_assert_false (qw_window_has_document (window));
   gtk_widget_activate_action (GTK_WIDGET (window), "win.open-file", "s", path);
@@ -325,7 +258,7 @@ test_open_file_action (void)
 static void
 test_new_stop_dialog (void)
 {
-  QwWindow *window = new_window ();
+  QwWindow *window = qw_test_new_window (1280, 800);
   QwNewStopDialog *dialog = qw_new_stop_dialog_new (GTK_WINDOW (window));
   g_autoptr(QwEvent) event = qw_event_new ();
   g_autoptr(QwEvent) result = NULL;
@@ -360,7 +293,7 @@ test_new_stop_dialog (void)
 static void
 test_entry_dialog (void)
 {
-  QwWindow *window = new_window ();
+  QwWindow *window = qw_test_new_window (1280, 800);
   g_autoptr(GError) error = NULL;
   g_autoptr(QwRuleset) ruleset = qw_ruleset_lookup ("qiwang-2021", &error);
   g_autoptr(QwEvent) event = qw_event_new ();
@@ -392,8 +325,8 @@ test_entry_dialog (void)
 static void
 test_rounds_and_standings (void)
 {
-  QwWindow *window = new_window ();
-  g_autofree char *path = demo_path ();
+  QwWindow *window = qw_test_new_window (1280, 800);
+  g_autofree char *path = qw_test_demo_document (tmp_dir, "demo.qiwang");
   g_autoptr(GFile) file = g_file_new_for_path (path);
   g_autoptr(GError) error = NULL;
   QwRoundsPage *rounds;
@@ -459,7 +392,7 @@ file_has_wal (const char *path)
 static void
 test_reading_never_writes (void)
 {
-  g_autofree char *path = fresh_stop ("fresh.qiwang", 60);
+  g_autofree char *path = qw_test_new_stop (tmp_dir, "fresh.qiwang", 60);
   g_autoptr(GFile) file = g_file_new_for_path (path);
   g_autofree char *before = NULL;
   g_autofree char *after = NULL;
@@ -474,7 +407,7 @@ test_reading_never_writes (void)
 
   g_assert_false (file_has_wal (path));
   g_assert_true (g_file_get_contents (path, &before, &before_len, &error));
-  window = new_window ();
+  window = qw_test_new_window (1280, 800);
   g_assert_true (qw_window_open_file (window, file));
   qw_test_wait_mapped (qw_window_get_page (window, "entries"));
   qw_window_show_page (window, "rounds");
@@ -513,10 +446,10 @@ test_reading_never_writes (void)
 static void
 test_first_write_stores_section (void)
 {
-  g_autofree char *path = fresh_stop ("first-write.qiwang", 60);
+  g_autofree char *path = qw_test_new_stop (tmp_dir, "first-write.qiwang", 60);
   g_autoptr(GFile) file = g_file_new_for_path (path);
   g_autoptr(GError) error = NULL;
-  QwWindow *window = new_window ();
+  QwWindow *window = qw_test_new_window (1280, 800);
   QwRoundsPage *rounds;
   QwDocument *doc;
   const QwEvent *event;
@@ -564,8 +497,8 @@ test_first_write_stores_section (void)
 static void
 test_print_dialog (void)
 {
-  QwWindow *window = new_window ();
-  g_autofree char *path = demo_path ();
+  QwWindow *window = qw_test_new_window (1280, 800);
+  g_autofree char *path = qw_test_demo_document (tmp_dir, "demo.qiwang");
   g_autofree char *pdf = g_build_filename (tmp_dir, "pairings.pdf", NULL);
   g_autoptr(GFile) file = g_file_new_for_path (path);
   g_autoptr(GFile) pdf_file = g_file_new_for_path (pdf);
@@ -594,8 +527,8 @@ test_print_dialog (void)
 static void
 test_standings_excluded (void)
 {
-  QwWindow *window = new_window ();
-  g_autofree char *path = demo_path ();
+  QwWindow *window = qw_test_new_window (1280, 800);
+  g_autofree char *path = qw_test_demo_document (tmp_dir, "demo.qiwang");
   g_autoptr(GFile) file = g_file_new_for_path (path);
   g_autoptr(GError) error = NULL;
   QwStandingsPage *standings;
@@ -652,8 +585,8 @@ test_standings_excluded (void)
 static void
 test_print_unfinished (void)
 {
-  QwWindow *window = new_window ();
-  g_autofree char *path = demo_path ();
+  QwWindow *window = qw_test_new_window (1280, 800);
+  g_autofree char *path = qw_test_demo_document (tmp_dir, "demo.qiwang");
   g_autoptr(GFile) file = g_file_new_for_path (path);
   QwPrintDialog *dialog;
   AdwMessageDialog *ask;

@@ -20,6 +20,7 @@
 #include "qw-error.h"
 #include "qw-test.h"
 #include "qw-test-play.h"
+#include "qw-test-people.h"
 #include "qw-tournament.h"
 #include "qw-venue.h"
 
@@ -32,23 +33,6 @@ typedef struct
   QwSection  *section;
   GPtrArray  *topics;     /* what the window's connection heard */
 } Fixture;
-
-static QwEntry *
-make_player (GRand *rand,
-             int    i)
-{
-  QwEntry *e = qw_entry_new ();
-  QwDate birth = qw_date_make (1980 + i % 20, 1 + i % 12, 1 + i % 28);
-
-  e->name = qw_demo_make_name (rand, QW_SEX_MALE);
-  e->sex = QW_SEX_MALE;
-  e->birth = qw_date_to_iso_dup (birth);
-  e->id_number = qw_demo_make_id_number (rand, "441323", birth, QW_SEX_MALE);
-  e->unit = g_strdup_printf ("单位%d", i % 4);
-  e->group_code = g_strdup ("open-m");
-  e->rating = 2400 - 10 * i;
-  return e;
-}
 
 static void
 changed_cb (QwDocument *doc,
@@ -68,6 +52,8 @@ heard (Fixture    *f,
     n += g_str_equal (g_ptr_array_index (f->topics, i), topic);
   return n;
 }
+
+static const char *const units[] = { "单位0", "单位1", "单位2", "单位3", NULL };
 
 /* A stop with 12 players in open-m, not paired; its steps kept as the window's. */
 static void
@@ -89,7 +75,7 @@ fixture_set_up (Fixture       *f,
   f->event->rounds = 5;
   g_assert_true (qw_document_add_event (f->doc, f->event, &error));
   for (int i = 0; i < 12; i++)
-    g_ptr_array_add (entries, make_player (rand, i));
+    g_ptr_array_add (entries, qw_test_new_player (rand, i, "open-m", units));
   g_assert_true (qw_document_add_entries (f->doc, f->event->id, entries, &error));
   f->section = qw_tournament_find_section (f->doc, "open-m", TRUE, &error);
   g_assert_no_error (error);

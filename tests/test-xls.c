@@ -16,21 +16,10 @@
 #include "qw-entry-import.h"
 #include "qw-error.h"
 #include "qw-test.h"
+#include "qw-test-book.h"
 #include "qw-xls.h"
 
 #define MINI_CUTOFF_BYTES 4096
-
-static void
-assert_row (const QwCsv *csv,
-            guint        index,
-            int          line,
-            const char  *joined)
-{
-  g_autofree char *got = g_strjoinv ("|", g_ptr_array_index (csv->rows, index));
-
-  g_assert_cmpstr (got, ==, joined);
-  g_assert_cmpint (g_array_index (csv->lines, int, index), ==, line);
-}
 
 static void
 test_list (void)
@@ -46,10 +35,10 @@ test_list (void)
    * in both formats, and the ID number typed as a number shows as Excel
    * shows it. */
   g_assert_cmpuint (csv->rows->len, ==, 4);
-  assert_row (csv, 0, 2, "序号|姓名|性别|出生日期|身份证号|单位|等级|组别|手机|等级分");
-  assert_row (csv, 1, 3, "1|王五|女|1949-12-31|11010519491231002X|北京象棋协会||公开组|13800000000|1850");
-  assert_row (csv, 2, 4, "2|李四|男|1990-05-06|4.41381E+17|少年宫|一级棋士|公开组||1623.5");
-  assert_row (csv, 3, 6, "3|赵六|男|1990/5/6||多行\n单位");
+  qw_test_assert_sheet_row (csv, 0, 2, "序号|姓名|性别|出生日期|身份证号|单位|等级|组别|手机|等级分");
+  qw_test_assert_sheet_row (csv, 1, 3, "1|王五|女|1949-12-31|11010519491231002X|北京象棋协会||公开组|13800000000|1850");
+  qw_test_assert_sheet_row (csv, 2, 4, "2|李四|男|1990-05-06|4.41381E+17|少年宫|一级棋士|公开组||1623.5");
+  qw_test_assert_sheet_row (csv, 3, 6, "3|赵六|男|1990/5/6||多行\n单位");
   raw = g_ptr_array_index (csv->raw, 2);
   g_assert_cmpfloat (g_ascii_strtod (raw[4], NULL), ==, 441381199001011234.0);
   g_assert_cmpstr (raw[1], ==, "");
@@ -112,8 +101,8 @@ test_sheets (void)
   g_assert_cmpstr (names[1], ==, "第二页");
   second = qw_xls_read_file (path, 0, "第二页", &error);
   g_assert_no_error (error);
-  assert_row (second, 0, 1, "姓名|单位");
-  assert_row (second, 1, 2, "钱七|上海");
+  qw_test_assert_sheet_row (second, 0, 1, "姓名|单位");
+  qw_test_assert_sheet_row (second, 1, 2, "钱七|上海");
   none = qw_xls_read_file (path, 3, NULL, &error);
   g_assert_null (none);
   g_assert_error (error, QW_ERROR, QW_ERROR_NOT_FOUND);
@@ -127,7 +116,7 @@ test_date1904 (void)
   g_autoptr(QwCsv) csv = qw_xls_read_file (path, 0, NULL, &error);
 
   g_assert_no_error (error);
-  assert_row (csv, 1, 2, "孙八|1990-01-01");
+  qw_test_assert_sheet_row (csv, 1, 2, "孙八|1990-01-01");
 }
 
 static void
@@ -402,8 +391,8 @@ test_mini_stream (void)
 
   g_assert_no_error (error);
   g_assert_cmpuint (csv->rows->len, ==, 4);
-  assert_row (csv, 0, 2, "序号|姓名|性别|出生日期|身份证号|单位|等级|组别|手机|等级分");
-  assert_row (csv, 3, 6, "3|赵六|男|1990/5/6||多行\n单位");
+  qw_test_assert_sheet_row (csv, 0, 2, "序号|姓名|性别|出生日期|身份证号|单位|等级|组别|手机|等级分");
+  qw_test_assert_sheet_row (csv, 3, 6, "3|赵六|男|1990/5/6||多行\n单位");
   remove_copy (path);
 }
 
@@ -440,7 +429,7 @@ test_large_stream (void)
   csv = qw_xls_read_file (path, 0, NULL, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (csv->rows->len, ==, 4);
-  assert_row (csv, 1, 3, "1|王五|女|1949-12-31|11010519491231002X|北京象棋协会||公开组|13800000000|1850");
+  qw_test_assert_sheet_row (csv, 1, 3, "1|王五|女|1949-12-31|11010519491231002X|北京象棋协会||公开组|13800000000|1850");
   remove_copy (path);
 }
 

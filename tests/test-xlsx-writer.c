@@ -11,6 +11,7 @@
 
 #include "qw-xlsx.h"
 #include "qw-xlsx-writer.h"
+#include "qw-test-book.h"
 
 static const char *header[] = { "序号", "姓名", "身份证号", "单位", "积分", "备注", NULL };
 static const QwXlsxColumn columns[] = {
@@ -86,15 +87,6 @@ write_book (void)
 }
 
 static void
-remove_book (const char *path)
-{
-  g_autofree char *dir = g_path_get_dirname (path);
-
-  g_unlink (path);
-  g_rmdir (dir);
-}
-
-static void
 test_openpyxl (void)
 {
   g_autofree char *path = write_book ();
@@ -116,7 +108,7 @@ test_openpyxl (void)
     g_test_fail_printf ("openpyxl disagrees:\n%s%s", out, err);
   else
     g_test_message ("%s", out);
-  remove_book (path);
+  qw_test_remove_book (path);
 }
 
 static void
@@ -145,7 +137,7 @@ test_own_reader (void)
   names = qw_xlsx_sheet_names (path, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (g_strv_length (names), ==, 3);
-  remove_book (path);
+  qw_test_remove_book (path);
 }
 
 static void

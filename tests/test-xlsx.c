@@ -16,15 +16,6 @@
 #include "qw-sheet.h"
 #include "qw-xlsx.h"
 
-static void
-remove_book (const char *path)
-{
-  g_autofree char *dir = g_path_get_dirname (path);
-
-  g_unlink (path);
-  g_rmdir (dir);
-}
-
 /* cellXfs: 0 General, 1 date (14), 2 yyyy"年"m"月"d"日" (custom 176), 3 the
  * East Asian built-in 31 (no numFmt element), 4 "0", 5 h:mm (20), 6 Text,
  * 7 [h]:mm:ss (custom 177). */
@@ -139,19 +130,6 @@ make_test_book (void)
 }
 
 static void
-assert_row (const QwCsv *csv,
-            guint        index,
-            int          line,
-            const char  *joined)
-{
-  GStrv row = g_ptr_array_index (csv->rows, index);
-  g_autofree char *got = g_strjoinv ("|", row);
-
-  g_assert_cmpstr (got, ==, joined);
-  g_assert_cmpint (g_array_index (csv->lines, int, index), ==, line);
-}
-
-static void
 test_list (void)
 {
   g_autofree char *path = make_test_book ();
@@ -164,11 +142,11 @@ test_list (void)
   /* The title row is dropped, the empty rows 5 and 7 are skipped, and each
    * record keeps its sheet row. */
   g_assert_cmpuint (csv->rows->len, ==, 5);
-  assert_row (csv, 0, 2, "序号|姓名|性别|出生日期|身份证号|单位|等级|组别|手机|等级分");
-  assert_row (csv, 1, 3, "1|王五|女|1949-12-31|11010519491231002X|北京象棋协会||公开组|13800000000|1850");
-  assert_row (csv, 2, 4, "2|李四|男|1990-05-06|4.41381E+17|少年宫|一级棋士|公开组||1623.5");
-  assert_row (csv, 3, 6, "3|赵六|男|1990/5/6||多行单位||||1500");
-  assert_row (csv, 4, 8, "4|孙八||1988-08-08|441381199001011000||||13812345678");
+  qw_test_assert_sheet_row (csv, 0, 2, "序号|姓名|性别|出生日期|身份证号|单位|等级|组别|手机|等级分");
+  qw_test_assert_sheet_row (csv, 1, 3, "1|王五|女|1949-12-31|11010519491231002X|北京象棋协会||公开组|13800000000|1850");
+  qw_test_assert_sheet_row (csv, 2, 4, "2|李四|男|1990-05-06|4.41381E+17|少年宫|一级棋士|公开组||1623.5");
+  qw_test_assert_sheet_row (csv, 3, 6, "3|赵六|男|1990/5/6||多行单位||||1500");
+  qw_test_assert_sheet_row (csv, 4, 8, "4|孙八||1988-08-08|441381199001011000||||13812345678");
   /* The stored numbers stay available for the ID check. */
   raw = g_ptr_array_index (csv->raw, 2);
   g_assert_cmpstr (raw[4], ==, "4.41381199001011E+17");
@@ -177,7 +155,7 @@ test_list (void)
   raw = g_ptr_array_index (csv->raw, 4);
   g_assert_cmpstr (raw[4], ==, "441381199001011000");
   g_assert_cmpuint (g_strv_length (g_ptr_array_index (csv->raw, 0)), ==, 10);
-  remove_book (path);
+  qw_test_remove_book (path);
 }
 
 static void
@@ -223,7 +201,7 @@ test_same_as_csv (void)
                        g_ptr_array_index (from_csv->entries, i));
   g_assert_cmpstr (from_book->encoding, ==, "xlsx");
   g_assert_cmpstr (((QwEntry *) g_ptr_array_index (from_book->entries, 1))->birth, ==, "1990-05-06");
-  remove_book (path);
+  qw_test_remove_book (path);
 }
 
 static void
@@ -237,11 +215,11 @@ test_merges (void)
   g_assert_cmpuint (csv->rows->len, ==, 4);
   /* Merged down: 姓名 and 单位 over both header rows; 联系方式 across, named
    * by the sub-headers below it. */
-  assert_row (csv, 0, 1, "姓名|单位|手机|邮箱");
-  assert_row (csv, 1, 3, "张三|XX棋院|13900000001");
-  assert_row (csv, 2, 4, "李四|XX棋院|13900000002");
-  assert_row (csv, 3, 5, "王五|XX棋院");
-  remove_book (path);
+  qw_test_assert_sheet_row (csv, 0, 1, "姓名|单位|手机|邮箱");
+  qw_test_assert_sheet_row (csv, 1, 3, "张三|XX棋院|13900000001");
+  qw_test_assert_sheet_row (csv, 2, 4, "李四|XX棋院|13900000002");
+  qw_test_assert_sheet_row (csv, 3, 5, "王五|XX棋院");
+  qw_test_remove_book (path);
 }
 
 static void
@@ -261,11 +239,11 @@ test_sheet_choice (void)
   /* By default the first sheet that is not hidden. */
   first = qw_xlsx_read_file (path, 0, NULL, &error);
   g_assert_no_error (error);
-  assert_row (first, 0, 2, "序号|姓名|性别|出生日期|身份证号|单位|等级|组别|手机|等级分");
+  qw_test_assert_sheet_row (first, 0, 2, "序号|姓名|性别|出生日期|身份证号|单位|等级|组别|手机|等级分");
   /* By index, hidden sheets count. */
   hidden = qw_xlsx_read_file (path, 1, NULL, &error);
   g_assert_no_error (error);
-  assert_row (hidden, 0, 1, "填表说明");
+  qw_test_assert_sheet_row (hidden, 0, 1, "填表说明");
   none = qw_xlsx_read_file (path, 5, NULL, &error);
   g_assert_error (error, QW_ERROR, QW_ERROR_NOT_FOUND);
   g_assert_null (none);
@@ -273,7 +251,7 @@ test_sheet_choice (void)
   none = qw_xlsx_read_file (path, 0, "没有", &error);
   g_assert_error (error, QW_ERROR, QW_ERROR_NOT_FOUND);
   g_assert_null (none);
-  remove_book (path);
+  qw_test_remove_book (path);
 }
 
 static void
@@ -285,12 +263,12 @@ test_kinds (void)
 
   g_assert_no_error (error);
   g_assert_cmpuint (csv->rows->len, ==, 3);
-  assert_row (csv, 0, 1, "a|b|c|d|e|f");
-  assert_row (csv, 1, 2, "TRUE|FALSE|#N/A|12:00|36:00:00|行一\r行二");
+  qw_test_assert_sheet_row (csv, 0, 1, "a|b|c|d|e|f");
+  qw_test_assert_sheet_row (csv, 1, 2, "TRUE|FALSE|#N/A|12:00|36:00:00|行一\r行二");
   /* Strict OOXML date; General shows 0.3; a Text-formatted cell holding a
    * number shows it in General. */
-  assert_row (csv, 2, 3, "1990-05-06|0.3|4.41381E+17|0");
-  remove_book (path);
+  qw_test_assert_sheet_row (csv, 2, 3, "1990-05-06|0.3|4.41381E+17|0");
+  qw_test_remove_book (path);
 }
 
 static void
@@ -310,8 +288,8 @@ test_date1904 (void)
   g_autoptr(QwCsv) csv = qw_xlsx_read_file (path, 0, NULL, &error);
 
   g_assert_no_error (error);
-  assert_row (csv, 1, 2, "孙八|1990-01-01");
-  remove_book (path);
+  qw_test_assert_sheet_row (csv, 1, 2, "孙八|1990-01-01");
+  qw_test_remove_book (path);
 }
 
 static void
@@ -373,9 +351,9 @@ test_hostile (void)
   g_assert_null (csv);
   g_assert_error (error, QW_ERROR, QW_ERROR_INVALID);
 
-  remove_book (bomb);
-  remove_book (wide);
-  remove_book (entity);
+  qw_test_remove_book (bomb);
+  qw_test_remove_book (wide);
+  qw_test_remove_book (entity);
   g_unlink (text_path);
   g_unlink (ole_path);
   g_rmdir (dir);

@@ -63,36 +63,6 @@ qw_test_ui_init (int    *argc,
                                     "/cn/qiwang/Qiwang/icons");
 }
 
-/* A window of @width × @height, without an application, shown. */
-QwWindow *
-qw_test_new_window (int width,
-                    int height)
-{
-  QwWindow *window = qw_window_new (NULL);
-
-  gtk_window_set_default_size (GTK_WINDOW (window), width, height);
-  gtk_window_present (GTK_WINDOW (window));
-  qw_test_wait_mapped (GTK_WIDGET (window));
-  return window;
-}
-
-/* The first widget of @type in @widget's tree (itself included), or NULL. */
-GtkWidget *
-qw_test_find_child (GtkWidget *widget,
-                    GType      type)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
-    return widget;
-  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found = qw_test_find_child (c, type);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 void
 qw_test_wait_until (QwTestCondition  condition,
                     gpointer         data,

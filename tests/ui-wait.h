@@ -6,6 +6,7 @@
 
 #include <adwaita.h>
 
+#include "qw-test-window.h"
 #include "qw-window.h"
 
 G_BEGIN_DECLS
@@ -14,10 +15,6 @@ typedef gboolean (*QwTestCondition) (gpointer data);
 
 void       qw_test_ui_init        (int         *argc,
                                    char      ***argv);
-QwWindow  *qw_test_new_window     (int          width,
-                                   int          height);
-GtkWidget *qw_test_find_child     (GtkWidget   *widget,
-                                   GType        type);
 void       qw_test_wait_until     (QwTestCondition  condition,
                                    gpointer         data,
                                    const char      *what);

@@ -2,6 +2,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include <glib/gstdio.h>
 #include <minizip/zip.h>
 #include <string.h>
 
@@ -90,4 +91,25 @@ qw_test_make_book (const char      *file,
   add_text (zip, "xl/_rels/workbook.xml.rels", rels->str);
   g_assert_cmpint (zipClose (zip, NULL), ==, ZIP_OK);
   return path;
+}
+
+void
+qw_test_remove_book (const char *path)
+{
+  g_autofree char *dir = g_path_get_dirname (path);
+
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+void
+qw_test_assert_sheet_row (const QwCsv *csv,
+                          guint        index,
+                          int          line,
+                          const char  *joined)
+{
+  g_autofree char *got = g_strjoinv ("|", g_ptr_array_index (csv->rows, index));
+
+  g_assert_cmpstr (got, ==, joined);
+  g_assert_cmpint (g_array_index (csv->lines, int, index), ==, line);
 }

@@ -6,6 +6,8 @@
 
 #include <glib.h>
 
+#include "qw-csv.h"
+
 G_BEGIN_DECLS
 
 #define XML_HEAD "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"yes\"?>\n"
@@ -28,5 +30,14 @@ char *qw_test_make_book (const char        *file,
                          const QwTestSheet *sheets,
                          const char        *shared_strings,
                          const char        *styles);
+
+/* Removes the workbook at @path and the folder it was made in. */
+void  qw_test_remove_book       (const char        *path);
+/* Row @index of a sheet read as text (cells joined with "|") and the line
+ * it came from. */
+void  qw_test_assert_sheet_row  (const QwCsv       *csv,
+                                 guint              index,
+                                 int                line,
+                                 const char        *joined);
 
 G_END_DECLS

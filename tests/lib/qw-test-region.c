@@ -8,6 +8,7 @@
 
 #include "qw-test.h"
 #include "qw-test-region.h"
+#include "qw-stops-csv.h"
 
 /* A valid resident ID number for a birth date and sex, from a seed. */
 char *
@@ -195,6 +196,35 @@ fixture_region (const char *dir,
   return doc;
 }
 
+char *
+fixture_region_with_nominees (const char *dir)
+{
+  g_autofree char *xml = g_build_filename (dir, "final.xml", NULL);
+  g_autoptr(QwDocument) doc = fixture_region (dir, "广东");
+  g_autoptr(QwResults) final = fixture_results ("2021年第六届全国象棋业余棋王赛广东赛区省决赛", "final-0001",
+                                                "2021-10-20", 7);
+  g_autoptr(QwRuleset) rules = qw_test_ruleset ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GString) text = g_string_new ("名称,类型,级别,承办单位,地级市,县级市,荣誉,参赛人数\n");
+  g_autoptr(QwCsv) csv = NULL;
+  g_autoptr(QwStopsImport) import = NULL;
+  g_autoptr(QwResults) read = NULL;
+
+  for (int i = 0; i < 10; i++)
+    g_string_append_printf (text, "第%d站,预选赛,县级,第%d协会,第%d市,,,99\n", i + 1, i + 1, i + 1);
+  csv = qw_csv_parse_data (text->str, text->len, &error);
+  import = qw_stops_csv_parse (rules, csv, &error);
+  g_assert_no_error (error);
+  g_assert_true (qw_region_import_stops (doc, import->stops, NULL, NULL, &error));
+  final->event->level = QW_LEVEL_PROVINCIAL_FINAL;
+  g_assert_true (qw_results_write_file (final, xml, FALSE, &error));
+  read = qw_results_read_file (xml, &error);
+  g_assert_no_error (error);
+  g_assert_true (qw_region_import_results (doc, read, NULL, NULL, &error));
+  g_assert_no_error (error);
+  return g_strdup (qw_document_get_path (doc));
+}
+
 int
 fixture_count_events (QwDocument *doc)
 {
@@ -301,4 +331,47 @@ assert_results_equal (const QwResults *a,
                                g_array_index (y->tiebreaks, double, t));
         }
     }
+}
+
+char *
+fixture_results_text (gboolean public_form)
+{
+  g_autoptr(QwResults) results = fixture_results ("白花站", "0a1b2c3d-white-flower", "2021-07-03", 7);
+  g_autoptr(GError) error = NULL;
+  char *text = qw_results_to_xml (results, public_form, NULL, &error);
+
+  g_assert_no_error (error);
+  return text;
+}
+
+gboolean
+fixture_summary_warns (const QwRegionSummary *s,
+                       const char            *needle)
+{
+  for (guint i = 0; i < s->warnings->len; i++)
+    if (strstr (g_ptr_array_index (s->warnings, i), needle) != NULL)
+      return TRUE;
+  return FALSE;
+}
+
+void
+qw_test_region_set_up (QwTestRegion  *f,
+                       gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+
+  f->dir = fixture_tmpdir ();
+  f->doc = fixture_region (f->dir, "广东");
+  f->ruleset = qw_region_ruleset (f->doc, &error);
+  g_assert_no_error (error);
+}
+
+void
+qw_test_region_tear_down (QwTestRegion  *f,
+                          gconstpointer  data)
+{
+  g_clear_object (&f->doc);
+  qw_ruleset_unref (f->ruleset);
+  fixture_rmdir (f->dir);
+  g_free (f->dir);
 }

@@ -52,6 +52,9 @@ char       *fixture_tmpdir       (void);
 void        fixture_rmdir        (const char        *dir);
 QwDocument *fixture_region       (const char        *dir,
                                   const char        *region);
+/* A region (广东) in @dir whose provincial final, imported with ten stops,
+ * has national nominees; returns its path. */
+char       *fixture_region_with_nominees (const char *dir);
 int         fixture_count_events (QwDocument        *doc);
 void        assert_entries_equal (const QwEntry     *a,
                                   const QwEntry     *b,
@@ -60,5 +63,24 @@ void        assert_entries_equal (const QwEntry     *a,
 void        assert_results_equal (const QwResults   *a,
                                   const QwResults   *b,
                                   gboolean           public_form);
+
+/* The results file of fixture_results ("白花站", …, 7 players), as XML. */
+char       *fixture_results_text (gboolean           public_form);
+/* Whether a warning of @s holds @needle. */
+gboolean    fixture_summary_warns (const QwRegionSummary *s,
+                                   const char            *needle);
+
+/* A region document (广东) in a folder of its own, as a GTest fixture. */
+typedef struct
+{
+  char       *dir;
+  QwDocument *doc;
+  QwRuleset  *ruleset;
+} QwTestRegion;
+
+void        qw_test_region_set_up    (QwTestRegion  *f,
+                                      gconstpointer  data);
+void        qw_test_region_tear_down (QwTestRegion  *f,
+                                      gconstpointer  data);
 
 G_END_DECLS

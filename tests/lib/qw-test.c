@@ -6,6 +6,7 @@
 
 #include <gio/gio.h>
 #include <glib/gstdio.h>
+#include <math.h>
 #include <string.h>
 
 #include <libxml/c14n.h>
@@ -83,6 +84,18 @@ qw_test_remove_tree (const char *path)
     }
   else
     g_remove (path);
+}
+
+void
+qw_test_write_text (const char *dir,
+                    const char *name,
+                    const char *text)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = g_build_filename (dir, name, NULL);
+
+  g_assert_true (g_file_set_contents (path, text, -1, &error));
+  g_assert_no_error (error);
 }
 
 /* Images */
@@ -319,6 +332,15 @@ qw_test_checksum_file (const char *path)
   return g_compute_checksum_for_data (G_CHECKSUM_SHA256, (const guchar *) data, length);
 }
 
+void
+qw_test_assert_checksum (const char *path,
+                         const char *checksum)
+{
+  g_autofree char *now = qw_test_checksum_file (path);
+
+  g_assert_cmpstr (checksum, ==, now);
+}
+
 guint
 qw_test_http_get (const char  *url,
                   char       **body)
@@ -386,4 +408,51 @@ qw_test_seconds (double seconds)
   if (factor != NULL && g_ascii_strtod (factor, NULL) >= 1.0)
     scale *= g_ascii_strtod (factor, NULL);
   return MAX (seconds * DEADLINE_SCALE, DEADLINE_MIN_SECONDS) * scale;
+}
+
+double
+qw_test_seconds_since (gint64 start)
+{
+  return (g_get_monotonic_time () - start) / (double) G_USEC_PER_SEC;
+}
+
+QwRuleset *
+qw_test_ruleset_2022 (void)
+{
+  g_autoptr(GError) error = NULL;
+  QwRuleset *r = qw_ruleset_lookup ("qiwang-2022", &error);
+
+  g_assert_no_error (error);
+  return r;
+}
+
+int
+qw_test_compare_strings (gconstpointer a,
+                         gconstpointer b)
+{
+  return strcmp (*(const char * const *) a, *(const char * const *) b);
+}
+
+void
+qw_test_append_padded (GString    *out,
+                       const char *text,
+                       int         width,
+                       gboolean    right)
+{
+  glong n = g_utf8_strlen (text, -1);
+
+  g_assert_cmpint (n, <=, width);
+  if (right)
+    for (glong i = n; i < width; i++)
+      g_string_append_c (out, ' ');
+  g_string_append (out, text);
+  if (!right)
+    for (glong i = n; i < width; i++)
+      g_string_append_c (out, ' ');
+}
+
+int
+qw_test_tenths (double points)
+{
+  return (int) lround (points * 10);
 }

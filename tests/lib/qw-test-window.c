@@ -1,0 +1,146 @@
+/* qw-test-window.c: a window to drive, and the widgets in it
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "qw-publish-dialog.h"
+#include "qw-test-window.h"
+#include "ui-wait.h"
+
+QwWindow *
+qw_test_new_window (int width,
+                    int height)
+{
+  QwWindow *window = qw_window_new (NULL);
+
+  gtk_window_set_default_size (GTK_WINDOW (window), width, height);
+  gtk_window_present (GTK_WINDOW (window));
+  qw_test_wait_mapped (GTK_WIDGET (window));
+  return window;
+}
+
+void
+qw_test_stop_animations (void)
+{
+  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
+}
+
+GtkWidget *
+qw_test_find_child (GtkWidget *widget,
+                    GType      type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    return widget;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = qw_test_find_child (c, type);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+void
+qw_test_collect_children (GtkWidget *widget,
+                          GType      type,
+                          GPtrArray *found)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    g_ptr_array_add (found, widget);
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    qw_test_collect_children (c, type, found);
+}
+
+GtkWidget *
+qw_test_find_button (GtkWidget  *widget,
+                     const char *label)
+{
+  if (GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), label) == 0)
+    return widget;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = qw_test_find_button (c, label);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+GtkWidget *
+qw_test_find_action_button (GtkWidget  *widget,
+                            const char *action)
+{
+  if (GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), action) == 0)
+    return widget;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = qw_test_find_action_button (c, action);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+gboolean
+qw_test_label_shown (GtkWidget  *widget,
+                     const char *text)
+{
+  if (GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget)
+      && strstr (gtk_label_get_text (GTK_LABEL (widget)), text) != NULL)
+    return TRUE;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    if (qw_test_label_shown (c, text))
+      return TRUE;
+  return FALSE;
+}
+
+gboolean
+qw_test_page_offered (QwWindow   *window,
+                      const char *name)
+{
+  GtkWidget *child = qw_window_get_page (window, name);
+  GtkWidget *stack = gtk_widget_get_ancestor (child, ADW_TYPE_VIEW_STACK);
+
+  /* The page sits in the stack's child for it. */
+  while (gtk_widget_get_parent (child) != stack)
+    child = gtk_widget_get_parent (child);
+  return adw_view_stack_page_get_visible (adw_view_stack_get_page (ADW_VIEW_STACK (stack), child));
+}
+
+QwRoundsPage *
+qw_test_show_rounds (QwWindow *window)
+{
+  QwRoundsPage *rounds;
+
+  qw_window_show_page (window, "rounds");
+  rounds = QW_ROUNDS_PAGE (qw_window_get_page (window, "rounds"));
+  qw_test_wait_mapped (GTK_WIDGET (rounds));
+  g_assert_true (qw_rounds_page_select_group (rounds, "open-m"));
+  g_assert_cmpint (qw_rounds_page_get_round (rounds), ==, 4);
+  return rounds;
+}
+
+QwBoardItem *
+qw_test_board_at (QwRoundsPage *rounds,
+                  guint         i)
+{
+  return g_list_model_get_item (qw_rounds_page_get_boards (rounds), i);
+}
+
+gboolean
+qw_test_not_exporting (gpointer data)
+{
+  return !qw_window_is_exporting (data);
+}
+
+gboolean
+qw_test_serving (gpointer data)
+{
+  return qw_publish_dialog_is_serving (data);
+}
