@@ -324,7 +324,7 @@ test_junior_checks (void)
 static void
 test_stamp_and_entry_window (void)
 {
-  g_autoptr(QwRuleset) r = ruleset_2022 ();
+  g_autoptr(QwRuleset) r = qw_test_ruleset_2022 ();
   g_autoptr(GPtrArray) e = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_entry_free);
   static const char *const dates[] = { "2022-09-01", "2022-09-30", "2022-08-31", "2022-10-01", "" };
 

@@ -791,7 +791,7 @@ test_wildcards (void)
 static void
 test_wildcard_deadline (void)
 {
-  g_autoptr(QwRuleset) r = ruleset_2022 ();
+  g_autoptr(QwRuleset) r = qw_test_ruleset_2022 ();
   g_autoptr(Log) log = log_new ();
   g_autoptr(QwCsv) wild = table ("账号,姓名,理由,申请日期,逾期准许\n"
                                  "on-day,准时,hangzhou,2022-10-01,\n"
