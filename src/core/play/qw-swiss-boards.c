@@ -172,9 +172,9 @@ _qw_swiss_explain_pair (const Engine *e,
   g_string_append (s, colour);
   if (e->options->avoid_units && same_unit (e, red, black))
     {
-      g_string_append_c (s, ' ');
       g_autofree char *unit = qw_message (N_("Both are from the same unit: no valid pairing kept them apart."), NULL);
 
+      g_string_append_c (s, ' ');
       g_string_append (s, unit);
     }
   return g_string_free (s, FALSE);
