@@ -316,8 +316,8 @@ period_free (gpointer data)
   g_free (p);
 }
 
-static void
-finalist_free (gpointer data)
+void
+qw_ladder_finalist_free (gpointer data)
 {
   QwLadderFinalist *f = data;
 
@@ -341,6 +341,7 @@ qw_ladder_free (QwLadder *ladder)
   g_clear_pointer (&ladder->finalists, g_ptr_array_unref);
   g_clear_pointer (&ladder->certificate_eligible, g_ptr_array_unref);
   g_clear_pointer (&ladder->warnings, g_ptr_array_unref);
+  g_clear_pointer (&ladder->cancelled, g_ptr_array_unref);
   g_free (ladder);
 }
 
@@ -653,9 +654,10 @@ qw_ladder_compute (QwRuleset             *ruleset,
   ladder = g_new0 (QwLadder, 1);
   ladder->ruleset = qw_ruleset_ref (ruleset);
   ladder->periods = g_ptr_array_new_with_free_func (period_free);
-  ladder->finalists = g_ptr_array_new_with_free_func (finalist_free);
+  ladder->finalists = g_ptr_array_new_with_free_func (qw_ladder_finalist_free);
   ladder->certificate_eligible = g_ptr_array_new_with_free_func (g_free);
   ladder->warnings = g_ptr_array_new_with_free_func (warning_free);
+  ladder->cancelled = qw_ladder_cancelled_array_new ();
   warnings.list = ladder->warnings;
   warnings.by_key = warning_keys;
   for (int k = 0; k < n_periods; k++)
