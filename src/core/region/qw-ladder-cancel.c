@@ -114,8 +114,9 @@ qw_ladder_apply_cancellations (QwLadder  *ladder,
                                GPtrArray *cancellations)
 {
   /* The 序号 each had in the list as computed, before any was taken out. */
-  g_autoptr(GPtrArray) computed = g_ptr_array_copy (ladder->finalists, NULL, NULL);
+  g_autoptr(GPtrArray) computed = g_ptr_array_new ();   /* not owning: a copy would free them */
 
+  g_ptr_array_extend (computed, ladder->finalists, NULL, NULL);
   for (guint i = 0; cancellations != NULL && i < cancellations->len; i++)
     {
       const QwLadderCancellation *c = g_ptr_array_index (cancellations, i);
