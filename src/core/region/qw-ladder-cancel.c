@@ -19,7 +19,6 @@
 
 #include "config.h"
 
-#include <glib/gi18n-lib.h>
 #include <stdlib.h>
 #include <string.h>
 
