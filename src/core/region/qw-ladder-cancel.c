@@ -82,22 +82,6 @@ qw_ladder_cancellation_free (QwLadderCancellation *c)
   g_free (c);
 }
 
-static void
-cancelled_free (gpointer data)
-{
-  QwLadderCancelled *c = data;
-
-  qw_ladder_finalist_free (c->finalist);
-  g_free (c->reason);
-  g_free (c);
-}
-
-GPtrArray *
-qw_ladder_cancelled_array_new (void)
-{
-  return g_ptr_array_new_with_free_func (cancelled_free);
-}
-
 static int
 finalist_index (const QwLadder *ladder,
                 const char     *account)

@@ -330,6 +330,23 @@ qw_ladder_finalist_free (gpointer data)
   g_free (f);
 }
 
+/* Here, not in qw-ladder-cancel.c: a cancelled finalist is freed as a finalist. */
+static void
+cancelled_free (gpointer data)
+{
+  QwLadderCancelled *c = data;
+
+  qw_ladder_finalist_free (c->finalist);
+  g_free (c->reason);
+  g_free (c);
+}
+
+GPtrArray *
+qw_ladder_cancelled_array_new (void)
+{
+  return g_ptr_array_new_with_free_func (cancelled_free);
+}
+
 void
 qw_ladder_free (QwLadder *ladder)
 {
