@@ -76,6 +76,8 @@ static const struct
   { "team-result", 1, 1, TRUE },
   { "print", 2, 2, TRUE },
   { "ladder", 1, 1, TRUE },
+  { "ladder-finalists", 1, 1, TRUE },
+  { "ladder-cancel", 2, 2, TRUE },
   { "teams", 1, 1, TRUE },
   { "prizes", 1, 1, TRUE },
   { "serve", 1, 1, FALSE },

@@ -124,6 +124,8 @@ static const char *const commands[][10] = {
   { "print", "DOC", "standings", "--out", "OUT.pdf", NULL },
   { "teams", "DOC", NULL },
   { "prizes", "DOC", NULL },
+  { "ladder-finalists", "DOC", NULL },
+  { "ladder-cancel", "DOC", "q01", "--reason", "举报属实", NULL },
   { "serve", "DOC", "--address", "127.0.0.1", "--port", "18917", NULL },
   { "export-site", "DOC", "--out", "OUT", NULL },
   { "share", "DOC", "open-m", "standings", "--out", "OUT.png", NULL },

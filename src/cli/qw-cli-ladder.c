@@ -9,7 +9,9 @@
 #include <stdarg.h>
 
 #include "qw-cli.h"
+#include "qw-error.h"
 #include "qw-ladder.h"
+#include "qw-ladder-store.h"
 
 static struct
 {
@@ -303,6 +305,152 @@ cmd_ladder (QwCliContext *ctx)
   return QW_CLI_OK;
 }
 
+/* ----------------------------------------------------------------------- */
+/* The ladder kept in a final's document: its finalists and cancellations   */
+/* ----------------------------------------------------------------------- */
+
+static struct
+{
+  char *reason;
+  char *kind;
+} cancel_opt;
+
+static const GOptionEntry cancel_options[] = {
+  { "reason", 0, 0, G_OPTION_ARG_STRING, &cancel_opt.reason, N_("Why, as found (required)"), "TEXT" },
+  { "kind", 0, 0, G_OPTION_ARG_STRING, &cancel_opt.kind,
+    N_("reported (reported during the public list, found true; the default) or cheating"), "KIND" },
+  { NULL },
+};
+
+static JsonObject *
+finalists_to_json (const QwLadder *ladder)
+{
+  JsonObject *o = json_object_new ();
+  JsonArray *finalists = json_array_new ();
+  JsonArray *cancelled = json_array_new ();
+
+  for (guint i = 0; i < ladder->finalists->len; i++)
+    {
+      const QwLadderFinalist *f = g_ptr_array_index (ladder->finalists, i);
+      JsonObject *row = json_object_new ();
+
+      json_object_set_int_member (row, "number", (gint64) i + 1);
+      json_object_set_string_member (row, "account", f->account);
+      json_object_set_string_member (row, "name", f->name);
+      json_object_set_string_member (row, "via", f->via == QW_LADDER_VIA_WILDCARD ? "wildcard" : "online");
+      json_object_set_int_member (row, "period", f->period);
+      json_object_set_int_member (row, "rank", f->rank);
+      json_array_add_object_element (finalists, row);
+    }
+  for (guint i = 0; i < ladder->cancelled->len; i++)
+    {
+      const QwLadderCancelled *c = g_ptr_array_index (ladder->cancelled, i);
+      JsonObject *row = json_object_new ();
+
+      json_object_set_string_member (row, "account", c->finalist->account);
+      json_object_set_string_member (row, "name", c->finalist->name);
+      json_object_set_string_member (row, "reason", c->reason);
+      json_object_set_string_member (row, "kind", qw_ladder_cancel_kind_to_code (c->kind));
+      json_object_set_int_member (row, "period", c->finalist->period);
+      json_object_set_int_member (row, "rank", c->finalist->rank);
+      /* No one moves up: the seed has no rule for it (qw-ladder-cancel.c). */
+      json_object_set_string_member (row, "place", "empty");
+      json_array_add_object_element (cancelled, row);
+    }
+  json_object_set_array_member (o, "finalists", finalists);
+  json_object_set_array_member (o, "cancelled", cancelled);
+  json_object_set_int_member (o, "places", ladder->ruleset->ladder->places);
+  return o;
+}
+
+static void
+print_finalists (const QwLadder *ladder)
+{
+  g_autoptr(GPtrArray) finalists = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
+  g_autoptr(GPtrArray) cancelled = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
+
+  g_print (_("Finalists: %u (%d online, %d wild cards) of %d individual places\n"), ladder->finalists->len,
+           ladder->n_online, ladder->n_wildcards, ladder->ruleset->ladder->places);
+  add_row (finalists, g_strdup (_("No.")), g_strdup (_("Account")), g_strdup (_("Name")), g_strdup (_("Qualified by")),
+           NULL);
+  for (guint i = 0; i < ladder->finalists->len; i++)
+    {
+      const QwLadderFinalist *f = g_ptr_array_index (ladder->finalists, i);
+
+      add_row (finalists, count_text ((int) i + 1), g_strdup (f->account), g_strdup (f->name),
+               f->via == QW_LADDER_VIA_WILDCARD ? g_strdup_printf (_("wild card: %s"), f->reason)
+                                                : g_strdup_printf (_("period %d, rank %d"), f->period, f->rank),
+               NULL);
+    }
+  qw_cli_print_table (finalists);
+  if (ladder->cancelled->len == 0)
+    return;
+  g_print (_("\nQualifications cancelled: %u\n"), ladder->cancelled->len);
+  add_row (cancelled, g_strdup (_("Account")), g_strdup (_("Name")), g_strdup (_("Qualified by")),
+           g_strdup (_("Kind")), g_strdup (_("Reason")), g_strdup (_("Place")), NULL);
+  for (guint i = 0; i < ladder->cancelled->len; i++)
+    {
+      const QwLadderCancelled *c = g_ptr_array_index (ladder->cancelled, i);
+      const QwLadderFinalist *f = c->finalist;
+
+      add_row (cancelled, g_strdup (f->account), g_strdup (f->name),
+               f->via == QW_LADDER_VIA_WILDCARD ? g_strdup_printf (_("wild card: %s"), f->reason)
+                                                : g_strdup_printf (_("period %d, rank %d"), f->period, f->rank),
+               g_strdup (qw_ladder_cancel_kind_to_chinese (c->kind)), g_strdup (c->reason),
+               g_strdup (qw_ladder_cancelled_place_text ()), NULL);
+    }
+  qw_cli_print_table (cancelled);
+}
+
+static int
+show_finalists (QwCliContext *ctx)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(QwLadderStored) stored = qw_ladder_store_load (ctx->doc, ctx->ruleset, &error);
+
+  if (stored == NULL)
+    return qw_cli_fail (g_steal_pointer (&error));
+  if (stored->ladder == NULL)
+    return qw_cli_fail (g_error_new (QW_ERROR, QW_ERROR_INVALID,
+                                     _("There are no finalists yet: import the ladder’s game log first")));
+  if (ctx->json)
+    {
+      g_autoptr(JsonObject) o = finalists_to_json (stored->ladder);
+
+      qw_cli_print_json_object (o);
+    }
+  else
+    print_finalists (stored->ladder);
+  return QW_CLI_OK;
+}
+
+static int
+cmd_ladder_finalists (QwCliContext *ctx)
+{
+  return show_finalists (ctx);
+}
+
+static int
+cmd_ladder_cancel (QwCliContext *ctx)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *account = NULL;
+  QwLadderCancelKind kind = QW_LADDER_CANCEL_REPORTED;
+
+  if (cancel_opt.kind != NULL && !qw_ladder_cancel_kind_from_code (cancel_opt.kind, &kind))
+    {
+      g_autofree char *message = g_strdup_printf (_("Unknown --kind %s: reported or cheating"), cancel_opt.kind);
+
+      return qw_cli_usage_error (ctx, message);
+    }
+  if (!qw_ladder_store_cancel (ctx->doc, ctx->ruleset, ctx->args[0], kind, cancel_opt.reason, &account, &error))
+    return qw_cli_fail (g_steal_pointer (&error));
+  if (!ctx->json)
+    g_print (_("The qualification of %s is cancelled; no one moves up: %s\n\n"), account,
+             qw_ladder_cancelled_place_text ());
+  return show_finalists (ctx);
+}
+
 const QwCliCommand qw_cli_ladder_commands[] = {
   {
     .name = "ladder",
@@ -312,6 +460,18 @@ const QwCliCommand qw_cli_ladder_commands[] = {
     .options = ladder_options,
     .handler = cmd_ladder,
     .summary = N_("The online ladder: every period’s standings, the finalists and the certificates"),
+  },
+  {
+    .name = "ladder-finalists", .usage = "DOC [--json]", .min_args = 1, .max_args = 1,
+    .open = QW_CLI_OPEN_STOP, .flags = QW_CLI_JSON,
+    .handler = cmd_ladder_finalists,
+    .summary = N_("The finalists of the ladder kept in a final’s document, and the qualifications cancelled"),
+  },
+  {
+    .name = "ladder-cancel", .usage = "DOC FINALIST --reason TEXT [--kind reported|cheating] [--json]",
+    .min_args = 2, .max_args = 2, .open = QW_CLI_OPEN_STOP, .flags = QW_CLI_JSON, .options = cancel_options,
+    .handler = cmd_ladder_cancel,
+    .summary = N_("Cancel a finalist’s qualification (by account or number), with the reason found"),
   },
   { NULL },
 };

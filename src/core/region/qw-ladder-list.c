@@ -83,6 +83,25 @@ qw_ladder_public_list_csv (const QwLadder *ladder)
         }
       g_string_append (out, "\r\n");
     }
+  /* Cancelled finalists (§九3, §十一(三)3) stay on the list as removed, with
+   * no more than their name and (masked) account: not the reason, which is
+   * the arbiter's record, not a public accusation. Their place stays empty
+   * (qw-ladder-cancel.c). */
+  for (guint i = 0; i < ladder->cancelled->len; i++)
+    {
+      const QwLadderCancelled *c = g_ptr_array_index (ladder->cancelled, i);
+      g_autofree char *account = qw_ladder_mask_account (c->finalist->account);
+      g_autofree char *way = g_strdup_printf ("已取消资格（%s）", qw_ladder_cancelled_place_text ());
+      const char *fields[] = { "", c->finalist->name != NULL ? c->finalist->name : "", "", "", "", "", account, way };
+
+      for (guint k = 0; k < G_N_ELEMENTS (fields); k++)
+        {
+          if (k > 0)
+            g_string_append_c (out, ',');
+          qw_csv_append_field (out, fields[k], ',');
+        }
+      g_string_append (out, "\r\n");
+    }
   return g_string_free (out, FALSE);
 }
 

@@ -24,6 +24,8 @@ static const struct
   [QW_LADDER_FILE_WILDCARDS] = { "ladder-wildcards", "ladder-wildcards-file" },
 };
 
+#define CANCELLED_KEY "ladder-cancelled"
+
 static QwCsv *stored_table (QwDocument    *doc,
                             QwLadderFile   file,
                             char         **name,
@@ -303,6 +305,114 @@ stored_table (QwDocument    *doc,
   return qw_csv_parse_data (text, strlen (text), error);
 }
 
+/* The cancellations kept: 账号,类别,理由, kind as its code. */
+static GPtrArray *
+stored_cancellations (QwDocument  *doc,
+                      GError     **error)
+{
+  g_autofree char *text = qw_document_get_meta (doc, CANCELLED_KEY);
+  g_autoptr(GPtrArray) list = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_ladder_cancellation_free);
+  g_autoptr(QwCsv) table = NULL;
+
+  if (text == NULL || text[0] == '\0')
+    return g_steal_pointer (&list);
+  table = qw_csv_parse_data (text, strlen (text), error);
+  if (table == NULL)
+    return NULL;
+  for (guint i = 1; i < table->rows->len; i++)
+    {
+      char **row = g_ptr_array_index (table->rows, i);
+      QwLadderCancelKind kind;
+
+      if (g_strv_length (row) < 3 || !qw_ladder_cancel_kind_from_code (row[1], &kind))
+        {
+          g_set_error (error, QW_ERROR, QW_ERROR_INVALID, _("The stored cancellations are damaged (row %u)"), i);
+          return NULL;
+        }
+      g_ptr_array_add (list, qw_ladder_cancellation_new (row[0], kind, row[2]));
+    }
+  return g_steal_pointer (&list);
+}
+
+static char *
+cancellations_to_csv (GPtrArray *list)
+{
+  GString *out = g_string_new ("账号,类别,理由\n");
+
+  for (guint i = 0; i < list->len; i++)
+    {
+      const QwLadderCancellation *c = g_ptr_array_index (list, i);
+
+      qw_csv_append_field (out, c->account, ',');
+      g_string_append_c (out, ',');
+      qw_csv_append_field (out, qw_ladder_cancel_kind_to_code (c->kind), ',');
+      g_string_append_c (out, ',');
+      qw_csv_append_field (out, c->reason, ',');
+      g_string_append_c (out, '\n');
+    }
+  return g_string_free (out, FALSE);
+}
+
+gboolean
+qw_ladder_store_cancel (QwDocument         *doc,
+                        QwRuleset          *ruleset,
+                        const char         *finalist,
+                        QwLadderCancelKind  kind,
+                        const char         *reason,
+                        char              **account,
+                        GError            **error)
+{
+  g_autoptr(QwLadderStored) stored = NULL;
+  g_autofree char *why = g_strstrip (g_strdup (reason != NULL ? reason : ""));
+  g_autofree char *text = NULL;
+  g_autofree char *label = NULL;
+  const QwLadderCancelled *done;
+  const QwLadderFinalist *f;
+  const char *pairs[] = { CANCELLED_KEY, NULL, NULL };
+
+  g_return_val_if_fail (QW_IS_DOCUMENT (doc), FALSE);
+
+  if (why[0] == '\0')
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_INVALID,
+                   _("A finalist’s qualification is cancelled only with the reason found: give the reason"));
+      return FALSE;
+    }
+  stored = qw_ladder_store_load (doc, ruleset, error);
+  if (stored == NULL)
+    return FALSE;
+  if (stored->ladder == NULL)
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_INVALID,
+                   _("There are no finalists yet: import the ladder’s game log first"));
+      return FALSE;
+    }
+  done = qw_ladder_find_cancelled (stored->ladder, finalist);
+  if (done != NULL)
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_CONFLICT, _("The qualification of %s %s is cancelled already: %s"),
+                   done->finalist->account, done->finalist->name, done->reason);
+      return FALSE;
+    }
+  f = qw_ladder_find_finalist (stored->ladder, finalist);
+  if (f == NULL)
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_NOT_FOUND, _("%s is not a finalist: give a finalist’s account or number"),
+                   finalist != NULL ? finalist : "");
+      return FALSE;
+    }
+  g_ptr_array_add (stored->cancellations, qw_ladder_cancellation_new (f->account, kind, why));
+  text = cancellations_to_csv (stored->cancellations);
+  pairs[1] = text;
+  label = g_strdup_printf (_("Cancel the qualification of %s %s: %s"), f->account, f->name, why);
+  if (!qw_document_set_settings (doc, label, pairs, error))
+    return FALSE;
+  g_info ("%s (%s)", label, qw_ladder_cancel_kind_to_code (kind));
+  if (account != NULL)
+    *account = g_strdup (f->account);
+  return TRUE;
+}
+
 QwLadderStored *
 qw_ladder_store_load (QwDocument  *doc,
                       QwRuleset   *ruleset,
@@ -350,6 +460,11 @@ qw_ladder_store_load (QwDocument  *doc,
       if (stored->ladder == NULL)
         goto failed;
     }
+  stored->cancellations = stored_cancellations (doc, &local);
+  if (stored->cancellations == NULL)
+    goto failed;
+  if (stored->ladder != NULL)
+    qw_ladder_apply_cancellations (stored->ladder, stored->cancellations);
   return g_steal_pointer (&stored);
 
 failed:
@@ -366,6 +481,7 @@ qw_ladder_stored_free (QwLadderStored *stored)
   g_clear_pointer (&stored->log, qw_ladder_log_free);
   g_clear_pointer (&stored->players, qw_ladder_players_free);
   g_clear_pointer (&stored->wildcards, g_ptr_array_unref);
+  g_clear_pointer (&stored->cancellations, g_ptr_array_unref);
   for (int i = 0; i < QW_N_LADDER_FILES; i++)
     g_free (stored->names[i]);
   g_free (stored);

@@ -35,7 +35,8 @@ typedef struct
   QwLadderLog     *log;           /* NULL: no game log imported */
   QwLadderPlayers *players;       /* NULL: no players list */
   GPtrArray       *wildcards;     /* QwLadderWildcard; NULL: none imported */
-  QwLadder        *ladder;        /* NULL without a game log */
+  QwLadder        *ladder;        /* NULL without a game log; the cancellations applied */
+  GPtrArray       *cancellations; /* QwLadderCancellation: the arbiter's decisions, in order */
   char            *names[QW_N_LADDER_FILES]; /* the imported files' names; NULL: none */
 } QwLadderStored;
 
@@ -60,6 +61,24 @@ gboolean        qw_ladder_store_add_wildcard (QwDocument    *doc,
                                            const char       *name,
                                            const char       *reason,
                                            GError          **error);
+/**
+ * qw_ladder_store_cancel:
+ * @finalist: a finalist's account, or their 序号 in the finalists list
+ * @reason: why, as the arbiter found it (required)
+ * @account: (out) (optional): the account cancelled
+ *
+ * Cancels a finalist's qualification (seed 000 §九3, §十一(三)3) as one
+ * undoable step whose label names the account and the reason (the
+ * history is the log). An empty reason, a player who is not a finalist or
+ * one cancelled already is refused, and nothing changes. No one moves up.
+ */
+gboolean        qw_ladder_store_cancel    (QwDocument         *doc,
+                                           QwRuleset          *ruleset,
+                                           const char         *finalist,
+                                           QwLadderCancelKind  kind,
+                                           const char         *reason,
+                                           char              **account,
+                                           GError            **error);
 /* Takes a table out of the document, as one undoable step. */
 gboolean        qw_ladder_store_forget    (QwDocument       *doc,
                                            QwLadderFile      file,

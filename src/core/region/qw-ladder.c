@@ -316,8 +316,8 @@ period_free (gpointer data)
   g_free (p);
 }
 
-static void
-finalist_free (gpointer data)
+void
+qw_ladder_finalist_free (gpointer data)
 {
   QwLadderFinalist *f = data;
 
@@ -328,6 +328,23 @@ finalist_free (gpointer data)
   g_free (f->reason_code);
   qw_ladder_player_free (f->player);
   g_free (f);
+}
+
+/* Here, not in qw-ladder-cancel.c: a cancelled finalist is freed as a finalist. */
+static void
+cancelled_free (gpointer data)
+{
+  QwLadderCancelled *c = data;
+
+  qw_ladder_finalist_free (c->finalist);
+  g_free (c->reason);
+  g_free (c);
+}
+
+GPtrArray *
+qw_ladder_cancelled_array_new (void)
+{
+  return g_ptr_array_new_with_free_func (cancelled_free);
 }
 
 void
@@ -341,6 +358,7 @@ qw_ladder_free (QwLadder *ladder)
   g_clear_pointer (&ladder->finalists, g_ptr_array_unref);
   g_clear_pointer (&ladder->certificate_eligible, g_ptr_array_unref);
   g_clear_pointer (&ladder->warnings, g_ptr_array_unref);
+  g_clear_pointer (&ladder->cancelled, g_ptr_array_unref);
   g_free (ladder);
 }
 
@@ -653,9 +671,10 @@ qw_ladder_compute (QwRuleset             *ruleset,
   ladder = g_new0 (QwLadder, 1);
   ladder->ruleset = qw_ruleset_ref (ruleset);
   ladder->periods = g_ptr_array_new_with_free_func (period_free);
-  ladder->finalists = g_ptr_array_new_with_free_func (finalist_free);
+  ladder->finalists = g_ptr_array_new_with_free_func (qw_ladder_finalist_free);
   ladder->certificate_eligible = g_ptr_array_new_with_free_func (g_free);
   ladder->warnings = g_ptr_array_new_with_free_func (warning_free);
+  ladder->cancelled = qw_ladder_cancelled_array_new ();
   warnings.list = ladder->warnings;
   warnings.by_key = warning_keys;
   for (int k = 0; k < n_periods; k++)

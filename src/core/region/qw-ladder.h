@@ -219,6 +219,31 @@ typedef struct
   char                *message;   /* for people, translated */
 } QwLadderWarning;
 
+/* A finalist's qualification cancelled (seed 000 §九3: 如被举报，经查实立即
+ * 取消资格; §十一(三)3: 若发现作弊行为，一经查实取消成绩). */
+typedef enum
+{
+  QW_LADDER_CANCEL_REPORTED = 0,  /* "reported": reported during 名单公示 and found true */
+  QW_LADDER_CANCEL_CHEATING,      /* "cheating": cheating found */
+} QwLadderCancelKind;
+
+/* What the document keeps: the arbiter's decision. */
+typedef struct
+{
+  char               *account;
+  QwLadderCancelKind  kind;
+  char               *reason;     /* never empty */
+} QwLadderCancellation;
+
+/* A cancellation applied to the computed ladder. */
+typedef struct
+{
+  QwLadderFinalist   *finalist;   /* no longer in ->finalists */
+  int                 number;     /* the 序号 it had among the finalists */
+  QwLadderCancelKind  kind;
+  char               *reason;
+} QwLadderCancelled;
+
 typedef struct
 {
   QwRuleset  *ruleset;
@@ -235,6 +260,8 @@ typedef struct
   int         n_outside;
   int         n_online;           /* finalists from the periods */
   int         n_wildcards;        /* … from wild cards */
+  GPtrArray  *cancelled;          /* QwLadderCancelled, in the order cancelled: out of ->finalists
+                                   * (and out of n_online, n_wildcards); their places stay empty */
 } QwLadder;
 
 /**
@@ -249,11 +276,33 @@ QwLadder             *qw_ladder_compute          (QwRuleset             *ruleset
                                                   GPtrArray             *wildcards,
                                                   GError               **error);
 void                  qw_ladder_free             (QwLadder              *ladder);
+void                  qw_ladder_finalist_free    (gpointer               finalist);
+GPtrArray            *qw_ladder_cancelled_array_new (void);  /* of QwLadderCancelled */
 const QwLadderPeriod *qw_ladder_get_period       (const QwLadder        *ladder,
                                                   int                    number);
 const QwLadderRow    *qw_ladder_season_row       (const QwLadder        *ladder,
                                                   const char            *account);
 const char           *qw_ladder_warning_code     (QwLadderWarningKind    kind);
+
+/* Takes the cancelled finalists out of ->finalists into ->cancelled; a
+ * cancellation of an account that is not a finalist (any more) is skipped. */
+void                  qw_ladder_apply_cancellations (QwLadder       *ladder,
+                                                     GPtrArray      *cancellations);
+QwLadderCancellation *qw_ladder_cancellation_new  (const char        *account,
+                                                   QwLadderCancelKind kind,
+                                                   const char        *reason);
+void                  qw_ladder_cancellation_free (QwLadderCancellation *c);
+const char           *qw_ladder_cancel_kind_to_code (QwLadderCancelKind kind);   /* "reported", "cheating" */
+gboolean              qw_ladder_cancel_kind_from_code (const char      *code,
+                                                       QwLadderCancelKind *kind);
+const char           *qw_ladder_cancel_kind_to_chinese (QwLadderCancelKind kind);
+/* "名额空缺": what becomes of a cancelled finalist's place (no one moves up). */
+const char           *qw_ladder_cancelled_place_text (void);
+/* Returns: (nullable): the finalist of that account, or of that 序号 ("3"). */
+const QwLadderFinalist *qw_ladder_find_finalist   (const QwLadder       *ladder,
+                                                   const char           *account_or_number);
+const QwLadderCancelled *qw_ladder_find_cancelled (const QwLadder       *ladder,
+                                                   const char           *account);
 
 /* 名单公示: the finalists as CSV (UTF-8 with a BOM), documents masked, no
  * phone number, no birth date; an account that is a mobile number is masked
@@ -269,5 +318,6 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (QwLadderLog, qw_ladder_log_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (QwLadderPlayers, qw_ladder_players_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (QwLadderWildcard, qw_ladder_wildcard_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (QwLadder, qw_ladder_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (QwLadderCancellation, qw_ladder_cancellation_free)
 
 G_END_DECLS

@@ -1,0 +1,351 @@
+/* test-ladder-cancel.c: cancelling a finalist's qualification (issue 19
+ * point 17; seed 000 §九3 如被举报，经查实立即取消资格, §十一(三)3 若发现
+ * 作弊行为，一经查实取消成绩), in the core and through qiwang-cli
+ *
+ * Period 1's qualifying stage has 24 players of distinct ranks; the top 23
+ * go to the final. Cancelling one leaves the place empty: the 24th does not
+ * move up (the seed states no rule for it, qw-ladder-cancel.c).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <glib/gstdio.h>
+#include <json-glib/json-glib.h>
+#include <string.h>
+#include <sys/wait.h>
+
+#include "qw-document-entries.h"
+#include "qw-error.h"
+#include "qw-event.h"
+#include "qw-ladder-store.h"
+#include "qw-ruleset-championship.h"
+#include "qw-test.h"
+
+#define N_PLAYERS 24
+#define CHEAT "13812345678"       /* the 5th: a mobile number, masked in the public list */
+#define CHEAT_ID "11010519491231002X"
+
+static char *tmp_dir;
+
+static char *
+account (int k)
+{
+  return k == 5 ? g_strdup (CHEAT) : g_strdup_printf ("q%02d", k);
+}
+
+/* Every player selected (4 wins in 海选), then a round robin in 入围 where
+ * the lower number always wins: ranks 1 to 24, all distinct. */
+static char *
+write_inputs (char **players_path)
+{
+  GString *log = g_string_new ("期,阶段,时间,红方,黑方,结果\n");
+  GString *players = g_string_new ("账号,姓名,性别,证件类型,证件号码,单位\n");
+  char *path = g_build_filename (tmp_dir, "games.csv", NULL);
+  int minute = 0;
+
+  for (int k = 1; k <= N_PLAYERS; k++)
+    {
+      g_autofree char *a = account (k);
+
+      for (int i = 0; i < 4; i++)
+        g_string_append_printf (log, "1,海选,2022-06-01 12:%02d,%s,sel-%d-%d,2:0\n", i, a, k, i);
+      g_string_append_printf (players, "%s,棋手%d,男,身份证,%s,杭州\n", a, k, k == 5 ? CHEAT_ID : "");
+    }
+  for (int i = 1; i <= N_PLAYERS; i++)
+    for (int j = i + 1; j <= N_PLAYERS; j++)
+      {
+        g_autofree char *a = account (i);
+        g_autofree char *b = account (j);
+
+        g_string_append_printf (log, "1,入围,2022-06-12 %02d:%02d,%s,%s,2:0\n", 8 + minute / 60, minute % 60, a, b);
+        minute++;
+      }
+  g_assert_true (g_file_set_contents (path, log->str, -1, NULL));
+  *players_path = g_build_filename (tmp_dir, "players.csv", NULL);
+  g_assert_true (g_file_set_contents (*players_path, players->str, -1, NULL));
+  g_string_free (log, TRUE);
+  g_string_free (players, TRUE);
+  return path;
+}
+
+static QwRuleset *
+ruleset_2022 (void)
+{
+  g_autoptr(GError) error = NULL;
+  QwRuleset *r = qw_ruleset_lookup ("qiwang-2022", &error);
+
+  g_assert_no_error (error);
+  return r;
+}
+
+/* A final's document with the ladder's log and players list imported. */
+static char *
+make_final (const char *name)
+{
+  char *path = g_build_filename (tmp_dir, name, NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(QwDocument) doc = qw_document_create (path, QW_DOCUMENT_STOP, &error);
+  g_autoptr(QwRuleset) ruleset = ruleset_2022 ();
+  g_autoptr(QwEvent) event = qw_event_new ();
+  g_autofree char *players = NULL;
+  g_autofree char *games = write_inputs (&players);
+
+  g_assert_no_error (error);
+  g_free (event->ruleset);
+  event->ruleset = g_strdup (ruleset->id);
+  event->name = g_strdup ("2022棋王争霸赛总决赛");
+  qw_ruleset_event_defaults (ruleset, event, FALSE);
+  g_assert_true (qw_document_add_event (doc, event, &error));
+  g_assert_true (qw_ladder_store_import (doc, ruleset, QW_LADDER_FILE_GAMES, games, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (qw_ladder_store_import (doc, ruleset, QW_LADDER_FILE_PLAYERS, players, NULL, &error));
+  g_assert_no_error (error);
+  return path;
+}
+
+static gboolean
+is_finalist (const QwLadder *ladder,
+             const char     *a)
+{
+  for (guint i = 0; i < ladder->finalists->len; i++)
+    if (g_str_equal (((QwLadderFinalist *) g_ptr_array_index (ladder->finalists, i))->account, a))
+      return TRUE;
+  return FALSE;
+}
+
+static QwLadderStored *
+load (QwDocument *doc,
+      QwRuleset  *ruleset)
+{
+  g_autoptr(GError) error = NULL;
+  QwLadderStored *stored = qw_ladder_store_load (doc, ruleset, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (stored->ladder);
+  return stored;
+}
+
+static void
+test_cancel (void)
+{
+  g_autofree char *path = make_final ("cancel.qiwang");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(QwDocument) doc = qw_document_open (path, &error);
+  g_autoptr(QwRuleset) ruleset = ruleset_2022 ();
+  g_autoptr(QwLadderStored) before = NULL;
+  g_autoptr(QwLadderStored) after = NULL;
+  g_autoptr(QwLadderStored) undone = NULL;
+  g_autofree char *cancelled = NULL;
+  g_autofree char *label = NULL;
+  g_autofree char *csv = NULL;
+  const QwLadderCancelled *c;
+
+  g_assert_no_error (error);
+  qw_document_enable_history (doc);
+  before = load (doc, ruleset);
+  g_assert_cmpuint (before->ladder->finalists->len, ==, 23);
+  g_assert_true (is_finalist (before->ladder, CHEAT));
+  g_assert_false (is_finalist (before->ladder, "q24"));
+
+  /* By 序号: the 5th finalist. */
+  g_assert_true (qw_ladder_store_cancel (doc, ruleset, "5", QW_LADDER_CANCEL_CHEATING, "  代练，经平台核实  ",
+                                        &cancelled, &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (cancelled, ==, CHEAT);
+  after = load (doc, ruleset);
+  g_assert_false (is_finalist (after->ladder, CHEAT));
+  g_assert_cmpuint (after->ladder->finalists->len, ==, 22);
+  g_assert_cmpint (after->ladder->n_online, ==, 22);
+  g_assert_cmpuint (after->ladder->cancelled->len, ==, 1);
+  c = g_ptr_array_index (after->ladder->cancelled, 0);
+  g_assert_cmpstr (c->finalist->account, ==, CHEAT);
+  g_assert_cmpstr (c->reason, ==, "代练，经平台核实");
+  g_assert_cmpint (c->kind, ==, QW_LADDER_CANCEL_CHEATING);
+  g_assert_cmpint (c->number, ==, 5);
+  g_assert_cmpint (c->finalist->rank, ==, 5);
+  /* The place stays empty: the 24th of period 1 does not move up. */
+  g_assert_false (is_finalist (after->ladder, "q24"));
+  g_assert_null (qw_ladder_find_finalist (after->ladder, CHEAT));
+
+  /* The public list: removed, no document, no reason, account masked. */
+  csv = qw_ladder_public_list_csv (after->ladder);
+  g_assert_nonnull (strstr (csv, "已取消资格（名额空缺）"));
+  g_assert_nonnull (strstr (csv, "138****5678"));
+  g_assert_null (strstr (csv, CHEAT));
+  g_assert_null (strstr (csv, "代练"));
+  g_assert_null (strstr (csv, "110105"));
+  g_assert_null (strstr (csv, "002X"));
+
+  /* One step: undo restores the finalist. */
+  g_assert_true (qw_document_undo (doc, 0, &label, &error));
+  g_assert_no_error (error);
+  g_assert_nonnull (strstr (label, CHEAT));
+  undone = load (doc, ruleset);
+  g_assert_true (is_finalist (undone->ladder, CHEAT));
+  g_assert_cmpuint (undone->ladder->finalists->len, ==, 23);
+  g_assert_cmpuint (undone->ladder->cancelled->len, ==, 0);
+}
+
+static void
+assert_refused (QwDocument  *doc,
+                QwRuleset   *ruleset,
+                const char  *finalist,
+                const char  *reason,
+                GQuark       domain,
+                int          code,
+                const char  *words)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *before = qw_document_get_meta (doc, "ladder-cancelled");
+  g_autofree char *after = NULL;
+
+  g_assert_false (qw_ladder_store_cancel (doc, ruleset, finalist, QW_LADDER_CANCEL_REPORTED, reason, NULL, &error));
+  g_assert_error (error, domain, code);
+  g_assert_nonnull (strstr (error->message, words));
+  after = qw_document_get_meta (doc, "ladder-cancelled");
+  g_assert_cmpstr (before, ==, after);
+}
+
+static void
+test_bad_input (void)
+{
+  g_autofree char *path = make_final ("bad.qiwang");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(QwDocument) doc = qw_document_open (path, &error);
+  g_autoptr(QwRuleset) ruleset = ruleset_2022 ();
+  g_autoptr(QwLadderStored) stored = NULL;
+
+  g_assert_no_error (error);
+  assert_refused (doc, ruleset, "q01", "", QW_ERROR, QW_ERROR_INVALID, "reason");
+  assert_refused (doc, ruleset, "q01", "   ", QW_ERROR, QW_ERROR_INVALID, "reason");
+  assert_refused (doc, ruleset, "nobody", "举报属实", QW_ERROR, QW_ERROR_NOT_FOUND, "nobody");
+  /* The 24th is no finalist, nor is a 序号 past the list. */
+  assert_refused (doc, ruleset, "q24", "举报属实", QW_ERROR, QW_ERROR_NOT_FOUND, "q24");
+  assert_refused (doc, ruleset, "24", "举报属实", QW_ERROR, QW_ERROR_NOT_FOUND, "24");
+  g_assert_true (qw_ladder_store_cancel (doc, ruleset, "q01", QW_LADDER_CANCEL_REPORTED, "举报属实", NULL, &error));
+  g_assert_no_error (error);
+  assert_refused (doc, ruleset, "q01", "又一次", QW_ERROR, QW_ERROR_CONFLICT, "举报属实");
+  stored = load (doc, ruleset);
+  g_assert_cmpuint (stored->ladder->cancelled->len, ==, 1);
+  g_assert_cmpuint (stored->ladder->finalists->len, ==, 22);
+}
+
+/* qiwang-cli */
+
+typedef struct
+{
+  int   status;
+  char *out;
+  char *err;
+} Run;
+
+static void
+run_clear (Run *r)
+{
+  g_free (r->out);
+  g_free (r->err);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
+
+static void
+run_cli (Run *r,
+         ...)
+{
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(GError) error = NULL;
+  va_list ap;
+  const char *arg;
+
+  g_ptr_array_add (argv, (char *) g_getenv ("QIWANG_CLI"));
+  va_start (ap, r);
+  while ((arg = va_arg (ap, const char *)) != NULL)
+    g_ptr_array_add (argv, (char *) arg);
+  va_end (ap);
+  g_ptr_array_add (argv, NULL);
+  g_spawn_sync (tmp_dir, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL, &r->out, &r->err, &r->status,
+                &error);
+  g_assert_no_error (error);
+  r->status = WIFEXITED (r->status) ? WEXITSTATUS (r->status) : -1;
+}
+
+static JsonObject *
+parse (const char *text)
+{
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(GError) error = NULL;
+
+  json_parser_load_from_data (parser, text, -1, &error);
+  g_assert_no_error (error);
+  return json_object_ref (json_node_get_object (json_parser_get_root (parser)));
+}
+
+static void
+test_cli (void)
+{
+  g_autofree char *path = make_final ("cli.qiwang");
+  g_auto(Run) empty = { 0 };
+  g_auto(Run) kind = { 0 };
+  g_auto(Run) done = { 0 };
+  g_auto(Run) twice = { 0 };
+  g_auto(Run) text = { 0 };
+  g_auto(Run) undo = { 0 };
+  g_auto(Run) back = { 0 };
+  g_autoptr(JsonObject) o = NULL;
+  g_autoptr(JsonObject) restored = NULL;
+  JsonArray *cancelled;
+  JsonObject *row;
+
+  run_cli (&empty, "ladder-cancel", path, "q02", "--reason", "", NULL);
+  g_assert_cmpint (empty.status, !=, 0);
+  g_assert_nonnull (strstr (empty.err, "reason"));
+  run_cli (&kind, "ladder-cancel", path, "q02", "--reason", "x", "--kind", "lazy", NULL);
+  g_assert_cmpint (kind.status, !=, 0);
+  g_assert_nonnull (strstr (kind.err, "lazy"));
+
+  run_cli (&done, "ladder-cancel", path, "q02", "--reason", "公示期间被举报替打，经查实", "--json", NULL);
+  g_assert_cmpint (done.status, ==, 0);
+  o = parse (done.out);
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (o, "finalists")), ==, 22);
+  cancelled = json_object_get_array_member (o, "cancelled");
+  g_assert_cmpuint (json_array_get_length (cancelled), ==, 1);
+  row = json_array_get_object_element (cancelled, 0);
+  g_assert_cmpstr (json_object_get_string_member (row, "account"), ==, "q02");
+  g_assert_cmpstr (json_object_get_string_member (row, "name"), ==, "棋手2");
+  g_assert_cmpstr (json_object_get_string_member (row, "reason"), ==, "公示期间被举报替打，经查实");
+  g_assert_cmpstr (json_object_get_string_member (row, "kind"), ==, "reported");
+  g_assert_cmpstr (json_object_get_string_member (row, "place"), ==, "empty");
+
+  run_cli (&twice, "ladder-cancel", path, "q02", "--reason", "again", NULL);
+  g_assert_cmpint (twice.status, !=, 0);
+  g_assert_nonnull (strstr (twice.err, "q02"));
+
+  run_cli (&text, "ladder-finalists", path, NULL);
+  g_assert_cmpint (text.status, ==, 0);
+  g_assert_nonnull (strstr (text.out, "公示期间被举报替打，经查实"));
+  g_assert_nonnull (strstr (text.out, "名额空缺"));
+
+  run_cli (&undo, "undo", path, NULL);
+  g_assert_cmpint (undo.status, ==, 0);
+  run_cli (&back, "ladder-finalists", path, "--json", NULL);
+  g_assert_cmpint (back.status, ==, 0);
+  restored = parse (back.out);
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (restored, "finalists")), ==, 23);
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (restored, "cancelled")), ==, 0);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  int status;
+
+  g_test_init (&argc, &argv, NULL);
+  tmp_dir = qw_test_make_tmp_dir ("qiwang-ladder-cancel-XXXXXX");
+  g_test_add_func ("/ladder-cancel/cancel", test_cancel);
+  g_test_add_func ("/ladder-cancel/bad-input", test_bad_input);
+  g_test_add_func ("/ladder-cancel/cli", test_cli);
+  status = g_test_run ();
+  qw_test_remove_tree (tmp_dir);
+  g_free (tmp_dir);
+  return status;
+}
