@@ -171,8 +171,13 @@ static gboolean
 poll_cb (gpointer data)
 {
   QwPublishServer *self = data;
-  gint64 data_version = qw_document_get_data_version (self->doc);
+  gint64 data_version;
 
+  /* serve_teardown() closes the document before the thread's last
+   * iterations of its context, which may still fire this source. */
+  if (self->doc == NULL)
+    return G_SOURCE_REMOVE;
+  data_version = qw_document_get_data_version (self->doc);
   /* Only the version moves here; the snapshot is read when a page is asked for. */
   if (data_version != self->data_version)
     {
