@@ -18,6 +18,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include "bench-stats.h"
 #include "config.h"
 
 #include <adwaita.h>
@@ -38,49 +39,6 @@
 #define ENTRY_MS    200
 
 static char *base_url;
-
-/* Statistics */
-
-static int
-compare_doubles (gconstpointer a,
-                 gconstpointer b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-
-  return x < y ? -1 : x > y;
-}
-
-static double
-percentile (GArray *values,
-            double  p)
-{
-  guint i;
-
-  if (values->len == 0)
-    return 0;
-  g_array_sort (values, compare_doubles);
-  i = (guint) MIN (values->len - 1, (guint) (p / 100.0 * values->len));
-  return g_array_index (values, double, i);
-}
-
-static void
-print_times (const char *what,
-             GArray     *ms)
-{
-  double sum = 0;
-
-  for (guint i = 0; i < ms->len; i++)
-    sum += g_array_index (ms, double, i);
-  g_print ("%-44s n=%-6u mean %7.2f  p50 %7.2f  p90 %7.2f  p99 %7.2f  max %7.2f ms\n", what, ms->len,
-           ms->len > 0 ? sum / ms->len : 0, percentile (ms, 50), percentile (ms, 90), percentile (ms, 99),
-           percentile (ms, 100));
-}
-
-static double
-ms_since (gint64 start)
-{
-  return (g_get_monotonic_time () - start) / 1000.0;
-}
 
 /* The document */
 
@@ -120,7 +78,7 @@ enter_result (QwDocument      *doc,
 
   (*board)++;
   g_assert_true (qw_tournament_record_result (doc, section, 9, *board, &input, &error));
-  return ms_since (start);
+  return bench_ms_since (start);
 }
 
 static void
@@ -142,20 +100,20 @@ standings_page (QwDocument      *doc,
       start = g_get_monotonic_time ();
       g_free (body);
       g_assert_cmpuint (qw_test_http_get (url, &body), ==, 200);
-      ms = ms_since (start);
+      ms = bench_ms_since (start);
       g_array_append_val (fresh, ms);
       for (int j = 0; j < 10; j++)
         {
           start = g_get_monotonic_time ();
           g_assert_cmpuint (qw_test_http_get (url, NULL), ==, 200);
-          ms = ms_since (start);
+          ms = bench_ms_since (start);
           g_array_append_val (cached, ms);
         }
     }
   g_print ("standings page of %d players: %zu kB of HTML\n", N_PLAYERS, strlen (body) / 1024);
-  print_times ("  served after a change (new snapshot)", fresh);
-  print_times ("  served from the cache", cached);
-  g_print ("  goal < 50 ms: %s\n", percentile (fresh, 100) < 50 ? "met" : "NOT met");
+  bench_print_times ("  served after a change (new snapshot)", fresh);
+  bench_print_times ("  served from the cache", cached);
+  g_print ("  goal < 50 ms: %s\n", bench_percentile (fresh, 100) < 50 ? "met" : "NOT met");
 }
 
 /* The phones */
@@ -195,12 +153,12 @@ phone_thread (gpointer data)
       next += POLL_MS * 1000;
       start = g_get_monotonic_time ();
       status = qw_test_http_get (version_url, &version);
-      v_ms = ms_since (start);
+      v_ms = bench_ms_since (start);
       if (status == 200 && g_strcmp0 (version, seen) != 0)
         {
           start = g_get_monotonic_time ();
           page_status = qw_test_http_get (page_url, NULL);
-          p_ms = ms_since (start);
+          p_ms = bench_ms_since (start);
           g_free (seen);
           seen = g_steal_pointer (&version);
         }
@@ -333,7 +291,7 @@ main (int    argc,
 
   start = g_get_monotonic_time ();
   doc = make_document (path, &section);
-  g_print ("document: %d players, 8 rounds played, round 9 paired (%.0f ms)\n", N_PLAYERS, ms_since (start));
+  g_print ("document: %d players, 8 rounds played, round 9 paired (%.0f ms)\n", N_PLAYERS, bench_ms_since (start));
   server = qw_publish_server_new (path);
   g_assert_true (qw_publish_server_start (server, loopback, 0, &error));
   urls = qw_publish_server_get_urls (server);
@@ -355,16 +313,16 @@ main (int    argc,
   g_print ("\n%d phones polling every %d ms for %d s, a result every %d ms:\n", N_CLIENTS, POLL_MS, LOAD_SECONDS,
            ENTRY_MS);
   g_print ("  requests %u, errors %u (goal: none)\n", load.requests, load.errors);
-  print_times ("  /api/version", load.version_ms);
-  print_times ("  pairings page (1000 boards) after a change", load.page_ms);
+  bench_print_times ("  /api/version", load.version_ms);
+  bench_print_times ("  pairings page (1000 boards) after a change", load.page_ms);
   g_print ("\nresult entry (qw_tournament_record_result):\n");
-  print_times ("  without load", quiet.entry_ms);
-  print_times ("  with 200 phones", busy.entry_ms);
+  bench_print_times ("  without load", quiet.entry_ms);
+  bench_print_times ("  with 200 phones", busy.entry_ms);
   if (spinner != NULL)
     {
       g_print ("\nGTK frame clock of a main loop entering results (spinner animating):\n");
-      print_times ("  frame interval without load", quiet.frame_ms);
-      print_times ("  frame interval with 200 phones", busy.frame_ms);
+      bench_print_times ("  frame interval without load", quiet.frame_ms);
+      bench_print_times ("  frame interval with 200 phones", busy.frame_ms);
     }
   else
     g_print ("\nno display: the GTK frame times were not measured (run under xvfb-run)\n");

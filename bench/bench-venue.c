@@ -24,6 +24,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include "bench-stats.h"
 #include "config.h"
 
 #include <adwaita.h>
@@ -52,49 +53,6 @@
 #define WINDOW_BOARD   151
 
 static guint port;
-
-/* Statistics */
-
-static int
-compare_doubles (gconstpointer a,
-                 gconstpointer b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-
-  return x < y ? -1 : x > y;
-}
-
-static double
-percentile (GArray *values,
-            double  p)
-{
-  guint i;
-
-  if (values->len == 0)
-    return 0;
-  g_array_sort (values, compare_doubles);
-  i = (guint) MIN (values->len - 1, (guint) (p / 100.0 * values->len));
-  return g_array_index (values, double, i);
-}
-
-static void
-print_times (const char *what,
-             GArray     *ms)
-{
-  double sum = 0;
-
-  for (guint i = 0; i < ms->len; i++)
-    sum += g_array_index (ms, double, i);
-  g_print ("%-46s n=%-6u mean %7.2f  p50 %7.2f  p90 %7.2f  p99 %7.2f  max %7.2f ms\n", what, ms->len,
-           ms->len > 0 ? sum / ms->len : 0, percentile (ms, 50), percentile (ms, 90), percentile (ms, 99),
-           percentile (ms, 100));
-}
-
-static double
-ms_since (gint64 start)
-{
-  return (g_get_monotonic_time () - start) / 1000.0;
-}
 
 static const char *
 result_for (int board)
@@ -232,7 +190,7 @@ device_thread (gpointer data)
                                  port, port, cookie, strlen (body), body);
       sent = g_get_monotonic_time ();
       status = qw_test_net_request (from, port, request, 30, reply);
-      ms = ms_since (sent);
+      ms = bench_ms_since (sent);
       g_mutex_lock (&d->load->lock);
       g_array_append_val (d->load->entry_ms, ms);
       if (status == 200)
@@ -286,12 +244,12 @@ phone_thread (gpointer data)
       next += POLL_MS * 1000;
       start = g_get_monotonic_time ();
       status = qw_test_net_request (from, port, version_req, 30, version);
-      ms = ms_since (start);
+      ms = bench_ms_since (start);
       if (status == 200 && g_strcmp0 (version->str, seen) != 0)
         {
           start = g_get_monotonic_time ();
           page_status = qw_test_net_request (from, port, page_req, 30, NULL);
-          page_ms = ms_since (start);
+          page_ms = bench_ms_since (start);
           g_free (seen);
           seen = g_strdup (version->str);
         }
@@ -332,7 +290,7 @@ window_entry_cb (gpointer data)
 
   ok = w->set ? qw_tournament_undo_result (w->doc, w->section, ROUND, WINDOW_BOARD, &error)
               : qw_tournament_record_result (w->doc, w->section, ROUND, WINDOW_BOARD, &input, &error);
-  ms = ms_since (start);
+  ms = bench_ms_since (start);
   if (!ok)
     {
       w->errors++;
@@ -574,7 +532,7 @@ main (int    argc,
   run_window (&busy, spinner, ENTRY_SECONDS + 3);
   for (guint i = 0; i < device_threads->len; i++)
     g_thread_join (g_ptr_array_index (device_threads, i));
-  seconds = ms_since (start) / 1000.0;
+  seconds = bench_ms_since (start) / 1000.0;
   g_atomic_int_set (&load.stop, TRUE);
   for (guint i = 0; i < phone_threads->len; i++)
     g_thread_join (g_ptr_array_index (phone_threads, i));
@@ -584,20 +542,20 @@ main (int    argc,
   g_print ("  device errors %u (of %u results and %u looks of their pages), phone requests %u, phone errors %u "
            "(goal: 0 errors)\n", load.errors, load.entry_ms->len, load.page_looks, load.phone_requests,
            load.phone_errors);
-  print_times ("  device entry (POST /api/result)", load.entry_ms);
-  g_print ("  goal p99 ≤ 300 ms: %s\n", percentile (load.entry_ms, 99) <= 300 ? "met" : "NOT met");
-  print_times ("  phones (/api/version, pairings page)", load.phone_ms);
+  bench_print_times ("  device entry (POST /api/result)", load.entry_ms);
+  g_print ("  goal p99 ≤ 300 ms: %s\n", bench_percentile (load.entry_ms, 99) <= 300 ? "met" : "NOT met");
+  bench_print_times ("  phones (/api/version, pairings page)", load.phone_ms);
   delays = heard_delays (load.answered_at, heard);
-  print_times ("  window's connection told \"games\" after", delays);
+  bench_print_times ("  window's connection told \"games\" after", delays);
   g_print ("  (the window looks every 500 ms and with each of its own steps, every %d ms here)\n", WINDOW_MS);
   g_print ("\nthe window's own result entry (its connection, qw_tournament_record_result/undo_result):\n");
-  print_times ("  without load", quiet.entry_ms);
-  print_times ("  with 30 devices and 300 phones", busy.entry_ms);
+  bench_print_times ("  without load", quiet.entry_ms);
+  bench_print_times ("  with 30 devices and 300 phones", busy.entry_ms);
   if (spinner != NULL)
     {
       g_print ("\nGTK frame clock of that main loop (spinner animating):\n");
-      print_times ("  frame interval without load", quiet.frame_ms);
-      print_times ("  frame interval with the load", busy.frame_ms);
+      bench_print_times ("  frame interval without load", quiet.frame_ms);
+      bench_print_times ("  frame interval with the load", busy.frame_ms);
     }
   else
     g_print ("\nno display: the GTK frame times were not measured (run under xvfb-run)\n");
@@ -615,5 +573,5 @@ main (int    argc,
   g_clear_object (&doc);
   qw_test_remove_tree (dir);
   return load.errors == 0 && load.phone_errors == 0 && quiet.errors + busy.errors == 0 && bad == 0
-         && percentile (load.entry_ms, 99) <= 300 ? 0 : 1;
+         && bench_percentile (load.entry_ms, 99) <= 300 ? 0 : 1;
 }
