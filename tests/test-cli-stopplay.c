@@ -10,6 +10,7 @@
  */
 #include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "qw-test.h"
@@ -340,6 +341,127 @@ test_round_robin_repair (void)
     }
 }
 
+/* A stop whose open-m group has @n players, the first @barred of them
+ * holding a barred title (特级大师: blocked at the gate). */
+static char *
+make_barred_stop (const char *name,
+                  int         n,
+                  int         barred)
+{
+  g_autofree char *csv = g_strdup_printf ("%s/%s.csv", tmp_dir, name);
+  g_autoptr(GString) text = g_string_new ("姓名,性别,出生日期,单位,组别,等级\n");
+  g_autoptr(GError) error = NULL;
+  char *path = g_build_filename (tmp_dir, name, NULL);
+
+  for (int i = 0; i < n; i++)
+    g_string_append_printf (text, "选手%c,男,198%d-02-0%d,第%d队,公开组,%s\n", 'A' + i, i, 1 + i, i + 1,
+                            i < barred ? "特级大师" : "");
+  g_assert_true (g_file_set_contents (csv, text->str, -1, &error));
+  g_free (qw_test_cli_out ("new", path, "--region", "广东", "--county", "惠东县", "--town", "白花镇", "--start",
+                           "2021-07-03", NULL));
+  g_free (qw_test_cli_out ("import", path, csv, NULL));
+  return path;
+}
+
+/* The "N rounds (M paired)" of `sections` for open-m: N, or -1. */
+static int
+listed_rounds (const char *path,
+               int        *paired)
+{
+  g_auto(QwTestRun) r = { 0 };
+  const char *line;
+
+  qw_test_cli (&r, "sections", path, NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  line = strstr (r.out, "open-m ");
+  if (line == NULL || (line = strstr (line, " rounds (")) == NULL)
+    return -1;
+  while (line > r.out && g_ascii_isdigit (line[-1]))
+    line--;
+  *paired = atoi (strstr (line, "(") + 1);
+  return atoi (line);
+}
+
+/* Issue 19 point 15: "5 rounds (0 paired)", then `pair` exits 1 with "All 0
+ * rounds of group … have been paired". The pairing counted the rounds its
+ * own way, after the gate had excluded every blocked entry in its step: a
+ * round robin (or a knockout) left with nobody to draw was told all its 0
+ * rounds were paired. One function now counts the rounds for the group
+ * list and the pairing, and a round 1 without two players to draw says so;
+ * the step is undone, nobody stays excluded. */
+static void
+test_round_robin_nobody_left (void)
+{
+  const char *systems[] = { "system=round-robin", "system=knockout" };
+
+  for (guint k = 0; k < G_N_ELEMENTS (systems); k++)
+    {
+      g_autofree char *name = g_strdup_printf ("nobody-%u.qiwang", k);
+      g_autofree char *path = make_barred_stop (name, 4, 4);
+      g_auto(QwTestRun) pair = { 0 };
+      g_autoptr(JsonNode) listed = NULL;
+      g_autofree char *entries = NULL;
+      int paired = -1;
+
+      g_free (qw_test_cli_out ("settings", path, "open-m", systems[k], NULL));
+      g_assert_cmpint (listed_rounds (path, &paired), >, 0);
+      g_assert_cmpint (paired, ==, 0);
+      qw_test_cli (&pair, "pair", path, "open-m", "--exclude-blocked", NULL);
+      g_assert_cmpint (pair.status, ==, 1);
+      g_assert_null (strstr (pair.err, "All 0 rounds"));
+      g_assert_nonnull (strstr (pair.err, "Round 1 cannot be paired: only 0 player can play"));
+      entries = qw_test_cli_out ("entries", path, "--json", NULL);
+      listed = qw_test_json_parse (entries);
+      for (guint i = 0; i < json_array_get_length (json_node_get_array (listed)); i++)
+        g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (json_node_get_array (listed), i),
+                                                        "status"), ==, "active");
+    }
+}
+
+/* Issue 19 point 15: the rounds the group list announces are the rounds the
+ * pairing pairs, with an excluded player in the group: a round robin of 5
+ * entries, 1 excluded, plays 3 rounds, and the 4th pairing is refused
+ * naming those 3. */
+static void
+test_round_robin_rounds_agree (void)
+{
+  g_autofree char *path = make_barred_stop ("agree.qiwang", 5, 1);
+  int announced, paired = -1, played = 0;
+
+  g_free (qw_test_cli_out ("settings", path, "open-m", "system=round-robin", NULL));
+  g_free (qw_test_cli_out ("pair", path, "open-m", "--exclude-blocked", NULL));
+  g_free (qw_test_cli_out ("unpair", path, "open-m", NULL));
+  announced = listed_rounds (path, &paired);
+  g_assert_cmpint (announced, ==, 3);
+  g_assert_cmpint (paired, ==, 0);
+  for (;;)
+    {
+      g_auto(QwTestRun) pair = { 0 };
+      g_autofree char *expected = NULL;
+      g_autofree char *round = NULL;
+
+      qw_test_cli (&pair, "pair", path, "open-m", NULL);
+      if (pair.status != 0)
+        {
+          expected = g_strdup_printf ("All %d rounds of group open-m have been paired", announced);
+          g_assert_nonnull (strstr (pair.err, expected));
+          break;
+        }
+      played++;
+      g_assert_cmpint (played, <=, announced);
+      g_assert_cmpint (listed_rounds (path, &paired), ==, announced);
+      g_assert_cmpint (paired, ==, played);
+      round = g_strdup_printf ("%d", played);
+      for (int board = 1; board <= 2; board++)
+        {
+          g_autofree char *b = g_strdup_printf ("%d", board);
+
+          g_free (qw_test_cli_out ("result", path, "open-m", round, b, "2:0", NULL));
+        }
+    }
+  g_assert_cmpint (played, ==, announced);
+}
+
 /* Runs the CLI in @locale (LC_ALL), as someone reading in that language would. */
 static void
 run_cli_in (QwTestRun  *r,
@@ -466,6 +588,8 @@ main (int    argc,
   g_test_add_func ("/cli-stopplay/swiss-bound", test_swiss_bound);
   g_test_add_func ("/cli-stopplay/reader-language", test_reader_language);
   g_test_add_func ("/cli-stopplay/round-robin-repair", test_round_robin_repair);
+  g_test_add_func ("/cli-stopplay/round-robin-nobody-left", test_round_robin_nobody_left);
+  g_test_add_func ("/cli-stopplay/round-robin-rounds-agree", test_round_robin_rounds_agree);
   g_test_add_func ("/cli-stopplay/print", test_print);
   status = g_test_run ();
   qw_test_remove_tree (tmp_dir);

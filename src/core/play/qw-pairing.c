@@ -347,7 +347,17 @@ pair_round (QwDocument      *doc,
   hist = _qw_play_histories_compute (&s, round);
   if (round == 1)
     _qw_play_fix_draw (&s, updated, hist);
-  total = _qw_play_total_rounds (&s);
+  /* A round robin or a knockout with fewer than two players to draw (the
+   * gate may just have excluded the others) has no round to play, which is
+   * not "all its 0 rounds have been paired". */
+  if (round == 1 && updated->system != QW_SYSTEM_SWISS && _qw_play_draw_size (&s) < 2)
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_CONFLICT, _("Round %d cannot be paired: only %u player can play"),
+                   round, (guint) _qw_play_draw_size (&s));
+      _qw_play_histories_free (hist, s.entries->len);
+      return 0;
+    }
+  total = qw_tournament_total_rounds (doc, updated);
   if (round > total)
     {
       g_set_error (error, QW_ERROR, QW_ERROR_CONFLICT,

@@ -12,8 +12,6 @@
 
 #include "qw-message.h"
 #include "qw-error.h"
-#include "qw-knockout.h"
-#include "qw-roundrobin.h"
 #include "qw-tournament-private.h"
 
 void
@@ -590,34 +588,6 @@ _qw_play_store_section (QwDocument *doc,
       return TRUE;
     }
   return qw_document_add_section (doc, section, error);
-}
-
-/* A round robin or a knockout plays as many rounds as its draw needs (the
- * players active now, before round 1 fixes the draw). */
-int
-_qw_play_rounds_for (const QwSection *section,
-                     int              drawn,
-                     int              active)
-{
-  int n = drawn > 0 ? drawn : active;
-
-  if (section->system == QW_SYSTEM_SWISS)
-    return section->rounds;
-  if (section->system == QW_SYSTEM_ROUND_ROBIN)
-    return qw_roundrobin_rounds (n, section->settings.double_round_robin);
-  return qw_knockout_rounds (n);
-}
-
-int
-_qw_play_total_rounds (QwPlayState *s)
-{
-  int active = 0;
-
-  if (s->section->system == QW_SYSTEM_SWISS)
-    return s->section->rounds;
-  for (guint i = 0; i < s->entries->len; i++)
-    active += _qw_play_withdrawn_before (s, ((QwEntry *) g_ptr_array_index (s->entries, i))->id) == 0 ? 1 : 0;
-  return _qw_play_rounds_for (s->section, _qw_play_draw_size (s), active);
 }
 
 /* Whether @last_round has every result (@games: the section's, or that round's). */

@@ -12,6 +12,8 @@
 
 #include "qw-message.h"
 #include "qw-error.h"
+#include "qw-knockout.h"
+#include "qw-roundrobin.h"
 #include "qw-tournament-private.h"
 
 /* Public API */
@@ -187,7 +189,13 @@ qw_tournament_find_section (QwDocument *doc,
   return qw_document_get_section (doc, event->id, code, error);
 }
 
-/* Counting rounds reads only who is placed in the section, not its games. */
+/* The one rule for how many rounds a group plays, asked by the group lists,
+ * the pairing (with the draw round 1 has just fixed, in its step) and every
+ * printout: a Swiss its planned rounds; a round robin or a knockout as many
+ * as its draw needs: once round 1 fixed it, the drawn players still placed
+ * in the group, before that the players round 1 would draw now (active: not
+ * withdrawn, excluded or a late entry waiting). Counting reads only who is
+ * placed in the section, not its games. */
 int
 qw_tournament_total_rounds (QwDocument      *doc,
                             const QwSection *section)
@@ -196,7 +204,7 @@ qw_tournament_total_rounds (QwDocument      *doc,
   g_auto(GStrv) ids = NULL;
   GHashTableIter iter;
   gpointer active;
-  int drawn = 0, n_active = 0;
+  int drawn = 0, n_active = 0, n;
 
   g_return_val_if_fail (QW_IS_DOCUMENT (doc), 0);
 
@@ -215,7 +223,10 @@ qw_tournament_total_rounds (QwDocument      *doc,
   g_hash_table_iter_init (&iter, placed);
   while (g_hash_table_iter_next (&iter, NULL, &active))
     n_active += GPOINTER_TO_INT (active) ? 1 : 0;
-  return _qw_play_rounds_for (section, drawn, n_active);
+  n = drawn > 0 ? drawn : n_active;
+  if (section->system == QW_SYSTEM_ROUND_ROBIN)
+    return qw_roundrobin_rounds (n, section->settings.double_round_robin);
+  return qw_knockout_rounds (n);
 }
 
 /* The starting-rank list */

@@ -110,10 +110,6 @@ int              _qw_play_draw_size            (QwPlayState *s);
 gboolean         _qw_play_store_section        (QwDocument *doc,
                                                 QwSection  *section,
                                                 GError    **error);
-int              _qw_play_rounds_for           (const QwSection *section,
-                                                int              drawn,
-                                                int              active);
-int              _qw_play_total_rounds         (QwPlayState *s);
 gboolean         _qw_play_round_complete       (GPtrArray *games,
                                                 int        last_round,
                                                 GError   **error);

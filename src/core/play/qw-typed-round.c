@@ -175,11 +175,11 @@ manual_load (QwPlayState *s,
   if (!_qw_play_state_load (s, doc, updated, error) || !_qw_play_check_round_complete (s, error))
     return FALSE;
   *round = s->last_round + 1;
-  if (updated->system == QW_SYSTEM_SWISS && *round > _qw_play_total_rounds (s))
+  if (updated->system == QW_SYSTEM_SWISS && *round > qw_tournament_total_rounds (doc, updated))
     {
       g_set_error (error, QW_ERROR, QW_ERROR_CONFLICT,
                    _("All %d planned rounds of group %s have been paired; raise the number of rounds "
-                     "to pair more"), _qw_play_total_rounds (s), updated->code);
+                     "to pair more"), qw_tournament_total_rounds (doc, updated), updated->code);
       return FALSE;
     }
   return TRUE;
