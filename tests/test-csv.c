@@ -153,6 +153,44 @@ test_bad_rows_reported (void)
   g_assert_nonnull (strstr (bad->message, "3"));
 }
 
+/* Found on the second new-user walk (issue 19): a totals row at the bottom
+ * ("合计 | 40人") is no entry; numbers typed in the input method's
+ * full-width forms are read as numbers (phone, birth date); a number that
+ * begins with a letter, without a 证件类型 column, is a passport, not a
+ * malformed resident ID. */
+static void
+test_walk_messy_rows (void)
+{
+  const char *data = "序号,姓名,性别,出生日期,身份证号,手机\n"
+                     "1,甲,男,２００８年３月５日,,１３８００１３８０００\n"
+                     "2,John SMITH,男,1988-08-18, E12345678,\n"
+                     "3,乙,男,1980-01-01,320583198001011238,\n"
+                     "合 计：,3人,,,,\n"
+                     "總計,,,,,\n";
+  g_autoptr(GError) error = NULL;
+  g_autoptr(QwEntryImport) import = import_bytes (data, strlen (data), &error);
+  const QwEntry *e;
+  QwRowError *bad;
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (import->entries->len, ==, 3);
+  e = g_ptr_array_index (import->entries, 0);
+  g_assert_cmpstr (e->birth, ==, "2008-03-05");
+  g_assert_cmpstr (e->phone, ==, "13800138000");
+  g_assert_cmpint (e->doc_kind, ==, QW_DOC_RESIDENT_ID);
+  e = g_ptr_array_index (import->entries, 1);
+  g_assert_cmpint (e->doc_kind, ==, QW_DOC_OTHER);
+  g_assert_cmpstr (e->id_number, ==, "E12345678");
+  e = g_ptr_array_index (import->entries, 2);
+  g_assert_cmpint (e->doc_kind, ==, QW_DOC_RESIDENT_ID);
+  g_assert_cmpuint (import->rejected->len, ==, 2);
+  bad = g_ptr_array_index (import->rejected, 0);
+  g_assert_cmpint (bad->line, ==, 5);
+  g_assert_nonnull (strstr (bad->message, "合计"));
+  bad = g_ptr_array_index (import->rejected, 1);
+  g_assert_cmpint (bad->line, ==, 6);
+}
+
 static void
 test_unreadable_files (void)
 {
@@ -225,6 +263,7 @@ main (int    argc,
   g_test_add_func ("/csv/utf16-tabs", test_utf16_tabs);
   g_test_add_func ("/csv/english-header-crlf", test_english_header_and_crlf);
   g_test_add_func ("/csv/bad-rows", test_bad_rows_reported);
+  g_test_add_func ("/csv/walk-messy-rows", test_walk_messy_rows);
   g_test_add_func ("/csv/unreadable", test_unreadable_files);
   g_test_add_func ("/csv/missing-file", test_missing_file);
   g_test_add_func ("/csv/export-round-trip", test_export_round_trip);

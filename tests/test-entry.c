@@ -222,6 +222,28 @@ test_passport (void)
   qw_test_remove_tree (dir);
 }
 
+/* Found on the second new-user walk (issue 19): an ID number typed in the
+ * input method's full-width forms is the number (every face fills the entry
+ * through qw_entry_fill_from_id()): stored in ASCII, valid, and it gives
+ * the birth date and sex. */
+static void
+test_full_width_id (void)
+{
+  g_autoptr(QwEntry) e = qw_entry_new ();
+
+  e->name = g_strdup ("李明");
+  e->id_number = g_strdup ("３２０５８３１９８５０１０１１１３８");
+  g_assert_true (qw_entry_fill_from_id (e));
+  g_assert_cmpstr (e->id_number, ==, "320583198501011138");
+  g_assert_cmpstr (e->birth, ==, "1985-01-01");
+  g_assert_cmpint (e->sex, ==, QW_SEX_MALE);
+  g_free (e->id_number);
+  e->id_number = g_strdup ("３２０５８３１９８７０３０５１０４ｘ");
+  qw_entry_fill_from_id (e);
+  g_assert_cmpstr (e->id_number, ==, "32058319870305104x");
+  g_assert_true (qw_idcard_is_valid (e->id_number));
+}
+
 static void
 test_placement (void)
 {
@@ -275,6 +297,7 @@ main (int    argc,
   g_test_add_func ("/entry/declared-group", test_declared_group);
   g_test_add_func ("/entry/duplicates", test_duplicates);
   g_test_add_func ("/entry/passport", test_passport);
+  g_test_add_func ("/entry/full-width-id", test_full_width_id);
   g_test_add_func ("/entry/placement", test_placement);
   g_test_add_func ("/entry/codes", test_codes);
   rc = g_test_run ();

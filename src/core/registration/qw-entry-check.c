@@ -345,11 +345,24 @@ qw_entry_fill_from_id (QwEntry *entry)
       qw_entry_pair_sync (entry);
       return !qw_entry_equal (before, entry);
     }
+  /* An input method's full-width forms (３２０５…１Ｘ) are the ASCII ones
+   * (NFKC), for every face and every document kind. */
+  if (entry->id_number != NULL)
+    {
+      g_autofree char *folded = g_utf8_normalize (entry->id_number, -1, G_NORMALIZE_ALL_COMPOSE);
+
+      if (folded != NULL && strcmp (folded, entry->id_number) != 0)
+        {
+          g_free (entry->id_number);
+          entry->id_number = g_strstrip (g_steal_pointer (&folded));
+          changed = TRUE;
+        }
+    }
   if (entry->doc_kind != QW_DOC_RESIDENT_ID || is_blank (entry->id_number))
-    return FALSE;
+    return changed;
   qw_idcard_parse (entry->id_number, &info);
   if (!info.valid)
-    return FALSE;
+    return changed;
   if (entry->sex == QW_SEX_UNKNOWN)
     {
       entry->sex = info.sex;

@@ -106,7 +106,8 @@ char       *qw_entry_playing_group    (const QwRuleset      *ruleset,
 
 /* Stores what a valid resident ID number says when the entry does not say
  * it: an unknown sex and an empty birth date are filled in (a typed one that
- * differs is kept, and reported as a mismatch). Returns whether it changed. */
+ * differs is kept, and reported as a mismatch). The number's full-width
+ * forms are folded to ASCII first (NFKC). Returns whether it changed. */
 gboolean    qw_entry_fill_from_id     (QwEntry              *entry);
 
 const char *qw_problem_code           (QwProblem  problem);

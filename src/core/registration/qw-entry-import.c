@@ -471,6 +471,28 @@ field_text (GStrv        record,
   return text;
 }
 
+/* Numbers typed with the input method's full-width forms (３２０５…１Ｘ,
+ * １３８…) as the ASCII ones (NFKC); a text without them stays as it is. */
+static char *
+half_width (const char *text)
+{
+  g_autofree char *folded = g_utf8_normalize (text, -1, G_NORMALIZE_ALL_COMPOSE);
+
+  return g_strstrip (g_strdup (folded != NULL ? folded : text));
+}
+
+/* A number to keep (a phone), full-width digits as ASCII. */
+static char *
+field_number (GStrv        record,
+              guint        n_fields,
+              const int    map[N_COLS],
+              Column       col)
+{
+  g_autofree char *text = field_text (record, n_fields, map, col);
+
+  return half_width (text);
+}
+
 static gboolean
 is_blank_record (GStrv record)
 {
@@ -479,6 +501,32 @@ is_blank_record (GStrv record)
       return FALSE;
   return TRUE;
 }
+
+/* A list's totals row at the bottom ("合计 | 40人", "总计：", "共 计"): its
+ * first filled cell is such a word, blanks and a colon aside. It is no
+ * entry (else a player named "40人" joins the list). */
+static gboolean
+is_totals_record (GStrv record)
+{
+  static const char *const words[] = { "合计", "总计", "共计", "小计", "合計", "總計", "共計", "小計", NULL };
+
+  for (int i = 0; record[i] != NULL; i++)
+    {
+      g_autoptr(GString) word = g_string_new (NULL);
+
+      for (const char *p = record[i]; *p != '\0'; p = g_utf8_next_char (p))
+        {
+          gunichar c = g_utf8_get_char (p);
+
+          if (!g_unichar_isspace (c) && c != ':' && c != 0xFF1A /* ： */ && c != 0x3000)
+            g_string_append_unichar (word, c);
+        }
+      if (word->len > 0)
+        return g_strv_contains (words, word->str);
+    }
+  return FALSE;
+}
+
 
 static QwDocKind
 parse_doc_kind (const char *text)
@@ -505,9 +553,10 @@ is_yes (const char *text)
 static char *
 normalize_birth (const char *text)
 {
+  g_autofree char *folded = half_width (text);
   QwDate date;
 
-  if (qw_date_parse (text, &date))
+  if (qw_date_parse (folded, &date))
     return qw_date_to_iso_dup (date);
   return g_strdup (text);
 }
@@ -575,7 +624,7 @@ read_pair (QwEntry   *e,
   second->id_number = g_strstrip (g_strdup (field (record, n, map, COL_ID2)));
   second->unit = field_text (record, n, map, COL_UNIT2);
   second->grade = field_text (record, n, map, COL_GRADE2);
-  second->phone = field_text (record, n, map, COL_PHONE2);
+  second->phone = field_number (record, n, map, COL_PHONE2);
   second->account = g_strstrip (g_strdup (field (record, n, map, COL_ACCOUNT2)));
   qw_entry_add_member (e, first);
   qw_entry_add_member (e, second);
@@ -597,6 +646,13 @@ entry_from_record (GStrv     record,
   e->sex = qw_sex_parse (field (record, n, map, COL_SEX));
   e->birth = normalize_birth (field (record, n, map, COL_BIRTH));
   e->doc_kind = parse_doc_kind (field (record, n, map, COL_DOC_KIND));
+  /* Without a 证件类型 column, a number that begins with a letter (E12345678)
+   * is a passport or a permit, never a resident ID: the gate then says the
+   * document is not accepted, not that the ID number is malformed. */
+  while (g_ascii_isspace (*id_text))
+    id_text++;
+  if (text_is_blank (field (record, n, map, COL_DOC_KIND)) && g_ascii_isalpha (*id_text))
+    e->doc_kind = QW_DOC_OTHER;
   /* Excel turns long numbers into 4.40102E+17; nothing to recover then, but
    * keep what was there so the problem shows. The tab a CSV export puts
    * after a long number (qw_csv_append_id_field()) goes. */
@@ -604,7 +660,7 @@ entry_from_record (GStrv     record,
   e->unit = field_text (record, n, map, COL_UNIT);
   e->grade = field_text (record, n, map, COL_GRADE);
   e->declared_group = field_text (record, n, map, COL_GROUP);
-  e->phone = field_text (record, n, map, COL_PHONE);
+  e->phone = field_number (record, n, map, COL_PHONE);
   e->rating = parse_rating (field (record, n, map, COL_RATING));
   e->account = g_strstrip (g_strdup (field (record, n, map, COL_ACCOUNT)));
   registered = g_strstrip (g_strdup (field (record, n, map, COL_REGISTERED)));
@@ -737,6 +793,12 @@ qw_entry_import_table (const QwCsv        *csv,
           reject (import, row, line,
                   g_strdup_printf (_("Row %d (line %d) has %u fields, but the header has %u"),
                                    row, line, n, n_header));
+          continue;
+        }
+      if (is_totals_record (record))
+        {
+          reject (import, row, line, g_strdup_printf (_("Row %d (line %d) is a totals row (合计), not an entry"),
+                                                      row, line));
           continue;
         }
       excel = excel_id (csv, i, record, columns.column);
