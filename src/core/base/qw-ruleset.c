@@ -664,6 +664,39 @@ group_has_name (const QwGroupRule *g,
          || g_str_equal (g->short_name, text) || g_strv_contains ((const char * const *) g->aliases, text);
 }
 
+/* A group's name as a list in traditional characters writes it (公開組,
+ * 老年組, 兒童組): the characters of the groups' names and aliases in their
+ * simplified form, so that such an entry lands in its group rather than in a
+ * new group of its own that the pairing of the real one never sees. */
+static char *
+simplify_group_name (const char *text)
+{
+  static const gunichar pairs[][2] = {
+    { 0x958B, 0x5F00 } /* 開 开 */, { 0x7D44, 0x7EC4 } /* 組 组 */, { 0x5152, 0x513F } /* 兒 儿 */,
+    { 0x696D, 0x4E1A } /* 業 业 */, { 0x9577, 0x957F } /* 長 长 */, { 0x96D9, 0x53CC } /* 雙 双 */,
+    { 0x89AA, 0x4EB2 } /* 親 亲 */, { 0x500B, 0x4E2A } /* 個 个 */, { 0x5718, 0x56E2 } /* 團 团 */,
+    { 0x9AD4, 0x4F53 } /* 體 体 */, { 0x8CFD, 0x8D5B } /* 賽 赛 */, { 0x5E2B, 0x5E08 } /* 師 师 */,
+    { 0x91AB, 0x533B } /* 醫 医 */, { 0x5354, 0x534F } /* 協 协 */, { 0x6703, 0x4F1A } /* 會 会 */,
+    { 0x8077, 0x804C } /* 職 职 */, { 0x9F61, 0x9F84 } /* 齡 龄 */, { 0x6B72, 0x5C81 } /* 歲 岁 */,
+    { 0x9918, 0x4F59 } /* 餘 余 */, { 0x7D1A, 0x7EA7 } /* 級 级 */,
+  };
+  GString *out = g_string_new (NULL);
+
+  for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      for (guint i = 0; i < G_N_ELEMENTS (pairs); i++)
+        if (pairs[i][0] == c)
+          {
+            c = pairs[i][1];
+            break;
+          }
+      g_string_append_unichar (out, c);
+    }
+  return g_string_free (out, FALSE);
+}
+
 /**
  * qw_ruleset_match_group_name:
  * @text: a group as typed: a code ("open-m"), a name ("公开组男子"), an alias, or a
@@ -680,7 +713,8 @@ qw_ruleset_match_group_name (const QwRuleset *self,
 
   if (text == NULL)
     return NULL;
-  t = g_strstrip (g_strdup (text));
+  t = simplify_group_name (text);
+  g_strstrip (t);
   if (*t == '\0')
     return NULL;
   for (guint i = 0; i < self->groups->len; i++)
