@@ -462,6 +462,36 @@ test_round_robin_rounds_agree (void)
   g_assert_cmpint (played, ==, announced);
 }
 
+/* Found on the second new-user walk (issue 19): a date of birth nobody
+ * could read ("2008年3月", "1953-02-29") went into the private results file
+ * as typed without a word, where the province counts ages from it; the
+ * export now warns, as it does for Excel-made ID numbers, and still writes
+ * the file. */
+static void
+test_results_bad_birth (void)
+{
+  g_autofree char *csv = g_build_filename (tmp_dir, "births.csv", NULL);
+  g_autofree char *path = g_build_filename (tmp_dir, "births.qiwang", NULL);
+  g_autofree char *out = g_build_filename (tmp_dir, "births.xml", NULL);
+  g_auto(QwTestRun) export = { 0 };
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (g_file_set_contents (csv, "姓名,性别,出生日期,单位\n"
+                                           "周小龙,男,2008年3月,锦溪小学\n"
+                                           "胡老,男,1953-02-29,周庄棋社\n"
+                                           "赵磊,男,1986-02-03,锦溪棋社\n", -1, &error));
+  g_free (qw_test_cli_out ("new", path, "--region", "广东", "--county", "惠东县", "--town", "白花镇", "--start",
+                           "2021-07-03", NULL));
+  g_free (qw_test_cli_out ("import", path, csv, NULL));
+  qw_test_cli (&export, "export", path, "--out", out, NULL);
+  g_assert_cmpint (export.status, ==, 0);
+  g_assert_true (g_file_test (out, G_FILE_TEST_IS_REGULAR));
+  g_assert_nonnull (strstr (export.err, "2 dates of birth in the results file are not dates"));
+  g_assert_nonnull (strstr (export.err, "周小龙: 2008年3月"));
+  g_assert_nonnull (strstr (export.err, "胡老: 1953-02-29"));
+  g_assert_null (strstr (export.err, "赵磊"));
+}
+
 /* Runs the CLI in @locale (LC_ALL), as someone reading in that language would. */
 static void
 run_cli_in (QwTestRun  *r,
@@ -590,6 +620,7 @@ main (int    argc,
   g_test_add_func ("/cli-stopplay/round-robin-repair", test_round_robin_repair);
   g_test_add_func ("/cli-stopplay/round-robin-nobody-left", test_round_robin_nobody_left);
   g_test_add_func ("/cli-stopplay/round-robin-rounds-agree", test_round_robin_rounds_agree);
+  g_test_add_func ("/cli-stopplay/results-bad-birth", test_results_bad_birth);
   g_test_add_func ("/cli-stopplay/print", test_print);
   status = g_test_run ();
   qw_test_remove_tree (tmp_dir);

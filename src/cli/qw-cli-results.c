@@ -110,7 +110,7 @@ cmd_export (QwCliContext *ctx)
   /* The gate's warning travels with the number (issue 19 point 6). */
   if (format == FORMAT_XML && !export_opt.public_form)
     {
-      g_autofree char *warning = qw_results_excel_warning (results);
+      g_autofree char *warning = qw_results_export_warning (results);
 
       if (warning != NULL)
         g_printerr (_("qiwang-cli: warning: %s\n"), warning);

@@ -137,7 +137,7 @@ export_thread (GTask        *task,
   exported->players = qw_results_count_players (results);
   exported->digest = g_steal_pointer (&digest);
   exported->public_form = t->public_form;
-  exported->warning = qw_results_excel_warning (results);
+  exported->warning = qw_results_export_warning (results);
   g_task_return_pointer (task, exported, (GDestroyNotify) qw_exported_results_free);
 }
 

@@ -24,5 +24,10 @@ G_BEGIN_DECLS
 GPtrArray *qw_results_excel_ids      (const QwResults *results);
 /* The warning to show, translated; %NULL when there is nothing to say. */
 char      *qw_results_excel_warning  (const QwResults *results);
+/* What the export of the private results file tells, translated, both faces
+ * alike: the Excel-made ID numbers, then the dates of birth that are not
+ * dates (found on the second new-user walk of issue 19: "2008年3月" and
+ * "1953-02-29" went into the file without a word); %NULL when nothing. */
+char      *qw_results_export_warning (const QwResults *results);
 
 G_END_DECLS
