@@ -520,7 +520,11 @@ qw_entry_check_all (const QwRuleset      *ruleset,
  *
  * The group an entry plays in: a declared display group (行业组) or local
  * group (新人组, kept as typed) is the player's choice; otherwise the formal
- * group of the birth date and sex. Empty when none can be derived yet.
+ * group of the birth date and sex; without a usable birth date, the formal
+ * group the entry declared (少年组 with 男: 少年组男子), so that the entry
+ * stands in that group's list and its gate, where the missing date is
+ * shown, rather than in no group at all, which no pairing ever mentions.
+ * Empty when none can be derived yet.
  */
 char *
 qw_entry_placement (const QwRuleset    *ruleset,
@@ -531,6 +535,8 @@ qw_entry_placement (const QwRuleset    *ruleset,
     return g_strdup (check->declared->code);
   if (check->declared == NULL && !is_blank (entry->declared_group))
     return g_strstrip (g_strdup (entry->declared_group));
+  if (check->group == NULL && check->declared != NULL)
+    return g_strdup (check->declared->code);
   return g_strdup (check->group != NULL ? check->group->code : "");
 }
 
