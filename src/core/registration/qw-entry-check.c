@@ -363,6 +363,13 @@ qw_entry_fill_from_id (QwEntry *entry)
   qw_idcard_parse (entry->id_number, &info);
   if (!info.valid)
     return changed;
+  /* GB 11643's check character is a capital X: a typed x is stored as X,
+   * so that the results file and every comparison carry one form. */
+  if (strlen (entry->id_number) == 18 && entry->id_number[17] == 'x')
+    {
+      entry->id_number[17] = 'X';
+      changed = TRUE;
+    }
   if (entry->sex == QW_SEX_UNKNOWN)
     {
       entry->sex = info.sex;
