@@ -10,6 +10,7 @@ the gate and the 2022 clauses. Each check names its point; each fails on the cod
  6  the private results file's export warns about ID numbers Excel made
  8  import-report rows are the sheet's own rows (title and header rows counted)
  9  `pair` gives the gate's reminders even when nothing blocks
+11  a knockout's semi-final losers share place 3 unless third_place=true adds the third-place game
 14  a pair event with fewer ELIGIBLE pairs than 8 (seed 000 §十一(五)2–3 "8对开赛") is not paired,
     also with --exclude-blocked: exit 3, pairs-too-few in "blocked"
 17  the 2022 clauses: the entry windows (§十三(一)), the junior's stamped form (§十一(五)4), the
@@ -278,6 +279,38 @@ def point_9():
     check("9: pair says the reminders on stderr", text.returncode == 0 and "表格" in text.stderr, text.stderr)
 
 
+# 11: the knockout's semi-final losers ------------------------------------------------------------
+
+def play_out(doc, group):
+    """Pairs @group round after round, red winning every board, until pair refuses."""
+    while True:
+        p = run("pair", doc, group, "--json", expect=None)
+        if p.returncode != 0:
+            return
+        paired = json.loads(p.stdout)
+        for g in paired["games"]:
+            if g["black"] is not None and not g["result"]:
+                run("result", doc, group, paired["round"], g["board"], "2:0")
+
+
+def point_11():
+    for third_place in (False, True):
+        doc = stop(f"knockout-{int(third_place)}.qiwang", "2021-07-03")
+        run("import", doc, write("knockout.csv", "姓名,性别,出生日期\n" + "".join(
+            f"棋手{k},男,198{k}-02-02\n" for k in range(8))))
+        group = entries(doc)[1]["group"]
+        run("settings", doc, group, "system=knockout", *(["third_place=true"] if third_place else []))
+        play_out(doc, group)
+        ranks = [row["rank"] for row in run_json("standings", doc, group)]
+        finals = [g for g in run_json("games", doc, group) if g["round"] == 3]
+        if third_place:
+            check("11: with third_place=true the last round adds the third-place game, places 3 and 4 apart",
+                  len(finals) == 2 and ranks[:4] == [1, 2, 3, 4], (ranks, finals))
+        else:
+            check("11: without a third-place game the semi-finals' losers share place 3 (并列第三)",
+                  len(finals) == 1 and ranks[:4] == [1, 2, 3, 3], (ranks, finals))
+
+
 # 14: 8对开赛 -------------------------------------------------------------------------------------
 
 def point_14():
@@ -418,7 +451,7 @@ def point_22_region():
           == ["imported"], run_json("region", region)["stops"])
 
 
-for point in (point_1, point_2_and_6, point_5_and_8, point_9, point_14, point_17, point_22_region, contract_lines):
+for point in (point_1, point_2_and_6, point_5_and_8, point_9, point_11, point_14, point_17, point_22_region, contract_lines):
     try:
         point()
     except (SystemExit, Exception) as stop_point:  # noqa: B902 (a point that stops is a failure)
