@@ -157,6 +157,9 @@ def point_2_and_6():
     lines.append(f"重号,{same},揭阳棋社")
     lines.append(f"重号二,{same},揭阳棋社")
     lines.append("表格,4.40104E+17,揭阳棋社")
+    # Two players whose numbers Excel turned into the same 4.42E+17: no identity, no duplicate.
+    lines.append("共用甲,4.42E+17,揭阳棋社")
+    lines.append("共用乙,4.42E+17,揭阳棋社")
     run("import", doc, write("dup.csv", "\n".join(lines) + "\n"))
     listed = [e for e in entries(doc).values() if "duplicate-id" in e["problems"]]
     check("2: the later of two equal numbers is a duplicate", [e["name"] for e in listed] == ["重号二"], listed)
@@ -179,6 +182,8 @@ def point_2_and_6():
         check("2: the excluded entry is in the file, marked excluded", 'status="excluded"' in xml, xml[:300])
     check("6: the private results file's export warns about the number Excel made",
           "4.40104E+17" in exported.stderr and "表格" in exported.stderr, exported.stderr)
+    check("6: and about the number two players share, naming both",
+          "4.42E+17" in exported.stderr and "共用甲" in exported.stderr and "共用乙" in exported.stderr, exported.stderr)
     public = run("export", doc, "--out", path("dup-public.xml"), "--public", expect=None)
     check("6: the public form (masked numbers) does not repeat the warning", "4.40104E+17" not in public.stderr,
           public.stderr)
