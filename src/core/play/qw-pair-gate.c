@@ -362,7 +362,7 @@ qw_pair_gate_exclude (QwDocument       *doc,
   if (!ok)
     return FALSE;
   message = exclude_message (a.entry, why, a.last_round + 1);
-  label = g_strdup_printf (_("Exclusion of %s"), a.entry->name);
+  label = qw_message_printf (N_("Exclusion of %s"), a.entry->name);
   a.entry->status = QW_STATUS_EXCLUDED;
   job = (AnswerJob) { &a, a.last_round + 1, message, NULL };
   return qw_document_run_step (doc, label, answer_step, &job, error);
@@ -400,7 +400,7 @@ qw_pair_gate_include (QwDocument       *doc,
               ? qw_message (N_("%s is no longer excluded and waits to be admitted as a late entry"), who, NULL)
               : qw_message (N_("%s is no longer excluded and is paired again from round %d"), who, from, NULL);
   }
-  label = g_strdup_printf (_("Taking back the exclusion of %s"), a.entry->name);
+  label = qw_message_printf (N_("Taking back the exclusion of %s"), a.entry->name);
   job = (AnswerJob) { &a, 0, message, NULL };
   return qw_document_run_step (doc, label, answer_step, &job, error);
 }
@@ -456,7 +456,7 @@ qw_pair_gate_allow (QwDocument       *doc,
     }
   allow_problems (a.entry, why);
   message = allow_message (a.entry, why);
-  label = g_strdup_printf (_("Pairing %s anyway"), a.entry->name);
+  label = qw_message_printf (N_("Pairing %s anyway"), a.entry->name);
   job = (AnswerJob) { &a, 0, message, NULL };
   return qw_document_run_step (doc, label, answer_step, &job, error);
 }
@@ -600,7 +600,7 @@ qw_pair_gate_admit (QwDocument       *doc,
       || (ruleset = qw_ruleset_lookup (event->ruleset, error)) == NULL
       || !admit_entry (ruleset, section, a.entry, a.last_round, missed, n_missed, &points, &message, error))
     return FALSE;
-  label = g_strdup_printf (_("Admission of %s"), a.entry->name);
+  label = qw_message_printf (N_("Admission of %s"), a.entry->name);
   job = (AnswerJob) { &a, 0, message, points };
   return qw_document_run_step (doc, label, answer_step, &job, error);
 }

@@ -12,6 +12,7 @@
 #include "qw-csv.h"
 #include "qw-error.h"
 #include "qw-ladder-store.h"
+#include "qw-message.h"
 #include "qw-spreadsheet.h"
 
 static const struct
@@ -404,10 +405,10 @@ qw_ladder_store_cancel (QwDocument         *doc,
   g_ptr_array_add (stored->cancellations, qw_ladder_cancellation_new (f->account, kind, why));
   text = cancellations_to_csv (stored->cancellations);
   pairs[1] = text;
-  label = g_strdup_printf (_("Cancel the qualification of %s %s: %s"), f->account, f->name, why);
+  label = qw_message_printf (N_("Cancel the qualification of %s %s: %s"), f->account, f->name, why);
   if (!qw_document_set_settings (doc, label, pairs, error))
     return FALSE;
-  g_info ("%s (%s)", label, qw_ladder_cancel_kind_to_code (kind));
+  g_info ("The qualification of %s is cancelled (%s)", f->account, qw_ladder_cancel_kind_to_code (kind));
   if (account != NULL)
     *account = g_strdup (f->account);
   return TRUE;
