@@ -14,6 +14,7 @@
 #include <math.h>
 
 #include "qw-message.h"
+#include "qw-cancelled-finalists.h"
 #include "qw-document-entries.h"
 #include "qw-document-play.h"
 #include "qw-entry-check.h"
@@ -81,6 +82,8 @@ qw_pair_gate_list_entries (QwDocument       *doc,
   options.event_date = qw_registration_event_date (event);
   checks = g_new0 (QwEntryCheck, MAX (entries->len, 1));
   qw_entry_check_all (ruleset, entries, &options, checks);
+  /* 九3, 十一(三)3: a finalist whose qualification was cancelled. */
+  qw_registration_mark_cancelled (doc, entries, checks);
   mask = blocking_mask (ruleset);
   items = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_gate_item_free);
   for (guint i = 0; i < entries->len; i++)

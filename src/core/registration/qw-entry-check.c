@@ -551,7 +551,7 @@ static const char *const problem_codes[QW_N_PROBLEMS] = {
   "missing-document", "document-not-accepted", "too-strong", "needs-escort", "duplicate-id",
   "group-mismatch", "late-entry", "pair-incomplete", "pair-wrong-event", "pair-make-up", "pair-relation",
   "pair-age", "pair-online", "pairs-too-few", "pairs-too-many", "junior-too-old", "no-certificate",
-  "form-not-stamped", "outside-entry-window",
+  "form-not-stamped", "outside-entry-window", "qualification-cancelled",
 };
 
 const char *
@@ -668,6 +668,9 @@ qw_problem_message (QwProblem problem)
       return _("The entry form stamped by the unit (报名表经单位盖章) has not been received");
     case QW_PROBLEM_OUTSIDE_ENTRY_WINDOW:
       return _("Entered (报名日期) outside the event’s entry period");
+    case QW_PROBLEM_QUALIFICATION_CANCELLED:
+      return _("The player’s qualification for the final was cancelled (reported during the public list, or "
+               "cheating found): the player may not play");
     case QW_N_PROBLEMS:
     default:
       g_return_val_if_reached (NULL);
@@ -686,6 +689,7 @@ qw_problem_short_label (QwProblem problem)
     N_("Group differs"), N_("Late entry"), N_("Not a pair"), N_("Pair in single event"), N_("Pair make-up"),
     N_("Relationship"), N_("Pair age"), N_("Not online"), N_("Too few pairs"), N_("Event full"),
     N_("Too old"), N_("No certificate"), N_("Form not stamped"), N_("Outside entry period"),
+    N_("Qualification cancelled"),
   };
 
   g_return_val_if_fail (problem < QW_N_PROBLEMS, NULL);

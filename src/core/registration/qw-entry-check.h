@@ -55,6 +55,9 @@ typedef enum
   QW_PROBLEM_NO_CERTIFICATE,          /* no grade certificate (等级) where one is required */
   QW_PROBLEM_FORM_NOT_STAMPED,        /* 2022 十一(五)4: the junior's form stamped by the unit not received */
   QW_PROBLEM_OUTSIDE_ENTRY_WINDOW,    /* 2022 十三(一): entered (报名日期) outside its event's entry window */
+  QW_PROBLEM_QUALIFICATION_CANCELLED, /* 2022 九3, 十一(三)3: a finalist whose qualification the arbiter
+                                       * cancelled (ladder-cancel); set by qw_registration_mark_cancelled(),
+                                       * which needs the document, never by qw_entry_check() */
   QW_N_PROBLEMS
 } QwProblem;
 
