@@ -605,6 +605,54 @@ test_stale (void)
                    CHEAT);
 }
 
+/* A wild card entered by hand has its 申请日期 checked against the deadline
+ * (seed 000 §十三(四)1: 10月1日, the ruleset's <wildcards deadline>) as an
+ * imported one: late is refused unless the arbiter allowed it (逾期准许). */
+
+static gboolean
+is_wildcard_finalist (const QwLadder *ladder,
+                      const char     *a)
+{
+  const QwLadderFinalist *f = qw_ladder_find_finalist (ladder, a);
+
+  return f != NULL && f->via == QW_LADDER_VIA_WILDCARD && g_str_equal (f->account, a);
+}
+
+static void
+test_wildcard_applied (void)
+{
+  g_autofree char *path = make_final ("wildcard.qiwang");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(QwDocument) doc = qw_document_open (path, &error);
+  g_autoptr(QwRuleset) ruleset = ruleset_2022 ();
+  g_autoptr(QwLadderStored) stored = NULL;
+
+  g_assert_no_error (error);
+  /* No date, or one that is not a date: refused, nothing stored. */
+  g_assert_false (qw_ladder_store_add_wildcard (doc, ruleset, "w01", "甲", "hangzhou", "", NULL, &error));
+  g_assert_error (error, QW_ERROR, QW_ERROR_INVALID);
+  g_clear_error (&error);
+  g_assert_false (qw_ladder_store_add_wildcard (doc, ruleset, "w01", "甲", "hangzhou", "2022-13-01", NULL, &error));
+  g_assert_error (error, QW_ERROR, QW_ERROR_INVALID);
+  g_assert_nonnull (strstr (error->message, "2022-13-01"));
+  g_clear_error (&error);
+  g_assert_false (qw_ladder_store_has (doc, QW_LADDER_FILE_WILDCARDS));
+  /* In time, on the deadline, late, late but allowed. */
+  g_assert_true (qw_ladder_store_add_wildcard (doc, ruleset, "w01", "甲", "hangzhou", "2022-09-20", NULL, &error));
+  g_assert_true (qw_ladder_store_add_wildcard (doc, ruleset, "w02", "乙", "open", "2022-10-01", NULL, &error));
+  g_assert_true (qw_ladder_store_add_wildcard (doc, ruleset, "w03", "丙", "open", "2022-10-05", "", &error));
+  g_assert_true (qw_ladder_store_add_wildcard (doc, ruleset, "w04", "丁", "open", "2022-10-06", "组委会同意",
+                                              &error));
+  g_assert_no_error (error);
+  stored = load (doc, ruleset);
+  g_assert_true (is_wildcard_finalist (stored->ladder, "w01"));
+  g_assert_true (is_wildcard_finalist (stored->ladder, "w02"));
+  g_assert_false (is_wildcard_finalist (stored->ladder, "w03"));
+  g_assert_true (is_wildcard_finalist (stored->ladder, "w04"));
+  g_assert_cmpuint (count_warnings (stored->ladder, QW_LADDER_WARNING_WILDCARD_LATE, "w03"), ==, 1);
+  g_assert_cmpuint (count_warnings (stored->ladder, QW_LADDER_WARNING_WILDCARD_LATE_ALLOWED, "w04"), ==, 1);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -619,6 +667,7 @@ main (int   argc,
   g_test_add_func ("/ladder-cancel/entry-blocked", test_entry_blocked);
   g_test_add_func ("/ladder-cancel/cli-entry-blocked", test_cli_entry_blocked);
   g_test_add_func ("/ladder-cancel/stale", test_stale);
+  g_test_add_func ("/ladder-cancel/wildcard-applied", test_wildcard_applied);
   status = g_test_run ();
   qw_test_remove_tree (tmp_dir);
   g_free (tmp_dir);

@@ -217,9 +217,12 @@ qw_ladder_store_add_wildcard (QwDocument       *doc,
                               const char       *account,
                               const char       *name,
                               const char       *reason,
+                              const char       *applied,
+                              const char       *late_allowed,
                               GError          **error)
 {
   g_autoptr(QwLadderWildcard) added = NULL;
+  g_autofree char *applied_text = g_strstrip (g_strdup (applied != NULL ? applied : ""));
   g_autoptr(GPtrArray) wildcards = NULL;
   g_autofree char *text = NULL;
   g_autofree char *file_name = NULL;
@@ -237,6 +240,22 @@ qw_ladder_store_add_wildcard (QwDocument       *doc,
   added = qw_ladder_wildcard_new (ruleset, account, name, reason, error);
   if (added == NULL)
     return FALSE;
+  /* 十三(四)1: the application's date, checked against the deadline by
+   * qw_ladder_compute() as an imported one's (a late one is refused there
+   * unless the arbiter allowed it). */
+  if (applied_text[0] != '\0' && !qw_date_parse (applied_text, &added->applied))
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_INVALID, _("The application date “%s” is not a date: write YYYY-MM-DD"),
+                   applied_text);
+      return FALSE;
+    }
+  if (applied_text[0] == '\0' && qw_date_is_set (ruleset->ladder->wildcard_deadline))
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_INVALID,
+                   _("Give the date the wild card was applied for: the rules set a deadline for it"));
+      return FALSE;
+    }
+  added->late_allowed = g_strstrip (g_strdup (late_allowed != NULL ? late_allowed : ""));
   table = stored_table (doc, QW_LADDER_FILE_WILDCARDS, &file_name, &local);
   if (local != NULL)
     {

@@ -252,6 +252,28 @@ check_entry_window (const QwRuleset  *ruleset,
     out->problems |= QW_PROBLEM_BIT (QW_PROBLEM_OUTSIDE_ENTRY_WINDOW);
 }
 
+gboolean
+qw_ruleset_asks_registered (const QwRuleset *ruleset)
+{
+  if (ruleset->final != NULL
+      && (qw_date_is_set (ruleset->final->junior_entries_from) || qw_date_is_set (ruleset->final->junior_entries_to)))
+    return TRUE;
+  for (guint i = 0; ruleset->pair_rules != NULL && i < ruleset->pair_rules->len; i++)
+    {
+      const QwPairRule *rule = g_ptr_array_index (ruleset->pair_rules, i);
+
+      if (qw_date_is_set (rule->entries_from) || qw_date_is_set (rule->entries_to))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+gboolean
+qw_ruleset_asks_stamp (const QwRuleset *ruleset)
+{
+  return ruleset->final != NULL && ruleset->final->junior_unit_stamp;
+}
+
 /* A pair: each member as a player; the pair's sex is the one both share. */
 static void
 check_members (const QwRuleset      *ruleset,

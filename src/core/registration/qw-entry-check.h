@@ -112,6 +112,12 @@ char       *qw_entry_playing_group    (const QwRuleset      *ruleset,
  * differs is kept, and reported as a mismatch). Returns whether it changed. */
 gboolean    qw_entry_fill_from_id     (QwEntry              *entry);
 
+/* Whether the ruleset asks for an entry's 报名日期 (an event with an entry
+ * window, 2022 十三(一)) and for the unit's stamped form (十一(五)4): the
+ * entry dialog shows those fields only then. */
+gboolean    qw_ruleset_asks_registered (const QwRuleset     *ruleset);
+gboolean    qw_ruleset_asks_stamp      (const QwRuleset     *ruleset);
+
 const char *qw_problem_code           (QwProblem  problem);
 /* The problem of @code, or -1. */
 int         qw_problem_from_code      (const char *code);
