@@ -467,6 +467,21 @@ test_entry_blocked (void)
   g_assert_true (gate_blocks (doc, event, "按账号"));
   g_assert_true (gate_blocks (doc, event, "按证件"));
   g_assert_false (gate_blocks (doc, event, "另一人"));
+  /* Not "paired anyway": the cancellation is taken back by undo, if at all. */
+  {
+    g_autoptr(GPtrArray) entries = qw_document_list_entries (doc, event->id, &error);
+    const QwEntry *e = g_ptr_array_index (entries, 0);
+    QwSection section = { 0 };
+
+    g_assert_cmpstr (e->name, ==, "按账号");
+    section.event_id = event->id;
+    section.code = e->group_code;
+    g_assert_false (qw_pair_gate_allow (doc, &section, e->id, &error));
+    g_assert_error (error, QW_ERROR, QW_ERROR_CONFLICT);
+    g_assert_nonnull (strstr (error->message, "cancelled"));
+    g_clear_error (&error);
+    g_assert_true (gate_blocks (doc, event, "按账号"));
+  }
   /* The entry dialog's check of an entry not stored yet: the 15-digit
    * form of the same card is the same person. */
   g_free (typed->id_number);
