@@ -13,6 +13,7 @@
 
 #include "qw-document-entries.h"
 #include "qw-document-play.h"
+#include "qw-cancelled-finalists.h"
 #include "qw-entry-check.h"
 #include "qw-error.h"
 #include "qw-event-check.h"
@@ -663,7 +664,8 @@ entries_after (GPtrArray  *existing,
 /* The problems of each of @entries (qw_entry_check_all()); the checks'
  * details are given back at once. */
 static guint *
-problems_of (const QwRuleset *ruleset,
+problems_of (QwDocument      *doc,
+             const QwRuleset *ruleset,
              const QwEvent   *event,
              GPtrArray       *entries)
 {
@@ -672,6 +674,7 @@ problems_of (const QwRuleset *ruleset,
   QwCheckOptions options = { qw_registration_event_date (event), FALSE };
 
   qw_entry_check_all (ruleset, entries, &options, checks);
+  qw_registration_mark_cancelled (doc, entries, checks);
   for (guint i = 0; i < entries->len; i++)
     problems[i] = checks[i].problems;
   return problems;
@@ -1026,7 +1029,7 @@ import_rows_locked (QwDocument       *doc,
   for (guint i = 0; i < updated_after->len; i++)
     g_hash_table_insert (updated, g_ptr_array_index (updated_before, i), g_ptr_array_index (updated_after, i));
   after = entries_after (existing, updated, to_add);
-  problems = problems_of (ruleset, event, after);
+  problems = problems_of (doc, ruleset, event, after);
   g_clear_pointer (&after, g_ptr_array_unref);
   g_clear_pointer (&updated, g_hash_table_unref);
   if (!store_import (doc, event->id, to_add, updated_before, updated_after, error))
