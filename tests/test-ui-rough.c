@@ -47,7 +47,9 @@
 #include "qw-registration.h"
 #include "qw-rounds-page.h"
 #include "qw-ruleset-championship.h"
+#include "qw-test-play.h"
 #include "qw-tournament.h"
+#include "qw-venue.h"
 #include "qw-window.h"
 #include "ui-wait.h"
 
@@ -749,6 +751,156 @@ test_nothing_cut_700 (void)
   g_assert_cmpstr (cut, ==, "");
 }
 
+/* Point 12: the notes of a knockout's rounds page */
+
+#define DEVICE_NAME "1–10 台裁判"
+
+/* A knockout of 30 in open-m, play-offs by armageddon: round 1 paired,
+ * board 1 drawn with fouls and its armageddon drawn (和棋黑胜附加赛战和：
+ * 黑方晋级), board 2 entered from the phone "1–10 台裁判". */
+static char *
+knockout_with_notes (void)
+{
+  g_autofree char *dir = g_build_filename (tmp_dir, "knockout", NULL);
+  QwTestStop f = { .dir = NULL, .path = g_build_filename (dir, "淘汰赛.qiwang", NULL) };
+  QwResultInput drawn = { QW_RESULT_DRAW, 1, 2, QW_PLAYOFF_DRAW, TRUE };
+  const char *groups[] = { GROUP, NULL };
+  g_autofree char *token = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(QwDevice) device = NULL;
+  g_autoptr(GPtrArray) games = NULL;
+  const QwGame *board2;
+
+  g_mkdir_with_parents (dir, 0700);
+  qw_test_stop_make (&f, "knockout", 30, 5, 12, NULL, NULL);
+  f.section->settings.armageddon = TRUE;
+  g_assert_true (qw_test_update_section (f.doc, &f.section, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (qw_test_pair (f.doc, &f.section, NULL, &error), ==, 1);
+  g_assert_no_error (error);
+  g_assert_true (qw_tournament_record_result (f.doc, f.section, 1, 1, &drawn, &error));
+  g_assert_no_error (error);
+  device = qw_venue_add_device (f.doc, DEVICE_NAME, QW_DEVICE_ARBITER, groups, 1, 10, &token, &error);
+  g_assert_no_error (error);
+  games = qw_document_list_round_games (f.doc, f.section->id, 1, &error);
+  g_assert_no_error (error);
+  board2 = g_ptr_array_index (games, 1);
+  g_assert_cmpint (board2->board, ==, 2);
+  {
+    QwVenueResultRequest request = { GROUP, 1, 2, "2:0", -1, -1, board2->id, board2->red, board2->black };
+
+    g_assert_cmpint (qw_venue_device_result (f.doc, device, &request, "192.0.2.7", NULL, NULL, &error), ==,
+                     QW_VENUE_OK);
+    g_assert_no_error (error);
+  }
+  g_clear_pointer (&f.section, qw_section_free);
+  g_clear_pointer (&f.entries, g_ptr_array_unref);
+  g_clear_object (&f.doc);
+  return f.path;
+}
+
+static void
+collect_labels_with (GtkWidget  *widget,
+                     const char *text,
+                     GPtrArray  *found)
+{
+  if (!gtk_widget_get_mapped (widget))
+    return;
+  if (GTK_IS_LABEL (widget) && strstr (gtk_label_get_text (GTK_LABEL (widget)), text) != NULL)
+    g_ptr_array_add (found, widget);
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    collect_labels_with (c, text, found);
+}
+
+/* The labels of @root that show @text are shown whole: none ends in "…",
+ * none is wider or lower than its place. Returns what is cut. */
+static char *
+cut_showing (GtkWidget  *root,
+             const char *text)
+{
+  g_autoptr(GPtrArray) found = g_ptr_array_new ();
+  GString *cut = g_string_new (NULL);
+
+  collect_labels_with (root, text, found);
+  if (found->len == 0)
+    g_string_append_printf (cut, "  no label shows \"%s\"\n", text);
+  for (guint i = 0; i < found->len; i++)
+    find_cut (g_ptr_array_index (found, i), TRUE, cut);
+  return g_string_free (cut, FALSE);
+}
+
+static char *
+knockout_notes_at (const char *path,
+                   int         width)
+{
+  QwWindow *window;
+  g_autofree char *shot = g_strdup_printf ("rough-knockout-notes-%d.png", width);
+  g_autofree char *shot_end = g_strdup_printf ("rough-knockout-notes-%d-right.png", width);
+  g_autofree char *device = g_strdup_printf (_("Device: %s"), DEVICE_NAME);
+  const char *notes[] = { _("armageddon drawn: black goes through"), device };
+  GString *all = g_string_new (NULL);
+  QwRoundsPage *rounds;
+  GtkScrolledWindow *sw;
+  GLogLevelFlags fatal;
+
+  /* Opened wide, then made narrow, as a user does (libadwaita's squeezer
+   * and switcher bar warn while the window narrows: see walk_cut()). */
+  window = window_on (NULL, 1280, 800, path);
+  fatal = g_log_set_always_fatal (G_LOG_FATAL_MASK | G_LOG_LEVEL_CRITICAL);
+  gtk_window_set_default_size (GTK_WINDOW (window), width, 800);
+  qw_test_wait_drawn (GTK_WIDGET (window));
+  g_log_set_always_fatal (fatal);
+  qw_window_show_page (window, "rounds");
+  rounds = QW_ROUNDS_PAGE (qw_window_get_page (window, "rounds"));
+  qw_test_wait_mapped (GTK_WIDGET (rounds));
+  g_assert_true (qw_rounds_page_select_group (rounds, GROUP));
+  qw_test_wait_reloaded (GTK_WIDGET (rounds));
+  qw_test_wait_drawn (GTK_WIDGET (window));
+  qw_test_screenshot (GTK_WIDGET (window), shot);
+  for (guint i = 0; i < G_N_ELEMENTS (notes); i++)
+    {
+      g_autofree char *cut = cut_showing (GTK_WIDGET (rounds), notes[i]);
+
+      g_string_append (all, cut);
+    }
+  /* The round's status: "第 1 轮（共 5 轮）· 已录入 2/14 台" (30 players:
+   * 2 byes) was "…" at 700 px. */
+  {
+    g_autofree char *status = g_strdup_printf (_("Round %d of %d · %u of %u results entered"), 1, 5, 2, 14);
+    g_autofree char *cut = cut_showing (GTK_WIDGET (rounds), status);
+
+    g_string_append (all, cut);
+  }
+  /* What is right of the window is scrolled to, as the arbiter does. */
+  sw = GTK_SCROLLED_WINDOW (gtk_widget_get_ancestor (qw_test_find_child (GTK_WIDGET (rounds), GTK_TYPE_COLUMN_VIEW),
+                                                     GTK_TYPE_SCROLLED_WINDOW));
+  {
+    GtkAdjustment *sideways = gtk_scrolled_window_get_hadjustment (sw);
+
+    gtk_adjustment_set_value (sideways, gtk_adjustment_get_upper (sideways));
+  }
+  qw_test_wait_drawn (GTK_WIDGET (window));
+  qw_test_screenshot (GTK_WIDGET (window), shot_end);
+  g_test_message ("knockout notes at %d px: %s", width, all->len > 0 ? all->str : "whole");
+  gtk_window_destroy (GTK_WINDOW (window));
+  spin ();
+  return g_string_free (all, FALSE);
+}
+
+/* The play-off note ("和棋黑胜附加赛战和：黑方晋级") in the 犯规 column, a
+ * long device name in 录入者 and the round's status, whole at 1280 and at
+ * 700 px. */
+static void
+test_knockout_notes (void)
+{
+  g_autofree char *path = knockout_with_notes ();
+  g_autofree char *wide = knockout_notes_at (path, 1280);
+  g_autofree char *narrow = knockout_notes_at (path, 700);
+
+  g_assert_cmpstr (wide, ==, "");
+  g_assert_cmpstr (narrow, ==, "");
+}
+
 /* Point 13: the entry editor's keys */
 
 static GtkWidget *
@@ -1064,6 +1216,7 @@ main (int    argc,
   g_test_add_func ("/ui/rough/late-entries-1024x700", test_late_entries_1024x700);
   g_test_add_func ("/ui/rough/nothing-cut-1280", test_nothing_cut_1280);
   g_test_add_func ("/ui/rough/nothing-cut-700", test_nothing_cut_700);
+  g_test_add_func ("/ui/rough/knockout-notes", test_knockout_notes);
   g_test_add_func ("/ui/rough/entry-editor-keys", test_entry_editor_keys);
   g_test_add_func ("/ui/rough/shortcuts-window", test_shortcuts_window);
   g_test_add_func ("/ui/rough/chooser-folder", test_chooser_folder);
