@@ -42,7 +42,9 @@
 #include "qw-new-stop-dialog.h"
 #include "qw-error.h"
 #include "qw-event.h"
+#include "qw-gate-dialog.h"
 #include "qw-pair-gate.h"
+#include "qw-section-dialog.h"
 #include "qw-player-chooser.h"
 #include "qw-registration.h"
 #include "qw-rounds-page.h"
@@ -564,6 +566,29 @@ has_orphan (PangoLayout *layout)
   return FALSE;
 }
 
+/* The narrowest width for a wrapped text that the orphan check tries: about
+ * eight characters. */
+#define ORPHAN_MIN_WIDTH 120
+
+/* A width at which the wrapped @layout would leave a character alone on a
+ * line, from ORPHAN_MIN_WIDTH up to its own width in steps of 2 px, or 0:
+ * the same label in a wider or narrower dialog, another font, another
+ * translation's length (no orphan just by luck of today's width). */
+static int
+orphan_width (PangoLayout *layout,
+              int          width)
+{
+  g_autoptr(PangoLayout) copy = pango_layout_copy (layout);
+
+  for (int w = ORPHAN_MIN_WIDTH; w <= width; w += 2)
+    {
+      pango_layout_set_width (copy, w * PANGO_SCALE);
+      if (has_orphan (copy))
+        return w;
+    }
+  return 0;
+}
+
 /* @ellipsis: whether text ended with "…" (its tooltip whole) counts as cut. */
 static void
 find_cut (GtkWidget *widget,
@@ -583,6 +608,8 @@ find_cut (GtkWidget *widget,
       int height = gtk_widget_get_height (widget);
       PangoRectangle logical;
       const char *why = NULL;
+      g_autofree char *orphan_why = NULL;
+      int orphan_at;
 
       /* The layout is the label's text laid out in the width it got. */
       pango_layout_get_pixel_extents (layout, NULL, &logical);
@@ -596,6 +623,8 @@ find_cut (GtkWidget *widget,
         why = "under the scroll bar";
       else if (gtk_label_get_wrap (label) && has_orphan (layout))
         why = "a character alone on a line";
+      else if (gtk_label_get_wrap (label) && (orphan_at = orphan_width (layout, width)) > 0)
+        why = orphan_why = g_strdup_printf ("a character alone on a line at %d px", orphan_at);
       if (why != NULL)
         g_string_append_printf (cut, "  \"%s\" (%s: %d × %d in %d × %d)\n", gtk_label_get_text (label), why,
                                 logical.width, logical.height, width, height);
@@ -749,6 +778,63 @@ test_nothing_cut_700 (void)
   g_autofree char *cut = walk_cut (700);
 
   g_assert_cmpstr (cut, ==, "");
+}
+
+/* Point 12: no character alone on a line, in every dialog */
+
+/* The group's settings (their options' descriptions) and the gate before
+ * pairing (its groups' descriptions, each entry's problems): every label
+ * that wraps keeps no character alone on a line, at the dialog's width and
+ * at any narrower one (orphan_width()). They had no such rule: only the
+ * message dialogs, the import report, the late-entry dialog and 编排说明
+ * had it, each by a call of its own. */
+static void
+test_dialog_orphans (void)
+{
+  g_autofree char *path = demo_copy ("orphans");
+  g_autoptr(GString) all = g_string_new (NULL);
+  g_autoptr(GError) error = NULL;
+  QwWindow *window;
+  QwRoundsPage *rounds;
+  GtkWindow *dialog;
+
+  {
+    g_autoptr(QwDocument) doc = qw_document_open (path, &error);
+    g_autoptr(GPtrArray) late = NULL;
+
+    g_assert_no_error (error);
+    /* Late entries: the gate before round 5 lists them as blocked. */
+    late = add_late_men (doc, 2, 19);
+  }
+  window = window_on (NULL, 1280, 800, path);
+  qw_window_show_page (window, "rounds");
+  rounds = QW_ROUNDS_PAGE (qw_window_get_page (window, "rounds"));
+  qw_test_wait_mapped (GTK_WIDGET (rounds));
+  g_assert_true (qw_rounds_page_select_group (rounds, GROUP));
+  qw_test_wait_reloaded (GTK_WIDGET (rounds));
+
+  gtk_widget_activate_action (GTK_WIDGET (rounds), "rounds.settings", NULL);
+  dialog = qw_test_wait_toplevel (QW_TYPE_SECTION_DIALOG);
+  {
+    g_autofree char *cut = cut_labels (GTK_WIDGET (dialog), TRUE, "rough-orphans-settings.png");
+
+    g_string_append (all, cut);
+  }
+  gtk_window_destroy (dialog);
+  spin ();
+
+  dialog = GTK_WINDOW (qw_gate_dialog_new (GTK_WINDOW (window), qw_window_get_context (window), GROUP, 5));
+  gtk_window_present (dialog);
+  g_assert_cmpuint (qw_gate_dialog_get_n_blocked (QW_GATE_DIALOG (dialog)), ==, 2);
+  {
+    g_autofree char *cut = cut_labels (GTK_WIDGET (dialog), TRUE, "rough-orphans-gate.png");
+
+    g_string_append (all, cut);
+  }
+  gtk_window_destroy (dialog);
+  gtk_window_destroy (GTK_WINDOW (window));
+  spin ();
+  g_assert_cmpstr (all->str, ==, "");
 }
 
 /* Point 12: the notes of a knockout's rounds page */
@@ -1217,6 +1303,7 @@ main (int    argc,
   g_test_add_func ("/ui/rough/nothing-cut-1280", test_nothing_cut_1280);
   g_test_add_func ("/ui/rough/nothing-cut-700", test_nothing_cut_700);
   g_test_add_func ("/ui/rough/knockout-notes", test_knockout_notes);
+  g_test_add_func ("/ui/rough/dialog-orphans", test_dialog_orphans);
   g_test_add_func ("/ui/rough/entry-editor-keys", test_entry_editor_keys);
   g_test_add_func ("/ui/rough/shortcuts-window", test_shortcuts_window);
   g_test_add_func ("/ui/rough/chooser-folder", test_chooser_folder);
