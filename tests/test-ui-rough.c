@@ -49,6 +49,8 @@
 #include "qw-registration.h"
 #include "qw-rounds-page.h"
 #include "qw-ruleset-championship.h"
+#include "qw-test.h"
+#include "qw-test-documents.h"
 #include "qw-test-play.h"
 #include "qw-tournament.h"
 #include "qw-venue.h"
@@ -64,26 +66,13 @@ static const char *page_names[] = { "region", "national", "ladder", "entries", "
 
 /* Documents */
 
-static char *
-path_in_tmp (const char *name)
-{
-  return g_build_filename (tmp_dir, name, NULL);
-}
-
 /* The demo stop (open-m has paired 4 rounds) in a folder of its own. */
 static char *
 demo_copy (const char *folder)
 {
-  g_autofree char *dir = path_in_tmp (folder);
-  char *path = g_build_filename (dir, "演示赛.qiwang", NULL);
-  g_autoptr(GError) error = NULL;
-  g_autoptr(QwDocument) doc = NULL;
+  g_autofree char *dir = g_build_filename (tmp_dir, folder, NULL);
 
-  g_mkdir_with_parents (dir, 0700);
-  g_unlink (path);
-  doc = qw_demo_create (path, &error);
-  g_assert_no_error (error);
-  return path;
+  return qw_test_demo_document (dir, "演示赛.qiwang");
 }
 
 static QwEvent *
@@ -217,19 +206,6 @@ window_on (GdkDisplay *display,
   return window;
 }
 
-/* Whether the window offers a page (its switcher shows it). */
-static gboolean
-page_shown (QwWindow   *window,
-            const char *name)
-{
-  GtkWidget *child = qw_window_get_page (window, name);
-  GtkWidget *stack = gtk_widget_get_ancestor (child, ADW_TYPE_VIEW_STACK);
-
-  while (gtk_widget_get_parent (child) != stack)
-    child = gtk_widget_get_parent (child);
-  return adw_view_stack_page_get_visible (adw_view_stack_get_page (ADW_VIEW_STACK (stack), child));
-}
-
 static void
 spin (void)
 {
@@ -298,7 +274,7 @@ assert_column_titles (QwWindow *window)
       g_autoptr(GPtrArray) titles = g_ptr_array_new_with_free_func (g_free);
       GtkWidget *page;
 
-      if (!page_shown (window, page_names[p]))
+      if (!qw_test_page_offered (window, page_names[p]))
         continue;
       qw_window_show_page (window, page_names[p]);
       page = qw_window_get_page (window, page_names[p]);
@@ -323,7 +299,7 @@ static void
 test_column_titles (void)
 {
   g_autofree char *stop = demo_copy ("titles");
-  g_autofree char *final = path_in_tmp ("titles/总决赛.qiwang");
+  g_autofree char *final = g_build_filename (tmp_dir, "titles", "总决赛.qiwang", NULL);
   g_autoptr(GError) error = NULL;
   QwWindow *window;
 
@@ -344,7 +320,7 @@ test_column_titles (void)
   gtk_window_destroy (GTK_WINDOW (window));
 
   window = window_on (NULL, 1280, 800, final);
-  g_assert_true (page_shown (window, "prizes"));
+  g_assert_true (qw_test_page_offered (window, "prizes"));
   g_assert_cmpuint (assert_column_titles (window), >, 10);
   qw_window_show_page (window, "prizes");
   qw_test_screenshot (GTK_WIDGET (window), "rough-prizes-columns.png");
@@ -401,7 +377,7 @@ assert_on_screen (GtkWindow  *dialog,
 static char *
 late_list (void)
 {
-  g_autofree char *path = path_in_tmp ("迟到名单.csv");
+  g_autofree char *path = g_build_filename (tmp_dir, "迟到名单.csv", NULL);
   g_autoptr(GString) csv = g_string_new ("姓名,性别,出生日期,身份证号,单位,手机\n");
   g_autoptr(GRand) rand = g_rand_new_with_seed (19);
   g_autoptr(GError) error = NULL;
@@ -480,10 +456,6 @@ test_late_entries_1024x700 (void)
   late_entries_on (1024, 700);
 }
 
-
-static GtkWidget *nth_of_type (GtkWidget *widget,
-                               GType      type,
-                               int       *n);
 
 /* Point 12: labels that are cut */
 
@@ -699,7 +671,7 @@ walk_cut (int width)
       g_autofree char *cut = NULL;
       GtkWidget *page;
 
-      if (!page_shown (window, page_names[p]))
+      if (!qw_test_page_offered (window, page_names[p]))
         continue;
       g_test_message ("page %s at %d px", page_names[p], width);
       qw_window_show_page (window, page_names[p]);
@@ -743,8 +715,7 @@ walk_cut (int width)
     g_autofree char *shot = g_strdup_printf ("rough-new-stop-%d.png", width);
     g_autofree char *list_shot = g_strdup_printf ("rough-new-stop-rulesets-%d.png", width);
     g_autofree char *cut = cut_labels (GTK_WIDGET (dialog), width >= 1280, shot);
-    int first = 0;
-    GtkWidget *rulesets = nth_of_type (GTK_WIDGET (dialog), ADW_TYPE_COMBO_ROW, &first);
+    GtkWidget *rulesets = qw_test_find_child (GTK_WIDGET (dialog), ADW_TYPE_COMBO_ROW);
     GtkWidget *popover;
 
     g_string_append (all, cut);
@@ -989,32 +960,16 @@ test_knockout_notes (void)
 
 /* Point 13: the entry editor's keys */
 
-static GtkWidget *
-nth_of_type (GtkWidget *widget,
-             GType      type,
-             int       *n)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type) && (*n)-- == 0)
-    return widget;
-  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found = nth_of_type (c, type, n);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 /* The @n-th entry row of the editor: name, birth date, ID, unit, grade, phone. */
 static GtkWidget *
 entry_row (GtkWindow *dialog,
            int        n)
 {
-  GtkWidget *row = nth_of_type (GTK_WIDGET (dialog), ADW_TYPE_ENTRY_ROW, &n);
+  g_autoptr(GPtrArray) rows = g_ptr_array_new ();
 
-  g_assert_nonnull (row);
-  return row;
+  qw_test_collect_children (GTK_WIDGET (dialog), ADW_TYPE_ENTRY_ROW, rows);
+  g_assert_cmpuint (rows->len, >, (guint) n);
+  return g_ptr_array_index (rows, n);
 }
 
 static gboolean
@@ -1150,13 +1105,13 @@ assert_page_shortcuts (QwWindow   *window,
       spin ();
       name = adw_view_stack_get_visible_child_name (ADW_VIEW_STACK (gtk_widget_get_ancestor (
         qw_window_get_page (window, "entries"), ADW_TYPE_VIEW_STACK)));
-      g_assert_true (page_shown (window, name));
+      g_assert_true (qw_test_page_offered (window, name));
       g_assert_cmpstr (adw_view_stack_page_get_title (adw_view_stack_get_page (
         ADW_VIEW_STACK (gtk_widget_get_ancestor (qw_window_get_page (window, "entries"), ADW_TYPE_VIEW_STACK)),
         gtk_widget_get_parent (qw_window_get_page (window, name)))), ==, title);
     }
   for (guint p = 0; p < G_N_ELEMENTS (page_names); p++)
-    offered += page_shown (window, page_names[p]);
+    offered += qw_test_page_offered (window, page_names[p]);
   g_assert_cmpuint (listed, ==, offered);
   gtk_window_destroy (shortcuts);
   return listed;
@@ -1169,18 +1124,12 @@ test_shortcuts_window (void)
   QwWindow *window = window_on (NULL, 1280, 800, path);
 
   /* A stop: entries, rounds, standings; no region page. */
-  g_assert_false (page_shown (window, "region"));
+  g_assert_false (qw_test_page_offered (window, "region"));
   g_assert_cmpuint (assert_page_shortcuts (window, "rough-shortcuts-stop.png"), ==, 3);
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
 /* Point 13: file dialogs open in the document's folder */
-
-static gboolean
-chooser_idle (gpointer data)
-{
-  return gtk_widget_get_cursor (data) == NULL;
-}
 
 static void
 assert_chooser_in (QwWindow   *window,
@@ -1195,7 +1144,7 @@ assert_chooser_in (QwWindow   *window,
   gtk_widget_activate_action_variant (GTK_WIDGET (window), action, parameter);
   dialog = qw_test_wait_toplevel (GTK_TYPE_FILE_CHOOSER_DIALOG);
   qw_test_wait_mapped (GTK_WIDGET (dialog));
-  qw_test_wait_until (chooser_idle, dialog, "the file chooser to show where it opened");
+  qw_test_wait_until (qw_test_chooser_idle, dialog, "the file chooser to show where it opened");
   current = gtk_file_chooser_get_current_folder (GTK_FILE_CHOOSER (dialog));
   g_test_message ("%s opened in %s", action, current != NULL ? g_file_peek_path (current) : "(none)");
   g_assert_nonnull (current);
@@ -1295,7 +1244,7 @@ main (int    argc,
    * the app's code (not under gdb); none in 4 runs without. */
   g_setenv ("GTK_A11Y", "none", TRUE);
   qw_test_ui_init (&argc, &argv);
-  tmp_dir = g_dir_make_tmp ("qiwang-ui-rough-XXXXXX", NULL);
+  tmp_dir = qw_test_make_tmp_dir ("qiwang-ui-rough-XXXXXX");
   servers = g_ptr_array_new_with_free_func (g_object_unref);
   g_test_add_func ("/ui/rough/column-titles", test_column_titles);
   g_test_add_func ("/ui/rough/late-entries-1280x800", test_late_entries_1280x800);
@@ -1312,5 +1261,7 @@ main (int    argc,
   for (guint i = 0; i < servers->len; i++)
     g_subprocess_force_exit (g_ptr_array_index (servers, i));
   g_ptr_array_unref (servers);
+  qw_test_remove_tree (tmp_dir);
+  g_free (tmp_dir);
   return status;
 }

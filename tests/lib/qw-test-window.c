@@ -144,3 +144,12 @@ qw_test_serving (gpointer data)
 {
   return qw_publish_dialog_is_serving (data);
 }
+
+/* GTK 4.8's chooser shows the progress cursor on its dialog from the moment
+ * it starts looking up a folder (or the recent files) until the folder is
+ * listed. */
+gboolean
+qw_test_chooser_idle (gpointer data)
+{
+  return gtk_widget_get_cursor (data) == NULL;
+}
