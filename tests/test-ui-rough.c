@@ -544,8 +544,9 @@ has_orphan (PangoLayout *layout)
 static gboolean shortened_allowed;
 
 /* The narrowest width for a wrapped text that the orphan check tries: about
- * eight characters. */
-#define ORPHAN_MIN_WIDTH 120
+ * fifteen characters (narrower, a line broken at a space inside a paragraph
+ * can hold one character, which no dialog is that narrow for). */
+#define ORPHAN_MIN_WIDTH 200
 
 /* A width at which the wrapped @layout would leave a character alone on a
  * line, from ORPHAN_MIN_WIDTH up to its own width in steps of 2 px, or 0:
@@ -763,10 +764,31 @@ test_nothing_cut_700 (void)
 
 /* Point 12: no character alone on a line, in every dialog */
 
+/* A window shown other than @data (the main window): the dialog an action
+ * opened. */
+static GtkWindow *
+other_toplevel (QwWindow *window)
+{
+  g_autoptr(GList) all = gtk_window_list_toplevels ();
+
+  for (GList *l = all; l != NULL; l = l->next)
+    if (l->data != (gpointer) window && gtk_widget_get_mapped (l->data) && !GTK_IS_POPOVER (l->data)
+        && gtk_window_get_transient_for (l->data) == GTK_WINDOW (window))
+      return l->data;
+  return NULL;
+}
+
+static gboolean
+other_toplevel_shown (gpointer data)
+{
+  return other_toplevel (data) != NULL;
+}
+
 /* The group's settings (their options' descriptions) and the gate before
  * pairing (its groups' descriptions, each entry's problems): every label
  * that wraps keeps no character alone on a line, at the dialog's width and
- * at any narrower one (orphan_width()). They had no such rule: only the
+ * at any narrower one down to 200 px (orphan_width()); so does every other
+ * dialog of the rounds page and of the window. They had no such rule: only the
  * message dialogs, the import report, the late-entry dialog and 编排说明
  * had it, each by a call of its own. */
 static void
@@ -786,6 +808,15 @@ test_dialog_orphans (void)
     g_assert_no_error (error);
     /* Late entries: the gate before round 5 lists them as blocked. */
     late = add_late_men (doc, 2, 19);
+    /* Board 1 of round 4 played: its fouls can be entered (F). */
+    {
+      g_autoptr(QwSection) section = qw_tournament_find_section (doc, GROUP, FALSE, &error);
+      QwResultInput won = { QW_RESULT_RED_WIN, 0, 0, QW_PLAYOFF_NONE, FALSE };
+
+      g_assert_no_error (error);
+      g_assert_true (qw_tournament_record_result (doc, section, 4, 1, &won, &error));
+      g_assert_no_error (error);
+    }
   }
   window = window_on (NULL, 1280, 800, path);
   qw_window_show_page (window, "rounds");
@@ -793,6 +824,44 @@ test_dialog_orphans (void)
   qw_test_wait_mapped (GTK_WIDGET (rounds));
   g_assert_true (qw_rounds_page_select_group (rounds, GROUP));
   qw_test_wait_reloaded (GTK_WIDGET (rounds));
+
+  /* Every other dialog of the rounds page and of the window that wraps a
+   * text: the same rule without a call of its own. */
+  {
+    struct { GtkWidget *widget; const char *action; } opens[] = {
+      { GTK_WIDGET (rounds), "rounds.withdraw" }, { GTK_WIDGET (rounds), "rounds.check" },
+      { GTK_WIDGET (rounds), "rounds.swap" }, { GTK_WIDGET (rounds), "rounds.round-clock" },
+      { GTK_WIDGET (rounds), "rounds.unpair" }, { GTK_WIDGET (window), "win.event-details" },
+      { GTK_WIDGET (window), "win.print" }, { GTK_WIDGET (window), "win.devices" },
+      { GTK_WIDGET (window), "win.add-device" },
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (opens); i++)
+      {
+        g_autofree char *shot = g_strdup_printf ("rough-orphans-%s.png", strchr (opens[i].action, '.') + 1);
+        g_autofree char *cut = NULL;
+
+        g_assert_true (gtk_widget_activate_action (opens[i].widget, opens[i].action, NULL));
+        qw_test_wait_until (other_toplevel_shown, window, opens[i].action);
+        dialog = other_toplevel (window);
+        cut = cut_labels (GTK_WIDGET (dialog), TRUE, shot);
+        g_string_append (all, cut);
+        gtk_window_destroy (dialog);
+        spin ();
+      }
+  }
+  /* The fouls and play-off dialog (F). */
+  qw_rounds_page_select_board (rounds, 0);
+  g_assert_true (qw_rounds_page_key_result (rounds, GDK_KEY_f));
+  qw_test_wait_until (other_toplevel_shown, window, "the fouls dialog");
+  dialog = other_toplevel (window);
+  {
+    g_autofree char *cut = cut_labels (GTK_WIDGET (dialog), TRUE, "rough-orphans-fouls.png");
+
+    g_string_append (all, cut);
+  }
+  gtk_window_destroy (dialog);
+  spin ();
 
   gtk_widget_activate_action (GTK_WIDGET (rounds), "rounds.settings", NULL);
   dialog = qw_test_wait_toplevel (QW_TYPE_SECTION_DIALOG);
