@@ -131,12 +131,24 @@ qw_label_no_orphans (GtkLabel *label)
   pango_attr_list_unref (attrs);
 }
 
+/* A label that wraps freely, unless it asks to keep its own breaks (the CSS
+ * class "own-breaks"): the notices' title is measured for a height as well,
+ * and Pango breaks a kept tail at no width but not at a small one, which
+ * GTK reports ("GtkLabel reports a minimum width of 39, but minimum width
+ * for height of 1048576 is 75"). A label that ends in "…" has no orphan. */
+static gboolean
+wraps_freely (GtkLabel *label)
+{
+  return gtk_label_get_wrap (label) && gtk_label_get_ellipsize (label) == PANGO_ELLIPSIZE_NONE
+         && !gtk_widget_has_css_class (GTK_WIDGET (label), "own-breaks");
+}
+
 static void
 label_changed_cb (GtkLabel   *label,
                   GParamSpec *pspec,
                   gpointer    data)
 {
-  if (gtk_label_get_wrap (label))
+  if (wraps_freely (label))
     qw_label_no_orphans (label);
 }
 
@@ -154,7 +166,7 @@ label_mapped_hook (GSignalInvocationHint *hint,
 
   if (G_UNLIKELY (watched == 0))
     watched = g_quark_from_static_string ("qw-text-wrap-watched");
-  if (!GTK_IS_LABEL (widget) || !gtk_label_get_wrap (GTK_LABEL (widget)))
+  if (!GTK_IS_LABEL (widget) || !wraps_freely (GTK_LABEL (widget)))
     return TRUE;
   if (g_object_get_qdata (widget, watched) == NULL)
     {
