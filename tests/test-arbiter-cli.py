@@ -10,10 +10,16 @@ the gate and the 2022 clauses. Each check names its point; each fails on the cod
  6  the private results file's export warns about ID numbers Excel made
  8  import-report rows are the sheet's own rows (title and header rows counted)
  9  `pair` gives the gate's reminders even when nothing blocks
+11  a knockout's semi-final losers share place 3 unless third_place=true adds the third-place game
 14  a pair event with fewer ELIGIBLE pairs than 8 (seed 000 §十一(五)2–3 "8对开赛") is not paired,
     also with --exclude-blocked: exit 3, pairs-too-few in "blocked"
 17  the 2022 clauses: the entry windows (§十三(一)), the junior's stamped form (§十一(五)4), the
     wild-card deadline (§十三(四)1)
+22  (the part done) region names a stop's source in the reader's language
+ C  the CLI contract lines of issue 19 not run literally elsewhere: every option of `entry` (one
+    undoable step; no option prints the entry) and `import-trf` counting `0000 - +` as the bye's
+    points (the other lines: points 1, 2, 14 here, test-cli-stop-desk's unranked-have-no-place,
+    test-cli-print's unfinished, test-handouts' check_grades)
 
 Run with QIWANG_CLI (the built qiwang-cli) and QIWANG_DATA_DIR set (meson test does both)."""
 import json
@@ -28,8 +34,9 @@ TMP = tempfile.mkdtemp(prefix="qiwang-arbiter-")
 failures = 0
 
 
-def run(*args, expect=0):
-    p = subprocess.run([CLI] + [str(a) for a in args], capture_output=True, text=True, timeout=300)
+def run(*args, expect=0, locale=None):
+    env = None if locale is None else dict(os.environ, LC_ALL=locale, LANGUAGE="")
+    p = subprocess.run([CLI] + [str(a) for a in args], capture_output=True, text=True, timeout=300, env=env)
     if expect is not None and p.returncode != expect:
         sys.exit(f"qiwang-cli {' '.join(map(str, args))}: exit {p.returncode}, wanted {expect}\n{p.stdout}\n{p.stderr}")
     return p
@@ -150,6 +157,9 @@ def point_2_and_6():
     lines.append(f"重号,{same},揭阳棋社")
     lines.append(f"重号二,{same},揭阳棋社")
     lines.append("表格,4.40104E+17,揭阳棋社")
+    # Two players whose numbers Excel turned into the same 4.42E+17: no identity, no duplicate.
+    lines.append("共用甲,4.42E+17,揭阳棋社")
+    lines.append("共用乙,4.42E+17,揭阳棋社")
     run("import", doc, write("dup.csv", "\n".join(lines) + "\n"))
     listed = [e for e in entries(doc).values() if "duplicate-id" in e["problems"]]
     check("2: the later of two equal numbers is a duplicate", [e["name"] for e in listed] == ["重号二"], listed)
@@ -172,6 +182,8 @@ def point_2_and_6():
         check("2: the excluded entry is in the file, marked excluded", 'status="excluded"' in xml, xml[:300])
     check("6: the private results file's export warns about the number Excel made",
           "4.40104E+17" in exported.stderr and "表格" in exported.stderr, exported.stderr)
+    check("6: and about the number two players share, naming both",
+          "4.42E+17" in exported.stderr and "共用甲" in exported.stderr and "共用乙" in exported.stderr, exported.stderr)
     public = run("export", doc, "--out", path("dup-public.xml"), "--public", expect=None)
     check("6: the public form (masked numbers) does not repeat the warning", "4.40104E+17" not in public.stderr,
           public.stderr)
@@ -272,6 +284,38 @@ def point_9():
     check("9: pair says the reminders on stderr", text.returncode == 0 and "表格" in text.stderr, text.stderr)
 
 
+# 11: the knockout's semi-final losers ------------------------------------------------------------
+
+def play_out(doc, group):
+    """Pairs @group round after round, red winning every board, until pair refuses."""
+    while True:
+        p = run("pair", doc, group, "--json", expect=None)
+        if p.returncode != 0:
+            return
+        paired = json.loads(p.stdout)
+        for g in paired["games"]:
+            if g["black"] is not None and not g["result"]:
+                run("result", doc, group, paired["round"], g["board"], "2:0")
+
+
+def point_11():
+    for third_place in (False, True):
+        doc = stop(f"knockout-{int(third_place)}.qiwang", "2021-07-03")
+        run("import", doc, write("knockout.csv", "姓名,性别,出生日期\n" + "".join(
+            f"棋手{k},男,198{k}-02-02\n" for k in range(8))))
+        group = entries(doc)[1]["group"]
+        run("settings", doc, group, "system=knockout", *(["third_place=true"] if third_place else []))
+        play_out(doc, group)
+        ranks = [row["rank"] for row in run_json("standings", doc, group)]
+        finals = [g for g in run_json("games", doc, group) if g["round"] == 3]
+        if third_place:
+            check("11: with third_place=true the last round adds the third-place game, places 3 and 4 apart",
+                  len(finals) == 2 and ranks[:4] == [1, 2, 3, 4], (ranks, finals))
+        else:
+            check("11: without a third-place game the semi-finals' losers share place 3 (并列第三)",
+                  len(finals) == 1 and ranks[:4] == [1, 2, 3, 3], (ranks, finals))
+
+
 # 14: 8对开赛 -------------------------------------------------------------------------------------
 
 def point_14():
@@ -344,7 +388,75 @@ def point_17():
           and "w3" in finalists and "w1" in finalists, (codes, finalists))
 
 
-for point in (point_1, point_2_and_6, point_5_and_8, point_9, point_14, point_17):
+# C: the contract lines of issue 19 not run literally elsewhere ------------------------------------
+
+def trf_player(no, name, points, rounds):
+    """A TRF-16 player line: points in columns 81-84, the rank in 86-89, then a field per round."""
+    return f"001 {no:4d}      {name}".ljust(80) + f"{points:4.1f} {no:4d}" + "".join(
+        f"  {opponent:4d} {colour} {result}" if opponent else f"  0000 - {result}" for opponent, colour, result in rounds)
+
+
+def contract_lines():
+    # entry DOC NO [--name N] [--sex 男|女] [--birth YYYY-MM-DD] [--id ID] [--unit U] [--grade G] [--phone P]
+    # [--declared GROUP] [--json]: with no option it prints the entry; each option edits it, as one step.
+    doc = stop("contract.qiwang", "2021-07-03")
+    run("import", doc, write("contract.csv", "姓名,性别,出生日期,单位,等级\n"
+                             "王一,男,1980-01-01,锦溪棋社,三级棋士\n王二,男,1981-02-02,锦溪棋社,\n"))
+    printed = run("entry", doc, 1)
+    check("C: entry DOC NO prints the entry", "王一" in printed.stdout and "锦溪棋社" in printed.stdout
+          and "三级棋士" in printed.stdout, printed.stdout)
+    before = run_json("entry", doc, 1)
+    edited = run_json("entry", doc, 1, "--name", "王壹", "--sex", "女", "--birth", "1951-03-04", "--unit", "周庄棋社",
+                      "--grade", "一级棋士", "--phone", "13900000001", "--declared", "老年组")
+    check("C: entry --name --sex --birth --unit edit the entry (--json: the entries --json object)",
+          edited == entries(doc)[1] and edited["name"] == "王壹" and edited["sex"] == "F"
+          and edited["birth"] == "1951-03-04" and edited["unit"] == "周庄棋社", edited)
+    shown = run("entry", doc, 1).stdout
+    check("C: --grade and --declared are stored", "一级棋士" in shown and "老年组" in shown, shown)
+    real = idno("32058319750505111")
+    with_id = run_json("entry", doc, 2, "--id", real)
+    check("C: entry --id sets the number, shown masked", with_id["id"] == real[:6] + "********" + real[-4:], with_id)
+    run("undo", doc)
+    run("undo", doc)
+    check("C: two undos take both edits back, each edit one step", entries(doc)[1] == before
+          and entries(doc)[2]["id"] in (None, ""), (entries(doc)[1], before, entries(doc)[2]))
+
+    # import-trf counts `0000 - +` (TRF-16's old pairing-allocated bye) as the bye's points. Three
+    # players, each unpaired once in the old notation; 162: W 2, D 1, L 0 (the bye is a win's).
+    trf = "\r\n".join([
+        "012 Old byes", "142 3", "162  W 2.0    D 1.0    L 0.0",
+        trf_player(1, "A", 4.0, [(2, "w", "1"), (0, "", "+"), (3, "b", "0")]),
+        trf_player(2, "B", 3.0, [(1, "b", "0"), (3, "w", "="), (0, "", "+")]),
+        trf_player(3, "C", 5.0, [(0, "", "+"), (2, "b", "="), (1, "w", "1")]),
+    ]) + "\r\n"
+    doc = stop("trf.qiwang", "2021-07-03")
+    imported = run_json("import-trf", doc, write("old.trf", trf), "--group", "old")
+    check("C: import-trf reads the three rounds without a points warning", imported.get("rounds") == 3
+          and not any("gives" in w for w in imported.get("warnings", [])), imported)
+    points = {row["name"]: row["points"] for row in run_json("standings", doc, "old")}
+    check("C: import-trf counts 0000 - + as the bye's points", points == {"A": 4, "B": 3, "C": 5}, points)
+    byes = [g for g in run_json("games", doc, "old") if g["black"] is None]
+    check("C: each 0000 - + is a bye of its round", sorted(g["round"] for g in byes) == [1, 2, 3], byes)
+
+
+# 22: the region's sources in the reader's language ---------------------------------------------------
+
+def point_22_region():
+    doc = stop("source.qiwang", "2021-07-03")
+    run("import", doc, write("source.csv", "姓名,性别,出生日期\n" + "".join(
+        f"棋手{k},男,198{k}-01-01\n" for k in range(1, 7))))
+    run("export", doc, "--out", path("source.xml"))
+    region = path("source-region.qiwang")
+    run("new-region", region, "--region", "江苏")
+    run("import-results", region, path("source.xml"))
+    said = run("region", region, locale="zh_CN.UTF-8").stdout
+    check("22: region names a stop's source in the reader's language (成绩文件, not imported)",
+          "成绩文件" in said and "imported" not in said, said)
+    check("22: region --json keeps the code", [s.get("source") for s in run_json("region", region)["stops"]]
+          == ["imported"], run_json("region", region)["stops"])
+
+
+for point in (point_1, point_2_and_6, point_5_and_8, point_9, point_11, point_14, point_17, point_22_region, contract_lines):
     try:
         point()
     except (SystemExit, Exception) as stop_point:  # noqa: B902 (a point that stops is a failure)

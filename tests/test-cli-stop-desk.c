@@ -283,6 +283,54 @@ test_answers (void)
   g_assert_nonnull (strstr (pair.out, "7 李晓东"));
 }
 
+/* The line of @text that holds @needle, without its leading blanks, or "". */
+static char *
+line_with (const char *text,
+           const char *needle)
+{
+  g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
+
+  for (guint i = 0; lines[i] != NULL; i++)
+    if (strstr (lines[i], needle) != NULL)
+      return g_strdup (g_strchug (lines[i]));
+  return g_strdup ("");
+}
+
+/* Issue 19 point 7, printed and published: the standings sheet gives No. 7
+ * and No. 8 "—" for a place with the reason in 备注, and the public
+ * standings page "—" in the place column (no place 7 or 8, as before). */
+static void
+unranked_printed_and_published (void)
+{
+  g_auto(QwTestRun) printed = { 0 }, site = { 0 };
+  g_autofree char *pdf = g_build_filename (tmp_dir, "unranked.pdf", NULL);
+  g_autofree char *site_dir = g_build_filename (tmp_dir, "unranked-site", NULL);
+  g_autofree char *page_path = g_build_filename (site_dir, "group", "open-m", "standings", "index.html", NULL);
+  g_autofree char *text = NULL, *page = NULL, *excluded = NULL, *late = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *pdftotext[] = { "pdftotext", "-layout", pdf, "-", NULL };
+  guint dashes = 0;
+
+  qw_test_cli_ok (&printed, "print", "late.qiwang", "standings", "--group", "open-m", "--out", "unranked.pdf", NULL);
+  g_assert_true (g_spawn_sync (NULL, (char **) pdftotext, NULL, G_SPAWN_SEARCH_PATH | G_SPAWN_STDERR_TO_DEV_NULL,
+                               NULL, NULL, &text, NULL, NULL, &error));
+  g_assert_no_error (error);
+  excluded = line_with (text, "不具备参赛资格");
+  late = line_with (text, "迟到报名，未接纳");
+  g_test_message ("printed: \"%s\" and \"%s\"", excluded, late);
+  g_assert_true (g_str_has_prefix (excluded, "—"));
+  g_assert_true (g_str_has_prefix (late, "—"));
+
+  qw_test_cli_ok (&site, "export-site", "late.qiwang", "--out", "unranked-site", NULL);
+  g_assert_true (g_file_get_contents (page_path, &page, NULL, &error));
+  g_assert_no_error (error);
+  for (const char *p = page; (p = strstr (p, "<td class=\"n\">—</td>")) != NULL; p++)
+    dashes++;
+  g_assert_cmpuint (dashes, ==, 2);
+  g_assert_null (strstr (page, "<td class=\"n\">7</td>"));
+  g_assert_null (strstr (page, "<td class=\"n\">8</td>"));
+}
+
 /* Issue 19 point 7: in late.qiwang, No. 7 excluded (不具备参赛资格) and No. 8 a
  * late entry not admitted have no place: standings --json gives them
  * "rank": null after the ranked players, the table "—", the results file
@@ -325,6 +373,7 @@ unranked_have_no_place (void)
   g_assert_null (strstr (xml, "rank=\"8\""));
   qw_test_cli_ok (&region, "new-region", "unranked-region.qiwang", "--region", "广东", NULL);
   qw_test_cli_ok (&imported, "import-results", "unranked-region.qiwang", "unranked.xml", NULL);
+  unranked_printed_and_published ();
 }
 
 /* 4. A late entry waits, is admitted with points for the missed round,

@@ -24,7 +24,6 @@
 
 Environment: QIWANG_CLI (the built qiwang-cli), G_TEST_BUILDDIR.
 """
-import importlib.util
 import json
 import os
 import re
@@ -34,23 +33,15 @@ import subprocess
 import sys
 import tempfile
 
-CLI = os.environ.get("QIWANG_CLI", "qiwang-cli")
-OUT = os.path.join(os.environ.get("G_TEST_BUILDDIR", "."), "handouts")
 HERE = os.path.dirname(os.path.abspath(__file__))
-failures = []
+OUT = os.path.join(os.environ.get("G_TEST_BUILDDIR", "."), "handouts")
+sys.path.insert(0, os.path.join(HERE, "lib"))
+from qwcheck import CLI, expect, failures  # noqa: E402
+from qwcheck import cli as run_cli  # noqa: E402
 
 
 def cli(*args, check=True):
-    p = subprocess.run([CLI] + list(args), capture_output=True, text=True, timeout=300)
-    if check and p.returncode != 0:
-        raise RuntimeError(f"qiwang-cli {' '.join(args)}: {p.returncode}: {p.stderr}")
-    return p
-
-
-def expect(what, ok, detail=""):
-    print(("ok   " if ok else "FAIL ") + what + ("" if ok else f": {detail}"))
-    if not ok:
-        failures.append(what)
+    return run_cli(*args, check=check, timeout=300)
 
 
 def book(path):
@@ -411,10 +402,9 @@ def check_grades(work):
 
 
 def load_browser():
-    spec = importlib.util.spec_from_file_location("publish_browser", os.path.join(HERE, "test-publish-browser.py"))
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    """The browser driver the browser tests share (tests/lib/qwbrowser.py)."""
+    import qwbrowser
+    return qwbrowser
 
 
 def check_in_chromium(doc, html, work):

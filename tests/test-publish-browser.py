@@ -15,31 +15,13 @@ Environment: QIWANG_CLI (the built qiwang-cli), QIWANG_DATA_DIR, G_TEST_BUILDDIR
 """
 import json
 import os
-import shutil
-import subprocess
 import sys
-import tempfile
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib"))
-from qwbrowser import CHROMIUM, Browser  # noqa: E402
+from qwbrowsertest import cli, expect, run, screenshots  # noqa: E402
 
-CLI = os.environ.get("QIWANG_CLI", "qiwang-cli")
-OUT = os.path.join(os.environ.get("G_TEST_BUILDDIR", "."), "publish-screenshots")
-failures = []
-
-
-def cli(*args, check=True):
-    p = subprocess.run([CLI] + list(args), capture_output=True, text=True, timeout=120)
-    if check and p.returncode != 0:
-        raise RuntimeError(f"qiwang-cli {' '.join(args)}: {p.returncode}: {p.stderr}")
-    return p
-
-
-def expect(what, ok, detail=""):
-    if not ok:
-        failures.append(f"{what}: {detail}")
-        print(f"FAIL {what}: {detail}")
+OUT = screenshots("publish-screenshots")
 
 
 def prepare(doc):
@@ -137,46 +119,27 @@ def check_live(browser, base, doc, round_, boards):
     browser.screenshot(os.path.join(OUT, "live-after-375.png"))
 
 
-def main():
-    if CHROMIUM is None:
-        print("chromium is not installed: skipped")
-        return 77
-    os.makedirs(OUT, exist_ok=True)
-    work = tempfile.mkdtemp(prefix="qiwang-browser-")
-    server = None
-    browser = None
-    try:
-        doc = os.path.join(work, "stop.qiwang")
-        round_, boards = prepare(doc)
-        paths = pages(doc)
-        server = subprocess.Popen([CLI, "serve", doc, "--port", "0"], stdout=subprocess.PIPE, text=True)
-        first = server.stdout.readline().strip()
-        expect("serve prints its address first", first.startswith("serving http://127.0.0.1:"), first)
-        base = first.split(" ", 1)[1]
-        browser = Browser(os.path.join(work, "profile"))
-        check_pages(browser, base, paths)
-        # The exported folder and a one-file group, from the disk.
-        site = os.path.join(work, "site")
-        cli("export-site", doc, "--out", site)
-        static = [("index.html", "static-index"), ("group/open-m/standings/index.html", "static-open-m-standings"),
-                  ("group/child-m/bracket/index.html", "static-child-m-bracket"), ("open-m.html", "single-open-m"),
-                  ("junior-f.html", "single-junior-f")]
-        check_pages(browser, "file://" + site + "/", static)
-        if boards:
-            check_live(browser, base, doc, round_, boards)
-        else:
-            expect("live: the demo has an open board", False, "none")
-    finally:
-        if browser is not None:
-            browser.close()
-        if server is not None:
-            server.terminate()
-            server.wait(timeout=10)
-        shutil.rmtree(work, ignore_errors=True)
-    print(f"screenshots in {OUT}")
-    print(f"{len(failures)} failure(s)")
-    return 1 if failures else 0
+def walk(session):
+    doc = os.path.join(session.work, "stop.qiwang")
+    round_, boards = prepare(doc)
+    paths = pages(doc)
+    base = session.serve(doc)
+    expect("serve prints its address first", session.first_line.startswith("serving http://127.0.0.1:"),
+           session.first_line)
+    browser = session.browser()
+    check_pages(browser, base, paths)
+    # The exported folder and a one-file group, from the disk.
+    site = os.path.join(session.work, "site")
+    cli("export-site", doc, "--out", site)
+    static = [("index.html", "static-index"), ("group/open-m/standings/index.html", "static-open-m-standings"),
+              ("group/child-m/bracket/index.html", "static-child-m-bracket"), ("open-m.html", "single-open-m"),
+              ("junior-f.html", "single-junior-f")]
+    check_pages(browser, "file://" + site + "/", static)
+    if boards:
+        check_live(browser, base, doc, round_, boards)
+    else:
+        expect("live: the demo has an open board", False, "none")
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run("qiwang-browser-", OUT, walk))

@@ -92,16 +92,13 @@ test_publish (void)
   g_autoptr(GFile) file = g_file_new_for_path (path);
   g_autoptr(QwDocument) demo = NULL;
   g_autoptr(GError) error = NULL;
-  g_autoptr(GPtrArray) checks = g_ptr_array_new ();
-  g_autoptr(GPtrArray) spins = g_ptr_array_new ();
-  g_autoptr(GPtrArray) buttons = g_ptr_array_new ();
   g_autoptr(QwDocumentContext) context = NULL;
   g_autoptr(QwSection) section = NULL;
   g_autofree char *url = NULL;
   g_autofree char *index = NULL;
   QwResultInput win = { .result = QW_RESULT_RED_WIN };
   QwPublishDialog *dialog;
-  GtkWidget *start = NULL;
+  GtkWidget *start;
   gint64 entered;
   double seconds;
 
@@ -114,24 +111,7 @@ test_publish (void)
   qw_test_wait_mapped (GTK_WIDGET (dialog));
   g_assert_false (qw_publish_dialog_is_serving (dialog));
 
-  /* Loopback only (the test machine's network), any free port. */
-  qw_test_collect_children (GTK_WIDGET (dialog), GTK_TYPE_CHECK_BUTTON, checks);
-  g_assert_cmpuint (checks->len, >, 0);
-  for (guint i = 0; i < checks->len; i++)
-    {
-      const char *address = g_object_get_data (G_OBJECT (g_ptr_array_index (checks, i)), "address");
-
-      gtk_check_button_set_active (g_ptr_array_index (checks, i), g_strcmp0 (address, "127.0.0.1") == 0);
-    }
-  qw_test_collect_children (GTK_WIDGET (dialog), GTK_TYPE_SPIN_BUTTON, spins);
-  gtk_spin_button_set_value (g_ptr_array_index (spins, 0), 0);
-  qw_test_collect_children (GTK_WIDGET (dialog), GTK_TYPE_BUTTON, buttons);
-  for (guint i = 0; i < buttons->len && start == NULL; i++)
-    if (g_strcmp0 (gtk_button_get_label (g_ptr_array_index (buttons, i)), _("_Start Publishing")) == 0)
-      start = g_ptr_array_index (buttons, i);
-  g_assert_nonnull (start);
-  g_signal_emit_by_name (start, "clicked");
-  qw_test_wait_until (qw_test_serving, dialog, "the dialog serving");
+  start = qw_test_serve_loopback (dialog);
   url = g_strdup (qw_publish_dialog_get_url (dialog));
   g_assert_true (g_str_has_prefix (url, "http://127.0.0.1:"));
   g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (start)), ==, _("_Stop Publishing"));

@@ -149,26 +149,8 @@ static char *
 start_serving (QwWindow *window)
 {
   QwPublishDialog *dialog = qw_publish_dialog_present (GTK_WINDOW (window));
-  g_autoptr(GPtrArray) checks = g_ptr_array_new ();
-  g_autoptr(GPtrArray) spins = g_ptr_array_new ();
-  g_autoptr(GPtrArray) buttons = g_ptr_array_new ();
-  GtkWidget *start = NULL;
 
-  qw_test_wait_mapped (GTK_WIDGET (dialog));
-  qw_test_collect_children (GTK_WIDGET (dialog), GTK_TYPE_CHECK_BUTTON, checks);
-  for (guint i = 0; i < checks->len; i++)
-    gtk_check_button_set_active (g_ptr_array_index (checks, i),
-                                 g_strcmp0 (g_object_get_data (G_OBJECT (g_ptr_array_index (checks, i)), "address"),
-                                            "127.0.0.1") == 0);
-  qw_test_collect_children (GTK_WIDGET (dialog), GTK_TYPE_SPIN_BUTTON, spins);
-  gtk_spin_button_set_value (g_ptr_array_index (spins, 0), 0);
-  qw_test_collect_children (GTK_WIDGET (dialog), GTK_TYPE_BUTTON, buttons);
-  for (guint i = 0; i < buttons->len && start == NULL; i++)
-    if (g_strcmp0 (gtk_button_get_label (g_ptr_array_index (buttons, i)), _("_Start Publishing")) == 0)
-      start = g_ptr_array_index (buttons, i);
-  g_assert_nonnull (start);
-  g_signal_emit_by_name (start, "clicked");
-  qw_test_wait_until (qw_test_serving, dialog, "the venue network served");
+  qw_test_serve_loopback (dialog);
   gtk_widget_set_visible (GTK_WIDGET (dialog), FALSE);
   return g_strdup (qw_publish_dialog_get_url (dialog));
 }

@@ -11,31 +11,13 @@ Environment: QIWANG_CLI, QIWANG_DATA_DIR, G_TEST_BUILDDIR.
 """
 import json
 import os
-import shutil
-import subprocess
 import sys
-import tempfile
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib"))
-from qwbrowser import CHROMIUM, Browser  # noqa: E402
+from qwbrowsertest import cli, expect, run, screenshots  # noqa: E402
 
-CLI = os.environ.get("QIWANG_CLI", "qiwang-cli")
-OUT = os.path.join(os.environ.get("G_TEST_BUILDDIR", "."), "venue-screenshots")
-failures = []
-
-
-def cli(*args, check=True):
-    p = subprocess.run([CLI] + list(args), capture_output=True, text=True, timeout=120)
-    if check and p.returncode != 0:
-        raise RuntimeError(f"qiwang-cli {' '.join(args)}: {p.returncode}: {p.stderr}")
-    return p
-
-
-def expect(what, ok, detail=""):
-    print(("ok   " if ok else "FAIL ") + what + ("" if ok else f": {detail}"))
-    if not ok:
-        failures.append(what)
+OUT = screenshots("venue-screenshots")
 
 
 def wait_for(browser, expression, timeout=30):
@@ -131,39 +113,21 @@ def screens(browser, base):
     expect("a screen page goes on to the next by itself", moved is not None, moved)
 
 
-def main():
-    if CHROMIUM is None:
-        print("chromium is not installed: skipped")
-        return 77
-    os.makedirs(OUT, exist_ok=True)
-    work = tempfile.mkdtemp(prefix="qiwang-venue-browser-")
-    server = browser = None
-    try:
-        doc = os.path.join(work, "stop.qiwang")
-        cli("demo", doc)
-        while cli("unpair", doc, "open-m", "--force", check=False).returncode == 0:
-            pass
-        cli("pair", doc, "open-m")
-        cli("round-clock", doc, "open-m", "1", "--start", "09:00", "--end", "11:30")
-        arbiter = json.loads(cli("device", doc, "add", "--name", "裁判一", "--role", "arbiter", "--group", "open-m",
-                                 "--boards", "1-5", "--json").stdout)
-        door = json.loads(cli("device", doc, "add", "--name", "门口", "--role", "checkin", "--group", "open-m",
-                              "--json").stdout)
-        server = subprocess.Popen([CLI, "serve", doc, "--port", "0"], stdout=subprocess.PIPE, text=True)
-        base = server.stdout.readline().strip().split(" ", 1)[1]
-        browser = Browser(os.path.join(work, "profile"))
-        phone_pages(browser, base, doc, arbiter, door)
-        screens(browser, base)
-    finally:
-        if browser is not None:
-            browser.close()
-        if server is not None:
-            server.terminate()
-            server.wait(timeout=10)
-        shutil.rmtree(work, ignore_errors=True)
-    print(f"screenshots in {OUT}")
-    print(f"{len(failures)} failure(s)")
-    return 1 if failures else 0
+def walk(session):
+    doc = os.path.join(session.work, "stop.qiwang")
+    cli("demo", doc)
+    while cli("unpair", doc, "open-m", "--force", check=False).returncode == 0:
+        pass
+    cli("pair", doc, "open-m")
+    cli("round-clock", doc, "open-m", "1", "--start", "09:00", "--end", "11:30")
+    arbiter = json.loads(cli("device", doc, "add", "--name", "裁判一", "--role", "arbiter", "--group", "open-m",
+                             "--boards", "1-5", "--json").stdout)
+    door = json.loads(cli("device", doc, "add", "--name", "门口", "--role", "checkin", "--group", "open-m",
+                          "--json").stdout)
+    base = session.serve(doc)
+    browser = session.browser()
+    phone_pages(browser, base, doc, arbiter, door)
+    screens(browser, base)
 
 
-sys.exit(main())
+sys.exit(run("qiwang-venue-browser-", OUT, walk))

@@ -26,21 +26,8 @@ import tempfile
 import threading
 import time
 
-CLI = os.environ.get("QIWANG_CLI", "qiwang-cli")
-failures = []
-
-
-def cli(*args, check=True):
-    p = subprocess.run([CLI] + list(args), capture_output=True, text=True, timeout=120)
-    if check and p.returncode != 0:
-        raise RuntimeError(f"qiwang-cli {' '.join(args)}: {p.returncode}: {p.stderr}")
-    return p
-
-
-def expect(what, ok, detail=""):
-    print(("ok   " if ok else "FAIL ") + what + ("" if ok else f": {detail}"))
-    if not ok:
-        failures.append(what)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib"))
+from qwcheck import CLI, cli, expect, failures  # noqa: E402
 
 
 class Server:

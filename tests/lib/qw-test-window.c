@@ -4,6 +4,7 @@
  */
 #include "config.h"
 
+#include <glib/gi18n.h>
 #include <string.h>
 
 #include "qw-publish-dialog.h"
@@ -143,6 +144,35 @@ gboolean
 qw_test_serving (gpointer data)
 {
   return qw_publish_dialog_is_serving (data);
+}
+
+GtkWidget *
+qw_test_serve_loopback (QwPublishDialog *dialog)
+{
+  g_autoptr(GPtrArray) checks = g_ptr_array_new ();
+  g_autoptr(GPtrArray) spins = g_ptr_array_new ();
+  g_autoptr(GPtrArray) buttons = g_ptr_array_new ();
+  GtkWidget *start = NULL;
+
+  qw_test_wait_mapped (GTK_WIDGET (dialog));
+  qw_test_collect_children (GTK_WIDGET (dialog), GTK_TYPE_CHECK_BUTTON, checks);
+  g_assert_cmpuint (checks->len, >, 0);
+  for (guint i = 0; i < checks->len; i++)
+    {
+      const char *address = g_object_get_data (G_OBJECT (g_ptr_array_index (checks, i)), "address");
+
+      gtk_check_button_set_active (g_ptr_array_index (checks, i), g_strcmp0 (address, "127.0.0.1") == 0);
+    }
+  qw_test_collect_children (GTK_WIDGET (dialog), GTK_TYPE_SPIN_BUTTON, spins);
+  gtk_spin_button_set_value (g_ptr_array_index (spins, 0), 0);
+  qw_test_collect_children (GTK_WIDGET (dialog), GTK_TYPE_BUTTON, buttons);
+  for (guint i = 0; i < buttons->len && start == NULL; i++)
+    if (g_strcmp0 (gtk_button_get_label (g_ptr_array_index (buttons, i)), _("_Start Publishing")) == 0)
+      start = g_ptr_array_index (buttons, i);
+  g_assert_nonnull (start);
+  g_signal_emit_by_name (start, "clicked");
+  qw_test_wait_until (qw_test_serving, dialog, "the publish dialog serving");
+  return start;
 }
 
 /* GTK 4.8's chooser shows the progress cursor on its dialog from the moment

@@ -11,6 +11,7 @@
 #include <adwaita.h>
 
 #include "qw-board-item.h"
+#include "qw-publish-dialog.h"
 #include "qw-rounds-page.h"
 #include "qw-window.h"
 
@@ -55,5 +56,11 @@ gboolean      qw_test_not_exporting     (gpointer      data);
 gboolean      qw_test_serving           (gpointer      data);
 /* The file chooser (@data) idle: done looking up the folder it shows. */
 gboolean      qw_test_chooser_idle      (gpointer      data);
+
+/* Serving from the publish dialog @dialog (shown) as a test does: on
+ * loopback only (the test machine's network), any free port; started and
+ * waited for. Returns the start button (its label says _Stop Publishing now;
+ * a click stops serving). */
+GtkWidget    *qw_test_serve_loopback    (QwPublishDialog *dialog);
 
 G_END_DECLS
