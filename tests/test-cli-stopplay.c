@@ -580,6 +580,72 @@ test_reader_language (void)
   g_assert_true (json_object_has_member (json_object_get_object_member (first, "tiebreaks"), "opponents"));
 }
 
+/* Issue 19 point 22: a group paired, played and re-paired by an English
+ * qiwang-cli (LANG=C) reads in Chinese under zh_CN: `log` gives the game
+ * log's values and causes (the steps' labels), and a re-paired board's
+ * warnings, in Chinese; `undo` names the step in Chinese. And the reverse:
+ * a result entered under zh_CN is undone in English under LANG=C. */
+static void
+test_reader_language_steps (void)
+{
+  g_autofree char *path = make_stop ("language-steps.qiwang", 8);
+  g_auto(QwTestRun) repair = { 0 }, log = { 0 }, explain = { 0 }, undo = { 0 }, redo = { 0 }, result = { 0 };
+  g_auto(QwTestRun) english = { 0 };
+  g_autoptr(JsonObject) met = NULL;
+  g_autofree char *red = NULL, *black = NULL;
+
+  g_free (qw_test_cli_out ("pair", path, "open-m", "--exclude-blocked", NULL));
+  for (int b = 1; b <= 4; b++)
+    {
+      g_autofree char *board = g_strdup_printf ("%d", b);
+
+      g_free (qw_test_cli_out ("result", path, "open-m", "1", board, "2:0", NULL));
+    }
+  g_free (qw_test_cli_out ("pair", path, "open-m", NULL));
+  /* Round 2's board 1 given to round 1's board 1: they have already met. */
+  met = game_json (path, 1, 1);
+  red = g_strdup_printf ("%" G_GINT64_FORMAT, json_object_get_int_member (met, "red"));
+  black = g_strdup_printf ("%" G_GINT64_FORMAT, json_object_get_int_member (met, "black"));
+  run_cli_in (&repair, "C.UTF-8", "repair", path, "open-m", "2", "1", red, black, NULL);
+  g_assert_cmpint (repair.status, ==, 0);
+  g_assert_nonnull (strstr (repair.out, "have already met"));
+
+  run_cli_in (&log, "zh_CN.UTF-8", "log", path, "open-m", NULL);
+  g_assert_cmpint (log.status, ==, 0);
+  g_test_message ("%s", log.out);
+  for (const char *const *english_text = (const char *const[]) { "Pairing of round", "Result of round", "board",
+                                                                  "Re-pairing", "Warning", "already met", NULL };
+       *english_text != NULL; english_text++)
+    if (strstr (log.out, *english_text) != NULL)
+      g_error ("“%s” in the Chinese log:\n%s", *english_text, log.out);
+  g_assert_nonnull (strstr (log.out, "（第 2 轮编排）"));
+  g_assert_nonnull (strstr (log.out, "（第 1 轮第 4 台结果）"));
+  g_assert_nonnull (strstr (log.out, "4 台"));
+  g_assert_nonnull (strstr (log.out, "（第 2 轮第 1 台改编）"));
+  g_assert_nonnull (strstr (log.out, "警告： 第 1 台："));
+  g_assert_nonnull (strstr (log.out, "已交过手"));
+  /* The re-paired boards keep the engine's reasons as messages. */
+  run_cli_in (&explain, "zh_CN.UTF-8", "explain", path, "open-m", "2", NULL);
+  g_assert_cmpint (explain.status, ==, 0);
+  g_test_message ("%s", explain.out);
+  g_assert_null (strstr (explain.out, "Score group"));
+  g_assert_null (strstr (explain.out, "Changed by"));
+  g_assert_nonnull (strstr (explain.out, "裁判手动调整"));
+
+  run_cli_in (&undo, "zh_CN.UTF-8", "undo", path, NULL);
+  g_assert_cmpint (undo.status, ==, 0);
+  g_assert_cmpstr (undo.out, ==, "已撤销：第 2 轮第 1 台改编\n");
+
+  /* The reverse. */
+  run_cli_in (&redo, "zh_CN.UTF-8", "redo", path, NULL);
+  g_assert_cmpstr (redo.out, ==, "已重做：第 2 轮第 1 台改编\n");
+  run_cli_in (&result, "zh_CN.UTF-8", "result", path, "open-m", "2", "2", "2:0", NULL);
+  g_assert_cmpint (result.status, ==, 0);
+  run_cli_in (&english, "C.UTF-8", "undo", path, NULL);
+  g_assert_cmpint (english.status, ==, 0);
+  g_assert_cmpstr (english.out, ==, "Undone: Result of round 2, board 2\n");
+}
+
 /* 6. print checkin and seeding */
 static void
 test_print (void)
@@ -617,6 +683,7 @@ main (int    argc,
   g_test_add_func ("/cli-stopplay/small-swiss", test_small_swiss);
   g_test_add_func ("/cli-stopplay/swiss-bound", test_swiss_bound);
   g_test_add_func ("/cli-stopplay/reader-language", test_reader_language);
+  g_test_add_func ("/cli-stopplay/reader-language-steps", test_reader_language_steps);
   g_test_add_func ("/cli-stopplay/round-robin-repair", test_round_robin_repair);
   g_test_add_func ("/cli-stopplay/round-robin-nobody-left", test_round_robin_nobody_left);
   g_test_add_func ("/cli-stopplay/round-robin-rounds-agree", test_round_robin_rounds_agree);

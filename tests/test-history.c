@@ -7,11 +7,16 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include "config.h"
+
+#include <glib/gi18n.h>
 #include <glib/gstdio.h>
+#include <locale.h>
 #include <sqlite3.h>
 #include <string.h>
 
 #include "qw-demo.h"
+#include "qw-data.h"
 #include "qw-document.h"
 #include "qw-error.h"
 #include "qw-history.h"
@@ -27,6 +32,7 @@
 #include "qw-game.h"
 #include "qw-entry-import.h"
 #include "qw-idcard.h"
+#include "qw-message.h"
 #include "qw-test-play.h"
 #include "qw-test.h"
 #include "qw-test-people.h"
@@ -1070,7 +1076,12 @@ dump_game_log (const char *path)
   while (sqlite3_step (stmt) == SQLITE_ROW)
     {
       for (int c = 0; c < sqlite3_column_count (stmt); c++)
-        g_string_append_printf (out, "%s|", (const char *) sqlite3_column_text (stmt, c));
+        {
+          /* Values and causes are stored as messages (issue 19 point 22). */
+          g_autofree char *text = qw_message_render ((const char *) sqlite3_column_text (stmt, c));
+
+          g_string_append_printf (out, "%s|", text);
+        }
       g_string_append_c (out, '\n');
     }
   sqlite3_finalize (stmt);
@@ -1250,6 +1261,137 @@ test_disabled (void)
   qw_test_remove_tree (dir);
 }
 
+
+/* Issue 19 point 22: the reader's language */
+
+/* Reads (and writes) from now on as someone whose language is @language
+ * ("zh_CN", or NULL for the untranslated English of C.UTF-8). */
+static void
+read_in (const char *language)
+{
+  if (language != NULL)
+    {
+      g_setenv ("LANGUAGE", language, TRUE);
+      g_assert_nonnull (setlocale (LC_ALL, "zh_CN.UTF-8"));
+    }
+  else
+    {
+      g_unsetenv ("LANGUAGE");
+      g_assert_nonnull (setlocale (LC_ALL, "C.UTF-8"));
+    }
+  bindtextdomain (GETTEXT_PACKAGE, qw_locale_dir ());
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+}
+
+/* @msgid in the reader's language, with its arguments. */
+static char *
+shown (const char *msgid,
+       ...) G_GNUC_PRINTF (1, 2);
+
+static char *
+shown (const char *msgid,
+       ...)
+{
+  va_list ap;
+  char *text;
+
+  va_start (ap, msgid);
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
+  text = g_strdup_vprintf (g_dgettext (GETTEXT_PACKAGE, msgid), ap);
+#pragma GCC diagnostic pop
+  va_end (ap);
+  return text;
+}
+
+/* The label undo would take back, as a fresh connection (another program,
+ * in the reader's language) reads it. */
+static char *
+undo_label_read_anew (Fixture *f)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(QwDocument) other = qw_document_open (f->path, &error);
+
+  g_assert_no_error (error);
+  qw_document_enable_history (other);
+  return g_strdup (qw_history_get_undo_label (qw_document_get_history (other)));
+}
+
+/* A group paired and played under LANG=C reads in Chinese under zh_CN: the
+ * Undo label, the game log's values and causes (a result with fouls, the
+ * round paired, an undo of it), and the reverse; a label stored as text
+ * before (plain Chinese) shows as it was. */
+static void
+test_reader_language (Fixture       *f,
+                      gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) lines = NULL;
+  QwResultInput input = { QW_RESULT_DRAW, 1, 0, QW_PLAYOFF_NONE, FALSE };
+  g_autofree char *label = NULL, *expected = NULL, *fouls = NULL, *boards = NULL, *undo = NULL;
+  const QwGameLogLine *line;
+
+  read_in (NULL);
+  qw_test_pair_next (f->doc, &f->section, NULL);
+  g_assert_true (qw_tournament_record_result (f->doc, f->section, 1, 1, &input, &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (qw_history_get_undo_label (f->history), ==, "Result of round 1, board 1");
+
+  read_in ("zh_CN");
+  expected = shown ("Result of round %d, board %d", 1, 1);
+  g_assert_cmpstr (expected, !=, "Result of round 1, board 1");  /* the translations are found */
+  label = undo_label_read_anew (f);
+  g_assert_cmpstr (label, ==, expected);
+  g_assert_true (qw_history_undo (f->history, NULL, &error));
+  g_assert_no_error (error);
+  lines = game_log (f);
+  g_assert_cmpuint (lines->len, ==, 3);
+  boards = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d board", "%d boards", 6), 6);
+  line = g_ptr_array_index (lines, 0);
+  g_assert_cmpstr (line->new_value, ==, boards);
+  g_free (expected);
+  expected = shown ("Pairing of round %d", 1);
+  g_assert_cmpstr (line->cause, ==, expected);
+  line = g_ptr_array_index (lines, 1);
+  fouls = shown ("fouls %d:%d", 1, 0);
+  g_assert_nonnull (strstr (line->new_value, fouls));
+  g_assert_null (strstr (line->new_value, "fouls"));
+  g_assert_cmpstr (line->cause, ==, label);
+  line = g_ptr_array_index (lines, 2);
+  undo = shown ("Undo: %s", label);
+  g_assert_cmpstr (line->cause, ==, undo);
+  g_assert_nonnull (strstr (line->old_value, fouls));
+
+  /* The reverse: written in Chinese, read in English. */
+  g_assert_true (qw_history_redo (f->history, NULL, &error));
+  g_assert_no_error (error);
+  qw_test_record (f->doc, f->section, 1, 2, QW_RESULT_RED_WIN);
+  read_in (NULL);
+  g_free (label);
+  label = undo_label_read_anew (f);
+  g_assert_cmpstr (label, ==, "Result of round 1, board 2");
+  g_ptr_array_unref (lines);
+  lines = game_log (f);
+  line = g_ptr_array_index (lines, lines->len - 1);
+  g_assert_cmpstr (line->cause, ==, "Result of round 1, board 2");
+  line = g_ptr_array_index (lines, lines->len - 2);
+  g_assert_cmpstr (line->cause, ==, "Redo: Result of round 1, board 1");
+  g_assert_cmpstr (line->new_value, ==, "1:1 (fouls 1:0)");
+
+  /* A label stored as text (before messages were) shows as it was. */
+  {
+    sqlite3 *db = NULL;
+
+    g_assert_cmpint (sqlite3_open (f->path, &db), ==, SQLITE_OK);
+    g_assert_cmpint (sqlite3_exec (db, "UPDATE step SET label = '第1轮第2台成绩' WHERE id = (SELECT MAX(id) FROM step)",
+                                   NULL, NULL, NULL), ==, SQLITE_OK);
+    sqlite3_close (db);
+  }
+  g_free (label);
+  label = undo_label_read_anew (f);
+  g_assert_cmpstr (label, ==, "第1轮第2台成绩");
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1286,6 +1428,7 @@ main (int    argc,
   ADD ("conflict/id-number/undo-edit", test_undo_edit_reimported);
   ADD ("conflict/id-number/known-duplicate", test_undo_known_duplicate);
   ADD ("log", test_log);
+  ADD ("reader-language", test_reader_language);
 #undef ADD
   g_test_add_func ("/history/disabled", test_disabled);
   g_test_add_func ("/history/log/migrated", test_log_migrated);

@@ -534,6 +534,7 @@ test_final_pages (void)
     QwWildcardDialog *dialog = QW_WILDCARD_DIALOG (qw_test_wait_toplevel (QW_TYPE_WILDCARD_DIALOG));
 
     qw_wildcard_dialog_set (dialog, "w03", "李外卡", 3);
+    qw_wildcard_dialog_set_applied (dialog, "2022-09-20", NULL);
     settle (window);
     qw_test_screenshot (GTK_WIDGET (dialog), "ladder-wildcard-dialog.png");
     adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "add");
@@ -547,6 +548,7 @@ test_final_pages (void)
                                                       qw_window_get_context (window));
 
     qw_wildcard_dialog_set (again, "w03", "李外卡", 0);
+    qw_wildcard_dialog_set_applied (again, "2022-09-21", NULL);
     g_assert_false (qw_wildcard_dialog_add (again, &error));
     g_assert_error (error, QW_ERROR, QW_ERROR_CONFLICT);
     g_clear_error (&error);

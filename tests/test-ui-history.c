@@ -18,6 +18,7 @@
 #include <adwaita.h>
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
+#include <locale.h>
 #include <string.h>
 
 #include "qw-board-item.h"
@@ -1179,6 +1180,92 @@ test_chinese_names (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* Issue 19 point 22: a document whose steps were made by an English
+ * qiwang-cli (LANG=C) shows them in Chinese in a zh_CN window: the Undo
+ * button's tooltip and the undo toast name the step in Chinese, and the
+ * round's explanations (the engine's reasons, the arbiter's swap and its
+ * log line) read in Chinese. */
+static void
+test_reader_language (void)
+{
+  static const char *const units[] = { "白花镇象棋协会", "惠东县象棋协会", "惠州市棋院", "稔山镇文化站", NULL };
+  g_autofree char *path = g_build_filename (tmp_dir, "language.qiwang", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *label = NULL, *tooltip = NULL, *undone = NULL, *red1 = NULL, *red2 = NULL;
+  QwWindow *window;
+  QwRoundsPage *rounds;
+  GtkWidget *undo;
+  GtkWidget *dialog;
+
+  /* Written in English. */
+  g_unsetenv ("LANGUAGE");
+  g_assert_nonnull (setlocale (LC_ALL, "C.UTF-8"));
+  {
+    g_autoptr(QwEvent) event = NULL;
+    g_autoptr(QwDocument) doc = qw_test_stop_with_players (path, 19, 12, units, &event);
+    g_autoptr(QwSection) section = qw_tournament_find_section (doc, "open-m", TRUE, &error);
+    g_autoptr(QwGame) g1 = NULL;
+    g_autoptr(QwGame) g2 = NULL;
+    g_autoptr(GPtrArray) warnings = NULL;
+    g_autoptr(QwEntry) a = NULL;
+    g_autoptr(QwEntry) b = NULL;
+
+    g_assert_no_error (error);
+    qw_document_enable_history (doc);
+    qw_test_pair_next (doc, &section, NULL);
+    qw_test_record (doc, section, 1, 3, QW_RESULT_RED_WIN);
+    g1 = qw_document_get_game (doc, section->id, 1, 1, &error);
+    g2 = qw_document_get_game (doc, section->id, 1, 2, &error);
+    warnings = qw_tournament_swap_players (doc, section, 1, g1->red, g2->red, &error);
+    g_assert_no_error (error);
+    a = qw_document_get_entry (doc, g1->red, &error);
+    b = qw_document_get_entry (doc, g2->red, &error);
+    red1 = g_strdup (a->name);
+    red2 = g_strdup (b->name);
+    label = g_strdup_printf ("Swap of %s and %s in round 1", red1, red2);
+    g_assert_cmpstr (qw_history_get_undo_label (qw_document_get_history (doc)), ==, label);
+    g_clear_pointer (&label, g_free);
+  }
+  g_setenv ("LANGUAGE", "zh_CN", TRUE);
+  g_assert_nonnull (setlocale (LC_ALL, "zh_CN.UTF-8"));
+
+  /* Read in Chinese. */
+  window = qw_test_new_window (1280, 800);
+  no_animations ();
+  g_assert_true (qw_window_open_file (window, file));
+  label = g_strdup_printf (_("Swap of %s and %s in round %d"), red1, red2, 1);
+  g_assert_null (strstr (label, "Swap"));
+  tooltip = g_strdup_printf (_("Undo: %s (Ctrl+Z)"), label);
+  undo = qw_test_find_action_button (GTK_WIDGET (window), "win.undo");
+  g_assert_cmpstr (qw_history_get_undo_label (history_of (window)), ==, label);
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (undo), ==, tooltip);
+
+  qw_window_show_page (window, "rounds");
+  rounds = QW_ROUNDS_PAGE (qw_window_get_page (window, "rounds"));
+  qw_test_wait_mapped (GTK_WIDGET (rounds));
+  g_assert_true (qw_rounds_page_select_group (rounds, "open-m"));
+  gtk_widget_activate_action (GTK_WIDGET (rounds), "rounds.explain", NULL);
+  dialog = GTK_WIDGET (qw_test_wait_toplevel (ADW_TYPE_MESSAGE_DIALOG));
+  g_assert_true (qw_test_label_shown (dialog, _("Changed by the arbiter")));
+  g_assert_false (qw_test_label_shown (dialog, "Changed by the arbiter"));
+  g_assert_false (qw_test_label_shown (dialog, "Score group"));
+  g_assert_false (qw_test_label_shown (dialog, "Round 1"));
+  qw_test_screenshot (dialog, "screenshot-language-explain.png");
+  qw_test_close_toplevels (ADW_TYPE_MESSAGE_DIALOG);
+
+  undone = g_strdup_printf (_("Undone: %s"), label);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  qw_test_wait_toast (GTK_WIDGET (window), undone);
+  qw_test_screenshot (GTK_WIDGET (window), "screenshot-language-undo.png");
+  g_free (label);
+  label = g_strdup_printf (_("Result of round %d, board %d"), 1, 3);
+  g_free (tooltip);
+  tooltip = g_strdup_printf (_("Undo: %s (Ctrl+Z)"), label);
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (undo), ==, tooltip);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1193,5 +1280,6 @@ main (int    argc,
   g_test_add_func ("/ui-history/mnemonics-and-tooltips", test_mnemonics_and_tooltips);
   g_test_add_func ("/ui-history/explain-every-board", test_explain_every_board);
   g_test_add_func ("/ui-history/chinese-names", test_chinese_names);
+  g_test_add_func ("/ui-history/reader-language", test_reader_language);
   return g_test_run ();
 }

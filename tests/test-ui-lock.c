@@ -208,15 +208,6 @@ lists_files_of (GtkWidget *widget,
   return FALSE;
 }
 
-/* GTK 4.8's chooser shows the progress cursor on its dialog from the moment
- * it starts looking up a folder (or the recent files) until the folder is
- * listed. */
-static gboolean
-chooser_idle (gpointer data)
-{
-  return gtk_widget_get_cursor (data) == NULL;
-}
-
 typedef struct
 {
   GtkWindow *dialog;
@@ -229,7 +220,7 @@ folder_listed (gpointer data)
   Chooser *c = data;
   g_autoptr(GFile) current = gtk_file_chooser_get_current_folder (GTK_FILE_CHOOSER (c->dialog));
 
-  return chooser_idle (c->dialog) && current != NULL && g_file_equal (current, c->folder)
+  return qw_test_chooser_idle (c->dialog) && current != NULL && g_file_equal (current, c->folder)
          && lists_files_of (GTK_WIDGET (c->dialog), c->folder);
 }
 
@@ -254,7 +245,7 @@ chooser_in_folder (void)
   Chooser chooser = { dialog, folder };
 
   qw_test_wait_mapped (GTK_WIDGET (dialog));
-  qw_test_wait_until (chooser_idle, dialog, "the file chooser to show where it opened");
+  qw_test_wait_until (qw_test_chooser_idle, dialog, "the file chooser to show where it opened");
   g_assert_true (gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (dialog), folder, &error));
   g_assert_no_error (error);
   qw_test_wait_until (folder_listed, &chooser, "the file chooser to list the document's folder");

@@ -42,12 +42,18 @@
 #include "qw-new-stop-dialog.h"
 #include "qw-error.h"
 #include "qw-event.h"
+#include "qw-gate-dialog.h"
 #include "qw-pair-gate.h"
+#include "qw-section-dialog.h"
 #include "qw-player-chooser.h"
 #include "qw-registration.h"
 #include "qw-rounds-page.h"
 #include "qw-ruleset-championship.h"
+#include "qw-test.h"
+#include "qw-test-documents.h"
+#include "qw-test-play.h"
 #include "qw-tournament.h"
+#include "qw-venue.h"
 #include "qw-window.h"
 #include "ui-wait.h"
 
@@ -60,26 +66,13 @@ static const char *page_names[] = { "region", "national", "ladder", "entries", "
 
 /* Documents */
 
-static char *
-path_in_tmp (const char *name)
-{
-  return g_build_filename (tmp_dir, name, NULL);
-}
-
 /* The demo stop (open-m has paired 4 rounds) in a folder of its own. */
 static char *
 demo_copy (const char *folder)
 {
-  g_autofree char *dir = path_in_tmp (folder);
-  char *path = g_build_filename (dir, "演示赛.qiwang", NULL);
-  g_autoptr(GError) error = NULL;
-  g_autoptr(QwDocument) doc = NULL;
+  g_autofree char *dir = g_build_filename (tmp_dir, folder, NULL);
 
-  g_mkdir_with_parents (dir, 0700);
-  g_unlink (path);
-  doc = qw_demo_create (path, &error);
-  g_assert_no_error (error);
-  return path;
+  return qw_test_demo_document (dir, "演示赛.qiwang");
 }
 
 static QwEvent *
@@ -213,19 +206,6 @@ window_on (GdkDisplay *display,
   return window;
 }
 
-/* Whether the window offers a page (its switcher shows it). */
-static gboolean
-page_shown (QwWindow   *window,
-            const char *name)
-{
-  GtkWidget *child = qw_window_get_page (window, name);
-  GtkWidget *stack = gtk_widget_get_ancestor (child, ADW_TYPE_VIEW_STACK);
-
-  while (gtk_widget_get_parent (child) != stack)
-    child = gtk_widget_get_parent (child);
-  return adw_view_stack_page_get_visible (adw_view_stack_get_page (ADW_VIEW_STACK (stack), child));
-}
-
 static void
 spin (void)
 {
@@ -294,7 +274,7 @@ assert_column_titles (QwWindow *window)
       g_autoptr(GPtrArray) titles = g_ptr_array_new_with_free_func (g_free);
       GtkWidget *page;
 
-      if (!page_shown (window, page_names[p]))
+      if (!qw_test_page_offered (window, page_names[p]))
         continue;
       qw_window_show_page (window, page_names[p]);
       page = qw_window_get_page (window, page_names[p]);
@@ -319,7 +299,7 @@ static void
 test_column_titles (void)
 {
   g_autofree char *stop = demo_copy ("titles");
-  g_autofree char *final = path_in_tmp ("titles/总决赛.qiwang");
+  g_autofree char *final = g_build_filename (tmp_dir, "titles", "总决赛.qiwang", NULL);
   g_autoptr(GError) error = NULL;
   QwWindow *window;
 
@@ -340,7 +320,7 @@ test_column_titles (void)
   gtk_window_destroy (GTK_WINDOW (window));
 
   window = window_on (NULL, 1280, 800, final);
-  g_assert_true (page_shown (window, "prizes"));
+  g_assert_true (qw_test_page_offered (window, "prizes"));
   g_assert_cmpuint (assert_column_titles (window), >, 10);
   qw_window_show_page (window, "prizes");
   qw_test_screenshot (GTK_WIDGET (window), "rough-prizes-columns.png");
@@ -397,7 +377,7 @@ assert_on_screen (GtkWindow  *dialog,
 static char *
 late_list (void)
 {
-  g_autofree char *path = path_in_tmp ("迟到名单.csv");
+  g_autofree char *path = g_build_filename (tmp_dir, "迟到名单.csv", NULL);
   g_autoptr(GString) csv = g_string_new ("姓名,性别,出生日期,身份证号,单位,手机\n");
   g_autoptr(GRand) rand = g_rand_new_with_seed (19);
   g_autoptr(GError) error = NULL;
@@ -476,10 +456,6 @@ test_late_entries_1024x700 (void)
   late_entries_on (1024, 700);
 }
 
-
-static GtkWidget *nth_of_type (GtkWidget *widget,
-                               GType      type,
-                               int       *n);
 
 /* Point 12: labels that are cut */
 
@@ -562,6 +538,35 @@ has_orphan (PangoLayout *layout)
   return FALSE;
 }
 
+/* A text shortened with "…" shows at least three characters and the "…". */
+#define ELLIPSIZED_MIN_WIDTH 56
+/* The pages not held to it yet (the entries page's units at 700 px). */
+static gboolean shortened_allowed;
+
+/* The narrowest width for a wrapped text that the orphan check tries: about
+ * fifteen characters (narrower, a line broken at a space inside a paragraph
+ * can hold one character, which no dialog is that narrow for). */
+#define ORPHAN_MIN_WIDTH 200
+
+/* A width at which the wrapped @layout would leave a character alone on a
+ * line, from ORPHAN_MIN_WIDTH up to its own width in steps of 2 px, or 0:
+ * the same label in a wider or narrower dialog, another font, another
+ * translation's length (no orphan just by luck of today's width). */
+static int
+orphan_width (PangoLayout *layout,
+              int          width)
+{
+  g_autoptr(PangoLayout) copy = pango_layout_copy (layout);
+
+  for (int w = ORPHAN_MIN_WIDTH; w <= width; w += 2)
+    {
+      pango_layout_set_width (copy, w * PANGO_SCALE);
+      if (has_orphan (copy))
+        return w;
+    }
+  return 0;
+}
+
 /* @ellipsis: whether text ended with "…" (its tooltip whole) counts as cut. */
 static void
 find_cut (GtkWidget *widget,
@@ -581,11 +586,16 @@ find_cut (GtkWidget *widget,
       int height = gtk_widget_get_height (widget);
       PangoRectangle logical;
       const char *why = NULL;
+      g_autofree char *orphan_why = NULL;
+      int orphan_at;
 
       /* The layout is the label's text laid out in the width it got. */
       pango_layout_get_pixel_extents (layout, NULL, &logical);
+      /* A narrow window may shorten a text, never down to "…" alone (each
+       * unit of the standings at 700 px, the round's status). */
       if (pango_layout_is_ellipsized (layout))
-        why = ellipsis ? "ellipsized" : NULL;
+        why = ellipsis ? "ellipsized"
+              : width < ELLIPSIZED_MIN_WIDTH && !shortened_allowed ? "ellipsized to almost nothing" : NULL;
       else if (logical.width > width + 1)
         why = "wider than its place";
       else if (logical.height > height + 1)
@@ -594,6 +604,8 @@ find_cut (GtkWidget *widget,
         why = "under the scroll bar";
       else if (gtk_label_get_wrap (label) && has_orphan (layout))
         why = "a character alone on a line";
+      else if (gtk_label_get_wrap (label) && (orphan_at = orphan_width (layout, width)) > 0)
+        why = orphan_why = g_strdup_printf ("a character alone on a line at %d px", orphan_at);
       if (why != NULL)
         g_string_append_printf (cut, "  \"%s\" (%s: %d × %d in %d × %d)\n", gtk_label_get_text (label), why,
                                 logical.width, logical.height, width, height);
@@ -668,7 +680,7 @@ walk_cut (int width)
       g_autofree char *cut = NULL;
       GtkWidget *page;
 
-      if (!page_shown (window, page_names[p]))
+      if (!qw_test_page_offered (window, page_names[p]))
         continue;
       g_test_message ("page %s at %d px", page_names[p], width);
       qw_window_show_page (window, page_names[p]);
@@ -680,7 +692,9 @@ walk_cut (int width)
           g_assert_true (qw_rounds_page_select_group (QW_ROUNDS_PAGE (page), GROUP));
           qw_test_wait_reloaded (page);
         }
+      shortened_allowed = g_str_equal (page_names[p], "entries");
       cut = cut_labels (GTK_WIDGET (window), width >= 1280, shot);
+      shortened_allowed = FALSE;
       g_string_append (all, cut);
       /* The page fits the window's width (the header's buttons and title
        * need 727 px): the rounds page made it 860 px wide. */
@@ -712,8 +726,7 @@ walk_cut (int width)
     g_autofree char *shot = g_strdup_printf ("rough-new-stop-%d.png", width);
     g_autofree char *list_shot = g_strdup_printf ("rough-new-stop-rulesets-%d.png", width);
     g_autofree char *cut = cut_labels (GTK_WIDGET (dialog), width >= 1280, shot);
-    int first = 0;
-    GtkWidget *rulesets = nth_of_type (GTK_WIDGET (dialog), ADW_TYPE_COMBO_ROW, &first);
+    GtkWidget *rulesets = qw_test_find_child (GTK_WIDGET (dialog), ADW_TYPE_COMBO_ROW);
     GtkWidget *popover;
 
     g_string_append (all, cut);
@@ -749,34 +762,306 @@ test_nothing_cut_700 (void)
   g_assert_cmpstr (cut, ==, "");
 }
 
-/* Point 13: the entry editor's keys */
+/* Point 12: no character alone on a line, in every dialog */
 
-static GtkWidget *
-nth_of_type (GtkWidget *widget,
-             GType      type,
-             int       *n)
+/* A window shown other than @data (the main window): the dialog an action
+ * opened. */
+static GtkWindow *
+other_toplevel (QwWindow *window)
 {
-  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type) && (*n)-- == 0)
-    return widget;
-  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found = nth_of_type (c, type, n);
+  g_autoptr(GList) all = gtk_window_list_toplevels ();
 
-      if (found != NULL)
-        return found;
-    }
+  for (GList *l = all; l != NULL; l = l->next)
+    if (l->data != (gpointer) window && gtk_widget_get_mapped (l->data) && !GTK_IS_POPOVER (l->data)
+        && gtk_window_get_transient_for (l->data) == GTK_WINDOW (window))
+      return l->data;
   return NULL;
 }
+
+static gboolean
+other_toplevel_shown (gpointer data)
+{
+  return other_toplevel (data) != NULL;
+}
+
+/* The group's settings (their options' descriptions) and the gate before
+ * pairing (its groups' descriptions, each entry's problems): every label
+ * that wraps keeps no character alone on a line, at the dialog's width and
+ * at any narrower one down to 200 px (orphan_width()); so does every other
+ * dialog of the rounds page and of the window. They had no such rule: only the
+ * message dialogs, the import report, the late-entry dialog and 编排说明
+ * had it, each by a call of its own. */
+static void
+test_dialog_orphans (void)
+{
+  g_autofree char *path = demo_copy ("orphans");
+  g_autoptr(GString) all = g_string_new (NULL);
+  g_autoptr(GError) error = NULL;
+  QwWindow *window;
+  QwRoundsPage *rounds;
+  GtkWindow *dialog;
+
+  {
+    g_autoptr(QwDocument) doc = qw_document_open (path, &error);
+    g_autoptr(GPtrArray) late = NULL;
+
+    g_assert_no_error (error);
+    /* Late entries: the gate before round 5 lists them as blocked. */
+    late = add_late_men (doc, 2, 19);
+    /* Board 1 of round 4 played: its fouls can be entered (F). */
+    {
+      g_autoptr(QwSection) section = qw_tournament_find_section (doc, GROUP, FALSE, &error);
+      QwResultInput won = { QW_RESULT_RED_WIN, 0, 0, QW_PLAYOFF_NONE, FALSE };
+
+      g_assert_no_error (error);
+      g_assert_true (qw_tournament_record_result (doc, section, 4, 1, &won, &error));
+      g_assert_no_error (error);
+    }
+  }
+  window = window_on (NULL, 1280, 800, path);
+  qw_window_show_page (window, "rounds");
+  rounds = QW_ROUNDS_PAGE (qw_window_get_page (window, "rounds"));
+  qw_test_wait_mapped (GTK_WIDGET (rounds));
+  g_assert_true (qw_rounds_page_select_group (rounds, GROUP));
+  qw_test_wait_reloaded (GTK_WIDGET (rounds));
+
+  /* Every other dialog of the rounds page and of the window that wraps a
+   * text: the same rule without a call of its own. */
+  {
+    struct { GtkWidget *widget; const char *action; } opens[] = {
+      { GTK_WIDGET (rounds), "rounds.withdraw" }, { GTK_WIDGET (rounds), "rounds.check" },
+      { GTK_WIDGET (rounds), "rounds.swap" }, { GTK_WIDGET (rounds), "rounds.round-clock" },
+      { GTK_WIDGET (rounds), "rounds.unpair" }, { GTK_WIDGET (window), "win.event-details" },
+      { GTK_WIDGET (window), "win.print" }, { GTK_WIDGET (window), "win.devices" },
+      { GTK_WIDGET (window), "win.add-device" },
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (opens); i++)
+      {
+        g_autofree char *shot = g_strdup_printf ("rough-orphans-%s.png", strchr (opens[i].action, '.') + 1);
+        g_autofree char *cut = NULL;
+
+        g_assert_true (gtk_widget_activate_action (opens[i].widget, opens[i].action, NULL));
+        qw_test_wait_until (other_toplevel_shown, window, opens[i].action);
+        dialog = other_toplevel (window);
+        cut = cut_labels (GTK_WIDGET (dialog), TRUE, shot);
+        g_string_append (all, cut);
+        gtk_window_destroy (dialog);
+        spin ();
+      }
+  }
+  /* The fouls and play-off dialog (F). */
+  qw_rounds_page_select_board (rounds, 0);
+  g_assert_true (qw_rounds_page_key_result (rounds, GDK_KEY_f));
+  qw_test_wait_until (other_toplevel_shown, window, "the fouls dialog");
+  dialog = other_toplevel (window);
+  {
+    g_autofree char *cut = cut_labels (GTK_WIDGET (dialog), TRUE, "rough-orphans-fouls.png");
+
+    g_string_append (all, cut);
+  }
+  gtk_window_destroy (dialog);
+  spin ();
+
+  gtk_widget_activate_action (GTK_WIDGET (rounds), "rounds.settings", NULL);
+  dialog = qw_test_wait_toplevel (QW_TYPE_SECTION_DIALOG);
+  {
+    g_autofree char *cut = cut_labels (GTK_WIDGET (dialog), TRUE, "rough-orphans-settings.png");
+
+    g_string_append (all, cut);
+  }
+  gtk_window_destroy (dialog);
+  spin ();
+
+  dialog = GTK_WINDOW (qw_gate_dialog_new (GTK_WINDOW (window), qw_window_get_context (window), GROUP, 5));
+  gtk_window_present (dialog);
+  g_assert_cmpuint (qw_gate_dialog_get_n_blocked (QW_GATE_DIALOG (dialog)), ==, 2);
+  {
+    g_autofree char *cut = cut_labels (GTK_WIDGET (dialog), TRUE, "rough-orphans-gate.png");
+
+    g_string_append (all, cut);
+  }
+  gtk_window_destroy (dialog);
+  gtk_window_destroy (GTK_WINDOW (window));
+  spin ();
+  g_assert_cmpstr (all->str, ==, "");
+}
+
+/* Point 12: the notes of a knockout's rounds page */
+
+#define DEVICE_NAME "1–10 台裁判"
+
+/* A knockout of 30 in open-m, play-offs by armageddon: round 1 paired,
+ * board 1 drawn with fouls and its armageddon drawn (和棋黑胜附加赛战和：
+ * 黑方晋级), board 2 entered from the phone "1–10 台裁判". */
+static char *
+knockout_with_notes (void)
+{
+  g_autofree char *dir = g_build_filename (tmp_dir, "knockout", NULL);
+  QwTestStop f = { .dir = NULL, .path = g_build_filename (dir, "淘汰赛.qiwang", NULL) };
+  QwResultInput drawn = { QW_RESULT_DRAW, 1, 2, QW_PLAYOFF_DRAW, TRUE };
+  const char *groups[] = { GROUP, NULL };
+  g_autofree char *token = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(QwDevice) device = NULL;
+  g_autoptr(GPtrArray) games = NULL;
+  const QwGame *board2;
+
+  g_mkdir_with_parents (dir, 0700);
+  qw_test_stop_make (&f, "knockout", 30, 5, 12, NULL, NULL);
+  f.section->settings.armageddon = TRUE;
+  g_assert_true (qw_test_update_section (f.doc, &f.section, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (qw_test_pair (f.doc, &f.section, NULL, &error), ==, 1);
+  g_assert_no_error (error);
+  g_assert_true (qw_tournament_record_result (f.doc, f.section, 1, 1, &drawn, &error));
+  g_assert_no_error (error);
+  device = qw_venue_add_device (f.doc, DEVICE_NAME, QW_DEVICE_ARBITER, groups, 1, 10, &token, &error);
+  g_assert_no_error (error);
+  games = qw_document_list_round_games (f.doc, f.section->id, 1, &error);
+  g_assert_no_error (error);
+  board2 = g_ptr_array_index (games, 1);
+  g_assert_cmpint (board2->board, ==, 2);
+  {
+    QwVenueResultRequest request = { GROUP, 1, 2, "2:0", -1, -1, board2->id, board2->red, board2->black };
+
+    g_assert_cmpint (qw_venue_device_result (f.doc, device, &request, "192.0.2.7", NULL, NULL, &error), ==,
+                     QW_VENUE_OK);
+    g_assert_no_error (error);
+  }
+  g_clear_pointer (&f.section, qw_section_free);
+  g_clear_pointer (&f.entries, g_ptr_array_unref);
+  g_clear_object (&f.doc);
+  return f.path;
+}
+
+static void
+collect_labels_with (GtkWidget  *widget,
+                     const char *text,
+                     GPtrArray  *found)
+{
+  if (!gtk_widget_get_mapped (widget))
+    return;
+  if (GTK_IS_LABEL (widget) && strstr (gtk_label_get_text (GTK_LABEL (widget)), text) != NULL)
+    g_ptr_array_add (found, widget);
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    collect_labels_with (c, text, found);
+}
+
+/* The labels of @root that show @text are shown whole: none ends in "…",
+ * none is wider or lower than its place. Returns what is cut. */
+static char *
+cut_showing (GtkWidget  *root,
+             const char *text)
+{
+  g_autoptr(GPtrArray) found = g_ptr_array_new ();
+  GString *cut = g_string_new (NULL);
+
+  collect_labels_with (root, text, found);
+  if (found->len == 0)
+    g_string_append_printf (cut, "  no label shows \"%s\"\n", text);
+  for (guint i = 0; i < found->len; i++)
+    find_cut (g_ptr_array_index (found, i), TRUE, cut);
+  return g_string_free (cut, FALSE);
+}
+
+static char *
+knockout_notes_at (const char *path,
+                   int         width)
+{
+  QwWindow *window;
+  g_autofree char *shot = g_strdup_printf ("rough-knockout-notes-%d.png", width);
+  g_autofree char *shot_end = g_strdup_printf ("rough-knockout-notes-%d-right.png", width);
+  g_autofree char *device = g_strdup_printf (_("Device: %s"), DEVICE_NAME);
+  const char *notes[] = { _("armageddon drawn: black goes through"), device };
+  GString *all = g_string_new (NULL);
+  QwRoundsPage *rounds;
+  GtkScrolledWindow *sw;
+  GLogLevelFlags fatal;
+
+  /* Opened wide, then made narrow, as a user does (libadwaita's squeezer
+   * and switcher bar warn while the window narrows: see walk_cut()). */
+  window = window_on (NULL, 1280, 800, path);
+  fatal = g_log_set_always_fatal (G_LOG_FATAL_MASK | G_LOG_LEVEL_CRITICAL);
+  gtk_window_set_default_size (GTK_WINDOW (window), width, 800);
+  qw_test_wait_drawn (GTK_WIDGET (window));
+  g_log_set_always_fatal (fatal);
+  qw_window_show_page (window, "rounds");
+  rounds = QW_ROUNDS_PAGE (qw_window_get_page (window, "rounds"));
+  qw_test_wait_mapped (GTK_WIDGET (rounds));
+  g_assert_true (qw_rounds_page_select_group (rounds, GROUP));
+  qw_test_wait_reloaded (GTK_WIDGET (rounds));
+  qw_test_wait_drawn (GTK_WIDGET (window));
+  qw_test_screenshot (GTK_WIDGET (window), shot);
+  for (guint i = 0; i < G_N_ELEMENTS (notes); i++)
+    {
+      g_autofree char *cut = cut_showing (GTK_WIDGET (rounds), notes[i]);
+
+      g_string_append (all, cut);
+    }
+  /* The round's status: "第 1 轮（共 5 轮）· 已录入 2/14 台" (30 players:
+   * 2 byes) was "…" at 700 px. */
+  {
+    g_autofree char *status = g_strdup_printf (_("Round %d of %d · %u of %u results entered"), 1, 5, 2, 14);
+    g_autofree char *cut = cut_showing (GTK_WIDGET (rounds), status);
+
+    g_string_append (all, cut);
+  }
+  /* What is right of the window is scrolled to, as the arbiter does. */
+  sw = GTK_SCROLLED_WINDOW (gtk_widget_get_ancestor (qw_test_find_child (GTK_WIDGET (rounds), GTK_TYPE_COLUMN_VIEW),
+                                                     GTK_TYPE_SCROLLED_WINDOW));
+  {
+    GtkAdjustment *sideways = gtk_scrolled_window_get_hadjustment (sw);
+
+    gtk_adjustment_set_value (sideways, gtk_adjustment_get_upper (sideways));
+  }
+  qw_test_wait_drawn (GTK_WIDGET (window));
+  qw_test_screenshot (GTK_WIDGET (window), shot_end);
+  /* Round 1 half entered: the standings say when they come (they said
+   * "第一轮有成绩后即显示名次" with two results of round 1 in). */
+  if (width >= 1280)
+    {
+      GtkWidget *standings = qw_window_get_page (window, "standings");
+
+      qw_window_show_page (window, "standings");
+      qw_test_wait_mapped (standings);
+      qw_test_wait_reloaded (standings);
+      g_assert_true (qw_test_label_shown (standings, _("Standings appear once every result of round 1 is entered.")));
+      g_assert_false (qw_test_label_shown (standings, _("Standings appear once the first round has results.")));
+      qw_test_screenshot (GTK_WIDGET (window), "rough-knockout-standings-1280.png");
+    }
+  g_test_message ("knockout notes at %d px: %s", width, all->len > 0 ? all->str : "whole");
+  gtk_window_destroy (GTK_WINDOW (window));
+  spin ();
+  return g_string_free (all, FALSE);
+}
+
+/* The play-off note ("和棋黑胜附加赛战和：黑方晋级") in the 犯规 column, a
+ * long device name in 录入者 and the round's status, whole at 1280 and at
+ * 700 px. */
+static void
+test_knockout_notes (void)
+{
+  g_autofree char *path = knockout_with_notes ();
+  g_autofree char *wide = knockout_notes_at (path, 1280);
+  g_autofree char *narrow = knockout_notes_at (path, 700);
+
+  g_assert_cmpstr (wide, ==, "");
+  g_assert_cmpstr (narrow, ==, "");
+}
+
+/* Point 13: the entry editor's keys */
 
 /* The @n-th entry row of the editor: name, birth date, ID, unit, grade, phone. */
 static GtkWidget *
 entry_row (GtkWindow *dialog,
            int        n)
 {
-  GtkWidget *row = nth_of_type (GTK_WIDGET (dialog), ADW_TYPE_ENTRY_ROW, &n);
+  g_autoptr(GPtrArray) rows = g_ptr_array_new ();
 
-  g_assert_nonnull (row);
-  return row;
+  qw_test_collect_children (GTK_WIDGET (dialog), ADW_TYPE_ENTRY_ROW, rows);
+  g_assert_cmpuint (rows->len, >, (guint) n);
+  return g_ptr_array_index (rows, n);
 }
 
 static gboolean
@@ -912,13 +1197,13 @@ assert_page_shortcuts (QwWindow   *window,
       spin ();
       name = adw_view_stack_get_visible_child_name (ADW_VIEW_STACK (gtk_widget_get_ancestor (
         qw_window_get_page (window, "entries"), ADW_TYPE_VIEW_STACK)));
-      g_assert_true (page_shown (window, name));
+      g_assert_true (qw_test_page_offered (window, name));
       g_assert_cmpstr (adw_view_stack_page_get_title (adw_view_stack_get_page (
         ADW_VIEW_STACK (gtk_widget_get_ancestor (qw_window_get_page (window, "entries"), ADW_TYPE_VIEW_STACK)),
         gtk_widget_get_parent (qw_window_get_page (window, name)))), ==, title);
     }
   for (guint p = 0; p < G_N_ELEMENTS (page_names); p++)
-    offered += page_shown (window, page_names[p]);
+    offered += qw_test_page_offered (window, page_names[p]);
   g_assert_cmpuint (listed, ==, offered);
   gtk_window_destroy (shortcuts);
   return listed;
@@ -931,18 +1216,12 @@ test_shortcuts_window (void)
   QwWindow *window = window_on (NULL, 1280, 800, path);
 
   /* A stop: entries, rounds, standings; no region page. */
-  g_assert_false (page_shown (window, "region"));
+  g_assert_false (qw_test_page_offered (window, "region"));
   g_assert_cmpuint (assert_page_shortcuts (window, "rough-shortcuts-stop.png"), ==, 3);
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
 /* Point 13: file dialogs open in the document's folder */
-
-static gboolean
-chooser_idle (gpointer data)
-{
-  return gtk_widget_get_cursor (data) == NULL;
-}
 
 static void
 assert_chooser_in (QwWindow   *window,
@@ -957,7 +1236,7 @@ assert_chooser_in (QwWindow   *window,
   gtk_widget_activate_action_variant (GTK_WIDGET (window), action, parameter);
   dialog = qw_test_wait_toplevel (GTK_TYPE_FILE_CHOOSER_DIALOG);
   qw_test_wait_mapped (GTK_WIDGET (dialog));
-  qw_test_wait_until (chooser_idle, dialog, "the file chooser to show where it opened");
+  qw_test_wait_until (qw_test_chooser_idle, dialog, "the file chooser to show where it opened");
   current = gtk_file_chooser_get_current_folder (GTK_FILE_CHOOSER (dialog));
   g_test_message ("%s opened in %s", action, current != NULL ? g_file_peek_path (current) : "(none)");
   g_assert_nonnull (current);
@@ -1057,13 +1336,15 @@ main (int    argc,
    * the app's code (not under gdb); none in 4 runs without. */
   g_setenv ("GTK_A11Y", "none", TRUE);
   qw_test_ui_init (&argc, &argv);
-  tmp_dir = g_dir_make_tmp ("qiwang-ui-rough-XXXXXX", NULL);
+  tmp_dir = qw_test_make_tmp_dir ("qiwang-ui-rough-XXXXXX");
   servers = g_ptr_array_new_with_free_func (g_object_unref);
   g_test_add_func ("/ui/rough/column-titles", test_column_titles);
   g_test_add_func ("/ui/rough/late-entries-1280x800", test_late_entries_1280x800);
   g_test_add_func ("/ui/rough/late-entries-1024x700", test_late_entries_1024x700);
   g_test_add_func ("/ui/rough/nothing-cut-1280", test_nothing_cut_1280);
   g_test_add_func ("/ui/rough/nothing-cut-700", test_nothing_cut_700);
+  g_test_add_func ("/ui/rough/knockout-notes", test_knockout_notes);
+  g_test_add_func ("/ui/rough/dialog-orphans", test_dialog_orphans);
   g_test_add_func ("/ui/rough/entry-editor-keys", test_entry_editor_keys);
   g_test_add_func ("/ui/rough/shortcuts-window", test_shortcuts_window);
   g_test_add_func ("/ui/rough/chooser-folder", test_chooser_folder);
@@ -1072,5 +1353,7 @@ main (int    argc,
   for (guint i = 0; i < servers->len; i++)
     g_subprocess_force_exit (g_ptr_array_index (servers, i));
   g_ptr_array_unref (servers);
+  qw_test_remove_tree (tmp_dir);
+  g_free (tmp_dir);
   return status;
 }

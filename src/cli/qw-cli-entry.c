@@ -18,6 +18,7 @@
 #include "qw-cli.h"
 #include "qw-date.h"
 #include "qw-document-entries.h"
+#include "qw-cancelled-finalists.h"
 #include "qw-entry-check.h"
 #include "qw-error.h"
 #include "qw-idcard.h"
@@ -159,6 +160,7 @@ print_entry (QwCliContext *ctx,
   options.event_date = qw_registration_event_date (ctx->event);
   checks = g_new0 (QwEntryCheck, MAX (list->len, 1));
   qw_entry_check_all (ctx->ruleset, list, &options, checks);
+  qw_registration_mark_cancelled (ctx->doc, list, checks);
   for (guint i = 0; i < list->len; i++)
     {
       const QwEntry *e = g_ptr_array_index (list, i);

@@ -322,6 +322,35 @@ static const GOptionEntry cancel_options[] = {
   { NULL },
 };
 
+static gboolean
+is_cancellation_warning (const QwLadderWarning *w)
+{
+  return w->kind == QW_LADDER_WARNING_CANCELLED_NOT_FINALIST
+         || w->kind == QW_LADDER_WARNING_CANCELLED_IDENTITY_CHANGED;
+}
+
+/* Stored cancellations that no longer match a finalist (qw-ladder-cancel.c). */
+static JsonArray *
+cancellation_warnings_json (const QwLadder *ladder)
+{
+  JsonArray *list = json_array_new ();
+
+  for (guint i = 0; i < ladder->warnings->len; i++)
+    {
+      const QwLadderWarning *w = g_ptr_array_index (ladder->warnings, i);
+      JsonObject *row;
+
+      if (!is_cancellation_warning (w))
+        continue;
+      row = json_object_new ();
+      json_object_set_string_member (row, "code", qw_ladder_warning_code (w->kind));
+      json_object_set_string_member (row, "account", w->player);
+      json_object_set_string_member (row, "message", w->message);
+      json_array_add_object_element (list, row);
+    }
+  return list;
+}
+
 static JsonObject *
 finalists_to_json (const QwLadder *ladder)
 {
@@ -359,6 +388,7 @@ finalists_to_json (const QwLadder *ladder)
     }
   json_object_set_array_member (o, "finalists", finalists);
   json_object_set_array_member (o, "cancelled", cancelled);
+  json_object_set_array_member (o, "cancellation_warnings", cancellation_warnings_json (ladder));
   json_object_set_int_member (o, "places", ladder->ruleset->ladder->places);
   return o;
 }
@@ -383,6 +413,13 @@ print_finalists (const QwLadder *ladder)
                NULL);
     }
   qw_cli_print_table (finalists);
+  for (guint i = 0; i < ladder->warnings->len; i++)
+    {
+      const QwLadderWarning *w = g_ptr_array_index (ladder->warnings, i);
+
+      if (is_cancellation_warning (w))
+        g_print (_("Warning: %s\n"), w->message);
+    }
   if (ladder->cancelled->len == 0)
     return;
   g_print (_("\nQualifications cancelled: %u\n"), ladder->cancelled->len);

@@ -22,6 +22,7 @@
 #include "qw-ruleset-championship.h"
 #include "qw-date.h"
 #include "qw-document-entries.h"
+#include "qw-cancelled-finalists.h"
 #include "qw-entry-check.h"
 #include "qw-entry.h"
 #include "qw-event.h"
@@ -997,6 +998,7 @@ cmd_entries (QwCliContext *ctx)
   checks = g_new0 (QwEntryCheck, MAX (list->len, 1));
   /* Checked in 序号 order (duplicates are the later entries), listed in the order asked. */
   qw_entry_check_all (ctx->ruleset, list, &options, checks);
+  qw_registration_mark_cancelled (ctx->doc, list, checks);
   for (guint i = 0; i < list->len; i++)
     g_hash_table_insert (by_entry, g_ptr_array_index (list, i), &checks[i]);
   qw_entries_sort_for_list (list, order);

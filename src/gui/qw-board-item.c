@@ -166,8 +166,10 @@ fouls_text (const QwGame *game)
 
   if (game->red_fouls > 0 || game->black_fouls > 0)
     g_string_append_printf (text, _("R %d · B %d"), game->red_fouls, game->black_fouls);
+  /* The play-off on a line of its own: the arbiter reads who goes through
+   * whole ("和棋黑胜附加赛战和：黑方晋级"), not squeezed after the fouls. */
   if (game->playoff != QW_PLAYOFF_NONE)
-    g_string_append_printf (text, "%s%s", text->len > 0 ? " · " : "",
+    g_string_append_printf (text, "%s%s", text->len > 0 ? "\n" : "",
                             qw_playoff_label (game->playoff, game->armageddon));
   if (game->manual)
     g_string_append_printf (text, "%s%s", text->len > 0 ? " · " : "", _("changed"));

@@ -88,7 +88,15 @@ label_new (ColumnData  *d,
   GtkWidget *label = gtk_label_new (NULL);
 
   gtk_label_set_xalign (GTK_LABEL (label), (d->flags & QW_COLUMN_END) ? 1 : 0);
-  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+  /* A note the arbiter reads whole ("和棋黑胜附加赛战和：黑方晋级", "设备：
+   * 1–10 台裁判"): its row grows a line rather than cut it (issue 19 point 12). */
+  if (d->flags & QW_COLUMN_WRAP)
+    {
+      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+      gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+    }
+  else
+    gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
   if (d->flags & QW_COLUMN_NUMERIC)
     gtk_widget_add_css_class (label, "numeric");
   if (d->flags & QW_COLUMN_HEADING)

@@ -17,6 +17,7 @@ typedef enum
   QW_COLUMN_BADGE      = 1 << 4,   /* as wide as its text, hidden when empty */
   QW_COLUMN_DESCENDING = 1 << 5,   /* sorted largest first */
   QW_COLUMN_TOOLTIP    = 1 << 6,   /* a text table's cell: its text as its tooltip */
+  QW_COLUMN_WRAP       = 1 << 7,   /* wraps onto more lines rather than end in "…" */
 } QwColumnFlags;
 
 /* One column. A plain column shows the item's @property in a label (a

@@ -747,6 +747,7 @@ open_entry_dialog (QwEntriesPage *self,
   if (doc_of (self) == NULL)
     return;
   dialog = qw_entry_dialog_new (GTK_WINDOW (root), ruleset_of (self), event_of (self), entry);
+  qw_entry_dialog_set_document (dialog, doc_of (self));
   g_signal_connect_object (dialog, "save", G_CALLBACK (entry_saved_cb), self, G_CONNECT_SWAPPED);
   gtk_window_present (GTK_WINDOW (dialog));
 }

@@ -13,6 +13,7 @@
 #include <glib/gi18n.h>
 
 #include "qw-tooltip.h"
+#include "qw-cancelled-finalists.h"
 #include "qw-entry-dialog.h"
 #include "qw-date.h"
 #include "qw-entry-check.h"
@@ -37,6 +38,9 @@ struct _QwEntryDialog
   GtkSpinButton  *rating_spin;
   AdwEntryRow    *phone_row;
   AdwComboRow    *group_row;
+  AdwEntryRow    *registered_row;  /* 报名日期: shown when the ruleset has entry windows (十三(一)) */
+  AdwActionRow   *stamped_row;     /* 单位盖章: shown when it asks for the stamped form (十一(五)4) */
+  GtkSwitch      *stamped_switch;
   GtkLabel       *derived_label;
   AdwActionRow   *card_row;
   AdwPreferencesGroup *check_group;
@@ -45,6 +49,7 @@ struct _QwEntryDialog
   QwRuleset      *ruleset;
   QwEvent        *event;
   QwEntry        *original;     /* NULL when adding */
+  QwDocument     *doc;          /* NULL: no document checks (a cancelled finalist) */
   GPtrArray      *group_values; /* declared-group text per combo position; "" first */
 };
 
@@ -110,6 +115,20 @@ qw_entry_dialog_get_entry (QwEntryDialog *self)
   g_free (e->declared_group);
   e->declared_group = g_strdup (group_pos < self->group_values->len
                                 ? (const char *) g_ptr_array_index (self->group_values, group_pos) : "");
+  /* Stored as `qiwang-cli entry --registered` stores it: ISO once it can be
+   * read, as typed otherwise (the check then ignores it). Only where the
+   * ruleset asks: elsewhere the entry keeps what it had. */
+  if (gtk_widget_get_visible (GTK_WIDGET (self->registered_row)))
+    {
+      QwDate registered;
+      const char *typed = text_of (self->registered_row);
+
+      g_free (e->registered);
+      e->registered = qw_date_parse (typed, &registered) ? qw_date_to_iso_dup (registered)
+                                                         : g_strstrip (g_strdup (typed));
+    }
+  if (gtk_widget_get_visible (GTK_WIDGET (self->stamped_row)))
+    e->form_stamped = gtk_switch_get_active (self->stamped_switch);
   return e;
 }
 
@@ -155,6 +174,9 @@ update_check (QwEntryDialog *self)
   if (!qw_date_is_set (options.event_date))
     options.event_date = qw_date_today ();
   qw_entry_check (self->ruleset, e, &options, &check);
+  /* 九3, 十一(三)3: a finalist whose qualification was cancelled. */
+  if (self->doc != NULL && qw_registration_is_cancelled (self->doc, e))
+    check.problems |= QW_PROBLEM_BIT (QW_PROBLEM_QUALIFICATION_CANCELLED);
   if (check.age >= 0)
     age = g_strdup_printf (_("%s, aged %d"), check.group != NULL ? check.group->name : _("No formal group"),
                            check.age);
@@ -218,6 +240,7 @@ save_next_clicked_cb (QwEntryDialog *self)
   gtk_editable_set_text (GTK_EDITABLE (self->grade_row), "");
   gtk_spin_button_set_value (self->rating_spin, 0);
   gtk_editable_set_text (GTK_EDITABLE (self->phone_row), "");
+  gtk_switch_set_active (self->stamped_switch, FALSE);
   adw_combo_row_set_selected (self->sex_row, 0);
   adw_combo_row_set_selected (self->group_row, 0);
   adw_window_title_set_title (self->title, _("New Entry"));
@@ -273,6 +296,8 @@ qw_entry_dialog_fill (QwEntryDialog *self,
   gtk_editable_set_text (GTK_EDITABLE (self->grade_row), entry->grade != NULL ? entry->grade : "");
   gtk_spin_button_set_value (self->rating_spin, entry->rating);
   gtk_editable_set_text (GTK_EDITABLE (self->phone_row), entry->phone != NULL ? entry->phone : "");
+  gtk_editable_set_text (GTK_EDITABLE (self->registered_row), entry->registered != NULL ? entry->registered : "");
+  gtk_switch_set_active (self->stamped_switch, entry->form_stamped);
   fill_group_choices (self, entry->declared_group);
 }
 
@@ -284,6 +309,7 @@ qw_entry_dialog_dispose (GObject *object)
   g_clear_pointer (&self->ruleset, qw_ruleset_unref);
   g_clear_pointer (&self->event, qw_event_free);
   g_clear_pointer (&self->original, qw_entry_free);
+  g_clear_object (&self->doc);
   g_clear_pointer (&self->group_values, g_ptr_array_unref);
   g_clear_pointer (&self->problem_rows, g_ptr_array_unref);
   gtk_widget_dispose_template (GTK_WIDGET (self), QW_TYPE_ENTRY_DIALOG);
@@ -337,6 +363,9 @@ qw_entry_dialog_class_init (QwEntryDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, QwEntryDialog, rating_spin);
   gtk_widget_class_bind_template_child (widget_class, QwEntryDialog, phone_row);
   gtk_widget_class_bind_template_child (widget_class, QwEntryDialog, group_row);
+  gtk_widget_class_bind_template_child (widget_class, QwEntryDialog, registered_row);
+  gtk_widget_class_bind_template_child (widget_class, QwEntryDialog, stamped_row);
+  gtk_widget_class_bind_template_child (widget_class, QwEntryDialog, stamped_switch);
   gtk_widget_class_bind_template_child (widget_class, QwEntryDialog, derived_label);
   gtk_widget_class_bind_template_child (widget_class, QwEntryDialog, card_row);
   gtk_widget_class_bind_template_child (widget_class, QwEntryDialog, check_group);
@@ -389,6 +418,8 @@ qw_entry_dialog_new (GtkWindow     *parent,
 
   self->ruleset = qw_ruleset_ref (ruleset);
   self->event = qw_event_copy (event);
+  gtk_widget_set_visible (GTK_WIDGET (self->registered_row), qw_ruleset_asks_registered (ruleset));
+  gtk_widget_set_visible (GTK_WIDGET (self->stamped_row), qw_ruleset_asks_stamp (ruleset));
   if (entry != NULL)
     {
       self->original = qw_entry_copy (entry);
@@ -405,4 +436,20 @@ qw_entry_dialog_new (GtkWindow     *parent,
   update_check (self);
   gtk_widget_grab_focus (GTK_WIDGET (self->name_row));
   return self;
+}
+
+/**
+ * qw_entry_dialog_set_document:
+ *
+ * The document the entry goes into: the check then shows what needs it too
+ * (a finalist whose qualification was cancelled, qw-cancelled-finalists.h).
+ */
+void
+qw_entry_dialog_set_document (QwEntryDialog *self,
+                              QwDocument    *doc)
+{
+  g_return_if_fail (QW_IS_ENTRY_DIALOG (self));
+
+  g_set_object (&self->doc, doc);
+  update_check (self);
 }

@@ -7,6 +7,7 @@
 #include <adwaita.h>
 
 #include "qw-entry.h"
+#include "qw-document.h"
 #include "qw-event.h"
 #include "qw-ruleset.h"
 
@@ -23,5 +24,7 @@ QwEntryDialog *qw_entry_dialog_new       (GtkWindow       *parent,
 QwEntry       *qw_entry_dialog_get_entry (QwEntryDialog   *self);
 void           qw_entry_dialog_fill      (QwEntryDialog   *self,
                                           const QwEntry   *entry);
+void           qw_entry_dialog_set_document (QwEntryDialog *self,
+                                          QwDocument      *doc);
 
 G_END_DECLS

@@ -17,6 +17,7 @@
 #include "qw-entry-item.h"
 #include "qw-date.h"
 #include "qw-document-entries.h"
+#include "qw-cancelled-finalists.h"
 #include "qw-entry-check.h"
 #include "qw-entry.h"
 #include "qw-event.h"
@@ -346,6 +347,7 @@ qw_entry_items_load (QwDocument       *doc,
     options.event_date = qw_date_today ();
   checks = g_new0 (QwEntryCheck, MAX (entries->len, 1));
   qw_entry_check_all (ruleset, entries, &options, checks);
+  qw_registration_mark_cancelled (doc, entries, checks);
   items = g_ptr_array_new_full (entries->len, g_object_unref);
   /* Steal the entries: the items own them from here on. */
   g_ptr_array_set_free_func (entries, NULL);

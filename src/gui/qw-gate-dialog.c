@@ -401,6 +401,7 @@ fix_action (GtkWidget  *widget,
     return;
   dialog = qw_entry_dialog_new (GTK_WINDOW (self), qw_document_context_get_ruleset (self->context),
                                 qw_document_context_get_event (self->context), item->entry);
+  qw_entry_dialog_set_document (dialog, qw_document_context_get_document (self->context));
   g_signal_connect_object (dialog, "save", G_CALLBACK (entry_saved_cb), self, G_CONNECT_SWAPPED);
   gtk_window_present (GTK_WINDOW (dialog));
 }

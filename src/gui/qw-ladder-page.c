@@ -10,6 +10,12 @@
  * as one undoable step; the page follows the document's settings and kept
  * tables ("meta"), where the ladder's are.
  *
+ * A finalist reported during the public list or found cheating (seed 000
+ * §九3, §十一(三)3) is cancelled from the finalists tab (取消资格…, one
+ * undoable step through qw_ladder_store_cancel(), as `qiwang-cli
+ * ladder-cancel`); the arbiter's page lists the cancelled players with the
+ * kind and the reason, while the public list shows only 已取消资格（名额空缺）.
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #define G_LOG_DOMAIN "qw-ladder-page"
@@ -19,6 +25,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "qw-cancel-finalist-dialog.h"
 #include "qw-column-view.h"
 #include "qw-csv.h"
 #include "qw-feedback.h"
@@ -52,6 +59,10 @@ struct _QwLadderPage
   GtkColumnView     *finalists_view;
   GtkColumnView     *public_view;
   GtkColumnView     *warnings_view;
+  GtkColumnView     *cancelled_view;
+  GtkWidget         *cancelled_box;
+  GtkLabel          *cancelled_label;
+  GtkSingleSelection *finalist_selection;
 
   GListStore        *selection;
   GListStore        *qualifying;
@@ -59,6 +70,7 @@ struct _QwLadderPage
   GListStore        *finalists;
   GListStore        *public_list;
   GListStore        *warnings;
+  GListStore        *cancelled;
 
   QwLadderStored    *stored;
   char              *public_csv;   /* 名单公示, as written */
@@ -154,6 +166,18 @@ static const QwTextColumn finalist_columns[] = {
   { N_("Account"), 130, QW_COLUMN_NUMERIC },
   { N_("Name"), 110, 0 },
   { N_("Qualified by"), 0, QW_COLUMN_EXPAND },
+};
+
+/* The arbiter's view of a cancellation: kind and reason (never in the public list). */
+static const QwTextColumn cancelled_columns[] = {
+  { N_("No."), 52, QW_COLUMN_NUMERIC | QW_COLUMN_END },
+  { N_("Account"), 130, QW_COLUMN_NUMERIC },
+  { N_("Name"), 110, 0 },
+  { N_("Qualified by"), 150, 0 },
+  { N_("Kind"), 190, 0 },
+  { N_("Reason"), 0, QW_COLUMN_EXPAND | QW_COLUMN_TOOLTIP },
+  /* Translators: what became of the cancelled finalist's place in the final (名额) */
+  { N_("Final place"), 80, 0 },
 };
 
 static const QwTextColumn warning_columns[] = {
@@ -276,6 +300,39 @@ fill_season (QwLadderPage *self)
   gtk_label_set_text (self->season_label, text);
 }
 
+static char *
+qualified_by (const QwLadderFinalist *f)
+{
+  return f->via == QW_LADDER_VIA_WILDCARD ? g_strdup_printf (_("wild card: %s"), f->reason)
+                                          : g_strdup_printf (_("period %d, rank %d"), f->period, f->rank);
+}
+
+/* 九3, 十一(三)3: who was cancelled, how and why; their places stay empty. */
+static void
+fill_cancelled (QwLadderPage *self)
+{
+  const QwLadder *ladder = ladder_of (self);
+  g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autofree char *text = NULL;
+
+  for (guint i = 0; i < ladder->cancelled->len; i++)
+    {
+      const QwLadderCancelled *c = g_ptr_array_index (ladder->cancelled, i);
+      const QwLadderFinalist *f = c->finalist;
+
+      g_ptr_array_add (rows, qw_text_row_new (count_text (c->number), g_strdup (f->account),
+                                              g_strdup (f->name != NULL ? f->name : ""), qualified_by (f),
+                                              g_strdup (qw_ladder_cancel_kind_to_chinese (c->kind)),
+                                              g_strdup (c->reason), g_strdup (qw_ladder_cancelled_place_text ()),
+                                              NULL));
+    }
+  splice (self->cancelled, rows);
+  text = g_strdup_printf (_("Qualifications cancelled: %u (their places stay empty; undo takes one back)"),
+                          ladder->cancelled->len);
+  gtk_label_set_text (self->cancelled_label, text);
+  gtk_widget_set_visible (self->cancelled_box, ladder->cancelled->len > 0);
+}
+
 static void
 fill_finalists (QwLadderPage *self)
 {
@@ -288,10 +345,7 @@ fill_finalists (QwLadderPage *self)
       const QwLadderFinalist *f = g_ptr_array_index (ladder->finalists, i);
 
       g_ptr_array_add (rows, qw_text_row_new (count_text ((int) i + 1), g_strdup (f->account),
-                                              g_strdup (f->name != NULL ? f->name : ""),
-                                              f->via == QW_LADDER_VIA_WILDCARD
-                                              ? g_strdup_printf (_("wild card: %s"), f->reason)
-                                              : g_strdup_printf (_("period %d, rank %d"), f->period, f->rank),
+                                              g_strdup (f->name != NULL ? f->name : ""), qualified_by (f),
                                               NULL));
     }
   splice (self->finalists, rows);
@@ -299,6 +353,8 @@ fill_finalists (QwLadderPage *self)
                           ladder->finalists->len, ladder->n_online, ladder->n_wildcards,
                           ladder->ruleset->ladder->places);
   gtk_label_set_text (self->finalists_label, text);
+  gtk_single_selection_set_selected (self->finalist_selection, GTK_INVALID_LIST_POSITION);
+  fill_cancelled (self);
 }
 
 /* 名单公示: the rows of the CSV the core writes, as they are written. */
@@ -383,6 +439,7 @@ reload (QwPage *page)
 
   g_clear_pointer (&self->stored, qw_ladder_stored_free);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "ladder.export-public", FALSE);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "ladder.cancel-finalist", FALSE);
   if (ruleset == NULL || !qw_part_offered (qw_document_get_kind (qw_page_get_document (page)), ruleset,
                                            qw_page_get_event (page) != NULL, QW_PART_LADDER))
     {
@@ -416,6 +473,18 @@ reload (QwPage *page)
   gtk_stack_set_visible_child_name (self->content_stack, "ladder");
 }
 
+/* 取消资格… acts on the selected finalist of a document that can be changed. */
+static void
+update_cancel_action (QwLadderPage *self)
+{
+  QwDocument *doc = qw_page_get_document (QW_PAGE (self));
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "ladder.cancel-finalist",
+                                 doc != NULL && !qw_document_is_read_only (doc) && ladder_of (self) != NULL
+                                 && gtk_single_selection_get_selected (self->finalist_selection)
+                                    != GTK_INVALID_LIST_POSITION);
+}
+
 /* A document read-only where it is shows its ladder; nothing is imported into it. */
 static void
 context_changed (QwPage *page)
@@ -427,6 +496,7 @@ context_changed (QwPage *page)
 
   for (guint i = 0; i < G_N_ELEMENTS (changes); i++)
     gtk_widget_action_set_enabled (GTK_WIDGET (page), changes[i], editable);
+  update_cancel_action (QW_LADDER_PAGE (page));
 }
 
 static void
@@ -607,6 +677,57 @@ add_wildcard_action (GtkWidget  *widget,
                                                             context)));
 }
 
+/**
+ * qw_ladder_page_cancel_finalist:
+ * @number: the finalist's 序号 (from 1)
+ *
+ * Opens the 取消资格… dialog for that finalist (what the button does for the
+ * selected row). Returns: (transfer none) (nullable): the dialog, or %NULL
+ * when there is no such finalist
+ */
+QwCancelFinalistDialog *
+qw_ladder_page_cancel_finalist (QwLadderPage *self,
+                                int           number)
+{
+  QwDocumentContext *context = qw_page_get_context (QW_PAGE (self));
+  const QwLadder *ladder = ladder_of (self);
+  QwCancelFinalistDialog *dialog;
+
+  g_return_val_if_fail (QW_IS_LADDER_PAGE (self), NULL);
+
+  if (context == NULL || ladder == NULL || number < 1 || (guint) number > ladder->finalists->len)
+    return NULL;
+  dialog = qw_cancel_finalist_dialog_new (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))), GTK_WIDGET (self),
+                                          context, g_ptr_array_index (ladder->finalists, (guint) number - 1),
+                                          number);
+  gtk_window_present (GTK_WINDOW (dialog));
+  return dialog;
+}
+
+gboolean
+qw_ladder_page_select_finalist (QwLadderPage *self,
+                                int           number)
+{
+  g_return_val_if_fail (QW_IS_LADDER_PAGE (self), FALSE);
+
+  if (number < 1 || (guint) number > g_list_model_get_n_items (G_LIST_MODEL (self->finalists)))
+    return FALSE;
+  gtk_single_selection_set_selected (self->finalist_selection, (guint) number - 1);
+  return TRUE;
+}
+
+static void
+cancel_finalist_action (GtkWidget  *widget,
+                        const char *action_name,
+                        GVariant   *parameter)
+{
+  QwLadderPage *self = QW_LADDER_PAGE (widget);
+  guint i = gtk_single_selection_get_selected (self->finalist_selection);
+
+  if (i != GTK_INVALID_LIST_POSITION)
+    qw_ladder_page_cancel_finalist (self, (int) i + 1);
+}
+
 static void
 forget_action (GtkWidget  *widget,
                const char *action_name,
@@ -709,6 +830,8 @@ qw_ladder_page_get_rows (QwLadderPage *self,
     return G_LIST_MODEL (self->public_list);
   if (g_strcmp0 (table, "warnings") == 0)
     return G_LIST_MODEL (self->warnings);
+  if (g_strcmp0 (table, "cancelled") == 0)
+    return G_LIST_MODEL (self->cancelled);
   return NULL;
 }
 
@@ -728,6 +851,8 @@ qw_ladder_page_dispose (GObject *object)
   g_clear_object (&self->finalists);
   g_clear_object (&self->public_list);
   g_clear_object (&self->warnings);
+  g_clear_object (&self->cancelled);
+  g_clear_object (&self->finalist_selection);
   G_OBJECT_CLASS (qw_ladder_page_parent_class)->dispose (object);
 }
 
@@ -760,6 +885,9 @@ qw_ladder_page_class_init (QwLadderPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, QwLadderPage, finalists_view);
   gtk_widget_class_bind_template_child (widget_class, QwLadderPage, public_view);
   gtk_widget_class_bind_template_child (widget_class, QwLadderPage, warnings_view);
+  gtk_widget_class_bind_template_child (widget_class, QwLadderPage, cancelled_view);
+  gtk_widget_class_bind_template_child (widget_class, QwLadderPage, cancelled_box);
+  gtk_widget_class_bind_template_child (widget_class, QwLadderPage, cancelled_label);
   gtk_widget_class_bind_template_callback (widget_class, period_changed_cb);
 
   gtk_widget_class_install_action (widget_class, "ladder.import-games", NULL, import_games_action);
@@ -768,6 +896,7 @@ qw_ladder_page_class_init (QwLadderPageClass *klass)
   gtk_widget_class_install_action (widget_class, "ladder.export-public", NULL, export_public_action);
   gtk_widget_class_install_action (widget_class, "ladder.forget", "s", forget_action);
   gtk_widget_class_install_action (widget_class, "ladder.add-wildcard", NULL, add_wildcard_action);
+  gtk_widget_class_install_action (widget_class, "ladder.cancel-finalist", NULL, cancel_finalist_action);
 }
 
 static void
@@ -781,6 +910,16 @@ qw_ladder_page_init (QwLadderPage *self)
   self->season = qw_column_view_text_table (self->season_view, season_columns, G_N_ELEMENTS (season_columns));
   self->finalists = qw_column_view_text_table (self->finalists_view, finalist_columns,
                                                G_N_ELEMENTS (finalist_columns));
+  /* A finalist is chosen for 取消资格…: the table gets a selection. */
+  self->finalist_selection = gtk_single_selection_new (G_LIST_MODEL (g_object_ref (self->finalists)));
+  gtk_single_selection_set_autoselect (self->finalist_selection, FALSE);
+  gtk_single_selection_set_can_unselect (self->finalist_selection, TRUE);
+  gtk_single_selection_set_selected (self->finalist_selection, GTK_INVALID_LIST_POSITION);
+  gtk_column_view_set_model (self->finalists_view, GTK_SELECTION_MODEL (self->finalist_selection));
+  g_signal_connect_object (self->finalist_selection, "notify::selected", G_CALLBACK (update_cancel_action), self,
+                           G_CONNECT_SWAPPED);
+  self->cancelled = qw_column_view_text_table (self->cancelled_view, cancelled_columns,
+                                               G_N_ELEMENTS (cancelled_columns));
   /* Its columns are its header's, read with it. */
   self->public_list = qw_column_view_text_table (self->public_view, NULL, 0);
   self->warnings = qw_column_view_text_table (self->warnings_view, warning_columns, G_N_ELEMENTS (warning_columns));

@@ -9,6 +9,8 @@
 #include "qw-page.h"
 #include "qw-ladder-store.h"
 
+#include "qw-cancel-finalist-dialog.h"
+
 G_BEGIN_DECLS
 
 #define QW_TYPE_LADDER_PAGE (qw_ladder_page_get_type ())
@@ -33,5 +35,12 @@ const QwLadder    *qw_ladder_page_get_ladder    (QwLadderPage      *self);
  * "finalists", "public", "warnings". */
 GListModel        *qw_ladder_page_get_rows      (QwLadderPage      *self,
                                                  const char        *table);
+/* "cancelled": the cancelled finalists, with kind and reason (the arbiter's view). */
+/* Selects the finalist of that 序号 (from 1), as a click does; FALSE when none. */
+gboolean           qw_ladder_page_select_finalist (QwLadderPage    *self,
+                                                 int                number);
+/* Opens 取消资格… for that finalist (the button does it for the selected one). */
+QwCancelFinalistDialog *qw_ladder_page_cancel_finalist (QwLadderPage *self,
+                                                 int                number);
 
 G_END_DECLS

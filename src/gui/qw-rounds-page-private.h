@@ -20,6 +20,9 @@ struct _QwRoundsPage
   GtkDropDown        *group_dropdown;
   GtkDropDown        *round_dropdown;
   GtkLabel           *status_label;
+  AdwSqueezer        *status_squeezer;
+  GtkLabel           *status_line;      /* the status when the row has no room for it */
+  guint               status_idle;
   GtkWidget          *entry_button;
   AdwButtonContent   *entry_button_content;
   GtkStack           *content_stack;

@@ -87,6 +87,8 @@ setup_result_cb (GtkSignalListItemFactory *factory,
   gtk_expression_bind (board, buttons, "board", item);
   g_signal_connect_object (buttons, "chosen", G_CALLBACK (result_chosen_cb), self, G_CONNECT_SWAPPED);
   gtk_widget_set_sensitive (buttons, editable_of (self));
+  /* A row made higher by a wrapped note keeps its buttons button-high. */
+  gtk_widget_set_valign (buttons, GTK_ALIGN_CENTER);
   gtk_list_item_set_child (item, buttons);
 }
 
@@ -117,11 +119,14 @@ static const QwColumn columns[] = {
   { N_("Black"), "black-name", NULL, 90, QW_COLUMN_HEADING },
   { N_("Unit"), "black-unit", NULL, 100, QW_COLUMN_EXPAND },
   { N_("No."), "black-no", NULL, 52, QW_COLUMN_NUMERIC | QW_COLUMN_END },
-  /* Takes its share of the spare width: a play-off's note is long
-   * ("和棋黑胜附加赛战和：黑方晋级"). */
-  { N_("Fouls"), "fouls", NULL, 90, QW_COLUMN_EXPAND, "dim-label", "fouls" },
-  /* 窗口, 命令行, 设备：NAME */
-  { N_("Entered By"), "entered-by", NULL, 100, 0, "dim-label", "entered-by" },
+  /* Takes its share of the spare width, and a play-off's note, long with
+   * the fouls before it ("红 1 · 黑 2 · 和棋黑胜附加赛战和：黑方晋级"), wraps
+   * whole onto lines of its own: the arbiter reads who goes through without
+   * pointing at it (issue 19 point 12). 150 px: "和棋黑胜附加赛战和：" on
+   * one line. */
+  { N_("Fouls"), "fouls", NULL, 150, QW_COLUMN_EXPAND | QW_COLUMN_WRAP, "dim-label", "fouls" },
+  /* 窗口, 命令行, 设备：NAME: a device's name whole ("设备：1–10 台裁判"). */
+  { N_("Entered By"), "entered-by", NULL, 100, QW_COLUMN_WRAP, "dim-label", "entered-by" },
 };
 
 static const QwColumn seed_columns[] = {
@@ -197,6 +202,36 @@ reload_seeding (QwRoundsPage *self)
 
 /* Status */
 
+/* The status in the row of the drop-downs when it fits whole, else on a line
+ * of its own below them (a narrow window). */
+static void
+place_status (QwRoundsPage *self)
+{
+  gboolean inline_fits = adw_squeezer_get_visible_child (self->status_squeezer) == GTK_WIDGET (self->status_label);
+
+  gtk_widget_set_visible (GTK_WIDGET (self->status_line),
+                          !inline_fits && *gtk_label_get_text (self->status_label) != '\0');
+}
+
+static gboolean
+place_status_idle (gpointer data)
+{
+  QwRoundsPage *self = data;
+
+  self->status_idle = 0;
+  place_status (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* The squeezer chooses while the page is allocated: the line below is
+ * shown or hidden after it, not in the middle of it. */
+static void
+status_squeezed_cb (QwRoundsPage *self)
+{
+  if (self->status_idle == 0)
+    self->status_idle = g_idle_add (place_status_idle, self);
+}
+
 /* The round's result entry from devices and its clock (qw-venue.h): read
  * with the boards, said after the results count, and the button that
  * closes or opens the entry, on the current round only (the next pairing
@@ -231,6 +266,7 @@ update_venue_status (QwRoundsPage *self,
   if (self->clock_end != NULL)
     g_string_append_printf (text, _(" · ends %s"), self->clock_end);
   gtk_label_set_text (self->status_label, text->str);
+  place_status (self);
   /* Only where phones may enter results: a stop run without devices is not
    * asked about them. */
   gtk_widget_set_visible (self->entry_button,
@@ -862,6 +898,7 @@ qw_rounds_page_dispose (GObject *object)
   QwRoundsPage *self = QW_ROUNDS_PAGE (object);
 
   g_clear_handle_id (&self->focus_idle, g_source_remove);
+  g_clear_handle_id (&self->status_idle, g_source_remove);
   g_clear_pointer (&self->section, qw_section_free);
   g_clear_pointer (&self->clock_start, g_free);
   g_clear_pointer (&self->clock_end, g_free);
@@ -889,6 +926,8 @@ qw_rounds_page_class_init (QwRoundsPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, QwRoundsPage, group_dropdown);
   gtk_widget_class_bind_template_child (widget_class, QwRoundsPage, round_dropdown);
   gtk_widget_class_bind_template_child (widget_class, QwRoundsPage, status_label);
+  gtk_widget_class_bind_template_child (widget_class, QwRoundsPage, status_squeezer);
+  gtk_widget_class_bind_template_child (widget_class, QwRoundsPage, status_line);
   gtk_widget_class_bind_template_child (widget_class, QwRoundsPage, entry_button);
   gtk_widget_class_bind_template_child (widget_class, QwRoundsPage, entry_button_content);
   gtk_widget_class_bind_template_child (widget_class, QwRoundsPage, content_stack);
@@ -899,6 +938,7 @@ qw_rounds_page_class_init (QwRoundsPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, QwRoundsPage, seeding_stack);
   gtk_widget_class_bind_template_child (widget_class, QwRoundsPage, seed_view);
   gtk_widget_class_bind_template_callback (widget_class, group_changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, status_squeezed_cb);
   gtk_widget_class_bind_template_callback (widget_class, round_changed_cb);
 
   _qw_rounds_page_class_actions_init (widget_class);
@@ -911,6 +951,7 @@ qw_rounds_page_init (QwRoundsPage *self)
   GtkEventController *keys;
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  g_object_bind_property (self->status_label, "label", self->status_line, "label", G_BINDING_SYNC_CREATE);
   self->reminded = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   self->boards = g_list_store_new (QW_TYPE_BOARD_ITEM);
   self->selection = gtk_single_selection_new (G_LIST_MODEL (g_object_ref (self->boards)));

@@ -16,6 +16,7 @@
 #include "qw-error.h"
 #include "qw-labels.h"
 #include "qw-section-dialog.h"
+#include "qw-text-wrap.h"
 #include "qw-tooltip.h"
 #include "qw-standings.h"
 #include "qw-tiebreak.h"
@@ -504,6 +505,14 @@ qw_section_dialog_init (QwSectionDialog *self)
   for (int tb = 0; tb < QW_N_TIEBREAKS; tb++)
     gtk_string_list_append (criteria, qw_tiebreak_label ((QwTiebreak) tb));
   adw_combo_row_set_model (self->add_row, G_LIST_MODEL (criteria));
+  /* Each choice whole: "拦腰（上半区对下半…" had room to spare. */
+  {
+    AdwComboRow *rows[] = { self->system_row, self->seeding_row, self->first_round_row, self->unit_row,
+                            self->preset_row, self->add_row };
+
+    for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
+      qw_combo_row_value_whole (rows[i]);
+  }
   g_signal_connect_swapped (self->add_row, "notify::selected", G_CALLBACK (add_criterion_cb), self);
 }
 

@@ -232,7 +232,9 @@ static const QwColumn fixed_columns[] = {
   { N_("Rank"), "place", NULL, 56, QW_COLUMN_NUMERIC | QW_COLUMN_END | QW_COLUMN_HEADING },
   { N_("No."), "no", NULL, 52, QW_COLUMN_NUMERIC | QW_COLUMN_END },
   { N_("Name"), "name", NULL, 110, QW_COLUMN_NUMERIC, NULL, "name" },
-  { N_("Unit"), "unit", NULL, 0, QW_COLUMN_NUMERIC | QW_COLUMN_EXPAND },
+  /* At least 100 px, as on the rounds page: at 700 px every unit was
+   * squeezed to "…" while the table scrolled sideways anyway. */
+  { N_("Unit"), "unit", NULL, 100, QW_COLUMN_NUMERIC | QW_COLUMN_EXPAND },
   { N_("Points"), "points", NULL, 60, QW_COLUMN_NUMERIC | QW_COLUMN_END | QW_COLUMN_HEADING },
 };
 

@@ -23,6 +23,10 @@ void              qw_wildcard_dialog_set  (QwWildcardDialog  *self,
                                            const char        *account,
                                            const char        *name,
                                            guint              reason);
+/* The application date (申请日期) and the arbiter's 逾期准许 (the UI tests). */
+void              qw_wildcard_dialog_set_applied (QwWildcardDialog *self,
+                                           const char        *applied,
+                                           const char        *late_allowed);
 /* What the Add response does: stores the wild card as one undoable step. */
 gboolean          qw_wildcard_dialog_add  (QwWildcardDialog  *self,
                                            GError           **error);

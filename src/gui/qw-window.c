@@ -29,6 +29,7 @@
 #include "qw-parts.h"
 #include "qw-region.h"
 #include "qw-ruleset-championship.h"
+#include "qw-text-wrap.h"
 #include "qw-tooltip.h"
 #include "qw-window-private.h"
 #include "qw-event.h"
@@ -646,6 +647,9 @@ qw_window_class_init (QwWindowClass *klass)
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   g_type_ensure (QW_TYPE_NOTICE_OVERLAY);
+  /* Every label that wraps, in this window and in its dialogs, keeps no
+   * character alone on a line (qw-text-wrap.h). */
+  qw_text_wrap_watch_labels ();
 
   gtk_widget_class_set_template_from_resource (widget_class, "/cn/qiwang/Qiwang/ui/qw-window.ui");
   gtk_widget_class_bind_template_child (widget_class, QwWindow, toast_overlay);

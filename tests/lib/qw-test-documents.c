@@ -20,6 +20,7 @@ qw_test_demo_document (const char *dir,
   char *path = g_build_filename (dir, name, NULL);
   g_autoptr(QwDocument) doc = NULL;
 
+  g_mkdir_with_parents (dir, 0700);
   g_unlink (path);
   doc = qw_demo_create (path, &error);
   g_assert_no_error (error);

@@ -11,7 +11,8 @@
 
 G_BEGIN_DECLS
 
-/* The demo stop (qw_demo_create()): about 80 players in 白花镇. */
+/* The demo stop (qw_demo_create()): about 80 players in 白花镇; @dir is made
+ * when it does not exist. */
 char       *qw_test_demo_document     (const char *dir,
                                        const char *name);
 /* A stop of @event (which gets its id), without entries. */

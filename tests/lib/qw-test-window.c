@@ -174,3 +174,12 @@ qw_test_serve_loopback (QwPublishDialog *dialog)
   qw_test_wait_until (qw_test_serving, dialog, "the publish dialog serving");
   return start;
 }
+
+/* GTK 4.8's chooser shows the progress cursor on its dialog from the moment
+ * it starts looking up a folder (or the recent files) until the folder is
+ * listed. */
+gboolean
+qw_test_chooser_idle (gpointer data)
+{
+  return gtk_widget_get_cursor (data) == NULL;
+}

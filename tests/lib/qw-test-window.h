@@ -51,9 +51,11 @@ QwBoardItem  *qw_test_board_at          (QwRoundsPage *rounds,
                                          guint         i);
 
 /* Conditions for qw_test_wait_until() (ui-wait.h): the window (@data) no
- * longer exporting; the publish dialog (@data) serving. */
+ * longer exporting; the publish dialog (@data) serving; a file chooser. */
 gboolean      qw_test_not_exporting     (gpointer      data);
 gboolean      qw_test_serving           (gpointer      data);
+/* The file chooser (@data) idle: done looking up the folder it shows. */
+gboolean      qw_test_chooser_idle      (gpointer      data);
 
 /* Serving from the publish dialog @dialog (shown) as a test does: on
  * loopback only (the test machine's network), any free port; started and

@@ -339,6 +339,7 @@ qw_game_copy (const QwGame *game)
   QwGame *copy = g_memdup2 (game, sizeof *game);
 
   copy->explain = g_strdup (game->explain);
+  copy->explain_stored = g_strdup (game->explain_stored);
   return copy;
 }
 
@@ -348,6 +349,7 @@ qw_game_free (QwGame *game)
   if (game == NULL)
     return;
   g_free (game->explain);
+  g_free (game->explain_stored);
   g_free (game);
 }
 

@@ -108,7 +108,11 @@ typedef struct
   QwPlayoff  playoff;
   gboolean   armageddon;
   gboolean   manual;              /* changed by the arbiter after pairing */
-  char      *explain;             /* why the engine made this pair (explain view) */
+  char      *explain;             /* why the engine made this pair (explain view), in
+                                   * the reader's language when read from a document */
+  char      *explain_stored;      /* read from a document: the same as stored (messages,
+                                   * qw-message.h), which a change of the game adds to
+                                   * and writes back (issue 19 point 22); else NULL */
 } QwGame;
 
 #define QW_TYPE_SECTION (qw_section_get_type ())

@@ -10,6 +10,7 @@
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "qw-message.h"
@@ -17,6 +18,8 @@
 #define START '\x1e'
 #define SEP   '\x1f'
 #define END   '\x1d'
+/* Between a plural message's two forms; its first argument is the count. */
+#define PLURAL '\x1c'
 /* A crafted document may nest messages without end: deeper ones are shown
  * as their msgid. */
 #define MAX_DEPTH 4
@@ -95,6 +98,156 @@ qw_message_int (const char *msgid,
   return build (msgid, args);
 }
 
+/* The argument of the conversion at @f (its length @length), taken from @ap
+ * by its type and formatted untranslated; NULL for one not supported. */
+static char *
+format_one (const char *f,
+            gsize       length,
+            va_list    *ap)
+{
+  char type = f[length - 1];
+  gboolean wide = FALSE, very_wide = FALSE, size = FALSE;
+  int precision = -1;
+
+  for (gsize i = 1; i + 1 < length; i++)
+    {
+      if (f[i] == 'l')
+        {
+          very_wide = wide;
+          wide = TRUE;
+        }
+      else if (f[i] == 'z')
+        size = TRUE;
+      else if (f[i] == '.')
+        precision = atoi (f + i + 1);
+    }
+  switch (type)
+    {
+    case 's':
+      {
+        const char *s = va_arg (*ap, const char *);
+
+        return g_strdup (s != NULL ? s : "");
+      }
+    case 'd':
+    case 'i':
+      if (very_wide)
+        return g_strdup_printf ("%lld", va_arg (*ap, long long));
+      if (wide)
+        return g_strdup_printf ("%ld", va_arg (*ap, long));
+      if (size)
+        return g_strdup_printf ("%" G_GSSIZE_FORMAT, va_arg (*ap, gssize));
+      return g_strdup_printf ("%d", va_arg (*ap, int));
+    case 'u':
+      if (very_wide)
+        return g_strdup_printf ("%llu", va_arg (*ap, unsigned long long));
+      if (wide)
+        return g_strdup_printf ("%lu", va_arg (*ap, unsigned long));
+      if (size)
+        return g_strdup_printf ("%" G_GSIZE_FORMAT, va_arg (*ap, gsize));
+      return g_strdup_printf ("%u", va_arg (*ap, unsigned int));
+    case 'f':
+      return g_strdup_printf ("%.*f", precision >= 0 ? precision : 6, va_arg (*ap, double));
+    case 'g':
+      return g_strdup_printf ("%g", va_arg (*ap, double));
+    default:
+      return NULL;
+    }
+}
+
+static int conversion_length (const char *f);
+
+/* Formats @ap's arguments by the conversions of @format, in order. */
+static void
+format_args (GPtrArray  *args,
+             const char *format,
+             va_list    *ap)
+{
+  for (const char *f = strchr (format, '%'); f != NULL; f = strchr (f, '%'))
+    {
+      int length;
+      char *value;
+
+      if (f[1] == '%')
+        {
+          f += 2;
+          continue;
+        }
+      length = conversion_length (f);
+      if (length == 0)
+        {
+          f++;
+          continue;
+        }
+      value = format_one (f, (gsize) length, ap);
+      if (value == NULL)
+        {
+          g_critical ("qw_message_printf: conversion “%.*s” of “%s” is not supported", length, f, format);
+          value = g_strdup ("");
+        }
+      g_ptr_array_add (args, value);
+      f += length;
+    }
+}
+
+/**
+ * qw_message_printf:
+ * @msgid: the untranslated format, marked for translation at the caller
+ *
+ * Returns: the text to store
+ */
+char *
+qw_message_printf (const char *msgid,
+                   ...)
+{
+  g_autoptr(GPtrArray) args = g_ptr_array_new_with_free_func (g_free);
+  va_list ap;
+
+  va_start (ap, msgid);
+  format_args (args, msgid, &ap);
+  va_end (ap);
+  return build (msgid, args);
+}
+
+/**
+ * qw_message_plural:
+ * @n: the count that chooses the form, stored as the first argument
+ *
+ * Returns: the text to store
+ */
+char *
+qw_message_plural (const char *msgid,
+                   const char *msgid_plural,
+                   gulong      n,
+                   ...)
+{
+  g_autoptr(GPtrArray) args = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *clean_plural = NULL;
+  g_autofree char *forms = NULL;
+  GString *plural = g_string_new (NULL);
+  va_list ap;
+
+  append_clean (plural, msgid_plural, -1);
+  clean_plural = g_string_free (plural, FALSE);
+  g_ptr_array_add (args, g_strdup_printf ("%lu", n));
+  va_start (ap, n);
+  format_args (args, msgid, &ap);
+  va_end (ap);
+  /* build() drops control characters from the msgid: the forms' separator
+   * is put in after. */
+  {
+    g_autofree char *built = build (msgid, args);
+    gsize end_of_msgid = 1 + strcspn (built + 1, "\x1f\x1d");
+    GString *out = g_string_new_len (built, (gssize) end_of_msgid);
+
+    g_string_append_c (out, PLURAL);
+    g_string_append (out, clean_plural);
+    g_string_append (out, built + end_of_msgid);
+    forms = g_string_free (out, FALSE);
+  }
+  return g_steal_pointer (&forms);
+}
+
 gboolean
 qw_message_is_coded (const char *stored)
 {
@@ -169,6 +322,15 @@ conversion (const char *f,
   return 0;
 }
 
+static int
+conversion_length (const char *f)
+{
+  int position;
+  gboolean plus;
+
+  return (int) conversion (f, &position, &plus);
+}
+
 static void
 render_message (GString    *out,
                 const char *text,
@@ -178,7 +340,8 @@ render_message (GString    *out,
   guint n = bounds->len / 2;
   g_autofree char *msgid = g_strndup (text + g_array_index (bounds, gsize, 0),
                                       g_array_index (bounds, gsize, 1) - g_array_index (bounds, gsize, 0));
-  const char *format = g_dgettext (GETTEXT_PACKAGE, msgid);
+  char *plural = strchr (msgid, PLURAL);
+  const char *format;
   g_autoptr(GPtrArray) args = g_ptr_array_new_with_free_func (g_free);
   guint next = 0;
 
@@ -190,6 +353,18 @@ render_message (GString    *out,
       render_into (arg, text + from, to - from, depth + 1);
       g_ptr_array_add (args, g_string_free (arg, FALSE));
     }
+  if (plural != NULL)
+    {
+      /* The count is the first argument, the format's come after it. */
+      gulong count = args->len > 0 ? strtoul (g_ptr_array_index (args, 0), NULL, 10) : 0;
+
+      *plural = '\0';
+      format = g_dngettext (GETTEXT_PACKAGE, msgid, plural + 1, count);
+      if (args->len > 0)
+        g_ptr_array_remove_index (args, 0);
+    }
+  else
+    format = g_dgettext (GETTEXT_PACKAGE, msgid);
   for (const char *f = format; *f != '\0';)
     {
       int position;

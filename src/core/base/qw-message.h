@@ -32,6 +32,18 @@ char    *qw_message        (const char *msgid,
 char    *qw_message_int    (const char *msgid,
                             int         n_args,
                             ...);
+/* qw_message() with its arguments given as g_strdup_printf() would take
+ * them (checked against @msgid by the compiler): each is formatted by its
+ * own conversion (%s, %d, %i, %u, with l, ll or z; %g, %.Nf; not %N$),
+ * untranslated, and stored. */
+char    *qw_message_printf (const char *msgid,
+                            ...) G_GNUC_PRINTF (1, 2);
+/* A message with a plural form: @n chooses the form when rendered
+ * (g_dngettext()); the arguments are formatted as for qw_message_printf(). */
+char    *qw_message_plural (const char *msgid,
+                            const char *msgid_plural,
+                            gulong      n,
+                            ...);
 char    *qw_message_render (const char *stored);
 gboolean qw_message_is_coded (const char *stored);
 

@@ -18,6 +18,7 @@
 
 #include "qw-demo.h"
 #include "qw-idcard.h"
+#include "qw-message.h"
 #include "qw-play.h"
 #include "qw-tournament.h"
 #include "qw-date.h"
@@ -378,6 +379,7 @@ qw_demo_create (const char  *path,
   g_autoptr(QwDocument) doc = qw_document_create (path, QW_DOCUMENT_STOP, error);
   g_autoptr(QwEvent) event = demo_event ();
   g_autoptr(GPtrArray) entries = NULL;
+  g_autofree char *label = qw_message (N_("Writing the demo document"), NULL);
   DemoJob job;
 
   if (doc == NULL)
@@ -386,7 +388,7 @@ qw_demo_create (const char  *path,
   job = (DemoJob) { event, entries };
   /* One step, named for what it is: unnamed, the first pairing inside named
    * it, and the log said "Pairing of round 1" for rounds 2–4 (issue 19). */
-  if (!qw_document_run_step (doc, _("Writing the demo document"), demo_step, &job, error))
+  if (!qw_document_run_step (doc, label, demo_step, &job, error))
     return NULL;
   return g_steal_pointer (&doc);
 }

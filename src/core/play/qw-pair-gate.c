@@ -14,6 +14,7 @@
 #include <math.h>
 
 #include "qw-message.h"
+#include "qw-cancelled-finalists.h"
 #include "qw-document-entries.h"
 #include "qw-document-play.h"
 #include "qw-entry-check.h"
@@ -81,6 +82,8 @@ qw_pair_gate_list_entries (QwDocument       *doc,
   options.event_date = qw_registration_event_date (event);
   checks = g_new0 (QwEntryCheck, MAX (entries->len, 1));
   qw_entry_check_all (ruleset, entries, &options, checks);
+  /* 九3, 十一(三)3: a finalist whose qualification was cancelled. */
+  qw_registration_mark_cancelled (doc, entries, checks);
   mask = blocking_mask (ruleset);
   items = g_ptr_array_new_with_free_func ((GDestroyNotify) qw_gate_item_free);
   for (guint i = 0; i < entries->len; i++)
@@ -92,7 +95,8 @@ qw_pair_gate_list_entries (QwDocument       *doc,
       if (g_strcmp0 (e->group_code, section->code) != 0 || problems == 0
           || e->status == QW_STATUS_WITHDRAWN || e->status == QW_STATUS_EXCLUDED)
         continue;
-      allowed = qw_problems_parse (e->allowed);
+      /* 九3 立即取消资格: never "paired anyway" (undo the cancellation instead). */
+      allowed = qw_problems_parse (e->allowed) & ~QW_PROBLEM_BIT (QW_PROBLEM_QUALIFICATION_CANCELLED);
       item = g_new0 (QwGateItem, 1);
       item->entry = qw_entry_copy (e);
       item->blocking = problems & mask & ~allowed;
@@ -362,7 +366,7 @@ qw_pair_gate_exclude (QwDocument       *doc,
   if (!ok)
     return FALSE;
   message = exclude_message (a.entry, why, a.last_round + 1);
-  label = g_strdup_printf (_("Exclusion of %s"), a.entry->name);
+  label = qw_message_printf (N_("Exclusion of %s"), a.entry->name);
   a.entry->status = QW_STATUS_EXCLUDED;
   job = (AnswerJob) { &a, a.last_round + 1, message, NULL };
   return qw_document_run_step (doc, label, answer_step, &job, error);
@@ -400,7 +404,7 @@ qw_pair_gate_include (QwDocument       *doc,
               ? qw_message (N_("%s is no longer excluded and waits to be admitted as a late entry"), who, NULL)
               : qw_message (N_("%s is no longer excluded and is paired again from round %d"), who, from, NULL);
   }
-  label = g_strdup_printf (_("Taking back the exclusion of %s"), a.entry->name);
+  label = qw_message_printf (N_("Taking back the exclusion of %s"), a.entry->name);
   job = (AnswerJob) { &a, 0, message, NULL };
   return qw_document_run_step (doc, label, answer_step, &job, error);
 }
@@ -454,9 +458,19 @@ qw_pair_gate_allow (QwDocument       *doc,
                                                      : _("Nothing keeps %s out of pairing"), a.who);
       return FALSE;
     }
+  /* Seed 000 §九3, §十一(三)3: a cancelled qualification is the arbiter's
+   * decision on the ladder page; it is taken back there (undo), not
+   * overridden at pairing. */
+  if (why & QW_PROBLEM_BIT (QW_PROBLEM_QUALIFICATION_CANCELLED))
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_CONFLICT,
+                   _("%s’s qualification for the final was cancelled: the player cannot be paired anyway; if the "
+                     "cancellation was a mistake, undo it"), a.who);
+      return FALSE;
+    }
   allow_problems (a.entry, why);
   message = allow_message (a.entry, why);
-  label = g_strdup_printf (_("Pairing %s anyway"), a.entry->name);
+  label = qw_message_printf (N_("Pairing %s anyway"), a.entry->name);
   job = (AnswerJob) { &a, 0, message, NULL };
   return qw_document_run_step (doc, label, answer_step, &job, error);
 }
@@ -600,7 +614,7 @@ qw_pair_gate_admit (QwDocument       *doc,
       || (ruleset = qw_ruleset_lookup (event->ruleset, error)) == NULL
       || !admit_entry (ruleset, section, a.entry, a.last_round, missed, n_missed, &points, &message, error))
     return FALSE;
-  label = g_strdup_printf (_("Admission of %s"), a.entry->name);
+  label = qw_message_printf (N_("Admission of %s"), a.entry->name);
   job = (AnswerJob) { &a, 0, message, points };
   return qw_document_run_step (doc, label, answer_step, &job, error);
 }

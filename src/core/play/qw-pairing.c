@@ -298,7 +298,7 @@ store_round (QwDocument *doc,
              GPtrArray  *games,
              GError    **error)
 {
-  g_autofree char *label = g_strdup_printf (_("Pairing of round %d"), round);
+  g_autofree char *label = qw_message_printf (N_("Pairing of round %d"), round);
 
   qw_document_name_step (doc, label);
   if (!_qw_play_store_section (doc, section, error))
@@ -506,7 +506,7 @@ pair_gated_locked (QwDocument      *doc,
                    section->code, blocked, list);
       return 0;
     }
-  label = g_strdup_printf (_("Pairing of round %d"), round);
+  label = qw_message_printf (N_("Pairing of round %d"), round);
   qw_document_name_step (doc, label);
   if (!_qw_play_store_section (doc, stored, error)
       || !qw_pair_gate_resolve (doc, stored, items, gate, round, error))
@@ -575,8 +575,9 @@ absent_unless_present (QwDocument  *doc,
 
       if (e->status != QW_STATUS_ACTIVE || g_hash_table_contains (present, &e->id))
         continue;
-      who = _qw_play_entry_label (e);
-      message = g_strdup_printf (_("%s has not checked in (未签到): absent in round 1, not paired, no points"), who);
+      /* Stored as a message, read in the reader's language (issue 19 point 22). */
+      who = _qw_play_entry_message (e);
+      message = qw_message_printf (N_("%s has not checked in (未签到): absent in round 1, not paired, no points"), who);
       if (!qw_document_set_absence (doc, section->id, &absence, error)
           || !qw_document_log_round (doc, section->id, 1, message, error))
         return FALSE;
@@ -745,7 +746,7 @@ unpair_last_locked (QwDocument      *doc,
               ? qw_message (N_("Round %d unpaired, discarding the results of boards %s"), round, boards->str, NULL)
               : qw_message (N_("Round %d unpaired"), round, NULL);
   }
-  label = g_strdup_printf (_("Unpairing of round %d"), s.last_round);
+  label = qw_message_printf (N_("Unpairing of round %d"), s.last_round);
   qw_document_name_step (doc, label);
   if (s.last_round == 1)
     {

@@ -167,6 +167,13 @@ _qw_play_player_label (QwPlayState *s,
   return _qw_play_entry_label (_qw_play_state_entry (s, entry_id));
 }
 
+char *
+_qw_play_player_message (QwPlayState *s,
+                         gint64       entry_id)
+{
+  return _qw_play_entry_message (_qw_play_state_entry (s, entry_id));
+}
+
 /* Histories */
 
 void

@@ -241,8 +241,8 @@ qw_tournament_record_results (QwDocument          *doc,
   g_return_val_if_fail (QW_IS_DOCUMENT (doc), FALSE);
   g_return_val_if_fail (results != NULL || n_results == 0, FALSE);
 
-  label = n_results == 1 ? g_strdup_printf (_("Result of round %d, board %d"), round, results[0].board)
-                         : g_strdup_printf (_("Results of round %d"), round);
+  label = n_results == 1 ? qw_message_printf (N_("Result of round %d, board %d"), round, results[0].board)
+                         : qw_message_printf (N_("Results of round %d"), round);
   return qw_document_run_step (doc, label, record_results_step, &job, error);
 }
 
@@ -399,6 +399,6 @@ qw_tournament_undo_result (QwDocument      *doc,
 
   g_return_val_if_fail (QW_IS_DOCUMENT (doc), FALSE);
 
-  label = g_strdup_printf (_("Clearing the result of round %d, board %d"), round, board);
+  label = qw_message_printf (N_("Clearing the result of round %d, board %d"), round, board);
   return qw_document_run_step (doc, label, undo_result_step, &job, error);
 }

@@ -55,8 +55,8 @@ set_withdrawn (QwDocument      *doc,
     message = withdraw ? qw_message (N_("%s withdrew (退赛) and is not paired from round %d"), logged, from, NULL)
                        : qw_message (N_("%s is back and is paired again from round %d"), logged, from, NULL);
   }
-  label = withdraw ? g_strdup_printf (_("Withdrawal of %s"), e->name)
-                   : g_strdup_printf (_("Reinstatement of %s"), e->name);
+  label = withdraw ? qw_message_printf (N_("Withdrawal of %s"), e->name)
+                   : qw_message_printf (N_("Reinstatement of %s"), e->name);
   qw_document_name_step (doc, label);
   return _qw_play_store_section (doc, stored, error)
          && qw_document_set_withdrawn (doc, entry_id, before, error)
@@ -203,8 +203,8 @@ store_absence (QwDocument      *doc,
   g_autofree char *label = NULL, *message = NULL;
   QwAbsence absence = { e->id, round, QW_ABSENCE_LEAVE, 0 };
 
-  label = absent ? g_strdup_printf (_("Absence of %s in round %d"), e->name, round)
-                 : g_strdup_printf (_("Return of %s in round %d"), e->name, round);
+  label = absent ? qw_message_printf (N_("Absence of %s in round %d"), e->name, round)
+                 : qw_message_printf (N_("Return of %s in round %d"), e->name, round);
   {
     g_autofree char *logged = _qw_play_entry_message (e);
     g_autofree char *in = g_strdup_printf ("%d", round);

@@ -31,19 +31,24 @@ game_of (QwPlayState *s,
   return NULL;
 }
 
+/* The game's explanation, as stored (the engine's reasons, messages in no
+ * one language: issue 19 point 22), gets "Changed by the arbiter" once. */
 static void
 mark_manual (QwGame *g)
 {
-  g_autofree char *old = g->explain;
+  const char *old = g->explain_stored != NULL ? g->explain_stored : g->explain;
   g_autofree char *changed = qw_message (N_("Changed by the arbiter"), NULL);
+  char *stored;
 
   g->manual = TRUE;
   /* Said once: as a message now, or as text in a document stored before. */
-  if (old == NULL || (strstr (old, changed) == NULL && strstr (old, _("Changed by the arbiter")) == NULL))
-    g->explain = g_strdup_printf ("%s%s%s", old != NULL ? old : "", old != NULL && *old != '\0' ? "\n" : "",
-                                  changed);
-  else
-    g->explain = g_steal_pointer (&old);
+  if (old != NULL && (strstr (old, changed) != NULL || strstr (old, _("Changed by the arbiter")) != NULL))
+    return;
+  stored = g_strdup_printf ("%s%s%s", old != NULL ? old : "", old != NULL && *old != '\0' ? "\n" : "", changed);
+  g_free (g->explain_stored);
+  g->explain_stored = stored;
+  g_free (g->explain);
+  g->explain = qw_message_render (stored);
 }
 
 static void
@@ -125,7 +130,8 @@ check_last_round (QwPlayState *s,
 }
 
 /* Writes the manually changed games of @round, logs the change with the
- * warnings it causes, and returns them. */
+ * warnings it causes (stored as messages, in the reader's language when
+ * read: issue 19 point 22), and returns them in this reader's language. */
 static GPtrArray *
 store_manual_change (QwPlayState *s,
                      int          round,
@@ -135,9 +141,10 @@ store_manual_change (QwPlayState *s,
 {
   g_autoptr(GPtrArray) warnings = _qw_play_check_loaded_round (s, round);
   g_autoptr(GString) message = g_string_new (what);
+  g_autofree char *warning = qw_message (N_("Warning:"), NULL);
 
   for (guint i = 0; i < warnings->len; i++)
-    g_string_append_printf (message, "\n%s %s", _("Warning:"), (char *) g_ptr_array_index (warnings, i));
+    g_string_append_printf (message, "\n%s %s", warning, (char *) g_ptr_array_index (warnings, i));
   qw_document_name_step (s->doc, label);
   for (guint i = 0; i < s->games->len; i++)
     {
@@ -148,7 +155,7 @@ store_manual_change (QwPlayState *s,
     }
   if (!qw_document_log_round (s->doc, s->section->id, round, message->str, error))
     return NULL;
-  return g_steal_pointer (&warnings);
+  return _qw_play_messages_render (warnings);
 }
 
 /* A manual change reads the round in the step that writes it: two
@@ -211,7 +218,7 @@ swap_players_locked (QwDocument      *doc,
                      GError         **error)
 {
   g_auto(QwPlayState) s = { 0 };
-  g_autofree char *wa = NULL, *wb = NULL, *what = NULL, *label = NULL;
+  g_autofree char *what = NULL, *label = NULL;
 
   g_return_val_if_fail (QW_IS_DOCUMENT (doc), NULL);
 
@@ -224,8 +231,6 @@ swap_players_locked (QwDocument      *doc,
     }
   if (!swap_in_round (&s, round, a, b, error))
     return NULL;
-  wa = _qw_play_player_label (&s, a);
-  wb = _qw_play_player_label (&s, b);
   {
     g_autofree char *ma = _qw_play_entry_message (_qw_play_state_entry (&s, a));
     g_autofree char *mb = _qw_play_entry_message (_qw_play_state_entry (&s, b));
@@ -233,8 +238,8 @@ swap_players_locked (QwDocument      *doc,
 
     what = qw_message (N_("Round %d: the arbiter swapped %s and %s"), in, ma, mb, NULL);
   }
-  label = g_strdup_printf (_("Swap of %s and %s in round %d"), _qw_play_state_entry (&s, a)->name,
-                           _qw_play_state_entry (&s, b)->name, round);
+  label = qw_message_printf (N_("Swap of %s and %s in round %d"), _qw_play_state_entry (&s, a)->name,
+                             _qw_play_state_entry (&s, b)->name, round);
   return store_manual_change (&s, round, label, what, error);
 }
 
@@ -288,7 +293,7 @@ repair_board_locked (QwDocument      *doc,
                      GError         **error)
 {
   g_auto(QwPlayState) s = { 0 };
-  g_autofree char *wr = NULL, *wb = NULL, *what = NULL, *label = NULL;
+  g_autofree char *what = NULL, *label = NULL;
   QwGame *g = NULL;
 
   g_return_val_if_fail (QW_IS_DOCUMENT (doc), NULL);
@@ -318,8 +323,6 @@ repair_board_locked (QwDocument      *doc,
   if (!swap_in_round (&s, round, g->red, red, error)
       || (black != 0 && !swap_in_round (&s, round, g->black, black, error)))
     return NULL;
-  wr = _qw_play_player_label (&s, red);
-  wb = black != 0 ? _qw_play_player_label (&s, black) : g_strdup (_("the bye"));
   {
     g_autofree char *mr = _qw_play_entry_message (_qw_play_state_entry (&s, red));
     g_autofree char *mb = black != 0 ? _qw_play_entry_message (_qw_play_state_entry (&s, black))
@@ -329,6 +332,6 @@ repair_board_locked (QwDocument      *doc,
 
     what = qw_message (N_("Round %d: the arbiter re-paired board %d as %s v %s"), in, on, mr, mb, NULL);
   }
-  label = g_strdup_printf (_("Re-pairing of round %d, board %d"), round, board);
+  label = qw_message_printf (N_("Re-pairing of round %d, board %d"), round, board);
   return store_manual_change (&s, round, label, what, error);
 }

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "qw-message.h"
 #include "qw-tournament-private.h"
 
 /* Checking a round against the rules */
@@ -26,15 +27,15 @@ check_colour (QwPlayState   *s,
   int max_diff = s->ruleset->max_colour_difference > 0 ? s->ruleset->max_colour_difference : 2;
   int run = h->run_colour == colour ? h->run_length + 1 : 1;
   int diff = (h->reds - h->blacks) + colour;
-  g_autofree char *who = _qw_play_player_label (s, id);
+  g_autofree char *who = _qw_play_player_message (s, id);
 
   if (run > max_run)
-    g_ptr_array_add (out, g_strdup_printf (colour > 0 ? _("Board %d: %s would play red %d times in a row")
-                                                      : _("Board %d: %s would play black %d times in a row"),
+    g_ptr_array_add (out, qw_message_printf (colour > 0 ? N_("Board %d: %s would play red %d times in a row")
+                                                      : N_("Board %d: %s would play black %d times in a row"),
                                            board, who, run));
   if (ABS (diff) > max_diff)
-    g_ptr_array_add (out, g_strdup_printf (diff > 0 ? _("Board %d: %s would have %d more reds than blacks")
-                                                    : _("Board %d: %s would have %d more blacks than reds"),
+    g_ptr_array_add (out, qw_message_printf (diff > 0 ? N_("Board %d: %s would have %d more reds than blacks")
+                                                    : N_("Board %d: %s would have %d more blacks than reds"),
                                            board, who, ABS (diff)));
 }
 
@@ -62,17 +63,17 @@ check_pair (QwPlayState   *s,
     return;
   red = g_ptr_array_index (s->entries, r);
   black = g_ptr_array_index (s->entries, b);
-  rw = _qw_play_player_label (s, red->id);
-  bw = _qw_play_player_label (s, black->id);
+  rw = _qw_play_player_message (s, red->id);
+  bw = _qw_play_player_message (s, black->id);
   if (have_met (&hist[r], b))
-    g_ptr_array_add (out, g_strdup_printf (_("Board %d: %s and %s have already met"), g->board, rw, bw));
+    g_ptr_array_add (out, qw_message_printf (N_("Board %d: %s and %s have already met"), g->board, rw, bw));
   if (s->section->system != QW_SYSTEM_SWISS)
     return;
   check_colour (s, &hist[r], red->id, +1, g->board, out);
   check_colour (s, &hist[b], black->id, -1, g->board, out);
   if (_qw_play_unit_avoid_applies (s->section, g->round) && red->unit != NULL && *red->unit != '\0'
       && g_strcmp0 (red->unit, black->unit) == 0)
-    g_ptr_array_add (out, g_strdup_printf (_("Board %d: %s and %s are from the same unit (%s)"),
+    g_ptr_array_add (out, qw_message_printf (N_("Board %d: %s and %s are from the same unit (%s)"),
                                            g->board, rw, bw, red->unit));
 }
 
@@ -88,16 +89,16 @@ check_bye (QwPlayState   *s,
 
   if (r < 0 || s->section->system != QW_SYSTEM_SWISS)
     return;
-  who = _qw_play_player_label (s, g->red);
+  who = _qw_play_player_message (s, g->red);
   if (hist[r].had_bye)
-    g_ptr_array_add (out, g_strdup_printf (_("%s has a second bye"), who));
+    g_ptr_array_add (out, qw_message_printf (N_("%s has a second bye"), who));
   /* §2.3: the bye goes to the lowest-scored player who has not had one. */
   for (guint i = 0; i < s->entries->len; i++)
     if (seen[i] > 0 && (int) i != r && !hist[i].had_bye && hist[i].score < hist[r].score - 1e-9)
       {
-        g_autofree char *other = _qw_play_player_label (s, ((QwEntry *) g_ptr_array_index (s->entries, i))->id);
+        g_autofree char *other = _qw_play_player_message (s, ((QwEntry *) g_ptr_array_index (s->entries, i))->id);
 
-        g_ptr_array_add (out, g_strdup_printf (_("The bye should go to %s, who has a lower score and no "
+        g_ptr_array_add (out, qw_message_printf (N_("The bye should go to %s, who has a lower score and no "
                                                  "bye yet, not to %s"), other, who));
         break;
       }
@@ -113,22 +114,22 @@ check_presence (QwPlayState   *s,
   for (guint i = 0; i < s->entries->len; i++)
     {
       QwEntry *e = g_ptr_array_index (s->entries, i);
-      g_autofree char *who = _qw_play_player_label (s, e->id);
+      g_autofree char *who = _qw_play_player_message (s, e->id);
       gboolean out_of_play = _qw_play_excluded (s, hist, (int) i, round);
       const QwAbsence *absence = _qw_play_absence_in (s, e->id, round);
       gboolean absent = absence != NULL;
 
       if (seen[i] > 1)
-        g_ptr_array_add (out, g_strdup_printf (_("%s is paired %d times in round %d"), who, seen[i], round));
+        g_ptr_array_add (out, qw_message_printf (N_("%s is paired %d times in round %d"), who, seen[i], round));
       if (seen[i] > 0 && out_of_play)
-        g_ptr_array_add (out, g_strdup_printf (_("%s is paired in round %d but is out of play"), who, round));
+        g_ptr_array_add (out, qw_message_printf (N_("%s is paired in round %d but is out of play"), who, round));
       if (seen[i] > 0 && absent && s->section->system == QW_SYSTEM_SWISS)
         g_ptr_array_add (out, absence->kind == QW_ABSENCE_LATE
-                              ? g_strdup_printf (_("%s is paired in round %d, a round it missed as a late entry"),
+                              ? qw_message_printf (N_("%s is paired in round %d, a round it missed as a late entry"),
                                                  who, round)
-                              : g_strdup_printf (_("%s is paired in round %d but is absent (请假)"), who, round));
+                              : qw_message_printf (N_("%s is paired in round %d but is absent (请假)"), who, round));
       if (seen[i] == 0 && !out_of_play && !absent && s->section->system == QW_SYSTEM_SWISS)
-        g_ptr_array_add (out, g_strdup_printf (_("%s is not paired in round %d"), who, round));
+        g_ptr_array_add (out, qw_message_printf (N_("%s is not paired in round %d"), who, round));
     }
 }
 
@@ -180,5 +181,20 @@ qw_tournament_check_round (QwDocument      *doc,
 
   if (!_qw_play_state_load (&s, doc, section, error))
     return NULL;
-  return _qw_play_check_loaded_round (&s, round);
+  {
+    g_autoptr(GPtrArray) messages = _qw_play_check_loaded_round (&s, round);
+
+    return _qw_play_messages_render (messages);
+  }
+}
+
+/* The texts of stored @messages in the reader's language, for a face. */
+GPtrArray *
+_qw_play_messages_render (GPtrArray *messages)
+{
+  GPtrArray *shown = g_ptr_array_new_with_free_func (g_free);
+
+  for (guint i = 0; i < messages->len; i++)
+    g_ptr_array_add (shown, qw_message_render (g_ptr_array_index (messages, i)));
+  return shown;
 }

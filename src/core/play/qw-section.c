@@ -162,7 +162,7 @@ qw_tournament_update_section (QwDocument       *doc,
   updated = qw_section_copy (section);
   if (!follow_system (doc, updated, error))
     return FALSE;
-  label = g_strdup_printf (_("Settings of group %s"), updated->name != NULL && updated->name[0] != '\0'
+  label = qw_message_printf (N_("Settings of group %s"), updated->name != NULL && updated->name[0] != '\0'
                                                       ? updated->name : updated->code);
   if (!qw_document_run_step (doc, label, store_settings_step, updated, error))
     return FALSE;
@@ -348,7 +348,7 @@ qw_tournament_draw_lots (QwDocument       *doc,
     }
   updated->settings.lottery_seed = _qw_play_new_lottery_seed ();
   seed_text = g_strdup_printf ("%" G_GUINT64_FORMAT, updated->settings.lottery_seed);
-  label = g_strdup_printf (_("Drawing lots for group %s"), name);
+  label = qw_message_printf (N_("Drawing lots for group %s"), name);
   message = qw_message (N_("Lots drawn (抽签) for the starting ranks: lottery seed %s"), seed_text, NULL);
   job = (LotsJob) { updated, message };
   if (!qw_document_run_step (doc, label, draw_lots_step, &job, error))

@@ -77,6 +77,8 @@ char            *_qw_play_entry_label          (const QwEntry *e);
 char           *_qw_play_entry_message        (const QwEntry   *e);
 char            *_qw_play_player_label         (QwPlayState *s,
                                                 gint64       entry_id);
+char            *_qw_play_player_message       (QwPlayState *s,
+                                                gint64       entry_id);
 void             _qw_play_histories_free       (QwPlayHistory *h,
                                                 guint          n);
 QwPlayHistory   *_qw_play_histories_compute    (QwPlayState *s,
@@ -119,8 +121,12 @@ void             _qw_play_number_boards        (GPtrArray *games);
 
 /* qw-round-check.c */
 
+/* (element-type utf8): stored messages (qw-message.h), one per broken
+ * rule: a log stores them, a face is given them rendered
+ * (_qw_play_messages_render()). */
 GPtrArray       *_qw_play_check_loaded_round   (QwPlayState *s,
                                                 int          round);
+GPtrArray       *_qw_play_messages_render      (GPtrArray   *messages);
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (QwPlayState, _qw_play_state_clear)
 

@@ -413,10 +413,16 @@ store_import (QwDocument      *doc,
         }
     }
 
-  g_string_printf (log, _("Group %s imported from a TRF file: %u players, %d rounds, %u games and byes"),
-                   code, order->len, played, games->len);
-  for (guint i = 0; i < import->warnings->len; i++)
-    g_string_append_printf (log, "\n%s %s", _("Warning:"), (char *) g_ptr_array_index (import->warnings, i));
+  {
+    /* Stored as messages, read in the reader's language (issue 19 point 22). */
+    g_autofree char *head = qw_message_printf (N_("Group %s imported from a TRF file: %u players, %d rounds, "
+                                                  "%u games and byes"), code, order->len, played, games->len);
+    g_autofree char *warning = qw_message (N_("Warning:"), NULL);
+
+    g_string_assign (log, head);
+    for (guint i = 0; i < import->warnings->len; i++)
+      g_string_append_printf (log, "\n%s %s", warning, (char *) g_ptr_array_index (import->warnings, i));
+  }
   if (!qw_document_log_round (doc, section->id, 1, log->str, error))
     return FALSE;
   import->players = (int) order->len;
@@ -484,7 +490,7 @@ qw_trf_import_group (QwDocument     *doc,
     }
   import = g_new0 (QwTrfImport, 1);
   import->warnings = g_ptr_array_new_with_free_func (g_free);
-  label = g_strdup_printf (_("Import of group %s from a TRF file"), code);
+  label = qw_message_printf (N_("Import of group %s from a TRF file"), code);
   job = (TrfJob) { event, trf, code, import };
   if (!qw_document_run_step (doc, label, import_step, &job, error))
     return NULL;

@@ -108,7 +108,7 @@ manual_broken_rules (QwPlayState *s,
   for (guint i = 0; i < games->len; i++)
     n_byes += ((QwGame *) g_ptr_array_index (games, i))->black == 0;
   if (n_byes > 1)
-    g_ptr_array_add (broken, g_strdup_printf (_("Round %d has %u byes; a round has one at most"), round, n_byes));
+    g_ptr_array_add (broken, qw_message_printf (N_("Round %d has %u byes; a round has one at most"), round, n_byes));
   for (guint i = 0; i < gate_items->len; i++)
     {
       QwGateItem *item = g_ptr_array_index (gate_items, i);
@@ -116,9 +116,9 @@ manual_broken_rules (QwPlayState *s,
 
       if (item->blocking == 0 || game_of_list (games, item->entry->id) == NULL)
         continue;
-      who = _qw_play_entry_label (item->entry);
+      who = _qw_play_entry_message (item->entry);
       why = qw_problems_join (item->blocking, TRUE, "；");
-      g_ptr_array_add (broken, g_strdup_printf (_("%s has a problem that keeps it out of pairing: %s"), who, why));
+      g_ptr_array_add (broken, qw_message_printf (N_("%s has a problem that keeps it out of pairing: %s"), who, why));
     }
   return broken;
 }
@@ -129,6 +129,7 @@ manual_summary (QwPlayState *s,
                 GPtrArray   *games)
 {
   g_autoptr(GString) text = g_string_new (NULL);
+  g_autofree char *separator = qw_message (N_(", "), NULL);
 
   for (guint i = 0; i < games->len; i++)
     {
@@ -136,11 +137,15 @@ manual_summary (QwPlayState *s,
       QwEntry *red = _qw_play_state_entry (s, g->red), *black = g->black != 0 ? _qw_play_state_entry (s, g->black) : NULL;
 
       if (i > 0)
-        g_string_append (text, _(", "));
+        g_string_append (text, separator);
       if (black != NULL)
         g_string_append_printf (text, "%d–%d", red->no, black->no);
       else
-        g_string_append_printf (text, _("%d bye"), red->no);
+        {
+          g_autofree char *bye = qw_message_printf (N_("%d bye"), red->no);
+
+          g_string_append (text, bye);
+        }
     }
   return g_string_free (g_steal_pointer (&text), FALSE);
 }
@@ -218,7 +223,11 @@ qw_tournament_check_manual (QwDocument          *doc,
       || (games = manual_games (&s, round, boards, n_boards, error)) == NULL
       || (items = qw_pair_gate_list (doc, updated, error)) == NULL)
     return NULL;
-  return manual_broken_rules (&s, round, games, items);
+  {
+    g_autoptr(GPtrArray) messages = manual_broken_rules (&s, round, games, items);
+
+    return _qw_play_messages_render (messages);
+  }
 }
 
 /**
@@ -262,7 +271,8 @@ typed_round_step (QwDocument  *doc,
   g_autoptr(QwSection) updated = qw_section_copy (job->section);
   g_autoptr(GPtrArray) games = NULL;
   g_autoptr(GPtrArray) items = NULL;
-  g_autoptr(GPtrArray) rules = NULL;
+  g_autoptr(GPtrArray) rules = NULL;       /* stored messages */
+  g_autoptr(GPtrArray) shown = NULL;       /* the same, rendered */
   g_autoptr(GPtrArray) paired_blocked = g_ptr_array_new ();
   g_autoptr(GString) message = NULL;
   g_autofree char *summary = NULL, *label = NULL;
@@ -273,18 +283,19 @@ typed_round_step (QwDocument  *doc,
       || (items = qw_pair_gate_list (doc, updated, error)) == NULL)
     return FALSE;
   rules = manual_broken_rules (&s, round, games, items);
+  shown = _qw_play_messages_render (rules);
   if (rules->len > 0 && !job->force)
     {
       g_autoptr(GString) list = g_string_new (NULL);
 
-      for (guint i = 0; i < rules->len; i++)
-        g_string_append_printf (list, "\n%s", (char *) g_ptr_array_index (rules, i));
+      for (guint i = 0; i < shown->len; i++)
+        g_string_append_printf (list, "\n%s", (char *) g_ptr_array_index (shown, i));
       g_set_error (error, QW_ERROR, QW_ERROR_BLOCKED,
                    g_dngettext (GETTEXT_PACKAGE, "Round %d of group %s was not recorded: it breaks %u rule%s",
                                 "Round %d of group %s was not recorded: it breaks %u rules%s", rules->len),
                    round, updated->code, rules->len, list->str);
       g_clear_pointer (&outcome->broken, g_ptr_array_unref);
-      outcome->broken = g_steal_pointer (&rules);
+      outcome->broken = g_steal_pointer (&shown);
       return FALSE;
     }
   for (guint i = 0; i < items->len; i++)
@@ -296,11 +307,17 @@ typed_round_step (QwDocument  *doc,
     }
   summary = manual_summary (&s, games);
   message = g_string_new (NULL);
-  g_string_printf (message, _("Round %d paired by hand: %s"), round, summary);
-  for (guint i = 0; i < rules->len; i++)
-    g_string_append_printf (message, "\n%s %s", _("Warning:"), (char *) g_ptr_array_index (rules, i));
+  {
+    /* Stored as messages, read in the reader's language (issue 19 point 22). */
+    g_autofree char *head = qw_message_printf (N_("Round %d paired by hand: %s"), round, summary);
+    g_autofree char *warning = qw_message (N_("Warning:"), NULL);
 
-  label = g_strdup_printf (_("Round %d paired by hand"), round);
+    g_string_append (message, head);
+    for (guint i = 0; i < rules->len; i++)
+      g_string_append_printf (message, "\n%s %s", warning, (char *) g_ptr_array_index (rules, i));
+  }
+
+  label = qw_message_printf (N_("Round %d paired by hand"), round);
   qw_document_name_step (doc, label);
   if (!_qw_play_store_section (doc, updated, error))
     return FALSE;
@@ -324,7 +341,7 @@ typed_round_step (QwDocument  *doc,
   outcome->round = round;
   outcome->section = g_steal_pointer (&updated);
   outcome->games = g_steal_pointer (&games);
-  outcome->broken = g_steal_pointer (&rules);
+  outcome->broken = g_steal_pointer (&shown);
   return TRUE;
 }
 

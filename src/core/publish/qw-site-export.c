@@ -43,6 +43,7 @@
 
 #include "qw-certificate-code.h"
 #include "qw-error.h"
+#include "qw-message.h"
 #include "qw-output.h"
 #include "qw-results-export.h"
 #include "qw-site-export.h"
@@ -949,6 +950,7 @@ qw_site_set_url (QwDocument  *doc,
                  GError     **error)
 {
   g_autofree char *clean = g_strstrip (g_strdup (url != NULL ? url : ""));
+  g_autofree char *label = NULL;
 
   if (*clean != '\0')
     {
@@ -970,6 +972,6 @@ qw_site_set_url (QwDocument  *doc,
           clean = slashed;
         }
     }
-  return qw_document_set_settings (doc, _("Site address"), (const char *const[]) { SITE_URL_KEY, clean, NULL },
-                                   error);
+  label = qw_message (N_("Site address"), NULL);
+  return qw_document_set_settings (doc, label, (const char *const[]) { SITE_URL_KEY, clean, NULL }, error);
 }

@@ -13,6 +13,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "qw-message.h"
 #include "qw-venue.h"
 #include "qw-venue-present.h"
 
@@ -51,8 +52,8 @@ qw_venue_set_present_many (QwDocument          *doc,
 
   if (n_marks == 1)
     return qw_venue_set_present (doc, marks[0].group, marks[0].no, present, error);
-  label = present ? g_strdup_printf (ngettext ("Check-in of %u player", "Check-in of %u players", n_marks), n_marks)
-                  : g_strdup_printf (ngettext ("Check-in of %u player cancelled", "Check-in of %u players cancelled",
-                                               n_marks), n_marks);
+  label = present ? qw_message_plural ("Check-in of %u player", "Check-in of %u players", n_marks, n_marks)
+                  : qw_message_plural ("Check-in of %u player cancelled", "Check-in of %u players cancelled",
+                                       n_marks, n_marks);
   return qw_document_run_step (doc, label, many_step, &job, error);
 }

@@ -13,6 +13,7 @@
 
 #include "qw-error.h"
 #include "qw-group-code.h"
+#include "qw-message.h"
 #include "qw-venue.h"
 
 #define NAME_MAX_CHARS 40
@@ -404,8 +405,8 @@ qw_venue_set_entry_closed (QwDocument  *doc,
                            GError     **error)
 {
   RoundJob job = { group, round, TRUE, closed, NULL, NULL };
-  g_autofree char *label = closed ? g_strdup_printf (_("Result entry of round %d closed"), round)
-                                  : g_strdup_printf (_("Result entry of round %d opened"), round);
+  g_autofree char *label = closed ? qw_message_printf (N_("Result entry of round %d closed"), round)
+                                  : qw_message_printf (N_("Result entry of round %d opened"), round);
 
   return qw_document_run_step (doc, label, round_state_step, &job, error);
 }
@@ -434,7 +435,7 @@ qw_venue_set_round_clock (QwDocument  *doc,
                           GError     **error)
 {
   RoundJob job = { group, round, FALSE, FALSE, start, end };
-  g_autofree char *label = g_strdup_printf (_("Clock of round %d"), round);
+  g_autofree char *label = qw_message_printf (N_("Clock of round %d"), round);
 
   if (!clock_is_valid (start) || !clock_is_valid (end))
     {
@@ -604,7 +605,7 @@ qw_venue_device_result (QwDocument                 *doc,
   job.input.red_fouls = MAX (request->red_fouls, 0);
   job.input.black_fouls = MAX (request->black_fouls, 0);
   origin = g_strdup_printf ("device:%s", device->name);
-  label = g_strdup_printf (_("Result of round %d, board %d (from %s)"), request->round, request->board,
+  label = qw_message_printf (N_("Result of round %d, board %d (from %s)"), request->round, request->board,
                            device->name);
   before = g_strdup (qw_document_get_step_origin (doc));
   qw_document_set_step_origin (doc, origin);
@@ -680,8 +681,8 @@ qw_venue_set_present (QwDocument  *doc,
                       GError     **error)
 {
   PresentJob job = { group, no, present, qw_document_get_step_origin (doc) };
-  g_autofree char *label = present ? g_strdup_printf (_("Check-in of no. %d"), no)
-                                   : g_strdup_printf (_("Check-in of no. %d cancelled"), no);
+  g_autofree char *label = present ? qw_message_printf (N_("Check-in of no. %d"), no)
+                                   : qw_message_printf (N_("Check-in of no. %d cancelled"), no);
 
   g_return_val_if_fail (QW_IS_DOCUMENT (doc), FALSE);
 

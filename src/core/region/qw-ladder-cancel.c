@@ -19,6 +19,7 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -79,6 +80,8 @@ qw_ladder_cancellation_free (QwLadderCancellation *c)
     return;
   g_free (c->account);
   g_free (c->reason);
+  g_free (c->identity);
+  g_free (c->name);
   g_free (c);
 }
 
@@ -90,6 +93,56 @@ finalist_index (const QwLadder *ladder,
     if (g_strcmp0 (((QwLadderFinalist *) g_ptr_array_index (ladder->finalists, i))->account, account) == 0)
       return (int) i;
   return -1;
+}
+
+char *
+qw_ladder_finalist_identity (const QwLadderFinalist *finalist)
+{
+  if (finalist->player == NULL)
+    return NULL;
+  return qw_person_identity_key (finalist->player->doc_kind, finalist->player->doc_number, NULL, FALSE);
+}
+
+static gboolean
+is_blank (const char *s)
+{
+  return s == NULL || s[0] == '\0';
+}
+
+/* A stored cancellation that no longer matches a finalist: the ladder's
+ * files were imported again since (another log, another players list). The
+ * arbiter decides; nothing is changed on the quiet. */
+static void
+warn_not_finalist (QwLadder                   *ladder,
+                   const QwLadderCancellation *c)
+{
+  qw_ladder_add_warning (ladder, QW_LADDER_WARNING_CANCELLED_NOT_FINALIST, c->account,
+                         g_strdup_printf (_("The qualification of %s %s was cancelled, but the account is not a "
+                                            "finalist any more (the ladder’s files changed since): the "
+                                            "cancellation applies to nobody; check it"),
+                                          c->account, c->name != NULL ? c->name : ""));
+}
+
+static void
+check_identity (QwLadder                   *ladder,
+                const QwLadderCancellation *c,
+                const QwLadderFinalist     *f)
+{
+  g_autofree char *now = qw_ladder_finalist_identity (f);
+  gboolean document_differs = !is_blank (c->identity) && g_strcmp0 (now, c->identity) != 0;
+  gboolean name_differs = !is_blank (c->name) && !is_blank (f->name) && g_strcmp0 (c->name, f->name) != 0;
+
+  if (!document_differs && !name_differs)
+    return;
+  /* Still applied: a cancellation never lapses on its own (a corrected
+   * document would otherwise let a cheater back in); the arbiter looks. */
+  qw_ladder_add_warning (ladder, QW_LADDER_WARNING_CANCELLED_IDENTITY_CHANGED, c->account,
+                         g_strdup_printf (_("The qualification of %s was cancelled for %s, but the players list "
+                                            "now gives this account to %s%s: the cancellation still applies; "
+                                            "check that it is the same person"),
+                                          c->account, !is_blank (c->name) ? c->name : c->account,
+                                          !is_blank (f->name) ? f->name : c->account,
+                                          document_differs ? _(" with another document") : ""));
 }
 
 void
@@ -108,7 +161,12 @@ qw_ladder_apply_cancellations (QwLadder  *ladder,
       guint number = 0;
 
       if (index < 0)
-        continue;
+        {
+          if (qw_ladder_find_cancelled (ladder, c->account) == NULL)
+            warn_not_finalist (ladder, c);
+          continue;
+        }
+      check_identity (ladder, c, g_ptr_array_index (ladder->finalists, (guint) index));
       cancelled = g_new0 (QwLadderCancelled, 1);
       cancelled->finalist = g_ptr_array_steal_index (ladder->finalists, (guint) index);
       g_ptr_array_find (computed, cancelled->finalist, &number);

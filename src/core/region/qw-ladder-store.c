@@ -9,9 +9,11 @@
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
+#include "qw-cancelled-finalists.h"
 #include "qw-csv.h"
 #include "qw-error.h"
 #include "qw-ladder-store.h"
+#include "qw-message.h"
 #include "qw-spreadsheet.h"
 
 static const struct
@@ -24,7 +26,8 @@ static const struct
   [QW_LADDER_FILE_WILDCARDS] = { "ladder-wildcards", "ladder-wildcards-file" },
 };
 
-#define CANCELLED_KEY "ladder-cancelled"
+/* The columns: qw-cancelled-finalists.h (the registration layer reads them too). */
+#define CANCELLED_KEY QW_CANCELLED_FINALISTS_KEY
 
 static QwCsv *stored_table (QwDocument    *doc,
                             QwLadderFile   file,
@@ -215,9 +218,12 @@ qw_ladder_store_add_wildcard (QwDocument       *doc,
                               const char       *account,
                               const char       *name,
                               const char       *reason,
+                              const char       *applied,
+                              const char       *late_allowed,
                               GError          **error)
 {
   g_autoptr(QwLadderWildcard) added = NULL;
+  g_autofree char *applied_text = g_strstrip (g_strdup (applied != NULL ? applied : ""));
   g_autoptr(GPtrArray) wildcards = NULL;
   g_autofree char *text = NULL;
   g_autofree char *file_name = NULL;
@@ -235,6 +241,22 @@ qw_ladder_store_add_wildcard (QwDocument       *doc,
   added = qw_ladder_wildcard_new (ruleset, account, name, reason, error);
   if (added == NULL)
     return FALSE;
+  /* 十三(四)1: the application's date, checked against the deadline by
+   * qw_ladder_compute() as an imported one's (a late one is refused there
+   * unless the arbiter allowed it). */
+  if (applied_text[0] != '\0' && !qw_date_parse (applied_text, &added->applied))
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_INVALID, _("The application date “%s” is not a date: write YYYY-MM-DD"),
+                   applied_text);
+      return FALSE;
+    }
+  if (applied_text[0] == '\0' && qw_date_is_set (ruleset->ladder->wildcard_deadline))
+    {
+      g_set_error (error, QW_ERROR, QW_ERROR_INVALID,
+                   _("Give the date the wild card was applied for: the rules set a deadline for it"));
+      return FALSE;
+    }
+  added->late_allowed = g_strstrip (g_strdup (late_allowed != NULL ? late_allowed : ""));
   table = stored_table (doc, QW_LADDER_FILE_WILDCARDS, &file_name, &local);
   if (local != NULL)
     {
@@ -305,7 +327,8 @@ stored_table (QwDocument    *doc,
   return qw_csv_parse_data (text, strlen (text), error);
 }
 
-/* The cancellations kept: 账号,类别,理由, kind as its code. */
+/* The cancellations kept: 账号,类别,理由,身份,姓名, kind as its code (rows
+ * stored before the identity was kept end after 理由). */
 static GPtrArray *
 stored_cancellations (QwDocument  *doc,
                       GError     **error)
@@ -324,12 +347,20 @@ stored_cancellations (QwDocument  *doc,
       char **row = g_ptr_array_index (table->rows, i);
       QwLadderCancelKind kind;
 
-      if (g_strv_length (row) < 3 || !qw_ladder_cancel_kind_from_code (row[1], &kind))
+      guint n = g_strv_length (row);
+      QwLadderCancellation *c;
+
+      if (n < 3 || !qw_ladder_cancel_kind_from_code (row[QW_CANCELLED_COLUMN_KIND], &kind))
         {
           g_set_error (error, QW_ERROR, QW_ERROR_INVALID, _("The stored cancellations are damaged (row %u)"), i);
           return NULL;
         }
-      g_ptr_array_add (list, qw_ladder_cancellation_new (row[0], kind, row[2]));
+      c = qw_ladder_cancellation_new (row[QW_CANCELLED_COLUMN_ACCOUNT], kind, row[QW_CANCELLED_COLUMN_REASON]);
+      if (n > QW_CANCELLED_COLUMN_IDENTITY && row[QW_CANCELLED_COLUMN_IDENTITY][0] != '\0')
+        c->identity = g_strdup (row[QW_CANCELLED_COLUMN_IDENTITY]);
+      if (n > QW_CANCELLED_COLUMN_NAME && row[QW_CANCELLED_COLUMN_NAME][0] != '\0')
+        c->name = g_strdup (row[QW_CANCELLED_COLUMN_NAME]);
+      g_ptr_array_add (list, c);
     }
   return g_steal_pointer (&list);
 }
@@ -337,7 +368,7 @@ stored_cancellations (QwDocument  *doc,
 static char *
 cancellations_to_csv (GPtrArray *list)
 {
-  GString *out = g_string_new ("账号,类别,理由\n");
+  GString *out = g_string_new ("账号,类别,理由,身份,姓名\n");
 
   for (guint i = 0; i < list->len; i++)
     {
@@ -348,6 +379,10 @@ cancellations_to_csv (GPtrArray *list)
       qw_csv_append_field (out, qw_ladder_cancel_kind_to_code (c->kind), ',');
       g_string_append_c (out, ',');
       qw_csv_append_field (out, c->reason, ',');
+      g_string_append_c (out, ',');
+      qw_csv_append_field (out, c->identity != NULL ? c->identity : "", ',');
+      g_string_append_c (out, ',');
+      qw_csv_append_field (out, c->name != NULL ? c->name : "", ',');
       g_string_append_c (out, '\n');
     }
   return g_string_free (out, FALSE);
@@ -368,6 +403,7 @@ qw_ladder_store_cancel (QwDocument         *doc,
   g_autofree char *label = NULL;
   const QwLadderCancelled *done;
   const QwLadderFinalist *f;
+  QwLadderCancellation *added;
   const char *pairs[] = { CANCELLED_KEY, NULL, NULL };
 
   g_return_val_if_fail (QW_IS_DOCUMENT (doc), FALSE);
@@ -401,13 +437,18 @@ qw_ladder_store_cancel (QwDocument         *doc,
                    finalist != NULL ? finalist : "");
       return FALSE;
     }
-  g_ptr_array_add (stored->cancellations, qw_ladder_cancellation_new (f->account, kind, why));
+  added = qw_ladder_cancellation_new (f->account, kind, why);
+  /* Who it was, so that an entry of that person is caught without the
+   * account (qw-cancelled-finalists.h) and a changed players list is seen. */
+  added->identity = qw_ladder_finalist_identity (f);
+  added->name = g_strdup (f->name);
+  g_ptr_array_add (stored->cancellations, added);
   text = cancellations_to_csv (stored->cancellations);
   pairs[1] = text;
-  label = g_strdup_printf (_("Cancel the qualification of %s %s: %s"), f->account, f->name, why);
+  label = qw_message_printf (N_("Cancel the qualification of %s %s: %s"), f->account, f->name, why);
   if (!qw_document_set_settings (doc, label, pairs, error))
     return FALSE;
-  g_info ("%s (%s)", label, qw_ladder_cancel_kind_to_code (kind));
+  g_info ("The qualification of %s is cancelled (%s)", f->account, qw_ladder_cancel_kind_to_code (kind));
   if (account != NULL)
     *account = g_strdup (f->account);
   return TRUE;

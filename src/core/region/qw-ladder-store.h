@@ -54,12 +54,17 @@ gboolean        qw_ladder_store_import    (QwDocument       *doc,
                                            const char       *path,
                                            GPtrArray       **rejected,
                                            GError          **error);
-/* A wild card entered by hand, added to the stored ones as one undoable step. */
+/* A wild card entered by hand, added to the stored ones as one undoable step.
+ * @applied: its 申请日期 (YYYY-MM-DD or as the desk types dates), required
+ * when the ruleset has a deadline (十三(四)1), checked against it as an
+ * imported one is; @late_allowed: (nullable): the arbiter's 逾期准许. */
 gboolean        qw_ladder_store_add_wildcard (QwDocument    *doc,
                                            const QwRuleset  *ruleset,
                                            const char       *account,
                                            const char       *name,
                                            const char       *reason,
+                                           const char       *applied,
+                                           const char       *late_allowed,
                                            GError          **error);
 /**
  * qw_ladder_store_cancel:

@@ -213,7 +213,8 @@ assign_ranks (GPtrArray *rows,
 
 static const char *warning_codes[] = {
   "outside-dates", "not-selected", "qualified-twice", "wildcard-finalist", "not-listed", "too-strong",
-  "too-many-finalists", "wildcard-late", "wildcard-late-allowed",
+  "too-many-finalists", "wildcard-late", "wildcard-late-allowed", "cancelled-not-finalist",
+  "cancelled-identity-changed",
 };
 
 const char *
@@ -233,6 +234,21 @@ warning_free (gpointer data)
   g_array_unref (w->rows);
   g_free (w->message);
   g_free (w);
+}
+
+void
+qw_ladder_add_warning (QwLadder            *ladder,
+                       QwLadderWarningKind  kind,
+                       const char          *player,
+                       char                *message)
+{
+  QwLadderWarning *w = g_new0 (QwLadderWarning, 1);
+
+  w->kind = kind;
+  w->player = g_strdup (player);
+  w->rows = g_array_new (FALSE, FALSE, sizeof (int));
+  w->message = message;
+  g_ptr_array_add (ladder->warnings, w);
 }
 
 typedef struct
@@ -630,6 +646,9 @@ warning_message (const QwLadder        *ladder,
                               ladder->finalists->len, rules->places);
     case QW_LADDER_WARNING_WILDCARD_LATE:
     case QW_LADDER_WARNING_WILDCARD_LATE_ALLOWED:
+    /* Made with their message (qw-ladder-cancel.c): never here. */
+    case QW_LADDER_WARNING_CANCELLED_NOT_FINALIST:
+    case QW_LADDER_WARNING_CANCELLED_IDENTITY_CHANGED:
       /* Said where the wild card is checked, with its dates (wildcard_in_time()). */
       return g_strdup (w->player);
     default:

@@ -208,6 +208,13 @@ typedef enum
   QW_LADDER_WARNING_TOO_MANY,          /* "too-many-finalists": more finalists than the final's places */
   QW_LADDER_WARNING_WILDCARD_LATE,     /* "wildcard-late": applied after the deadline (十三(四)1): refused */
   QW_LADDER_WARNING_WILDCARD_LATE_ALLOWED, /* "wildcard-late-allowed": … and let stand by the arbiter */
+  /* A stored cancellation (九3, 十一(三)3) that no longer matches the ladder, e.g. after the
+   * ladder's files were imported again: */
+  QW_LADDER_WARNING_CANCELLED_NOT_FINALIST,    /* "cancelled-not-finalist": the account is no finalist
+                                                * (any more); the cancellation applies to nobody */
+  QW_LADDER_WARNING_CANCELLED_IDENTITY_CHANGED, /* "cancelled-identity-changed": the finalist of that
+                                                * account is not the person cancelled (document or
+                                                * name differ); the cancellation still applies */
 } QwLadderWarningKind;
 
 typedef struct
@@ -233,6 +240,9 @@ typedef struct
   char               *account;
   QwLadderCancelKind  kind;
   char               *reason;     /* never empty */
+  char               *identity;   /* qw_person_identity_key() of the players list's document when
+                                   * cancelled; NULL: none known (or stored before it was kept) */
+  char               *name;       /* the name when cancelled; NULL: not known */
 } QwLadderCancellation;
 
 /* A cancellation applied to the computed ladder. */
@@ -285,12 +295,22 @@ const QwLadderRow    *qw_ladder_season_row       (const QwLadder        *ladder,
 const char           *qw_ladder_warning_code     (QwLadderWarningKind    kind);
 
 /* Takes the cancelled finalists out of ->finalists into ->cancelled; a
- * cancellation of an account that is not a finalist (any more) is skipped. */
+ * cancellation of an account that is not a finalist (any more) is skipped
+ * with the warning cancelled-not-finalist, one whose finalist is another
+ * person now (document or name) is applied with cancelled-identity-changed. */
 void                  qw_ladder_apply_cancellations (QwLadder       *ladder,
                                                      GPtrArray      *cancellations);
 QwLadderCancellation *qw_ladder_cancellation_new  (const char        *account,
                                                    QwLadderCancelKind kind,
                                                    const char        *reason);
+/* The finalist's identity (qw_person_identity_key() of the players list's
+ * document), NULL when the players list does not give one. */
+char                 *qw_ladder_finalist_identity (const QwLadderFinalist *finalist);
+/* Adds a warning of no period (@message taken). */
+void                  qw_ladder_add_warning      (QwLadder              *ladder,
+                                                  QwLadderWarningKind    kind,
+                                                  const char            *player,
+                                                  char                  *message);
 void                  qw_ladder_cancellation_free (QwLadderCancellation *c);
 const char           *qw_ladder_cancel_kind_to_code (QwLadderCancelKind kind);   /* "reported", "cheating" */
 gboolean              qw_ladder_cancel_kind_from_code (const char      *code,

@@ -17,6 +17,7 @@
 #include "qw-document-region.h"
 #include "qw-error.h"
 #include "qw-idcard.h"
+#include "qw-message.h"
 #include "qw-nominees.h"
 #include "qw-region.h"
 
@@ -144,7 +145,7 @@ qw_national_import_nominees (QwDocument           *doc,
       copy->reason = g_strdup (n->reason);
       g_ptr_array_add (normalised, copy);
     }
-  label = g_strdup_printf (_("Nominees of %s"), list->region);
+  label = qw_message_printf (N_("Nominees of %s"), list->region);
   job = (NomineesJob) { list, normalised, 0 };
   if (!qw_document_run_step (doc, label, replace_step, &job, error))
     return FALSE;

@@ -12,7 +12,21 @@
 
 #include "qw-error.h"
 #include "qw-document-entries.h"
+#include "qw-message.h"
 #include "qw-region.h"
+
+/* One step named by the untranslated @msgid, rendered in the language of
+ * whoever reads the history (issue 19 point 22). */
+static gboolean
+set_settings (QwDocument         *doc,
+              const char         *msgid,
+              const char *const  *pairs,
+              GError            **error)
+{
+  g_autofree char *label = qw_message (msgid, NULL);
+
+  return qw_document_set_settings (doc, label, pairs, error);
+}
 
 /* The region and its ruleset */
 
@@ -28,7 +42,7 @@ qw_region_setup (QwDocument  *doc,
   if (ruleset == NULL)
     return FALSE;
   pairs[3] = ruleset->id;
-  return qw_document_set_settings (doc, _("Region settings"), pairs, error);
+  return set_settings (doc, N_("Region settings"), pairs, error);
 }
 
 /* The ruleset named in meta, else the first event's, else the default. */
@@ -62,8 +76,8 @@ qw_region_set_decided_places (QwDocument  *doc,
                    _("%d places is not a plausible number for one region"), places);
       return FALSE;
     }
-  return qw_document_set_settings (doc, _("Places decided by the association"),
-                                   (const char *const[]) { "decided-places", text, NULL }, error);
+  return set_settings (doc, N_("Places decided by the association"),
+                       (const char *const[]) { "decided-places", text, NULL }, error);
 }
 
 int
@@ -84,8 +98,8 @@ qw_region_set_rules_published (QwDocument  *doc,
 {
   g_autofree char *text = qw_date_is_set (day) ? qw_date_to_iso_dup (day) : g_strdup ("");
 
-  return qw_document_set_settings (doc, _("Publication of the region’s rules"),
-                                   (const char *const[]) { "rules-published", text, NULL }, error);
+  return set_settings (doc, N_("Publication of the region’s rules"),
+                       (const char *const[]) { "rules-published", text, NULL }, error);
 }
 
 QwDate

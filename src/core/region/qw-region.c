@@ -16,6 +16,7 @@
 
 #include "qw-error.h"
 #include "qw-document-entries.h"
+#include "qw-message.h"
 #include "qw-region-private.h"
 
 /* Typed-in stops and deletions */
@@ -122,8 +123,8 @@ qw_region_save_stop (QwDocument          *doc,
   if (name_taken (doc, stop, original, error))
     return FALSE;
   g_ptr_array_add (one, (gpointer) stop);
-  label = original != NULL ? g_strdup_printf (_("Editing the stop %s"), stop->name)
-                           : g_strdup_printf (_("Adding the stop %s"), stop->name);
+  label = original != NULL ? qw_message_printf (N_("Editing the stop %s"), stop->name)
+                           : qw_message_printf (N_("Adding the stop %s"), stop->name);
   job = (StopsJob) { one, original };
   return qw_document_run_step (doc, label, save_stop_step, &job, error);
 }
@@ -208,8 +209,8 @@ qw_region_delete_stops (QwDocument *doc,
         }
     }
   label = events->len == 1
-          ? g_strdup_printf (_("Deleting %s"), ((QwEvent *) g_ptr_array_index (events, 0))->name)
-          : g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Deleting %u stop", "Deleting %u stops", events->len),
+          ? qw_message_printf (N_("Deleting %s"), ((QwEvent *) g_ptr_array_index (events, 0))->name)
+          : qw_message_plural ("Deleting %u stop", "Deleting %u stops", events->len,
                              events->len);
   return qw_document_run_step (doc, label, delete_stops_step, events, error);
 }
@@ -226,11 +227,11 @@ qw_region_restore_stops (QwDocument          *doc,
   g_return_val_if_fail (QW_IS_DOCUMENT (doc), FALSE);
 
   if (n == 1)
-    label = g_strdup_printf (_("Restoring %s"),
+    label = qw_message_printf (N_("Restoring %s"),
                              backup->results->len > 0
                              ? ((QwResults *) g_ptr_array_index (backup->results, 0))->event->name
                              : ((QwStopSummary *) g_ptr_array_index (backup->manual, 0))->name);
   else
-    label = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Restoring %u stop", "Restoring %u stops", n), n);
+    label = qw_message_plural ("Restoring %u stop", "Restoring %u stops", n, n);
   return qw_document_run_step (doc, label, restore_stops_step, (gpointer) backup, error);
 }

@@ -20,6 +20,7 @@
 #include "qw-document-region.h"
 #include "qw-error.h"
 #include "qw-document-entries.h"
+#include "qw-message.h"
 #include "qw-tiebreak.h"
 #include "qw-region-private.h"
 
@@ -448,7 +449,7 @@ qw_region_import_results (QwDocument      *doc,
   g_return_val_if_fail (QW_IS_DOCUMENT (doc), FALSE);
   g_return_val_if_fail (results != NULL, FALSE);
 
-  label = g_strdup_printf (_("Import of %s"), results->event->name);
+  label = qw_message_printf (N_("Import of %s"), results->event->name);
   if (!qw_document_run_step (doc, label, import_results_step, &job, &local_error) && local_error != NULL)
     {
       g_propagate_error (error, g_steal_pointer (&local_error));
@@ -521,7 +522,7 @@ typedef struct
 static void
 store_event (ImportStore *store)
 {
-  g_autofree char *label = g_strdup_printf (_("Import of %s"), store->results->event->name);
+  g_autofree char *label = qw_message_printf (N_("Import of %s"), store->results->event->name);
 
   if (!check_importable (store->doc, store->results, &store->error))
     return;
@@ -739,7 +740,7 @@ qw_region_delete_stop (QwDocument *doc,
 
   if (event == NULL)
     return FALSE;
-  label = g_strdup_printf (_("Deleting %s"), event->name);
+  label = qw_message_printf (N_("Deleting %s"), event->name);
   return qw_document_run_step (doc, label, delete_stop_step, &event_id, error);
 }
 
@@ -851,8 +852,8 @@ qw_region_import_stops (QwDocument *doc,
     return FALSE;
   job.ruleset_id = ruleset->id;
   label = stops->len == 1
-          ? g_strdup_printf (_("Adding the stop %s"), ((QwStopSummary *) g_ptr_array_index (stops, 0))->name)
-          : g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Import of %u stop", "Import of %u stops", stops->len),
+          ? qw_message_printf (N_("Adding the stop %s"), ((QwStopSummary *) g_ptr_array_index (stops, 0))->name)
+          : qw_message_plural ("Import of %u stop", "Import of %u stops", stops->len,
                              stops->len);
   if (!qw_document_run_step (doc, label, import_stops_step, &job, error))
     return FALSE;

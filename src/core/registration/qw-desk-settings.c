@@ -16,6 +16,7 @@
 #include "qw-desk-settings.h"
 #include "qw-entry.h"
 #include "qw-error.h"
+#include "qw-message.h"
 
 #define LIST_ORDER_KEY "list-order"
 #define COLUMNS_KEY_PREFIX "import-columns:"
@@ -73,9 +74,11 @@ qw_desk_set_list_order (QwDocument   *doc,
                         QwListOrder   order,
                         GError      **error)
 {
+  g_autofree char *label = qw_message (N_("List order"), NULL);
+
   g_return_val_if_fail (QW_IS_DOCUMENT (doc), FALSE);
 
-  return qw_document_set_settings (doc, _("List order"),
+  return qw_document_set_settings (doc, label,
                                    (const char *const[]) { LIST_ORDER_KEY, qw_list_order_to_code (order), NULL },
                                    error);
 }

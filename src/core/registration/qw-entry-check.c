@@ -252,6 +252,28 @@ check_entry_window (const QwRuleset  *ruleset,
     out->problems |= QW_PROBLEM_BIT (QW_PROBLEM_OUTSIDE_ENTRY_WINDOW);
 }
 
+gboolean
+qw_ruleset_asks_registered (const QwRuleset *ruleset)
+{
+  if (ruleset->final != NULL
+      && (qw_date_is_set (ruleset->final->junior_entries_from) || qw_date_is_set (ruleset->final->junior_entries_to)))
+    return TRUE;
+  for (guint i = 0; ruleset->pair_rules != NULL && i < ruleset->pair_rules->len; i++)
+    {
+      const QwPairRule *rule = g_ptr_array_index (ruleset->pair_rules, i);
+
+      if (qw_date_is_set (rule->entries_from) || qw_date_is_set (rule->entries_to))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+gboolean
+qw_ruleset_asks_stamp (const QwRuleset *ruleset)
+{
+  return ruleset->final != NULL && ruleset->final->junior_unit_stamp;
+}
+
 /* A pair: each member as a player; the pair's sex is the one both share. */
 static void
 check_members (const QwRuleset      *ruleset,
@@ -577,7 +599,7 @@ static const char *const problem_codes[QW_N_PROBLEMS] = {
   "missing-document", "document-not-accepted", "too-strong", "needs-escort", "duplicate-id",
   "group-mismatch", "late-entry", "pair-incomplete", "pair-wrong-event", "pair-make-up", "pair-relation",
   "pair-age", "pair-online", "pairs-too-few", "pairs-too-many", "junior-too-old", "no-certificate",
-  "form-not-stamped", "outside-entry-window",
+  "form-not-stamped", "outside-entry-window", "qualification-cancelled",
 };
 
 const char *
@@ -694,6 +716,9 @@ qw_problem_message (QwProblem problem)
       return _("The entry form stamped by the unit (报名表经单位盖章) has not been received");
     case QW_PROBLEM_OUTSIDE_ENTRY_WINDOW:
       return _("Entered (报名日期) outside the event’s entry period");
+    case QW_PROBLEM_QUALIFICATION_CANCELLED:
+      return _("The player’s qualification for the final was cancelled (reported during the public list, or "
+               "cheating found): the player may not play");
     case QW_N_PROBLEMS:
     default:
       g_return_val_if_reached (NULL);
@@ -712,6 +737,7 @@ qw_problem_short_label (QwProblem problem)
     N_("Group differs"), N_("Late entry"), N_("Not a pair"), N_("Pair in single event"), N_("Pair make-up"),
     N_("Relationship"), N_("Pair age"), N_("Not online"), N_("Too few pairs"), N_("Event full"),
     N_("Too old"), N_("No certificate"), N_("Form not stamped"), N_("Outside entry period"),
+    N_("Qualification cancelled"),
   };
 
   g_return_val_if_fail (problem < QW_N_PROBLEMS, NULL);

@@ -55,6 +55,9 @@ typedef enum
   QW_PROBLEM_NO_CERTIFICATE,          /* no grade certificate (等级) where one is required */
   QW_PROBLEM_FORM_NOT_STAMPED,        /* 2022 十一(五)4: the junior's form stamped by the unit not received */
   QW_PROBLEM_OUTSIDE_ENTRY_WINDOW,    /* 2022 十三(一): entered (报名日期) outside its event's entry window */
+  QW_PROBLEM_QUALIFICATION_CANCELLED, /* 2022 九3, 十一(三)3: a finalist whose qualification the arbiter
+                                       * cancelled (ladder-cancel); set by qw_registration_mark_cancelled(),
+                                       * which needs the document, never by qw_entry_check() */
   QW_N_PROBLEMS
 } QwProblem;
 
@@ -109,6 +112,12 @@ char       *qw_entry_playing_group    (const QwRuleset      *ruleset,
  * differs is kept, and reported as a mismatch). The number's full-width
  * forms are folded to ASCII first (NFKC). Returns whether it changed. */
 gboolean    qw_entry_fill_from_id     (QwEntry              *entry);
+
+/* Whether the ruleset asks for an entry's 报名日期 (an event with an entry
+ * window, 2022 十三(一)) and for the unit's stamped form (十一(五)4): the
+ * entry dialog shows those fields only then. */
+gboolean    qw_ruleset_asks_registered (const QwRuleset     *ruleset);
+gboolean    qw_ruleset_asks_stamp      (const QwRuleset     *ruleset);
 
 const char *qw_problem_code           (QwProblem  problem);
 /* The problem of @code, or -1. */

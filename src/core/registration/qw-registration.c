@@ -13,9 +13,11 @@
 
 #include "qw-document-entries.h"
 #include "qw-document-play.h"
+#include "qw-cancelled-finalists.h"
 #include "qw-entry-check.h"
 #include "qw-error.h"
 #include "qw-event-check.h"
+#include "qw-message.h"
 #include "qw-registration.h"
 #include "qw-import-memory.h"
 #include "qw-document-import-memory.h"
@@ -176,7 +178,7 @@ qw_registration_add_entry (QwDocument       *doc,
   g_ptr_array_add (one, entry);
   qw_registration_place (ruleset, event, one);
   settle_new_in_group (doc, event, entry);
-  label = g_strdup_printf (_("Adding %s"), entry->name);
+  label = qw_message_printf (N_("Adding %s"), entry->name);
   job = (EntriesJob) { event, entry, NULL, one, NULL, 0 };
   return qw_document_run_step (doc, label, add_entries_step, &job, error);
 }
@@ -209,7 +211,7 @@ qw_registration_update_entry (QwDocument       *doc,
       if (g_strcmp0 (entry->group_code, stored->group_code) != 0)
         settle_new_in_group (doc, event, entry);
     }
-  label = g_strdup_printf (_("Editing %s"), entry->name);
+  label = qw_message_printf (N_("Editing %s"), entry->name);
   job = (EntriesJob) { event, entry, stored, NULL, NULL, 0 };
   return qw_document_run_step (doc, label, update_entry_step, &job, error);
 }
@@ -230,8 +232,8 @@ qw_registration_delete_entries (QwDocument  *doc,
   for (guint i = 0; i < entries->len; i++)
     ids[i] = ((QwEntry *) g_ptr_array_index (entries, i))->id;
   label = entries->len == 1
-          ? g_strdup_printf (_("Deleting %s"), ((QwEntry *) g_ptr_array_index (entries, 0))->name)
-          : g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Deleting %u entry", "Deleting %u entries", entries->len),
+          ? qw_message_printf (N_("Deleting %s"), ((QwEntry *) g_ptr_array_index (entries, 0))->name)
+          : qw_message_plural ("Deleting %u entry", "Deleting %u entries", entries->len,
                              entries->len);
   job = (EntriesJob) { NULL, NULL, NULL, NULL, ids, entries->len };
   return qw_document_run_step (doc, label, delete_entries_step, &job, error);
@@ -662,7 +664,8 @@ entries_after (GPtrArray  *existing,
 /* The problems of each of @entries (qw_entry_check_all()); the checks'
  * details are given back at once. */
 static guint *
-problems_of (const QwRuleset *ruleset,
+problems_of (QwDocument      *doc,
+             const QwRuleset *ruleset,
              const QwEvent   *event,
              GPtrArray       *entries)
 {
@@ -671,6 +674,7 @@ problems_of (const QwRuleset *ruleset,
   QwCheckOptions options = { qw_registration_event_date (event), FALSE };
 
   qw_entry_check_all (ruleset, entries, &options, checks);
+  qw_registration_mark_cancelled (doc, entries, checks);
   for (guint i = 0; i < entries->len; i++)
     problems[i] = checks[i].problems;
   return problems;
@@ -931,9 +935,8 @@ store_import (QwDocument  *doc,
   if (to_add->len + updated_after->len == 0)
     return TRUE;
   label = updated_after->len == 0
-          ? g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Import of %u entry", "Import of %u entries",
-                                          to_add->len), to_add->len)
-          : g_strdup_printf (_("Import of a registration list (%u added, %u updated)"), to_add->len,
+          ? qw_message_plural ("Import of %u entry", "Import of %u entries", to_add->len, to_add->len)
+          : qw_message_printf (N_("Import of a registration list (%u added, %u updated)"), to_add->len,
                              updated_after->len);
   qw_document_name_step (doc, label);
   if (to_add->len > 0)
@@ -1026,7 +1029,7 @@ import_rows_locked (QwDocument       *doc,
   for (guint i = 0; i < updated_after->len; i++)
     g_hash_table_insert (updated, g_ptr_array_index (updated_before, i), g_ptr_array_index (updated_after, i));
   after = entries_after (existing, updated, to_add);
-  problems = problems_of (ruleset, event, after);
+  problems = problems_of (doc, ruleset, event, after);
   g_clear_pointer (&after, g_ptr_array_unref);
   g_clear_pointer (&updated, g_hash_table_unref);
   if (!store_import (doc, event->id, to_add, updated_before, updated_after, error))
@@ -1177,6 +1180,7 @@ qw_registration_update_event (QwDocument       *doc,
                               GError          **error)
 {
   g_autoptr(QwEventCheck) check = NULL;
+  g_autofree char *label = qw_message (N_("Stop details"), NULL);
   EntriesJob job;
 
   g_return_val_if_fail (QW_IS_DOCUMENT (doc), FALSE);
@@ -1186,5 +1190,5 @@ qw_registration_update_event (QwDocument       *doc,
   if (!qw_event_check_to_error (check, error))
     return FALSE;
   job = (EntriesJob) { event, NULL, NULL, NULL, NULL, 0 };
-  return qw_document_run_step (doc, _("Stop details"), update_event_step, &job, error);
+  return qw_document_run_step (doc, label, update_event_step, &job, error);
 }

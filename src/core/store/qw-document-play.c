@@ -270,7 +270,9 @@ bind_game_at (sqlite3_stmt *stmt,
   _qw_bind_text (stmt, i++, playoff_to_code (g->playoff));
   sqlite3_bind_int (stmt, i++, g->armageddon ? 1 : 0);
   sqlite3_bind_int (stmt, i++, g->manual ? 1 : 0);
-  _qw_bind_text (stmt, i++, g->explain);
+  /* A game read from the document keeps its explanation as stored, not as
+   * this reader's language renders it (issue 19 point 22). */
+  _qw_bind_text (stmt, i++, g->explain_stored != NULL ? g->explain_stored : g->explain);
   g_assert (i == first + GAME_N_COLUMNS);
 }
 
@@ -300,7 +302,8 @@ read_game (sqlite3_stmt *stmt)
   g->armageddon = sqlite3_column_int (stmt, 10) != 0;
   g->manual = sqlite3_column_int (stmt, 11) != 0;
   /* Stored as messages (qw-message.h): read in the reader's language. */
-  g->explain = qw_message_render (_qw_column_text (stmt, 12));
+  g->explain_stored = g_strdup (_qw_column_text (stmt, 12));
+  g->explain = qw_message_render (g->explain_stored);
   return g;
 }
 
@@ -967,9 +970,11 @@ read_game_log_line (sqlite3_stmt *stmt,
   line->round = sqlite3_column_int (stmt, first + 1);
   line->board = sqlite3_column_int (stmt, first + 2);
   line->kind = game_log_kind_from_code (_qw_column_text (stmt, first + 3));
-  line->old_value = g_strdup (_qw_column_text (stmt, first + 4));
-  line->new_value = g_strdup (_qw_column_text (stmt, first + 5));
-  line->cause = g_strdup (_qw_column_text (stmt, first + 6));
+  /* Stored as messages (qw-game-log.c), or before as text in the writer's
+   * language, shown as it is (issue 19 point 22). */
+  line->old_value = qw_message_render (_qw_column_text (stmt, first + 4));
+  line->new_value = qw_message_render (_qw_column_text (stmt, first + 5));
+  line->cause = qw_message_render (_qw_column_text (stmt, first + 6));
   return line;
 }
 

@@ -139,8 +139,11 @@ begin_outermost (QwDocument  *self,
 
 /**
  * qw_document_begin_step:
- * @label: (nullable): what the user did, translated: "Result of round 3,
- *   board 5"; the undo toast shows it
+ * @label: (nullable): what the user did, as a message (qw-message.h:
+ *   qw_message_printf (N_("Result of round %d, board %d"), 3, 5)), never
+ *   translated here: it is rendered in the language of whoever reads the
+ *   history (issue 19 point 22; build-aux/check-layers); the undo toast
+ *   shows it
  *
  * Opens a transaction. The outermost one is a step of the document's
  * history; nested ones are savepoints, and a label given to one names an
@@ -252,8 +255,8 @@ qw_document_rollback (QwDocument *self)
 
 /**
  * qw_document_run_step:
- * @label: (nullable): what the user did, translated ("Result of round 3,
- *   board 5"); %NULL when @func names the step itself
+ * @label: (nullable): what the user did, as a message (see
+ *   qw_document_begin_step()); %NULL when @func names the step itself
  *   (qw_document_name_step()) from what it reads
  * @func: reads and writes what the action needs: returns %FALSE with
  *   @error when it cannot, and nothing it wrote stays
@@ -286,7 +289,7 @@ qw_document_run_step (QwDocument  *self,
 
 /**
  * qw_document_name_step:
- * @label: what the user did, translated
+ * @label: what the user did, as a message (see qw_document_begin_step())
  *
  * Names the step open (qw_document_run_step()), when it has no label yet:
  * for an action whose label depends on what it reads ("Pairing of round 3").
@@ -1010,7 +1013,7 @@ set_metas_step (QwDocument  *doc,
 
 /**
  * qw_document_set_settings:
- * @label: what the user did, translated ("List order")
+ * @label: what the user did, as a message (see qw_document_begin_step())
  * @pairs: (array zero-terminated=1): keys and their values, in turn
  *
  * Stores the document's settings (meta) as one step of the history.

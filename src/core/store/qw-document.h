@@ -71,7 +71,8 @@ gboolean        qw_document_keep_meta       (QwDocument     *self,
                                              GError        **error);
 
 /* One user action is one transaction, a step of the history, named by its
- * label: qw_document_run_step() runs a service's reading and writing as
+ * label (a stored message, qw-message.h, rendered in the reader's language
+ * when read: never a translated text): qw_document_run_step() runs a service's reading and writing as
  * one. The outermost transaction takes the write lock at once (BEGIN
  * IMMEDIATE), waiting the busy timeout for another program's writer, else
  * fails with QW_ERROR_BUSY. Steps nest (savepoints): a step run inside

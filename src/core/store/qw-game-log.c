@@ -26,6 +26,7 @@
 #include "qw-error.h"
 #include "qw-game-log.h"
 #include "qw-game.h"
+#include "qw-message.h"
 #include "qw-step-table.h"
 
 /* Columns of the game table (schema step 2). */
@@ -133,27 +134,32 @@ game_row_load (QwDocument *doc,
   return TRUE;
 }
 
+/* The values are stored as messages (qw-message.h), rendered in the
+ * language of whoever reads the log (issue 19 point 22). */
 static char *
 result_text (const GameRow *row)
 {
   const char *code = qw_result_to_code (row->result);
   g_autoptr(GPtrArray) notes = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *separator = NULL;
   g_autofree char *joined = NULL;
 
   if (row->red_fouls > 0 || row->black_fouls > 0)
-    g_ptr_array_add (notes, g_strdup_printf (_("fouls %d:%d"), row->red_fouls, row->black_fouls));
+    g_ptr_array_add (notes, qw_message_printf (N_("fouls %d:%d"), row->red_fouls, row->black_fouls));
   if (row->playoff == QW_PLAYOFF_RED)
-    g_ptr_array_add (notes, g_strdup (row->armageddon ? _("armageddon won by red") : _("play-off won by red")));
+    g_ptr_array_add (notes, qw_message (row->armageddon ? N_("armageddon won by red") : N_("play-off won by red"),
+                                        NULL));
   else if (row->playoff == QW_PLAYOFF_BLACK)
-    g_ptr_array_add (notes, g_strdup (row->armageddon ? _("armageddon won by black")
-                                                      : _("play-off won by black")));
+    g_ptr_array_add (notes, qw_message (row->armageddon ? N_("armageddon won by black")
+                                                        : N_("play-off won by black"), NULL));
   else if (row->playoff == QW_PLAYOFF_DRAW)
-    g_ptr_array_add (notes, g_strdup (_("armageddon drawn: black goes through")));
+    g_ptr_array_add (notes, qw_message (N_("armageddon drawn: black goes through"), NULL));
   if (notes->len == 0)
     return g_strdup (code);
   g_ptr_array_add (notes, NULL);
-  joined = g_strjoinv (_(", "), (char **) notes->pdata);
-  return g_strdup_printf (_("%s (%s)"), code, joined);
+  separator = qw_message (N_(", "), NULL);
+  joined = g_strjoinv (separator, (char **) notes->pdata);
+  return qw_message_printf (N_("%s (%s)"), code, joined);
 }
 
 static char *
@@ -163,7 +169,7 @@ player_text (QwDocument *doc,
   g_autoptr(sqlite3_stmt) stmt = NULL;
 
   if (entry_id == 0)
-    return g_strdup (_("bye"));
+    return qw_message (N_("bye"), NULL);
   stmt = _qw_document_prepare (doc, "SELECT e.no, p.name FROM entry e JOIN player p ON p.id = e.player_id "
                                     "WHERE e.id = ?", NULL);
   if (stmt == NULL)
@@ -181,20 +187,18 @@ pair_text (QwDocument    *doc,
   g_autofree char *red = player_text (doc, row->red);
   g_autofree char *black = player_text (doc, row->black);
 
-  return g_strdup_printf (_("%s – %s"), red, black);
+  return qw_message_printf (N_("%s – %s"), red, black);
 }
 
 static char *
 round_text (int boards,
             int results)
 {
-  g_autofree char *text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d board", "%d boards", boards),
-                                           boards);
+  g_autofree char *text = qw_message_plural ("%d board", "%d boards", (gulong) boards, boards);
 
   if (results == 0)
     return g_steal_pointer (&text);
-  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s, %d with a result", "%s, %d with results",
-                                       results), text, results);
+  return qw_message_plural ("%s, %d with a result", "%s, %d with results", (gulong) results, text, results);
 }
 
 typedef struct

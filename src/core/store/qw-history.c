@@ -35,6 +35,7 @@
 #include "qw-error.h"
 #include "qw-game-log.h"
 #include "qw-history.h"
+#include "qw-message.h"
 #include "qw-step-table.h"
 #include "qw-undo-identities.h"
 
@@ -265,8 +266,9 @@ apply_step (QwDocument       *doc,
   g_autoptr(QwIdentities) next = NULL;
   void *changeset, *inverted = NULL;
   int stored_size = 0, size = 0, rc;
-  g_autofree char *cause = undo ? g_strdup_printf (_("Undo: %s"), step->label)
-                                : g_strdup_printf (_("Redo: %s"), step->label);
+  /* The log's cause quotes the label as stored, rendered when read. */
+  g_autofree char *cause = undo ? qw_message_printf (N_("Undo: %s"), step->stored_label)
+                                : qw_message_printf (N_("Redo: %s"), step->stored_label);
   ApplyContext ctx = { FALSE };
   gboolean ok = FALSE;
 

@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "qw-game-log.h"
+#include "qw-message.h"
 #include "qw-step-recorder.h"
 #include "qw-step-table.h"
 #include "qw-undo-identities.h"
@@ -165,7 +166,9 @@ gboolean
 _qw_step_recorder_finish (QwStepRecorder  *self,
                           GError         **error)
 {
-  const char *label = self->label != NULL ? self->label : _("Change");
+  /* Stored untranslated, rendered in the reader's language (qw-message.h). */
+  g_autofree char *unnamed = self->label != NULL ? NULL : qw_message (N_("Change"), NULL);
+  const char *label = self->label != NULL ? self->label : unnamed;
   g_autoptr(QwIdentities) held = NULL;
   g_autofree char *held_text = NULL;
   int size = 0;

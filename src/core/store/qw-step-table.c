@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "qw-history.h"
+#include "qw-message.h"
 #include "qw-step-table.h"
 
 /* Topics */
@@ -144,6 +145,7 @@ void
 _qw_step_row_clear (QwStepRow *row)
 {
   g_clear_pointer (&row->label, g_free);
+  g_clear_pointer (&row->stored_label, g_free);
   g_clear_pointer (&row->origin, g_free);
   row->id = 0;
   row->tables = 0;
@@ -156,7 +158,10 @@ row_read (sqlite3_stmt *stmt,
 {
   _qw_step_row_clear (row);
   row->id = sqlite3_column_int64 (stmt, 0);
-  row->label = g_strdup (_qw_column_text (stmt, 1));
+  /* Stored as a message (issue 19 point 22), or, written before, as text
+   * in the writer's language, shown as it is. */
+  row->stored_label = g_strdup (_qw_column_text (stmt, 1));
+  row->label = qw_message_render (row->stored_label);
   row->origin = g_strdup (_qw_column_text (stmt, 2));
   row->tables = _qw_topics_tables (_qw_column_text (stmt, 3));
   row->undone = sqlite3_column_int (stmt, 4) != 0;

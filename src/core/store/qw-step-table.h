@@ -47,7 +47,8 @@ char        *_qw_tables_topics_text     (guint           tables,
 typedef struct
 {
   gint64    id;
-  char     *label;
+  char     *label;                /* in the reader's language (qw-message.h) */
+  char     *stored_label;         /* as stored: to quote it in another stored text */
   char     *origin;
   guint     tables;               /* from its topics */
   gboolean  undone;
