@@ -71,6 +71,11 @@ def check_standings_book(doc, work):
     expect("21: with a note saying why", len(notes) == 1 and "尚未" in notes[0], notes)
     expect("21: the note does not widen 名次", unplayed.column_dimensions["A"].width < 12,
            unplayed.column_dimensions["A"].width)
+    played = wb["公开组男子"]
+    numbers = [c for row in played.iter_rows(min_row=2) for c in row[:2] if isinstance(c.value, int)]
+    expect("23: 名次 and 序号 are centred, so a number never runs into the name beside it",
+           len(numbers) > 10 and all(c.alignment.horizontal == "center" for c in numbers),
+           {c.alignment.horizontal for c in numbers})
     name = event_name(doc)
     for ws in wb.worksheets:
         setup = ws.page_setup

@@ -18,6 +18,7 @@
 #include "qw-cancel-finalist-dialog.h"
 #include "qw-feedback.h"
 #include "qw-ladder-store.h"
+#include "qw-text-wrap.h"
 
 struct _QwCancelFinalistDialog
 {
@@ -126,6 +127,8 @@ qw_cancel_finalist_dialog_init (QwCancelFinalistDialog *self)
 
   gtk_widget_init_template (GTK_WIDGET (self));
   adw_combo_row_set_model (self->kind_row, G_LIST_MODEL (gtk_string_list_new (kinds)));
+  /* The kind is what the log and the page say: shown whole, not "…被举报…". */
+  qw_combo_row_value_whole (self->kind_row);
 }
 
 QwCancelFinalistDialog *

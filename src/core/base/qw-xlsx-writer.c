@@ -72,6 +72,7 @@ struct _QwXlsxWriter
   lxw_format   *header_format;
   lxw_format   *text_format;
   lxw_format   *date_format;
+  lxw_format   *number_format;
   GPtrArray    *sheets;    /* Sheet */
   GPtrArray    *names;     /* char *, the sheet names as written */
 };
@@ -119,6 +120,10 @@ qw_xlsx_writer_new_full (const char    *path,
       format_set_num_format (writer->text_format, "@");
       writer->date_format = workbook_add_format (writer->workbook);
       format_set_num_format (writer->date_format, "yyyy-mm-dd");
+      /* Centred: a number set flush right runs into the name flush left
+       * of the next column once printed without grid lines ("50钟杰"). */
+      writer->number_format = workbook_add_format (writer->workbook);
+      format_set_align (writer->number_format, LXW_ALIGN_CENTER);
     }
   return writer;
 }
@@ -429,7 +434,7 @@ qw_xlsx_writer_add_row (QwXlsxWriter        *writer,
 
           *width = MAX (*width, qw_xlsx_text_width (cells[c]));
           if (!check (worksheet_write_number (sheet->worksheet, sheet->next_row, (lxw_col_t) c,
-                                              value, NULL),
+                                              value, writer->number_format),
                       writer->path, error))
             return FALSE;
         }
