@@ -30,53 +30,13 @@
 #include "qw-registration.h"
 #include "qw-ruleset-championship.h"
 #include "qw-test.h"
+#include "qw-test-region.h"
 
 #define N_PLAYERS 24
 #define CHEAT "13812345678"       /* the 5th: a mobile number, masked in the public list */
 #define CHEAT_ID "11010519491231002X"
 
 static char *tmp_dir;
-
-static char *
-account (int k)
-{
-  return k == 5 ? g_strdup (CHEAT) : g_strdup_printf ("q%02d", k);
-}
-
-/* Every player selected (4 wins in 海选), then a round robin in 入围 where
- * the lower number always wins: ranks 1 to 24, all distinct. */
-static char *
-write_inputs (char **players_path)
-{
-  GString *log = g_string_new ("期,阶段,时间,红方,黑方,结果\n");
-  GString *players = g_string_new ("账号,姓名,性别,证件类型,证件号码,单位\n");
-  char *path = g_build_filename (tmp_dir, "games.csv", NULL);
-  int minute = 0;
-
-  for (int k = 1; k <= N_PLAYERS; k++)
-    {
-      g_autofree char *a = account (k);
-
-      for (int i = 0; i < 4; i++)
-        g_string_append_printf (log, "1,海选,2022-06-01 12:%02d,%s,sel-%d-%d,2:0\n", i, a, k, i);
-      g_string_append_printf (players, "%s,棋手%d,男,身份证,%s,杭州\n", a, k, k == 5 ? CHEAT_ID : "");
-    }
-  for (int i = 1; i <= N_PLAYERS; i++)
-    for (int j = i + 1; j <= N_PLAYERS; j++)
-      {
-        g_autofree char *a = account (i);
-        g_autofree char *b = account (j);
-
-        g_string_append_printf (log, "1,入围,2022-06-12 %02d:%02d,%s,%s,2:0\n", 8 + minute / 60, minute % 60, a, b);
-        minute++;
-      }
-  g_assert_true (g_file_set_contents (path, log->str, -1, NULL));
-  *players_path = g_build_filename (tmp_dir, "players.csv", NULL);
-  g_assert_true (g_file_set_contents (*players_path, players->str, -1, NULL));
-  g_string_free (log, TRUE);
-  g_string_free (players, TRUE);
-  return path;
-}
 
 static QwRuleset *
 ruleset_2022 (void)
@@ -98,7 +58,9 @@ make_final (const char *name)
   g_autoptr(QwRuleset) ruleset = ruleset_2022 ();
   g_autoptr(QwEvent) event = qw_event_new ();
   g_autofree char *players = NULL;
-  g_autofree char *games = write_inputs (&players);
+  g_autofree char *games = NULL;
+
+  qw_test_write_ladder_inputs (tmp_dir, N_PLAYERS, 5, CHEAT, CHEAT_ID, &games, &players);
 
   g_assert_no_error (error);
   g_free (event->ruleset);

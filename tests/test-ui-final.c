@@ -63,47 +63,11 @@ close_window (QwWindow *window)
   qw_test_close_toplevels (QW_TYPE_PRINT_DIALOG);
 }
 
-/* Switching a page starts CSS transitions (the switcher's buttons): the
- * screenshot waits for 0.4 s of frames so that they have ended. */
-typedef struct
-{
-  gint64   until;
-  gboolean done;
-} Settle;
-
-static gboolean
-settle_tick_cb (GtkWidget     *widget,
-                GdkFrameClock *clock,
-                gpointer       data)
-{
-  Settle *s = data;
-
-  if (s->until == 0)
-    s->until = gdk_frame_clock_get_frame_time (clock) + 400000;
-  s->done = gdk_frame_clock_get_frame_time (clock) >= s->until;
-  return s->done ? G_SOURCE_REMOVE : G_SOURCE_CONTINUE;
-}
-
-static gboolean
-settled (gpointer data)
-{
-  return ((Settle *) data)->done;
-}
-
-static void
-settle (QwWindow *window)
-{
-  Settle s = { 0, FALSE };
-
-  gtk_widget_add_tick_callback (GTK_WIDGET (window), settle_tick_cb, &s, NULL);
-  qw_test_wait_until (settled, &s, "the transitions to end");
-}
-
 static void
 screenshot (QwWindow   *window,
             const char *name)
 {
-  settle (window);
+  qw_test_settle (GTK_WIDGET (window));
   qw_test_screenshot (GTK_WIDGET (window), name);
 }
 
@@ -114,7 +78,7 @@ wait_toast (QwWindow   *window,
             const char *title)
 {
   qw_test_wait_toast (GTK_WIDGET (window), title);
-  settle (window);
+  qw_test_settle (GTK_WIDGET (window));
 }
 
 static char *
@@ -535,7 +499,7 @@ test_final_pages (void)
 
     qw_wildcard_dialog_set (dialog, "w03", "李外卡", 3);
     qw_wildcard_dialog_set_applied (dialog, "2022-09-20", NULL);
-    settle (window);
+    qw_test_settle (GTK_WIDGET (window));
     qw_test_screenshot (GTK_WIDGET (dialog), "ladder-wildcard-dialog.png");
     adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "add");
     wait_toast (window, _("Wild card added"));

@@ -40,6 +40,7 @@
 #include "qw-wildcard-dialog.h"
 #include "qw-window.h"
 #include "qw-test.h"
+#include "qw-test-region.h"
 #include "qw-test-window.h"
 #include "ui-wait.h"
 
@@ -51,50 +52,9 @@
 static char *tmp_dir;
 
 static char *
-account (int k)
-{
-  return k == 5 ? g_strdup (CHEAT) : g_strdup_printf ("q%02d", k);
-}
-
-static char *
 path_in_tmp (const char *name)
 {
   return g_build_filename (tmp_dir, name, NULL);
-}
-
-/* Period 1: every player selected, then a round robin where the lower
- * number wins: the top 23 of 24 go to the final. */
-static void
-write_inputs (char **games_path,
-              char **players_path)
-{
-  GString *log = g_string_new ("期,阶段,时间,红方,黑方,结果\n");
-  GString *players = g_string_new ("账号,姓名,性别,证件类型,证件号码,单位\n");
-  int minute = 0;
-
-  for (int k = 1; k <= N_PLAYERS; k++)
-    {
-      g_autofree char *a = account (k);
-
-      for (int i = 0; i < 4; i++)
-        g_string_append_printf (log, "1,海选,2022-06-01 12:%02d,%s,sel-%d-%d,2:0\n", i, a, k, i);
-      g_string_append_printf (players, "%s,棋手%d,男,身份证,%s,杭州\n", a, k, k == 5 ? CHEAT_ID : "");
-    }
-  for (int i = 1; i <= N_PLAYERS; i++)
-    for (int j = i + 1; j <= N_PLAYERS; j++)
-      {
-        g_autofree char *a = account (i);
-        g_autofree char *b = account (j);
-
-        g_string_append_printf (log, "1,入围,2022-06-12 %02d:%02d,%s,%s,2:0\n", 8 + minute / 60, minute % 60, a, b);
-        minute++;
-      }
-  *games_path = path_in_tmp ("games.csv");
-  *players_path = path_in_tmp ("players.csv");
-  g_assert_true (g_file_set_contents (*games_path, log->str, -1, NULL));
-  g_assert_true (g_file_set_contents (*players_path, players->str, -1, NULL));
-  g_string_free (log, TRUE);
-  g_string_free (players, TRUE);
 }
 
 /* A 2022 final with the ladder's log and players list imported. */
@@ -112,7 +72,7 @@ make_final (const char *name)
   g_unlink (path);
   doc = qw_document_create (path, QW_DOCUMENT_STOP, &error);
   g_assert_no_error (error);
-  write_inputs (&games, &players);
+  qw_test_write_ladder_inputs (tmp_dir, N_PLAYERS, 5, CHEAT, CHEAT_ID, &games, &players);
   g_free (event->ruleset);
   event->ruleset = g_strdup (ruleset->id);
   event->name = g_strdup ("2022年全国业余象棋棋王争霸赛总决赛");
@@ -124,46 +84,11 @@ make_final (const char *name)
   return path;
 }
 
-/* Switching a view starts CSS transitions: wait for 0.4 s of frames. */
-typedef struct
-{
-  gint64   until;
-  gboolean done;
-} Settle;
-
-static gboolean
-settle_tick_cb (GtkWidget     *widget,
-                GdkFrameClock *clock,
-                gpointer       data)
-{
-  Settle *s = data;
-
-  if (s->until == 0)
-    s->until = gdk_frame_clock_get_frame_time (clock) + 400000;
-  s->done = gdk_frame_clock_get_frame_time (clock) >= s->until;
-  return s->done ? G_SOURCE_REMOVE : G_SOURCE_CONTINUE;
-}
-
-static gboolean
-settled (gpointer data)
-{
-  return ((Settle *) data)->done;
-}
-
-static void
-settle (GtkWidget *widget)
-{
-  Settle s = { 0, FALSE };
-
-  gtk_widget_add_tick_callback (widget, settle_tick_cb, &s, NULL);
-  qw_test_wait_until (settled, &s, "the transitions to end");
-}
-
 static void
 screenshot (GtkWidget  *widget,
             const char *name)
 {
-  settle (widget);
+  qw_test_settle (widget);
   qw_test_screenshot (widget, name);
 }
 
@@ -219,7 +144,7 @@ scroll_to_end (GtkWidget *dialog)
 
   g_assert_nonnull (scrolled);
   /* After the layout that follows the last change: the page's height is known then. */
-  settle (dialog);
+  qw_test_settle (dialog);
   adj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scrolled));
   gtk_adjustment_set_value (adj, gtk_adjustment_get_upper (adj) - gtk_adjustment_get_page_size (adj));
 }
@@ -277,7 +202,7 @@ cancel_on (int         width,
   g_assert_false (gtk_widget_is_sensitive (qw_test_find_action_button (GTK_WIDGET (window),
                                                                        "ladder.cancel-finalist")));
   g_assert_true (qw_ladder_page_select_finalist (page, 5));
-  settle (GTK_WIDGET (window));
+  qw_test_settle (GTK_WIDGET (window));
   assert_reachable (window, "ladder.cancel-finalist");
   g_assert_true (gtk_widget_is_sensitive (qw_test_find_action_button (GTK_WIDGET (window),
                                                                       "ladder.cancel-finalist")));

@@ -344,6 +344,43 @@ qw_test_wait_drawn (GtkWidget *widget)
   g_signal_handler_disconnect (clock, handler);
 }
 
+/* Switching a page or a view starts CSS transitions (the switcher's
+ * buttons, a row's highlight): 0.4 s of frames lets them end before a
+ * screenshot. */
+typedef struct
+{
+  gint64   until;
+  gboolean done;
+} Settle;
+
+static gboolean
+settle_tick_cb (GtkWidget     *widget,
+                GdkFrameClock *clock,
+                gpointer       data)
+{
+  Settle *s = data;
+
+  if (s->until == 0)
+    s->until = gdk_frame_clock_get_frame_time (clock) + 400000;
+  s->done = gdk_frame_clock_get_frame_time (clock) >= s->until;
+  return s->done ? G_SOURCE_REMOVE : G_SOURCE_CONTINUE;
+}
+
+static gboolean
+settle_done (gpointer data)
+{
+  return ((Settle *) data)->done;
+}
+
+void
+qw_test_settle (GtkWidget *widget)
+{
+  Settle s = { 0, FALSE };
+
+  gtk_widget_add_tick_callback (widget, settle_tick_cb, &s, NULL);
+  qw_test_wait_until (settle_done, &s, "the transitions to end");
+}
+
 /* Renders a widget the way it is on screen and writes it as PNG into the
  * build directory. */
 void

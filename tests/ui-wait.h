@@ -33,6 +33,7 @@ GtkWindow *qw_test_find_toplevel  (GType        type);
 GtkWindow *qw_test_wait_toplevel  (GType        type);
 void       qw_test_close_toplevels (GType       type);
 void       qw_test_wait_drawn     (GtkWidget   *widget);
+void       qw_test_settle         (GtkWidget   *widget);
 void       qw_test_screenshot     (GtkWidget   *widget,
                                    const char  *name);
 

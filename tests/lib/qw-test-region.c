@@ -375,3 +375,47 @@ qw_test_region_tear_down (QwTestRegion  *f,
   fixture_rmdir (f->dir);
   g_free (f->dir);
 }
+
+static char *
+ladder_account (int         k,
+                int         special_no,
+                const char *special_account)
+{
+  return k == special_no ? g_strdup (special_account) : g_strdup_printf ("q%02d", k);
+}
+
+void
+qw_test_write_ladder_inputs (const char *dir,
+                             int         n,
+                             int         special_no,
+                             const char *special_account,
+                             const char *special_id,
+                             char      **games_path,
+                             char      **players_path)
+{
+  g_autoptr(GString) log = g_string_new ("期,阶段,时间,红方,黑方,结果\n");
+  g_autoptr(GString) players = g_string_new ("账号,姓名,性别,证件类型,证件号码,单位\n");
+  int minute = 0;
+
+  for (int k = 1; k <= n; k++)
+    {
+      g_autofree char *a = ladder_account (k, special_no, special_account);
+
+      for (int i = 0; i < 4; i++)
+        g_string_append_printf (log, "1,海选,2022-06-01 12:%02d,%s,sel-%d-%d,2:0\n", i, a, k, i);
+      g_string_append_printf (players, "%s,棋手%d,男,身份证,%s,杭州\n", a, k, k == special_no ? special_id : "");
+    }
+  for (int i = 1; i <= n; i++)
+    for (int j = i + 1; j <= n; j++)
+      {
+        g_autofree char *a = ladder_account (i, special_no, special_account);
+        g_autofree char *b = ladder_account (j, special_no, special_account);
+
+        g_string_append_printf (log, "1,入围,2022-06-12 %02d:%02d,%s,%s,2:0\n", 8 + minute / 60, minute % 60, a, b);
+        minute++;
+      }
+  *games_path = g_build_filename (dir, "games.csv", NULL);
+  *players_path = g_build_filename (dir, "players.csv", NULL);
+  g_assert_true (g_file_set_contents (*games_path, log->str, -1, NULL));
+  g_assert_true (g_file_set_contents (*players_path, players->str, -1, NULL));
+}

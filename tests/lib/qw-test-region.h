@@ -83,4 +83,17 @@ void        qw_test_region_set_up    (QwTestRegion  *f,
 void        qw_test_region_tear_down (QwTestRegion  *f,
                                       gconstpointer  data);
 
+/* A 2022 ladder's period 1 for @n players (accounts q01, q02, … except
+ * player @special_no, whose account and ID number are given): everyone
+ * selected in 海选, then a round robin in 入围 where the lower number always
+ * wins, so the ranks are 1 to @n, all distinct. Writes games.csv and
+ * players.csv into @dir. */
+void        qw_test_write_ladder_inputs (const char *dir,
+                                         int         n,
+                                         int         special_no,
+                                         const char *special_account,
+                                         const char *special_id,
+                                         char      **games_path,
+                                         char      **players_path);
+
 G_END_DECLS
