@@ -6,6 +6,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include <string.h>
 #include "qw-entry.h"
 #include "qw-date.h"
 #include "qw-entry-check.h"
@@ -245,6 +246,32 @@ test_full_width_id (void)
   g_assert_true (qw_idcard_is_valid (e->id_number));
 }
 
+/* Names as lists type them (the second new-user walk of issue 19): the
+ * spaces between Chinese characters go, a minority name's separator is
+ * U+00B7 as on the ID card, a name in letters keeps its spaces; and a
+ * re-import of the list as typed finds the entry unchanged. */
+static void
+test_tidy_names (void)
+{
+  const char *typed[] = { "欧阳 娜娜", "司马　光", "买买提•艾力", "阿依古丽 . 吐尔逊", "努尔・买买提",
+                          "买买提·艾力", "John Smith", "张三 Li", "李明", "欧阳  娜娜 " };
+  const char *stored[] = { "欧阳娜娜", "司马光", "买买提·艾力", "阿依古丽·吐尔逊", "努尔·买买提",
+                           "买买提·艾力", "John Smith", "张三 Li", "李明", "欧阳娜娜 " };
+
+  for (guint i = 0; i < G_N_ELEMENTS (typed); i++)
+    {
+      g_autoptr(QwEntry) e = qw_entry_new ();
+      gboolean changed;
+
+      e->name = g_strdup (typed[i]);
+      changed = qw_entry_fill_from_id (e);
+      g_assert_cmpstr (e->name, ==, stored[i]);
+      g_assert_true (changed == (strcmp (typed[i], stored[i]) != 0));
+      /* Tidy once, tidy for good. */
+      g_assert_false (qw_entry_fill_from_id (e));
+    }
+}
+
 static void
 test_placement (void)
 {
@@ -307,6 +334,7 @@ main (int    argc,
   g_test_add_func ("/entry/passport", test_passport);
   g_test_add_func ("/entry/full-width-id", test_full_width_id);
   g_test_add_func ("/entry/placement", test_placement);
+  g_test_add_func ("/entry/tidy-names", test_tidy_names);
   g_test_add_func ("/entry/codes", test_codes);
   rc = g_test_run ();
   qw_ruleset_unref (ruleset);

@@ -352,6 +352,78 @@ qw_entry_check (const QwRuleset      *ruleset,
   check_entry_window (ruleset, entry, group, pair_rule, out);
 }
 
+static gboolean
+is_han (gunichar c)
+{
+  return g_unichar_get_script (c) == G_UNICODE_SCRIPT_HAN;
+}
+
+static gboolean
+is_name_separator (gunichar c)
+{
+  return c == 0x00B7 || c == 0x2022 || c == 0x30FB || c == 0x2027 || c == 0xFF65 || c == 0x22C5
+         || c == 0x2219 || c == 0xFF0E || c == '.';
+}
+
+/* A Chinese name as a list types it: "欧阳 娜娜", "司马　光" (a space the
+ * typist put between the characters) and "买买提•艾力", "阿依古丽 . 吐尔逊"
+ * (the separator of a name of a minority people typed as a bullet, a
+ * katakana dot or a full stop). The ID card and the Ministry of Public
+ * Security's rules write them "欧阳娜娜", "买买提·艾力": no space between two
+ * Chinese characters, and U+00B7 as the separator. A name in letters (a
+ * passport's "John Smith") keeps its spaces. Returns NULL when nothing
+ * changes. */
+static char *
+tidy_name (const char *name)
+{
+  g_autoptr(GString) out = g_string_new (NULL);
+  const char *p = name;
+  gboolean changed = FALSE;
+
+  while (*p != '\0')
+    {
+      gunichar c = g_utf8_get_char (p);
+      const char *next = g_utf8_next_char (p);
+
+      /* After a Chinese character: a run of spaces and at most one
+       * separator, then a Chinese character. */
+      if (out->len > 0 && is_han (g_utf8_get_char (g_utf8_find_prev_char (out->str, out->str + out->len)))
+          && (g_unichar_isspace (c) || is_name_separator (c)))
+        {
+          const char *q = p;
+          gboolean separator = FALSE, ok = TRUE;
+
+          while (*q != '\0' && ok)
+            {
+              gunichar d = g_utf8_get_char (q);
+
+              if (g_unichar_isspace (d))
+                q = g_utf8_next_char (q);
+              else if (is_name_separator (d) && !separator)
+                {
+                  separator = TRUE;
+                  q = g_utf8_next_char (q);
+                }
+              else
+                ok = FALSE;
+            }
+          if (*q != '\0' && is_han (g_utf8_get_char (q)))
+            {
+              if (separator)
+                g_string_append_unichar (out, 0x00B7);
+              changed = TRUE;
+              p = q;
+              continue;
+            }
+        }
+      g_string_append_len (out, p, next - p);
+      p = next;
+    }
+  if (!changed || strcmp (out->str, name) == 0)
+    return NULL;
+  return g_string_free (g_steal_pointer (&out), FALSE);
+}
+
 gboolean
 qw_entry_fill_from_id (QwEntry *entry)
 {
@@ -366,6 +438,17 @@ qw_entry_fill_from_id (QwEntry *entry)
         qw_entry_fill_from_id (g_ptr_array_index (entry->members, i));
       qw_entry_pair_sync (entry);
       return !qw_entry_equal (before, entry);
+    }
+  if (entry->name != NULL)
+    {
+      char *tidy = tidy_name (entry->name);
+
+      if (tidy != NULL)
+        {
+          g_free (entry->name);
+          entry->name = tidy;
+          changed = TRUE;
+        }
     }
   /* An input method's full-width forms (３２０５…１Ｘ) are the ASCII ones
    * (NFKC), for every face and every document kind. */

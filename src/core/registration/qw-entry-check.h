@@ -110,7 +110,9 @@ char       *qw_entry_playing_group    (const QwRuleset      *ruleset,
 /* Stores what a valid resident ID number says when the entry does not say
  * it: an unknown sex and an empty birth date are filled in (a typed one that
  * differs is kept, and reported as a mismatch). The number's full-width
- * forms are folded to ASCII first (NFKC). Returns whether it changed. */
+ * forms are folded to ASCII first (NFKC), and a Chinese name loses the
+ * spaces typed between its characters, its separator written · (U+00B7).
+ * Returns whether it changed. */
 gboolean    qw_entry_fill_from_id     (QwEntry              *entry);
 
 /* Whether the ruleset asks for an entry's 报名日期 (an event with an entry
