@@ -540,8 +540,6 @@ has_orphan (PangoLayout *layout)
 
 /* A text shortened with "…" shows at least three characters and the "…". */
 #define ELLIPSIZED_MIN_WIDTH 56
-/* The pages not held to it yet (the entries page's units at 700 px). */
-static gboolean shortened_allowed;
 
 /* The narrowest width for a wrapped text that the orphan check tries: about
  * fifteen characters (narrower, a line broken at a space inside a paragraph
@@ -595,7 +593,7 @@ find_cut (GtkWidget *widget,
        * unit of the standings at 700 px, the round's status). */
       if (pango_layout_is_ellipsized (layout))
         why = ellipsis ? "ellipsized"
-              : width < ELLIPSIZED_MIN_WIDTH && !shortened_allowed ? "ellipsized to almost nothing" : NULL;
+              : width < ELLIPSIZED_MIN_WIDTH ? "ellipsized to almost nothing" : NULL;
       else if (logical.width > width + 1)
         why = "wider than its place";
       else if (logical.height > height + 1)
@@ -692,9 +690,7 @@ walk_cut (int width)
           g_assert_true (qw_rounds_page_select_group (QW_ROUNDS_PAGE (page), GROUP));
           qw_test_wait_reloaded (page);
         }
-      shortened_allowed = g_str_equal (page_names[p], "entries");
       cut = cut_labels (GTK_WIDGET (window), width >= 1280, shot);
-      shortened_allowed = FALSE;
       g_string_append (all, cut);
       /* The page fits the window's width (the header's buttons and title
        * need 727 px): the rounds page made it 860 px wide. */

@@ -131,7 +131,9 @@ static const QwColumn columns[] = {
   { N_("Sex"), "sex-text", "sex", 48 },
   { N_("Birth Date"), "birth-text", "birth-key", 110, QW_COLUMN_NUMERIC },
   { N_("ID Number"), "masked-id", NULL, 190, QW_COLUMN_NUMERIC },
-  { N_("Unit"), "unit", "unit", 0, QW_COLUMN_EXPAND, NULL, "unit" },
+  /* At least 100 px, as on the rounds and standings pages: at 700 px each
+   * unit was cut to two characters while 等级 stood empty. */
+  { N_("Unit"), "unit", "unit", 100, QW_COLUMN_EXPAND, NULL, "unit" },
   { N_("Grade"), "grade", NULL, 90 },
   { N_("Group"), "group-name", "group-name", 110, QW_COLUMN_BADGE, "group-badge" },
   { N_("Status"), "status-text", "status-text", 0, QW_COLUMN_BADGE, "status-badge" },
