@@ -393,7 +393,15 @@ gate_blocks (QwDocument *doc,
       const QwGateItem *item = g_ptr_array_index (items, i);
 
       if (g_str_equal (item->entry->name, name))
-        return (item->blocking & QW_PROBLEM_BIT (QW_PROBLEM_QUALIFICATION_CANCELLED)) != 0;
+        {
+          gboolean cancelled = (item->blocking & QW_PROBLEM_BIT (QW_PROBLEM_QUALIFICATION_CANCELLED)) != 0;
+
+          /* The gate offers no 仍然编排 for it: the cancellation is undone
+           * on the ladder page, if at all. */
+          if (cancelled)
+            g_assert_false (qw_gate_item_can_allow (item));
+          return cancelled;
+        }
     }
   return FALSE;
 }

@@ -159,7 +159,6 @@ item_row (const QwGateItem *item)
   g_autofree char *title = g_markup_escape_text (name, -1);
   g_autofree char *problems = problems_text (item);
   g_autofree char *subtitle = g_markup_escape_text (problems, -1);
-  guint others = item->blocking & ~QW_PROBLEM_BIT (QW_PROBLEM_LATE_ENTRY);
 
   gtk_widget_add_css_class (icon, item->blocking != 0 ? "error" : "warning");
   adw_action_row_add_prefix (ADW_ACTION_ROW (row), icon);
@@ -184,7 +183,7 @@ item_row (const QwGateItem *item)
     adw_action_row_add_suffix (ADW_ACTION_ROW (row),
                                answer_button (_("Admit…"), _("Admit the late entry, with the points of the rounds "
                                                              "it missed"), "gate.admit", e->id, NULL));
-  if (others != 0)
+  if (qw_gate_item_can_allow (item))
     adw_action_row_add_suffix (ADW_ACTION_ROW (row),
                                answer_button (_("Pair Anyway"), _("Pair the entry with these problems; it is logged, "
                                                                   "and not asked about again"),

@@ -31,6 +31,13 @@ qw_gate_item_free (QwGateItem *item)
   g_free (item);
 }
 
+gboolean
+qw_gate_item_can_allow (const QwGateItem *item)
+{
+  return (item->blocking & ~QW_PROBLEM_BIT (QW_PROBLEM_LATE_ENTRY)) != 0
+         && (item->blocking & QW_PROBLEM_BIT (QW_PROBLEM_QUALIFICATION_CANCELLED)) == 0;
+}
+
 static guint
 blocking_mask (const QwRuleset *ruleset)
 {

@@ -47,6 +47,10 @@ typedef struct
 } QwGateItem;
 
 void        qw_gate_item_free            (QwGateItem      *item);
+/* Whether the arbiter may let @item play with its blocking problems
+ * (qw_pair_gate_allow()): not for a late entry alone (admitted instead) nor
+ * for a cancelled qualification (undone on the ladder page instead). */
+gboolean    qw_gate_item_can_allow       (const QwGateItem *item);
 
 /**
  * qw_pair_gate_list:
