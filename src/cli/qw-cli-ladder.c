@@ -424,7 +424,7 @@ print_finalists (const QwLadder *ladder)
     return;
   g_print (_("\nQualifications cancelled: %u\n"), ladder->cancelled->len);
   add_row (cancelled, g_strdup (_("Account")), g_strdup (_("Name")), g_strdup (_("Qualified by")),
-           g_strdup (_("Kind")), g_strdup (_("Reason")), g_strdup (_("Place")), NULL);
+           g_strdup (_("Kind")), g_strdup (_("Reason")), g_strdup (_("Final place")), NULL);
   for (guint i = 0; i < ladder->cancelled->len; i++)
     {
       const QwLadderCancelled *c = g_ptr_array_index (ladder->cancelled, i);
