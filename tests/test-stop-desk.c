@@ -808,6 +808,41 @@ test_late_unpaired (Desk          *d,
   g_assert_true (is_paired (d->doc, section, 2, after->id));
 }
 
+/* Round 1 unpaired: the group has not started, and an entry that came in
+ * after round 1 was paired waits no more as a late entry; round 1 paired
+ * again pairs it like the others. Undo makes it late again (one step). */
+static void
+test_late_round1_unpaired (Desk          *d,
+                           gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(QwSection) section = NULL;
+  g_autoptr(QwEntry) late = player ("迟到", "19910320", "051");
+  g_autoptr(QwEntry) waiting = NULL;
+  g_autoptr(QwEntry) released = NULL;
+  g_autoptr(QwEntry) again = NULL;
+
+  add_field (d, 6);
+  section = open_m (d);
+  g_assert_cmpint (qw_test_pair (d->doc, &section, NULL, &error), ==, 1);
+  add (d, late);
+  waiting = stored (d, 7);
+  g_assert_cmpint (waiting->status, ==, QW_STATUS_LATE);
+  g_assert_true (qw_test_unpair_last (d->doc, &section, FALSE, &error));
+  g_assert_no_error (error);
+  released = stored (d, 7);
+  g_assert_cmpint (released->status, ==, QW_STATUS_ACTIVE);
+  g_assert_cmpint (qw_test_pair (d->doc, &section, NULL, &error), ==, 1);
+  g_assert_no_error (error);
+  g_assert_true (is_paired (d->doc, section, 1, released->id));
+  /* Undo the pairing, then the unpairing: late again, as it was. */
+  g_assert_true (qw_document_undo (d->doc, 0, NULL, &error));
+  g_assert_true (qw_document_undo (d->doc, 0, NULL, &error));
+  g_assert_no_error (error);
+  again = stored (d, 7);
+  g_assert_cmpint (again->status, ==, QW_STATUS_LATE);
+}
+
 /* Forced, a late entry joins with 0 for each round it missed. */
 static void
 test_late_forced (Desk          *d,
@@ -1221,6 +1256,7 @@ main (int    argc,
   ADD ("late/admitted", test_late_entry);
   ADD ("late/swiss-score", test_late_swiss_score);
   ADD ("late/unpaired", test_late_unpaired);
+  ADD ("late/round1-unpaired", test_late_round1_unpaired);
   ADD ("late/printed", test_late_printed);
   ADD ("late/included", test_late_included);
   ADD ("late/moved", test_late_moved);

@@ -706,6 +706,30 @@ rejoin_admitted (QwPlayState *s,
   return TRUE;
 }
 
+/* With round 1 unpaired the group has not started: an entry that came in
+ * after it and waits as a late entry is an entry like the others (the
+ * gate would otherwise ask to admit it for no round missed). */
+static gboolean
+release_late_entries (QwPlayState *s,
+                      GError     **error)
+{
+  for (guint i = 0; i < s->entries->len; i++)
+    {
+      const QwEntry *e = g_ptr_array_index (s->entries, i);
+      g_autofree char *who = NULL;
+      g_autofree char *message = NULL;
+
+      if (e->status != QW_STATUS_LATE)
+        continue;
+      who = _qw_play_entry_message (e);
+      message = qw_message (N_("%s is no longer a late entry: round 1 was unpaired"), who, NULL);
+      if (!qw_document_set_entry_status (s->doc, e->id, QW_STATUS_ACTIVE, 0, error)
+          || !qw_document_log_round (s->doc, s->section->id, 1, message, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
 static gboolean
 unpair_last_locked (QwDocument      *doc,
                     const QwSection *section,
@@ -756,7 +780,8 @@ unpair_last_locked (QwDocument      *doc,
   return qw_document_delete_round (doc, section->id, s.last_round, error)
          && (s.last_round != 1 || qw_document_update_section (doc, updated, error))
          && qw_document_log_round (doc, section->id, s.last_round, message, error)
-         && rejoin_admitted (&s, error);
+         && rejoin_admitted (&s, error)
+         && (s.last_round != 1 || release_late_entries (&s, error));
 }
 
 typedef struct
