@@ -244,7 +244,9 @@ def qr_codes(pdf, work, page=1):
     if shutil.which("zbarimg") is None:
         return None
     stem = os.path.join(work, "qr")
-    subprocess.run(["pdftoppm", "-png", "-r", "150", "-f", str(page), "-l", str(page), pdf, stem], check=True)
+    # 300 dpi: at 150 a pairing sheet's code (about 14 mm across) holding some
+    # addresses (the port changes each run) was read by zbarimg in 7 runs of 8.
+    subprocess.run(["pdftoppm", "-png", "-r", "300", "-f", str(page), "-l", str(page), pdf, stem], check=True)
     png = [f for f in os.listdir(work) if f.startswith("qr-") and f.endswith(".png")][0]
     p = subprocess.run(["zbarimg", "-q", "--raw", os.path.join(work, png)], capture_output=True, text=True)
     os.unlink(os.path.join(work, png))
