@@ -378,7 +378,6 @@ tidy_name (const char *name)
 {
   g_autoptr(GString) out = g_string_new (NULL);
   const char *p = name;
-  gboolean changed = FALSE;
 
   while (*p != '\0')
     {
@@ -411,7 +410,6 @@ tidy_name (const char *name)
             {
               if (separator)
                 g_string_append_unichar (out, 0x00B7);
-              changed = TRUE;
               p = q;
               continue;
             }
@@ -419,7 +417,7 @@ tidy_name (const char *name)
       g_string_append_len (out, p, next - p);
       p = next;
     }
-  if (!changed || strcmp (out->str, name) == 0)
+  if (strcmp (out->str, name) == 0)
     return NULL;
   return g_string_free (g_steal_pointer (&out), FALSE);
 }
