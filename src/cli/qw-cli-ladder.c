@@ -238,8 +238,7 @@ print_ladder (const QwLadder        *ladder,
       const QwLadderFinalist *f = g_ptr_array_index (ladder->finalists, i);
 
       add_row (finalists, count_text ((int) i + 1), g_strdup (f->account), g_strdup (f->name),
-               f->via == QW_LADDER_VIA_WILDCARD ? g_strdup_printf (_("wild card: %s"), f->reason)
-                                                : g_strdup_printf (_("period %d, rank %d"), f->period, f->rank),
+               qw_ladder_finalist_qualified_text (f),
                NULL);
     }
   qw_cli_print_table (finalists);
@@ -408,8 +407,7 @@ print_finalists (const QwLadder *ladder)
       const QwLadderFinalist *f = g_ptr_array_index (ladder->finalists, i);
 
       add_row (finalists, count_text ((int) i + 1), g_strdup (f->account), g_strdup (f->name),
-               f->via == QW_LADDER_VIA_WILDCARD ? g_strdup_printf (_("wild card: %s"), f->reason)
-                                                : g_strdup_printf (_("period %d, rank %d"), f->period, f->rank),
+               qw_ladder_finalist_qualified_text (f),
                NULL);
     }
   qw_cli_print_table (finalists);
@@ -431,8 +429,7 @@ print_finalists (const QwLadder *ladder)
       const QwLadderFinalist *f = c->finalist;
 
       add_row (cancelled, g_strdup (f->account), g_strdup (f->name),
-               f->via == QW_LADDER_VIA_WILDCARD ? g_strdup_printf (_("wild card: %s"), f->reason)
-                                                : g_strdup_printf (_("period %d, rank %d"), f->period, f->rank),
+               qw_ladder_finalist_qualified_text (f),
                g_strdup (qw_ladder_cancel_kind_to_chinese (c->kind)), g_strdup (c->reason),
                g_strdup (qw_ladder_cancelled_place_text ()), NULL);
     }

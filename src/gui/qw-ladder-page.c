@@ -300,13 +300,6 @@ fill_season (QwLadderPage *self)
   gtk_label_set_text (self->season_label, text);
 }
 
-static char *
-qualified_by (const QwLadderFinalist *f)
-{
-  return f->via == QW_LADDER_VIA_WILDCARD ? g_strdup_printf (_("wild card: %s"), f->reason)
-                                          : g_strdup_printf (_("period %d, rank %d"), f->period, f->rank);
-}
-
 /* 九3, 十一(三)3: who was cancelled, how and why; their places stay empty. */
 static void
 fill_cancelled (QwLadderPage *self)
@@ -321,7 +314,7 @@ fill_cancelled (QwLadderPage *self)
       const QwLadderFinalist *f = c->finalist;
 
       g_ptr_array_add (rows, qw_text_row_new (count_text (c->number), g_strdup (f->account),
-                                              g_strdup (f->name != NULL ? f->name : ""), qualified_by (f),
+                                              g_strdup (f->name != NULL ? f->name : ""), qw_ladder_finalist_qualified_text (f),
                                               g_strdup (qw_ladder_cancel_kind_to_chinese (c->kind)),
                                               g_strdup (c->reason), g_strdup (qw_ladder_cancelled_place_text ()),
                                               NULL));
@@ -345,7 +338,7 @@ fill_finalists (QwLadderPage *self)
       const QwLadderFinalist *f = g_ptr_array_index (ladder->finalists, i);
 
       g_ptr_array_add (rows, qw_text_row_new (count_text ((int) i + 1), g_strdup (f->account),
-                                              g_strdup (f->name != NULL ? f->name : ""), qualified_by (f),
+                                              g_strdup (f->name != NULL ? f->name : ""), qw_ladder_finalist_qualified_text (f),
                                               NULL));
     }
   splice (self->finalists, rows);

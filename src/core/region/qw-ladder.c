@@ -805,3 +805,11 @@ qw_ladder_season_row (const QwLadder *ladder,
   found = bsearch (account, ladder->season->pdata, ladder->season->len, sizeof (gpointer), compare_row_to_account);
   return found != NULL ? *found : NULL;
 }
+
+char *
+qw_ladder_finalist_qualified_text (const QwLadderFinalist *finalist)
+{
+  return finalist->via == QW_LADDER_VIA_WILDCARD ? g_strdup_printf (_("wild card: %s"), finalist->reason)
+                                                 : g_strdup_printf (_("period %d, rank %d"), finalist->period,
+                                                                    finalist->rank);
+}

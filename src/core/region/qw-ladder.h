@@ -340,4 +340,8 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (QwLadderWildcard, qw_ladder_wildcard_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (QwLadder, qw_ladder_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (QwLadderCancellation, qw_ladder_cancellation_free)
 
+/* How @finalist reached the final, for a table's cell ("第2期第5名",
+ * "外卡：…"), the same on the ladder page and in `ladder-finalists`. */
+char                 *qw_ladder_finalist_qualified_text (const QwLadderFinalist *finalist);
+
 G_END_DECLS
